@@ -1,0 +1,88 @@
+// swift-tools-version:6.0
+// nse-bench: a load and timing benchmark harness for iOS Notification Service Extensions.
+//
+// Layers, from the bottom up (each module may import only the ones above it in this list):
+//   NSEBenchCore                pure model, statistics, CSV and comparison: no I/O, no C.
+//   CCurl, COpenSSL, CJemalloc  C bindings: module maps plus prefixed static-inline shims.
+//   CNSEBenchLinux              Linux calls Swift's Glibc module leaves out (accept4).
+//   NSEBenchSystem              the only Swift code that imports Glibc and the C bindings: syscalls,
+//                               the epoll event loop, libcurl, OpenSSL, jemalloc.
+//   MediaServer                 the HTTP/1.1 media server with network-condition injection.
+//   NSEBenchCLI                 the argument layer and the subcommands.
+//   nse-bench                   a thin executable: jemalloc is linked here as the process allocator.
+import PackageDescription
+
+let strictSwift6: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "nse-bench",
+    products: [
+        .executable(name: "nse-bench", targets: ["nse-bench"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CJemalloc",
+            pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"])]
+        ),
+        .target(name: "CNSEBenchLinux"),
+        .target(
+            name: "NSEBenchSystem",
+            dependencies: ["NSEBenchCore", "CCurl", "COpenSSL", "CJemalloc", "CNSEBenchLinux"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "NSEBenchCore",
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "MediaServer",
+            dependencies: ["NSEBenchCore", "NSEBenchSystem"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "NSEBenchCLI",
+            dependencies: ["NSEBenchCore", "NSEBenchSystem", "MediaServer"],
+            swiftSettings: strictSwift6
+        ),
+        .executableTarget(
+            name: "nse-bench",
+            dependencies: ["NSEBenchCLI", "CJemalloc"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "NSEBenchSystemTests",
+            dependencies: ["NSEBenchSystem"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "NSEBenchCoreTests",
+            dependencies: ["NSEBenchCore"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "MediaServerTests",
+            dependencies: ["MediaServer", "NSEBenchSystem"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "NSEBenchCLITests",
+            dependencies: ["NSEBenchCLI"],
+            swiftSettings: strictSwift6
+        ),
+    ]
+)

@@ -1,0 +1,1 @@
+// The media server module; see README.

@@ -1,0 +1,98 @@
+import CNSEBenchLinux
+import Glibc
+
+/// Thin throwing wrappers over the POSIX calls the event loop, the media server and the tests use.
+///
+/// Each wrapper is the only place its call is made; all go through ``retryingSyscall(_:_:)``.
+public enum Posix {
+    /// `close(2)`. EINTR is not retried: on Linux the descriptor is already released.
+    public static func close(_ descriptor: Int32) throws(SystemError) {
+        if Glibc.close(descriptor) == -1, Glibc.errno != EINTR {
+            throw SystemError(call: "close", errno: Glibc.errno)
+        }
+    }
+
+    /// `read(2)` into `buffer`; `.processed(0)` is end of file.
+    public static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError)
+        -> IOResult<Int>
+    {
+        try retryingSyscall("read") { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
+    }
+
+    /// `send(2)` with `MSG_NOSIGNAL`, so a peer that went away is `EPIPE`, never `SIGPIPE`.
+    public static func send(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) -> IOResult<Int>
+    {
+        try retryingSyscall("send") { Glibc.send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// `write(2)`, for pipes and eventfds.
+    public static func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) -> IOResult<Int>
+    {
+        try retryingSyscall("write") { Glibc.write(descriptor, buffer.baseAddress, buffer.count) }
+    }
+
+    /// `socket(2)` for TCP over IPv4, non-blocking and close-on-exec.
+    public static func tcpSocket() throws(SystemError) -> Int32 {
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        return try blockingSyscall("socket") { Glibc.socket(AF_INET, type, 0) }
+    }
+
+    /// `setsockopt(2)` for an `Int32` option.
+    public static func setOption(_ descriptor: Int32, level: Int32, name: Int32, value: Int32) throws(SystemError) {
+        var value = value
+        _ = try blockingSyscall("setsockopt") {
+            Glibc.setsockopt(descriptor, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
+        }
+    }
+
+    /// `bind(2)` to an IPv4 address; `port` 0 lets the kernel choose.
+    public static func bind(_ descriptor: Int32, to address: IPv4Address) throws(SystemError) {
+        var socketAddress = address.socketAddress
+        _ = try blockingSyscall("bind") {
+            withUnsafePointer(to: &socketAddress) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        }
+    }
+
+    /// `listen(2)`; the kernel caps `backlog` at `net.core.somaxconn`.
+    public static func listen(_ descriptor: Int32, backlog: Int32) throws(SystemError) {
+        _ = try blockingSyscall("listen") { Glibc.listen(descriptor, backlog) }
+    }
+
+    /// `accept4(2)`, returning a non-blocking, close-on-exec descriptor, or `.wouldBlock` when the
+    /// queue is empty.
+    public static func accept(_ descriptor: Int32) throws(SystemError) -> IOResult<Int32> {
+        let flags = Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        return try retryingSyscall("accept4") { nseb_accept4(descriptor, nil, nil, flags) }
+    }
+
+    /// `connect(2)`; on a non-blocking socket `EINPROGRESS` is returned as `.wouldBlock`.
+    public static func connect(_ descriptor: Int32, to address: IPv4Address) throws(SystemError) -> IOResult<Void> {
+        var socketAddress = address.socketAddress
+        let result = withUnsafePointer(to: &socketAddress) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        if result == 0 { return .processed(()) }
+        switch Glibc.errno {
+        case EINPROGRESS, EAGAIN: return .wouldBlock
+        case let error: throw SystemError(call: "connect", errno: error)
+        }
+    }
+
+    /// The address a socket is bound to (`getsockname(2)`), to learn the port the kernel chose.
+    public static func localAddress(of descriptor: Int32) throws(SystemError) -> IPv4Address {
+        var socketAddress = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = try blockingSyscall("getsockname") {
+            withUnsafeMutablePointer(to: &socketAddress) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.getsockname(descriptor, $0, &length) }
+            }
+        }
+        return IPv4Address(socketAddress)
+    }
+}
