@@ -1,4 +1,4 @@
-import Foundation
+import NSEBenchCore
 
 /// The wire format of a push payload's `encrypted_data` field.
 ///
@@ -20,7 +20,7 @@ public enum EncryptedData {
     /// Seals with a given nonce, for seeded, repeatable payload generation and for tests.
     public static func seal(_ plaintext: [UInt8], key: [UInt8], nonce: [UInt8]) throws(CryptoError) -> String {
         let (ciphertext, tag) = try AESGCM.seal(plaintext, key: key, nonce: nonce)
-        return Data(nonce + ciphertext + tag).base64EncodedString()
+        return Base64.encode(nonce + ciphertext + tag)
     }
 
     /// Decodes and opens a payload's `encrypted_data`.
@@ -28,8 +28,7 @@ public enum EncryptedData {
     /// Throws ``CryptoError/invalidBase64(_:)``, ``CryptoError/truncated(byteCount:)`` or
     /// ``CryptoError/authenticationFailed`` for bad input; never traps.
     public static func open(_ encoded: String, key: [UInt8]) throws(CryptoError) -> [UInt8] {
-        guard let data = Data(base64Encoded: encoded) else { throw .invalidBase64(String(encoded.prefix(64))) }
-        let bytes = [UInt8](data)
+        guard let bytes = Base64.decode(encoded) else { throw .invalidBase64(String(encoded.prefix(64))) }
         let overhead = AESGCM.nonceByteCount + AESGCM.tagByteCount
         guard bytes.count >= overhead else { throw .truncated(byteCount: bytes.count) }
         let nonce = Array(bytes[..<AESGCM.nonceByteCount])

@@ -1,0 +1,34 @@
+# nse-bench: the two set-up commands of the README, and helpers for contributors.
+# Both `bench` and `test` install the Debian packages they need first (.ci/install-deps).
+SWIFT ?= swift
+
+.PHONY: deps bench test build release lint format clean
+
+## deps: install the Debian -dev packages nse-bench links against, if missing
+deps:
+	@.ci/install-deps
+
+## bench: release build, then the main job
+bench: deps
+	$(SWIFT) build -c release --product nse-bench
+	.build/release/nse-bench --help
+
+## test: build and run every test
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## build: debug build of the executable
+build: deps
+	$(SWIFT) build --product nse-bench
+
+## lint: what CI checks besides the tests
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests
+
+## format: rewrite Sources and Tests in the house style
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests
+
+clean:
+	rm -rf .build

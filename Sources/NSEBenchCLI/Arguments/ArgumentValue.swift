@@ -1,0 +1,65 @@
+/// Why a value did not convert: the form that was expected, for the usage message.
+public struct ArgumentValueError: Error, Equatable {
+    public let expected: String
+    public init(expected: String) { self.expected = expected }
+}
+
+/// A type an option's text converts to. Conformers say what form they expect, so every bad value
+/// gets the same kind of message: `invalid value 'x' for '--concurrency': expected a whole number`.
+public protocol ArgumentValue: Sendable {
+    init(argument: String) throws(ArgumentValueError)
+    /// The expected form, as a phrase: "a whole number", "one of text, json".
+    static var expectedForm: String { get }
+}
+
+extension Int: ArgumentValue {
+    public init(argument: String) throws(ArgumentValueError) {
+        let digits = argument.filter { $0 != "_" }
+        guard let value = Int(digits) else { throw ArgumentValueError(expected: Self.expectedForm) }
+        self = value
+    }
+    public static var expectedForm: String { "a whole number" }
+}
+
+extension UInt16: ArgumentValue {
+    public init(argument: String) throws(ArgumentValueError) {
+        guard let value = UInt16(argument) else { throw ArgumentValueError(expected: Self.expectedForm) }
+        self = value
+    }
+    public static var expectedForm: String { "a whole number from 0 to 65535" }
+}
+
+extension UInt64: ArgumentValue {
+    public init(argument: String) throws(ArgumentValueError) {
+        guard let value = UInt64(argument) else { throw ArgumentValueError(expected: Self.expectedForm) }
+        self = value
+    }
+    public static var expectedForm: String { "a non-negative whole number" }
+}
+
+extension Double: ArgumentValue {
+    public init(argument: String) throws(ArgumentValueError) {
+        guard let value = Double(argument), value.isFinite else {
+            throw ArgumentValueError(expected: Self.expectedForm)
+        }
+        self = value
+    }
+    public static var expectedForm: String { "a number" }
+}
+
+extension String: ArgumentValue {
+    public init(argument: String) throws(ArgumentValueError) {
+        guard !argument.isEmpty else { throw ArgumentValueError(expected: Self.expectedForm) }
+        self = argument
+    }
+    public static var expectedForm: String { "a non-empty string" }
+}
+
+/// Enums whose raw values are what the user types (`--format json`) convert for free.
+extension ArgumentValue where Self: RawRepresentable<String> & CaseIterable {
+    public init(argument: String) throws(ArgumentValueError) {
+        guard let value = Self(rawValue: argument) else { throw ArgumentValueError(expected: Self.expectedForm) }
+        self = value
+    }
+    public static var expectedForm: String { "one of " + allCases.map(\.rawValue).joined(separator: ", ") }
+}

@@ -1,0 +1,62 @@
+/// The options and positionals given to one command, checked against its declarations, with typed
+/// access that turns a bad value into a ``UsageError`` naming the option and the expected form.
+public struct ParsedArguments: Sendable {
+    public let configuration: CommandConfiguration
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    /// Positional arguments in order.
+    public internal(set) var positionals: [String] = []
+
+    init(configuration: CommandConfiguration) { self.configuration = configuration }
+
+    /// Whether a switch was given.
+    public func isSet(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// Whether the option appeared on the command line (not merely defaulted).
+    public func wasGiven(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
+
+    /// The option's last value, or its declared default.
+    public func string(_ name: String) -> String? {
+        values[name]?.last ?? configuration.option(named: name)?.defaultValue
+    }
+
+    /// Every value of a repeatable option, in order (the default alone when none was given).
+    public func strings(_ name: String) -> [String] {
+        values[name] ?? configuration.option(named: name)?.defaultValue.map { [$0] } ?? []
+    }
+
+    /// The option's value converted to `T`, or nil when it was not given and has no default.
+    public func value<T: ArgumentValue>(_ name: String, as type: T.Type = T.self) throws(UsageError) -> T? {
+        guard let text = string(name) else { return nil }
+        return try convert(text, option: name)
+    }
+
+    /// The option's value converted to `T` and checked against `range`.
+    public func value<T: ArgumentValue & Comparable>(_ name: String, as type: T.Type = T.self, in range: ClosedRange<T>)
+        throws(UsageError) -> T?
+    {
+        guard let text = string(name) else { return nil }
+        let value: T = try convert(text, option: name)
+        guard range.contains(value) else {
+            throw .invalidValue(
+                option: name, value: text, expected: "\(T.expectedForm) from \(range.lowerBound) to \(range.upperBound)"
+            )
+        }
+        return value
+    }
+
+    /// Every value of a repeatable option converted to `T`.
+    public func values<T: ArgumentValue>(_ name: String, as type: T.Type = T.self) throws(UsageError) -> [T] {
+        var converted: [T] = []
+        for text in strings(name) { converted.append(try convert(text, option: name)) }
+        return converted
+    }
+
+    private func convert<T: ArgumentValue>(_ text: String, option: String) throws(UsageError) -> T {
+        do {
+            return try T(argument: text)
+        } catch {
+            throw .invalidValue(option: option, value: text, expected: error.expected)
+        }
+    }
+}

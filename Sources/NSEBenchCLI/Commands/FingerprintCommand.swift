@@ -1,0 +1,42 @@
+import Foundation
+public import NSEBenchCore
+import NSEBenchSystem
+
+/// `nse-bench fingerprint`: the host fingerprint written into every result, on its own.
+public struct FingerprintCommand: ParsableCommand {
+    /// Output formats.
+    public enum Format: String, ArgumentValue, CaseIterable, Sendable {
+        case text, json
+    }
+
+    public static let configuration = CommandConfiguration(
+        name: "fingerprint",
+        abstract: "Print the host fingerprint that results carry (CPU, cores, OS, library versions).",
+        discussion: "Two results are comparable only when their fingerprints match; this prints the one of this "
+            + "machine and build, so you can see why 'compare' calls two runs not comparable.",
+        options: [.value("format", valueName: "FORMAT", default: "text", help: "Output format: text or json.")],
+        examples: ["nse-bench fingerprint", "nse-bench fingerprint --format json"])
+
+    public let format: Format
+
+    public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        format = try arguments.value("format", as: Format.self) ?? .text
+    }
+
+    public func run(_ context: CommandContext) async throws -> ExitCode {
+        let fingerprint = HostFingerprintReader.current()
+        switch format {
+        case .text:
+            let width = fingerprint.fields.map(\.name.count).max() ?? 0
+            for field in fingerprint.fields {
+                context.output.write(field.name + String(repeating: " ", count: width - field.name.count + 2))
+                context.output.write(field.value + "\n")
+            }
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            context.output.write(String(decoding: try encoder.encode(fingerprint), as: UTF8.self) + "\n")
+        }
+        return .success
+    }
+}

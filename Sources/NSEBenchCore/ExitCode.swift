@@ -1,0 +1,32 @@
+/// Every exit status nse-bench can end with, in one place.
+///
+/// | code | meaning |
+/// |---|---|
+/// | 0 | success; for `compare`: no regression |
+/// | 1 | the harness itself failed (an I/O error, a server that would not start, a malformed result file) |
+/// | 2 | `compare`: a regression |
+/// | 3 | `compare`: not comparable (schema, scenario settings or host fingerprint differ) |
+/// | 4 | `compare`: improvement only |
+/// | 64 | usage: an unknown flag or a bad value (BSD `EX_USAGE`) |
+/// | 130 | interrupted by SIGINT (128 + 2, the shell convention); results written are marked partial |
+public enum ExitCode: Int32, Sendable, CaseIterable, CustomStringConvertible {
+    case success = 0
+    case harnessError = 1
+    case regression = 2
+    case notComparable = 3
+    case improvementOnly = 4
+    case usage = 64
+    case interrupted = 130
+
+    public var description: String {
+        switch self {
+        case .success: "success (no regression)"
+        case .harnessError: "harness error"
+        case .regression: "regression"
+        case .notComparable: "not comparable"
+        case .improvementOnly: "improvement only"
+        case .usage: "usage error"
+        case .interrupted: "interrupted"
+        }
+    }
+}

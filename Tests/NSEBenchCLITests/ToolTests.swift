@@ -1,0 +1,75 @@
+import NSEBenchCore
+import Testing
+
+@testable import NSEBenchCLI
+
+/// The whole command line as a user meets it: dispatch, help, version, and exit statuses.
+@Suite("nse-bench command line")
+struct ToolTests {
+    struct Outcome {
+        let status: ExitCode
+        let output: String
+        let errors: String
+    }
+
+    func run(_ arguments: String...) async -> Outcome {
+        let output = CapturedText()
+        let errors = CapturedText()
+        let context = CommandContext(output: output, errors: errors, outputIsTerminal: false, environment: [:])
+        let status = await NSEBenchTool.main(arguments, context: context)
+        return Outcome(status: status, output: output.text, errors: errors.text)
+    }
+
+    @Test func versionPrintsTheRelease() async {
+        let outcome = await run("--version")
+        #expect(outcome.status == .success)
+        #expect(outcome.output == "nse-bench \(NSEBenchVersion.current)\n")
+    }
+
+    @Test func helpListsCommandsAndExitCodees() async {
+        let outcome = await run("--help")
+        #expect(outcome.status == .success)
+        #expect(outcome.output.contains("fingerprint"))
+        for status in ExitCode.allCases { #expect(outcome.output.contains("  \(status.rawValue) ")) }
+    }
+
+    @Test func commandHelpComesFromDeclarations() async {
+        let outcome = await run("fingerprint", "--help")
+        #expect(outcome.status == .success)
+        #expect(outcome.output.contains("USAGE: nse-bench fingerprint [options]"))
+        #expect(outcome.output.contains("--format FORMAT"))
+        #expect(await run("help", "fingerprint").output == outcome.output)
+    }
+
+    @Test func unknownFlagIsUsageErrorNamingIt() async {
+        let outcome = await run("fingerprint", "--formt", "json")
+        #expect(outcome.status == .usage)
+        #expect(outcome.status.rawValue == 64)
+        #expect(outcome.errors.contains("unknown option '--formt'; did you mean '--format'?"))
+        #expect(outcome.output.isEmpty)
+    }
+
+    @Test func badValueIsUsageErrorWithExpectedForm() async {
+        let outcome = await run("fingerprint", "--format", "xml")
+        #expect(outcome.status == .usage)
+        #expect(outcome.errors.contains("invalid value 'xml' for '--format': expected one of text, json"))
+    }
+
+    @Test func unknownCommandListsTheKnownOnes() async {
+        let outcome = await run("frobnicate")
+        #expect(outcome.status == .usage)
+        #expect(outcome.errors.contains("unknown command 'frobnicate'; commands: fingerprint"))
+    }
+
+    @Test func fingerprintJSONHasEveryField() async {
+        let outcome = await run("fingerprint", "--format", "json")
+        #expect(outcome.status == .success)
+        for key in ["cpuModel", "logicalCores", "operatingSystem", "swiftVersion", "libcurlVersion", "allocator"] {
+            #expect(outcome.output.contains("\"\(key)\""))
+        }
+    }
+
+    @Test func exitStatusesAreTheDocumentedNumbers() {
+        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 64, 130])
+    }
+}
