@@ -8,6 +8,8 @@
 //   NSEBenchSystem              the only Swift code that imports Glibc and the C bindings: syscalls,
 //                               the epoll event loop, libcurl, OpenSSL, jemalloc.
 //   MediaServer                 the HTTP/1.1 media server with network-condition injection.
+//   UserNotifications           Apple's extension API on Linux, so iOS extension code compiles unchanged.
+//   NSERuntime                  the extension host: invocations, deadlines, outcomes, built-in extensions.
 //   NSEBenchCLI                 the argument layer and the subcommands.
 //   nse-bench                   a thin executable: jemalloc is linked here as the process allocator.
 import PackageDescription
@@ -55,8 +57,17 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "UserNotifications",
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "NSERuntime",
+            dependencies: ["NSEBenchCore", "NSEBenchSystem", "UserNotifications"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "NSEBenchCLI",
-            dependencies: ["NSEBenchCore", "NSEBenchSystem", "MediaServer"],
+            dependencies: ["NSEBenchCore", "NSEBenchSystem", "MediaServer", "NSERuntime"],
             swiftSettings: strictSwift6
         ),
         .executableTarget(
@@ -77,6 +88,16 @@ let package = Package(
         .testTarget(
             name: "MediaServerTests",
             dependencies: ["MediaServer", "NSEBenchSystem"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "UserNotificationsTests",
+            dependencies: ["UserNotifications"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "NSERuntimeTests",
+            dependencies: ["NSERuntime", "NSEBenchCore"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

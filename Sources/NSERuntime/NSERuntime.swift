@@ -1,0 +1,1 @@
+// The extension host: see README.

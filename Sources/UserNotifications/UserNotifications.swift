@@ -1,0 +1,1 @@
+// Apple's UserNotifications API for Notification Service Extensions, on Linux.
