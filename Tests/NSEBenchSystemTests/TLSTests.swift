@@ -1,0 +1,94 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import NSEBenchSystem
+
+/// The media server's TLS pieces, checked end to end with libcurl verifying the self-signed
+/// certificate for 127.0.0.1.
+@Suite("TLS")
+struct TLSTests {
+    @Test func selfSignedCertificateIsPEM() throws {
+        let certificate = try TLSCertificate.selfSigned()
+        #expect(certificate.pem.hasPrefix("-----BEGIN CERTIFICATE-----"))
+        #expect(try TLSCertificate.selfSigned().pem != certificate.pem, "a fresh key each time")
+    }
+
+    @Test func garbagePEMIsATypedError() {
+        let error = #expect(throws: OpenSSLError.self) {
+            try TLSCertificate.load(certificatePEM: "not a certificate", keyPEM: "nor a key")
+        }
+        #expect(error?.call == "PEM_read_bio_X509")
+    }
+
+    @Test func curlVerifiesThePinnedCertificateOverAHandshake() throws {
+        let context = try TLSServerContext(certificate: try TLSCertificate.selfSigned())
+        let caFile = FileManager.default.temporaryDirectory.appendingPathComponent("nseb-ca-\(UUID().uuidString).pem")
+        try context.certificate.pem.write(to: caFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: caFile) }
+
+        let server = try OneShotTLSServer(
+            context: context, response: "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
+        let easy = try CurlEasyHandle()
+        try easy.setURL("https://127.0.0.1:\(server.port)/")
+        try easy.setTLSVerification(caFile: caFile.path, verify: true)
+        try easy.setTotalTimeout(milliseconds: 10_000)
+        try easy.perform()
+        #expect(easy.responseCode == 200)
+        #expect(easy.body.bytes == Array("ok".utf8))
+        #expect(easy.timings.tlsHandshake > 0)
+    }
+
+    @Test func curlRejectsAnUnpinnedSelfSignedCertificate() throws {
+        let context = try TLSServerContext(certificate: try TLSCertificate.selfSigned())
+        let server = try OneShotTLSServer(context: context, response: "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
+        let easy = try CurlEasyHandle()
+        try easy.setURL("https://127.0.0.1:\(server.port)/")
+        try easy.setTLSVerification(caFile: nil, verify: true)
+        try easy.setTotalTimeout(milliseconds: 10_000)
+        let error = try #require(throws: CurlError.self) { try easy.perform() }
+        #expect(error.code == 60, "CURLE_PEER_FAILED_VERIFICATION")
+    }
+}
+
+/// Accepts one TLS connection on a background thread, answers one request, closes.
+final class OneShotTLSServer: Sendable {
+    let port: UInt16
+
+    init(context: TLSServerContext, response: String) throws {
+        let listener = try Posix.tcpSocket()
+        try Posix.bind(listener, to: IPv4Address(host: "127.0.0.1", port: 0)!)
+        try Posix.listen(listener, backlog: 16)
+        port = try Posix.localAddress(of: listener).port
+        Thread {
+            defer { try? Posix.close(listener) }
+            guard wait(listener, for: POLLIN), case .processed(let client) = try? Posix.accept(listener),
+                let session = try? context.makeSession(descriptor: client)
+            else { return }
+            defer { try? Posix.close(client) }
+            var progress = try? session.handshake()
+            while progress == .wantRead || progress == .wantWrite {
+                guard wait(client, for: progress == .wantRead ? POLLIN : POLLOUT) else { return }
+                progress = try? session.handshake()
+            }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var request: [UInt8] = []
+            while !String(decoding: request, as: UTF8.self).contains("\r\n\r\n") {
+                let result = buffer.withUnsafeMutableBytes { try? session.read(into: $0) }
+                switch result {
+                case .done(let count): request += buffer[..<count]
+                case .wantRead: guard wait(client, for: POLLIN) else { return }
+                case .wantWrite: guard wait(client, for: POLLOUT) else { return }
+                default: return
+                }
+            }
+            _ = Array(response.utf8).withUnsafeBytes { try? session.write($0) }
+            session.shutdown()
+        }.start()
+    }
+}
+
+private func wait(_ descriptor: Int32, for events: Int32) -> Bool {
+    var poller = pollfd(fd: descriptor, events: Int16(events), revents: 0)
+    return poll(&poller, 1, 10_000) == 1
+}
