@@ -47,3 +47,9 @@ private func fractionText(_ fraction: UInt64, digits: Int) -> String {
     let text = String(fraction)
     return "." + String(repeating: "0", count: digits - text.count) + text
 }
+
+/// `value` in plain decimal notation (never an exponent), as short as it can be while `Double(text)`
+/// still reads back exactly: `2`, `0.5`, `1.5`.
+func plainDecimalText(_ value: Double) -> String {
+    shortestFixedPointText(value, maxFractionDigits: 17) { Double($0) == value } ?? "\(value)"
+}

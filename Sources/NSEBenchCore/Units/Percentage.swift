@@ -35,7 +35,7 @@ public struct Percentage: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// The number without a `%` sign, as short as it can be while parsing back exactly: `2`, `0.5`.
     public var description: String {
-        shortestFixedPointText(value, maxFractionDigits: 17) { Double($0) == value } ?? "\(value)"
+        plainDecimalText(value)
     }
 }
 

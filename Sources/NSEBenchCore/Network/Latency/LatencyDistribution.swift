@@ -52,7 +52,7 @@ public enum LatencyDistribution: Sendable, Hashable, CustomStringConvertible {
         case .normal(let mean, let deviation): "normal:\(mean),\(deviation)"
         case .lognormal(let median, let p99): "lognormal:median=\(median),p99=\(p99)"
         case .pareto(let scale, let shape, let cap):
-            "pareto:scale=\(scale),shape=\(Self.shapeText(shape))" + (cap.map { ",cap=\($0)" } ?? "")
+            "pareto:scale=\(scale),shape=\(plainDecimalText(shape))" + (cap.map { ",cap=\($0)" } ?? "")
         case .empirical(let samples): "empirical(\(samples.count) samples)"
         case .file(let path): "file:\(path)"
         }
@@ -65,10 +65,5 @@ public enum LatencyDistribution: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public var unresolvedPath: String? {
         if case .file(let path) = self { path } else { nil }
-    }
-
-    /// A Pareto shape as short as it can be written while reading back exactly.
-    static func shapeText(_ shape: Double) -> String {
-        shortestFixedPointText(shape, maxFractionDigits: 17) { Double($0) == shape } ?? "\(shape)"
     }
 }
