@@ -98,23 +98,30 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
         return items.isEmpty ? "none" : items.joined(separator: " ")
     }
 
-    /// This plan's item for `kind` in spec form, nil when `kind` is unset.
+    /// This plan's item for `kind` in spec form (`reset-before:2`, `stall=2s:5`), nil when `kind` is unset.
     func specItem(for kind: FaultKind) -> String? {
-        let name = kind.rawValue
+        guard let value = settingValue(for: kind) else { return nil }
+        let bareChance =
+            [.resetBefore, .resetDuring, .truncate].contains(kind) || (kind == .stall && stall?.duration == nil)
+        return kind.rawValue + (bareChance ? ":" : "=") + value
+    }
+
+    /// This plan's value for `kind` in the form ``set(_:value:)`` reads (`404:1,503:2`, `2s:5`), nil when
+    /// `kind` is unset.
+    ///
+    /// ```swift
+    /// try FaultPlan(parsing: "stall=2s:5").settingValue(for: .stall)  // "2s:5"
+    /// ```
+    public func settingValue(for kind: FaultKind) -> String? {
         switch kind {
-        case .status: return status.map { "\(name)=\($0)" }
-        case .resetBefore: return resetBefore.map { "\(name):\($0)" }
-        case .resetDuring: return resetDuring.map { "\(name):\($0)" }
-        case .truncate: return truncate.map { "\(name):\($0)" }
-        case .stall:
-            return stall.map { stall in
-                stall.duration.map { "\(name)=\($0):\(stall.chance)" } ?? "\(name):\(stall.chance)"
-            }
-        case .slowClose: return slowClose.map { "\(name)=\($0.delay):\($0.chance)" }
+        case .status: status?.description
+        case .resetBefore: resetBefore?.description
+        case .resetDuring: resetDuring?.description
+        case .truncate: truncate?.description
+        case .stall: stall.map { stall in stall.duration.map { "\($0):\(stall.chance)" } ?? stall.chance.description }
+        case .slowClose: slowClose.map { "\($0.delay):\($0.chance)" }
         case .failFirst:
-            return failFirst.map {
-                $0.status == FailFirstFault.defaultStatus ? "\(name)=\($0.count)" : "\(name)=\($0.count):\($0.status)"
-            }
+            failFirst.map { $0.status == FailFirstFault.defaultStatus ? "\($0.count)" : "\($0.count):\($0.status)" }
         }
     }
 }
