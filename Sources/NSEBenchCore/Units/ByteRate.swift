@@ -27,6 +27,16 @@ public struct ByteRate: Sendable, Hashable, CustomStringConvertible {
         self.bytesPerSecond = bytesPerSecond > 0 ? bytesPerSecond : .infinity
     }
 
+    /// A rate of `bitsPerSecond`, as network speeds are quoted; zero, negative or NaN rates become
+    /// unlimited.
+    ///
+    /// ```swift
+    /// ByteRate(bitsPerSecond: 1_600_000).description  // "200KB/s"
+    /// ```
+    public init(bitsPerSecond: Double) {
+        self.init(bytesPerSecond: bitsPerSecond / 8)
+    }
+
     /// No limit.
     public static let unlimited = ByteRate(bytesPerSecond: .infinity)
 
