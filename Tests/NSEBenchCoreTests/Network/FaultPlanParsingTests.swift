@@ -9,7 +9,8 @@ struct FaultPlanParsingTests {
     @Test func parsesEveryItem() throws {
         let plan = try FaultPlan(
             parsing:
-                "status=404:1,503:2 reset-before:1 reset-during:0.5 stall=2s:5 truncate:3% slow-close=1s:10 fail-first=3"
+                "status=404:1,503:2 reset-before:1 reset-during:0.5 stall=2s:5 truncate:3% "
+                + "slow-close=1s:10 fail-first=3"
         )
         #expect(
             plan.status

@@ -20,7 +20,8 @@ struct NetworkConditionsTests {
             conditions.faults
                 == (try FaultPlan(
                     parsing:
-                        "status=503:2 reset-before:1 reset-during:0.5 stall=2s:5 truncate:1 slow-close=1s:10 fail-first=3"
+                        "status=503:2 reset-before:1 reset-during:0.5 stall=2s:5 truncate:1 "
+                        + "slow-close=1s:10 fail-first=3"
                 )))
     }
 

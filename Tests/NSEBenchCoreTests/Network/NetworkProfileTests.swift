@@ -57,7 +57,8 @@ struct NetworkProfileTests {
     @Test func documentedExampleMatches() throws {
         #expect(
             try NetworkProfile.named("3g").conditions.description
-                == "ttfb=lognormal:median=250ms,p99=1.5s connect-delay=lognormal:median=300ms,p99=1.5s bandwidth=200KB/s"
+                == "ttfb=lognormal:median=250ms,p99=1.5s connect-delay=lognormal:median=300ms,p99=1.5s "
+                + "bandwidth=200KB/s"
         )
     }
 }

@@ -43,7 +43,7 @@ extension NetworkConditions {
     /// |---|---|
     /// | `ttfb`, `connect-delay` | a ``LatencyDistribution``: `200ms`, `lognormal:median=300ms,p99=3s`, … |
     /// | `bandwidth`, `link-bandwidth` | a ``ByteRate``: `1MB/s`, `8Mbit/s`, `unlimited` |
-    /// | `status`, `reset-before`, `reset-during`, `stall`, `truncate`, `slow-close`, `fail-first` | see ``FaultKind`` |
+    /// | `status`, `reset-before`, `reset-during`, `stall`, `truncate`, `slow-close`, `fail-first` | ``FaultKind`` |
     ///
     /// ```swift
     /// let conditions = try NetworkConditions(
