@@ -1,0 +1,139 @@
+/// Where a network setting comes from, which decides the keys it may use.
+public enum SettingScope: Sendable, Hashable {
+    /// A profile or the command line: every key, shared ones included.
+    case server
+    /// One request's query parameters: no `link-bandwidth` (one limit shared by every connection) and no
+    /// `fail-first` (it counts requests across the whole server).
+    case request
+}
+
+extension NetworkConditions {
+    /// Every setting key: `ttfb`, `connect-delay`, `bandwidth`, `link-bandwidth`, then the faults
+    /// (`status`, `reset-before`, `reset-during`, `stall`, `truncate`, `slow-close`, `fail-first`).
+    public static let settingKeys =
+        ["ttfb", "connect-delay", "bandwidth", "link-bandwidth"] + FaultKind.allCases.map(\.rawValue)
+
+    /// The keys allowed in `scope`.
+    ///
+    /// ```swift
+    /// NetworkConditions.settingKeys(in: .request).contains("link-bandwidth")  // false
+    /// ```
+    public static func settingKeys(in scope: SettingScope) -> [String] {
+        scope == .server ? settingKeys : settingKeys.filter { serverOnlyReason(for: $0) == nil }
+    }
+
+    /// Why `key` cannot be set per request, nil when it can.
+    static func serverOnlyReason(for key: String) -> String? {
+        switch key {
+        case "link-bandwidth":
+            "it is one limit shared by every connection; set it with --link-bandwidth or a network profile"
+        case FaultKind.failFirst.rawValue:
+            "it counts requests across the whole server; set it with --fail-first or a network profile"
+        default: nil
+        }
+    }
+
+    /// Reads a list of settings, such as a request's query items or a profile's fields, into conditions.
+    ///
+    /// Each key may appear once. A key in `ignoring` belongs to another part of the server (a media
+    /// `type`, a `size`) and is skipped; any other unknown key is an error naming it, as is a key `scope`
+    /// does not allow.
+    ///
+    /// | key | value |
+    /// |---|---|
+    /// | `ttfb`, `connect-delay` | a ``LatencyDistribution``: `200ms`, `lognormal:median=300ms,p99=3s`, … |
+    /// | `bandwidth`, `link-bandwidth` | a ``ByteRate``: `1MB/s`, `8Mbit/s`, `unlimited` |
+    /// | `status`, `reset-before`, `reset-during`, `stall`, `truncate`, `slow-close`, `fail-first` | ``FaultKind`` |
+    ///
+    /// ```swift
+    /// let conditions = try NetworkConditions(
+    ///     settings: [("ttfb", "uniform:100ms..300ms"), ("status", "503:2")], scope: .server)
+    /// ```
+    public init(
+        settings: some Sequence<(String, String)>, scope: SettingScope, ignoring ignoredKeys: Set<String> = []
+    ) throws(NetworkSettingError) {
+        self.init()
+        var seen: Set<String> = []
+        for (key, value) in settings {
+            if ignoredKeys.contains(key) { continue }
+            guard Self.settingKeys.contains(key) else {
+                throw .unknownKey(key, validKeys: Self.settingKeys(in: scope) + ignoredKeys.sorted())
+            }
+            guard seen.insert(key).inserted else { throw .duplicateKey(key) }
+            try set(key, value: value, scope: scope)
+        }
+    }
+
+    /// Reads a request's URL query items, the last and most specific layer: shorthand for
+    /// `init(settings: items, scope: .request, ignoring: ignoredKeys)`.
+    ///
+    /// ```swift
+    /// // GET /media/cat.jpg?type=jpeg&ttfb=2s&reset-during=50
+    /// let perRequest = try NetworkConditions(
+    ///     queryItems: [("type", "jpeg"), ("ttfb", "2s"), ("reset-during", "50")], ignoring: ["type", "content-type"])
+    /// ```
+    public init(queryItems: some Sequence<(String, String)>, ignoring ignoredKeys: Set<String> = [])
+        throws(NetworkSettingError)
+    {
+        try self.init(settings: queryItems, scope: .request, ignoring: ignoredKeys)
+    }
+
+    /// Sets one setting, such as a command-line flag's value (`--ttfb 200ms` is `set("ttfb", value: "200ms",
+    /// scope: .server)`), replacing what this layer had for it.
+    ///
+    /// ```swift
+    /// var flags = NetworkConditions()
+    /// try flags.set("link-bandwidth", value: "100Mbit/s", scope: .server)
+    /// try flags.set("link-bandwidth", value: "1MB/s", scope: .request)  // throws .notPerRequest
+    /// ```
+    public mutating func set(_ key: String, value: String, scope: SettingScope) throws(NetworkSettingError) {
+        if scope == .request, let reason = Self.serverOnlyReason(for: key) {
+            throw .notPerRequest(key, reason: reason)
+        }
+        guard Self.settingKeys.contains(key) else {
+            throw .unknownKey(key, validKeys: Self.settingKeys(in: scope))
+        }
+        do {
+            switch key {
+            case "ttfb": timeToFirstByte = try LatencyDistribution(parsing: value)
+            case "connect-delay": connectDelay = try LatencyDistribution(parsing: value)
+            case "bandwidth": bandwidth = try ByteRate(parsing: value)
+            case "link-bandwidth": linkBandwidth = try ByteRate(parsing: value)
+            default: try faults.set(FaultKind(rawValue: key)!, value: value)
+            }
+        } catch {
+            throw .invalidValue(key: key, error: error)
+        }
+    }
+}
+
+/// Why a network setting (a query parameter, a flag, a profile field) was refused.
+///
+/// ```swift
+/// do {
+///     _ = try NetworkConditions(queryItems: [("link-bandwidth", "1MB/s")])
+/// } catch {
+///     print(error)  // "link-bandwidth" cannot be set per request: it is one limit shared by every connection; ...
+/// }
+/// ```
+public enum NetworkSettingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The key is neither a network setting nor one the caller asked to ignore; carries the keys accepted.
+    case unknownKey(String, validKeys: [String])
+    /// The key is a server setting that a single request may not change.
+    case notPerRequest(String, reason: String)
+    /// The key appears more than once.
+    case duplicateKey(String)
+    /// The value did not parse.
+    case invalidValue(key: String, error: ValueParseError)
+
+    /// The message for the user, naming the key.
+    public var description: String {
+        switch self {
+        case .unknownKey(let key, let validKeys):
+            "unknown network setting \"\(key)\": expected one of \(validKeys.joined(separator: ", "))"
+        case .notPerRequest(let key, let reason): "\"\(key)\" cannot be set per request: \(reason)"
+        case .duplicateKey(let key): "\"\(key)\" is given more than once; give each setting once"
+        case .invalidValue(let key, let error): "setting \"\(key)\": \(error)"
+        }
+    }
+}

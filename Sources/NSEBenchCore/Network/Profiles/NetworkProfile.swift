@@ -1,0 +1,76 @@
+/// A named set of network conditions, chosen with `--network NAME`: the lowest layer, which flags and
+/// query parameters override (see ``NetworkConditions/merged(overriding:)``).
+///
+/// The presets (``wifi``, ``lte``, ``threeG``, ``edge``, ``lossy``, ``overloadedCDN``) say on each where
+/// their figures come from.
+///
+/// ```swift
+/// let profile = try NetworkProfile.named("3g")
+/// profile.conditions.description
+/// // "ttfb=lognormal:median=250ms,p99=1.5s connect-delay=lognormal:median=300ms,p99=1.5s bandwidth=200KB/s"
+/// NetworkProfile.allNames  // ["wifi", "lte", "3g", "edge", "lossy", "overloaded-cdn"]
+/// ```
+public struct NetworkProfile: Sendable, Hashable {
+    /// The name used on the command line, such as `3g`.
+    public let name: String
+    /// One line for help text and reports: what the profile stands for and its headline figures.
+    public let summary: String
+    /// The conditions it sets.
+    public let conditions: NetworkConditions
+
+    /// A profile called `name`.
+    ///
+    /// ```swift
+    /// let office = NetworkProfile(name: "office", summary: "office Wi-Fi", conditions: NetworkConditions())
+    /// ```
+    public init(name: String, summary: String, conditions: NetworkConditions) {
+        self.name = name
+        self.summary = summary
+        self.conditions = conditions
+    }
+
+    /// Every preset, in the order of ``allNames``.
+    public static let all: [NetworkProfile] = [wifi, lte, threeG, edge, lossy, overloadedCDN]
+
+    /// The preset names: `wifi`, `lte`, `3g`, `edge`, `lossy`, `overloaded-cdn`.
+    public static var allNames: [String] { all.map(\.name) }
+
+    /// The preset called `name`, in any letter case.
+    ///
+    /// ```swift
+    /// try NetworkProfile.named("LTE").name  // "lte"
+    /// try NetworkProfile.named("5g")
+    /// // throws: unknown network profile "5g": expected one of wifi, lte, 3g, edge, lossy, overloaded-cdn
+    /// ```
+    public static func named(_ name: String) throws(UnknownProfileError) -> NetworkProfile {
+        let wanted = name.trimmingWhitespace().lowercased()
+        guard let profile = all.first(where: { $0.name == wanted }) else {
+            throw UnknownProfileError(name: name, validNames: allNames)
+        }
+        return profile
+    }
+}
+
+/// A network profile name that is not a preset.
+///
+/// ```swift
+/// UnknownProfileError(name: "5g", validNames: NetworkProfile.allNames).description
+/// // unknown network profile "5g": expected one of wifi, lte, 3g, edge, lossy, overloaded-cdn
+/// ```
+public struct UnknownProfileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The name as given.
+    public var name: String
+    /// The names that exist.
+    public var validNames: [String]
+
+    /// An error for `name`, listing `validNames`.
+    public init(name: String, validNames: [String]) {
+        self.name = name
+        self.validNames = validNames
+    }
+
+    /// The message for the user, listing the valid names.
+    public var description: String {
+        "unknown network profile \"\(name)\": expected one of \(validNames.joined(separator: ", "))"
+    }
+}
