@@ -1,0 +1,77 @@
+public import NSEBenchCore
+
+/// The network-condition flags shared by `serve` and `run`: a profile, then flags that override it.
+///
+/// Each flag is the same setting a request can carry as a query parameter (`?ttfb=2s`), so the three
+/// layers — profile, command line, request — use one vocabulary.
+public enum NetworkOptions {
+    /// The declarations, in `--help` order.
+    public static let declarations: [OptionDeclaration] =
+        [
+            .value(
+                "profile", valueName: "NAME",
+                help: "Network preset: \(NetworkProfile.allNames.joined(separator: ", ")). Flags below override it."),
+            .value(
+                "ttfb", valueName: "DIST",
+                help: "Time to first byte: 200ms, uniform:100ms..300ms, normal:200ms,50ms, "
+                    + "lognormal:median=300ms,p99=3s, pareto:scale=100ms,shape=1.5[,cap=30s] or file:PATH."),
+            .value("connect-delay", valueName: "DIST", help: "Delay before the server reads a new connection (same forms)."),
+            .value("bandwidth", valueName: "RATE", help: "Per-connection bandwidth: 1MB/s, 8Mbit/s or unlimited."),
+            .value("link-bandwidth", valueName: "RATE", help: "Bandwidth shared by all connections (a congested cell)."),
+        ]
+        + FaultKind.allCases.map { kind in
+            .value(kind.rawValue, valueName: kind.valueName, help: kind.help + " Form: " + kind.valueForm + ".")
+        }
+
+    /// The profile's conditions with every given flag applied on top.
+    public static func conditions(from arguments: ParsedArguments) throws(UsageError) -> NetworkConditions {
+        var conditions = NetworkConditions()
+        if let name = arguments.string("profile") {
+            do {
+                conditions = try NetworkProfile.named(name).conditions
+            } catch {
+                throw .invalidValue(
+                    option: "profile", value: name, expected: "one of " + NetworkProfile.allNames.joined(separator: ", "))
+            }
+        }
+        var flags = NetworkConditions()
+        for key in NetworkConditions.settingKeys {
+            guard let value = arguments.string(key) else { continue }
+            do {
+                try flags.set(key, value: value, scope: .server)
+            } catch {
+                throw .invalidValue(option: key, value: value, expected: expectedForm(of: key, error: error))
+            }
+        }
+        return conditions.merged(overriding: flags)
+    }
+
+    private static func expectedForm(of key: String, error: NetworkSettingError) -> String {
+        if case .invalidValue(_, let parseError) = error { return parseError.expected }
+        return error.description
+    }
+}
+
+extension FaultKind {
+    fileprivate var valueName: String {
+        switch self {
+        case .status: "MIX"
+        case .stall: "SPEC"
+        case .slowClose: "DELAY:PCT"
+        case .failFirst: "N[:CODE]"
+        default: "PCT"
+        }
+    }
+
+    fileprivate var help: String {
+        switch self {
+        case .status: "Answer with these statuses, each a percentage of requests."
+        case .resetBefore: "Reset (TCP RST) this percentage of connections before the response."
+        case .resetDuring: "Reset this percentage of responses part-way through the body."
+        case .stall: "Stop sending part-way through the body, forever or for a while."
+        case .truncate: "Close early, with a Content-Length longer than what was sent."
+        case .slowClose: "Wait before closing after the body."
+        case .failFirst: "Fail the first N requests the server sees."
+        }
+    }
+}
