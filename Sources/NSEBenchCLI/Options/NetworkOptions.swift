@@ -15,9 +15,12 @@ public enum NetworkOptions {
                 "ttfb", valueName: "DIST",
                 help: "Time to first byte: 200ms, uniform:100ms..300ms, normal:200ms,50ms, "
                     + "lognormal:median=300ms,p99=3s, pareto:scale=100ms,shape=1.5[,cap=30s] or file:PATH."),
-            .value("connect-delay", valueName: "DIST", help: "Delay before the server reads a new connection (same forms)."),
+            .value(
+                "connect-delay", valueName: "DIST", help: "Delay before the server reads a new connection (same forms)."
+            ),
             .value("bandwidth", valueName: "RATE", help: "Per-connection bandwidth: 1MB/s, 8Mbit/s or unlimited."),
-            .value("link-bandwidth", valueName: "RATE", help: "Bandwidth shared by all connections (a congested cell)."),
+            .value(
+                "link-bandwidth", valueName: "RATE", help: "Bandwidth shared by all connections (a congested cell)."),
         ]
         + FaultKind.allCases.map { kind in
             .value(kind.rawValue, valueName: kind.valueName, help: kind.help + " Form: " + kind.valueForm + ".")
@@ -31,7 +34,8 @@ public enum NetworkOptions {
                 conditions = try NetworkProfile.named(name).conditions
             } catch {
                 throw .invalidValue(
-                    option: "profile", value: name, expected: "one of " + NetworkProfile.allNames.joined(separator: ", "))
+                    option: "profile", value: name,
+                    expected: "one of " + NetworkProfile.allNames.joined(separator: ", "))
             }
         }
         var flags = NetworkConditions()

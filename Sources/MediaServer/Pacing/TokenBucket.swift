@@ -1,0 +1,58 @@
+/// A token bucket that paces bytes to a rate: tokens accrue at `bytesPerSecond`, up to `burst`,
+/// and a send may take only what has accrued.
+///
+/// Pure and clock-free: callers pass monotonic nanoseconds, so tests drive it with no sleeping.
+///
+/// ```swift
+/// var bucket = TokenBucket(bytesPerSecond: 1_000_000, burst: 16_384, now: start)
+/// let allowed = bucket.take(upTo: 65_536, now: now)      // at most what has accrued
+/// let wait = bucket.nanosecondsUntil(available: 16_384, now: now)
+/// ```
+public struct TokenBucket: Sendable, Equatable {
+    public let bytesPerSecond: Double
+    /// The most tokens held at once: how much may go out in one burst after an idle period.
+    public let burst: Int
+    private var tokens: Double
+    private var updatedAt: UInt64
+
+    /// A bucket that starts full.
+    public init(bytesPerSecond: Double, burst: Int, now: UInt64) {
+        self.bytesPerSecond = bytesPerSecond
+        self.burst = max(1, burst)
+        self.tokens = Double(max(1, burst))
+        self.updatedAt = now
+    }
+
+    /// A burst that keeps writes reasonably large without letting a connection run ahead of its rate
+    /// by more than about 20 ms (at least 1 KB, at most 64 KB).
+    public static func defaultBurst(bytesPerSecond: Double) -> Int {
+        Int(min(max(bytesPerSecond * 0.02, 1_024), 65_536))
+    }
+
+    /// Takes up to `wanted` tokens; returns how many were granted (possibly 0).
+    public mutating func take(upTo wanted: Int, now: UInt64) -> Int {
+        refill(now: now)
+        let granted = min(wanted, Int(tokens))
+        tokens -= Double(granted)
+        return max(0, granted)
+    }
+
+    /// Returns tokens that were granted but not used (a short write).
+    public mutating func giveBack(_ unused: Int) {
+        tokens = min(Double(burst), tokens + Double(max(0, unused)))
+    }
+
+    /// How long until `available` tokens (capped at the burst) will have accrued; 0 if they already have.
+    public mutating func nanosecondsUntil(available: Int, now: UInt64) -> UInt64 {
+        refill(now: now)
+        let needed = Double(min(available, burst)) - tokens
+        guard needed > 0 else { return 0 }
+        return UInt64((needed / bytesPerSecond * 1e9).rounded(.up))
+    }
+
+    private mutating func refill(now: UInt64) {
+        guard now > updatedAt else { return }
+        tokens = min(Double(burst), tokens + Double(now - updatedAt) * bytesPerSecond / 1e9)
+        updatedAt = now
+    }
+}

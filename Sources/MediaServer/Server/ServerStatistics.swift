@@ -1,0 +1,55 @@
+import Synchronization
+
+/// Live counters of a running media server, written by its loop and read from any thread (the
+/// `serve` command's status line, a scenario's report).
+public final class ServerStatistics: Sendable {
+    /// Connections accepted.
+    let connectionsAccepted = Atomic<Int>(0)
+    /// Connections currently open.
+    let connectionsOpen = Atomic<Int>(0)
+    /// Requests whose head was parsed (including those answered with an error status).
+    let requests = Atomic<Int>(0)
+    /// Responses written completely.
+    let responsesCompleted = Atomic<Int>(0)
+    /// Body and head bytes written to sockets.
+    let bytesSent = Atomic<Int>(0)
+    /// Malformed requests answered with 4xx/5xx and closed.
+    let protocolErrors = Atomic<Int>(0)
+    /// Injected faults, by kind.
+    let injectedStatus = Atomic<Int>(0)
+    let injectedResets = Atomic<Int>(0)
+    let injectedStalls = Atomic<Int>(0)
+    let injectedTruncations = Atomic<Int>(0)
+    let injectedSlowCloses = Atomic<Int>(0)
+    /// Connections closed for being idle past the idle timeout.
+    let idleTimeouts = Atomic<Int>(0)
+
+    public init() {}
+
+    /// A consistent-enough copy for display (each counter is read once).
+    public var snapshot: Snapshot {
+        Snapshot(
+            connectionsAccepted: connectionsAccepted.load(ordering: .relaxed),
+            connectionsOpen: connectionsOpen.load(ordering: .relaxed),
+            requests: requests.load(ordering: .relaxed),
+            responsesCompleted: responsesCompleted.load(ordering: .relaxed),
+            bytesSent: bytesSent.load(ordering: .relaxed),
+            protocolErrors: protocolErrors.load(ordering: .relaxed),
+            faults: injectedStatus.load(ordering: .relaxed) + injectedResets.load(ordering: .relaxed)
+                + injectedStalls.load(ordering: .relaxed) + injectedTruncations.load(ordering: .relaxed)
+                + injectedSlowCloses.load(ordering: .relaxed),
+            idleTimeouts: idleTimeouts.load(ordering: .relaxed))
+    }
+
+    /// Counter values at one moment.
+    public struct Snapshot: Sendable, Equatable {
+        public var connectionsAccepted: Int
+        public var connectionsOpen: Int
+        public var requests: Int
+        public var responsesCompleted: Int
+        public var bytesSent: Int
+        public var protocolErrors: Int
+        public var faults: Int
+        public var idleTimeouts: Int
+    }
+}

@@ -1,0 +1,42 @@
+import Testing
+
+@testable import MediaServer
+
+@Suite("Token bucket")
+struct TokenBucketTests {
+    @Test func startsFullAndRefillsAtTheRate() {
+        var bucket = TokenBucket(bytesPerSecond: 1_000_000, burst: 10_000, now: 0)
+        #expect(bucket.take(upTo: 50_000, now: 0) == 10_000)
+        #expect(bucket.take(upTo: 50_000, now: 0) == 0)
+        #expect(bucket.take(upTo: 50_000, now: 5_000_000) == 5_000, "5 ms at 1 MB/s")
+        #expect(bucket.take(upTo: 50_000, now: 1_000_000_000) == 10_000, "capped at the burst")
+    }
+
+    @Test func waitTimeMatchesTheRate() {
+        var bucket = TokenBucket(bytesPerSecond: 1_000_000, burst: 16_384, now: 0)
+        _ = bucket.take(upTo: 16_384, now: 0)
+        #expect(bucket.nanosecondsUntil(available: 1_000, now: 0) == 1_000_000)
+        #expect(bucket.nanosecondsUntil(available: 1_000, now: 2_000_000) == 0)
+    }
+
+    @Test func longRunAverageHoldsTheRate() {
+        var bucket = TokenBucket(
+            bytesPerSecond: 1_000_000, burst: TokenBucket.defaultBurst(bytesPerSecond: 1_000_000), now: 0)
+        var now: UInt64 = 0
+        var sent = 0
+        while sent < 5_000_000 {
+            let granted = bucket.take(upTo: 65_536, now: now)
+            sent += granted
+            if sent < 5_000_000 { now += max(bucket.nanosecondsUntil(available: 16_384, now: now), 1) }
+        }
+        let seconds = Double(now) / 1e9
+        #expect(abs(seconds - 4.98) < 0.05, "5 MB at 1 MB/s less the initial burst: \(seconds) s")
+    }
+
+    @Test func givenBackTokensAreReusable() {
+        var bucket = TokenBucket(bytesPerSecond: 1_000, burst: 1_000, now: 0)
+        let granted = bucket.take(upTo: 1_000, now: 0)
+        bucket.giveBack(400)
+        #expect(granted == 1_000 && bucket.take(upTo: 1_000, now: 0) == 400)
+    }
+}
