@@ -1,17 +1,26 @@
 /// Handing out due timers, in deadline order, and the next deadline to sleep until.
 extension TimingWheel {
     /// A due timer found in the current tick, waiting in ``TimingWheel/batch`` to be handed out.
+    @usableFromInline
     struct DueEntry: Sendable {
-        var deadline: UInt64
+        @usableFromInline var deadline: UInt64
         /// Position in the slot list, so equal deadlines keep scheduling order.
-        var order: UInt32
-        var index: UInt32
+        @usableFromInline var order: UInt32
+        @usableFromInline var index: UInt32
         /// The entry's generation when found: a timer cancelled meanwhile is skipped.
-        var generation: UInt32
+        @usableFromInline var generation: UInt32
+
+        @inlinable
+        init(deadline: UInt64, order: UInt32, index: UInt32, generation: UInt32) {
+            self.deadline = deadline
+            self.order = order
+            self.index = index
+            self.generation = generation
+        }
     }
 
     /// The most entries ``nextDeadline`` reads in a higher-level slot before settling for a bound.
-    static var exactScanLimit: Int { 32 }
+    @inlinable static var exactScanLimit: Int { 32 }
 
     /// The earliest pending deadline, or nil when no timer is pending.
     ///
@@ -20,7 +29,7 @@ extension TimingWheel {
     /// that slot. Waking at a lower bound lets ``popDue(now:)`` cascade the slot, after which the
     /// answer is sharper, so a caller sleeping until this value wakes early at most once per level
     /// and never late. Cost: one pass over the earliest slot's list, bounded above level 0.
-    public var nextDeadline: UInt64? {
+    @inlinable public var nextDeadline: UInt64? {
         guard let earliest = earliestOccupiedSlot(includingCurrent: true) else { return nil }
         // Level 0 is always read whole: its bound could already be in the past, which would make a
         // caller spin instead of sleeping.
@@ -45,7 +54,7 @@ extension TimingWheel {
     /// Unlike ``advance(to:_:)``, nothing is held while the caller acts on the timer, so it may
     /// schedule and cancel timers between calls; a cancelled timer is never returned, and a timer
     /// scheduled at or before `now` is returned by a later call with the same `now`.
-    public mutating func popDue(now: UInt64) -> (id: TimerID, payload: Payload)? {
+    @inlinable public mutating func popDue(now: UInt64) -> (id: TimerID, payload: Payload)? {
         while true {
             while batchCursor < batch.count {
                 let item = batch[batchCursor]
@@ -58,7 +67,7 @@ extension TimingWheel {
                 guard entries[position].deadline <= now else { return nil }
                 batchCursor += 1
                 unlink(item.index)
-                count -= 1
+                pendingCount -= 1
                 guard let payload = release(item.index) else { continue }
                 return (TimerID(index: item.index, generation: item.generation), payload)
             }
@@ -72,7 +81,7 @@ extension TimingWheel {
     ///
     /// `fire` must not touch the wheel (exclusive access forbids it); to run callbacks that
     /// schedule or cancel timers, loop over ``popDue(now:)`` instead.
-    public mutating func advance(to now: UInt64, _ fire: (TimerID, Payload) -> Void) {
+    @inlinable public mutating func advance(to now: UInt64, _ fire: (TimerID, Payload) -> Void) {
         while let (id, payload) = popDue(now: now) {
             fire(id, payload)
         }
@@ -80,7 +89,7 @@ extension TimingWheel {
 
     /// Moves ``currentTick`` forward, cascading on the way, until it finds due timers (sorted into
     /// ``batch``, returns true) or reaches the tick that contains `now` (returns false).
-    mutating func collectDueBatch(now: UInt64) -> Bool {
+    @inlinable mutating func collectDueBatch(now: UInt64) -> Bool {
         let partialTick = now / tickNanoseconds + 1
         while true {
             let current = Int(truncatingIfNeeded: currentTick & Self.slotMask)
@@ -106,7 +115,7 @@ extension TimingWheel {
         }
     }
 
-    private mutating func collectDue(fromSlot slot: Int, now: UInt64) {
+    @inlinable mutating func collectDue(fromSlot slot: Int, now: UInt64) {
         var index = heads[slot]
         var order: UInt32 = 0
         while index != Self.none {
@@ -124,7 +133,7 @@ extension TimingWheel {
 
     /// Sorts the batch by deadline, then by list order. Batches are usually one or two timers, so
     /// small ones get an insertion sort that needs no scratch memory.
-    private mutating func sortBatch() {
+    @inlinable mutating func sortBatch() {
         func precedes(_ left: DueEntry, _ right: DueEntry) -> Bool {
             (left.deadline, left.order) < (right.deadline, right.order)
         }

@@ -1,24 +1,35 @@
 /// The slab of timer entries and the intrusive, index-linked slot lists.
 extension TimingWheel {
     /// One timer, or a free slab slot. No per-timer heap allocation: links are slab indices.
+    @usableFromInline
     struct Entry {
         /// The timer's payload; nil while the entry is free, so a freed payload is released at once.
-        var payload: Payload?
-        var deadline: UInt64
-        var previous: UInt32
+        @usableFromInline var payload: Payload?
+        @usableFromInline var deadline: UInt64
+        @usableFromInline var previous: UInt32
         /// The next entry in the slot list, or the next free entry while on the free list.
-        var next: UInt32
+        @usableFromInline var next: UInt32
         /// Index into ``TimingWheel/heads`` of the slot holding this entry; ``TimingWheel/none`` when free.
-        var slot: UInt32
+        @usableFromInline var slot: UInt32
         /// Moves on each time the entry is freed, so ``TimerID``s handed out earlier go stale.
-        var generation: UInt32
+        @usableFromInline var generation: UInt32
+
+        @inlinable
+        init(payload: Payload?, deadline: UInt64, previous: UInt32, next: UInt32, slot: UInt32, generation: UInt32) {
+            self.payload = payload
+            self.deadline = deadline
+            self.previous = previous
+            self.next = next
+            self.slot = slot
+            self.generation = generation
+        }
     }
 
     /// Takes an entry from the free list, or grows the slab by one.
     ///
     /// Indices are `UInt32`: the slab would need over 4 billion pending timers (hundreds of GB) to
     /// run out of them.
-    mutating func allocate(deadline: UInt64, payload: Payload) -> UInt32 {
+    @inlinable mutating func allocate(deadline: UInt64, payload: Payload) -> UInt32 {
         guard freeHead == Self.none else {
             let index = freeHead
             freeHead = entries[Int(index)].next
@@ -34,7 +45,7 @@ extension TimingWheel {
     }
 
     /// Puts an unlinked entry on the free list and returns its payload.
-    mutating func release(_ index: UInt32) -> Payload? {
+    @inlinable mutating func release(_ index: UInt32) -> Payload? {
         let position = Int(index)
         let payload = entries[position].payload.take()
         entries[position].generation &+= 1
@@ -46,7 +57,7 @@ extension TimingWheel {
     }
 
     /// Appends an entry to the tail of `slot`'s list, keeping scheduling order within a slot.
-    mutating func link(_ index: UInt32, into slot: Int) {
+    @inlinable mutating func link(_ index: UInt32, into slot: Int) {
         let position = Int(index)
         let tail = tails[slot]
         entries[position].slot = UInt32(truncatingIfNeeded: slot)
@@ -62,7 +73,7 @@ extension TimingWheel {
     }
 
     /// Removes an entry from its slot's list; the entry keeps its payload and stays allocated.
-    mutating func unlink(_ index: UInt32) {
+    @inlinable mutating func unlink(_ index: UInt32) {
         let position = Int(index)
         let slot = Int(entries[position].slot)
         let previous = entries[position].previous
