@@ -1,7 +1,6 @@
 import Foundation
+import NSEBenchSystem
 import Testing
-
-@testable import NSEBenchSystem
 
 private let millisecond: UInt64 = 1_000_000
 
@@ -10,9 +9,7 @@ private let millisecond: UInt64 = 1_000_000
 extension EventLoopTests {
     @Test("with epoll_wait's whole milliseconds (the fallback), timers still fire in order, never early")
     func millisecondFallback() async throws {
-        let loop = try EventLoop(name: "nseb-ms")
-        // Before start, nothing else touches the loop's confined state.
-        loop.usesPreciseWait = false
+        let loop = try EventLoop(name: "nseb-ms", waitPrecision: .milliseconds)
         try loop.start()
         let fired = Recorder<(deadline: UInt64, at: UInt64)>()
         try await onLoop(loop) {

@@ -68,11 +68,11 @@ extension EventLoop {
 
     private func waitForEvents(timeout: UInt64?) throws(SystemError) -> Int {
         try events.withUnsafeMutableBufferPointer { (buffer) throws(SystemError) -> Int in
-            if usesPreciseWait {
+            if waitPrecision == .nanoseconds {
                 do throws(SystemError) {
                     return try Epoll.waitPrecisely(epoll, into: buffer, timeout: timeout)
                 } catch  where error.errno == ENOSYS {
-                    usesPreciseWait = false
+                    waitPrecision = .milliseconds
                 }
             }
             return try Epoll.waitMilliseconds(epoll, into: buffer, timeout: timeout)

@@ -46,7 +46,7 @@ public final class EventLoop: @unchecked Sendable {
     var registrationGeneration: UInt32 = 0
     var events: ContiguousArray<epoll_event>
     var running: ContiguousArray<@Sendable () -> Void> = []
-    var usesPreciseWait = true
+    var waitPrecision: WaitPrecision
 
     /// How many readiness events one `epoll_wait` can return.
     static var eventCapacity: Int { 256 }
@@ -55,8 +55,13 @@ public final class EventLoop: @unchecked Sendable {
     static var wakeupToken: UInt64 { .max }
 
     /// Creates a loop with its epoll instance and wakeup eventfd; ``start()`` starts its thread.
-    public init(name: String) throws(SystemError) {
+    ///
+    /// - Parameters:
+    ///   - name: names the loop in errors and its thread (first 15 bytes).
+    ///   - waitPrecision: how the loop sleeps until its next timer; the default is the precise one.
+    public init(name: String, waitPrecision: WaitPrecision = .nanoseconds) throws(SystemError) {
         self.name = name
+        self.waitPrecision = waitPrecision
         epoll = try Epoll.create()
         do throws(SystemError) {
             wakeup = try EventFD.create()
