@@ -90,9 +90,10 @@ struct TimingWheelTests {
         #expect(order == Array(deadlines.indices))
     }
 
-    @Test("far-future deadlines, up to UInt64.max, are kept and fire")
-    func farFuture() {
-        var wheel = TimingWheel<String>(now: 5 * second)
+    /// Ticks at both ends of the range, and 65,535 ns, which divides UInt64.max exactly.
+    @Test("far-future deadlines, up to UInt64.max, are kept and fire", arguments: [1 << 17, 1_000, 65_535, second])
+    func farFuture(tick: UInt64) throws {
+        var wheel = try TimingWheel<String>(tickNanoseconds: tick, now: 5 * second)
         wheel.schedule(at: UInt64.max, "max")
         wheel.schedule(at: 48 * hour, "two days")
         wheel.schedule(at: 3 * hour + 1, "three hours")
