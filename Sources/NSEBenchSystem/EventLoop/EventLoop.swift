@@ -18,7 +18,7 @@ import Synchronization
 /// - Work: ``execute(_:)`` from any thread appends to a queue under a `Mutex`; only the call that
 ///   finds the loop asleep writes the wakeup eventfd, so a burst of work costs one wakeup.
 ///
-/// Registration, timer and thread-identity calls must be made on the loop thread (from a handler,
+/// Registration and timer calls must be made on the loop thread (from a handler,
 /// a timer, or work passed to ``execute(_:)``); they throw ``EventLoopError/notOnLoopThread(loop:operation:)``
 /// elsewhere. The loop never blocks except in `epoll_wait`, and a handler may deregister itself or
 /// any other descriptor: events already collected for a descriptor deregistered meanwhile are
