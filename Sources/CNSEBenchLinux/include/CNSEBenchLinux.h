@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <time.h>
 
 /// accept4(2) is a GNU extension (_GNU_SOURCE), so Glibc's module map leaves it out; it saves the
 /// media server two fcntl calls per accepted connection (SOCK_NONBLOCK | SOCK_CLOEXEC in one call).
@@ -18,5 +19,21 @@ static inline unsigned int nseb_epollout(void) { return EPOLLOUT; }
 static inline unsigned int nseb_epollrdhup(void) { return EPOLLRDHUP; }
 static inline unsigned int nseb_epollerr(void) { return EPOLLERR; }
 static inline unsigned int nseb_epollhup(void) { return EPOLLHUP; }
+
+/// epoll_pwait2(2) takes a timespec, so the event loop can sleep until a timer's deadline to the
+/// nanosecond instead of rounding up to epoll_wait's whole milliseconds (measured here: p50
+/// lateness 25-36 us against 530-600 us). It is a GNU extension (glibc 2.35, Linux 5.11), so
+/// Swift's Glibc module leaves it out. The signal mask is always NULL. Fails with ENOSYS where
+/// the C library or the kernel lacks it; the loop then falls back to epoll_wait.
+int nseb_epoll_pwait2(int epfd, struct epoll_event *events, int maxevents, const struct timespec *timeout);
+
+/// prctl(2) is variadic, which Swift cannot call. PR_SET_TIMERSLACK lets the event loop thread ask
+/// to be woken within `nanoseconds` of its timeout instead of the default 50 us timer slack.
+int nseb_set_timer_slack(unsigned long nanoseconds);
+
+/// pthread_setname_np(3) is a GNU extension that Swift's Glibc module leaves out; naming the event
+/// loop thread makes it recognisable in top -H, perf and /proc/<pid>/task/*/comm. Names are cut
+/// to the kernel's 15 characters here rather than failing with ERANGE.
+int nseb_set_current_thread_name(const char *name);
 
 #endif

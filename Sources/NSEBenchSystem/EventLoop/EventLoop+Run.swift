@@ -1,0 +1,81 @@
+import CNSEBenchLinux
+import Glibc
+import NSEBenchCore
+
+/// The loop thread's body: wait, dispatch I/O, run timers, run handed-in work.
+extension EventLoop {
+    /// Runs iterations until shutdown is requested or a system call fails, then releases
+    /// loop-confined state. Called once, on the loop thread.
+    func run() {
+        loopThreadID.store(LoopThread.currentID, ordering: .relaxed)
+        // Ask the kernel for wakeups within 1 ns of the timeout instead of the default 50 µs.
+        _ = nseb_set_timer_slack(1)
+        do throws(SystemError) {
+            try runIterations()
+        } catch {
+            shared.withLock { state in
+                state.failure = error
+                state.acceptingWork = false
+            }
+        }
+        // Release handlers, timer callbacks and work left by a failure here, on the thread that
+        // owns them, and outside the lock in case a closure's captures call back into the loop.
+        registrations = []
+        wheel = TimingWheel(now: 0)
+        running = []
+        var abandoned = SharedState.WorkQueue()
+        shared.withLock { state in swap(&state.queue, &abandoned) }
+        abandoned = []
+        loopThreadID.store(0, ordering: .relaxed)
+    }
+
+    private func runIterations() throws(SystemError) {
+        while true {
+            let count = try waitForEvents(timeout: sleepTimeout())
+            let stop = shared.withLock { state in
+                swap(&state.queue, &running)
+                state.loopMaySleep = false
+                return state.shutdownRequested
+            }
+            for index in 0..<count {
+                let token = events[index].data.u64
+                if token == Self.wakeupToken {
+                    try EventFD.drain(wakeup)
+                } else {
+                    dispatch(token: token, events: events[index].events)
+                }
+            }
+            runDueTimers(now: MonotonicClock.now())
+            for work in running { work() }
+            running.removeAll(keepingCapacity: true)
+            if stop { return }
+        }
+    }
+
+    /// How long the loop may sleep: not at all if work is queued or shutdown was requested,
+    /// otherwise until the timing wheel's next deadline (nil: until an event).
+    private func sleepTimeout() -> UInt64? {
+        let mustNotSleep = shared.withLock { state in
+            guard state.queue.isEmpty, !state.shutdownRequested else { return true }
+            state.loopMaySleep = true
+            return false
+        }
+        if mustNotSleep { return 0 }
+        guard let deadline = wheel.nextDeadline else { return nil }
+        let now = MonotonicClock.now()
+        return deadline > now ? deadline - now : 0
+    }
+
+    private func waitForEvents(timeout: UInt64?) throws(SystemError) -> Int {
+        try events.withUnsafeMutableBufferPointer { (buffer) throws(SystemError) -> Int in
+            if waitPrecision == .nanoseconds {
+                do throws(SystemError) {
+                    return try Epoll.waitPrecisely(epoll, into: buffer, timeout: timeout)
+                } catch  where error.errno == ENOSYS {
+                    waitPrecision = .milliseconds
+                }
+            }
+            return try Epoll.waitMilliseconds(epoll, into: buffer, timeout: timeout)
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// The part of ``EventLoop`` that other threads touch, kept behind one `Mutex`.
+extension EventLoop {
+    struct SharedState: Sendable {
+        typealias WorkQueue = ContiguousArray<@Sendable () -> Void>
+
+        /// Work handed in by ``EventLoop/execute(_:)``, not yet taken by the loop.
+        var queue: WorkQueue = []
+        /// Set by the loop just before it may sleep in `epoll_wait`; the first `execute` that sees
+        /// it clears it and writes the eventfd, so a burst of work costs one wakeup.
+        var loopMaySleep = false
+        /// False once shutdown began, or the loop stopped on an error: `execute` then throws.
+        var acceptingWork = true
+        var started = false
+        var shutdownRequested = false
+        /// The running thread, until ``EventLoop/shutdown()`` takes it to join.
+        var thread: LoopThread?
+        var descriptorsClosed = false
+        /// The system call failure that stopped the loop, if any.
+        var failure: SystemError?
+    }
+}
