@@ -10,7 +10,10 @@ enum AttachmentValidator {
         let size = try fileSize(at: url)
         let type = try fileType(of: url, hint: options[UNNotificationAttachmentOptionsTypeHintKey])
         guard let kind = AttachmentKind(type: type) else {
-            throw error(.attachmentUnrecognizedType, url, "\(type) is not an attachment type")
+            throw error(
+                .attachmentUnrecognizedType, url,
+                "the type hint \"\(type)\" for \(url.path) is not an attachment type (a UTI such as public.jpeg)"
+            )
         }
         guard size > 0 else {
             throw error(.attachmentInvalidFileSize, url, "\(url.path) is empty")
@@ -51,7 +54,7 @@ enum AttachmentValidator {
     private static func fileType(of url: URL, hint: Any?) throws(UNError) -> String {
         if let hint {
             guard let type = hint as? String else {
-                throw error(.attachmentUnrecognizedType, url, "the type hint \(hint) is not a string")
+                throw error(.attachmentUnrecognizedType, url, "the type hint \(hint) for \(url.path) is not a string")
             }
             return type
         }
