@@ -19,6 +19,10 @@ public let UNErrorDomain: String = "UNErrorDomain"
 /// The value wraps an `NSError` (domain ``UNErrorDomain``), as Apple's does; nse-bench fills its
 /// `userInfo` with a description that names the offending file and the reason (`NSLocalizedDescriptionKey`)
 /// and, for attachment errors, the URL (`NSURLErrorKey`) and its path (`NSFilePathErrorKey`).
+///
+/// On Linux, `error as NSError` on an `any Error` works, but a lone `catch let error as NSError` clause crashes
+/// for this and every other Swift error: the compiler treats the cast as always succeeding, as on Darwin, and
+/// the Linux runtime cannot bridge. Extensions that use that spelling need `catch { let error = error as NSError }`.
 public struct UNError: CustomNSError, Hashable {
     /// The error codes, with Apple's raw values.
     public enum Code: Int, Sendable, Hashable {
