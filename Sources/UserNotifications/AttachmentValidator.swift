@@ -1,0 +1,89 @@
+import Foundation
+
+/// The checks iOS makes when an attachment is created, in iOS's order: URL, file, type, size.
+enum AttachmentValidator {
+    /// Returns the file's type identifier (UTI), or throws the error iOS would.
+    static func validate(url: URL, options: [AnyHashable: Any]) throws(UNError) -> String {
+        guard url.isFileURL else {
+            throw error(.attachmentInvalidURL, url, "\(url.absoluteString) is not a file URL")
+        }
+        let size = try fileSize(at: url)
+        let type = try fileType(of: url, hint: options[UNNotificationAttachmentOptionsTypeHintKey])
+        guard let kind = AttachmentKind(type: type) else {
+            throw error(
+                .attachmentUnrecognizedType, url,
+                "the type hint \"\(type)\" for \(url.path) is not an attachment type (a UTI such as public.jpeg)"
+            )
+        }
+        guard size > 0 else {
+            throw error(.attachmentInvalidFileSize, url, "\(url.path) is empty")
+        }
+        guard size <= kind.maximumFileSize else {
+            throw error(
+                .attachmentInvalidFileSize, url,
+                "\(url.path) is \(size) bytes; \(kind.rawValue) attachments (\(type)) may have at most "
+                    + "\(kind.maximumFileSize) bytes"
+            )
+        }
+        return type
+    }
+
+    /// The size of the regular file at `url`; `attachmentInvalidURL` if there is none.
+    private static func fileSize(at url: URL) throws(UNError) -> Int {
+        let path = url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw error(.attachmentInvalidURL, url, "no file at \(path)")
+        }
+        guard !isDirectory.boolValue else {
+            throw error(.attachmentInvalidURL, url, "\(path) is a directory")
+        }
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: path)
+        } catch {
+            throw Self.error(.attachmentInvalidURL, url, "cannot read \(path): \(error)")
+        }
+        guard let size = (attributes[.size] as? NSNumber)?.intValue else {
+            throw error(.attachmentInvalidURL, url, "no size for \(path)")
+        }
+        return size
+    }
+
+    /// The type from the hint when one is given, otherwise from the file extension.
+    private static func fileType(of url: URL, hint: Any?) throws(UNError) -> String {
+        if let hint {
+            guard let type = hint as? String else {
+                throw error(.attachmentUnrecognizedType, url, "the type hint \(hint) for \(url.path) is not a string")
+            }
+            return type
+        }
+        let fileExtension = url.pathExtension
+        guard let type = AttachmentKind.type(forFileExtension: fileExtension) else {
+            let which = fileExtension.isEmpty ? "no extension" : "the unrecognised extension .\(fileExtension)"
+            throw error(.attachmentUnrecognizedType, url, "\(url.path) has \(which) and no type hint")
+        }
+        return type
+    }
+
+    private static func error(_ code: UNError.Code, _ url: URL, _ reason: String) -> UNError {
+        var userInfo: [String: Any] = [
+            NSLocalizedDescriptionKey: "\(summary(of: code)): \(reason)",
+            NSURLErrorKey: url,
+        ]
+        if url.isFileURL {
+            userInfo[NSFilePathErrorKey] = url.path
+        }
+        return UNError(code, userInfo: userInfo)
+    }
+
+    /// Apple's localized description for each attachment error.
+    private static func summary(of code: UNError.Code) -> String {
+        switch code {
+        case .attachmentInvalidURL: "Invalid attachment file URL"
+        case .attachmentUnrecognizedType: "Unrecognized attachment file type"
+        case .attachmentInvalidFileSize: "Invalid attachment file size"
+        default: "Invalid attachment"
+        }
+    }
+}

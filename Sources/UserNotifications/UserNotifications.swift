@@ -1,1 +1,0 @@
-// Apple's UserNotifications API for Notification Service Extensions, on Linux.
