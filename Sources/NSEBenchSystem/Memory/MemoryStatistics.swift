@@ -8,6 +8,11 @@ public struct MemorySnapshot: Sendable, Equatable {
     public var residentBytes: Int
     /// Allocations served since start, small and large, all arenas (`stats.arenas.<all>.*.nmalloc`).
     public var mallocCount: UInt64
+    /// Bytes the calling thread has allocated since it started (`thread.allocated`): exact, and free
+    /// of other threads' noise.
+    public var threadAllocatedBytes: UInt64
+    /// Bytes the calling thread has freed since it started (`thread.deallocated`).
+    public var threadDeallocatedBytes: UInt64
 }
 
 /// Why reading jemalloc's statistics failed.
@@ -46,6 +51,8 @@ public struct MemoryStatistics {
     private let resident: MIB
     private let smallMallocs: MIB
     private let largeMallocs: MIB
+    private let threadAllocated: MIB
+    private let threadDeallocated: MIB
 
     public init() throws(MemoryStatisticsError) {
         let allArenas = nseb_mallctl_arenas_all()
@@ -55,6 +62,8 @@ public struct MemoryStatistics {
         resident = try MIB("stats.resident")
         smallMallocs = try MIB("stats.arenas.\(allArenas).small.nmalloc")
         largeMallocs = try MIB("stats.arenas.\(allArenas).large.nmalloc")
+        threadAllocated = try MIB("thread.allocated")
+        threadDeallocated = try MIB("thread.deallocated")
     }
 
     /// Current figures, after flushing this thread's cache and refreshing jemalloc's statistics.
@@ -64,7 +73,9 @@ public struct MemoryStatistics {
         return MemorySnapshot(
             allocatedBytes: try readSize(allocated),
             residentBytes: try readSize(resident),
-            mallocCount: try readU64(smallMallocs) + readU64(largeMallocs))
+            mallocCount: try readU64(smallMallocs) + readU64(largeMallocs),
+            threadAllocatedBytes: try readU64(threadAllocated),
+            threadDeallocatedBytes: try readU64(threadDeallocated))
     }
 
     /// jemalloc's version string, for the host fingerprint.
