@@ -102,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NSEBenchCLITests",
-            dependencies: ["NSEBenchCLI"],
+            dependencies: ["NSEBenchCLI", "MediaServer"],
             swiftSettings: strictSwift6
         ),
     ]

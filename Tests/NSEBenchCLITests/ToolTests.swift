@@ -1,3 +1,4 @@
+import MediaServer
 import NSEBenchCore
 import Testing
 
@@ -58,7 +59,7 @@ struct ToolTests {
     @Test func unknownCommandListsTheKnownOnes() async {
         let outcome = await run("frobnicate")
         #expect(outcome.status == .usage)
-        #expect(outcome.errors.contains("unknown command 'frobnicate'; commands: fingerprint"))
+        #expect(outcome.errors.contains("unknown command 'frobnicate'; commands: serve, fingerprint"))
     }
 
     @Test func fingerprintJSONHasEveryField() async {
@@ -71,5 +72,53 @@ struct ToolTests {
 
     @Test func exitStatusesAreTheDocumentedNumbers() {
         #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 64, 130])
+    }
+}
+
+/// `serve`'s flags are validated before anything starts.
+@Suite("nse-bench serve arguments")
+struct ServeArgumentTests {
+    func parse(_ arguments: [String]) throws(UsageError) -> ServeCommand {
+        try ServeCommand(parsing: ArgumentParser.parse(arguments, for: ServeCommand.configuration))
+    }
+
+    @Test func profileAndFlagsLayerIntoConditions() throws {
+        let command = try parse(["--profile", "3g", "--ttfb", "200ms", "--status", "503:2", "--port", "0"])
+        #expect(command.server.conditions.timeToFirstByte == .fixed(.milliseconds(200)))
+        #expect(command.server.conditions.bandwidth != nil, "the profile's bandwidth stays")
+        #expect(command.server.address.port == 0)
+    }
+
+    @Test(arguments: [
+        (["--ttfb", "fast"], "ttfb"), (["--bandwidth", "1 fast"], "bandwidth"), (["--port", "70000"], "port"),
+        (["--profile", "5g"], "profile"), (["--status", "503:200"], "status"), (["--host", "localhost"], "host"),
+        (["--idle-timeout", "0"], "idle-timeout"), (["--ttfb", "file:/nonexistent/latencies.txt"], "ttfb"),
+    ])
+    func badValuesNameTheFlag(arguments: [String], flag: String) {
+        let error = #expect(throws: UsageError.self) { try parse(arguments) }
+        guard case .invalidValue(let option, _, _) = error else {
+            Issue.record("expected invalidValue, got \(String(describing: error))")
+            return
+        }
+        #expect(option == flag)
+    }
+
+    @Test func tlsKeyWithoutCertificateIsAnError() {
+        #expect(throws: UsageError.invalidCombination("--tls-key needs --tls-cert")) {
+            try parse(["--tls-key", "k.pem"])
+        }
+    }
+
+    @Test func busyPortIsAHarnessErrorNamingThePort() async throws {
+        let first = try parse(["--port", "0"])
+        let server = try MediaServer(configuration: first.server)
+        let output = CapturedText()
+        let errors = CapturedText()
+        let status = await NSEBenchTool.main(
+            ["serve", "--port", String(server.address.port), "--quiet"],
+            context: CommandContext(output: output, errors: errors, outputIsTerminal: false, environment: [:]))
+        #expect(status == .harnessError)
+        #expect(errors.text.contains("already in use"))
+        await server.shutdown()
     }
 }

@@ -4,7 +4,9 @@ public import NSEBenchCore
 /// every failure into the documented exit status.
 public enum NSEBenchTool {
     /// Every subcommand, in the order `--help` lists them.
-    public static let commands: [CommandEntry] = [CommandEntry(FingerprintCommand.self)]
+    public static let commands: [CommandEntry] = [
+        CommandEntry(ServeCommand.self), CommandEntry(FingerprintCommand.self),
+    ]
 
     /// The subcommand used when the first argument is an option (`nse-bench --concurrency 500`).
     /// None until the `run` command exists.

@@ -1,4 +1,5 @@
 public import NSEBenchCore
+import NSEBenchSystem
 
 /// The network-condition flags shared by `serve` and `run`: a profile, then flags that override it.
 ///
@@ -47,7 +48,27 @@ public enum NetworkOptions {
                 throw .invalidValue(option: key, value: value, expected: expectedForm(of: key, error: error))
             }
         }
-        return conditions.merged(overriding: flags)
+        return try resolveFiles(in: conditions.merged(overriding: flags))
+    }
+
+    /// Reads every `file:PATH` latency distribution; a missing or malformed file is a usage error
+    /// naming the flag, the file and the line.
+    static func resolveFiles(in conditions: NetworkConditions) throws(UsageError) -> NetworkConditions {
+        do {
+            return try conditions.resolvingFiles { (path) throws(UsageError) in
+                let text: String
+                do {
+                    text = try TextFile.read(path)
+                } catch {
+                    throw .invalidValue(option: "ttfb", value: "file:" + path, expected: "a readable file (\(error))")
+                }
+                do {
+                    return try LatencyDistribution.empirical(parsingLines: text.split(separator: "\n"))
+                } catch {
+                    throw .invalidValue(option: "ttfb", value: "file:" + path, expected: "\(error)")
+                }
+            }
+        }
     }
 
     private static func expectedForm(of key: String, error: NetworkSettingError) -> String {

@@ -1,1 +1,0 @@
-// The media server module; see README.

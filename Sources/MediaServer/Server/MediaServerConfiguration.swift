@@ -1,0 +1,43 @@
+public import NSEBenchCore
+public import NSEBenchSystem
+
+/// Everything a ``MediaServer`` needs to start. Network conditions here are the server-wide layer
+/// (profile plus flags); a request's query parameters override them for that request.
+public struct MediaServerConfiguration: Sendable {
+    /// The address to listen on; port 0 lets the kernel choose.
+    public var address: IPv4Address
+    /// Server-wide network conditions, with every `file:` distribution already resolved.
+    public var conditions: NetworkConditions
+    /// Seeds every random draw (latency samples, faults), so a run repeats.
+    public var seed: UInt64
+    /// Serve HTTPS with this context; nil for plain HTTP.
+    public var tls: TLSServerContext?
+    /// Files under this directory are served at `/files/<relative path>`, never outside it.
+    public var mediaDirectory: String?
+    /// A connection with no request in progress, or a request head that has not completed, is closed
+    /// after this long (a slow-loris or half-open client cannot hold a connection longer).
+    public var idleTimeout: DurationValue
+    /// listen(2) backlog; at least 4096 so a broadcast burst of connects does not overflow it.
+    public var backlog: Int32
+    /// Limits on request heads.
+    public var parserLimits: HTTPParserLimits
+    /// How long ``MediaServer/shutdown(grace:)`` lets responses in flight finish by default.
+    public var shutdownGrace: DurationValue
+
+    public init(
+        address: IPv4Address, conditions: NetworkConditions = .unconstrained, seed: UInt64 = 1,
+        tls: TLSServerContext? = nil, mediaDirectory: String? = nil, idleTimeout: DurationValue = .seconds(30),
+        backlog: Int32 = 4096, parserLimits: HTTPParserLimits = HTTPParserLimits(),
+        shutdownGrace: DurationValue = .seconds(2)
+    ) {
+        self.address = address
+        self.conditions = conditions
+        self.seed = seed
+        self.tls = tls
+        self.mediaDirectory = mediaDirectory
+        self.idleTimeout = idleTimeout
+        self.backlog = backlog
+        self.parserLimits = parserLimits
+        self.shutdownGrace = shutdownGrace
+    }
+}

@@ -1,0 +1,188 @@
+import NSEBenchCore
+
+/// Decides every response: routes the request, layers its query parameters over the server's
+/// network conditions, and draws its latency and fault from a per-request random stream.
+///
+/// Pure apart from reading `--media-dir` files; owned by the loop thread. The i-th request the
+/// server sees draws from `seed`'s stream i, so a sequential client sees the same conditions on
+/// every run.
+struct ResponsePlanner {
+    let conditions: NetworkConditions
+    private let root: Xoshiro256StarStar
+    private var media = SyntheticMediaCache()
+    private var directory: MediaDirectory?
+    /// Requests planned so far: the index of the next one.
+    private(set) var requestCount = 0
+    /// Connections seen so far, for connect-delay draws.
+    private var connectionCount: UInt64 = 0
+
+    init(conditions: NetworkConditions, seed: UInt64, directory: MediaDirectory?) {
+        self.conditions = conditions
+        self.root = Xoshiro256StarStar(seed: seed)
+        self.directory = directory
+    }
+
+    /// The delay before a new connection is served (connect or handshake delay), in nanoseconds.
+    mutating func connectDelay() -> UInt64 {
+        guard let distribution = conditions.connectDelay else { return 0 }
+        connectionCount += 1
+        var generator = root.fork(stream: (1 << 63) | connectionCount)
+        return UInt64(max(0, distribution.sample(using: &generator)))
+    }
+
+    /// The plan for a parsed request.
+    mutating func plan(for head: HTTPRequestHead) -> ResponsePlan {
+        let index = requestCount
+        requestCount += 1
+        let path = head.path
+        if path == "/health" {
+            return plain(status: .ok, message: nil, head: head, body: Array("ok\n".utf8))
+        }
+        if path.hasPrefix(MediaRequest.pathPrefix) {
+            let request: MediaRequest
+            let file: SyntheticMediaFile
+            do {
+                request = try MediaRequest(head)
+                file = try media.file(for: request)
+            } catch let error as MediaRequestError {
+                return errorPlan(error.status, String(describing: error), head: head)
+            } catch {
+                return self.errorPlan(.badRequest, String(describing: error), head: head)
+            }
+            return planBody(
+                .synthetic(file), contentType: request.contentType, query: request.otherParameters, head: head,
+                index: index)
+        }
+        if path.hasPrefix(MediaDirectory.pathPrefix), directory != nil {
+            guard let bytes = directory?.file(at: path) else {
+                return errorPlan(.notFound, "no such file under --media-dir: \(path)", head: head)
+            }
+            let fileExtension = path.split(separator: ".").last.map(String.init) ?? ""
+            let contentType =
+                MediaType(fileExtension: fileExtension.lowercased())?.mimeType ?? "application/octet-stream"
+            return planBody(.bytes(bytes), contentType: contentType, query: head.query, head: head, index: index)
+        }
+        return errorPlan(.notFound, "expected /media/<size>.<ext>, such as /media/200KB.jpg", head: head)
+    }
+
+    /// The plan for a request head that failed to parse: its error status, then close.
+    func plan(for parseError: HTTPParseError) -> ResponsePlan {
+        let response = parseError.errorResponse
+        var head = response.head
+        head.keepAlive = false
+        return ResponsePlan(
+            head: head.serialized(), body: .bytes(response.body), sendsHead: true, stopOffset: response.body.count,
+            firstByteDelay: 0, bandwidth: .unlimited, ending: .complete(keepAlive: false, closeDelay: nil),
+            fault: .ok, keepAlive: false)
+    }
+
+    /// A 408 for a request head that did not complete within the idle timeout.
+    func requestTimeout() -> ResponsePlan {
+        let response = HTTPErrorResponse(
+            status: .requestTimeout, message: "the request head did not complete in time", keepAlive: false)
+        return ResponsePlan(
+            head: response.head.serialized(), body: .bytes(response.body), sendsHead: true,
+            stopOffset: response.body.count, firstByteDelay: 0, bandwidth: .unlimited,
+            ending: .complete(keepAlive: false, closeDelay: nil), fault: .ok, keepAlive: false)
+    }
+
+    private mutating func planBody(
+        _ body: ResponsePlan.Body, contentType: String?, query: [HTTPQueryItem], head: HTTPRequestHead, index: Int
+    ) -> ResponsePlan {
+        var effective = conditions
+        if !query.isEmpty {
+            do {
+                effective.merge(overriding: try NetworkConditions(queryItems: query.map { ($0.name, $0.value) }))
+            } catch {
+                return self.errorPlan(.badRequest, error.description, head: head)
+            }
+        }
+        var generator = root.fork(stream: UInt64(index))
+        let delay = UInt64(max(0, effective.effectiveTimeToFirstByte.sample(using: &generator)))
+        let decision = effective.faults.draw(requestIndex: index, using: &generator)
+        let closeDelay = decision.closeDelay.map { UInt64(max(0, $0.nanoseconds)) }
+        let isHead = head.method == .head
+        let length = body.count
+        func offset(_ fraction: Double) -> Int {
+            Int(FaultDecision.byteOffset(atFraction: fraction, bodyLength: Int64(length)))
+        }
+
+        switch decision {
+        case .respond(let code, _) where code != 200:
+            let status = HTTPStatus(code: code) ?? .internalServerError
+            var plan = plain(status: status, message: "injected fault", head: head, body: nil, delay: delay)
+            plan.fault = .status
+            if let closeDelay {
+                plan.ending = .complete(keepAlive: false, closeDelay: closeDelay)
+                plan.keepAlive = false
+                plan.head = errorHead(status, keepAlive: false)
+            }
+            return plan
+        case .resetBeforeResponse:
+            return ResponsePlan(
+                head: [], body: .none, sendsHead: false, stopOffset: 0, firstByteDelay: delay,
+                bandwidth: effective.effectiveBandwidth, ending: .reset, fault: .resetBefore, keepAlive: false)
+        default:
+            break
+        }
+        var ending = ResponsePlan.Ending.complete(
+            keepAlive: head.keepAlive && closeDelay == nil, closeDelay: closeDelay)
+        var stopOffset = isHead ? 0 : length
+        if !isHead {
+            switch decision {
+            case .resetDuringBody(let fraction):
+                ending = .reset
+                stopOffset = offset(fraction)
+            case .truncateBody(let fraction):
+                ending = .truncate
+                stopOffset = offset(fraction)
+            case .stallBody(let fraction, let duration, let stallCloseDelay):
+                ending = .stall(
+                    duration: duration.map { UInt64(max(0, $0.nanoseconds)) },
+                    closeDelay: stallCloseDelay.map { UInt64(max(0, $0.nanoseconds)) })
+                stopOffset = offset(fraction)
+            default: break
+            }
+        }
+        let keepAlive: Bool
+        if case .complete(let keep, _) = ending { keepAlive = keep } else { keepAlive = false }
+        let responseHead = HTTPResponseHead(
+            status: .ok, contentLength: length, contentType: contentType, keepAlive: keepAlive)
+        return ResponsePlan(
+            head: responseHead.serialized(), body: isHead ? .none : body, sendsHead: true, stopOffset: stopOffset,
+            firstByteDelay: delay, bandwidth: effective.effectiveBandwidth, ending: ending,
+            fault: isHead ? .ok : decision.kind, keepAlive: keepAlive)
+    }
+
+    private func errorPlan(_ status: HTTPStatus, _ message: String, head: HTTPRequestHead) -> ResponsePlan {
+        plain(status: status, message: message, head: head, body: nil)
+    }
+
+    private func errorHead(_ status: HTTPStatus, keepAlive: Bool) -> [UInt8] {
+        HTTPErrorResponse(status: status, message: "injected fault", keepAlive: keepAlive).head.serialized()
+    }
+
+    /// A small text response (an error, or `body` for `/health`), honouring keep-alive and HEAD.
+    private func plain(
+        status: HTTPStatus, message: String?, head: HTTPRequestHead, body: [UInt8]?, delay: UInt64 = 0
+    ) -> ResponsePlan {
+        let keepAlive = head.keepAlive
+        let bytes: [UInt8]
+        let responseHead: HTTPResponseHead
+        if let body {
+            bytes = body
+            responseHead = HTTPResponseHead(
+                status: status, contentLength: body.count, contentType: HTTPErrorResponse.contentType,
+                keepAlive: keepAlive)
+        } else {
+            let response = HTTPErrorResponse(status: status, message: message, keepAlive: keepAlive)
+            bytes = response.body
+            responseHead = response.head
+        }
+        let isHead = head.method == .head
+        return ResponsePlan(
+            head: responseHead.serialized(), body: isHead ? .none : .bytes(bytes), sendsHead: true,
+            stopOffset: isHead ? 0 : bytes.count, firstByteDelay: delay, bandwidth: .unlimited,
+            ending: .complete(keepAlive: keepAlive, closeDelay: nil), fault: .ok, keepAlive: keepAlive)
+    }
+}

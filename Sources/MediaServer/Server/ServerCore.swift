@@ -1,0 +1,162 @@
+import NSEBenchCore
+import NSEBenchSystem
+
+/// The media server's loop-confined state: listener, connections, planner, buffers and the shared
+/// link bandwidth. Every method runs on the loop thread.
+final class ServerCore {
+    let loop: EventLoop
+    let configuration: MediaServerConfiguration
+    let statistics: ServerStatistics
+    var planner: ResponsePlanner
+    let idleTimeoutNanoseconds: UInt64
+    /// Scratch space shared by every connection on this loop: read into, and gather writes in.
+    let readBuffer: UnsafeMutableRawBufferPointer
+    let writeBuffer: UnsafeMutableRawBufferPointer
+    private var listener: Int32?
+    private var connections: [Int32: Connection] = [:]
+    private var link: TokenBucket?
+    private(set) var isDraining = false
+    private var drained: (() -> Void)?
+
+    init(loop: EventLoop, configuration: MediaServerConfiguration, statistics: ServerStatistics, listener: Int32)
+        throws(SystemError)
+    {
+        self.loop = loop
+        self.configuration = configuration
+        self.statistics = statistics
+        self.listener = listener
+        let directory = try configuration.mediaDirectory.map { (path) throws(SystemError) in
+            try MediaDirectory(directory: path)
+        }
+        planner = ResponsePlanner(conditions: configuration.conditions, seed: configuration.seed, directory: directory)
+        idleTimeoutNanoseconds = UInt64(max(1, configuration.idleTimeout.nanoseconds))
+        readBuffer = .allocate(byteCount: 64 << 10, alignment: 16)
+        writeBuffer = .allocate(byteCount: 256 << 10, alignment: 16)
+        let linkRate = configuration.conditions.effectiveLinkBandwidth
+        if !linkRate.isUnlimited {
+            link = TokenBucket(
+                bytesPerSecond: linkRate.bytesPerSecond,
+                burst: TokenBucket.defaultBurst(bytesPerSecond: linkRate.bytesPerSecond), now: MonotonicClock.now())
+        }
+    }
+
+    deinit {
+        readBuffer.deallocate()
+        writeBuffer.deallocate()
+    }
+
+    // MARK: Accepting
+
+    func startAccepting() throws(EventLoopError) {
+        guard let listener else { return }
+        try loop.register(fd: listener, interest: .readable) { [unowned self] _ in self.acceptAll() }
+    }
+
+    private func acceptAll() {
+        guard let listener else { return }
+        while true {
+            let accepted: IOResult<Int32>
+            do {
+                accepted = try Posix.accept(listener)
+            } catch {
+                if Posix.isOutOfDescriptors(error) { pauseAccepting() }
+                return  // ECONNABORTED and the like: the next readable event tries again
+            }
+            guard case .processed(let fd) = accepted else { return }
+            adopt(fd)
+        }
+    }
+
+    /// Out of descriptors: stop watching the listener for 50 ms instead of spinning on it.
+    private func pauseAccepting() {
+        guard let listener else { return }
+        _ = try? loop.deregister(fd: listener)
+        _ = try? loop.scheduleTimer(at: MonotonicClock.now() + 50_000_000) { [unowned self] in
+            _ = try? self.startAccepting()
+        }
+    }
+
+    private func adopt(_ fd: Int32) {
+        try? Posix.setNoDelay(fd)
+        let io: ConnectionIO
+        if let tls = configuration.tls {
+            guard let session = try? tls.makeSession(descriptor: fd) else {
+                try? Posix.close(fd)
+                return
+            }
+            io = .tls(session)
+        } else {
+            io = .plain(fd)
+        }
+        let connection = Connection(fd: fd, server: self, io: io)
+        do {
+            try loop.register(fd: fd, interest: []) { [unowned connection] events in connection.handle(events) }
+        } catch {
+            try? Posix.close(fd)
+            return
+        }
+        connections[fd] = connection
+        statistics.connectionsAccepted.add(1, ordering: .relaxed)
+        statistics.connectionsOpen.add(1, ordering: .relaxed)
+        connection.begin(after: planner.connectDelay())
+    }
+
+    /// Forgets a closed connection and closes its socket.
+    func remove(_ connection: Connection) {
+        _ = try? loop.deregister(fd: connection.fd)
+        try? Posix.close(connection.fd)
+        if connections.removeValue(forKey: connection.fd) != nil {
+            statistics.connectionsOpen.subtract(1, ordering: .relaxed)
+        }
+        if isDraining, connections.isEmpty, let drained {
+            self.drained = nil
+            drained()
+        }
+    }
+
+    // MARK: Shared link bandwidth
+
+    /// How many of `wanted` bytes the shared link lets through now.
+    func linkAllowance(upTo wanted: Int, now: UInt64) -> Int {
+        guard link != nil else { return wanted }
+        return link!.take(upTo: wanted, now: now)
+    }
+
+    /// Nanoseconds until the shared link has a chunk to give again.
+    func linkWait(now: UInt64) -> UInt64 {
+        guard link != nil else { return 0 }
+        return link!.nanosecondsUntil(available: 1_024, now: now)
+    }
+
+    func returnLinkAllowance(_ count: Int) {
+        link?.giveBack(count)
+    }
+
+    // MARK: Shutdown
+
+    /// Closes the listening socket of a server whose loop never ran.
+    func closeListener() {
+        if let listener { try? Posix.close(listener) }
+        listener = nil
+    }
+
+    /// Stops accepting, closes idle connections, and lets responses in flight finish for `grace`
+    /// nanoseconds before closing the rest; calls `done` when no connection is left.
+    func drain(grace: UInt64, done: @escaping () -> Void) {
+        if let listener {
+            _ = try? loop.deregister(fd: listener)
+            try? Posix.close(listener)
+            self.listener = nil
+        }
+        isDraining = true
+        for connection in connections.values where connection.isIdle { connection.close() }
+        guard !connections.isEmpty else {
+            done()
+            return
+        }
+        drained = done
+        _ = try? loop.scheduleTimer(at: MonotonicClock.now() + grace) { [unowned self] in
+            for connection in Array(self.connections.values) { connection.close() }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+public import MediaServer
+public import NSEBenchCore
+import NSEBenchSystem
+
+/// `nse-bench serve`: the media server on its own, for real devices, simulators and any HTTP client.
+public struct ServeCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        name: "serve",
+        abstract: "Run the media server on its own, with injected latency, bandwidth and faults.",
+        discussion: """
+            Serves synthetic media with valid magic bytes at /media/<size>.<ext> (jpg, png, gif, mp4, mp3, m4a, \
+            wav), for example /media/200KB.jpg or /media/8MB.gif; /media/<size>?type=jpeg for a URL without an \
+            extension; content-type=right|wrong|missing. Every network flag is also a query parameter for one \
+            request: /media/1MB.jpg?ttfb=2s&bandwidth=100KB/s&status=503:100. Prints its base URL, then live \
+            counts; stops cleanly on Ctrl-C or SIGTERM.
+            """,
+        options: [
+            .value("host", valueName: "ADDRESS", default: "127.0.0.1", help: "IPv4 address to listen on."),
+            .value("port", valueName: "PORT", default: "8080", help: "TCP port; 0 picks a free one."),
+        ] + NetworkOptions.declarations + [
+            .value("seed", valueName: "N", default: "1", help: "Seed for every latency and fault draw."),
+            .flag(
+                "tls", help: "Serve HTTPS with a self-signed certificate for 127.0.0.1 (written next to --cert-out)."),
+            .value("tls-cert", valueName: "FILE", help: "PEM certificate to serve instead of a self-signed one."),
+            .value("tls-key", valueName: "FILE", help: "PEM private key for --tls-cert."),
+            .value("cert-out", valueName: "FILE", help: "Write the served certificate here, for clients to pin."),
+            .value(
+                "media-dir", valueName: "DIR",
+                help: "Also serve real files from DIR at /files/<path>, never outside DIR."),
+            .value(
+                "idle-timeout", valueName: "DURATION", default: "30s",
+                help: "Close idle or slow-loris connections after this."),
+            .value(
+                "stats-interval", valueName: "DURATION", default: "1s", help: "How often the live counts are printed."),
+            .flag("quiet", short: "q", help: "Print only the base URL."),
+        ],
+        examples: [
+            "nse-bench serve --port 8080 --profile 3g",
+            "nse-bench serve --ttfb lognormal:median=300ms,p99=3s --status 503:2 --reset-during 1",
+            "curl -o cat.jpg 'http://127.0.0.1:8080/media/200KB.jpg?ttfb=1s&bandwidth=100KB/s'",
+        ])
+
+    public let server: MediaServerConfiguration
+    public let certificateOutput: String?
+    public let statsInterval: DurationValue
+    public let quiet: Bool
+
+    public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        let host = arguments.string("host") ?? "127.0.0.1"
+        let port = try arguments.value("port", as: UInt16.self) ?? 8080
+        guard let address = IPv4Address(host: host, port: port) else {
+            throw .invalidValue(option: "host", value: host, expected: "an IPv4 address such as 127.0.0.1")
+        }
+        var configuration = MediaServerConfiguration(
+            address: address, conditions: try NetworkOptions.conditions(from: arguments),
+            seed: try arguments.value("seed", as: UInt64.self) ?? 1,
+            mediaDirectory: arguments.string("media-dir"),
+            idleTimeout: try DurationOption.parse(arguments, "idle-timeout", minimum: .milliseconds(1)))
+        configuration.tls = try TLSOptions.context(from: arguments)
+        server = configuration
+        certificateOutput = arguments.string("cert-out")
+        statsInterval = try DurationOption.parse(arguments, "stats-interval", minimum: .milliseconds(10))
+        quiet = arguments.isSet("quiet")
+    }
+
+    public func run(_ context: CommandContext) async throws -> ExitCode {
+        let mediaServer = try MediaServer(configuration: server)
+        if let certificateOutput, let tls = server.tls {
+            try tls.certificate.pem.write(toFile: certificateOutput, atomically: true, encoding: .utf8)
+        }
+        let watcher = SignalWatcher()
+        defer { watcher.stop() }
+        try mediaServer.start()
+        context.output.write("nse-bench serve: listening on \(mediaServer.baseURL)\n")
+        if !server.conditions.settings.isEmpty {
+            context.output.write("conditions: \(server.conditions)\n")
+        }
+        let interval = statsInterval
+        let live = Task {
+            guard !quiet else { return }
+            while !Task.isCancelled {
+                do { try await Task.sleep(for: interval.duration) } catch { return }
+                let line = Self.statusLine(mediaServer.statistics.snapshot)
+                context.output.write(context.outputIsTerminal ? "\r\u{1B}[K" + line : line + "\n")
+            }
+        }
+        var iterator = watcher.signals.makeAsyncIterator()
+        let signal = await iterator.next()
+        live.cancel()
+        context.output.write(
+            (context.outputIsTerminal && !quiet ? "\n" : "")
+                + "nse-bench serve: \(signal.map(SignalWatcher.name) ?? "stop"), shutting down\n")
+        await mediaServer.shutdown()
+        context.output.write(Self.statusLine(mediaServer.statistics.snapshot) + "\n")
+        return .success
+    }
+
+    static func statusLine(_ snapshot: ServerStatistics.Snapshot) -> String {
+        "requests \(snapshot.requests)  responses \(snapshot.responsesCompleted)  "
+            + "bytes \(snapshot.bytesSent)  faults \(snapshot.faults)  open \(snapshot.connectionsOpen)  "
+            + "errors \(snapshot.protocolErrors)"
+    }
+}
+
+/// Duration flags, checked against a minimum.
+enum DurationOption {
+    static func parse(_ arguments: ParsedArguments, _ name: String, minimum: DurationValue) throws(UsageError)
+        -> DurationValue
+    {
+        guard let text = arguments.string(name) else { return minimum }
+        let value: DurationValue
+        do {
+            value = try DurationValue(parsing: text)
+        } catch {
+            throw .invalidValue(option: name, value: text, expected: error.expected)
+        }
+        guard value >= minimum else {
+            throw .invalidValue(option: name, value: text, expected: "a duration of at least \(minimum)")
+        }
+        return value
+    }
+}
+
+/// `--tls`, `--tls-cert`, `--tls-key`.
+enum TLSOptions {
+    static func context(from arguments: ParsedArguments) throws(UsageError) -> TLSServerContext? {
+        let certificateFile = arguments.string("tls-cert")
+        let keyFile = arguments.string("tls-key")
+        guard arguments.isSet("tls") || certificateFile != nil else {
+            if keyFile != nil { throw .invalidCombination("--tls-key needs --tls-cert") }
+            return nil
+        }
+        do {
+            let certificate: TLSCertificate
+            if let certificateFile {
+                guard let keyFile else { throw UsageError.invalidCombination("--tls-cert needs --tls-key") }
+                certificate = try TLSCertificate.load(
+                    certificatePEM: try TextFile.read(certificateFile), keyPEM: try TextFile.read(keyFile))
+            } else {
+                certificate = try TLSCertificate.selfSigned()
+            }
+            return try TLSServerContext(certificate: certificate)
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            throw .invalidValue(option: "tls-cert", value: certificateFile ?? "(self-signed)", expected: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import NSEBenchCore
+import NSEBenchSystem
+
+@testable import MediaServer
+
+/// Starts a media server on a free loopback port, runs `body`, and shuts the server down.
+func withMediaServer<T>(
+    conditions: [(String, String)] = [], idleTimeout: DurationValue = .seconds(30), tls: TLSServerContext? = nil,
+    mediaDirectory: String? = nil, _ body: (MediaServer) async throws -> T
+) async throws -> T {
+    let configuration = MediaServerConfiguration(
+        address: IPv4Address(host: "127.0.0.1", port: 0)!,
+        conditions: try NetworkConditions(settings: conditions, scope: .server), seed: 7, tls: tls,
+        mediaDirectory: mediaDirectory, idleTimeout: idleTimeout, shutdownGrace: .milliseconds(200))
+    let server = try MediaServer(configuration: configuration)
+    try server.start()
+    do {
+        let result = try await body(server)
+        await server.shutdown()
+        return result
+    } catch {
+        await server.shutdown()
+        throw error
+    }
+}
+
+/// Waits until `condition` holds or `timeout` seconds pass.
+func eventually(timeout: Double = 5, _ condition: () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+}
