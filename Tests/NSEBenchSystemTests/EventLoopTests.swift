@@ -126,9 +126,11 @@ struct EventLoopTests {
         let loop = try EventLoop(name: "nseb-io")
         try loop.start()
         let (local, remote) = try Posix.socketPair()
+        var remoteOpen = true
         defer {
+            // Never close a descriptor twice: its number may already belong to another test's socket.
             try? Posix.close(local)
-            try? Posix.close(remote)
+            if remoteOpen { try? Posix.close(remote) }
         }
         let received = Recorder<String>()
         let events = Recorder<IOEvents>()
@@ -150,6 +152,7 @@ struct EventLoopTests {
         #expect(try await onLoop(loop) { try loop.interest(of: local) } == .writable)
         try await onLoop(loop) { try loop.modify(fd: local, interest: [.readable, .readHangup]) }
         try Posix.close(remote)
+        remoteOpen = false
         #expect(await eventually { events.values.last?.contains(.readHangup) == true })
         try await onLoop(loop) { try loop.deregister(fd: local) }
         try loop.shutdown()
