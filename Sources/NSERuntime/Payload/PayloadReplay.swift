@@ -11,7 +11,7 @@ public import Foundation
 /// let replay = try PayloadReplay(parsing: """
 ///     # captured 2024-05-01
 ///     {"aps":{"alert":"Your order has shipped","mutable-content":1}}
-///     {"aps":{"alert":{"title":"Flash sale","body":"40% off"},"mutable-content":1},"media_url":"https://a.example/1.jpg"}
+///     {"aps":{"alert":{"title":"Flash sale","body":"40% off"},"mutable-content":1},"media_url":"https://a.io/1.jpg"}
 ///     """)
 /// replay.count               // 2
 /// replay.payload(at: 2)      // the first payload again
