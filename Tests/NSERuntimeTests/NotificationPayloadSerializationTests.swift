@@ -15,6 +15,8 @@ struct NotificationPayloadSerializationTests {
             + #""media_url":"http://127.0.0.1:8080/media/200KB.jpg","#
             + #""n":-12,"f":0.1,"big":1e+20,"two":2.0,"t":true,"z":null,"list":[1,"two",[3]],"#
             + #""obj":{"b":1,"a":"\n\"/é"}}"#,
+        // Foundation percent-encodes the space and the é; the encoded form is stable from then on.
+        #"{"aps":{"alert":"x","mutable-content":1},"media_url":"https://cdn.example.com/a b/é.jpg"}"#,
     ]
 
     @Test("parse, serialise, parse gives the same payload", arguments: samples)
