@@ -1,0 +1,50 @@
+extension NotificationPayload {
+    /// The payload as a JSON value, as ``serialized()`` writes it.
+    ///
+    /// The known fields are written over any key of the same name in ``otherAPSFields``,
+    /// ``NotificationAlert/otherFields`` or ``customFields``.
+    public var jsonValue: JSONValue {
+        var aps = otherAPSFields
+        aps["alert"] = alert.jsonValue
+        if isMutable { aps["mutable-content"] = .integer(1) }
+        if let badge { aps["badge"] = .integer(badge) }
+        if let sound { aps["sound"] = sound }
+        if let threadIdentifier { aps["thread-id"] = .string(threadIdentifier) }
+        if let category { aps["category"] = .string(category) }
+        var members = customFields
+        members["aps"] = .object(aps)
+        if let encryptedData { members["encrypted_data"] = .string(encryptedData) }
+        if let mediaURL { members["media_url"] = .string(mediaURL.absoluteString) }
+        return .object(members)
+    }
+
+    /// Compact JSON with sorted keys: the same payload always gives the same bytes, and parsing them
+    /// gives the payload back.
+    ///
+    /// ```swift
+    /// let bytes = payload.serialized()
+    /// try NotificationPayload(parsing: bytes) == payload  // true
+    /// ```
+    public func serialized() -> [UInt8] {
+        jsonValue.compactJSONBytes
+    }
+
+    /// The size of ``serialized()`` in bytes, the figure APNs checks against ``maximumByteCount``.
+    public var byteCount: Int {
+        serialized().count
+    }
+
+    /// The whole payload as iOS hands it to an extension in `request.content.userInfo`: the `aps`
+    /// dictionary and every top-level key, as Foundation objects (`NSNumber`, `String`, arrays,
+    /// dictionaries).
+    ///
+    /// ```swift
+    /// let info = payload.userInfo
+    /// (info["aps"] as? [String: Any])?["mutable-content"] as? Int  // 1
+    /// ```
+    public var userInfo: [AnyHashable: Any] {
+        var info: [AnyHashable: Any] = [:]
+        for (key, value) in jsonValue.objectValue ?? [:] { info[key] = value.foundationObject }
+        return info
+    }
+}

@@ -1,0 +1,81 @@
+public import Foundation
+
+/// A parsed APNs payload: the `aps` fields a notification service extension depends on, the
+/// enrichment fields (`encrypted_data`, `media_url`) and every other key, kept for `userInfo`.
+///
+/// Parse with `init(parsing:)`, write back with ``serialized()``:
+///
+/// ```swift
+/// let payload = try NotificationPayload(parsing: """
+///     {"aps":{"alert":{"title":"Flash sale","body":"40% off"},"mutable-content":1},
+///      "media_url":"https://cdn.example.com/sale.jpg","campaign":"spring"}
+///     """)
+/// payload.isMutable             // true
+/// payload.enrichmentsRequested  // [.media]
+/// payload.customFields          // ["campaign": .string("spring")]
+/// payload.byteCount             // the size of its compact JSON
+/// ```
+public struct NotificationPayload: Sendable, Hashable {
+    /// APNs rejects payloads larger than this many bytes.
+    public static let maximumByteCount = 4096
+
+    /// `aps.alert`.
+    public var alert: NotificationAlert
+    /// Whether `aps["mutable-content"]` is 1: the system starts the extension only then. Serialisation
+    /// writes `"mutable-content":1` when set and leaves the key out otherwise.
+    public var isMutable: Bool
+    /// `aps.badge`.
+    public var badge: Int?
+    /// `aps.sound`: a sound name such as `"default"`, or the critical-alert object
+    /// (`{"critical":1,"name":"alarm.caf","volume":0.8}`).
+    public var sound: JSONValue?
+    /// `aps["thread-id"]`, which groups notifications.
+    public var threadIdentifier: String?
+    /// `aps.category`, which selects the actions shown.
+    public var category: String?
+    /// The other keys of `aps` (`content-available`, `interruption-level`, ...), kept for serialisation.
+    public var otherAPSFields: [String: JSONValue]
+    /// `encrypted_data`: base64 of nonce, AES-256-GCM ciphertext and tag (see ``PayloadCrypto``).
+    public var encryptedData: String?
+    /// `media_url`: an `http` or `https` URL of an attachment to download.
+    public var mediaURL: URL?
+    /// Every other top-level key.
+    public var customFields: [String: JSONValue]
+
+    /// A payload with these fields.
+    ///
+    /// ```swift
+    /// let payload = NotificationPayload(
+    ///     alert: NotificationAlert(title: "Your order has shipped", body: "Arriving Thursday"),
+    ///     mediaURL: URL(string: "http://127.0.0.1:8080/media/200KB.jpg"))
+    /// ```
+    public init(
+        alert: NotificationAlert, isMutable: Bool = true, badge: Int? = nil, sound: JSONValue? = nil,
+        threadIdentifier: String? = nil, category: String? = nil, otherAPSFields: [String: JSONValue] = [:],
+        encryptedData: String? = nil, mediaURL: URL? = nil, customFields: [String: JSONValue] = [:]
+    ) {
+        self.alert = alert
+        self.isMutable = isMutable
+        self.badge = badge
+        self.sound = sound
+        self.threadIdentifier = threadIdentifier
+        self.category = category
+        self.otherAPSFields = otherAPSFields
+        self.encryptedData = encryptedData
+        self.mediaURL = mediaURL
+        self.customFields = customFields
+    }
+
+    /// What this payload asks the extension for: ``Enrichments/decryption`` when it carries
+    /// `encrypted_data`, ``Enrichments/media`` when it carries `media_url`.
+    ///
+    /// ```swift
+    /// payload.enrichmentsRequested.isSubset(of: delivered)  // true: enriched; false: degraded
+    /// ```
+    public var enrichmentsRequested: Enrichments {
+        var requested: Enrichments = []
+        if encryptedData != nil { requested.insert(.decryption) }
+        if mediaURL != nil { requested.insert(.media) }
+        return requested
+    }
+}

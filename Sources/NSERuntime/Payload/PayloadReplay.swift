@@ -1,0 +1,87 @@
+public import Foundation
+
+/// Payloads read from a JSONL file, such as payloads captured from production, replayed in order and
+/// from the start again when a run needs more invocations than the file has.
+///
+/// One payload per line; blank lines and lines whose first non-blank character is `#` are skipped.
+/// Every line is checked like a delivered payload (`NotificationPayload(parsing:)`,
+/// 4096-byte limit included), and all bad lines are reported at once with their line numbers.
+///
+/// ```swift
+/// let replay = try PayloadReplay(parsing: """
+///     # captured 2024-05-01
+///     {"aps":{"alert":"Your order has shipped","mutable-content":1}}
+///     {"aps":{"alert":{"title":"Flash sale","body":"40% off"},"mutable-content":1},"media_url":"https://a.io/1.jpg"}
+///     """)
+/// replay.count               // 2
+/// replay.payload(at: 2)      // the first payload again
+/// ```
+public struct PayloadReplay: Sendable, Hashable {
+    /// The payloads in file order; never empty.
+    public let payloads: [NotificationPayload]
+
+    /// A replay of `payloads`, which must not be empty.
+    public init(payloads: [NotificationPayload]) throws(PayloadReplayError) {
+        guard !payloads.isEmpty else { throw .noPayloads(source: "the payload list") }
+        self.payloads = payloads
+    }
+
+    /// Reads a JSONL file of payloads.
+    ///
+    /// ```swift
+    /// let replay = try PayloadReplay(contentsOf: URL(fileURLWithPath: "captured.jsonl"))
+    /// ```
+    public init(contentsOf url: URL) throws(PayloadReplayError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            let nsError = error as NSError
+            let reason = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription
+            throw .unreadable(path: url.path, reason: reason ?? nsError.localizedDescription)
+        }
+        try self.init(parsing: Array(data), source: url.path)
+    }
+
+    /// Reads JSONL text; `source` names it in error messages.
+    public init(parsing text: String, source: String = "payloads") throws(PayloadReplayError) {
+        try self.init(parsing: Array(text.utf8), source: source)
+    }
+
+    /// Reads JSONL bytes (UTF-8, `\n` or `\r\n` line ends, an optional byte order mark); `source` names
+    /// them in error messages.
+    public init(parsing bytes: [UInt8], source: String = "payloads") throws(PayloadReplayError) {
+        var content = bytes[...]
+        if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
+        var payloads: [NotificationPayload] = []
+        var errors: [PayloadLineError] = []
+        for (offset, rawLine) in content.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            var line = rawLine
+            if line.last == 0x0D { line = line.dropLast() }
+            guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }),
+                first != UInt8(ascii: "#")
+            else { continue }
+            do {
+                payloads.append(try NotificationPayload(parsing: Array(line)))
+            } catch {
+                errors.append(PayloadLineError(line: offset + 1, error: error))
+            }
+        }
+        guard errors.isEmpty else { throw .invalidLines(source: source, errors) }
+        guard !payloads.isEmpty else { throw .noPayloads(source: source) }
+        self.payloads = payloads
+    }
+
+    /// How many payloads the file holds.
+    public var count: Int { payloads.count }
+
+    /// The payload for invocation `index`, cycling through the file: index `count` is the first again.
+    ///
+    /// ```swift
+    /// replay.payload(at: replay.count + 1) == replay.payload(at: 1)  // true
+    /// ```
+    public func payload(at index: Int) -> NotificationPayload {
+        let position = index % payloads.count
+        return payloads[position < 0 ? position + payloads.count : position]
+    }
+}

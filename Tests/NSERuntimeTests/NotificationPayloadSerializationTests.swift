@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import NSERuntime
+
+/// Writing payloads back: compact, sorted, stable, and parsed back to the same value.
+@Suite("Notification payload serialisation")
+struct NotificationPayloadSerializationTests {
+    static let samples: [String] = [
+        #"{"aps":{"alert":"Your order has shipped","mutable-content":1}}"#,
+        #"{"aps":{"alert":{"title":"Flash sale","subtitle":"Today","body":"40% off"},"mutable-content":1,"#
+            + #""badge":4,"sound":"default","thread-id":"promo","category":"SALE"},"campaign":"spring"}"#,
+        #"{"aps":{"alert":{"title":"New message","body":"Open to read","loc-key":"K"},"mutable-content":1,"#
+            + #""interruption-level":"time-sensitive"},"encrypted_data":"QUJD","#
+            + #""media_url":"http://127.0.0.1:8080/media/200KB.jpg","#
+            + #""n":-12,"f":0.1,"big":1e+20,"two":2.0,"t":true,"z":null,"list":[1,"two",[3]],"#
+            + #""obj":{"b":1,"a":"\n\"/é"}}"#,
+        // Foundation percent-encodes the space and the é; the encoded form is stable from then on.
+        #"{"aps":{"alert":"x","mutable-content":1},"media_url":"https://cdn.example.com/a b/é.jpg"}"#,
+    ]
+
+    @Test("parse, serialise, parse gives the same payload", arguments: samples)
+    func roundTrip(_ text: String) throws {
+        let payload = try NotificationPayload(parsing: text)
+        let bytes = payload.serialized()
+        let again = try NotificationPayload(parsing: bytes)
+        #expect(again == payload)
+        #expect(again.serialized() == bytes)
+        #expect(payload.byteCount == bytes.count)
+    }
+
+    @Test("keys are sorted and nothing is escaped that need not be")
+    func compactSortedForm() {
+        let payload = NotificationPayload(
+            alert: NotificationAlert(title: "Café \"deals\"", body: "a/b\tc"), badge: 1,
+            mediaURL: URL(string: "https://cdn.example.com/x.jpg"),
+            customFields: ["z": .integer(1), "a": .bool(false)])
+        let text = String(decoding: payload.serialized(), as: UTF8.self)
+        let expected =
+            #"{"a":false,"aps":{"alert":{"body":"a/b\tc","title":"Café \"deals\""},"badge":1,"mutable-content":1},"#
+            + #""media_url":"https://cdn.example.com/x.jpg","z":1}"#
+        #expect(text == expected)
+    }
+
+    @Test("a plain-string alert is written back as a string")
+    func plainStringAlert() throws {
+        let payload = try NotificationPayload(parsing: #"{"aps":{"alert":"hello"}}"#)
+        #expect(String(decoding: payload.serialized(), as: UTF8.self) == #"{"aps":{"alert":"hello"}}"#)
+    }
+
+    @Test("control characters are escaped")
+    func controlCharacters() {
+        #expect(JSONValue.string("\u{1}\r\n").compactJSONText == #""\u0001\r\n""#)
+    }
+
+    @Test("userInfo holds the whole payload as Foundation objects")
+    func userInfo() throws {
+        let payload = try NotificationPayload(
+            parsing: #"{"aps":{"alert":"x","mutable-content":1},"order":48213,"gift":true,"tags":["a"],"#
+                + #""meta":{"k":1.5},"none":null}"#)
+        let info = payload.userInfo
+        let aps = try #require(info["aps"] as? [String: Any])
+        #expect(aps["mutable-content"] as? Int == 1)
+        #expect(aps["alert"] as? String == "x")
+        #expect(info["order"] as? Int == 48_213)
+        #expect(info["gift"] as? Bool == true)
+        #expect(info["tags"] as? [String] == ["a"])
+        #expect((info["meta"] as? [String: Any])?["k"] as? Double == 1.5)
+        #expect(info["none"] is NSNull)
+        #expect(JSONValue(foundationObject: info) == payload.jsonValue)
+    }
+
+    @Test("booleans, integers and fractional numbers stay apart through JSONSerialization")
+    func numberKinds() throws {
+        let json = #"{"t":true,"f":false,"one":1,"onePointZero":1.0,"half":0.5,"max":9223372036854775807}"#
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
+        let expected: JSONValue = .object([
+            "t": .bool(true), "f": .bool(false), "one": .integer(1), "onePointZero": .double(1),
+            "half": .double(0.5), "max": .integer(Int.max),
+        ])
+        #expect(JSONValue(foundationObject: object) == expected)
+        #expect(JSONValue(foundationObject: ["flag": true, "n": 3, "d": Date()] as [String: Any]) == nil)
+        let native: [String: Any] = ["flag": true, "n": 3]
+        #expect(JSONValue(foundationObject: native) == .object(["flag": .bool(true), "n": .integer(3)]))
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import NSERuntime
+
+/// Replaying payloads from a JSONL file.
+@Suite("Payload replay")
+struct PayloadReplayTests {
+    static let first = #"{"aps":{"alert":"one","mutable-content":1}}"#
+    static let second = #"{"aps":{"alert":{"title":"two"},"mutable-content":1},"media_url":"http://h/a.jpg"}"#
+    static let third = #"{"aps":{"alert":"three"}}"#
+
+    @Test("skips blank lines and comments, keeps file order, and cycles")
+    func readsAndCycles() throws {
+        let text =
+            "# captured\n\n" + Self.first + "\r\n   \n  # indented comment\n" + Self.second + "\n"
+            + Self.third
+        let replay = try PayloadReplay(parsing: text)
+        #expect(replay.count == 3)
+        let expected = try [Self.first, Self.second, Self.third].map { try NotificationPayload(parsing: $0) }
+        #expect(replay.payloads == expected)
+        #expect((0..<7).map { replay.payload(at: $0) } == expected + expected + [expected[0]])
+        #expect(replay.payload(at: -1) == expected[2])
+    }
+
+    @Test("every bad line is reported with its 1-based line number and reason")
+    func badLines() throws {
+        let oversize = #"{"aps":{"alert":""# + String(repeating: "a", count: 4100) + #""}}"#
+        let lines = [
+            "# header",  // 1
+            Self.first,  // 2
+            #"{"aps":{"alert":"x","badge":"3"}}"#,  // 3
+            "",  // 4
+            "not json",  // 5
+            #"{"alert":"x"}"#,  // 6
+            oversize,  // 7
+            Self.second,  // 8
+        ]
+        let error = try #require(throws: PayloadReplayError.self) {
+            try PayloadReplay(parsing: lines.joined(separator: "\n"), source: "captured.jsonl")
+        }
+        guard case .invalidLines(let source, let bad) = error else {
+            Issue.record("expected invalidLines, got \(error)")
+            return
+        }
+        #expect(source == "captured.jsonl")
+        #expect(bad.map(\.line) == [3, 5, 6, 7])
+        #expect(bad[0].error == .wrongType(keyPath: "aps.badge", expected: "an integer", found: .string("3")))
+        if case .notJSON = bad[1].error {} else { Issue.record("line 5 should be notJSON, got \(bad[1].error)") }
+        #expect(bad[2].error == .missingAPS)
+        #expect(bad[3].error == .tooLarge(byteCount: oversize.utf8.count))
+        #expect(error.description.hasPrefix("captured.jsonl: 4 lines are not a valid payload:"))
+        #expect(error.description.contains(#"captured.jsonl:3: aps.badge must be an integer, found "3" (a string)"#))
+    }
+
+    @Test("long lists of bad lines are cut short in the message")
+    func manyBadLines() throws {
+        let text = Array(repeating: "{}", count: 25).joined(separator: "\n")
+        let error = try #require(throws: PayloadReplayError.self) { try PayloadReplay(parsing: text) }
+        #expect(error.description.hasSuffix("and 5 more"))
+    }
+
+    @Test("a file with only comments and blank lines has no payloads")
+    func empty() {
+        #expect(throws: PayloadReplayError.noPayloads(source: "payloads")) {
+            try PayloadReplay(parsing: "# nothing\n\n   \n")
+        }
+        #expect(throws: PayloadReplayError.noPayloads(source: "the payload list")) {
+            try PayloadReplay(payloads: [])
+        }
+    }
+
+    @Test("reads a file, byte order mark included")
+    func readsFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data([0xEF, 0xBB, 0xBF] + Array((Self.first + "\n" + Self.third + "\n").utf8)).write(to: url)
+        let replay = try PayloadReplay(contentsOf: url)
+        #expect(replay.count == 2)
+        #expect(replay.payload(at: 1).alert.body == "three")
+    }
+
+    @Test("a missing file is unreadable, naming the path")
+    func missingFile() throws {
+        let url = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString).jsonl")
+        let error = try #require(throws: PayloadReplayError.self) { try PayloadReplay(contentsOf: url) }
+        guard case .unreadable(let path, let reason) = error else {
+            Issue.record("expected unreadable, got \(error)")
+            return
+        }
+        #expect(path == url.path)
+        #expect(!reason.isEmpty)
+    }
+
+    @Test("generated payloads replay to the same models")
+    func replaysGenerated() throws {
+        let generator = try PayloadGenerator(
+            seed: 5, mix: PayloadMix(encrypted: 0.5, media: 0.5),
+            mediaMix: MediaMix(parsing: "200KB.jpg:1"), mediaBaseURL: URL(string: "http://127.0.0.1:9")!,
+            key: [UInt8](repeating: 9, count: 32))
+        let generated = try (0..<20).map { try generator.payload(at: $0) }
+        let text = generated.map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n")
+        let replay = try PayloadReplay(parsing: text)
+        #expect(replay.payloads == generated.map(\.payload))
+    }
+}
