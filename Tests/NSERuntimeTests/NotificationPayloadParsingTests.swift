@@ -180,8 +180,8 @@ struct NotificationPayloadParsingTests {
         #expect(plain.enrichmentsRequested == [])
         let both = try NotificationPayload(
             parsing: #"{"aps":{"alert":"x","mutable-content":1},"encrypted_data":"A","media_url":"http://h/a.png"}"#)
-        #expect(both.enrichmentsRequested == [.decryption, .media])
+        #expect(both.enrichmentsRequested == [.decryptedText, .attachment])
         #expect(both.enrichmentsRequested.description == "decryption+media")
-        #expect(!both.enrichmentsRequested.isSubset(of: [.decryption]))
+        #expect(!both.enrichmentsRequested.isSubset(of: [.decryptedText]))
     }
 }

@@ -49,7 +49,7 @@ struct PayloadGeneratorTests {
             let a = try fewMedia.payload(at: index)
             let b = try mostMedia.payload(at: index)
             #expect(a.text == b.text)
-            #expect(a.requested.contains(.decryption) == b.requested.contains(.decryption))
+            #expect(a.requested.contains(.decryptedText) == b.requested.contains(.decryptedText))
             if a.mediaPath != nil { #expect(a.mediaPath == b.mediaPath) }
         }
     }
@@ -67,16 +67,16 @@ struct PayloadGeneratorTests {
         var paths: [String: Int] = [:]
         for index in 0..<count {
             let generated = try generator.payload(at: index)
-            if generated.requested.contains(.decryption) { encrypted += 1 }
+            if generated.requested.contains(.decryptedText) { encrypted += 1 }
             if let path = generated.mediaPath {
                 media += 1
                 paths[path, default: 0] += 1
-                #expect(generated.requested.contains(.media))
+                #expect(generated.requested.contains(.attachment))
             }
             if generated.isOversize { oversize += 1 }
             if let fault = generated.injectedFault {
                 faults[fault, default: 0] += 1
-                #expect(generated.requested.contains(.decryption))
+                #expect(generated.requested.contains(.decryptedText))
             }
         }
         #expect(abs(Double(encrypted) / Double(count) - 0.3) < 0.02)

@@ -1,5 +1,5 @@
 /// The enrichments a payload can ask an extension for.
-public struct Enrichments: OptionSet, Sendable, Hashable {
+public struct Enrichments: OptionSet, Sendable, Hashable, CustomStringConvertible {
     public let rawValue: UInt8
 
     public init(rawValue: UInt8) {
@@ -15,6 +15,15 @@ public struct Enrichments: OptionSet, Sendable, Hashable {
 
     /// How many enrichments the set holds.
     public var count: Int { rawValue.nonzeroBitCount }
+
+    /// The members by name, joined with `+` (`decrypted-text+attachment`), or `none`.
+    public var description: String {
+        let names = [
+            (Self.decryptedText, "decrypted-text"), (.rewrittenText, "rewritten-text"), (.attachment, "attachment"),
+        ]
+        .filter { contains($0.0) }.map(\.1)
+        return names.isEmpty ? "none" : names.joined(separator: "+")
+    }
 }
 
 /// Which enrichments the payload asked for and which the delivered content carries.

@@ -1,10 +1,12 @@
+public import NSEBenchCore
+
 /// One payload from ``PayloadGenerator``: its bytes, what it asks the extension for, and what was done to
 /// it, so a report can tell an injected failure from a real one.
 ///
 /// ```swift
 /// let generated = try generator.payload(at: 41)
 /// generated.bytes.count          // at most 4096 unless generated.isOversize
-/// generated.requested            // [.decryption, .media]
+/// generated.requested            // [.decryptedText, .attachment]
 /// generated.injectedFault        // .tamper: decryption is expected to fail
 /// generated.text                 // what an enriched notification shows
 /// ```

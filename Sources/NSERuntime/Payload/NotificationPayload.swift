@@ -1,4 +1,5 @@
 public import Foundation
+public import NSEBenchCore
 
 /// A parsed APNs payload: the `aps` fields a notification service extension depends on, the
 /// enrichment fields (`encrypted_data`, `media_url`) and every other key, kept for `userInfo`.
@@ -11,7 +12,7 @@ public import Foundation
 ///      "media_url":"https://cdn.example.com/sale.jpg","campaign":"spring"}
 ///     """)
 /// payload.isMutable             // true
-/// payload.enrichmentsRequested  // [.media]
+/// payload.enrichmentsRequested  // [.attachment]
 /// payload.customFields          // ["campaign": .string("spring")]
 /// payload.byteCount             // the size of its compact JSON
 /// ```
@@ -74,8 +75,8 @@ public struct NotificationPayload: Sendable, Hashable {
     /// ```
     public var enrichmentsRequested: Enrichments {
         var requested: Enrichments = []
-        if encryptedData != nil { requested.insert(.decryption) }
-        if mediaURL != nil { requested.insert(.media) }
+        if encryptedData != nil { requested.insert(.decryptedText) }
+        if mediaURL != nil { requested.insert(.attachment) }
         return requested
     }
 }
