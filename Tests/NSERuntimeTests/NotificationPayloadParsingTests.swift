@@ -181,7 +181,7 @@ struct NotificationPayloadParsingTests {
         let both = try NotificationPayload(
             parsing: #"{"aps":{"alert":"x","mutable-content":1},"encrypted_data":"A","media_url":"http://h/a.png"}"#)
         #expect(both.enrichmentsRequested == [.decryptedText, .attachment])
-        #expect(both.enrichmentsRequested.description == "decryption+media")
+        #expect(both.enrichmentsRequested.description == "decrypted-text+attachment")
         #expect(!both.enrichmentsRequested.isSubset(of: [.decryptedText]))
     }
 }
