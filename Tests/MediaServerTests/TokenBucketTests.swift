@@ -33,6 +33,14 @@ struct TokenBucketTests {
         #expect(abs(seconds - 4.98) < 0.05, "5 MB at 1 MB/s less the initial burst: \(seconds) s")
     }
 
+    @Test func aMinimumChunkWaitsInsteadOfTrickling() {
+        var bucket = TokenBucket(bytesPerSecond: 1_000_000, burst: 20_000, now: 0)
+        _ = bucket.take(upTo: 20_000, now: 0)
+        #expect(bucket.take(upTo: 65_536, atLeast: 1_024, now: 50_000) == 0, "50 bytes accrued: wait")
+        #expect(bucket.take(upTo: 65_536, atLeast: 1_024, now: 1_100_000) == 1_100)
+        #expect(bucket.take(upTo: 10, atLeast: 1_024, now: 1_200_000) == 10, "a smaller final piece is fine")
+    }
+
     @Test func givenBackTokensAreReusable() {
         var bucket = TokenBucket(bytesPerSecond: 1_000, burst: 1_000, now: 0)
         let granted = bucket.take(upTo: 1_000, now: 0)

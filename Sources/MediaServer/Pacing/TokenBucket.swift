@@ -30,8 +30,13 @@ public struct TokenBucket: Sendable, Equatable {
     }
 
     /// Takes up to `wanted` tokens; returns how many were granted (possibly 0).
-    public mutating func take(upTo wanted: Int, now: UInt64) -> Int {
+    ///
+    /// Grants nothing unless at least `minimum` tokens (capped at `wanted` and the burst) have
+    /// accrued, so a paced writer sends chunks instead of spinning on the few bytes that trickle in
+    /// while each send runs.
+    public mutating func take(upTo wanted: Int, atLeast minimum: Int = 1, now: UInt64) -> Int {
         refill(now: now)
+        guard tokens >= Double(min(minimum, wanted, burst)) else { return 0 }
         let granted = min(wanted, Int(tokens))
         tokens -= Double(granted)
         return max(0, granted)

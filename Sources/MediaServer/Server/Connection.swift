@@ -36,6 +36,12 @@ final class Connection {
     private var pacing: TokenBucket?
     private var timer: TimerID?
     private var interest: IOEvents = []
+    /// TCP_NODELAY is set lazily, before a response's second write: a response sent in one write
+    /// never waits for Nagle, and most are.
+    private var noDelaySet = false
+
+    /// The smallest write a paced response makes (except its last).
+    static let minimumPacedChunk = 1_024
 
     init(fd: Int32, server: ServerCore, io: ConnectionIO) {
         self.fd = fd
@@ -49,9 +55,17 @@ final class Connection {
 
     // MARK: Lifecycle
 
-    /// Starts serving after the connect delay drawn for this connection.
-    func begin(after delay: UInt64) {
-        watch([.readHangup])
+    /// The interest to register a new connection with: straight to reading a plain connection with
+    /// no connect delay, saving an `epoll_ctl` per connection.
+    func initialInterest(connectDelay: UInt64) -> IOEvents {
+        if case .plain = io, connectDelay == 0 { return [.readable, .readHangup] }
+        return [.readHangup]
+    }
+
+    /// Starts serving after the connect delay drawn for this connection; `interest` is what the
+    /// descriptor was registered with.
+    func begin(after delay: UInt64, interest: IOEvents) {
+        self.interest = interest
         if delay > 0 {
             state = .connectDelay
             schedule(in: delay) { [unowned self] in self.afterConnectDelay() }
@@ -176,9 +190,13 @@ final class Connection {
                 burst: TokenBucket.defaultBurst(bytesPerSecond: plan.bandwidth.bytesPerSecond),
                 now: MonotonicClock.now())
         state = .waitingFirstByte
-        watch([.readHangup])
         if plan.firstByteDelay > 0 {
-            schedule(in: plan.firstByteDelay) { [unowned self] in self.beginSending() }
+            watch([.readHangup])
+            let due = MonotonicClock.now() &+ plan.firstByteDelay
+            schedule(in: plan.firstByteDelay) { [unowned self] in
+                self.server.recordFirstByteLateness(MonotonicClock.now() &- due)
+                self.beginSending()
+            }
         } else {
             beginSending()
         }
@@ -202,19 +220,30 @@ final class Connection {
                 finishBody()
                 return
             }
+            // Paced writes go out in chunks of at least 1 KB (or what is left).
+            let chunk = min(Self.minimumPacedChunk, max(0, headLeft) + max(0, bodyLeft))
             var allowance = server.writeBuffer.count
             let now = MonotonicClock.now()
-            if pacing != nil { allowance = pacing!.take(upTo: allowance, now: now) }
-            allowance = server.linkAllowance(upTo: allowance, now: now)
+            if pacing != nil { allowance = pacing!.take(upTo: allowance, atLeast: chunk, now: now) }
+            if allowance > 0 {
+                let linked = server.linkAllowance(upTo: allowance, atLeast: chunk, now: now)
+                if linked < allowance { pacing?.giveBack(allowance - linked) }
+                allowance = linked
+            }
             if allowance == 0 {
                 let wait = max(
-                    pacing?.nanosecondsUntil(available: 1_024, now: now) ?? 0, server.linkWait(now: now), 100_000)
+                    pacing?.nanosecondsUntil(available: chunk, now: now) ?? 0, server.linkWait(for: chunk, now: now),
+                    50_000)
                 watch([.readHangup])
                 schedule(in: wait) { [unowned self] in
                     self.timer = nil
                     self.pump()
                 }
                 return
+            }
+            if !noDelaySet, headSent + bodySent > 0 {
+                try? Posix.setNoDelay(fd)
+                noDelaySet = true
             }
             let filled = fill(plan, headLeft: headLeft, bodyLeft: bodyLeft, allowance: allowance)
             switch io.transmit(fd, UnsafeRawBufferPointer(rebasing: server.writeBuffer[..<filled])) {

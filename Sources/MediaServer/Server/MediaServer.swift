@@ -77,6 +77,22 @@ public final class MediaServer: Sendable {
         }
     }
 
+    /// How late the server sent delayed first bytes (from the moment the injected delay ended to the
+    /// moment the first byte was handed to the socket), in nanoseconds: the server's own timing
+    /// error, so a report can tell injected latency from harness distortion. Empty when no delay
+    /// was injected or the server is not running.
+    public func firstByteLateness() async -> Histogram {
+        guard lifecycle.withLock({ $0 == .running }) else { return Histogram(highestTrackableValue: 1 << 36) }
+        let core = core
+        return await withCheckedContinuation { continuation in
+            do {
+                try loop.execute { continuation.resume(returning: core.value.firstByteLateness) }
+            } catch {
+                continuation.resume(returning: Histogram(highestTrackableValue: 1 << 36))
+            }
+        }
+    }
+
     /// Stops accepting, closes idle connections, lets responses in flight finish for `grace`
     /// (default: the configuration's), closes the rest and stops the loop.
     public func shutdown(grace: DurationValue? = nil) async {

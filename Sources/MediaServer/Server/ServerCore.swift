@@ -16,6 +16,8 @@ final class ServerCore {
     private var connections: [Int32: Connection] = [:]
     private var link: TokenBucket?
     private(set) var isDraining = false
+    /// How late delayed first bytes went out, in nanoseconds: the server's own timing error.
+    private(set) var firstByteLateness = Histogram(highestTrackableValue: 1 << 36)
     private var drained: (() -> Void)?
 
     init(loop: EventLoop, configuration: MediaServerConfiguration, statistics: ServerStatistics, listener: Int32)
@@ -77,7 +79,6 @@ final class ServerCore {
     }
 
     private func adopt(_ fd: Int32) {
-        try? Posix.setNoDelay(fd)
         let io: ConnectionIO
         if let tls = configuration.tls {
             guard let session = try? tls.makeSession(descriptor: fd) else {
@@ -89,8 +90,10 @@ final class ServerCore {
             io = .plain(fd)
         }
         let connection = Connection(fd: fd, server: self, io: io)
+        let delay = planner.connectDelay()
+        let interest = connection.initialInterest(connectDelay: delay)
         do {
-            try loop.register(fd: fd, interest: []) { [unowned connection] events in connection.handle(events) }
+            try loop.register(fd: fd, interest: interest) { [unowned connection] events in connection.handle(events) }
         } catch {
             try? Posix.close(fd)
             return
@@ -98,13 +101,12 @@ final class ServerCore {
         connections[fd] = connection
         statistics.connectionsAccepted.add(1, ordering: .relaxed)
         statistics.connectionsOpen.add(1, ordering: .relaxed)
-        connection.begin(after: planner.connectDelay())
+        connection.begin(after: delay, interest: interest)
     }
 
     /// Forgets a closed connection and closes its socket.
     func remove(_ connection: Connection) {
-        _ = try? loop.deregister(fd: connection.fd)
-        try? Posix.close(connection.fd)
+        _ = try? loop.deregisterAndClose(fd: connection.fd)
         if connections.removeValue(forKey: connection.fd) != nil {
             statistics.connectionsOpen.subtract(1, ordering: .relaxed)
         }
@@ -114,18 +116,23 @@ final class ServerCore {
         }
     }
 
+    func recordFirstByteLateness(_ nanoseconds: UInt64) {
+        firstByteLateness.record(nanoseconds)
+    }
+
     // MARK: Shared link bandwidth
 
     /// How many of `wanted` bytes the shared link lets through now.
-    func linkAllowance(upTo wanted: Int, now: UInt64) -> Int {
+    func linkAllowance(upTo wanted: Int, atLeast minimum: Int, now: UInt64) -> Int {
         guard link != nil else { return wanted }
-        return link!.take(upTo: wanted, now: now)
+        let granted = link!.take(upTo: wanted, atLeast: minimum, now: now)
+        return granted
     }
 
-    /// Nanoseconds until the shared link has a chunk to give again.
-    func linkWait(now: UInt64) -> UInt64 {
+    /// Nanoseconds until the shared link has `chunk` bytes to give again.
+    func linkWait(for chunk: Int, now: UInt64) -> UInt64 {
         guard link != nil else { return 0 }
-        return link!.nanosecondsUntil(available: 1_024, now: now)
+        return link!.nanosecondsUntil(available: chunk, now: now)
     }
 
     func returnLinkAllowance(_ count: Int) {

@@ -91,9 +91,21 @@ public struct ServeCommand: ParsableCommand {
         context.output.write(
             (context.outputIsTerminal && !quiet ? "\n" : "")
                 + "nse-bench serve: \(signal.map(SignalWatcher.name) ?? "stop"), shutting down\n")
+        let lateness = await mediaServer.firstByteLateness()
         await mediaServer.shutdown()
         context.output.write(Self.statusLine(mediaServer.statistics.snapshot) + "\n")
+        if !lateness.isEmpty {
+            context.output.write(
+                "first-byte lateness (server's own timing error) over \(lateness.totalCount) delayed responses: "
+                    + "p50 \(Self.milliseconds(lateness.value(atPercentile: 50))) "
+                    + "p99 \(Self.milliseconds(lateness.value(atPercentile: 99))) "
+                    + "max \(Self.milliseconds(lateness.maximum))\n")
+        }
         return .success
+    }
+
+    static func milliseconds(_ nanoseconds: UInt64) -> String {
+        String(format: "%.3fms", Double(nanoseconds) / 1e6)
     }
 
     static func statusLine(_ snapshot: ServerStatistics.Snapshot) -> String {

@@ -65,6 +65,20 @@ extension EventLoop {
         }
     }
 
+    /// Stops watching `fd` and closes it, saving the `epoll_ctl` removal: closing the last reference
+    /// to a socket takes it out of epoll. Only for descriptors nothing else has duplicated. Loop
+    /// thread only.
+    public func deregisterAndClose(fd: Int32) throws(EventLoopError) {
+        try requireLoopThread("deregisterAndClose")
+        guard registration(of: fd) != nil else { throw .notRegistered(loop: name, fd: fd) }
+        registrations[Int(fd)] = nil
+        do throws(SystemError) {
+            try Posix.close(fd)
+        } catch {
+            throw .system(error)
+        }
+    }
+
     /// The interest a descriptor is registered with, or nil. Loop thread only.
     public func interest(of fd: Int32) throws(EventLoopError) -> IOEvents? {
         try requireLoopThread("interest(of:)")
