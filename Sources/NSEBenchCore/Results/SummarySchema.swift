@@ -1,0 +1,157 @@
+/// The columns of `summary.csv`: the contract between `run` (which writes them) and `compare`
+/// (which reads them). Stable and documented: a column is only ever added, never renamed, and
+/// ``version`` changes when a meaning changes.
+public enum SummarySchema {
+    /// Written in every row's `schema_version`; `compare` refuses rows of another version.
+    public static let version = 1
+
+    /// What a column holds, which decides how `compare` treats it.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Who and what produced the row (version, commit, time): never compared.
+        case provenance
+        /// The host fingerprint: rows must match, else "not comparable" (exit 3).
+        case fingerprint
+        /// A scenario setting: rows must match, else "not comparable" (exit 3).
+        case setting
+        /// A count of invocations (compared through the rates built from them).
+        case count
+        /// A fraction from 0 to 1 of `invocations`: compared with a two-proportion test.
+        case rate
+        /// A time in milliseconds (a percentile): compared with tolerances.
+        case time
+        /// Another measured figure (throughput, CPU, memory): compared with tolerances.
+        case measure
+        /// The run's own validity (`valid`, `partial`, reasons): reported, never compared.
+        case validity
+    }
+
+    /// Which direction is better for a compared metric.
+    public enum Polarity: String, Sendable {
+        case smallerIsBetter = "smaller"
+        case largerIsBetter = "larger"
+        case none
+    }
+
+    /// One column.
+    public struct Column: Sendable, Equatable {
+        public let name: String
+        public let kind: Kind
+        public let polarity: Polarity
+        /// What it means, for the README and `--help`.
+        public let meaning: String
+    }
+
+    /// The outcome classes, in column order (their counts are columns of the same names).
+    public static let outcomeNames = InvocationOutcome.allCases.map(\.rawValue)
+
+    /// The phases with their own histograms and p50/p99 columns.
+    public static let phases: [(name: String, meaning: String)] = [
+        ("queued", "from the scheduled arrival to the start of didReceive (waiting for a free slot)"),
+        ("decrypt", "decrypting encrypted_data"),
+        ("connect", "from the download's start to the TCP (and TLS) connection"),
+        ("first_byte", "from the download's start to the first response byte"),
+        ("download", "the whole download"),
+        ("attach", "creating and storing the attachment"),
+    ]
+
+    /// Every column, in file order.
+    public static let columns: [Column] = {
+        var columns: [Column] = [
+            Column(name: "schema_version", kind: .provenance, polarity: .none, meaning: "this table's schema version"),
+            Column(name: "nse_bench_version", kind: .provenance, polarity: .none, meaning: "nse-bench release"),
+            Column(
+                name: "git_commit", kind: .provenance, polarity: .none, meaning: "commit of the checkout, when known"),
+            Column(name: "timestamp", kind: .provenance, polarity: .none, meaning: "run start, ISO 8601 UTC"),
+        ]
+        columns += [
+            ("host_cpu", "CPU model"), ("host_cores", "logical cores"), ("host_os", "distribution; kernel release"),
+            ("swift_version", "compiler that built nse-bench"), ("libcurl_version", "libcurl version"),
+            ("openssl_version", "OpenSSL version"), ("allocator", "allocator (jemalloc) version"),
+        ].map { Column(name: $0.0, kind: .fingerprint, polarity: .none, meaning: $0.1) }
+        columns += [
+            ("scenario", "scenario name (from --scenario's file, else \"default\")"),
+            ("load_model", "closed, open or burst"), ("concurrency", "closed: invocations in flight"),
+            ("rate_per_s", "open: arrivals per second"), ("arrivals", "open: poisson or constant"),
+            ("max_in_flight", "open and burst: the most invocations running at once"),
+            ("ramp_s", "ramp length in (unscaled) seconds"),
+            ("invocations_target", "--invocations (empty for --duration)"),
+            ("duration_s", "--duration in (unscaled) seconds (empty for --invocations)"),
+            ("extension", "the extension run"), ("network", "network conditions, as query parameters"),
+            ("media_mix", "media sizes and types with weights"), ("encrypted_fraction", "share of encrypted payloads"),
+            ("media_fraction", "share of payloads with media"), ("deadline_s", "the extension's budget"),
+            ("grace_s", "grace period after serviceExtensionTimeWillExpire"),
+            ("memory_limit_bytes", "memory budget"), ("time_scale", "--time-scale factor"), ("seed", "--seed"),
+            ("target", "media host (\"embedded\" or the --target URL)"),
+        ].map { Column(name: $0.0, kind: .setting, polarity: .none, meaning: $0.1) }
+        columns.append(Column(name: "invocations", kind: .count, polarity: .none, meaning: "invocations that finished"))
+        columns += outcomeNames.map {
+            Column(
+                name: $0, kind: .count, polarity: $0 == "enriched" ? .largerIsBetter : .smallerIsBetter,
+                meaning: "invocations whose outcome was \($0)")
+        }
+        columns += [
+            Column(
+                name: "finished_before_deadline_rate", kind: .rate, polarity: .largerIsBetter,
+                meaning: "share delivered before the deadline (enriched, degraded, discarded)"),
+            Column(
+                name: "fallback_rate", kind: .rate, polarity: .smallerIsBetter,
+                meaning: "share where the user saw the original content"),
+            Column(
+                name: "enriched_rate", kind: .rate, polarity: .largerIsBetter,
+                meaning: "share delivered before the deadline with every enrichment asked for"),
+        ]
+        columns += [
+            ("double_delivery", "content handler calls after the first"),
+            ("late_delivery", "first content handler calls after the invocation had finished"),
+            ("alert_text_removed", "deliveries without alert text"),
+        ].map { Column(name: $0.0, kind: .count, polarity: .smallerIsBetter, meaning: $0.1) }
+        columns += ["p50", "p90", "p99", "p999", "max"].map {
+            Column(
+                name: "deliver_\($0)_ms", kind: .time, polarity: .smallerIsBetter,
+                meaning: "time to deliver, from scheduled arrival, \($0)")
+        }
+        columns += ["p50", "p10", "p1", "min"].map {
+            Column(
+                name: "slack_\($0)_ms", kind: .time, polarity: .largerIsBetter,
+                meaning: "time left before the deadline at delivery (0 for those that missed it), \($0)")
+        }
+        for phase in phases {
+            for percentile in ["p50", "p99"] {
+                columns.append(
+                    Column(
+                        name: "phase_\(phase.name)_\(percentile)_ms", kind: .time, polarity: .smallerIsBetter,
+                        meaning: "\(phase.meaning), \(percentile)"))
+            }
+        }
+        columns += [
+            Column(
+                name: "throughput_per_s", kind: .measure, polarity: .largerIsBetter,
+                meaning: "invocations finished per second"),
+            Column(
+                name: "harness_cpu_s", kind: .measure, polarity: .smallerIsBetter, meaning: "CPU seconds nse-bench used"
+            ),
+            Column(name: "peak_rss_bytes", kind: .measure, polarity: .smallerIsBetter, meaning: "peak resident memory"),
+            Column(
+                name: "mallocs_per_invocation", kind: .measure, polarity: .smallerIsBetter,
+                meaning: "allocations per invocation (jemalloc)"),
+            Column(
+                name: "timer_lateness_p99_ms", kind: .validity, polarity: .none,
+                meaning: "the harness's own deadline-timer lateness, p99"),
+            Column(
+                name: "admission_lag_p99_ms", kind: .validity, polarity: .none,
+                meaning: "how far behind schedule the harness admitted arrivals, p99"),
+            Column(
+                name: "cpu_utilisation", kind: .validity, polarity: .none, meaning: "harness CPU / (wall time × cores)"),
+            Column(name: "fd_headroom", kind: .validity, polarity: .none, meaning: "file descriptors left at the peak"),
+            Column(
+                name: "valid", kind: .validity, polarity: .none, meaning: "false when the harness distorted the figures"
+            ),
+            Column(name: "invalid_reason", kind: .validity, polarity: .none, meaning: "why valid is false"),
+            Column(name: "partial", kind: .validity, polarity: .none, meaning: "true when interrupted before the end"),
+        ]
+        return columns
+    }()
+
+    /// The column named `name`.
+    public static func column(named name: String) -> Column? { columns.first { $0.name == name } }
+}
