@@ -1,0 +1,26 @@
+/// What one finished invocation contributes to a run's results: a pure value the runner builds
+/// from the extension host's record. Times are nanoseconds on the harness's (scaled) clock.
+public struct InvocationMeasurement: Sendable, Equatable {
+    public var id: Int
+    public var outcome: InvocationOutcome
+    public var violations: Violations
+    /// From the scheduled arrival to delivery; nil when nothing was delivered in time.
+    public var timeToDeliver: UInt64?
+    /// Time left before the deadline at delivery; negative or nil when it missed.
+    public var slack: Int64?
+    /// Phase durations by ``SummarySchema/phases`` name; a phase the invocation did not go through
+    /// is absent.
+    public var phases: [String: UInt64]
+
+    public init(
+        id: Int, outcome: InvocationOutcome, violations: Violations = Violations(), timeToDeliver: UInt64?,
+        slack: Int64?, phases: [String: UInt64] = [:]
+    ) {
+        self.id = id
+        self.outcome = outcome
+        self.violations = violations
+        self.timeToDeliver = timeToDeliver
+        self.slack = slack
+        self.phases = phases
+    }
+}

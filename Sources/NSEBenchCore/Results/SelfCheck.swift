@@ -1,0 +1,74 @@
+/// Whether the harness distorted its own figures: its timer lateness, how far behind schedule it
+/// admitted arrivals, CPU saturation and file-descriptor headroom. A run that fails a check is
+/// reported `valid=false` with every reason, in the summary and the CSV.
+public struct SelfCheck: Sendable, Equatable {
+    /// Limits, in unscaled time (a lateness measured at `--time-scale 0.01` counts 100 times).
+    public struct Limits: Sendable, Equatable {
+        /// The most deadline-timer lateness (p99) tolerated: the larger of this and 1% of the deadline.
+        public var timerLatenessNanoseconds: UInt64 = 5_000_000
+        /// The most admission lag (p99) tolerated, likewise.
+        public var admissionLagNanoseconds: UInt64 = 10_000_000
+        /// Harness CPU over wall time × cores above this means the machine, not the target, set the pace.
+        public var cpuUtilisation: Double = 0.9
+        /// Fewer spare descriptors than this share of the limit at the peak means connections may
+        /// have failed for the harness's sake.
+        public var descriptorHeadroom: Double = 0.05
+
+        public init() {}
+    }
+
+    public var timerLatenessP99: UInt64
+    public var admissionLagP99: UInt64
+    public var cpuUtilisation: Double
+    /// Spare descriptors at the peak, and the limit.
+    public var descriptorsFree: Int
+    public var descriptorLimit: Int
+
+    public init(
+        timerLatenessP99: UInt64, admissionLagP99: UInt64, cpuUtilisation: Double, descriptorsFree: Int,
+        descriptorLimit: Int
+    ) {
+        self.timerLatenessP99 = timerLatenessP99
+        self.admissionLagP99 = admissionLagP99
+        self.cpuUtilisation = cpuUtilisation
+        self.descriptorsFree = descriptorsFree
+        self.descriptorLimit = descriptorLimit
+    }
+
+    /// The reasons the run is not valid; empty when it is.
+    ///
+    /// - Parameters:
+    ///   - timeScale: the run's `--time-scale`; measured times are divided by it before comparing.
+    ///   - deadline: the extension's budget in unscaled nanoseconds.
+    public func problems(timeScale: Double, deadline: UInt64, limits: Limits = Limits()) -> [String] {
+        var problems: [String] = []
+        let scale = timeScale > 0 ? timeScale : 1
+        let onePercent = Double(deadline) / 100
+        let latenessLimit = max(Double(limits.timerLatenessNanoseconds), onePercent)
+        let lateness = Double(timerLatenessP99) / scale
+        if lateness > latenessLimit {
+            problems.append(
+                "timer lateness p99 \(milliseconds(lateness)) ms (unscaled) exceeds \(milliseconds(latenessLimit)) ms")
+        }
+        let lagLimit = max(Double(limits.admissionLagNanoseconds), onePercent)
+        let lag = Double(admissionLagP99) / scale
+        if lag > lagLimit {
+            problems.append(
+                "admission lag p99 \(milliseconds(lag)) ms (unscaled) exceeds \(milliseconds(lagLimit)) ms")
+        }
+        if cpuUtilisation > limits.cpuUtilisation {
+            problems.append(
+                "harness CPU at \(Int((cpuUtilisation * 100).rounded()))% of the machine: the harness, not the target, "
+                    + "set the pace")
+        }
+        if descriptorLimit > 0, Double(descriptorsFree) < Double(descriptorLimit) * limits.descriptorHeadroom {
+            problems.append("only \(descriptorsFree) of \(descriptorLimit) file descriptors were free at the peak")
+        }
+        return problems
+    }
+
+    private func milliseconds(_ nanoseconds: Double) -> String {
+        let value = (nanoseconds / 1e4).rounded() / 100
+        return String(value)
+    }
+}
