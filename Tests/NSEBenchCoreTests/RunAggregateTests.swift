@@ -53,7 +53,43 @@ struct RunAggregateTests {
             descriptorLimit: 20_000)
         let problems = check.problems(timeScale: 0.01, deadline: 30_000_000_000)
         #expect(problems.count == 4)
-        #expect(problems[0].contains("timer lateness p99 500.0 ms"), "5 ms at a 0.01 time scale is 500 ms unscaled, over 1% of 30 s")
+        #expect(
+            problems[0].contains("timer lateness p99 500.0 ms"),
+            "5 ms at a 0.01 time scale is 500 ms unscaled, over 1% of 30 s")
         #expect(problems.contains { $0.contains("CPU at 97%") })
+    }
+}
+
+@Suite("summary.csv rows")
+struct SummaryRowTests {
+    @Test func everyColumnIsFilledAndTimesAreUnscaled() {
+        var aggregate = RunAggregate()
+        aggregate.record(
+            InvocationMeasurement(id: 0, outcome: .enriched, timeToDeliver: 10_000_000, slack: 290_000_000))
+        let settings = RunSettings(
+            scenario: "unit", load: .closed(concurrency: 5), length: .invocations(1), ramp: 0, extensionName: "media",
+            network: .unconstrained, mediaMix: "200KB.jpg:1", encryptedFraction: 0, mediaFraction: 1,
+            deadline: 30_000_000_000, grace: 2_000_000_000, memoryLimit: 24 << 20, timeScale: 0.01, seed: 1,
+            target: "embedded")
+        let fingerprint = HostFingerprint(
+            cpuModel: "cpu", logicalCores: 2, operatingSystem: "os", swiftVersion: "6.3", libcurlVersion: "7",
+            opensslVersion: "3", allocator: "jemalloc")
+        let row = SummaryRow(
+            settings: settings, aggregate: aggregate, fingerprint: fingerprint,
+            provenance: .init(gitCommit: "abc", timestamp: "2026-11-30T00:00:00Z"),
+            harness: .init(wallSeconds: 2, cpuSeconds: 1, peakResidentBytes: 1, mallocs: 10),
+            selfCheck: SelfCheck(
+                timerLatenessP99: 0, admissionLagP99: 0, cpuUtilisation: 0.1, descriptorsFree: 1, descriptorLimit: 1),
+            problems: [], partial: false)
+        #expect(row.fields.count == SummaryRow.header.count)
+        let missing = SummarySchema.columns.map(\.name).filter {
+            row.values[$0] == nil
+                || (row.values[$0]!.isEmpty
+                    && !["rate_per_s", "arrivals", "max_in_flight", "duration_s", "invalid_reason"].contains($0))
+        }
+        #expect(missing.isEmpty, "\(missing)")
+        #expect(row.values["deliver_p50_ms"] == "1000", "10 ms at a 0.01 time scale is 1000 ms unscaled")
+        #expect(row.values["enriched_rate"] == "1")
+        #expect(row.values["valid"] == "true")
     }
 }

@@ -1,0 +1,77 @@
+/// Every setting of a run that decides its results: the `setting` columns of `summary.csv`.
+/// Two rows compare only when these match.
+public struct RunSettings: Sendable, Equatable {
+    public var scenario: String
+    public var load: LoadModel
+    public var length: RunLength
+    /// Ramp length in nanoseconds, unscaled.
+    public var ramp: UInt64
+    public var extensionName: String
+    public var network: NetworkConditions
+    public var mediaMix: String
+    public var encryptedFraction: Double
+    public var mediaFraction: Double
+    /// Unscaled nanoseconds.
+    public var deadline: UInt64
+    public var grace: UInt64
+    public var memoryLimit: Int
+    public var timeScale: Double
+    public var seed: UInt64
+    /// `embedded`, or the `--target` URL.
+    public var target: String
+
+    public init(
+        scenario: String, load: LoadModel, length: RunLength, ramp: UInt64, extensionName: String,
+        network: NetworkConditions, mediaMix: String, encryptedFraction: Double, mediaFraction: Double,
+        deadline: UInt64, grace: UInt64, memoryLimit: Int, timeScale: Double, seed: UInt64, target: String
+    ) {
+        self.scenario = scenario
+        self.load = load
+        self.length = length
+        self.ramp = ramp
+        self.extensionName = extensionName
+        self.network = network
+        self.mediaMix = mediaMix
+        self.encryptedFraction = encryptedFraction
+        self.mediaFraction = mediaFraction
+        self.deadline = deadline
+        self.grace = grace
+        self.memoryLimit = memoryLimit
+        self.timeScale = timeScale
+        self.seed = seed
+        self.target = target
+    }
+
+    /// The setting columns and their values.
+    public var columns: [String: String] {
+        var values: [String: String] = [
+            "scenario": scenario, "load_model": load.name, "ramp_s": seconds(ramp), "extension": extensionName,
+            "network": network.settings.isEmpty
+                ? "none" : network.settings.map { "\($0.key)=\($0.value)" }.joined(separator: "&"),
+            "media_mix": mediaMix,
+            "encrypted_fraction": String(encryptedFraction), "media_fraction": String(mediaFraction),
+            "deadline_s": seconds(deadline), "grace_s": seconds(grace), "memory_limit_bytes": String(memoryLimit),
+            "time_scale": String(timeScale), "seed": String(seed), "target": target,
+            "concurrency": "", "rate_per_s": "", "arrivals": "", "max_in_flight": "",
+            "invocations_target": "", "duration_s": "",
+        ]
+        switch load {
+        case .closed(let concurrency): values["concurrency"] = String(concurrency)
+        case .open(let rate, let arrivals, let maxInFlight):
+            values["rate_per_s"] = String(rate)
+            values["arrivals"] = arrivals.rawValue
+            values["max_in_flight"] = String(maxInFlight)
+        case .burst(_, let maxInFlight): values["max_in_flight"] = String(maxInFlight)
+        }
+        switch length {
+        case .invocations(let count): values["invocations_target"] = String(count)
+        case .duration(let nanoseconds): values["duration_s"] = seconds(nanoseconds)
+        }
+        if case .burst(let count, _) = load { values["invocations_target"] = String(count) }
+        return values
+    }
+
+    private func seconds(_ nanoseconds: UInt64) -> String {
+        String(Double(nanoseconds) / 1e9)
+    }
+}

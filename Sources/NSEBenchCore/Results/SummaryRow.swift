@@ -1,0 +1,93 @@
+/// Builds one `summary.csv` row from a run's aggregate, settings and measurements, in
+/// ``SummarySchema/columns`` order. Times are reported unscaled (divided by the time scale).
+public struct SummaryRow: Sendable {
+    /// Who produced the row.
+    public struct Provenance: Sendable {
+        public var gitCommit: String
+        public var timestamp: String
+        public init(gitCommit: String, timestamp: String) {
+            self.gitCommit = gitCommit
+            self.timestamp = timestamp
+        }
+    }
+
+    /// Figures about the harness itself.
+    public struct HarnessFigures: Sendable {
+        public var wallSeconds: Double
+        public var cpuSeconds: Double
+        public var peakResidentBytes: Int
+        public var mallocs: UInt64
+        public init(wallSeconds: Double, cpuSeconds: Double, peakResidentBytes: Int, mallocs: UInt64) {
+            self.wallSeconds = wallSeconds
+            self.cpuSeconds = cpuSeconds
+            self.peakResidentBytes = peakResidentBytes
+            self.mallocs = mallocs
+        }
+    }
+
+    public var values: [String: String] = [:]
+
+    public init(
+        settings: RunSettings, aggregate: RunAggregate, fingerprint: HostFingerprint, provenance: Provenance,
+        harness: HarnessFigures, selfCheck: SelfCheck, problems: [String], partial: Bool
+    ) {
+        let scale = settings.timeScale > 0 ? settings.timeScale : 1
+        func milliseconds(_ nanoseconds: UInt64) -> String { Self.format(Double(nanoseconds) / scale / 1e6) }
+        values["schema_version"] = String(SummarySchema.version)
+        values["nse_bench_version"] = NSEBenchVersion.current
+        values["git_commit"] = provenance.gitCommit
+        values["timestamp"] = provenance.timestamp
+        for field in fingerprint.fields { values[field.name] = field.value }
+        values.merge(settings.columns) { $1 }
+        values["invocations"] = String(aggregate.invocations)
+        for outcome in InvocationOutcome.allCases { values[outcome.rawValue] = String(aggregate.count(outcome)) }
+        values["finished_before_deadline_rate"] = Self.format(aggregate.finishedBeforeDeadlineRate)
+        values["fallback_rate"] = Self.format(aggregate.fallbackRate)
+        values["enriched_rate"] = Self.format(aggregate.enrichedRate)
+        values["double_delivery"] = String(aggregate.violations.doubleDelivery)
+        values["late_delivery"] = String(aggregate.violations.lateDelivery)
+        values["alert_text_removed"] = String(aggregate.violations.alertTextRemoved)
+        let deliver = aggregate.histograms["deliver"] ?? Histogram()
+        for (name, percentile) in [("p50", 50.0), ("p90", 90), ("p99", 99), ("p999", 99.9)] {
+            values["deliver_\(name)_ms"] = milliseconds(deliver.value(atPercentile: percentile))
+        }
+        values["deliver_max_ms"] = milliseconds(deliver.maximum)
+        let slack = aggregate.histograms["slack"] ?? Histogram()
+        for (name, percentile) in [("p50", 50.0), ("p10", 10), ("p1", 1)] {
+            values["slack_\(name)_ms"] = milliseconds(slack.value(atPercentile: percentile))
+        }
+        values["slack_min_ms"] = milliseconds(slack.isEmpty ? 0 : slack.minimum)
+        for phase in SummarySchema.phases {
+            let histogram = aggregate.histograms[phase.name] ?? Histogram()
+            values["phase_\(phase.name)_p50_ms"] = milliseconds(histogram.value(atPercentile: 50))
+            values["phase_\(phase.name)_p99_ms"] = milliseconds(histogram.value(atPercentile: 99))
+        }
+        values["throughput_per_s"] = Self.format(
+            harness.wallSeconds > 0 ? Double(aggregate.invocations) / harness.wallSeconds : 0)
+        values["harness_cpu_s"] = Self.format(harness.cpuSeconds)
+        values["peak_rss_bytes"] = String(harness.peakResidentBytes)
+        values["mallocs_per_invocation"] = Self.format(
+            aggregate.invocations > 0 ? Double(harness.mallocs) / Double(aggregate.invocations) : 0)
+        values["timer_lateness_p99_ms"] = Self.format(Double(selfCheck.timerLatenessP99) / 1e6)
+        values["admission_lag_p99_ms"] = Self.format(Double(selfCheck.admissionLagP99) / 1e6)
+        values["cpu_utilisation"] = Self.format(selfCheck.cpuUtilisation)
+        values["fd_headroom"] = String(selfCheck.descriptorsFree)
+        values["valid"] = problems.isEmpty ? "true" : "false"
+        values["invalid_reason"] = problems.joined(separator: "; ")
+        values["partial"] = partial ? "true" : "false"
+    }
+
+    /// The row's fields in column order (empty for a column this row has no value for).
+    public var fields: [String] { SummarySchema.columns.map { values[$0.name] ?? "" } }
+
+    /// The header, in column order.
+    public static var header: [String] { SummarySchema.columns.map(\.name) }
+
+    /// Numbers with at most 6 significant decimals and no exponent noise for ordinary values.
+    static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "" }
+        let rounded = (value * 1_000_000).rounded() / 1_000_000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        return String(rounded)
+    }
+}
