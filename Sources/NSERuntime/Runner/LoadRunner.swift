@@ -1,0 +1,162 @@
+public import NSEBenchCore
+import Synchronization
+
+/// Runs invocations under a load model with structured concurrency: one task group, each
+/// invocation a child task.
+///
+/// Each invocation's clock starts at its scheduled arrival. Open and burst arrivals come from an
+/// ``ArrivalSchedule``; an arrival that finds `maxInFlight` invocations running waits, and that wait
+/// is part of its measured time (no coordinated omission). A closed run starts the next invocation
+/// when one finishes. ``stop()`` (Ctrl-C) stops admissions; invocations in flight then get
+/// `drainLimit` nanoseconds to finish before they are cancelled.
+public final class LoadRunner: Sendable {
+    /// One admitted invocation.
+    public struct Ticket: Sendable {
+        /// 0, 1, 2, ... in arrival order.
+        public let index: Int
+        /// Intended arrival, monotonic nanoseconds: where the invocation's budget starts.
+        public let scheduledArrival: UInt64
+        /// When the runner actually admitted it.
+        public let admittedAt: UInt64
+    }
+
+    /// How the run ended.
+    public struct Report: Sendable {
+        /// Invocations admitted.
+        public var admitted: Int
+        /// True when stopped early, or when in-flight invocations had to be cancelled.
+        public var partial: Bool
+        /// How far behind its schedule each arrival was admitted (open/burst: excluding waits for a
+        /// free slot, which the invocation's own queue phase records).
+        public var admissionLag: Histogram
+        /// Wall time from the first arrival to the last completion, nanoseconds.
+        public var elapsed: UInt64
+    }
+
+    private let clock: any RunnerClock
+    private let stopRequested = Atomic<Bool>(false)
+
+    public init(clock: any RunnerClock) {
+        self.clock = clock
+    }
+
+    /// Asks the run to stop admitting; safe from any thread (a signal handler's task).
+    public func stop() { stopRequested.store(true, ordering: .relaxed) }
+
+    /// Whether ``stop()`` was called.
+    public var isStopping: Bool { stopRequested.load(ordering: .relaxed) }
+
+    /// Runs the whole load; `invoke` runs one invocation and records its result itself (so progress
+    /// and streamed CSV see each as it finishes).
+    public func run(
+        model: LoadModel, length: RunLength, ramp: UInt64, seed: UInt64, drainLimit: UInt64,
+        invoke: @escaping @Sendable (Ticket) async -> Void
+    ) async -> Report {
+        let start = clock.now()
+        var lag = Histogram(highestTrackableValue: 1 << 40)
+        var admitted = 0
+        var cancelled = false
+        await withTaskGroup(of: Bool.self) { group in
+            var inFlight = 0
+            var schedule = ArrivalSchedule(model: model, length: length, ramp: ramp, seed: seed)
+            var nextArrival: UInt64? = nil
+            var waiting: [UInt64] = []
+            var waitingHead = 0
+            var closedRemaining: Int? = nil
+            var tickerPending = false
+            if case .closed = model, case .invocations(let count) = length { closedRemaining = count }
+            if case .open = model { nextArrival = schedule.next().map { start &+ $0 } }
+            if case .burst = model { nextArrival = schedule.next().map { start &+ $0 } }
+
+            func admit(_ arrival: UInt64) {
+                let now = clock.now()
+                let ticket = Ticket(index: admitted, scheduledArrival: arrival, admittedAt: now)
+                admitted += 1
+                inFlight += 1
+                group.addTask {
+                    await invoke(ticket)
+                    return true
+                }
+            }
+
+            admission: while !isStopping {
+                let now = clock.now()
+                switch model {
+                case .closed(let concurrency):
+                    if case .duration(let limit) = length, now &- start >= limit { break admission }
+                    if let remaining = closedRemaining, remaining <= 0 { break admission }
+                    let limit = rampedConcurrency(target: concurrency, elapsed: now &- start, ramp: ramp)
+                    while inFlight < limit, !isStopping {
+                        if let remaining = closedRemaining {
+                            guard remaining > 0 else { break }
+                            closedRemaining = remaining - 1
+                        }
+                        lag.record(0)
+                        admit(clock.now())
+                    }
+                    if inFlight >= limit || closedRemaining == 0 {
+                        if !tickerPending {
+                            // Wake every 50 ms to notice a stop or the end of a --duration (every
+                            // 10 ms while ramping, to raise the limit).
+                            tickerPending = true
+                            let period: UInt64 = limit < concurrency ? 10_000_000 : 50_000_000
+                            group.addTask { [clock] in
+                                try? await clock.sleep(until: clock.now() &+ period)
+                                return false
+                            }
+                        }
+                        if let finished = await group.next() {
+                            if finished { inFlight -= 1 } else { tickerPending = false }
+                        }
+                    }
+                case .open, .burst:
+                    // Arrivals that found no backlog and a free slot measure the harness's own lag;
+                    // the rest waited for a slot, which their queue phase records.
+                    let backlogBefore = waiting.count - waitingHead
+                    let firstNew = waiting.count
+                    while let arrival = nextArrival, arrival <= clock.now() {
+                        waiting.append(arrival)
+                        nextArrival = schedule.next().map { start &+ $0 }
+                    }
+                    while inFlight < model.maxInFlight, waitingHead < waiting.count {
+                        let arrival = waiting[waitingHead]
+                        if backlogBefore == 0, waitingHead >= firstNew { lag.record(clock.now() &- arrival) }
+                        waitingHead += 1
+                        admit(arrival)
+                    }
+                    if waitingHead > 4_096 {
+                        waiting.removeFirst(waitingHead)
+                        waitingHead = 0
+                    }
+                    let queued = waiting.count - waitingHead
+                    if nextArrival == nil, queued == 0 { break admission }
+                    if queued > 0 {
+                        if let finished = await group.next(), finished { inFlight -= 1 }
+                    } else if let arrival = nextArrival {
+                        // Wake for the next arrival, at most 50 ms from now to notice a stop.
+                        try? await clock.sleep(until: min(arrival, clock.now() &+ 50_000_000))
+                    }
+                }
+            }
+            // Drain: let invocations in flight finish, within the limit.
+            let drainDeadline = clock.now() &+ drainLimit
+            group.addTask { [clock] in
+                try? await clock.sleep(until: drainDeadline)
+                return false
+            }
+            while inFlight > 0 {
+                guard let finished = await group.next() else { break }
+                if finished {
+                    inFlight -= 1
+                } else if clock.now() >= drainDeadline {
+                    cancelled = inFlight > 0
+                    group.cancelAll()
+                    break
+                }
+            }
+            group.cancelAll()
+        }
+        return Report(
+            admitted: admitted, partial: isStopping || cancelled, admissionLag: lag, elapsed: clock.now() &- start)
+    }
+}

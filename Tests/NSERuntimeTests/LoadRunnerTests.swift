@@ -1,0 +1,97 @@
+import NSEBenchCore
+import Synchronization
+import Testing
+
+@testable import NSERuntime
+
+/// The load runner with real (short) time and trivial invocations: counts, concurrency limits,
+/// arrival times, stop and drain.
+@Suite("Load runner", .serialized)
+struct LoadRunnerTests {
+    final class Probe: Sendable {
+        let tickets = Mutex<[LoadRunner.Ticket]>([])
+        let inFlight = Atomic<Int>(0)
+        let peak = Atomic<Int>(0)
+
+        func enter(_ ticket: LoadRunner.Ticket) {
+            tickets.withLock { $0.append(ticket) }
+            let now = inFlight.add(1, ordering: .relaxed).newValue
+            var current = peak.load(ordering: .relaxed)
+            while now > current {
+                let (exchanged, original) = peak.compareExchange(
+                    expected: current, desired: now, ordering: .relaxed)
+                if exchanged { break }
+                current = original
+            }
+        }
+
+        func leave() { inFlight.subtract(1, ordering: .relaxed) }
+    }
+
+    let clock = ContinuousRunnerClock()
+
+    @Test func closedRunKeepsConcurrencyAndCount() async {
+        let probe = Probe()
+        let runner = LoadRunner(clock: clock)
+        let report = await runner.run(
+            model: .closed(concurrency: 8), length: .invocations(100), ramp: 0, seed: 1, drainLimit: 5_000_000_000
+        ) { [clock] ticket in
+            probe.enter(ticket)
+            try? await clock.sleep(until: clock.now() + 2_000_000)
+            probe.leave()
+        }
+        #expect(report.admitted == 100)
+        #expect(!report.partial)
+        #expect(probe.peak.load(ordering: .relaxed) == 8)
+        #expect(probe.tickets.withLock { $0.map(\.index) }.sorted() == Array(0..<100))
+    }
+
+    @Test func openRunAdmitsOnScheduleAndQueuesBeyondMaxInFlight() async {
+        let probe = Probe()
+        let runner = LoadRunner(clock: clock)
+        let report = await runner.run(
+            model: .open(ratePerSecond: 500, arrivals: .constant, maxInFlight: 2), length: .invocations(50), ramp: 0,
+            seed: 1, drainLimit: 5_000_000_000
+        ) { [clock] ticket in
+            probe.enter(ticket)
+            try? await clock.sleep(until: clock.now() + 10_000_000)
+            probe.leave()
+        }
+        #expect(report.admitted == 50)
+        #expect(probe.peak.load(ordering: .relaxed) <= 2)
+        let tickets = probe.tickets.withLock { $0 }.sorted { $0.index < $1.index }
+        let gaps = zip(tickets, tickets.dropFirst()).map { $1.scheduledArrival - $0.scheduledArrival }
+        #expect(gaps.allSatisfy { $0 == 2_000_000 }, "arrivals keep their 2 ms schedule whatever the waits")
+        let waited = tickets.filter { $0.admittedAt - $0.scheduledArrival > 50_000_000 }
+        #expect(!waited.isEmpty, "at 2 in flight × 10 ms, arrivals every 2 ms must queue")
+    }
+
+    @Test func burstArrivesAtOneInstant() async {
+        let probe = Probe()
+        let runner = LoadRunner(clock: clock)
+        _ = await runner.run(
+            model: .burst(count: 20, maxInFlight: 20), length: .invocations(20), ramp: 0, seed: 1,
+            drainLimit: 1_000_000_000
+        ) { ticket in probe.enter(ticket) }
+        let arrivals = Set(probe.tickets.withLock { $0.map(\.scheduledArrival) })
+        #expect(arrivals.count == 1)
+    }
+
+    @Test func stopEndsAdmissionsAndDrainCancelsStragglers() async {
+        let runner = LoadRunner(clock: clock)
+        let finished = Atomic<Int>(0)
+        async let report = runner.run(
+            model: .closed(concurrency: 4), length: .duration(60_000_000_000), ramp: 0, seed: 1,
+            drainLimit: 100_000_000
+        ) { [clock] _ in
+            try? await clock.sleep(until: clock.now() + 30_000_000_000)
+            finished.add(1, ordering: .relaxed)
+        }
+        try? await Task.sleep(for: .milliseconds(100))
+        runner.stop()
+        let result = await report
+        #expect(result.partial)
+        #expect(result.admitted == 4)
+        #expect(result.elapsed < 5_000_000_000, "cancelled after the 100 ms drain, not after 30 s")
+    }
+}
