@@ -92,3 +92,27 @@ private func wait(_ descriptor: Int32, for events: Int32) -> Bool {
     var poller = pollfd(fd: descriptor, events: Int16(events), revents: 0)
     return poll(&poller, 1, 10_000) == 1
 }
+
+@Suite("Buffered file writer")
+struct BufferedFileWriterTests {
+    @Test func everythingWrittenFromManyThreadsArrivesWhole() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("nseb-\(UUID().uuidString).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try BufferedFileWriter(path: path)
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for line in 0..<5_000 { writer.write("\(task),\(line),\(String(repeating: "x", count: 20))\r\n") }
+                }
+            }
+        }
+        try writer.close()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\r\n")
+        #expect(lines.count == 40_000)
+        #expect(lines.allSatisfy { $0.hasSuffix(String(repeating: "x", count: 20)) })
+    }
+
+    @Test func anUnwritablePathIsATypedError() {
+        #expect(throws: SystemError.self) { try BufferedFileWriter(path: "/nonexistent/dir/file.csv") }
+    }
+}

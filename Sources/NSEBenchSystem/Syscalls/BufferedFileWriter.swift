@@ -1,0 +1,75 @@
+import Glibc
+import Synchronization
+
+/// Appends text to a file through a 64 KB buffer, from any thread: how `invocations.csv` is
+/// streamed, so a run of any length keeps constant memory.
+public final class BufferedFileWriter: Sendable {
+    private struct State {
+        var descriptor: Int32
+        var buffer: [UInt8]
+        var error: SystemError?
+    }
+
+    public let path: String
+    private let state: Mutex<State>
+    private static let flushThreshold = 64 << 10
+
+    /// Creates or truncates `path` (mode 0644).
+    public init(path: String) throws(SystemError) {
+        self.path = path
+        let descriptor = try blockingSyscall("open(\(path))") {
+            open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        }
+        state = Mutex(State(descriptor: descriptor, buffer: [], error: nil))
+    }
+
+    deinit {
+        _ = try? close()
+    }
+
+    /// Appends `text`; writes the buffer out once it passes 64 KB. A write error is kept and
+    /// reported by ``close()``.
+    public func write(_ text: String) {
+        state.withLock { state in
+            state.buffer.append(contentsOf: text.utf8)
+            if state.buffer.count >= Self.flushThreshold { Self.flush(&state) }
+        }
+    }
+
+    /// Writes out what is buffered.
+    public func flush() throws(SystemError) {
+        let error = state.withLock { state in
+            Self.flush(&state)
+            return state.error
+        }
+        if let error { throw error }
+    }
+
+    /// Flushes and closes; throws the first write error, if any happened.
+    public func close() throws(SystemError) {
+        let error: SystemError? = state.withLock { state in
+            guard state.descriptor >= 0 else { return nil }
+            Self.flush(&state)
+            try? Posix.close(state.descriptor)
+            state.descriptor = -1
+            return state.error
+        }
+        if let error { throw error }
+    }
+
+    private static func flush(_ state: inout State) {
+        guard state.descriptor >= 0, !state.buffer.isEmpty else { return }
+        var offset = 0
+        while offset < state.buffer.count {
+            let result = state.buffer.withUnsafeBytes { bytes in
+                try? Posix.write(state.descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+            }
+            guard case .processed(let count) = result, count > 0 else {
+                if state.error == nil { state.error = SystemError(call: "write(\(state.descriptor))", errno: EIO) }
+                break
+            }
+            offset += count
+        }
+        state.buffer.removeAll(keepingCapacity: true)
+    }
+}
