@@ -24,31 +24,48 @@ private func waitForPendingTimers(_ loop: EventLoop, _ count: Int) async throws 
 /// Serialized: the timing checks share a 2-core machine with other suites.
 @Suite("TimerService", .serialized)
 struct TimerServiceTests {
-    @Test("sleeps end in deadline order and never early")
-    func sleepsInOrder() async throws {
+    @Test("sleeps never end early")
+    func sleepsNotEarly() async throws {
         let loop = try EventLoop(name: "nseb-sleep")
         try loop.start()
         defer { try? loop.shutdown() }
         let timers = TimerService(loop: loop)
-        let woke = Recorder<(index: Int, deadline: UInt64, at: UInt64)>()
+        let woke = Recorder<(deadline: UInt64, at: UInt64)>()
         let start = MonotonicClock.now()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<40 {
-                // Scrambled deadlines 10 ms apart, so resumption order on the pool is unambiguous.
-                let slot = (index * 17) % 40
-                let deadline = start + 20 * millisecond + UInt64(slot) * 10 * millisecond
+                let deadline = start + 20 * millisecond + UInt64((index * 17) % 40) * 5 * millisecond
                 group.addTask {
                     try await timers.sleep(until: deadline)
-                    woke.append((slot, deadline, MonotonicClock.now()))
+                    woke.append((deadline, MonotonicClock.now()))
                 }
             }
             try await group.waitForAll()
         }
-        let values = woke.values
-        #expect(values.count == 40)
-        #expect(values.map(\.index) == Array(0..<40))
-        #expect(values.allSatisfy { $0.at >= $0.deadline }, "a sleep ended early")
+        #expect(woke.count == 40)
+        #expect(woke.values.allSatisfy { $0.at >= $0.deadline }, "a sleep ended early")
         #expect(try await pendingTimers(loop) == 0)
+    }
+
+    @Test("deadlines fire in deadline order, on the loop thread, never early")
+    func deadlinesInOrder() async throws {
+        let loop = try EventLoop(name: "nseb-order")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let timers = TimerService(loop: loop)
+        // Actions run on the loop thread, one after another: the order they record is the firing order.
+        let fired = Recorder<(deadline: UInt64, at: UInt64, onLoop: Bool)>()
+        let start = MonotonicClock.now()
+        for index in 0..<200 {
+            // Scrambled deadlines 50...150 ms out, some sharing a millisecond.
+            let deadline = start + 50 * millisecond + UInt64((index * 37) % 100) * millisecond + UInt64(index)
+            timers.deadline(at: deadline) { fired.append((deadline, MonotonicClock.now(), loop.inEventLoop)) }
+        }
+        #expect(await eventually { fired.count == 200 })
+        let values = fired.values
+        #expect(values.map(\.deadline) == values.map(\.deadline).sorted())
+        #expect(values.allSatisfy { $0.at >= $0.deadline }, "a deadline fired early")
+        #expect(values.allSatisfy { $0.onLoop })
     }
 
     @Test("cancelling a sleeping task throws CancellationError at once and frees the wheel entry")
