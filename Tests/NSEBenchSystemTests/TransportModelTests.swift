@@ -102,6 +102,15 @@ struct TransportModelTests {
         #expect(clamped.nameLookup == 910_000, "libcurl cannot have started before admission")
     }
 
+    @Test("a timer libcurl asks for replaces the pending one only when it is due earlier")
+    func timerReplacement() {
+        #expect(CurlShard.replacesTimer(pending: nil, requested: 5))
+        #expect(CurlShard.replacesTimer(pending: 10, requested: 5))
+        #expect(!CurlShard.replacesTimer(pending: 10, requested: 10))
+        // Asking again for "now" must not push back a timer that is already due.
+        #expect(!CurlShard.replacesTimer(pending: 10, requested: 11))
+    }
+
     @Test("timeouts become whole milliseconds, rounded up, never 0")
     func millisecondRounding() {
         #expect(TransferSetup.milliseconds(roundingUp: 1) == 1)

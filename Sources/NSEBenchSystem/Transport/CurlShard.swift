@@ -8,9 +8,8 @@ import NSEBenchCore
 /// (CURLMOPT_TIMERFUNCTION: one timer on the loop's wheel). Readiness and that timer call
 /// `curl_multi_socket_action`; finished transfers go back to the ``TransportLane``.
 ///
-/// Several shards may share a loop: libcurl 7.88 keeps each multi handle's connections to one
-/// host:port in one list that it scans linearly, so splitting 10,000 transfers over a few multi
-/// handles cuts that cost (see the transport benchmark).
+/// Several shards may share a loop (``CurlTransport/Configuration/multiHandlesPerLoop``), each with
+/// its own connection cache and timer.
 ///
 /// Loop thread only, after creation; not `Sendable`.
 final class CurlShard {
@@ -19,6 +18,8 @@ final class CurlShard {
     /// Nil once closed.
     private var multi: CurlMultiHandle?
     private var timer: TimerID?
+    /// The deadline of ``timer``, while it is pending.
+    private var timerDeadline: UInt64 = 0
     /// The attached transfers: this table keeps them (and what libcurl points at) alive.
     private var transfers: [ObjectIdentifier: Transfer] = [:]
 
@@ -95,11 +96,30 @@ final class CurlShard {
     }
 
     /// CURLMOPT_TIMERFUNCTION: run libcurl again in `milliseconds` (-1: never).
+    ///
+    /// A pending timer that is due no later than the new request is kept: running libcurl early is
+    /// harmless (a timeout call makes it report its next timeout again), while moving the timer
+    /// later each time libcurl asks for "now" would starve it. That happens when transfers are
+    /// started in every timer pass: each start asks for a timeout of 0, and a timer rescheduled
+    /// to "now" always lands after the current pass, so libcurl would not run until the starts
+    /// stopped, and then would set up thousands of transfers in one call.
     func setTimer(milliseconds: Int) {
-        if let timer = timer.take() { _ = try? loop.cancelTimer(timer) }
-        guard milliseconds >= 0 else { return }
+        guard milliseconds >= 0 else {
+            if let timer = timer.take() { _ = try? loop.cancelTimer(timer) }
+            return
+        }
         let deadline = MonotonicClock.now() + UInt64(milliseconds) * 1_000_000
+        guard Self.replacesTimer(pending: timer == nil ? nil : timerDeadline, requested: deadline) else { return }
+        if let timer = timer.take() { _ = try? loop.cancelTimer(timer) }
         timer = try? loop.scheduleTimer(at: deadline) { [self] in timerFired() }
+        timerDeadline = deadline
+    }
+
+    /// Whether a timer libcurl asks for at `requested` replaces the one pending at `pending`: only
+    /// when it is due earlier (or none is pending).
+    static func replacesTimer(pending: UInt64?, requested: UInt64) -> Bool {
+        guard let pending else { return true }
+        return requested < pending
     }
 
     // MARK: loop → libcurl
