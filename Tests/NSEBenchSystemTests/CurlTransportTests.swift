@@ -268,6 +268,46 @@ struct CurlTransportTests {
         }
     }
 
+    @Test("paced to one start per loop iteration, a burst still completes, first come first served")
+    func pacedStarts() async throws {
+        let configuration = CurlTransport.Configuration(startsPerIteration: 1)
+        try await withServerAndTransport(
+            .always(.respond(status: 200, body: pattern(1_000))), configuration: configuration
+        ) { server, transport in
+            let results = await withTaskGroup(of: DownloadResult.self) { group in
+                for _ in 0..<50 {
+                    group.addTask {
+                        await transport.download(DownloadRequest(url: server.url("/"), totalTimeout: .seconds(20)))
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(results.count == 50)
+            #expect(results.allSatisfy { $0.error == nil && $0.status == 200 })
+            #expect(transport.queuedTransfers == 0 && transport.activeTransfers == 0)
+        }
+    }
+
+    @Test("configurations out of range are refused, naming the option")
+    func invalidConfiguration() throws {
+        let loop = try EventLoop(name: "nseb-unstarted")
+        #expect(throws: CurlTransportError.invalidConfiguration(option: "startsPerIteration", value: "0")) {
+            try CurlTransport(loops: [loop], configuration: .init(startsPerIteration: 0))
+        }
+        #expect(throws: CurlTransportError.invalidConfiguration(option: "maxConcurrentTransfers", value: "0")) {
+            try CurlTransport(loops: [loop], configuration: .init(maxConcurrentTransfers: 0))
+        }
+        #expect(throws: CurlTransportError.invalidConfiguration(option: "loops", value: "[]")) {
+            try CurlTransport(loops: [])
+        }
+        #expect(throws: CurlTransportError.invalidConfiguration(option: "loopCount", value: "0")) {
+            try CurlTransport(loopCount: 0)
+        }
+        #expect(throws: CurlTransportError.invalidConfiguration(option: "multiHandlesPerLoop", value: "0")) {
+            try CurlTransport(loopCount: 1, configuration: .init(multiHandlesPerLoop: 0))
+        }
+    }
+
     @Test("with a small limit, requests queue, the wait is measured and never eaten out of their timeout")
     func queueing() async throws {
         let configuration = CurlTransport.Configuration(maxConcurrentTransfers: 1)

@@ -12,9 +12,10 @@ enum TransportCommand: Sendable {
 /// The part of a ``CurlTransport`` that runs on one event loop: admission, the queue, and the
 /// loop's libcurl multi handles (``CurlShard``).
 ///
-/// Admission happens here, in Swift: at most ``limit`` transfers run at once; the rest wait in a
-/// FIFO queue, timed by ``DownloadTimings/queued``, and libcurl never sees them, so queue time never
-/// counts against libcurl's timeouts.
+/// Admission happens here, in Swift: at most ``limit`` transfers run at once, and at most
+/// ``startsPerIteration`` start per loop iteration; the rest wait in a FIFO queue, timed by
+/// ``DownloadTimings/queued``, and libcurl never sees them, so queue time never counts against
+/// libcurl's timeouts.
 final class TransportLane: @unchecked Sendable {
     // @unchecked Sendable: every `var` is touched only on `loop`'s thread (commands arrive through an
     // inbox); the shards are created in init, before the lane is published to the loop; the
@@ -22,6 +23,12 @@ final class TransportLane: @unchecked Sendable {
     let loop: EventLoop
     /// The most transfers attached at once on this lane.
     let limit: Int
+    /// The most transfers started between two looks at I/O (see
+    /// ``CurlTransport/Configuration/startsPerIteration``).
+    let startsPerIteration: Int
+    /// Starts left before the lane yields to I/O, and whether the refill is scheduled.
+    private var startBudget: Int
+    private var refillScheduled = false
     private var shards: [CurlShard] = []
     private var waiting = FIFOQueue<Transfer>()
     private var active = 0
@@ -30,9 +37,11 @@ final class TransportLane: @unchecked Sendable {
     let activeCount = Atomic<Int>(0)
     let queuedCount = Atomic<Int>(0)
 
-    init(loop: EventLoop, limit: Int, multiHandles: Int) throws(CurlError) {
+    init(loop: EventLoop, limit: Int, startsPerIteration: Int, multiHandles: Int) throws(CurlError) {
         self.loop = loop
         self.limit = limit
+        self.startsPerIteration = startsPerIteration
+        self.startBudget = startsPerIteration
         for _ in 0..<multiHandles { shards.append(try CurlShard(lane: self, loop: loop)) }
     }
 
@@ -54,21 +63,20 @@ final class TransportLane: @unchecked Sendable {
             transfer.complete(transfer.unstartedResult(.shutDown))
             return
         }
-        if active < limit {
-            admit(transfer, now: MonotonicClock.now())
-            return
-        }
+        // Through the queue even when a slot is free, so that arrivals never overtake waiters.
         transfer.phase = .queued
         waiting.push(transfer)
         queuedCount.add(1, ordering: .relaxed)
-        if let deadline = transfer.request.deadline {
+        admitWaiting()
+        if transfer.phase == .queued, let deadline = transfer.request.deadline {
             transfer.queueTimer = try? loop.scheduleTimer(at: deadline) { [self] in expire(transfer) }
         }
     }
 
-    /// Admits queued transfers while slots are free. Not from inside a libcurl callback.
+    /// Admits queued transfers while slots and this iteration's starts last. Not from inside a
+    /// libcurl callback.
     func admitWaiting() {
-        while active < limit, let next = waiting.popFirst() {
+        while active < limit, startBudget > 0, let next = waiting.popFirst() {
             guard next.phase == .queued else { continue }
             queuedCount.subtract(1, ordering: .relaxed)
             admit(next, now: MonotonicClock.now())
@@ -77,6 +85,8 @@ final class TransportLane: @unchecked Sendable {
 
     private func admit(_ transfer: Transfer, now: UInt64) {
         if let timer = transfer.queueTimer.take() { _ = try? loop.cancelTimer(timer) }
+        startBudget -= 1
+        scheduleRefill()
         transfer.admitted = now
         if let deadline = transfer.request.deadline, now >= deadline {
             finish(transfer, .deadlineExpiredWhileQueued(deadline: deadline))
@@ -92,6 +102,23 @@ final class TransportLane: @unchecked Sendable {
         }
         active += 1
         activeCount.add(1, ordering: .relaxed)
+    }
+
+    /// Gives the lane a fresh ``startsPerIteration`` once the loop has looked at I/O again: the
+    /// timer is due just after the current timer pass's instant, so it runs in the next iteration's
+    /// pass, after that iteration's I/O handlers.
+    private func scheduleRefill() {
+        guard !refillScheduled else { return }
+        do {
+            try loop.scheduleTimer(at: MonotonicClock.now() + 1) { [self] in
+                refillScheduled = false
+                startBudget = startsPerIteration
+                admitWaiting()
+            }
+            refillScheduled = true
+        } catch {
+            startBudget = startsPerIteration
+        }
     }
 
     private func expire(_ transfer: Transfer) {
