@@ -48,6 +48,26 @@ public enum DownloadError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The case's name (`timedOut`, `connectFailed`, ...), for counting failures by kind.
+    public var kind: String {
+        switch self {
+        case .timedOut: "timedOut"
+        case .connectTimedOut: "connectTimedOut"
+        case .stalled: "stalled"
+        case .connectFailed: "connectFailed"
+        case .connectionLost: "connectionLost"
+        case .tooLarge: "tooLarge"
+        case .tls: "tls"
+        case .transfer: "transfer"
+        case .setup: "setup"
+        case .invalidRequest: "invalidRequest"
+        case .file: "file"
+        case .deadlineExpiredWhileQueued: "deadlineExpiredWhileQueued"
+        case .cancelled: "cancelled"
+        case .shutDown: "shutDown"
+        }
+    }
+
     public var description: String {
         switch self {
         case .timedOut(let error): "timed out: \(error.message)"
