@@ -13,6 +13,13 @@ extension CurlEasyHandle {
         try check(nseb_curl_easy_setopt_pointer(raw, CURLOPT_WRITEDATA, context), "curl_easy_setopt(CURLOPT_WRITEDATA)")
     }
 
+    /// CURLOPT_PROXY set to the empty string: never use a proxy, not even one named by the
+    /// `http_proxy` family of environment variables, which libcurl otherwise reads (six `getenv`
+    /// calls) for every transfer.
+    func disableProxy() throws(CurlError) {
+        try check(nseb_curl_easy_setopt_string(raw, CURLOPT_PROXY, ""), "curl_easy_setopt(CURLOPT_PROXY)")
+    }
+
     /// CURLOPT_TCP_NODELAY (libcurl's default is on).
     func setTCPNoDelay(_ enabled: Bool) throws(CurlError) {
         try check(

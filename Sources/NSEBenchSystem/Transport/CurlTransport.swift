@@ -164,7 +164,8 @@ public final class CurlTransport: Sendable {
         let enqueued = MonotonicClock.now()
         let transfer = Transfer(request: request, enqueued: enqueued)
         if let invalid = request.validationError { return transfer.unstartedResult(invalid) }
-        let lane = lanes[nextLane.wrappingAdd(1, ordering: .relaxed).oldValue % lanes.count]
+        let turn = UInt(bitPattern: nextLane.wrappingAdd(1, ordering: .relaxed).oldValue)
+        let lane = lanes[Int(turn % UInt(lanes.count))]
         return await withTaskCancellationHandler {
             await withUnsafeContinuation { continuation in
                 if transfer.begin(continuation) { lane.inbox.submit(.start(transfer)) }

@@ -3,7 +3,8 @@ public import NSEBenchCore
 /// One media download for ``CurlTransport``: where from, where to, and its limits.
 ///
 /// Defaults suit a simulated device: a fresh connection per download (``keepAlive`` false), a body
-/// capped at 64 MiB, a small receive buffer, TLS verified. Timeouts default to none (libcurl's own
+/// capped at 64 MiB, a small receive buffer, TLS verified. Downloads never go through a proxy, even
+/// when `http_proxy` and friends are set. Timeouts default to none (libcurl's own
 /// defaults: no total limit, 300 s to connect); set them, or give an absolute ``deadline``.
 ///
 /// ```swift

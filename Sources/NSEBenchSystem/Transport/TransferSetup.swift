@@ -6,7 +6,8 @@ enum TransferSetup {
     ///
     /// The total timeout given to libcurl is the request's, shortened to the time left before its
     /// ``DownloadRequest/deadline``; libcurl counts it from its own start of the transfer, right after
-    /// admission, so time spent queued is never part of it.
+    /// admission, so time spent queued is never part of it. Proxies are never used: a simulated
+    /// device talks to the media server directly, whatever the environment says.
     static func prepare(_ transfer: Transfer, now: UInt64) throws(DownloadError) {
         let request = transfer.request
         do throws(SystemError) {
@@ -23,6 +24,7 @@ enum TransferSetup {
             let context = Unmanaged.passUnretained(transfer).toOpaque()
             try easy.setPrivate(context)
             try easy.setWriteCallback(transferWriteCallback, context: context)
+            try easy.disableProxy()
             if let totalLimit { try easy.setTotalTimeout(milliseconds: milliseconds(roundingUp: totalLimit)) }
             if let connectTimeout = request.connectTimeout {
                 try easy.setConnectTimeout(milliseconds: milliseconds(roundingUp: UInt64(connectTimeout.nanoseconds)))
