@@ -94,6 +94,7 @@ struct CurlTransportTests {
             }
             #expect(failedPath == path)
             #expect(error.errno == ENOENT)
+            #expect(result.body == .bytes([]), "no file was created")
             #expect(server.requests.load(ordering: .relaxed) == 0, "nothing was sent")
         }
     }

@@ -18,7 +18,7 @@ public final class DeadlineHandle: @unchecked Sendable {
         case pending
         /// The action ran (or is running).
         case fired
-        /// Cancelled, or dropped because the loop was shut down: the action never runs.
+        /// Cancelled, or refused because the loop was already shut down: the action never runs.
         case cancelled
     }
 

@@ -18,7 +18,8 @@ import NSEBenchCore
 /// ```
 ///
 /// When the loop shuts down, pending sleeps throw ``EventLoopError/shutDown(loop:)`` and pending
-/// deadline actions never run (their handles report ``DeadlineHandle/Status/cancelled``).
+/// deadline actions never run (their handles stay ``DeadlineHandle/Status/pending``); requests made
+/// after it throw at once, or for deadlines report ``DeadlineHandle/Status/cancelled``.
 public final class TimerService: Sendable {
     /// The loop whose wheel holds the timers, and whose thread runs deadline actions.
     public let loop: EventLoop

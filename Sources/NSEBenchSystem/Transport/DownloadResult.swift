@@ -21,9 +21,10 @@ public struct DownloadResult: Sendable, Equatable {
 
 /// Where a download's body ended up.
 public enum DownloadBody: Sendable, Equatable {
-    /// The body, for ``DownloadDestination/memory`` (what was received, on failure).
+    /// The body, for ``DownloadDestination/memory`` (what was received, on failure), and for a
+    /// download that never started (empty).
     case bytes([UInt8])
-    /// The file holding the body, for ``DownloadDestination/file(path:)``.
+    /// The file holding the body, for ``DownloadDestination/file(path:)`` once it was created.
     case file(path: String)
 
     /// The bytes for an in-memory body; empty for a file.

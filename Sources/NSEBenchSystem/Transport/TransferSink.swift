@@ -18,6 +18,8 @@ struct TransferSink {
     private(set) var received = 0
     private(set) var failure: Failure?
     private var descriptor: Int32 = -1
+    /// Whether the destination file was created, so a result names it only then.
+    private var created = false
 
     init(destination: DownloadDestination, limit: Int) {
         self.limit = limit
@@ -28,6 +30,7 @@ struct TransferSink {
     mutating func open() throws(SystemError) {
         guard let path else { return }
         descriptor = try Posix.createForWriting(path)
+        created = true
     }
 
     /// Takes a chunk; returns false (abort the transfer) when it passes the limit or cannot be
@@ -59,9 +62,10 @@ struct TransferSink {
         descriptor = -1
     }
 
-    /// Hands the body over: the bytes, or the file path.
+    /// Hands the body over: the bytes, or the path of the file if it was created (a download that
+    /// never started has an empty body).
     mutating func takeBody() -> DownloadBody {
-        if let path { return .file(path: path) }
+        if let path, created { return .file(path: path) }
         defer { bytes = [] }
         return .bytes(bytes)
     }
