@@ -1,0 +1,61 @@
+public import NSEBenchCore
+
+/// Load through ``CurlTransport``: N downloads, C at a time, measured on the client.
+///
+/// The issue's three cases, against a server in another process (10,000 client and 10,000 server
+/// sockets do not fit under one `ulimit -n` of 20,000):
+/// - 10,000 concurrent 1 KB downloads from a server answering after 1 s: CPU per download
+///   (``DownloadBenchmarkResult/cpuMicrosecondsPerDownload``), first-byte p99
+///   (``DownloadBenchmarkResult/firstByte``), heap per in-flight download
+///   (``DownloadBenchmarkResult/bytesPerInFlightDownload``).
+/// - 100 concurrent downloads with no delay and no keep-alive: rate
+///   (``DownloadBenchmarkResult/requestsPerSecond``), to compare with wrk's `Connection: close`
+///   rate against the same server.
+/// - The same load through URLSession: ``URLSessionBenchmark``.
+public enum TransportBenchmark {
+    /// Runs `count` downloads of `url`, `concurrency` at a time, through a transport of its own with
+    /// `loopCount` loops and `configuration`, after a warm-up of `warmUp` downloads.
+    ///
+    /// - Parameter request: the template for every download (its URL is replaced by `url`); the
+    ///   default keeps nothing alive and times out after 30 s.
+    public static func curl(
+        url: String, count: Int, concurrency: Int, loopCount: Int = 1,
+        configuration: CurlTransport.Configuration = CurlTransport.Configuration(),
+        request: DownloadRequest = DownloadRequest(url: "", totalTimeout: .seconds(30)), warmUp: Int = 200
+    ) async throws(TransportBenchmarkError) -> DownloadBenchmarkResult {
+        let memory = try TimerBenchmark.memoryStatistics()
+        let transport: CurlTransport
+        do throws(CurlTransportError) {
+            transport = try CurlTransport(loopCount: loopCount, configuration: configuration)
+        } catch {
+            throw .transport(error)
+        }
+        var template = request
+        template.url = url
+        let prepared = template
+        let download: @Sendable (Int) async -> LoadSample = { _ in sample(await transport.download(prepared)) }
+        if warmUp > 0 {
+            _ = try await LoadDriver.run(
+                label: "warm-up", count: warmUp, concurrency: min(warmUp, concurrency), memory: memory,
+                perform: download)
+        }
+        let label =
+            "CurlTransport \(loopCount) loop\(loopCount == 1 ? "" : "s") × \(configuration.multiHandlesPerLoop) multi, "
+            + "\(prepared.receiveBufferBytes) B buffer"
+        let result = try await LoadDriver.run(
+            label: label, count: count, concurrency: concurrency, memory: memory, perform: download)
+        await transport.shutdown()
+        return result
+    }
+
+    static func sample(_ result: DownloadResult) -> LoadSample {
+        let timings = result.timings
+        var firstByte: UInt64?
+        if let offset = timings.curl?.firstByte, offset > 0 { firstByte = UInt64(offset) * 1_000 }
+        return LoadSample(
+            succeeded: result.error == nil && (200..<300).contains(result.status), status: result.status,
+            failure: result.error?.kind, firstByte: firstByte,
+            firstByteFromRequest: timings.firstByte.map { $0 &- timings.enqueued },
+            latency: timings.finished &- timings.enqueued, queued: timings.queued)
+    }
+}

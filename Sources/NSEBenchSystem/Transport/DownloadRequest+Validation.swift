@@ -1,0 +1,26 @@
+/// Checks the transport makes before a request takes a slot, so a bad option fails at once with the
+/// option and its value instead of as an obscure libcurl error later.
+extension DownloadRequest {
+    /// The first option outside what the transport accepts, as an error; nil when all are fine.
+    var validationError: DownloadError? {
+        if url.isEmpty { return .invalidRequest(option: "url", value: "\"\"") }
+        if maximumBodyBytes < 0 { return .invalidRequest(option: "maximumBodyBytes", value: "\(maximumBodyBytes)") }
+        if !Self.receiveBufferRange.contains(receiveBufferBytes) {
+            return .invalidRequest(option: "receiveBufferBytes", value: "\(receiveBufferBytes)")
+        }
+        if let totalTimeout, totalTimeout.nanoseconds == 0 {
+            return .invalidRequest(option: "totalTimeout", value: "\(totalTimeout)")
+        }
+        if let connectTimeout, connectTimeout.nanoseconds == 0 {
+            return .invalidRequest(option: "connectTimeout", value: "\(connectTimeout)")
+        }
+        if let lowSpeed, lowSpeed.bytesPerSecond <= 0 || lowSpeed.duration.nanoseconds == 0 {
+            return .invalidRequest(
+                option: "lowSpeed", value: "\(lowSpeed.bytesPerSecond) B/s for \(lowSpeed.duration)")
+        }
+        if case .file(let path) = destination, path.isEmpty {
+            return .invalidRequest(option: "destination", value: "file \"\"")
+        }
+        return nil
+    }
+}

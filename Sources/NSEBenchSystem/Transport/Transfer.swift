@@ -1,0 +1,79 @@
+import NSEBenchCore
+import Synchronization
+
+/// One download in flight: everything libcurl points at while it runs, and the task waiting for it.
+///
+/// The transfer owns its easy handle, its body sink (buffer or file descriptor) and, through the
+/// handle, the header list and error buffer. libcurl reaches it through CURLOPT_PRIVATE and
+/// CURLOPT_WRITEDATA as an unretained pointer; the loop keeps it alive in a shard's table for as long
+/// as the handle is attached.
+final class Transfer: @unchecked Sendable {
+    // @unchecked Sendable: `lifecycle` is a Mutex; `request` and `enqueued` are lets. Every other
+    // stored property is touched only on the thread of the loop the transfer was submitted to,
+    // after the submission (an inbox Mutex) published it, or by the submitting thread when that loop
+    // refused it and will never touch it.
+    typealias Continuation = UnsafeContinuation<DownloadResult, Never>
+
+    /// Where the transfer is, on the loop.
+    enum Phase {
+        case new
+        case queued
+        case attached
+        case done
+    }
+
+    let request: DownloadRequest
+    let enqueued: UInt64
+    private let lifecycle = Mutex(TransferLifecycle<Continuation>())
+
+    var phase = Phase.new
+    var easy: CurlEasyHandle?
+    /// The multi handle running it, while attached.
+    var shard: CurlShard?
+    var admitted: UInt64?
+    /// The timer that fails it at ``DownloadRequest/deadline`` while queued.
+    var queueTimer: TimerID?
+    /// The total timeout given to libcurl, in nanoseconds, to tell a total timeout from a stall.
+    var totalLimit: UInt64?
+    var sink: TransferSink
+
+    init(request: DownloadRequest, enqueued: UInt64) {
+        self.request = request
+        self.enqueued = enqueued
+        self.sink = TransferSink(destination: request.destination, limit: request.maximumBodyBytes)
+    }
+
+    /// Hands over the task's continuation; returns whether to submit the transfer (false: the task
+    /// was cancelled first and has been resumed with a cancelled result).
+    func begin(_ continuation: Continuation) -> Bool {
+        switch lifecycle.withLock({ $0.begin(continuation) }) {
+        case .submit:
+            return true
+        case .resumeCancelled(let continuation):
+            continuation.resume(returning: unstartedResult(.cancelled))
+            return false
+        }
+    }
+
+    /// The task was cancelled; returns whether the loop must cancel the running transfer.
+    func requestCancel() -> Bool {
+        lifecycle.withLock { $0.cancel() }
+    }
+
+    /// Resumes the task with `result`, once.
+    func complete(_ result: DownloadResult) {
+        lifecycle.withLock { $0.finish() }?.resume(returning: result)
+    }
+
+    /// A result for a transfer that never reached libcurl.
+    func unstartedResult(_ error: DownloadError) -> DownloadResult {
+        DownloadResult(
+            status: 0, bytesReceived: 0, contentType: nil, body: sink.takeBody(), error: error,
+            timings: DownloadTimings(enqueued: enqueued, admitted: admitted, finished: MonotonicClock.now()))
+    }
+
+    /// Body bytes from libcurl's write callback. Loop thread only.
+    func receive(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        sink.write(chunk) { easy?.announcedContentLength }
+    }
+}

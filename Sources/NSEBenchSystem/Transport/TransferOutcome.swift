@@ -1,0 +1,40 @@
+import CCurl
+import NSEBenchCore
+
+/// What a finished ``Transfer`` reports: its result, and its error when libcurl failed it.
+enum TransferOutcome {
+    /// The result of a transfer that has ended, for whatever reason, read from its handle and sink.
+    /// Closes the sink's file. Loop thread only.
+    ///
+    /// - Parameter observedCompletion: when the loop saw libcurl finish the transfer; nil when the
+    ///   transport ended it (cancelled, shut down), so libcurl's phase timings are not final.
+    static func result(for transfer: Transfer, error: DownloadError?, observedCompletion: UInt64?) -> DownloadResult {
+        transfer.sink.close()
+        let easy = transfer.easy
+        var timings = DownloadTimings(
+            enqueued: transfer.enqueued, admitted: transfer.admitted, finished: MonotonicClock.now())
+        if let easy, let observedCompletion {
+            timings.applyCurlOffsets(easy.timings, observedCompletion: observedCompletion)
+        }
+        return DownloadResult(
+            status: easy?.responseCode ?? 0, bytesReceived: transfer.sink.received, contentType: easy?.contentType,
+            body: transfer.sink.takeBody(), error: error, timings: timings)
+    }
+
+    /// The error for a transfer libcurl finished with `code` (not CURLE_OK).
+    static func error(for transfer: Transfer, easy: CurlEasyHandle, code: CURLcode) -> DownloadError {
+        let curlError = easy.failure(code, call: "transfer")
+        switch transfer.sink.failure {
+        case .tooLarge: return .tooLarge(limit: transfer.request.maximumBodyBytes, curlError)
+        case .file(let error): return .file(path: transfer.sink.path ?? "", error)
+        case nil: break
+        }
+        let offsets = easy.timings
+        let elapsed = UInt64(max(offsets.total, 0)) * 1_000
+        // libcurl measures its TOTAL from slightly before it starts the timeout clock; allow 1 ms.
+        let reachedTotalLimit = transfer.totalLimit.map { elapsed + 1_000_000 >= $0 } ?? false
+        return DownloadError.classify(
+            curlError, connected: offsets.connect > 0, reachedTotalLimit: reachedTotalLimit,
+            lowSpeedDetection: transfer.request.lowSpeed != nil, limit: transfer.request.maximumBodyBytes)
+    }
+}

@@ -1,0 +1,55 @@
+import NSEBenchCore
+
+/// Turns an admitted ``Transfer``'s request into a configured libcurl easy handle and an open sink.
+enum TransferSetup {
+    /// Opens the destination and creates and configures the transfer's handle. Loop thread only.
+    ///
+    /// The total timeout given to libcurl is the request's, shortened to the time left before its
+    /// ``DownloadRequest/deadline``; libcurl counts it from its own start of the transfer, right after
+    /// admission, so time spent queued is never part of it. Proxies are never used: a simulated
+    /// device talks to the media server directly, whatever the environment says.
+    static func prepare(_ transfer: Transfer, now: UInt64) throws(DownloadError) {
+        let request = transfer.request
+        do throws(SystemError) {
+            try transfer.sink.open()
+        } catch {
+            throw .file(path: transfer.sink.path ?? "", error)
+        }
+        var totalLimit = request.totalTimeout.map { UInt64($0.nanoseconds) }
+        if let deadline = request.deadline { totalLimit = min(totalLimit ?? .max, deadline - now) }
+        transfer.totalLimit = totalLimit
+        do throws(CurlError) {
+            let easy = try CurlEasyHandle(maximumBodyBytes: request.maximumBodyBytes)
+            try easy.setURL(request.url)
+            let context = Unmanaged.passUnretained(transfer).toOpaque()
+            try easy.setPrivate(context)
+            try easy.setWriteCallback(transferWriteCallback, context: context)
+            try easy.disableProxy()
+            if let totalLimit { try easy.setTotalTimeout(milliseconds: milliseconds(roundingUp: totalLimit)) }
+            if let connectTimeout = request.connectTimeout {
+                try easy.setConnectTimeout(milliseconds: milliseconds(roundingUp: UInt64(connectTimeout.nanoseconds)))
+            }
+            if let lowSpeed = request.lowSpeed {
+                let seconds = (UInt64(lowSpeed.duration.nanoseconds) + 999_999_999) / 1_000_000_000
+                try easy.setLowSpeedLimit(bytesPerSecond: lowSpeed.bytesPerSecond, seconds: Int(clamping: seconds))
+            }
+            try easy.setMaximumFileSize(bytes: Int64(request.maximumBodyBytes))
+            try easy.setConnectionReuse(request.keepAlive)
+            try easy.setReceiveBufferSize(bytes: request.receiveBufferBytes)
+            if request.url.utf8.starts(with: "https:".utf8) || !request.verifyTLS || request.caFile != nil {
+                try easy.setTLSVerification(caFile: request.caFile, verify: request.verifyTLS)
+            }
+            if !request.headers.isEmpty { try easy.setHeaders(request.headers) }
+            transfer.easy = easy
+        } catch {
+            transfer.sink.close()
+            throw .setup(error)
+        }
+    }
+
+    /// Whole milliseconds for libcurl, rounded up so a limit never fires early, and at least 1
+    /// (0 means "no limit" to libcurl).
+    static func milliseconds(roundingUp nanoseconds: UInt64) -> Int {
+        Int(clamping: max(1, nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 == 0 ? 0 : 1)))
+    }
+}

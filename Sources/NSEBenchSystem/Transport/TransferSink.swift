@@ -1,0 +1,82 @@
+import CCurl
+
+/// Where one transfer's body bytes go as libcurl hands them over: memory, capped, or a file.
+///
+/// Loop thread only (libcurl calls the write callback from `curl_multi_socket_action`).
+struct TransferSink {
+    /// Why the sink refused bytes, which aborts the transfer.
+    enum Failure {
+        /// The body passed the request's limit.
+        case tooLarge
+        /// Writing the file failed.
+        case file(SystemError)
+    }
+
+    let limit: Int
+    let path: String?
+    private(set) var bytes: [UInt8] = []
+    private(set) var received = 0
+    private(set) var failure: Failure?
+    private var descriptor: Int32 = -1
+    /// Whether the destination file was created, so a result names it only then.
+    private var created = false
+
+    init(destination: DownloadDestination, limit: Int) {
+        self.limit = limit
+        if case .file(let path) = destination { self.path = path } else { self.path = nil }
+    }
+
+    /// Creates or truncates the destination file, if there is one.
+    mutating func open() throws(SystemError) {
+        guard let path else { return }
+        descriptor = try Posix.createForWriting(path)
+        created = true
+    }
+
+    /// Takes a chunk; returns false (abort the transfer) when it passes the limit or cannot be
+    /// written. `announcedLength` sizes the memory buffer once, on the first chunk.
+    mutating func write(_ chunk: UnsafeRawBufferPointer, announcedLength: () -> Int?) -> Bool {
+        guard chunk.count <= limit - received else {
+            failure = .tooLarge
+            return false
+        }
+        if path != nil {
+            do throws(SystemError) {
+                try Posix.writeAll(descriptor, chunk)
+            } catch {
+                failure = .file(error)
+                return false
+            }
+        } else {
+            if bytes.capacity == 0 { bytes.reserveCapacity(min(announcedLength() ?? chunk.count, limit)) }
+            bytes.append(contentsOf: chunk)
+        }
+        received += chunk.count
+        return true
+    }
+
+    /// Closes the file, if one is open.
+    mutating func close() {
+        guard descriptor >= 0 else { return }
+        try? Posix.close(descriptor)
+        descriptor = -1
+    }
+
+    /// Hands the body over: the bytes, or the path of the file if it was created (a download that
+    /// never started has an empty body).
+    mutating func takeBody() -> DownloadBody {
+        if let path, created { return .file(path: path) }
+        defer { bytes = [] }
+        return .bytes(bytes)
+    }
+}
+
+/// CURLOPT_WRITEFUNCTION for ``Transfer``: the context is the transfer, unretained (its loop keeps it
+/// alive while libcurl runs it). Returning anything but `size * count` aborts the transfer.
+let transferWriteCallback: curl_write_callback = { data, size, count, context in
+    guard let context else { return 0 }
+    let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+    let length = size * count
+    guard length > 0, let data else { return length }
+    return transfer.receive(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}

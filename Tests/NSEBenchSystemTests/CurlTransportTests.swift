@@ -1,0 +1,388 @@
+import Foundation
+import NSEBenchCore
+import Testing
+
+@testable import NSEBenchSystem
+
+private let millisecond: UInt64 = 1_000_000
+
+/// A body whose bytes differ from position to position, so truncation or reordering shows.
+private func pattern(_ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) } }
+
+/// How the test server answers each path.
+private struct Routes: Sendable {
+    let behavior: @Sendable (String) -> ServerBehavior
+
+    init(_ behavior: @escaping @Sendable (String) -> ServerBehavior) { self.behavior = behavior }
+
+    /// The same answer for every path.
+    static func always(_ behavior: ServerBehavior) -> Routes { Routes { _ in behavior } }
+}
+
+/// Runs `body` with a server answering as `routes` says and a transport of its own, and shuts both
+/// down afterwards.
+private func withServerAndTransport<T>(
+    _ routes: Routes, configuration: CurlTransport.Configuration = .init(),
+    _ body: (LoopbackHTTPServer, CurlTransport) async throws -> T
+) async throws -> T {
+    let server = try LoopbackHTTPServer(route: routes.behavior)
+    defer { server.shutdown() }
+    let transport = try CurlTransport(loopCount: 1, configuration: configuration)
+    do {
+        let result = try await body(server, transport)
+        await transport.shutdown()
+        return result
+    } catch {
+        await transport.shutdown()
+        throw error
+    }
+}
+
+/// Serialized: the timing checks share a 2-core machine, and each test runs its own server loop.
+@Suite("CurlTransport", .serialized)
+struct CurlTransportTests {
+    @Test("a download to memory returns the body, the status, the type and ordered phase times")
+    func downloadToMemory() async throws {
+        let body = pattern(100_000)
+        try await withServerAndTransport(.always(.respond(status: 200, body: body, contentType: "image/jpeg"))) {
+            server, transport in
+            let result = await transport.download(DownloadRequest(url: server.url("/media/100KB.jpg")))
+            #expect(result.error == nil)
+            #expect(result.status == 200)
+            #expect(result.contentType == "image/jpeg")
+            #expect(result.bytesReceived == body.count)
+            #expect(result.body == .bytes(body))
+            let timings = result.timings
+            let admitted = try #require(timings.admitted)
+            let connected = try #require(timings.connected)
+            let firstByte = try #require(timings.firstByte)
+            let completed = try #require(timings.completed)
+            #expect(timings.enqueued <= admitted)
+            #expect(admitted <= connected && connected <= firstByte && firstByte <= completed)
+            #expect(completed <= timings.finished)
+            #expect(timings.tlsConnected == nil)
+            #expect(timings.queued.map { $0 < 1_000 * millisecond } == true)
+        }
+    }
+
+    @Test("a download to a file writes the body there and reports the path")
+    func downloadToFile() async throws {
+        let body = pattern(300_000)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("nseb-\(UUID().uuidString).jpg").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await withServerAndTransport(.always(.respond(status: 200, body: body))) { server, transport in
+            let result = await transport.download(
+                DownloadRequest(url: server.url("/media/300KB.jpg"), destination: .file(path: path)))
+            #expect(result.error == nil)
+            #expect(result.body == .file(path: path))
+            #expect(result.bytesReceived == body.count)
+            let written = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(written == Data(body))
+        }
+    }
+
+    @Test("a file that cannot be created fails with the path and the system error")
+    func unwritableFile() async throws {
+        try await withServerAndTransport(.always(.respond(status: 200, body: pattern(10)))) {
+            server, transport in
+            let path = "/nonexistent-nseb/\(UUID().uuidString)/x.jpg"
+            let result = await transport.download(
+                DownloadRequest(url: server.url("/"), destination: .file(path: path)))
+            guard case .file(let failedPath, let error) = result.error else {
+                Issue.record("expected a file error, got \(String(describing: result.error))")
+                return
+            }
+            #expect(failedPath == path)
+            #expect(error.errno == ENOENT)
+            #expect(result.body == .bytes([]), "no file was created")
+            #expect(server.requests.load(ordering: .relaxed) == 0, "nothing was sent")
+        }
+    }
+
+    @Test("404 and 500 are statuses of completed transfers, not errors")
+    func errorStatuses() async throws {
+        try await withServerAndTransport(
+            Routes { path in
+                .respond(status: path.hasSuffix("404") ? 404 : 500, body: Array("nope".utf8))
+            }
+        ) { server, transport in
+            let missing = await transport.download(DownloadRequest(url: server.url("/404")))
+            let failing = await transport.download(DownloadRequest(url: server.url("/500")))
+            #expect(missing.error == nil && missing.status == 404)
+            #expect(failing.error == nil && failing.status == 500)
+            #expect(failing.body.bytes == Array("nope".utf8))
+        }
+    }
+
+    @Test("a reset connection is connectionLost with libcurl's message")
+    func connectionReset() async throws {
+        try await withServerAndTransport(.always(.reset)) { server, transport in
+            let result = await transport.download(DownloadRequest(url: server.url("/"), totalTimeout: .seconds(10)))
+            guard case .connectionLost(let curl) = result.error else {
+                Issue.record("expected connectionLost, got \(String(describing: result.error))")
+                return
+            }
+            #expect(!curl.message.isEmpty)
+            #expect(result.status == 0)
+        }
+    }
+
+    @Test("a body cut short by the server is connectionLost")
+    func truncatedBody() async throws {
+        try await withServerAndTransport(.always(.truncate(length: 10_000, sent: 1_000))) {
+            server, transport in
+            let result = await transport.download(DownloadRequest(url: server.url("/"), totalTimeout: .seconds(10)))
+            guard case .connectionLost = result.error else {
+                Issue.record("expected connectionLost, got \(String(describing: result.error))")
+                return
+            }
+            #expect(result.bytesReceived == 1_000)
+        }
+    }
+
+    @Test("a stalled transfer is aborted by the low-speed limit, before the total timeout")
+    func stallDetected() async throws {
+        try await withServerAndTransport(.always(.stall(length: 100_000, sent: 500))) { server, transport in
+            var request = DownloadRequest(url: server.url("/"), totalTimeout: .seconds(20))
+            request.lowSpeed = LowSpeedLimit(bytesPerSecond: 1_000, duration: .seconds(1))
+            let result = await transport.download(request)
+            guard case .stalled(let curl) = result.error else {
+                Issue.record("expected stalled, got \(String(describing: result.error))")
+                return
+            }
+            #expect(curl.isTimeout)
+            let elapsed = result.timings.finished - (result.timings.admitted ?? 0)
+            #expect(elapsed >= 1_000 * millisecond && elapsed < 10_000 * millisecond)
+        }
+    }
+
+    @Test("the total timeout fires on time for a server that never answers")
+    func totalTimeout() async throws {
+        try await withServerAndTransport(.always(.silent)) { server, transport in
+            let result = await transport.download(
+                DownloadRequest(url: server.url("/"), totalTimeout: .milliseconds(500)))
+            guard case .timedOut(let curl) = result.error else {
+                Issue.record("expected timedOut, got \(String(describing: result.error))")
+                return
+            }
+            #expect(curl.isTimeout)
+            let elapsed = result.timings.finished - (result.timings.admitted ?? 0)
+            #expect(elapsed >= 500 * millisecond, "fired early")
+            #expect(elapsed < 2_500 * millisecond, "fired far too late")
+            #expect(result.timings.connected != nil)
+        }
+    }
+
+    @Test("a body above the limit aborts the transfer, announced or not")
+    func oversizeAborts() async throws {
+        try await withServerAndTransport(
+            Routes { path in
+                .respond(status: 200, body: pattern(100_000), announceLength: path == "/announced")
+            }
+        ) { server, transport in
+            for path in ["/announced", "/unannounced"] {
+                let result = await transport.download(
+                    DownloadRequest(url: server.url(path), totalTimeout: .seconds(10), maximumBodyBytes: 10_000))
+                guard case .tooLarge(let limit, let curl) = result.error else {
+                    Issue.record("\(path): expected tooLarge, got \(String(describing: result.error))")
+                    continue
+                }
+                #expect(limit == 10_000)
+                #expect(!curl.message.isEmpty)
+                #expect(result.bytesReceived <= 10_000)
+                #expect(result.body.bytes.count <= 10_000)
+            }
+        }
+    }
+
+    @Test("a refused connection is connectFailed (CURLE_COULDNT_CONNECT)")
+    func connectionRefused() async throws {
+        let port = try OneShotHTTPServer(response: "").port
+        let transport = try CurlTransport(loopCount: 1)
+        let result = await transport.download(
+            DownloadRequest(url: "http://127.0.0.1:\(port)/", connectTimeout: .seconds(5)))
+        await transport.shutdown()
+        guard case .connectFailed(let curl) = result.error else {
+            Issue.record("expected connectFailed, got \(String(describing: result.error))")
+            return
+        }
+        #expect(curl.code == 7)
+        #expect(result.timings.connected == nil)
+    }
+
+    @Test("an invalid option fails at once, naming the option")
+    func invalidRequest() async throws {
+        let transport = try CurlTransport(loopCount: 1)
+        let result = await transport.download(DownloadRequest(url: "http://127.0.0.1:1/", receiveBufferBytes: 10))
+        await transport.shutdown()
+        #expect(result.error == .invalidRequest(option: "receiveBufferBytes", value: "10"))
+        #expect(result.timings.admitted == nil)
+    }
+
+    @Test("cancelling the calling task removes the transfer promptly and closes its connection")
+    func cancellation() async throws {
+        try await withServerAndTransport(.always(.silent)) { server, transport in
+            let task = Task {
+                await transport.download(DownloadRequest(url: server.url("/"), totalTimeout: .seconds(30)))
+            }
+            #expect(await eventually { server.requests.load(ordering: .relaxed) == 1 })
+            let cancelledAt = MonotonicClock.now()
+            task.cancel()
+            let result = await task.value
+            #expect(result.error == .cancelled)
+            #expect(result.timings.finished - cancelledAt < 2_000 * millisecond)
+            #expect(transport.activeTransfers == 0)
+            #expect(await eventually { server.clientCloses.load(ordering: .relaxed) == 1 })
+        }
+    }
+
+    @Test("a task cancelled before it downloads gets a cancelled result and sends nothing")
+    func cancelledBeforeStart() async throws {
+        try await withServerAndTransport(.always(.respond(status: 200, body: []))) { server, transport in
+            let task = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return await transport.download(DownloadRequest(url: server.url("/")))
+            }
+            #expect(await task.value.error == .cancelled)
+            #expect(server.requests.load(ordering: .relaxed) == 0)
+        }
+    }
+
+    @Test("200 concurrent downloads all succeed")
+    func concurrentDownloads() async throws {
+        try await withServerAndTransport(Routes { path in .respond(status: 200, body: Array(path.utf8)) }) {
+            server, transport in
+            let results = await withTaskGroup(of: (Int, DownloadResult).self) { group in
+                for index in 0..<200 {
+                    group.addTask {
+                        let request = DownloadRequest(url: server.url("/media/\(index)"), totalTimeout: .seconds(20))
+                        return (index, await transport.download(request))
+                    }
+                }
+                return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+            }
+            #expect(results.count == 200)
+            for (index, result) in results {
+                #expect(result.error == nil && result.status == 200, "download \(index): \(result)")
+                #expect(result.body.bytes == Array("/media/\(index)".utf8))
+            }
+        }
+    }
+
+    @Test("paced to one start per loop iteration, a burst still completes, first come first served")
+    func pacedStarts() async throws {
+        let configuration = CurlTransport.Configuration(startsPerIteration: 1)
+        try await withServerAndTransport(
+            .always(.respond(status: 200, body: pattern(1_000))), configuration: configuration
+        ) { server, transport in
+            let results = await withTaskGroup(of: DownloadResult.self) { group in
+                for _ in 0..<50 {
+                    group.addTask {
+                        await transport.download(DownloadRequest(url: server.url("/"), totalTimeout: .seconds(20)))
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(results.count == 50)
+            #expect(results.allSatisfy { $0.error == nil && $0.status == 200 })
+            #expect(transport.queuedTransfers == 0 && transport.activeTransfers == 0)
+        }
+    }
+
+    @Test("configurations out of range are refused, naming the option")
+    func invalidConfiguration() throws {
+        let loop = try EventLoop(name: "nseb-unstarted")
+        #expect(throws: CurlTransportError.invalidConfiguration(option: "startsPerIteration", value: "0")) {
+            try CurlTransport(loops: [loop], configuration: .init(startsPerIteration: 0))
+        }
+        #expect(throws: CurlTransportError.invalidConfiguration(option: "maxConcurrentTransfers", value: "0")) {
+            try CurlTransport(loops: [loop], configuration: .init(maxConcurrentTransfers: 0))
+        }
+        #expect(throws: CurlTransportError.invalidConfiguration(option: "loops", value: "[]")) {
+            try CurlTransport(loops: [])
+        }
+        #expect(throws: CurlTransportError.invalidConfiguration(option: "loopCount", value: "0")) {
+            try CurlTransport(loopCount: 0)
+        }
+        #expect(throws: CurlTransportError.invalidConfiguration(option: "multiHandlesPerLoop", value: "0")) {
+            try CurlTransport(loopCount: 1, configuration: .init(multiHandlesPerLoop: 0))
+        }
+    }
+
+    @Test("with a small limit, requests queue, the wait is measured and never eaten out of their timeout")
+    func queueing() async throws {
+        let configuration = CurlTransport.Configuration(maxConcurrentTransfers: 1)
+        try await withServerAndTransport(
+            .always(.respond(status: 200, body: pattern(100), delayMilliseconds: 300)), configuration: configuration
+        ) { server, transport in
+            // Three requests through one slot, 300 ms each: the last waits for the other two.
+            let results = await withTaskGroup(of: DownloadResult.self) { group in
+                for _ in 0..<3 {
+                    group.addTask {
+                        await transport.download(
+                            DownloadRequest(url: server.url("/"), totalTimeout: .milliseconds(1_500)))
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(results.allSatisfy { $0.error == nil && $0.status == 200 })
+            let queued = results.compactMap(\.timings.queued).sorted()
+            #expect(queued.count == 3)
+            #expect(queued[2] >= 500 * millisecond, "the last request waited for two others")
+            #expect(queued[0] < 250 * millisecond)
+        }
+    }
+
+    @Test("queue time does not count against the total timeout")
+    func queueTimeIsNotTimeout() async throws {
+        let configuration = CurlTransport.Configuration(maxConcurrentTransfers: 1)
+        try await withServerAndTransport(
+            .always(.respond(status: 200, body: pattern(100), delayMilliseconds: 300)), configuration: configuration
+        ) { server, transport in
+            let results = await withTaskGroup(of: DownloadResult.self) { group in
+                for _ in 0..<3 {
+                    group.addTask {
+                        await transport.download(
+                            DownloadRequest(url: server.url("/"), totalTimeout: .milliseconds(800)))
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(results.allSatisfy { $0.error == nil }, "\(results.map(\.error))")
+            #expect(results.contains { ($0.timings.queued ?? 0) >= 550 * millisecond })
+        }
+    }
+
+    @Test("a request whose deadline passes while queued fails then, without being sent")
+    func deadlineWhileQueued() async throws {
+        let configuration = CurlTransport.Configuration(maxConcurrentTransfers: 1)
+        try await withServerAndTransport(.always(.silent), configuration: configuration) {
+            server, transport in
+            let blocker = Task {
+                await transport.download(DownloadRequest(url: server.url("/"), totalTimeout: .seconds(3)))
+            }
+            #expect(await eventually { server.requests.load(ordering: .relaxed) == 1 })
+            let deadline = MonotonicClock.now() + 300 * millisecond
+            let result = await transport.download(DownloadRequest(url: server.url("/"), deadline: deadline))
+            #expect(result.error == .deadlineExpiredWhileQueued(deadline: deadline))
+            #expect(result.timings.finished >= deadline)
+            #expect(result.timings.finished < deadline + 2_000 * millisecond)
+            #expect(transport.queuedTransfers == 0)
+            blocker.cancel()
+            _ = await blocker.value
+            #expect(server.requests.load(ordering: .relaxed) == 1)
+        }
+    }
+
+    @Test("shutdown ends running downloads and refuses later ones")
+    func shutdownEndsDownloads() async throws {
+        let server = try LoopbackHTTPServer(route: { _ in .silent })
+        defer { server.shutdown() }
+        let transport = try CurlTransport(loopCount: 1)
+        let running = Task { await transport.download(DownloadRequest(url: server.url("/"))) }
+        #expect(await eventually { server.requests.load(ordering: .relaxed) == 1 })
+        await transport.shutdown()
+        #expect(await running.value.error == .shutDown)
+        #expect(await transport.download(DownloadRequest(url: server.url("/"))).error == .shutDown)
+    }
+}

@@ -1,0 +1,218 @@
+import Dispatch
+import NSEBenchCore
+import Synchronization
+import Testing
+
+@testable import NSEBenchSystem
+
+private let millisecond: UInt64 = 1_000_000
+
+/// The number of timers pending on `loop`'s wheel.
+private func pendingTimers(_ loop: EventLoop) async throws -> Int {
+    try await onLoop(loop) { try loop.pendingTimerCount() }
+}
+
+/// Polls until `loop`'s wheel holds `count` timers (10 s at most); returns whether it did.
+private func waitForPendingTimers(_ loop: EventLoop, _ count: Int) async throws -> Bool {
+    for _ in 0..<10_000 {
+        if try await pendingTimers(loop) == count { return true }
+        try await Task.sleep(for: .milliseconds(1))
+    }
+    return false
+}
+
+/// Serialized: the timing checks share a 2-core machine with other suites.
+@Suite("TimerService", .serialized)
+struct TimerServiceTests {
+    @Test("sleeps never end early")
+    func sleepsNotEarly() async throws {
+        let loop = try EventLoop(name: "nseb-sleep")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let timers = TimerService(loop: loop)
+        let woke = Recorder<(deadline: UInt64, at: UInt64)>()
+        let start = MonotonicClock.now()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<40 {
+                let deadline = start + 20 * millisecond + UInt64((index * 17) % 40) * 5 * millisecond
+                group.addTask {
+                    try await timers.sleep(until: deadline)
+                    woke.append((deadline, MonotonicClock.now()))
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(woke.count == 40)
+        #expect(woke.values.allSatisfy { $0.at >= $0.deadline }, "a sleep ended early")
+        #expect(try await pendingTimers(loop) == 0)
+    }
+
+    @Test("deadlines fire in deadline order, on the loop thread, never early")
+    func deadlinesInOrder() async throws {
+        let loop = try EventLoop(name: "nseb-order")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let timers = TimerService(loop: loop)
+        // Actions run on the loop thread, one after another: the order they record is the firing order.
+        let fired = Recorder<(deadline: UInt64, at: UInt64, onLoop: Bool)>()
+        let start = MonotonicClock.now()
+        for index in 0..<200 {
+            // Scrambled deadlines 50...150 ms out, some sharing a millisecond.
+            let deadline = start + 50 * millisecond + UInt64((index * 37) % 100) * millisecond + UInt64(index)
+            timers.deadline(at: deadline) { fired.append((deadline, MonotonicClock.now(), loop.inEventLoop)) }
+        }
+        #expect(await eventually { fired.count == 200 })
+        let values = fired.values
+        #expect(values.map(\.deadline) == values.map(\.deadline).sorted())
+        #expect(values.allSatisfy { $0.at >= $0.deadline }, "a deadline fired early")
+        #expect(values.allSatisfy { $0.onLoop })
+    }
+
+    @Test("cancelling a sleeping task throws CancellationError at once and frees the wheel entry")
+    func cancelFreesTheEntry() async throws {
+        let loop = try EventLoop(name: "nseb-cancel")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let timers = TimerService(loop: loop)
+        let sleeper = Task {
+            try await timers.sleep(until: MonotonicClock.now() + 60_000 * millisecond)
+        }
+        #expect(try await waitForPendingTimers(loop, 1))
+        let cancelledAt = MonotonicClock.now()
+        sleeper.cancel()
+        let result = await sleeper.result
+        #expect(MonotonicClock.now() - cancelledAt < 2_000 * millisecond)
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(try await waitForPendingTimers(loop, 0))
+    }
+
+    @Test("a task cancelled before it sleeps throws at once and schedules nothing")
+    func alreadyCancelled() async throws {
+        let loop = try EventLoop(name: "nseb-precancel")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let timers = TimerService(loop: loop)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await timers.sleep(until: MonotonicClock.now() + 60_000 * millisecond)
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(try await pendingTimers(loop) == 0)
+    }
+
+    @Test("a deadline runs its action on the loop thread, not early; cancel afterwards reports false")
+    func deadlineFires() async throws {
+        let loop = try EventLoop(name: "nseb-deadline")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let timers = TimerService(loop: loop)
+        let fired = Recorder<(onLoop: Bool, at: UInt64)>()
+        let deadline = MonotonicClock.now() + 20 * millisecond
+        let handle = timers.deadline(at: deadline) { fired.append((loop.inEventLoop, MonotonicClock.now())) }
+        #expect(await eventually { fired.count == 1 })
+        #expect(fired.values.first?.onLoop == true)
+        #expect((fired.values.first?.at ?? 0) >= deadline)
+        #expect(handle.status == .fired)
+        #expect(!handle.cancel())
+        #expect(try await pendingTimers(loop) == 0)
+    }
+
+    @Test("a deadline cancelled from other threads never runs and leaves no timer")
+    func deadlineCancelledFromAnotherThread() async throws {
+        let loop = try EventLoop(name: "nseb-dl-cancel")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let timers = TimerService(loop: loop)
+        let fired = Recorder<Int>()
+        let count = 1_000
+        let far = MonotonicClock.now() + 200 * millisecond
+        let handles = (0..<count).map { index in timers.deadline(at: far) { fired.append(index) } }
+        let cancelled = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for index in stride(from: thread, to: count, by: 4) where handles[index].cancel() {
+                cancelled.withLock { $0 += 1 }
+            }
+        }
+        #expect(cancelled.withLock { $0 } == count)
+        #expect(handles.allSatisfy { $0.status == .cancelled && !$0.cancel() })
+        #expect(try await waitForPendingTimers(loop, 0))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(fired.count == 0)
+    }
+
+    @Test("10,000 deadlines scheduled from several threads all fire, none early")
+    func manyDeadlines() async throws {
+        let loop = try EventLoop(name: "nseb-many")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let timers = TimerService(loop: loop)
+        let early = Mutex(0)
+        let fired = Mutex(0)
+        let start = MonotonicClock.now()
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for index in 0..<2_500 {
+                let deadline = start + 10 * millisecond + UInt64((index * 7 + thread) % 100) * millisecond
+                timers.deadline(at: deadline) {
+                    if MonotonicClock.now() < deadline { early.withLock { $0 += 1 } }
+                    fired.withLock { $0 += 1 }
+                }
+            }
+        }
+        #expect(await eventually { fired.withLock { $0 } == 10_000 })
+        #expect(early.withLock { $0 } == 0)
+        #expect(try await pendingTimers(loop) == 0)
+    }
+
+    @Test("shutting the loop down fails pending sleeps; later sleeps and deadlines are refused")
+    func shutdownFailsSleeps() async throws {
+        let loop = try EventLoop(name: "nseb-sleep-down")
+        try loop.start()
+        let timers = TimerService(loop: loop)
+        let sleeper = Task { try await timers.sleep(until: MonotonicClock.now() + 60_000 * millisecond) }
+        #expect(try await waitForPendingTimers(loop, 1))
+        let handle = timers.deadline(at: MonotonicClock.now() + 60_000 * millisecond) {}
+        try loop.shutdown()
+        await #expect(throws: EventLoopError.shutDown(loop: "nseb-sleep-down")) { try await sleeper.value }
+        await #expect(throws: EventLoopError.shutDown(loop: "nseb-sleep-down")) {
+            try await timers.sleep(nanoseconds: 1)
+        }
+        let late = timers.deadline(at: 0) {}
+        #expect(late.status == .cancelled)
+        #expect(handle.status == .pending, "dropped unfired with the loop")
+    }
+}
+
+/// The sleep state machine alone: who resumes the continuation in every order of events.
+@Suite("SleepState")
+struct SleepStateTests {
+    @Test func waitThenFireResumesOnce() {
+        var state = SleepState<Int>()
+        guard case .schedule = state.wait(1) else {
+            Issue.record("expected schedule")
+            return
+        }
+        #expect(state.finish() == 1)
+        #expect(state.finish() == nil)
+        #expect(state.cancel() == nil)
+    }
+
+    @Test func cancelBeforeWaitResumesAtWait() {
+        var state = SleepState<Int>()
+        #expect(state.cancel() == nil)
+        guard case .resumeCancelled(let continuation) = state.wait(7) else {
+            Issue.record("expected resumeCancelled")
+            return
+        }
+        #expect(continuation == 7)
+        #expect(state.finish() == nil)
+    }
+
+    @Test func cancelWhileWaitingResumesOnceAndFireDoesNothing() {
+        var state = SleepState<Int>()
+        _ = state.wait(3)
+        #expect(state.cancel() == 3)
+        #expect(state.cancel() == nil)
+        #expect(state.finish() == nil)
+        #expect(!state.isWaiting)
+    }
+}
