@@ -1,0 +1,74 @@
+import Foundation
+public import NSEBenchCore
+import NSEBenchSystem
+
+/// `nse-bench bench-transport`: the transport and timer benchmarks behind Benchmarks/transport.sh.
+/// Prints one line per measurement; the script runs the peers (nginx, wrk) beside it.
+public struct BenchTransportCommand: ParsableCommand {
+    public enum Case: String, ArgumentValue, CaseIterable, Sendable {
+        case timers, curl, urlsession
+    }
+
+    public static let configuration = CommandConfiguration(
+        name: "bench-transport",
+        abstract: "Benchmark the timer service and the libcurl transport (used by Benchmarks/transport.sh).",
+        discussion: "timers: COUNT pending deadline timers, TimerService sleeps and Task.sleep, lateness and bytes "
+            + "per timer. curl / urlsession: COUNT downloads of --url, CONCURRENCY at a time, with client CPU per "
+            + "download, memory per in-flight download and first-byte percentiles.",
+        options: [
+            .value("case", valueName: "CASE", default: "timers", help: "timers, curl or urlsession."),
+            .value("count", valueName: "N", default: "100000", help: "Timers, or downloads."),
+            .value("concurrency", valueName: "N", default: "100", help: "Downloads in flight."),
+            .value("url", valueName: "URL", help: "What to download (curl, urlsession)."),
+        ],
+        examples: [
+            "nse-bench bench-transport --case timers --count 100000",
+            "nse-bench bench-transport --case curl --url 'http://127.0.0.1:8080/media/1KB.jpg?ttfb=1s' "
+                + "--count 10000 --concurrency 10000",
+        ])
+
+    public let benchmark: Case
+    public let count: Int
+    public let concurrency: Int
+    public let url: String?
+
+    public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        benchmark = try arguments.value("case", as: Case.self) ?? .timers
+        count = try arguments.value("count", as: Int.self, in: 1...10_000_000) ?? 100_000
+        concurrency = try arguments.value("concurrency", as: Int.self, in: 1...100_000) ?? 100
+        url = arguments.string("url")
+        if benchmark != .timers, url == nil { throw .invalidCombination("--case \(benchmark.rawValue) needs --url") }
+    }
+
+    public func run(_ context: CommandContext) async throws -> ExitCode {
+        switch benchmark {
+        case .timers:
+            let comparison = try await TimerBenchmark.compare(count: count)
+            for result in [comparison.deadlines, comparison.serviceSleeps, comparison.taskSleeps] {
+                context.output.write(
+                    "\(result.label): \(result.count) timers, lateness p50 \(ms(result.lateness, 50)) "
+                        + "p99 \(ms(result.lateness, 99)) max \(ms(result.lateness, 100)) ms, early \(result.early), "
+                        + "\(Int(result.bytesPerTimer)) B per timer\n")
+            }
+        case .curl, .urlsession:
+            let url = url ?? ""
+            let result =
+                benchmark == .curl
+                ? try await TransportBenchmark.curl(url: url, count: count, concurrency: concurrency)
+                : try await URLSessionBenchmark.run(
+                    url: url, count: count, concurrency: concurrency, maximumConnectionsPerHost: concurrency)
+            context.output.write(
+                "\(result.label): \(result.succeeded)/\(result.count) ok, "
+                    + String(format: "%.0f", result.requestsPerSecond) + " downloads/s, "
+                    + String(format: "%.1f", result.cpuMicrosecondsPerDownload) + " µs CPU per download, "
+                    + String(format: "%.1f", result.bytesPerInFlightDownload / 1024) + " KB per in-flight download, "
+                    + "first byte p50 \(ms(result.firstByteFromRequest, 50)) p99 \(ms(result.firstByteFromRequest, 99)) ms"
+                    + (result.failures.isEmpty ? "" : ", failures \(result.failures)") + "\n")
+        }
+        return .success
+    }
+
+    private func ms(_ histogram: Histogram, _ percentile: Double) -> String {
+        String(format: "%.3f", Double(histogram.value(atPercentile: percentile)) / 1e6)
+    }
+}
