@@ -36,28 +36,27 @@ compare "1 KB keep-alive, 100 connections (req/s)" 100
 compare "1 KB keep-alive, 10000 connections (req/s)" 10000
 compare "1 KB Connection: close, 100 connections" 100 -H "Connection: close"
 
-# 10,000 connections, each response delayed 1 s by the server, on a server instance of its own so
-# that its self-measured lateness covers only this case. wrk's latency is the time to the whole 1 KB
-# response: the first byte plus one loopback read.
-DELAY_PORT=$(free_port)
-taskset -c 0 "$NSE_BENCH" serve --port "$DELAY_PORT" --quiet > "$WORK/delay-serve.log" 2>&1 &
-DELAY_PID=$!
-PIDS+=($DELAY_PID)
-wait_for_port "$DELAY_PORT"
+# 10,000 connections, each response delayed 1 s by the server, each case on a server instance of its
+# own so that the server's self-measured lateness covers that case alone. wrk's latency is the time
+# to the whole 1 KB response: the first byte plus one loopback read.
 delay_case() {
-    local name=$1
-    shift
-    taskset -c 1 wrk -t1 -c10000 -d"$((SECONDS_PER_RUN + 5))s" --latency --timeout 10s "$@" \
-        "http://127.0.0.1:$DELAY_PORT/media/1KB.jpg?ttfb=1s" > "$WORK/delay.log" 2>&1
-    echo "10000 connections, ttfb=1s, $name: p50 $(awk '/^ +50%/ {print $2}' "$WORK/delay.log")," \
-        "p99 $(awk '/^ +99%/ {print $2}' "$WORK/delay.log"), max $(awk '/^ +Latency/ {print $4}' "$WORK/delay.log")" \
-        "($(awk '/Requests\/sec/ {print $2}' "$WORK/delay.log") req/s)"
+    local name=$1 script=$2
+    local port
+    port=$(free_port)
+    taskset -c 0 "$NSE_BENCH" serve --port "$port" --quiet > "$WORK/delay-serve.log" 2>&1 &
+    local server=$!
+    PIDS+=($server)
+    wait_for_port "$port"
+    taskset -c 1 wrk -t1 -c10000 -d"$((SECONDS_PER_RUN + 5))s" --timeout 10s -s "$script" \
+        "http://127.0.0.1:$port/media/1KB.jpg?ttfb=1s" > "$WORK/delay.log" 2>&1
+    kill -INT "$server"
+    wait "$server" 2>/dev/null || true
+    echo "10000 connections, ttfb=1s, $name:"
+    echo "    client (wrk): $(grep latency_us "$WORK/delay.log")"
+    echo "    server: $(grep 'first-byte lateness' "$WORK/delay-serve.log" | sed 's/.*over/over/')"
 }
-delay_case "all connections in step (herd)"
-delay_case "arrivals spread by Benchmarks/staggered.lua" -s "$BENCH_DIR/staggered.lua"
-kill -INT "$DELAY_PID"
-wait "$DELAY_PID" 2>/dev/null || true
-grep "first-byte lateness" "$WORK/delay-serve.log" || echo "(no lateness line from the server)"
+delay_case "all connections in step (a herd: 10,000 responses due at once)" "$BENCH_DIR/latency.lua"
+delay_case "arrivals spread by Benchmarks/staggered.lua" "$BENCH_DIR/staggered.lua"
 
 # Ten parallel 3 MB downloads, each paced at 1 MB/s by the server.
 rates=()

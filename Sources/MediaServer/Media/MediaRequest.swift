@@ -47,7 +47,7 @@ public struct MediaRequest: Sendable, Hashable {
     public init(path: String, query: [HTTPQueryItem]) throws(MediaRequestError) {
         guard path.hasPrefix(Self.pathPrefix) else { throw .notFound(path: path) }
         let name = path.dropFirst(Self.pathPrefix.count)
-        guard !name.isEmpty, !name.contains("/") else { throw .notFound(path: path) }
+        guard !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")) else { throw .notFound(path: path) }
         var typeValue: String?
         var modeValue: String?
         var others: [HTTPQueryItem] = []
