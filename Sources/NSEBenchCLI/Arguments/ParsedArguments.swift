@@ -9,6 +9,17 @@ public struct ParsedArguments: Sendable {
 
     init(configuration: CommandConfiguration) { self.configuration = configuration }
 
+    /// These arguments with `defaults` filling every option that was not given (a scenario file's
+    /// settings under the command line's flags). A flag's default is set by any value.
+    public func withDefaults(_ defaults: [String: String]) -> ParsedArguments {
+        var merged = self
+        for (name, value) in defaults where !wasGiven(name) {
+            guard let declaration = configuration.option(named: name) else { continue }
+            if declaration.takesValue { merged.values[name] = [value] } else { merged.flags.insert(name) }
+        }
+        return merged
+    }
+
     /// Whether a switch was given.
     public func isSet(_ flag: String) -> Bool { flags.contains(flag) }
 

@@ -20,6 +20,11 @@ public struct ServeCommand: ParsableCommand {
             .value("port", valueName: "PORT", default: "8080", help: "TCP port; 0 picks a free one."),
         ] + NetworkOptions.declarations + [
             .value("seed", valueName: "N", default: "1", help: "Seed for every latency and fault draw."),
+            .value(
+                "time-scale", valueName: "F", default: "1",
+                help:
+                    "Multiply every injected duration and divide every bandwidth by F (query parameters are not scaled)."
+            ),
             .flag(
                 "tls", help: "Serve HTTPS with a self-signed certificate for 127.0.0.1 (written next to --cert-out)."),
             .value("tls-cert", valueName: "FILE", help: "PEM certificate to serve instead of a self-signed one."),
@@ -52,8 +57,13 @@ public struct ServeCommand: ParsableCommand {
         guard let address = IPv4Address(host: host, port: port) else {
             throw .invalidValue(option: "host", value: host, expected: "an IPv4 address such as 127.0.0.1")
         }
+        let timeScale = try arguments.value("time-scale", as: Double.self) ?? 1
+        guard timeScale > 0 else {
+            throw .invalidValue(
+                option: "time-scale", value: arguments.string("time-scale") ?? "", expected: "a number above 0")
+        }
         var configuration = MediaServerConfiguration(
-            address: address, conditions: try NetworkOptions.conditions(from: arguments),
+            address: address, conditions: try NetworkOptions.conditions(from: arguments).scaled(by: timeScale),
             seed: try arguments.value("seed", as: UInt64.self) ?? 1,
             mediaDirectory: arguments.string("media-dir"),
             idleTimeout: try DurationOption.parse(arguments, "idle-timeout", minimum: .milliseconds(1)))

@@ -1,0 +1,233 @@
+public import Foundation
+public import NSEBenchCore
+import NSEBenchSystem
+public import NSERuntime
+
+/// Everything `nse-bench run` was asked to do, validated.
+public struct RunConfiguration: Sendable {
+    public var settings: RunSettings
+    /// Payload mix and crypto faults for the generator (ignored with `--payloads`).
+    public var payloadMix: PayloadMix
+    public var mediaMix: MediaMix
+    public var cryptoFaults: CryptoFaultRates
+    /// A JSONL file of real payloads to replay instead of generated ones.
+    public var payloadFile: String?
+    /// `--target`: download from a real media host; nil for the embedded server.
+    public var target: URL?
+    public var outputDirectory: String?
+    public var quiet: Bool
+    public var format: OutputFormat
+
+    public enum OutputFormat: String, ArgumentValue, CaseIterable, Sendable {
+        case text, json
+    }
+}
+
+/// `run`'s option declarations and their validation. A `--scenario FILE` supplies defaults for any
+/// option not given on the command line.
+enum RunOptions {
+    static let defaultMediaMix = "200KB.jpg:60,1MB.png:30,5MB.mp4:10"
+
+    static let declarations: [OptionDeclaration] =
+        [
+            .value(
+                "concurrency", short: "c", valueName: "N", default: "500", help: "Closed load: invocations in flight."),
+            .value(
+                "invocations", short: "n", valueName: "M",
+                help: "Stop after M invocations (default 2000 without --duration)."),
+            .value("duration", short: "d", valueName: "T", help: "Stop admitting after T, such as 30s or 2m."),
+            .value("rate", valueName: "R", help: "Open load: R arrivals per second (instead of --concurrency)."),
+            .value("arrivals", valueName: "KIND", default: "poisson", help: "Open load spacing: poisson or constant."),
+            .value(
+                "max-in-flight", valueName: "N", default: "10000",
+                help: "Open and burst load: the most running at once."),
+            .value("burst", valueName: "M", help: "M notifications at the same instant, as a broadcast push."),
+            .value("ramp", valueName: "T", help: "Raise the rate (open) or concurrency (closed) from zero over T."),
+            .value(
+                "extension", short: "e", valueName: "NAME", default: "media",
+                help: "Extension to run (see 'nse-bench extensions')."),
+        ] + NetworkOptions.declarations + [
+            .value(
+                "media", valueName: "MIX", default: defaultMediaMix,
+                help: "Media sizes and types with weights, as served under /media/."),
+            .value(
+                "encrypted", valueName: "FRACTION", default: "0",
+                help: "Share of payloads with encrypted_data (0 to 1)."),
+            .value(
+                "with-media", valueName: "FRACTION", default: "1", help: "Share of payloads with media_url (0 to 1)."),
+            .value(
+                "tamper", valueName: "FRACTION", default: "0", help: "Share of encrypted payloads with a flipped byte."),
+            .value(
+                "truncate-payload", valueName: "FRACTION", default: "0", help: "Share with truncated encrypted_data."),
+            .value("wrong-key", valueName: "FRACTION", default: "0", help: "Share sealed with another key."),
+            .value(
+                "payloads", valueName: "FILE", help: "Replay payloads from a JSONL file instead of generating them."),
+            .value("deadline", valueName: "T", default: "30s", help: "The extension's time budget, from arrival."),
+            .value(
+                "grace", valueName: "T", default: "2s",
+                help: "Time after serviceExtensionTimeWillExpire (undocumented by Apple)."),
+            .value(
+                "memory-limit", valueName: "SIZE", default: "24MiB",
+                help: "Memory budget; above it the extension is killed."),
+            .value(
+                "time-scale", valueName: "F", default: "1",
+                help: "Scale every duration and bandwidth: 0.01 runs 30 s in 0.3 s. CPU costs do not scale."),
+            .value("seed", valueName: "N", default: "1", help: "Seed for payloads, arrivals, latency and faults."),
+            .value("target", valueName: "URL", help: "Download media from this host instead of the embedded server."),
+            .value(
+                "scenario", valueName: "FILE",
+                help: "Settings as JSON ({\"concurrency\": 500, ...}); flags override it."),
+            .value(
+                "out", short: "o", valueName: "DIR",
+                help: "Result folder (default Results/runs/<timestamp>-<scenario>/)."),
+            .flag("quiet", short: "q", help: "No progress and no summary; files only."),
+            .value("format", valueName: "FORMAT", default: "text", help: "Summary format: text or json."),
+        ]
+
+    /// Validates the options into a configuration.
+    static func configuration(from given: ParsedArguments) throws(UsageError) -> RunConfiguration {
+        let (arguments, scenarioName) = try withScenario(given)
+        let load = try loadModel(arguments)
+        let length = try runLength(arguments, load: load)
+        let timeScale = try arguments.value("time-scale", as: Double.self) ?? 1
+        guard timeScale > 0, timeScale <= 1_000 else {
+            throw .invalidValue(
+                option: "time-scale", value: arguments.string("time-scale") ?? "", expected: "a number above 0")
+        }
+        let mediaText = arguments.string("media") ?? defaultMediaMix
+        let mediaMix: MediaMix
+        do {
+            mediaMix = try MediaMix(parsing: mediaText)
+        } catch {
+            throw .invalidValue(option: "media", value: mediaText, expected: error.expected)
+        }
+        var target: URL? = nil
+        if let text = arguments.string("target") {
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw .invalidValue(option: "target", value: text, expected: "an http or https URL of a media host")
+            }
+            target = url
+        }
+        let memoryText = arguments.string("memory-limit") ?? "24MiB"
+        let memoryLimit: ByteCount
+        do {
+            memoryLimit = try ByteCount(parsing: memoryText)
+        } catch {
+            throw .invalidValue(option: "memory-limit", value: memoryText, expected: error.expected)
+        }
+        let settings = RunSettings(
+            scenario: scenarioName, load: load, length: length, ramp: try nanoseconds(arguments, "ramp") ?? 0,
+            extensionName: arguments.string("extension") ?? "media",
+            network: try NetworkOptions.conditions(from: arguments), mediaMix: mediaText,
+            encryptedFraction: try fraction(arguments, "encrypted"),
+            mediaFraction: try fraction(arguments, "with-media"),
+            deadline: try nanoseconds(arguments, "deadline", minimum: 1_000_000) ?? 30_000_000_000,
+            grace: try nanoseconds(arguments, "grace") ?? 2_000_000_000, memoryLimit: Int(memoryLimit.bytes),
+            timeScale: timeScale, seed: try arguments.value("seed", as: UInt64.self) ?? 1,
+            target: target?.absoluteString ?? "embedded")
+        return RunConfiguration(
+            settings: settings,
+            payloadMix: PayloadMix(encrypted: settings.encryptedFraction, media: settings.mediaFraction),
+            mediaMix: mediaMix,
+            cryptoFaults: CryptoFaultRates(
+                tamper: try fraction(arguments, "tamper"), truncate: try fraction(arguments, "truncate-payload"),
+                wrongKey: try fraction(arguments, "wrong-key")),
+            payloadFile: arguments.string("payloads"), target: target, outputDirectory: arguments.string("out"),
+            quiet: arguments.isSet("quiet"),
+            format: try arguments.value("format", as: RunConfiguration.OutputFormat.self) ?? .text)
+    }
+
+    private static func loadModel(_ arguments: ParsedArguments) throws(UsageError) -> LoadModel {
+        let maxInFlight = try arguments.value("max-in-flight", as: Int.self, in: 1...1_000_000) ?? 10_000
+        if arguments.wasGiven("rate") {
+            if arguments.wasGiven("burst") { throw .conflictingOptions("rate", "burst") }
+            if arguments.wasGiven("concurrency") { throw .conflictingOptions("rate", "concurrency") }
+            let rate = try arguments.value("rate", as: Double.self) ?? 0
+            guard rate > 0 else {
+                throw .invalidValue(
+                    option: "rate", value: arguments.string("rate") ?? "", expected: "arrivals per second above 0")
+            }
+            let arrivals = try arguments.value("arrivals", as: LoadModel.ArrivalProcess.self) ?? .poisson
+            return .open(ratePerSecond: rate, arrivals: arrivals, maxInFlight: maxInFlight)
+        }
+        if arguments.wasGiven("burst") {
+            if arguments.wasGiven("concurrency") { throw .conflictingOptions("burst", "concurrency") }
+            let count = try arguments.value("burst", as: Int.self, in: 1...10_000_000) ?? 1
+            return .burst(count: count, maxInFlight: maxInFlight)
+        }
+        return .closed(concurrency: try arguments.value("concurrency", as: Int.self, in: 1...1_000_000) ?? 500)
+    }
+
+    private static func runLength(_ arguments: ParsedArguments, load: LoadModel) throws(UsageError) -> RunLength {
+        if arguments.wasGiven("duration") {
+            if arguments.wasGiven("invocations") { throw .conflictingOptions("invocations", "duration") }
+            if case .burst = load { throw .conflictingOptions("burst", "duration") }
+            return .duration(try nanoseconds(arguments, "duration", minimum: 1_000_000) ?? 0)
+        }
+        if case .burst(let count, _) = load { return .invocations(count) }
+        return .invocations(try arguments.value("invocations", as: Int.self, in: 1...100_000_000) ?? 2_000)
+    }
+
+    private static func fraction(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> Double {
+        try arguments.value(name, as: Double.self, in: 0...1) ?? 0
+    }
+
+    private static func nanoseconds(_ arguments: ParsedArguments, _ name: String, minimum: Int64 = 0)
+        throws(UsageError) -> UInt64?
+    {
+        guard let text = arguments.string(name) else { return nil }
+        do {
+            let value = try DurationValue(parsing: text)
+            guard value.nanoseconds >= minimum else {
+                throw UsageError.invalidValue(
+                    option: name, value: text, expected: "a duration of at least \(DurationValue(nanoseconds: minimum))"
+                )
+            }
+            return UInt64(value.nanoseconds)
+        } catch let error as UsageError {
+            throw error
+        } catch let error as ValueParseError {
+            throw .invalidValue(option: name, value: text, expected: error.expected)
+        } catch {
+            throw .invalidValue(option: name, value: text, expected: "a duration such as 30s")
+        }
+    }
+
+    /// Applies `--scenario FILE`: its keys are option names, its values what the flag would take;
+    /// flags given on the command line win. Returns the merged arguments and the scenario's name.
+    private static func withScenario(_ arguments: ParsedArguments) throws(UsageError) -> (ParsedArguments, String) {
+        guard let path = arguments.string("scenario") else { return (arguments, "default") }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .invalidValue(option: "scenario", value: path, expected: "a readable JSON file")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw .invalidValue(option: "scenario", value: path, expected: "a JSON object of option names and values")
+        }
+        var name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        var values: [String: String] = [:]
+        for (key, value) in object {
+            if key == "name", let text = value as? String {
+                name = text
+                continue
+            }
+            if key == "description" { continue }
+            guard let declaration = arguments.configuration.option(named: key), key != "scenario", key != "help" else {
+                throw .invalidValue(
+                    option: "scenario", value: path, expected: "known option names; \"\(key)\" is not one")
+            }
+            switch value {
+            case let flag as Bool where declaration.kind == .flag: values[key] = flag ? "true" : nil
+            case let text as String: values[key] = text
+            case let number as NSNumber: values[key] = number.stringValue
+            default:
+                throw .invalidValue(option: "scenario", value: path, expected: "a string or number for \"\(key)\"")
+            }
+        }
+        return (arguments.withDefaults(values), name)
+    }
+}
+
+extension LoadModel.ArrivalProcess: ArgumentValue {}

@@ -1,0 +1,55 @@
+import Glibc
+
+/// What this process (and its waited-for children) used: CPU time, peak memory, descriptors.
+public enum ProcessResources {
+    /// User plus system CPU seconds of this process.
+    public static func cpuSeconds() -> Double { seconds(RUSAGE_SELF) }
+
+    /// User plus system CPU seconds of children that have exited and been waited for.
+    public static func childrenCPUSeconds() -> Double { seconds(RUSAGE_CHILDREN) }
+
+    /// Peak resident set size of this process, in bytes.
+    public static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024
+    }
+
+    /// Descriptors open now (entries of /proc/self/fd).
+    public static func openDescriptors() -> Int {
+        guard let directory = opendir("/proc/self/fd") else { return 0 }
+        defer { closedir(directory) }
+        var count = 0
+        while readdir(directory) != nil { count += 1 }
+        return max(0, count - 3)  // ".", "..", and the directory's own descriptor
+    }
+
+    /// The soft limit on open descriptors (`ulimit -n`).
+    public static func descriptorLimit() -> Int {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        return limit.rlim_cur > UInt(Int.max) ? Int.max : Int(limit.rlim_cur)
+    }
+
+    /// Raises the soft descriptor limit to the hard limit, so a run of 10,000 in flight fits.
+    @discardableResult
+    public static func raiseDescriptorLimit() -> Int {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        if limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        return descriptorLimit()
+    }
+
+    /// Logical cores online.
+    public static var cores: Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
+    private static func seconds(_ who: __rusage_who) -> Double {
+        var usage = rusage()
+        getrusage(who.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+            + Double(usage.ru_stime.tv_usec) / 1e6
+    }
+}
