@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import NSEBenchCore
 import Testing
@@ -113,13 +114,40 @@ struct HostContractTests {
         let notes = CallbackThreadService.Notes()
         let factory = ExtensionFactory(name: "threads") { CallbackThreadService(notes: notes) }
         let task = harness.start(harness.input(TestPayloads.plain(), extension: factory))
-        await harness.events.wait(for: .didReceiveCalled)
+        await notes.wait(for: "didReceive")  // the handler is stored
         harness.clock.advance(to: 30 * second)
         let record = await task.value
 
         #expect(record.outcome == .expiredBestAttempt)
         #expect(record.visible.title == "best attempt")
         #expect(notes.inTask == ["didReceive": false, "expire": false])
+    }
+
+    @Test("a deadline that comes before didReceive is entered defers the expiry call until it is")
+    func expiryNeverBeforeDidReceive() async throws {
+        let harness = try HostHarness()
+        defer { harness.remove() }
+        let notes = CallbackThreadService.Notes()
+        let release = DispatchSemaphore(value: 0)
+        let factory = ExtensionFactory(name: "slow-start") {
+            release.wait()  // an extension thread still creating the instance when the deadline passes
+            return CallbackThreadService(notes: notes, deliversOnExpiry: false)
+        }
+        let task = harness.start(harness.input(TestPayloads.plain(), extension: factory))
+        await harness.clock.waitForPendingTimers(atLeast: 1)  // admitted: the deadline runs
+        harness.clock.advance(to: 30 * second)
+        #expect(!harness.events.kinds.contains(.expiryCalled))
+        release.signal()
+        await notes.wait(for: "expire")
+        harness.clock.advance(to: 32 * second)
+        let record = await task.value
+
+        #expect(record.outcome == .expiredOriginal)
+        #expect(record.times.expiryCalled == 30 * second)
+        let kinds = harness.events.kinds
+        let didReceive = try #require(kinds.firstIndex(of: .didReceiveCalled))
+        let expiry = try #require(kinds.firstIndex(of: .expiryCalled))
+        #expect(didReceive < expiry)
     }
 
     @Test("each invocation gets a fresh extension")

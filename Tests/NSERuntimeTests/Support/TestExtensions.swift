@@ -134,39 +134,61 @@ final class ThrowingService: UNNotificationServiceExtension, HostAwareExtension 
 }
 
 /// Notes, for each callback, whether it ran inside a Swift task: the host's extension threads are plain
-/// dispatch threads, so a callback made synchronously from `invoke` (or from a task) would show one. It
-/// delivers its best attempt from the expiry call, after noting it.
+/// dispatch threads, so a callback made synchronously from `invoke` (or from a task) would show one. When
+/// told to, it delivers a best attempt from the expiry call, after noting it.
 final class CallbackThreadService: UNNotificationServiceExtension {
-    /// What each callback saw.
+    /// What each callback saw; a test can wait until a callback has returned.
     final class Notes: Sendable {
-        private let calls = Mutex([String: Bool]())
+        private let state = Mutex(
+            (calls: [String: Bool](), waiters: [(callback: String, continuation: CheckedContinuation<Void, Never>)]()))
 
         /// Whether each callback, by name, ran inside a task.
-        var inTask: [String: Bool] { calls.withLock { $0 } }
+        var inTask: [String: Bool] { state.withLock { $0.calls } }
 
         func note(_ callback: String) {
             let inTask = withUnsafeCurrentTask { $0 != nil }
-            calls.withLock { $0[callback] = inTask }
+            let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                state.calls[callback] = inTask
+                let ready = state.waiters.filter { $0.callback == callback }.map(\.continuation)
+                state.waiters.removeAll { $0.callback == callback }
+                return ready
+            }
+            for continuation in ready { continuation.resume() }
+        }
+
+        /// Returns once `callback` has been noted.
+        func wait(for callback: String) async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let seen = state.withLock { state -> Bool in
+                    guard state.calls[callback] == nil else { return true }
+                    state.waiters.append((callback, continuation))
+                    return false
+                }
+                if seen { continuation.resume() }
+            }
         }
     }
 
     private let notes: Notes
+    private let deliversOnExpiry: Bool
     private let handler = Mutex<ContentHandler?>(nil)
 
-    init(notes: Notes) {
+    init(notes: Notes, deliversOnExpiry: Bool = true) {
         self.notes = notes
+        self.deliversOnExpiry = deliversOnExpiry
         super.init()
     }
 
     override func didReceive(
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
-        notes.note("didReceive")
         handler.withLock { $0 = ContentHandler(contentHandler) }
+        notes.note("didReceive")
     }
 
     override func serviceExtensionTimeWillExpire() {
         notes.note("expire")
+        guard deliversOnExpiry else { return }
         let content = UNMutableNotificationContent()
         content.title = "best attempt"
         handler.withLock { $0 }?(content)
