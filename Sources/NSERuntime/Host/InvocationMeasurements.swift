@@ -2,9 +2,8 @@ import Synchronization
 
 /// What an extension reported about its invocation through its ``InvocationContext``: stage timings,
 /// downloads and errors. Read by the host when it completes the record.
-///
-/// `@unchecked Sendable`: every field lives in `state`, a `Mutex`.
-final class InvocationMeasurements: @unchecked Sendable {
+/// Every field lives in `state`, a `Mutex`.
+final class InvocationMeasurements: Sendable {
     struct Snapshot {
         var spans: [InvocationStage: PhaseSpan] = [:]
         var downloadTimings: MediaDownloadTimings?

@@ -16,9 +16,8 @@ extension InvocationTimers {
 
 /// One sleep on ``InvocationTimers``: resumes its continuation exactly once, from the timer or from
 /// cancellation, whichever comes first.
-///
-/// `@unchecked Sendable`: every mutable field lives in `state`, a `Mutex`; `deadline` is a `let`.
-final class TimerSleep: @unchecked Sendable {
+/// Every mutable field lives in `state`, a `Mutex`; `deadline` is a `let`.
+final class TimerSleep: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Bool, Never>?
         var timer: (any InvocationTimer)?
