@@ -1,0 +1,75 @@
+import Foundation
+import UserNotifications
+
+/// The file extension a downloaded attachment needs before iOS accepts it.
+///
+/// A download task leaves a `.tmp` file, which `UNNotificationAttachment` refuses (nse-reference.md), so
+/// every SDK renames it. This follows Airship's order: the URL's own extension when iOS knows it, then the
+/// response's `Content-Type`, then the file's first bytes.
+enum MediaFileType {
+    /// The extension (without the dot) for a download of `url`, or nil when nothing identifies its type.
+    static func fileExtension(for url: URL, contentType: String?, file: URL) -> String? {
+        if let fromURL = fromURL(url) { return fromURL }
+        if let contentType, let fromMIME = fromMIMEType(contentType) { return fromMIME }
+        return fromMagicBytes(leadingBytes(of: file))
+    }
+
+    /// The URL path's extension, when iOS recognises it as an attachment type.
+    static func fromURL(_ url: URL) -> String? {
+        let fileExtension = url.pathExtension.lowercased()
+        return AttachmentKind.type(forFileExtension: fileExtension) == nil ? nil : fileExtension
+    }
+
+    /// The extension for a `Content-Type` (parameters and case ignored) of a type iOS can attach.
+    static func fromMIMEType(_ contentType: String) -> String? {
+        let essence = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? contentType
+        return extensionsByMIMEType[essence.trimmingCharacters(in: .whitespaces).lowercased()]
+    }
+
+    /// The extension for the signature at the start of a file: JPEG, PNG, GIF, WAV, AVI, AIFF, MP3, AAC,
+    /// MPEG-4 (by its `ftyp` brand), MPEG program streams.
+    static func fromMagicBytes(_ bytes: [UInt8]) -> String? {
+        func matches(_ signature: [UInt8], at offset: Int = 0) -> Bool {
+            bytes.count >= offset + signature.count && Array(bytes[offset..<(offset + signature.count)]) == signature
+        }
+        func ascii(_ text: String) -> [UInt8] { Array(text.utf8) }
+        if matches([0xFF, 0xD8, 0xFF]) { return "jpg" }
+        if matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "png" }
+        if matches(ascii("GIF87a")) || matches(ascii("GIF89a")) { return "gif" }
+        if matches(ascii("RIFF")) && matches(ascii("WAVE"), at: 8) { return "wav" }
+        if matches(ascii("RIFF")) && matches(ascii("AVI "), at: 8) { return "avi" }
+        if matches(ascii("FORM")) && matches(ascii("AIFF"), at: 8) { return "aiff" }
+        if matches(ascii("FORM")) && matches(ascii("AIFC"), at: 8) { return "aifc" }
+        if matches(ascii("ftyp"), at: 4) {
+            if matches(ascii("M4A "), at: 8) { return "m4a" }
+            if matches(ascii("M4V "), at: 8) { return "m4v" }
+            return "mp4"
+        }
+        if matches([0x00, 0x00, 0x01, 0xBA]) || matches([0x00, 0x00, 0x01, 0xB3]) { return "mpg" }
+        if matches(ascii("ID3")) { return "mp3" }
+        if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] & 0xE0 == 0xE0 {
+            // Frame sync: layer bits 00 are AAC's ADTS header, anything else an MPEG audio frame.
+            return bytes[1] & 0x06 == 0 ? "aac" : "mp3"
+        }
+        return nil
+    }
+
+    /// The first 16 bytes of `file`; empty when it cannot be read.
+    private static func leadingBytes(of file: URL) -> [UInt8] {
+        do {
+            let handle = try FileHandle(forReadingFrom: file)
+            defer { try? handle.close() }
+            return Array(try handle.read(upToCount: 16) ?? Data())
+        } catch {
+            return []
+        }
+    }
+
+    private static let extensionsByMIMEType: [String: String] = [
+        "image/jpeg": "jpg", "image/jpg": "jpg", "image/pjpeg": "jpg", "image/png": "png", "image/gif": "gif",
+        "audio/mpeg": "mp3", "audio/mp3": "mp3", "audio/mp4": "m4a", "audio/x-m4a": "m4a", "audio/m4a": "m4a",
+        "audio/aac": "aac", "audio/wav": "wav", "audio/x-wav": "wav", "audio/wave": "wav", "audio/vnd.wave": "wav",
+        "audio/aiff": "aiff", "audio/x-aiff": "aiff", "video/mp4": "mp4", "video/mpeg": "mpg", "video/x-m4v": "m4v",
+        "video/avi": "avi", "video/x-msvideo": "avi", "video/msvideo": "avi",
+    ]
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Synchronization
+public import UserNotifications
+
+/// The built-in `media` extension and its timeout presets: a rich-media extension in the shape most push
+/// SDKs ship.
+///
+/// It keeps the handler and a best attempt (the template's pattern), downloads `media_url` with a download
+/// task into a temporary `.tmp` file, renames it by URL extension, `Content-Type` or magic bytes (Airship's
+/// order; ``MediaFileType``), attaches it and delivers. A failed download or attachment delivers the text
+/// alone. On expiry it delivers its best attempt: the text without the attachment.
+///
+/// - `media` sets no timeout of its own, so `URLSession`'s defaults apply (60 s without data, no total
+///   limit worth speaking of): Firebase Messaging's helper, Iterable, CleverTap, Pushwoosh and Braze's sample
+///   do this, and iOS's 30-second expiry is then the real deadline.
+/// - `media-20s`, `media-25s`, `media-30s` add a fixed resource timeout: Batch (20 s), Notifee (25 s, "leave a
+///   5-second margin") and Customer.io (30 s resource timeout; Customer.io also guards its handler, which
+///   ``PriorityService`` models).
+///
+/// Like the template and those SDKs, it does not guard the handler: a download that completes after the
+/// expiry delivery calls it a second time, which the host counts as a violation.
+///
+/// `@unchecked Sendable`: the handler, the best attempt and the context live in `state`, a `Mutex`, because
+/// the download task and `serviceExtensionTimeWillExpire` (on another thread) both read them.
+public final class MediaService: UNNotificationServiceExtension, HostAwareExtension, @unchecked Sendable {
+    private struct State {
+        var context: InvocationContext?
+        var contentHandler: ContentHandler?
+        var bestAttemptContent: UNMutableNotificationContent?
+    }
+
+    /// The download's resource timeout in nanoseconds; nil for `URLSession`'s defaults.
+    public let resourceTimeout: UInt64?
+    private let state = Mutex(State())
+
+    /// An instance with the given resource timeout (nanoseconds); nil for `URLSession`'s defaults.
+    public init(resourceTimeout: UInt64? = nil) {
+        self.resourceTimeout = resourceTimeout
+        super.init()
+    }
+
+    /// The invocation's context, set by the host before `didReceive`.
+    public var invocationContext: InvocationContext? {
+        get { state.withLock { $0.context } }
+        set { state.withLock { $0.context = newValue } }
+    }
+
+    /// Starts the download and delivers when it ends; delivers the text at once when there is no media.
+    public override func didReceive(
+        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+    ) {
+        let handler = ContentHandler(contentHandler)
+        guard let bestAttempt = request.content.mutableCopy() as? UNMutableNotificationContent else {
+            handler(request.content)
+            return
+        }
+        let context = state.withLock { state -> InvocationContext? in
+            state.contentHandler = handler
+            state.bestAttemptContent = bestAttempt
+            return state.context
+        }
+        guard let text = request.content.userInfo["media_url"] as? String, let url = URL(string: text),
+            let context
+        else {
+            handler(bestAttempt)
+            return
+        }
+        let timeout = resourceTimeout
+        context.run {
+            if let attachment = await MediaFetcher(context: context).attachment(from: url, timeout: timeout) {
+                bestAttempt.attachments = [attachment]
+            }
+            handler(bestAttempt)
+        }
+    }
+
+    /// Delivers the best attempt: the text, without the attachment still downloading.
+    public override func serviceExtensionTimeWillExpire() {
+        let (handler, bestAttempt) = state.withLock { ($0.contentHandler, $0.bestAttemptContent) }
+        if let handler, let bestAttempt {
+            handler(bestAttempt)
+        }
+    }
+}

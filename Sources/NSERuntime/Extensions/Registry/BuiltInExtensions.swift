@@ -1,0 +1,47 @@
+/// The extensions nse-bench ships, by the names the CLI takes.
+///
+/// | name | models |
+/// |---|---|
+/// | `template` | Xcode's template: title marker, immediate delivery (``XcodeTemplateService``) |
+/// | `decrypt` | AES-256-GCM decryption with the App Group key (``DecryptService``) |
+/// | `media` | download, rename, attach with `URLSession` defaults (``MediaService``) |
+/// | `media-20s` | the same with Batch's 20 s resource timeout |
+/// | `media-25s` | the same with Notifee's 25 s timeout |
+/// | `media-30s` | the same with Customer.io's 30 s resource timeout |
+/// | `priority` | decrypt first, then media within the budget left, handler guarded (``PriorityService``) |
+///
+/// ```swift
+/// let factory = try BuiltInExtensions.named("media-25s")
+/// ```
+public enum BuiltInExtensions {
+    /// Every built-in name, in the order of the table.
+    public static let allNames = ["template", "decrypt", "media", "media-20s", "media-25s", "media-30s", "priority"]
+
+    /// The factory for the built-in called `name`.
+    ///
+    /// Throws ``UnknownExtensionError`` naming the valid names when there is none.
+    public static func named(
+        _ name: String, settings: BuiltInExtensionSettings = BuiltInExtensionSettings()
+    ) throws(UnknownExtensionError) -> ExtensionFactory {
+        let second: UInt64 = 1_000_000_000
+        switch name {
+        case "template":
+            return ExtensionFactory(name: name) { XcodeTemplateService() }
+        case "decrypt":
+            return ExtensionFactory(name: name) { DecryptService() }
+        case "media":
+            return ExtensionFactory(name: name) { MediaService() }
+        case "media-20s":
+            return ExtensionFactory(name: name) { MediaService(resourceTimeout: 20 * second) }
+        case "media-25s":
+            return ExtensionFactory(name: name) { MediaService(resourceTimeout: 25 * second) }
+        case "media-30s":
+            return ExtensionFactory(name: name) { MediaService(resourceTimeout: 30 * second) }
+        case "priority":
+            let margin = settings.prioritySafetyMargin
+            return ExtensionFactory(name: name) { PriorityService(safetyMargin: margin) }
+        default:
+            throw UnknownExtensionError(name: name, validNames: allNames)
+        }
+    }
+}

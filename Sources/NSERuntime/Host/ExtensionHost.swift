@@ -1,0 +1,76 @@
+import Dispatch
+import NSEBenchCore
+
+/// Runs notification service extensions as iOS does, one invocation at a time per call, and records how
+/// each one ends.
+///
+/// For each ``invoke(_:)`` the host:
+/// - waits for the notification's scheduled arrival if called early; the 30-second budget runs from the
+///   arrival, so an invocation the caller could not start in time has already lost some of it, and one
+///   started after its deadline is killed without the expiry call, as iOS kills an extension that spends
+///   its budget starting up;
+/// - creates a fresh extension and calls `didReceive` on a thread of its concurrent extension queue, with
+///   the request iOS would build from the payload;
+/// - at the deadline calls `serviceExtensionTimeWillExpire` on another thread and starts the grace period;
+/// - honours the first call of the content handler and counts the others as violations (the
+///   ``InvocationLifecycle`` decides); moves the shown content's attachments into the attachment store;
+/// - kills the invocation when the memory it can see (baseline, payload, the extension's ``MemoryMeter``)
+///   goes over the limit, and records a crash when the extension simulates one or its tracked work throws;
+/// - after the outcome is fixed, listens to the extension's work for the wind-down, then returns the
+///   ``InvocationRecord``.
+///
+/// `invoke` ignores task cancellation: it always returns a record, at the latest at the deadline plus the
+/// grace period plus the wind-down.
+///
+/// The host runs the extension whatever the payload's `mutable-content` says: iOS would show a payload
+/// without `"mutable-content":1` without starting the extension, and leaving such payloads out is the
+/// caller's decision (``NotificationPayload/isMutable``).
+///
+/// ```swift
+/// let host = ExtensionHost(environment: environment)
+/// let media = try BuiltInExtensions.named("media")
+/// let record = await host.invoke(InvocationInput(generated: payload, arrival: arrival, extension: media))
+/// record.outcome   // .enriched, .degraded, .expiredBestAttempt, ...
+/// ```
+public final class ExtensionHost: Sendable {
+    /// The limits every invocation runs under.
+    public let settings: HostSettings
+    /// The clock, timers, network and files.
+    public let environment: HostEnvironment
+    private let queue = DispatchQueue(label: "nse-bench.extensions", attributes: .concurrent)
+
+    /// A host.
+    public init(settings: HostSettings = HostSettings(), environment: HostEnvironment) {
+        self.settings = settings
+        self.environment = environment
+    }
+
+    /// Runs one invocation to its outcome and returns its record.
+    public func invoke(_ input: InvocationInput) async -> InvocationRecord {
+        if environment.clock.now() < input.arrival {
+            // Not a cancellable sleep: invoke ignores cancellation, and an early start would misstate queueing.
+            let timers = environment.timers
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                _ = timers.schedule(at: input.arrival) { continuation.resume() }
+            }
+        }
+        let session = InvocationSession(
+            input: input, settings: settings, environment: environment, queue: queue,
+            expectedText: expectedText(for: input))
+        return await withCheckedContinuation { continuation in
+            session.start(continuation: continuation)
+        }
+    }
+
+    /// The text decryption should produce: the input's, or the payload's `encrypted_data` opened with the
+    /// run's key; nil when neither is known (or the data does not open: nothing can decrypt it then).
+    private func expectedText(for input: InvocationInput) -> NotificationText? {
+        if let expected = input.expectedText { return expected }
+        guard let encrypted = input.payload.encryptedData, let key = environment.payloadKey else { return nil }
+        do {
+            return try PayloadCrypto.open(encrypted, key: key)
+        } catch {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,47 @@
+public import Foundation
+
+/// What the host runs extensions against: time, timers, the network, the file system of the run.
+///
+/// ```swift
+/// let environment = HostEnvironment(
+///     clock: MonotonicInvocationClock(), timers: loopTimers, downloader: curlDownloader,
+///     attachmentStore: try AttachmentStore(directory: run.appendingPathComponent("attachments")),
+///     temporaryDirectory: run.appendingPathComponent("tmp"), sharedContainer: container, payloadKey: key)
+/// ```
+public struct HostEnvironment: Sendable {
+    /// The monotonic clock every event is stamped with.
+    public var clock: any InvocationClock
+    /// The timers for deadlines, grace periods and extensions' waits.
+    public var timers: any InvocationTimers
+    /// The downloader extensions fetch media with.
+    public var downloader: any MediaDownloading
+    /// Where delivered attachments are moved.
+    public var attachmentStore: AttachmentStore
+    /// Where extensions' temporary files go: each invocation gets a directory in it, removed when the
+    /// invocation's record is complete.
+    public var temporaryDirectory: URL
+    /// The App Group container holding the payload key, for extensions that decrypt.
+    public var sharedContainer: SharedContainer?
+    /// The run's payload key, so the host can tell that delivered text is the decrypted text; nil when
+    /// only ``InvocationInput/expectedText`` says so (or, lacking it, any change of an encrypted
+    /// payload's text counts as decrypted).
+    public var payloadKey: [UInt8]?
+    /// Receives every ``InvocationEvent``, on the thread where it happened; keep it quick.
+    public var trace: (@Sendable (InvocationEvent) -> Void)?
+
+    /// An environment.
+    public init(
+        clock: any InvocationClock, timers: any InvocationTimers, downloader: any MediaDownloading,
+        attachmentStore: AttachmentStore, temporaryDirectory: URL, sharedContainer: SharedContainer? = nil,
+        payloadKey: [UInt8]? = nil, trace: (@Sendable (InvocationEvent) -> Void)? = nil
+    ) {
+        self.clock = clock
+        self.timers = timers
+        self.downloader = downloader
+        self.attachmentStore = attachmentStore
+        self.temporaryDirectory = temporaryDirectory
+        self.sharedContainer = sharedContainer
+        self.payloadKey = payloadKey
+        self.trace = trace
+    }
+}

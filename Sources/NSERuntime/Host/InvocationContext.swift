@@ -1,0 +1,148 @@
+public import Foundation
+import Synchronization
+
+/// What an invocation offers an extension that knows it runs under nse-bench (``HostAwareExtension``):
+/// the budget, the run's downloader, timers and App Group container, a ``MemoryMeter``, a way to report
+/// stage timings, to run tracked asynchronous work, and to crash on purpose.
+///
+/// ```swift
+/// override func didReceive(_ request: UNNotificationRequest,
+///                          withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+///     let handler = ContentHandler(contentHandler)
+///     let content = request.content
+///     guard let context = invocationContext else { return handler(content) }
+///     context.run {  // tracked: the work has returned when this ends; a throw is a crash
+///         let file = try context.makeTemporaryFileURL()
+///         let start = context.now()
+///         let result = await context.downloader.download(MediaDownload(url: url, destinationPath: file.path))
+///         context.recordDownload(result, start: start)
+///         handler(content)
+///     }
+/// }
+/// ```
+public final class InvocationContext: Sendable {
+    /// The invocation's id.
+    public let invocationID: Int
+    /// The notification's scheduled arrival, in ``InvocationClock`` nanoseconds.
+    public let arrival: UInt64
+    /// When the time budget runs out: arrival plus the budget.
+    public let deadline: UInt64
+    /// The clock the host stamps events with.
+    public let clock: any InvocationClock
+    /// The run's timers, for waits that end with the invocation (``InvocationTimers/sleep(until:)``).
+    public let timers: any InvocationTimers
+    /// The run's media downloader.
+    public let downloader: any MediaDownloading
+    /// The App Group container, holding the payload key; nil when the run has none.
+    public let sharedContainer: SharedContainer?
+    /// The memory the extension reports holding.
+    public let memory: MemoryMeter
+
+    let measurements: InvocationMeasurements
+    private let session: InvocationSession
+    private let temporaryDirectory: URL
+    /// Whether the temporary directory exists, and how many files were named in it.
+    private let files = Mutex((created: false, count: 0))
+
+    init(
+        invocationID: Int, arrival: UInt64, deadline: UInt64, environment: HostEnvironment, memory: MemoryMeter,
+        measurements: InvocationMeasurements, session: InvocationSession
+    ) {
+        self.invocationID = invocationID
+        self.arrival = arrival
+        self.deadline = deadline
+        self.clock = environment.clock
+        self.timers = environment.timers
+        self.downloader = environment.downloader
+        self.sharedContainer = environment.sharedContainer
+        self.memory = memory
+        self.measurements = measurements
+        self.session = session
+        self.temporaryDirectory = Self.temporaryDirectory(in: environment.temporaryDirectory, invocation: invocationID)
+    }
+
+    /// The invocation's own temporary directory inside the run's.
+    static func temporaryDirectory(in parent: URL, invocation id: Int) -> URL {
+        parent.appendingPathComponent("invocation-\(id)", isDirectory: true)
+    }
+
+    /// Nanoseconds now.
+    public func now() -> UInt64 { clock.now() }
+
+    /// Nanoseconds left until the deadline: negative once it has passed.
+    public var remainingBudget: Int64 { Nanoseconds.signedDifference(deadline, clock.now()) }
+
+    /// A new file URL in the invocation's temporary directory (created on first use and removed with the
+    /// invocation), named like the file a `URLSession` download task leaves: `CFNetworkDownload_<n>.tmp`.
+    public func makeTemporaryFileURL(pathExtension: String = "tmp") throws(InvocationContextError) -> URL {
+        let directory = temporaryDirectory
+        // Created under the lock, so a second caller never gets a name before the directory exists.
+        let number = try files.withLock { files throws(InvocationContextError) -> Int in
+            if !files.created {
+                do {
+                    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                } catch {
+                    throw .cannotCreateTemporaryDirectory(path: directory.path, reason: error.localizedDescription)
+                }
+                files.created = true
+            }
+            files.count += 1
+            return files.count
+        }
+        return directory.appendingPathComponent("CFNetworkDownload_\(invocationID)_\(number)")
+            .appendingPathExtension(pathExtension)
+    }
+
+    /// Runs `work` as a task the host tracks: the invocation's work has returned only when `didReceive` and
+    /// every such task have, an error thrown out of `work` crashes the extension, and the host cancels the
+    /// task when the process is gone (killed, crashed, or wound down).
+    public func run(_ work: @escaping @Sendable () async throws -> Void) {
+        session.run(work)
+    }
+
+    /// Crashes the extension now: the invocation ends as ``InvocationOutcome/crashed`` (unless a delivery
+    /// already fixed its outcome) and nothing the extension does afterwards reaches the system.
+    public func simulateCrash(reason: String) {
+        session.crash(reason: reason)
+    }
+
+    /// Reports that `stage` ran from `start` to `end` (nanoseconds).
+    public func record(_ stage: InvocationStage, start: UInt64, end: UInt64) {
+        measurements.record(stage, PhaseSpan(start: start, end: end))
+    }
+
+    /// Runs `body` and reports its time as `stage`.
+    public func measure<Result, Failure: Error>(
+        _ stage: InvocationStage, _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let start = clock.now()
+        defer { record(stage, start: start, end: clock.now()) }
+        return try body()
+    }
+
+    /// Reports a download's result: its bytes, status, failure and phase timings go into the record, and
+    /// the time from `start` to now is the download stage.
+    public func recordDownload(_ result: MediaDownloadResult, start: UInt64) {
+        record(.download, start: start, end: clock.now())
+        measurements.recordDownload(result)
+        if let failure = result.failureDescription { recordError(.download, failure) }
+    }
+
+    /// Reports why `stage` failed, for the record (the last report of a stage wins).
+    public func recordError(_ stage: InvocationStage, _ message: String) {
+        measurements.recordError(stage, message)
+    }
+}
+
+/// Why an ``InvocationContext`` could not do what an extension asked.
+public enum InvocationContextError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The invocation's temporary directory could not be created.
+    case cannotCreateTemporaryDirectory(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotCreateTemporaryDirectory(let path, let reason):
+            "cannot create the invocation's temporary directory \(path): \(reason)"
+        }
+    }
+}

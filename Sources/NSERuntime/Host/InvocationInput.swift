@@ -1,0 +1,51 @@
+public import NSEBenchCore
+
+/// One notification for the host: what arrives, when, and which extension handles it.
+///
+/// ```swift
+/// let generated = try generator.payload(at: 41)
+/// let input = InvocationInput(generated: generated, arrival: start + 41 * interval, extension: media)
+/// let record = await host.invoke(input)
+/// ```
+public struct InvocationInput: Sendable {
+    /// The invocation's id, unique in a run (the payload index for generated payloads).
+    public var id: Int
+    /// The notification's payload.
+    public var payload: NotificationPayload
+    /// When the notification was scheduled to arrive, in ``InvocationClock`` nanoseconds. The time budget
+    /// runs from here, not from when the host gets to it, so time spent queueing counts (no coordinated
+    /// omission).
+    public var arrival: UInt64
+    /// The extension to run.
+    public var extensionFactory: ExtensionFactory
+    /// The title and body that decryption should produce, so that the host can tell decrypted text from
+    /// any other change; nil for a payload without `encrypted_data` or when unknown.
+    public var expectedText: NotificationText?
+    /// The fault injected into `encrypted_data`, carried into the record.
+    public var injectedFault: InjectedCryptoFault?
+
+    /// An input for a payload from anywhere (a replay file, a test).
+    public init(
+        id: Int, payload: NotificationPayload, arrival: UInt64, extension factory: ExtensionFactory,
+        expectedText: NotificationText? = nil, injectedFault: InjectedCryptoFault? = nil
+    ) {
+        self.id = id
+        self.payload = payload
+        self.arrival = arrival
+        self.extensionFactory = factory
+        self.expectedText = expectedText
+        self.injectedFault = injectedFault
+    }
+
+    /// An input for a generated payload: its index is the id, and its text and injected fault travel
+    /// with it.
+    public init(generated: GeneratedPayload, arrival: UInt64, extension factory: ExtensionFactory) {
+        self.init(
+            id: generated.index, payload: generated.payload, arrival: arrival, extension: factory,
+            expectedText: generated.requested.contains(.decryptedText) ? generated.text : nil,
+            injectedFault: generated.injectedFault)
+    }
+
+    /// What the payload asks the extension for.
+    public var requested: Enrichments { payload.enrichmentsRequested }
+}

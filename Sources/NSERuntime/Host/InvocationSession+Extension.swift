@@ -1,0 +1,60 @@
+import Foundation
+import UserNotifications
+
+extension InvocationSession {
+    /// Performs effects collected under the lock, in order.
+    func perform(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case .callDidReceive:
+                queue.async { [self] in runDidReceive() }
+            case .callExpiry(let reference):
+                queue.async { reference.instance.serviceExtensionTimeWillExpire() }
+            case .cancel(let tasks):
+                for task in tasks { task.cancel() }
+            case .removeTemporaryDirectory:
+                removeTemporaryDirectory()
+            case .trace(let event):
+                environment.trace?(event)
+            case .complete(let record, let continuation):
+                continuation?.resume(returning: record)
+            }
+        }
+    }
+
+    /// On an extension thread: creates the extension, hands a host-aware one its context, and calls
+    /// `didReceive`, then the deferred expiry call if the deadline came first.
+    private func runDidReceive() {
+        guard let context = state.withLock({ $0.isComplete ? nil : $0.context }) else { return }
+        let instance = input.extensionFactory.make()
+        if let hostAware = instance as? any HostAwareExtension {
+            hostAware.invocationContext = context
+        }
+        let reference = ExtensionReference(instance: instance)
+        let entry = state.withLock { state -> (proceed: Bool, expiry: Bool, now: UInt64) in
+            guard !state.isComplete else { return (false, false, 0) }
+            state.instance = reference
+            state.didReceiveEntered = true
+            defer { state.expiryDeferred = false }
+            return (true, state.expiryDeferred, clock.now())
+        }
+        guard entry.proceed else { return }
+        var effects = [event(.didReceiveCalled, at: entry.now)]
+        if entry.expiry { effects += [event(.expiryCalled, at: entry.now), .callExpiry(reference)] }
+        perform(effects)
+        instance.didReceive(request) { [self] content in handlerCalled(content) }
+        didReceiveReturned()
+    }
+
+    /// Removes the invocation's temporary directory, if the extension made one. A failure leaves the
+    /// directory for the run's own cleanup of its temporary directory: nothing depends on it.
+    private func removeTemporaryDirectory() {
+        let directory = InvocationContext.temporaryDirectory(in: environment.temporaryDirectory, invocation: input.id)
+        guard FileManager.default.fileExists(atPath: directory.path) else { return }
+        do {
+            try FileManager.default.removeItem(at: directory)
+        } catch {
+            measurements.recordError(.download, "could not remove \(directory.path): \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import NSEBenchCore
+
+extension InvocationSession {
+    /// The record of the invocation as it stands at `now`.
+    func makeRecord(_ now: UInt64, _ state: State) -> InvocationRecord {
+        let lifecycle = state.lifecycle
+        let outcome = lifecycle.outcome ?? .killed
+        let timeline = lifecycle.timeline
+        let reported = measurements.snapshot
+        let started = timeline.startedAt.map(Nanoseconds.count)
+        let finished = timeline.finishedAt.map(Nanoseconds.count) ?? now
+        let queuedUntil = started ?? finished
+        var visible = originalNotification(kind: outcome.whatTheUserSees)
+        if !outcome.fellBack, var shown = state.shown {
+            shown.kind = outcome.whatTheUserSees
+            visible = shown
+        }
+        return InvocationRecord(
+            id: input.id, extensionName: input.extensionFactory.name, outcome: outcome, visible: visible,
+            violations: lifecycle.violations,
+            enrichment: EnrichmentResult(
+                requested: inspector.requested,
+                delivered: outcome.fellBack ? [] : lifecycle.enrichment?.delivered ?? []),
+            times: InvocationTimes(
+                arrival: input.arrival, deadline: deadline, started: started,
+                expiryCalled: timeline.expiryCalledAt.map(Nanoseconds.count),
+                delivered: timeline.deliveredAt.map(Nanoseconds.count), finished: finished),
+            phases: InvocationPhases(
+                queued: queuedUntil > input.arrival ? queuedUntil - input.arrival : 0,
+                decrypt: reported.spans[.decrypt], download: reported.spans[.download],
+                downloadTimings: reported.downloadTimings, attach: reported.spans[.attach],
+                deliver: state.deliverSpan),
+            download: reported.download, stageErrors: reported.stageErrors, peakMemory: state.peakMemory,
+            crashReason: lifecycle.crashReason ?? state.lateCrashReason,
+            injectedCrash: state.injectedCrashStruck,
+            injectedFault: input.injectedFault, workAbandoned: state.workAbandoned)
+    }
+
+    /// The payload's own alert: what the user sees when the extension's work is lost.
+    private func originalNotification(kind: VisibleContent) -> VisibleNotification {
+        let alert = input.payload.alert
+        return VisibleNotification(
+            kind: kind, title: alert.title ?? "", subtitle: alert.subtitle ?? "", body: alert.body ?? "")
+    }
+}

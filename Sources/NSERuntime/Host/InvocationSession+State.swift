@@ -1,0 +1,66 @@
+import NSEBenchCore
+
+extension InvocationSession {
+    /// Everything about the invocation that changes, kept under the session's `Mutex`.
+    struct State {
+        /// The pure state machine that decides outcomes and violations.
+        var lifecycle: InvocationLifecycle
+        /// Whether the record is out: the process is treated as gone and nothing it does is heard.
+        var isComplete = false
+        /// The context handed to a host-aware extension; dropped at completion to break reference cycles.
+        var context: InvocationContext?
+        /// The extension, once created; dropped at completion.
+        var instance: ExtensionReference?
+        /// Whether `didReceive` has been entered: the expiry call never comes before it.
+        var didReceiveEntered = false
+        /// The deadline came before `didReceive` was entered: call `serviceExtensionTimeWillExpire` then.
+        var expiryDeferred = false
+        /// Whether `didReceive` has returned.
+        var didReceiveReturned = false
+        /// The tasks started through ``InvocationContext/run(_:)`` that have not ended.
+        var work: [Int: Task<Void, Never>] = [:]
+        var nextWorkID = 0
+        var deadlineTimer: (any InvocationTimer)?
+        var graceTimer: (any InvocationTimer)?
+        var windDownTimer: (any InvocationTimer)?
+        /// Whether an ``InvocationEvent/Kind/outcomeFixed(_:)`` event went out.
+        var outcomeTraced = false
+        /// The content the user sees, when the honoured delivery is shown.
+        var shown: VisibleNotification?
+        /// The host's side of the honoured delivery.
+        var deliverSpan: PhaseSpan?
+        var peakMemory: Int
+        /// An injected crash waits for the first handler call.
+        var crashPending: Bool
+        /// Whether the injected crash struck.
+        var injectedCrashStruck = false
+        /// A crash reported after the outcome was final (during the wind-down).
+        var lateCrashReason: String?
+        var workAbandoned = false
+        /// Resumed with the record at completion.
+        var continuation: CheckedContinuation<InvocationRecord, Never>?
+
+        /// Whether the extension's work has returned: `didReceive` and every tracked task.
+        var workReturned: Bool { didReceiveReturned && work.isEmpty }
+    }
+
+    /// What the session does outside its lock, in order, after an event.
+    enum Effect {
+        /// Create the extension and call `didReceive`, on an extension thread.
+        case callDidReceive
+        /// Call `serviceExtensionTimeWillExpire`, on an extension thread.
+        case callExpiry(ExtensionReference)
+        /// Cancel the extension's tracked tasks.
+        case cancel([Task<Void, Never>])
+        /// Remove the invocation's temporary directory.
+        case removeTemporaryDirectory
+        /// Report an event to the trace.
+        case trace(InvocationEvent)
+        /// Hand the record to `invoke`.
+        case complete(InvocationRecord, CheckedContinuation<InvocationRecord, Never>?)
+    }
+
+    func event(_ kind: InvocationEvent.Kind, at time: UInt64) -> Effect {
+        .trace(InvocationEvent(id: input.id, time: time, kind: kind))
+    }
+}

@@ -1,0 +1,173 @@
+import Dispatch
+import Foundation
+import NSEBenchCore
+import Synchronization
+import UserNotifications
+
+/// One invocation in flight: feeds the ``InvocationLifecycle`` the events that happen (handler calls,
+/// timers, memory reports, crashes, the work returning) and performs the actions it returns.
+///
+/// Every event takes the session's `Mutex`, updates the state and collects ``Effect``s; the effects that
+/// call into extension code, cancel tasks or resume the caller run after the lock is released, so an
+/// extension that calls its handler from inside `serviceExtensionTimeWillExpire` (or from a task's
+/// cancellation handler) re-enters safely. Timers are scheduled and cancelled under the lock, which
+/// ``InvocationTimers`` allows: it never runs an action synchronously.
+final class InvocationSession: Sendable {
+    let input: InvocationInput
+    let settings: HostSettings
+    let environment: HostEnvironment
+    let queue: DispatchQueue
+    let inspector: DeliveryInspector
+    let request: UNNotificationRequest
+    /// Arrival plus the time budget, in nanoseconds.
+    let deadline: UInt64
+    /// The payload's size, counted against the memory limit.
+    let payloadBytes: Int
+    let measurements = InvocationMeasurements()
+    let state: Mutex<State>
+
+    init(
+        input: InvocationInput, settings: HostSettings, environment: HostEnvironment, queue: DispatchQueue,
+        expectedText: NotificationText?
+    ) {
+        self.input = input
+        self.settings = settings
+        self.environment = environment
+        self.queue = queue
+        self.inspector = DeliveryInspector(payload: input.payload, expectedText: expectedText)
+        self.request = input.payload.notificationRequest(identifier: "nse-bench-\(input.id)")
+        let (deadline, overflow) = input.arrival.addingReportingOverflow(settings.timeBudget)
+        self.deadline = overflow ? .max : deadline
+        self.payloadBytes = input.payload.byteCount
+        let limits = InvocationLimits(
+            timeBudget: Nanoseconds.duration(settings.timeBudget),
+            gracePeriod: Nanoseconds.duration(settings.gracePeriod))
+        let lifecycle = InvocationLifecycle(arrivedAt: Nanoseconds.duration(input.arrival), limits: limits)
+        self.state = Mutex(
+            State(
+                lifecycle: lifecycle, peakMemory: settings.baselineFootprint + payloadBytes,
+                crashPending: settings.crashInjection.strikes(invocation: input.id)))
+    }
+
+    var clock: any InvocationClock { environment.clock }
+
+    /// Admits the invocation: starts the deadline timer and calls `didReceive`, or finds the budget spent
+    /// and ends it as killed. `continuation` receives the record.
+    func start(continuation: CheckedContinuation<InvocationRecord, Never>) {
+        let memory = MemoryMeter { [self] buffered in memoryChanged(buffered: buffered) }
+        let context = InvocationContext(
+            invocationID: input.id, arrival: input.arrival, deadline: deadline, environment: environment,
+            memory: memory, measurements: measurements, session: self)
+        let effects = state.withLock { state -> [Effect] in
+            state.continuation = continuation
+            state.context = context
+            let now = clock.now()
+            var effects = [event(.started, at: now)]
+            if now < deadline {
+                state.deadlineTimer = environment.timers.schedule(at: deadline) { [self] in deadlineFired() }
+            }
+            effects += apply(state.lifecycle.started(at: Nanoseconds.duration(now)), processEnds: true, now, &state)
+            effects += checkMemory(buffered: 0, now, &state)
+            return effects
+        }
+        perform(effects)
+    }
+
+    /// The deadline timer fired.
+    func deadlineFired() {
+        let effects = state.withLock { state -> [Effect] in
+            guard !state.isComplete else { return [] }
+            let now = clock.now()
+            // Still waiting for a slot: the budget ran out before the extension started, a kill.
+            let neverStarted = state.lifecycle.state == .received
+            return apply(
+                state.lifecycle.deadlineReached(at: Nanoseconds.duration(now)), processEnds: neverStarted, now, &state)
+        }
+        perform(effects)
+    }
+
+    /// The grace timer fired.
+    func graceFired() {
+        let effects = state.withLock { state -> [Effect] in
+            guard !state.isComplete else { return [] }
+            let now = clock.now()
+            return apply(state.lifecycle.graceEnded(at: Nanoseconds.duration(now)), processEnds: false, now, &state)
+        }
+        perform(effects)
+    }
+
+    /// The wind-down timer fired: whatever still runs is abandoned.
+    func windDownFired() {
+        let effects = state.withLock { state -> [Effect] in
+            guard !state.isComplete else { return [] }
+            return endWindDown(clock.now(), &state)
+        }
+        perform(effects)
+    }
+
+    /// The extension's meter changed: a kill when the process goes over the limit.
+    func memoryChanged(buffered: Int) {
+        let effects = state.withLock { state -> [Effect] in
+            guard !state.isComplete else { return [] }
+            return checkMemory(buffered: buffered, clock.now(), &state)
+        }
+        perform(effects)
+    }
+
+    /// The extension crashed (on purpose, or its tracked work threw).
+    func crash(reason: String) {
+        let effects = state.withLock { state -> [Effect] in
+            guard !state.isComplete else { return [] }
+            let now = clock.now()
+            if state.lifecycle.isFinished {
+                state.lateCrashReason = reason
+                return complete(now, &state)
+            }
+            let action = state.lifecycle.crashed(at: Nanoseconds.duration(now), reason: reason)
+            return apply(action, processEnds: true, now, &state)
+        }
+        perform(effects)
+    }
+
+    /// Starts tracked work for ``InvocationContext/run(_:)``; nothing once the process is gone.
+    func run(_ work: @escaping @Sendable () async throws -> Void) {
+        state.withLock { state in
+            guard !state.isComplete else { return }
+            let id = state.nextWorkID
+            state.nextWorkID += 1
+            state.work[id] = Task { [self] in
+                do {
+                    try await work()
+                } catch {
+                    crash(reason: "the extension's work threw \(type(of: error)): \(error)")
+                }
+                workEnded(id)
+            }
+        }
+    }
+
+    private func workEnded(_ id: Int) {
+        let effects = state.withLock { state -> [Effect] in
+            state.work[id] = nil
+            return workMaybeReturned(clock.now(), &state)
+        }
+        perform(effects)
+    }
+
+    func didReceiveReturned() {
+        let effects = state.withLock { state -> [Effect] in
+            state.didReceiveReturned = true
+            return workMaybeReturned(clock.now(), &state)
+        }
+        perform(effects)
+    }
+
+    private func checkMemory(buffered: Int, _ now: UInt64, _ state: inout State) -> [Effect] {
+        guard !state.isComplete else { return [] }
+        let total = settings.baselineFootprint + payloadBytes + buffered
+        state.peakMemory = max(state.peakMemory, total)
+        guard total > settings.memoryLimit else { return [] }
+        if state.lifecycle.isFinished { return complete(now, &state) }
+        return apply(state.lifecycle.memoryExceeded(at: Nanoseconds.duration(now)), processEnds: true, now, &state)
+    }
+}

@@ -1,0 +1,62 @@
+/// What a media download produced.
+///
+/// An HTTP error status is not a failure of the transfer: a 404 comes back with ``status`` 404 and no
+/// ``error``; an extension decides what it makes of it (see ``isSuccess``).
+public struct MediaDownloadResult: Sendable, Hashable {
+    /// The HTTP status, or 0 when no response arrived.
+    public var status: Int
+    /// Body bytes written to the file, whatever the outcome.
+    public var bytes: Int
+    /// The response's `Content-Type`, if it sent one.
+    public var contentType: String?
+    /// The file holding the body; nil when nothing was written.
+    public var filePath: String?
+    /// Why the transfer failed; nil when it completed (whatever its status).
+    public var error: MediaDownloadError?
+    /// When each phase happened.
+    public var timings: MediaDownloadTimings
+
+    /// A result.
+    public init(
+        status: Int, bytes: Int, contentType: String? = nil, filePath: String? = nil, error: MediaDownloadError? = nil,
+        timings: MediaDownloadTimings = MediaDownloadTimings()
+    ) {
+        self.status = status
+        self.bytes = bytes
+        self.contentType = contentType
+        self.filePath = filePath
+        self.error = error
+        self.timings = timings
+    }
+
+    /// Whether the transfer completed with a 2xx status: the file holds the media.
+    public var isSuccess: Bool { error == nil && (200..<300).contains(status) }
+
+    /// Why the download is unusable, for a report: the error, or the HTTP status; nil on success.
+    public var failureDescription: String? {
+        if let error { return error.description }
+        if !isSuccess { return "HTTP status \(status)" }
+        return nil
+    }
+}
+
+/// When each phase of a download happened, in absolute ``InvocationClock`` nanoseconds; nil for a phase
+/// the download did not reach (or the downloader does not measure).
+public struct MediaDownloadTimings: Sendable, Hashable {
+    /// The download was requested.
+    public var started: UInt64?
+    /// The connection (TCP, and TLS for `https`) was established.
+    public var connected: UInt64?
+    /// The first byte of the response arrived.
+    public var firstByte: UInt64?
+    /// The transfer ended, completed or failed.
+    public var completed: UInt64?
+
+    /// Timings; every phase defaults to not reached.
+    public init(started: UInt64? = nil, connected: UInt64? = nil, firstByte: UInt64? = nil, completed: UInt64? = nil) {
+        self.started = started
+        self.connected = connected
+        self.firstByte = firstByte
+        self.completed = completed
+    }
+}

@@ -1,0 +1,28 @@
+/// What an invocation's media downloads fetched: the last download's response, and the bytes of all.
+public struct DownloadSummary: Sendable, Hashable {
+    /// The downloads the extension made.
+    public var count: Int
+    /// Body bytes received over all of them.
+    public var bytes: Int
+    /// The last download's HTTP status; 0 when no response arrived.
+    public var status: Int
+    /// The last download's `Content-Type`.
+    public var contentType: String?
+    /// The last download's failure, as text: the transport's error or the HTTP status; nil on success.
+    public var errorText: String?
+    /// The last download's failure kind; nil when the transfer completed.
+    public var errorKind: MediaDownloadError.Kind?
+
+    /// A summary.
+    public init(
+        count: Int, bytes: Int, status: Int, contentType: String? = nil, errorText: String? = nil,
+        errorKind: MediaDownloadError.Kind? = nil
+    ) {
+        self.count = count
+        self.bytes = bytes
+        self.status = status
+        self.contentType = contentType
+        self.errorText = errorText
+        self.errorKind = errorKind
+    }
+}

@@ -1,0 +1,49 @@
+/// How long each phase of an invocation took: what the host saw (queueing, delivery) and what the
+/// extension reported (decryption, download, attachment).
+public struct InvocationPhases: Sendable, Hashable {
+    /// From the scheduled arrival to `didReceive` (or to the kill of an invocation that never started),
+    /// in nanoseconds.
+    public var queued: UInt64
+    /// Decryption, as the extension reported it.
+    public var decrypt: PhaseSpan?
+    /// The download, from request to result, as the extension reported it.
+    public var download: PhaseSpan?
+    /// The downloader's own phase timings.
+    public var downloadTimings: MediaDownloadTimings?
+    /// Naming the file and creating the attachment, as the extension reported it.
+    public var attach: PhaseSpan?
+    /// The host's side of the honoured delivery: from the handler call to the content being in the
+    /// system (attachments moved into the store).
+    public var deliver: PhaseSpan?
+
+    /// Phases; only the queueing time is always known.
+    public init(
+        queued: UInt64, decrypt: PhaseSpan? = nil, download: PhaseSpan? = nil,
+        downloadTimings: MediaDownloadTimings? = nil, attach: PhaseSpan? = nil, deliver: PhaseSpan? = nil
+    ) {
+        self.queued = queued
+        self.decrypt = decrypt
+        self.download = download
+        self.downloadTimings = downloadTimings
+        self.attach = attach
+        self.deliver = deliver
+    }
+
+    /// The span reported for `stage`.
+    public subscript(stage: InvocationStage) -> PhaseSpan? {
+        get {
+            switch stage {
+            case .decrypt: decrypt
+            case .download: download
+            case .attach: attach
+            }
+        }
+        set {
+            switch stage {
+            case .decrypt: decrypt = newValue
+            case .download: download = newValue
+            case .attach: attach = newValue
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+public import NSEBenchCore
+
+/// Everything measured about one invocation: how it ended, what the user saw, what the extension broke,
+/// what it delivered of what was asked, and where the time went.
+public struct InvocationRecord: Sendable, Hashable {
+    /// The invocation's id.
+    public var id: Int
+    /// The extension's name.
+    public var extensionName: String
+    /// How it ended.
+    public var outcome: InvocationOutcome
+    /// What the user sees.
+    public var visible: VisibleNotification
+    /// Contract violations (second, late or text-less handler calls).
+    public var violations: Violations
+    /// The enrichments the payload asked for and those the shown content carries (empty when the
+    /// original is shown).
+    public var enrichment: EnrichmentResult
+    /// When each step happened.
+    public var times: InvocationTimes
+    /// How long each phase took.
+    public var phases: InvocationPhases
+    /// What the downloads fetched; nil when the extension downloaded nothing.
+    public var download: DownloadSummary?
+    /// The errors the extension reported by stage (a failed decryption, a refused attachment).
+    public var stageErrors: [InvocationStage: String]
+    /// The most memory counted for the process: baseline, payload and metered buffers, in bytes.
+    public var peakMemory: Int
+    /// Why the extension crashed (a simulated crash, an error thrown by its work, an injected crash).
+    public var crashReason: String?
+    /// Whether the host injected the crash (``CrashInjection``).
+    public var injectedCrash: Bool
+    /// The fault injected into the payload's `encrypted_data`, if any.
+    public var injectedFault: InjectedCryptoFault?
+    /// Whether the extension's work was still running when the wind-down ended and was abandoned.
+    public var workAbandoned: Bool
+
+    /// From arrival to the honoured handler call, in nanoseconds.
+    public var timeToDeliver: UInt64? { times.timeToDeliver }
+    /// From the honoured handler call to the deadline, in nanoseconds; negative in the grace period.
+    public var slack: Int64? { times.slack }
+    /// Body bytes downloaded.
+    public var bytesDownloaded: Int { download?.bytes ?? 0 }
+    /// The last download's HTTP status.
+    public var httpStatus: Int? { download?.status }
+    /// The last download's failure, as text.
+    public var downloadErrorText: String? { download?.errorText }
+}
