@@ -8,10 +8,10 @@ SWIFT ?= swift
 deps:
 	@.ci/install-deps
 
-## bench: release build, then the main job
+## bench: release build, then the main job: 500 invocations in flight on the embedded media server
 bench: deps
 	$(SWIFT) build -c release --product nse-bench
-	.build/release/nse-bench --help
+	.build/release/nse-bench --concurrency 500
 
 ## test: build and run every test
 test: deps

@@ -9,8 +9,7 @@ public enum NSEBenchTool {
     ]
 
     /// The subcommand used when the first argument is an option (`nse-bench --concurrency 500`).
-    /// None until the `run` command exists.
-    public static let defaultCommand: CommandEntry? = nil
+    public static let defaultCommand: CommandEntry? = CommandEntry(RunCommand.self)
 
     static let toolName = "nse-bench"
 

@@ -17,6 +17,9 @@ public struct RunConfiguration: Sendable {
     public var outputDirectory: String?
     public var quiet: Bool
     public var format: OutputFormat
+    /// The network flags as given (profile and settings), passed to the embedded server with
+    /// `--time-scale`, which scales them there.
+    public var networkArguments: [(String, String)]
 
     public enum OutputFormat: String, ArgumentValue, CaseIterable, Sendable {
         case text, json
@@ -134,7 +137,10 @@ enum RunOptions {
                 wrongKey: try fraction(arguments, "wrong-key")),
             payloadFile: arguments.string("payloads"), target: target, outputDirectory: arguments.string("out"),
             quiet: arguments.isSet("quiet"),
-            format: try arguments.value("format", as: RunConfiguration.OutputFormat.self) ?? .text)
+            format: try arguments.value("format", as: RunConfiguration.OutputFormat.self) ?? .text,
+            networkArguments: (["profile"] + NetworkConditions.settingKeys).compactMap { key in
+                arguments.string(key).map { (key, $0) }
+            })
     }
 
     private static func loadModel(_ arguments: ParsedArguments) throws(UsageError) -> LoadModel {

@@ -32,7 +32,9 @@ public struct SummaryRow: Sendable {
         harness: HarnessFigures, selfCheck: SelfCheck, problems: [String], partial: Bool
     ) {
         let scale = settings.timeScale > 0 ? settings.timeScale : 1
-        func milliseconds(_ nanoseconds: UInt64) -> String { Self.format(Double(nanoseconds) / scale / 1e6) }
+        func milliseconds(_ nanoseconds: UInt64) -> String {
+            Self.format(Double(nanoseconds) / scale / 1e6, decimals: 3)
+        }
         values["schema_version"] = String(SummarySchema.version)
         values["nse_bench_version"] = NSEBenchVersion.current
         values["git_commit"] = provenance.gitCommit
@@ -63,14 +65,14 @@ public struct SummaryRow: Sendable {
             values["phase_\(phase.name)_p99_ms"] = milliseconds(histogram.value(atPercentile: 99))
         }
         values["throughput_per_s"] = Self.format(
-            harness.wallSeconds > 0 ? Double(aggregate.invocations) / harness.wallSeconds : 0)
-        values["harness_cpu_s"] = Self.format(harness.cpuSeconds)
+            harness.wallSeconds > 0 ? Double(aggregate.invocations) / harness.wallSeconds : 0, decimals: 1)
+        values["harness_cpu_s"] = Self.format(harness.cpuSeconds, decimals: 3)
         values["peak_rss_bytes"] = String(harness.peakResidentBytes)
         values["mallocs_per_invocation"] = Self.format(
-            aggregate.invocations > 0 ? Double(harness.mallocs) / Double(aggregate.invocations) : 0)
-        values["timer_lateness_p99_ms"] = Self.format(Double(selfCheck.timerLatenessP99) / 1e6)
-        values["admission_lag_p99_ms"] = Self.format(Double(selfCheck.admissionLagP99) / 1e6)
-        values["cpu_utilisation"] = Self.format(selfCheck.cpuUtilisation)
+            aggregate.invocations > 0 ? Double(harness.mallocs) / Double(aggregate.invocations) : 0, decimals: 1)
+        values["timer_lateness_p99_ms"] = Self.format(Double(selfCheck.timerLatenessP99) / 1e6, decimals: 3)
+        values["admission_lag_p99_ms"] = Self.format(Double(selfCheck.admissionLagP99) / 1e6, decimals: 3)
+        values["cpu_utilisation"] = Self.format(selfCheck.cpuUtilisation, decimals: 3)
         values["fd_headroom"] = String(selfCheck.descriptorsFree)
         values["valid"] = problems.isEmpty ? "true" : "false"
         values["invalid_reason"] = problems.joined(separator: "; ")
@@ -84,9 +86,11 @@ public struct SummaryRow: Sendable {
     public static var header: [String] { SummarySchema.columns.map(\.name) }
 
     /// Numbers with at most 6 significant decimals and no exponent noise for ordinary values.
-    static func format(_ value: Double) -> String {
+    static func format(_ value: Double, decimals: Int = 6) -> String {
         guard value.isFinite else { return "" }
-        let rounded = (value * 1_000_000).rounded() / 1_000_000
+        var factor = 1.0
+        for _ in 0..<decimals { factor *= 10 }
+        let rounded = (value * factor).rounded() / factor
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
         return String(rounded)
     }

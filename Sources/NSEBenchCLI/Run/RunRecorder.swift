@@ -1,0 +1,130 @@
+import Foundation
+import NSEBenchCore
+import NSEBenchSystem
+import NSERuntime
+import Synchronization
+
+/// Takes every finished invocation: adds it to the aggregate, streams its `invocations.csv` row,
+/// drops its stored attachments (counted, not kept: a long run would fill the disk), and counts
+/// for the progress line. Safe from any task.
+final class RunRecorder: Sendable {
+    static let invocationColumns = [
+        "id", "extension", "scheduled_ns", "started_ns", "delivered_ns", "deadline_ns", "outcome", "user_sees",
+        "time_to_deliver_ms", "slack_ms", "queued_ms", "decrypt_ms", "connect_ms", "first_byte_ms", "download_ms",
+        "attach_ms", "bytes", "http_status", "error", "injected_fault", "double_delivery", "late_delivery",
+        "alert_text_removed", "peak_memory_bytes",
+    ]
+
+    private struct State {
+        var aggregate = RunAggregate()
+        var started = 0
+    }
+
+    let folder: URL
+    private let timeScale: Double
+    private let state = Mutex(State())
+    private let invocations: BufferedFileWriter
+
+    init(folder: URL, timeScale: Double) throws {
+        self.folder = folder
+        self.timeScale = timeScale
+        invocations = try BufferedFileWriter(path: folder.appendingPathComponent("invocations.csv").path)
+        invocations.write(CSVWriter.record(Self.invocationColumns))
+    }
+
+    func started() { state.withLock { $0.started += 1 } }
+
+    func record(_ record: InvocationRecord) {
+        let measurement = record.measurement
+        state.withLock { $0.aggregate.record(measurement) }
+        invocations.write(CSVWriter.record(row(record, measurement)))
+        for attachment in record.visible.attachments { try? FileManager.default.removeItem(at: attachment.url) }
+    }
+
+    var aggregate: RunAggregate { state.withLock { $0.aggregate } }
+
+    /// (started, finished, in flight, outcome counts) for the progress line.
+    var counts: (started: Int, finished: Int, outcomes: [InvocationOutcome: Int]) {
+        state.withLock { ($0.started, $0.aggregate.invocations, $0.aggregate.outcomes) }
+    }
+
+    /// Writes `summary.csv` and `histograms.csv` and closes `invocations.csv`.
+    func finish(summary: SummaryRow) throws {
+        try invocations.close()
+        let summaryText = CSVWriter.record(SummaryRow.header) + CSVWriter.record(summary.fields)
+        try summaryText.write(to: folder.appendingPathComponent("summary.csv"), atomically: true, encoding: .utf8)
+        var histograms = CSVWriter.record(["histogram", "value_ns", "count"])
+        let aggregate = self.aggregate
+        for name in RunAggregate.histogramNames {
+            for bucket in aggregate.histograms[name]?.buckets ?? [] {
+                histograms += CSVWriter.record([name, String(bucket.value), String(bucket.count)])
+            }
+        }
+        try histograms.write(to: folder.appendingPathComponent("histograms.csv"), atomically: true, encoding: .utf8)
+    }
+
+    private func row(_ record: InvocationRecord, _ measurement: InvocationMeasurement) -> [String] {
+        func ms(_ nanoseconds: UInt64?) -> String {
+            nanoseconds.map { String(format: "%.3f", Double($0) / timeScale / 1e6) } ?? ""
+        }
+        let times = record.times
+        return [
+            String(record.id), record.extensionName, String(times.arrival), times.started.map(String.init) ?? "",
+            times.delivered.map(String.init) ?? "", String(times.deadline), record.outcome.rawValue,
+            record.outcome.whatTheUserSees.rawValue, ms(record.timeToDeliver),
+            record.slack.map { String(format: "%.3f", Double($0) / timeScale / 1e6) } ?? "",
+            ms(measurement.phases["queued"]), ms(measurement.phases["decrypt"]), ms(measurement.phases["connect"]),
+            ms(measurement.phases["first_byte"]), ms(measurement.phases["download"]), ms(measurement.phases["attach"]),
+            String(record.bytesDownloaded), record.httpStatus.map(String.init) ?? "",
+            record.downloadErrorText ?? record.crashReason ?? record.stageErrors.values.sorted().first ?? "",
+            record.injectedFault.map { "\($0)" } ?? "", String(record.violations.doubleDelivery),
+            String(record.violations.lateDelivery), String(record.violations.alertTextRemoved),
+            String(record.peakMemory),
+        ]
+    }
+}
+
+/// Where results go: `--out DIR`, or `Results/runs/<timestamp>-<scenario>/`.
+enum OutputFolder {
+    static func create(_ requested: String?, scenario: String) throws -> URL {
+        let folder: URL
+        if let requested {
+            folder = URL(fileURLWithPath: requested)
+        } else {
+            let stamp = Provenance.timestamp().replacingOccurrences(of: ":", with: "").replacingOccurrences(
+                of: "-", with: "")
+            let name = scenario.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
+            folder = URL(fileURLWithPath: "Results/runs/\(stamp)-\(String(name))")
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw RunError.output("cannot create the result folder \(folder.path): \(error.localizedDescription)")
+        }
+        return folder
+    }
+}
+
+/// Who and when, for every summary row.
+enum Provenance {
+    static func timestamp() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date())
+    }
+
+    /// `git rev-parse HEAD` of the working directory, or "" outside a repository.
+    static func gitCommit() -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "rev-parse", "--short=12", "HEAD"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return "" }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return "" }
+        return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

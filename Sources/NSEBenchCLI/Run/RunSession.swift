@@ -1,0 +1,120 @@
+import Foundation
+import NSEBenchCore
+import NSEBenchSystem
+import NSERuntime
+import Synchronization
+
+/// One `run`: sets up the server, transport, host and runner, records every invocation, and writes
+/// the results.
+struct RunSession {
+    let configuration: RunConfiguration
+    let context: CommandContext
+
+    func execute() async throws -> ExitCode {
+        let settings = configuration.settings
+        let scale = settings.timeScale
+        ProcessResources.raiseDescriptorLimit()
+        let output = try OutputFolder.create(configuration.outputDirectory, scenario: settings.scenario)
+        let work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("nse-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+
+        // The media host.
+        var server: EmbeddedServerProcess? = nil
+        let mediaBase: URL
+        if let target = configuration.target {
+            mediaBase = target
+        } else {
+            var arguments = ["--seed", String(settings.seed), "--time-scale", String(scale)]
+            for (key, value) in configuration.networkArguments { arguments += ["--\(key)", value] }
+            server = try EmbeddedServerProcess(arguments: arguments)
+            mediaBase = server!.baseURL
+        }
+
+        // Loop, timers, transport, host.
+        let loop = try EventLoop(name: "nse-bench-run")
+        try loop.start()
+        let timerService = TimerService(loop: loop)
+        let clock = LoopInvocationClock(timers: timerService)
+        let timers = LoopInvocationTimers(timers: timerService)
+        let transport = try CurlTransport(loops: [loop], configuration: CurlTransport.Configuration())
+        let key = try AESGCM.randomBytes(32)
+        let container = try SharedContainer(creatingIn: work, key: key)
+        let store = try AttachmentStore(directory: work.appendingPathComponent("attachments"))
+        let host = ExtensionHost(
+            settings: HostSettings(
+                timeBudget: scaled(settings.deadline, scale), gracePeriod: scaled(settings.grace, scale),
+                windDown: scaled(1_000_000_000, scale), memoryLimit: settings.memoryLimit),
+            environment: HostEnvironment(
+                clock: clock, timers: timers, downloader: CurlMediaDownloader(transport: transport),
+                attachmentStore: store, temporaryDirectory: work, sharedContainer: container, payloadKey: key))
+        let factory = try BuiltInExtensions.named(settings.extensionName)
+        let payloads = try PayloadSource(configuration: configuration, mediaBase: mediaBase, key: key)
+
+        // Recording and progress.
+        let recorder = try RunRecorder(folder: output, timeScale: scale)
+        let progress = ProgressReporter(
+            context: context, quiet: configuration.quiet, total: settings.length, recorder: recorder)
+        let runner = LoadRunner(clock: clock)
+        let watcher = SignalWatcher()
+        let interruption = Task {
+            var signals = watcher.signals.makeAsyncIterator()
+            if await signals.next() != nil { runner.stop() }
+        }
+        let cpuAtStart = ProcessResources.cpuSeconds()
+        let wallStart = MonotonicClock.now()
+        let memory = try? MemoryStatistics()
+        let mallocsAtStart = (try? memory?.snapshot())??.mallocCount ?? 0
+        let ticker = Task { await progress.run() }
+
+        let report = await runner.run(
+            model: settings.load, length: settings.length, ramp: scaled(settings.ramp, scale), seed: settings.seed,
+            drainLimit: scaled(settings.deadline + settings.grace, scale) + 1_000_000_000
+        ) { ticket in
+            recorder.started()
+            let input = payloads.input(index: ticket.index, arrival: ticket.scheduledArrival, factory: factory)
+            let record = await host.invoke(input)
+            recorder.record(record)
+        }
+
+        ticker.cancel()
+        interruption.cancel()
+        watcher.stop()
+        let wallSeconds = Double(MonotonicClock.now() - wallStart) / 1e9
+        let harness = SummaryRow.HarnessFigures(
+            wallSeconds: wallSeconds, cpuSeconds: ProcessResources.cpuSeconds() - cpuAtStart,
+            peakResidentBytes: ProcessResources.peakResidentBytes(),
+            mallocs: ((try? memory?.snapshot())??.mallocCount ?? 0) &- mallocsAtStart)
+        await transport.shutdown()
+        try? loop.shutdown()
+        let serverReport = server?.stop() ?? ""
+
+        let selfCheck = SelfCheck(
+            timerLatenessP99: timers.latenessHistogram.value(atPercentile: 99),
+            admissionLagP99: report.admissionLag.value(atPercentile: 99),
+            cpuUtilisation: wallSeconds > 0 ? harness.cpuSeconds / (wallSeconds * Double(ProcessResources.cores)) : 0,
+            descriptorsFree: ProcessResources.descriptorLimit() - progress.peakDescriptors,
+            descriptorLimit: ProcessResources.descriptorLimit())
+        var problems = selfCheck.problems(timeScale: scale, deadline: settings.deadline)
+        if report.partial { problems.append("interrupted: results are partial") }
+        let row = SummaryRow(
+            settings: settings, aggregate: recorder.aggregate, fingerprint: HostFingerprintReader.current(),
+            provenance: .init(gitCommit: Provenance.gitCommit(), timestamp: Provenance.timestamp()), harness: harness,
+            selfCheck: selfCheck,
+            problems: report.partial ? problems.filter { !$0.hasPrefix("interrupted") } : problems,
+            partial: report.partial)
+        try recorder.finish(summary: row)
+        try serverReport.write(to: output.appendingPathComponent("server.log"), atomically: true, encoding: .utf8)
+        if !configuration.quiet {
+            context.output.write(
+                SummaryRenderer.render(
+                    row: row, aggregate: recorder.aggregate, folder: output, format: configuration.format,
+                    serverReport: serverReport, timeScale: scale))
+        }
+        return report.partial ? .interrupted : .success
+    }
+
+    private func scaled(_ nanoseconds: UInt64, _ scale: Double) -> UInt64 {
+        UInt64((Double(nanoseconds) * scale).rounded())
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import NSEBenchCore
+
+/// The terminal summary of a run: outcome table, rates, percentiles, phases, harness figures.
+enum SummaryRenderer {
+    static func render(
+        row: SummaryRow, aggregate: RunAggregate, folder: URL, format: RunConfiguration.OutputFormat,
+        serverReport: String, timeScale: Double
+    ) -> String {
+        let values = row.values
+        if format == .json {
+            let object = Dictionary(uniqueKeysWithValues: SummaryRow.header.map { ($0, values[$0] ?? "") })
+            let data =
+                (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+            return String(decoding: data, as: UTF8.self) + "\n"
+        }
+        var lines: [String] = []
+        let value = { (name: String) in values[name] ?? "" }
+        lines.append(
+            "nse-bench run \(value("scenario")): \(value("load_model")) load, extension \(value("extension")), "
+                + "network \(value("network")), target \(value("target"))")
+        lines.append(
+            "\(aggregate.invocations) invocations, \(value("throughput_per_s"))/s, deadline \(value("deadline_s")) s, "
+                + "grace \(value("grace_s")) s")
+        lines.append("")
+        lines.append(
+            pad("outcome", 22) + pad("count", 8, right: true) + pad("share", 9, right: true) + "   the user sees")
+        for outcome in InvocationOutcome.allCases {
+            let count = aggregate.count(outcome)
+            let share = aggregate.invocations > 0 ? Double(count) / Double(aggregate.invocations) * 100 : 0
+            lines.append(
+                pad(outcome.rawValue, 22) + pad(String(count), 8, right: true)
+                    + pad(String(format: "%.1f%%", share), 9, right: true) + "   \(outcome.whatTheUserSees.rawValue)")
+        }
+        lines.append("")
+        lines.append("finished before the deadline  \(percent(aggregate.finishedBeforeDeadlineRate))")
+        lines.append("fell back (original shown)    \(percent(aggregate.fallbackRate))")
+        lines.append("arrived enriched              \(percent(aggregate.enrichedRate))")
+        lines.append("")
+        lines.append(
+            "time to deliver (from arrival): p50 \(value("deliver_p50_ms")) ms  p90 \(value("deliver_p90_ms")) ms  "
+                + "p99 \(value("deliver_p99_ms")) ms  p99.9 \(value("deliver_p999_ms")) ms  max \(value("deliver_max_ms")) ms"
+        )
+        lines.append(
+            "slack to the deadline: p50 \(value("slack_p50_ms")) ms  p10 \(value("slack_p10_ms")) ms  "
+                + "p1 \(value("slack_p1_ms")) ms  min \(value("slack_min_ms")) ms")
+        let phases = SummarySchema.phases.map { phase in
+            "\(phase.name) \(value("phase_\(phase.name)_p50_ms"))/\(value("phase_\(phase.name)_p99_ms"))"
+        }
+        lines.append("phases p50/p99 ms: " + phases.joined(separator: ", "))
+        lines.append(
+            "violations: double delivery \(value("double_delivery")), late delivery \(value("late_delivery")), "
+                + "alert text removed \(value("alert_text_removed"))")
+        lines.append(
+            "harness: CPU \(value("harness_cpu_s")) s (\(percent(Double(value("cpu_utilisation")) ?? 0)) of the machine), "
+                + "peak RSS \((Int(value("peak_rss_bytes")) ?? 0) >> 20) MiB, \(value("mallocs_per_invocation")) mallocs per "
+                + "invocation, timer lateness p99 \(value("timer_lateness_p99_ms")) ms, admission lag p99 "
+                + "\(value("admission_lag_p99_ms")) ms")
+        if let lateness = serverReport.split(separator: "\n").first(where: { $0.hasPrefix("first-byte lateness") }) {
+            lines.append("media server: " + lateness)
+        }
+        if timeScale != 1 {
+            lines.append(
+                "time scale \(timeScale): every time above is unscaled (measured ÷ \(timeScale)); CPU costs do not scale, "
+                    + "so CPU-bound phases look \(String(format: "%g", 1 / timeScale))× slower than they were.")
+        }
+        lines.append(
+            value("valid") == "true"
+                ? "valid: the harness did not distort these figures"
+                : "NOT VALID: \(value("invalid_reason"))")
+        if value("partial") == "true" { lines.append("PARTIAL: interrupted before the end") }
+        lines.append("results: \(folder.path)/summary.csv, invocations.csv, histograms.csv")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func percent(_ fraction: Double) -> String { String(format: "%.1f%%", fraction * 100) }
+
+    private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return right ? padding + text : text + padding
+    }
+}

@@ -1,0 +1,24 @@
+public import NSEBenchCore
+
+extension InvocationRecord {
+    /// The pure measurement the run aggregates: outcome, violations, times and phase durations.
+    public var measurement: InvocationMeasurement {
+        var phaseDurations: [String: UInt64] = ["queued": phases.queued]
+        func span(_ span: PhaseSpan?) -> UInt64? { span.map { $0.end >= $0.start ? $0.end - $0.start : 0 } }
+        if let decrypt = span(phases.decrypt) { phaseDurations["decrypt"] = decrypt }
+        if let download = span(phases.download) { phaseDurations["download"] = download }
+        if let attach = span(phases.attach) { phaseDurations["attach"] = attach }
+        if let timings = phases.downloadTimings, let started = timings.started {
+            if let connected = timings.connected, connected >= started {
+                phaseDurations["connect"] = connected - started
+            }
+            if let firstByte = timings.firstByte, firstByte >= started {
+                phaseDurations["first_byte"] = firstByte - started
+            }
+        }
+        return InvocationMeasurement(
+            id: id, outcome: outcome, violations: violations,
+            timeToDeliver: outcome.finishedBeforeDeadline || outcome == .expiredBestAttempt ? timeToDeliver : nil,
+            slack: slack, phases: phaseDurations)
+    }
+}

@@ -1,0 +1,99 @@
+public import Foundation
+public import NSEBenchCore
+public import NSEBenchSystem
+import Synchronization
+
+/// The real clock, timers and downloader behind the extension host and the load runner: the event
+/// loop's monotonic clock and timer service, and the libcurl transport.
+public struct LoopInvocationClock: InvocationClock, RunnerClock {
+    private let timers: TimerService
+
+    public init(timers: TimerService) { self.timers = timers }
+
+    public func now() -> UInt64 { MonotonicClock.now() }
+
+    public func sleep(until deadline: UInt64) async throws { try await timers.sleep(until: deadline) }
+}
+
+/// Deadline and grace timers on the event loop's timing wheel, each one's lateness recorded: the
+/// harness's own timing error, which the self-check judges.
+public final class LoopInvocationTimers: InvocationTimers {
+    private let timers: TimerService
+    private let lateness = LockedHistogram()
+
+    public init(timers: TimerService) { self.timers = timers }
+
+    public func schedule(at deadline: UInt64, _ action: @escaping @Sendable () -> Void) -> any InvocationTimer {
+        let handle = timers.deadline(at: deadline) { [lateness] in
+            let now = MonotonicClock.now()
+            lateness.record(now >= deadline ? now - deadline : 0)
+            action()
+        }
+        return LoopInvocationTimer(handle: handle)
+    }
+
+    /// How late timers fired, in nanoseconds.
+    public var latenessHistogram: Histogram { lateness.value }
+}
+
+/// A histogram shared between threads.
+final class LockedHistogram: Sendable {
+    private let histogram = Mutex(Histogram(highestTrackableValue: 1 << 40))
+
+    func record(_ value: UInt64) { histogram.withLock { $0.record(value) } }
+
+    var value: Histogram { histogram.withLock { $0 } }
+}
+
+struct LoopInvocationTimer: InvocationTimer {
+    let handle: DeadlineHandle
+
+    @discardableResult
+    func cancel() -> Bool { handle.cancel() }
+}
+
+/// ``MediaDownloading`` through the libcurl transport: to a file, no connection reuse (each simulated
+/// device opens its own), URLSession-like idle timeout as a low-speed limit.
+public struct CurlMediaDownloader: MediaDownloading {
+    private let transport: CurlTransport
+    private let caFile: String?
+
+    public init(transport: CurlTransport, caFile: String? = nil) {
+        self.transport = transport
+        self.caFile = caFile
+    }
+
+    public func download(_ request: MediaDownload) async -> MediaDownloadResult {
+        var download = DownloadRequest(
+            url: request.url.absoluteString, destination: .file(path: request.destinationPath))
+        download.totalTimeout = request.timeout.map { DurationValue(nanoseconds: Int64(min($0, UInt64(Int64.max)))) }
+        download.lowSpeed = LowSpeedLimit(
+            bytesPerSecond: 1, duration: DurationValue(nanoseconds: Int64(min(request.idleTimeout, 3_600_000_000_000))))
+        download.maximumBodyBytes = request.maximumBytes
+        download.keepAlive = false
+        download.caFile = caFile
+        let result = await transport.download(download)
+        let timings = result.timings
+        return MediaDownloadResult(
+            status: result.status, bytes: result.bytesReceived, contentType: result.contentType,
+            filePath: result.error == nil ? request.destinationPath : nil,
+            error: result.error.map { MediaDownloadError(Self.kind(of: $0), $0.description) },
+            timings: MediaDownloadTimings(
+                started: timings.admitted, connected: timings.connected, firstByte: timings.firstByte,
+                completed: timings.completed))
+    }
+
+    private static func kind(of error: DownloadError) -> MediaDownloadError.Kind {
+        switch error {
+        case .timedOut, .deadlineExpiredWhileQueued: .timedOut
+        case .stalled: .idleTimedOut
+        case .connectTimedOut, .connectFailed: .connectFailed
+        case .connectionLost: .connectionLost
+        case .tooLarge: .tooLarge
+        case .tls: .tls
+        case .file: .file
+        case .cancelled, .shutDown: .cancelled
+        default: .other
+        }
+    }
+}
