@@ -23,8 +23,8 @@ public enum ThresholdsError: Error, Equatable, CustomStringConvertible {
         case .wrongType(let path, let expected):
             "\(path): expected \(expected)"
         case .unknownMetric(let path, let name):
-            "\(path): unknown metric '\(name)'; metrics are the rate, time and measure columns of summary.csv "
-                + "and <count>_rate for counts (see 'nse-bench compare --help')"
+            "\(path): unknown metric '\(name)'; known: "
+                + ComparedMetric.all.map(\.name).joined(separator: ", ")
         case .notApplicable(let path, let metric, let kind, let allowed):
             "\(path): does not apply to \(metric), a \(kind.rawValue) metric; it takes \(allowed.joined(separator: ", "))"
         case .outOfRange(let path, let value, let expected):
