@@ -110,9 +110,11 @@ struct ReportContent {
                     problems.append("invalid" + (run.invalidReason.isEmpty ? "" : ": " + run.invalidReason))
                 }
                 if run.isPartial { problems.append("partial (interrupted before the end)") }
+                let consequence =
+                    scenario.presence == .both
+                    ? "the harness may have distorted its figures, so compare exits 1" : "not compared"
                 notes.append(
-                    "The \(side) row on line \(run.line) is \(problems.joined(separator: "; ")); the harness may have "
-                        + "distorted its figures, so compare exits 1.")
+                    "The \(side) row on line \(run.line) is \(problems.joined(separator: "; ")); \(consequence).")
             }
         }
         if let note = tooFewRunsNote(scenario) { notes.append(note) }
