@@ -86,9 +86,11 @@ public struct MannWhitneyTest: Sendable, Equatable {
         // ways[k][s]: subsets of k ranks seen so far with doubled sum s.
         var ways = Array(repeating: Array(repeating: 0.0, count: maximumSum + 1), count: firstCount + 1)
         ways[0][0] = 1
+        var reachable = 0  // the largest sum the ranks seen so far can make
         for (index, rank) in doubledRanks.enumerated() {
+            reachable += rank
             for k in stride(from: min(index + 1, firstCount), through: 1, by: -1) {
-                for sum in stride(from: maximumSum, through: rank, by: -1) where ways[k - 1][sum - rank] > 0 {
+                for sum in stride(from: reachable, through: rank, by: -1) where ways[k - 1][sum - rank] > 0 {
                     ways[k][sum] += ways[k - 1][sum - rank]
                 }
             }
