@@ -3,7 +3,7 @@
 /// | code | meaning |
 /// |---|---|
 /// | 0 | success; for `compare`: no regression |
-/// | 1 | the harness itself failed (an I/O error, a server that would not start, a malformed result file) |
+/// | 1 | the harness itself failed (an I/O error, a server that would not start, a malformed result file; for `compare`, a compared run marked invalid or partial) |
 /// | 2 | `compare`: a regression |
 /// | 3 | `compare`: not comparable (schema, scenario settings or host fingerprint differ) |
 /// | 4 | `compare`: improvement only |

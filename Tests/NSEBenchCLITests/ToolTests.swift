@@ -59,7 +59,7 @@ struct ToolTests {
     @Test func unknownCommandListsTheKnownOnes() async {
         let outcome = await run("frobnicate")
         #expect(outcome.status == .usage)
-        #expect(outcome.errors.contains("unknown command 'frobnicate'; commands: serve, fingerprint"))
+        #expect(outcome.errors.contains("unknown command 'frobnicate'; commands: serve, fingerprint, compare"))
     }
 
     @Test func fingerprintJSONHasEveryField() async {

@@ -1,0 +1,161 @@
+import Foundation
+public import NSEBenchCore
+
+/// `nse-bench compare BASELINE CANDIDATE`: the CI gate. Judges every metric of every scenario and
+/// exits 0 (no regression), 2 (regression), 3 (not comparable), 4 (improvement only) or 1 (a file
+/// that cannot be read, or runs the harness itself marked invalid or partial).
+public struct CompareCommand: ParsableCommand {
+    /// Report formats.
+    public enum Format: String, ArgumentValue, CaseIterable, Sendable {
+        case text, markdown, json, csv
+    }
+
+    public static let configuration = CommandConfiguration(
+        name: "compare",
+        abstract: "Compare two runs' summary.csv and gate CI on regressions.",
+        discussion: """
+            Matches rows by scenario (several rows of one scenario are repeated runs) and judges every rate, time \
+            and measure. A rate (enriched_rate, killed_rate, ...) changes only if a pooled two-proportion test is \
+            significant at --alpha AND it moved at least --min-effect. A time (deliver_p99_ms, ...) changes only if \
+            its median moved beyond both --relative and --absolute-ms, and, with 3 or more runs a side, a \
+            Mann-Whitney test over the runs is significant too. Measures use their own relative tolerance; \
+            throughput, CPU seconds and peak RSS are report-only unless the thresholds file says otherwise. \
+            --alpha, --min-effect, --relative and --absolute-ms replace the thresholds file's defaults; its \
+            per-metric and per-scenario entries still win.
+
+            Settings and the schema version must match, and so must the host fingerprint unless \
+            --allow-env-mismatch is given; otherwise exit 3, naming the column and both values. A scenario in \
+            one file only is reported, not failed; no common scenario at all is exit 3.
+
+            Exit status: 0 no regression, 2 regression, 4 improvement only, 3 not comparable, 1 harness error: \
+            an unreadable, malformed or truncated file (with its line), missing columns (named), or a compared \
+            row marked valid=false or partial=true (its figures may be the harness's doing; the report still \
+            shows every verdict), 64 bad flag or thresholds file.
+            """,
+        options: [
+            .value(
+                "format", valueName: "FORMAT", default: "text",
+                help: "Report format: text, markdown (for a pull-request comment or $GITHUB_STEP_SUMMARY), json or csv."
+            ),
+            .value(
+                "thresholds", valueName: "FILE",
+                help: "Thresholds file (JSON: defaults, metrics, scenarios). Default: \(ThresholdsFile.defaultPath) "
+                    + "when it exists; 'none' for the built-in defaults only."),
+            .value(
+                "alpha", valueName: "P",
+                help: "Significance level of every test, above 0 and below 1 (built-in: 0.01)."),
+            .value(
+                "min-effect", valueName: "FRACTION",
+                help: "Smallest change of a rate that counts, from 0 to 1; 0.01 is one percentage point "
+                    + "(built-in: 0.01)."),
+            .value(
+                "relative", valueName: "FRACTION",
+                help: "Relative tolerance of time metrics, at least 0; 0.1 is 10% (built-in: 0.1)."),
+            .value(
+                "absolute-ms", valueName: "MS",
+                help: "Absolute tolerance of time metrics in milliseconds, at least 0 (built-in: 5)."),
+            .flag(
+                "allow-env-mismatch",
+                help: "Compare even when the host fingerprint differs (never when settings or the schema differ)."),
+            .value("output", short: "o", valueName: "FILE", help: "Also write the report to FILE."),
+        ],
+        positionals: [
+            PositionalDeclaration("BASELINE", help: "The reference run: a summary.csv or a run folder holding one."),
+            PositionalDeclaration("CANDIDATE", help: "The run to judge: a summary.csv or a run folder holding one."),
+        ],
+        examples: [
+            "nse-bench compare Results/baseline Results/runs/latest",
+            "nse-bench compare main/summary.csv pr/summary.csv --format markdown >> \"$GITHUB_STEP_SUMMARY\"",
+            "nse-bench compare a b --alpha 0.001 --min-effect 0.02 --thresholds none --format json -o compare.json",
+        ])
+
+    public let baselinePath: String
+    public let candidatePath: String
+    public let format: Format
+    public let options: CompareOptions
+    /// The thresholds file read, if any.
+    public let thresholdsPath: String?
+    public let outputPath: String?
+
+    public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        baselinePath = arguments.positionals[0]
+        candidatePath = arguments.positionals[1]
+        format = try arguments.value("format", as: Format.self) ?? .text
+        let overrides = ThresholdDefaults(
+            alpha: try Self.number(arguments, "alpha", expected: "a significance level above 0 and below 1") {
+                $0 > 0 && $0 < 1
+            },
+            minimumEffect: try Self.number(arguments, "min-effect", expected: "a fraction from 0 to 1") {
+                $0 >= 0 && $0 <= 1
+            },
+            timeRelative: try Self.number(arguments, "relative", expected: "a fraction of at least 0") { $0 >= 0 },
+            timeAbsoluteMilliseconds: try Self.number(arguments, "absolute-ms", expected: "milliseconds, at least 0") {
+                $0 >= 0
+            })
+        let (path, thresholds) = try Self.thresholds(arguments.string("thresholds"))
+        thresholdsPath = path
+        options = CompareOptions(
+            thresholds: thresholds, overrides: overrides,
+            allowEnvironmentMismatch: arguments.isSet("allow-env-mismatch"))
+        outputPath = arguments.string("output")
+    }
+
+    public func run(_ context: CommandContext) async throws -> ExitCode {
+        let baseline: SummaryFile
+        let candidate: SummaryFile
+        do {
+            baseline = try CompareInput.load(baselinePath, side: "baseline")
+            candidate = try CompareInput.load(candidatePath, side: "candidate")
+        } catch {
+            context.errors.write("error: \(error)\n")
+            return error.exitCode
+        }
+        let comparison = Comparator.compare(baseline: baseline, candidate: candidate, options: options)
+        let report = try Self.render(comparison, as: format)
+        context.output.write(report)
+        if let outputPath {
+            try report.write(toFile: outputPath, atomically: true, encoding: .utf8)
+        }
+        return comparison.outcome.exitCode
+    }
+
+    /// The report in `format`.
+    static func render(_ comparison: Comparison, as format: Format) throws -> String {
+        switch format {
+        case .text: return comparison.text()
+        case .markdown: return comparison.markdown()
+        case .csv: return comparison.csv()
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            return String(decoding: try encoder.encode(comparison), as: UTF8.self) + "\n"
+        }
+    }
+
+    /// A number flag checked by `isValid`; nil when not given.
+    private static func number(
+        _ arguments: ParsedArguments, _ name: String, expected: String, isValid: (Double) -> Bool
+    ) throws(UsageError) -> Double? {
+        guard let value = try arguments.value(name, as: Double.self) else { return nil }
+        guard isValid(value) else {
+            throw .invalidValue(option: name, value: arguments.string(name) ?? "", expected: expected)
+        }
+        return value
+    }
+
+    /// The thresholds file named by `--thresholds`, else the default one when it exists, else none.
+    private static func thresholds(_ given: String?) throws(UsageError) -> (String?, Thresholds) {
+        if given == "none" { return (nil, Thresholds()) }
+        let path = given ?? ThresholdsFile.defaultPath
+        guard given != nil || FileManager.default.fileExists(atPath: path) else { return (nil, Thresholds()) }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else {
+            throw .invalidValue(option: "thresholds", value: path, expected: "a readable JSON file, or 'none'")
+        }
+        do {
+            return (path, try ThresholdsFile.parse(text))
+        } catch {
+            throw .invalidValue(option: "thresholds", value: path, expected: "a valid thresholds file: \(error)")
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// The rows of one `summary.csv`, checked: every schema column present, every number a number,
+/// and the schema version one this nse-bench reads. Pure: the caller reads the file.
+///
+/// ```swift
+/// let baseline = try SummaryFile(text: csvText, source: "baseline runs/main/summary.csv")
+/// baseline.runs.map(\.scenario)
+/// ```
+public struct SummaryFile: Sendable, Equatable {
+    /// How the file is named in messages and reports.
+    public let source: String
+    /// Every row, in file order.
+    public let runs: [SummaryRun]
+
+    public init(source: String, runs: [SummaryRun]) {
+        self.source = source
+        self.runs = runs
+    }
+
+    /// Parses and checks CSV text.
+    public init(text: String, source: String) throws(SummaryFileError) {
+        let table: CSVTable
+        do {
+            table = try CSVReader.table(text)
+        } catch {
+            throw .csv(source: source, error)
+        }
+        try self.init(table: table, source: source)
+    }
+
+    /// Checks a parsed table.
+    public init(table: CSVTable, source: String) throws(SummaryFileError) {
+        var seen: Set<String> = []
+        for name in table.header where !seen.insert(name).inserted {
+            throw .duplicateColumn(source: source, column: name)
+        }
+        guard !table.rows.isEmpty else { throw .noRows(source: source) }
+        // The version first: a file of another version may lack columns for a good reason.
+        if let versionIndex = table.header.firstIndex(of: "schema_version") {
+            for (offset, row) in table.rows.enumerated() where row[versionIndex] != String(SummarySchema.version) {
+                throw .unsupportedSchemaVersion(source: source, line: offset + 2, found: row[versionIndex])
+            }
+        }
+        let missing = SummarySchema.columns.map(\.name).filter { !seen.contains($0) }
+        guard missing.isEmpty else { throw .missingColumns(source: source, missing) }
+        var runs: [SummaryRun] = []
+        for (offset, row) in table.rows.enumerated() {
+            runs.append(try Self.run(row, header: table.header, line: offset + 2, source: source))
+        }
+        self.init(source: source, runs: runs)
+    }
+
+    private static func run(_ row: [String], header: [String], line: Int, source: String) throws(SummaryFileError)
+        -> SummaryRun
+    {
+        let fields = Dictionary(uniqueKeysWithValues: zip(header, row))
+        func bad(_ column: String, _ expected: String) -> SummaryFileError {
+            .badValue(source: source, line: line, column: column, value: fields[column] ?? "", expected: expected)
+        }
+        var numbers: [String: Double] = [:]
+        for column in SummarySchema.columns {
+            let text = fields[column.name] ?? ""
+            switch column.kind {
+            case .count:
+                guard let count = Int(text), count >= 0 else { throw bad(column.name, "a whole number of at least 0") }
+                numbers[column.name] = Double(count)
+            case .rate:
+                guard !text.isEmpty else { continue }
+                guard let rate = Double(text), rate >= 0, rate <= 1 else {
+                    throw bad(column.name, "a fraction from 0 to 1, or nothing")
+                }
+                numbers[column.name] = rate
+            case .time, .measure:
+                guard !text.isEmpty else { continue }
+                guard let value = Double(text), value.isFinite, value >= 0 else {
+                    throw bad(column.name, "a number of at least 0, or nothing")
+                }
+                numbers[column.name] = value
+            case .provenance, .fingerprint, .setting, .validity:
+                continue
+            }
+        }
+        guard let scenario = fields["scenario"], !scenario.isEmpty else { throw bad("scenario", "a scenario name") }
+        guard let isValid = Bool(fields["valid"] ?? "") else { throw bad("valid", "true or false") }
+        guard let isPartial = Bool(fields["partial"] ?? "") else { throw bad("partial", "true or false") }
+        return SummaryRun(
+            line: line, scenario: scenario, fields: fields, numbers: numbers,
+            invocations: Int(numbers["invocations"] ?? 0), isValid: isValid, isPartial: isPartial)
+    }
+}
