@@ -59,7 +59,9 @@ struct ToolTests {
     @Test func unknownCommandListsTheKnownOnes() async {
         let outcome = await run("frobnicate")
         #expect(outcome.status == .usage)
-        #expect(outcome.errors.contains("unknown command 'frobnicate'; commands: serve, fingerprint, compare"))
+        #expect(
+            outcome.errors.contains(
+                "unknown command 'frobnicate'; commands: run, serve, compare, suite, fingerprint, bench-transport"))
     }
 
     @Test func fingerprintJSONHasEveryField() async {

@@ -5,7 +5,9 @@ public import NSEBenchCore
 public enum NSEBenchTool {
     /// Every subcommand, in the order `--help` lists them.
     public static let commands: [CommandEntry] = [
-        CommandEntry(ServeCommand.self), CommandEntry(FingerprintCommand.self), CommandEntry(CompareCommand.self),
+        CommandEntry(RunCommand.self), CommandEntry(ServeCommand.self), CommandEntry(CompareCommand.self),
+        CommandEntry(SuiteCommand.self), CommandEntry(FingerprintCommand.self),
+        CommandEntry(BenchTransportCommand.self),
     ]
 
     /// The subcommand used when the first argument is an option (`nse-bench --concurrency 500`).

@@ -48,7 +48,8 @@ struct RunSession {
             environment: HostEnvironment(
                 clock: clock, timers: timers, downloader: CurlMediaDownloader(transport: transport),
                 attachmentStore: store, temporaryDirectory: work, sharedContainer: container, payloadKey: key))
-        let factory = try BuiltInExtensions.named(settings.extensionName)
+        let factory = try BuiltInExtensions.named(
+            settings.extensionName, settings: BuiltInExtensionSettings(timeScale: scale))
         let payloads = try PayloadSource(configuration: configuration, mediaBase: mediaBase, key: key)
 
         // Recording and progress.
@@ -68,7 +69,8 @@ struct RunSession {
         let ticker = Task { await progress.run() }
 
         let report = await runner.run(
-            model: settings.load, length: settings.length, ramp: scaled(settings.ramp, scale), seed: settings.seed,
+            model: scaledLoad(settings.load, scale), length: scaledLength(settings.length, scale),
+            ramp: scaled(settings.ramp, scale), seed: settings.seed,
             drainLimit: scaled(settings.deadline + settings.grace, scale) + 1_000_000_000
         ) { ticket in
             recorder.started()
@@ -112,6 +114,17 @@ struct RunSession {
                     serverReport: serverReport, timeScale: scale))
         }
         return report.partial ? .interrupted : .success
+    }
+
+    /// Arrival rates speed up with time: 20/s at a 0.01 time scale is 2000/s.
+    private func scaledLoad(_ load: LoadModel, _ scale: Double) -> LoadModel {
+        guard case .open(let rate, let arrivals, let maxInFlight) = load else { return load }
+        return .open(ratePerSecond: rate / scale, arrivals: arrivals, maxInFlight: maxInFlight)
+    }
+
+    private func scaledLength(_ length: RunLength, _ scale: Double) -> RunLength {
+        guard case .duration(let nanoseconds) = length else { return length }
+        return .duration(scaled(nanoseconds, scale))
     }
 
     private func scaled(_ nanoseconds: UInt64, _ scale: Double) -> UInt64 {

@@ -33,9 +33,13 @@ public final class MediaService: UNNotificationServiceExtension, HostAwareExtens
     public let resourceTimeout: UInt64?
     private let state = Mutex(State())
 
+    /// The longest wait without data, in nanoseconds (URLSession's 60 s, scaled with the run).
+    public let idleTimeout: UInt64
+
     /// An instance with the given resource timeout (nanoseconds); nil for `URLSession`'s defaults.
-    public init(resourceTimeout: UInt64? = nil) {
+    public init(resourceTimeout: UInt64? = nil, idleTimeout: UInt64 = MediaDownload.defaultIdleTimeout) {
         self.resourceTimeout = resourceTimeout
+        self.idleTimeout = idleTimeout
         super.init()
     }
 
@@ -66,8 +70,11 @@ public final class MediaService: UNNotificationServiceExtension, HostAwareExtens
             return
         }
         let timeout = resourceTimeout
+        let idle = idleTimeout
         context.run {
-            if let attachment = await MediaFetcher(context: context).attachment(from: url, timeout: timeout) {
+            if let attachment = await MediaFetcher(context: context).attachment(
+                from: url, timeout: timeout, idleTimeout: idle)
+            {
                 bestAttempt.attachments = [attachment]
             }
             handler(bestAttempt)

@@ -13,7 +13,11 @@ struct MediaFetcher {
     /// told, or iOS's checks refused the file (every reason is reported as a stage error).
     ///
     /// - Parameter timeout: the whole download's limit in nanoseconds; nil for `URLSession`'s default.
-    func attachment(from url: URL, timeout: UInt64?, identifier: String = "media") async -> UNNotificationAttachment? {
+    /// - Parameter idleTimeout: abort after this long without data (URLSession's 60 s by default).
+    func attachment(
+        from url: URL, timeout: UInt64?, idleTimeout: UInt64 = MediaDownload.defaultIdleTimeout,
+        identifier: String = "media"
+    ) async -> UNNotificationAttachment? {
         let destination: URL
         do {
             destination = try context.makeTemporaryFileURL()
@@ -23,7 +27,7 @@ struct MediaFetcher {
         }
         let start = context.now()
         let result = await context.downloader.download(
-            MediaDownload(url: url, destinationPath: destination.path, timeout: timeout))
+            MediaDownload(url: url, destinationPath: destination.path, timeout: timeout, idleTimeout: idleTimeout))
         context.recordDownload(result, start: start)
         guard result.isSuccess else { return nil }
         let attachStart = context.now()

@@ -30,15 +30,22 @@ public enum BuiltInExtensions {
         case "decrypt":
             return ExtensionFactory(name: name) { DecryptService() }
         case "media":
-            return ExtensionFactory(name: name) { MediaService() }
+            let idle = settings.scaled(MediaDownload.defaultIdleTimeout)
+            return ExtensionFactory(name: name) { MediaService(idleTimeout: idle) }
         case "media-20s":
-            return ExtensionFactory(name: name) { MediaService(resourceTimeout: 20 * second) }
+            let timeout = settings.scaled(20 * second)
+            let idle = settings.scaled(MediaDownload.defaultIdleTimeout)
+            return ExtensionFactory(name: name) { MediaService(resourceTimeout: timeout, idleTimeout: idle) }
         case "media-25s":
-            return ExtensionFactory(name: name) { MediaService(resourceTimeout: 25 * second) }
+            let timeout = settings.scaled(25 * second)
+            let idle = settings.scaled(MediaDownload.defaultIdleTimeout)
+            return ExtensionFactory(name: name) { MediaService(resourceTimeout: timeout, idleTimeout: idle) }
         case "media-30s":
-            return ExtensionFactory(name: name) { MediaService(resourceTimeout: 30 * second) }
+            let timeout = settings.scaled(30 * second)
+            let idle = settings.scaled(MediaDownload.defaultIdleTimeout)
+            return ExtensionFactory(name: name) { MediaService(resourceTimeout: timeout, idleTimeout: idle) }
         case "priority":
-            let margin = settings.prioritySafetyMargin
+            let margin = settings.scaled(settings.prioritySafetyMargin)
             return ExtensionFactory(name: name) { PriorityService(safetyMargin: margin) }
         default:
             throw UnknownExtensionError(name: name, validNames: allNames)
