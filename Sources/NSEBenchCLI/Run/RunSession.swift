@@ -31,10 +31,13 @@ struct RunSession {
             mediaBase = server!.baseURL
         }
 
-        // Loop, timers, transport, host.
-        let loop = try EventLoop(name: "nse-bench-run")
+        // Loops (timers on one of their own, so a saturated transport cannot make deadlines or
+        // arrivals late), transport, host.
+        let loop = try EventLoop(name: "nse-bench-transport")
         try loop.start()
-        let timerService = TimerService(loop: loop)
+        let timerLoop = try EventLoop(name: "nse-bench-timers")
+        try timerLoop.start()
+        let timerService = TimerService(loop: timerLoop)
         let clock = LoopInvocationClock(timers: timerService)
         let timers = LoopInvocationTimers(timers: timerService)
         let transport = try CurlTransport(loops: [loop], configuration: CurlTransport.Configuration())
@@ -56,7 +59,9 @@ struct RunSession {
         let recorder = try RunRecorder(folder: output, timeScale: scale)
         let progress = ProgressReporter(
             context: context, quiet: configuration.quiet, total: settings.length, recorder: recorder)
-        let runner = LoadRunner(clock: clock)
+        let admission = DedicatedThreadExecutor(name: "nse-bench-admission")
+        defer { admission.stop() }
+        let runner = LoadRunner(clock: clock, admissionExecutor: admission)
         let watcher = SignalWatcher()
         let interruption = Task {
             var signals = watcher.signals.makeAsyncIterator()
@@ -89,6 +94,7 @@ struct RunSession {
             mallocs: ((try? memory?.snapshot())??.mallocCount ?? 0) &- mallocsAtStart)
         await transport.shutdown()
         try? loop.shutdown()
+        try? timerLoop.shutdown()
         let serverReport = server?.stop() ?? ""
 
         let selfCheck = SelfCheck(

@@ -1,5 +1,5 @@
 import Dispatch
-public import Foundation
+import Foundation
 public import NSEBenchCore
 public import NSEBenchSystem
 import Synchronization

@@ -35,9 +35,14 @@ public final class LoadRunner: Sendable {
 
     private let clock: any RunnerClock
     private let stopRequested = Atomic<Bool>(false)
+    private let admissionExecutor: (any TaskExecutor)?
 
-    public init(clock: any RunnerClock) {
+    /// - Parameter admissionExecutor: where the admission loop runs (a thread of its own keeps
+    ///   arrivals on time while invocations keep the cooperative pool busy); invocations always run
+    ///   on the global concurrent executor.
+    public init(clock: any RunnerClock, admissionExecutor: (any TaskExecutor)? = nil) {
         self.clock = clock
+        self.admissionExecutor = admissionExecutor
     }
 
     /// Asks the run to stop admitting; safe from any thread (a signal handler's task).
@@ -49,6 +54,15 @@ public final class LoadRunner: Sendable {
     /// Runs the whole load; `invoke` runs one invocation and records its result itself (so progress
     /// and streamed CSV see each as it finishes).
     public func run(
+        model: LoadModel, length: RunLength, ramp: UInt64, seed: UInt64, drainLimit: UInt64,
+        invoke: @escaping @Sendable (Ticket) async -> Void
+    ) async -> Report {
+        await withTaskExecutorPreference(admissionExecutor) {
+            await admitAll(model: model, length: length, ramp: ramp, seed: seed, drainLimit: drainLimit, invoke: invoke)
+        }
+    }
+
+    private func admitAll(
         model: LoadModel, length: RunLength, ramp: UInt64, seed: UInt64, drainLimit: UInt64,
         invoke: @escaping @Sendable (Ticket) async -> Void
     ) async -> Report {
@@ -73,7 +87,7 @@ public final class LoadRunner: Sendable {
                 let ticket = Ticket(index: admitted, scheduledArrival: arrival, admittedAt: now)
                 admitted += 1
                 inFlight += 1
-                group.addTask {
+                group.addTask(executorPreference: globalConcurrentExecutor) {
                     await invoke(ticket)
                     return true
                 }

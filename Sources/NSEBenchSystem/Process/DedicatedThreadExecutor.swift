@@ -1,0 +1,52 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A task executor with one thread of its own, for the few tasks whose timing must not wait behind
+/// the cooperative pool: the load runner's admission loop. Thousands of invocation tasks keep the
+/// pool's threads (one per core) busy; an arrival due now should not wait for one of them.
+public final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
+    // `jobs` is protected by `lock`; `condition` wakes the thread. Both live as long as the executor.
+    private let lock = NSCondition()
+    nonisolated(unsafe) private var jobs: [UnownedJob] = []
+    nonisolated(unsafe) private var stopped = false
+
+    /// Starts the thread, named `name`.
+    public init(name: String) {
+        let thread = Thread { [unowned(unsafe) self] in self.runJobs() }
+        thread.name = name
+        thread.start()
+    }
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        lock.lock()
+        jobs.append(unowned)
+        lock.signal()
+        lock.unlock()
+    }
+
+    /// Lets the thread finish the jobs it has and exit.
+    public func stop() {
+        lock.lock()
+        stopped = true
+        lock.signal()
+        lock.unlock()
+    }
+
+    private func runJobs() {
+        let executor = asUnownedTaskExecutor()
+        while true {
+            lock.lock()
+            while jobs.isEmpty, !stopped { lock.wait() }
+            if jobs.isEmpty, stopped {
+                lock.unlock()
+                return
+            }
+            let batch = jobs
+            jobs.removeAll(keepingCapacity: true)
+            lock.unlock()
+            for job in batch { job.runSynchronously(on: executor) }
+        }
+    }
+}
