@@ -2,7 +2,7 @@
 # Both `bench` and `test` install the Debian packages they need first (.ci/install-deps).
 SWIFT ?= swift
 
-.PHONY: deps bench test build release lint format clean
+.PHONY: deps bench test build release lint format clean suite baseline gate
 
 ## deps: install the Debian -dev packages nse-bench links against, if missing
 deps:
@@ -17,6 +17,22 @@ bench: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## suite: every scenario in Benchmarks/ into Results/runs/<timestamp>-suite/summary.csv
+suite: deps
+	$(SWIFT) build -c release --product nse-bench
+	.build/release/nse-bench suite Benchmarks --repeat 3
+
+## baseline: rerun the suite and make it the committed baseline (Results/baseline.csv)
+baseline: deps
+	$(SWIFT) build -c release --product nse-bench
+	rm -rf Results/runs/baseline
+	.build/release/nse-bench suite Benchmarks --repeat 3 --out Results/runs/baseline
+	cp Results/runs/baseline/summary.csv Results/baseline.csv
+
+## gate: the CI gate: the suite against Results/baseline.csv; exits 2 on a regression
+gate: deps
+	.ci/gate
 
 ## build: debug build of the executable
 build: deps

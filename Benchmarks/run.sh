@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# nse-bench run end to end, with its peers in the same run:
+#  1. the media extension at 100 in flight, no injected latency, 1 KB media, keep-alive off, against
+#     nginx, vs wrk -c100 with Connection: close on the same nginx (target >= 0.5x);
+#  2. 10,000 in flight with a 1 s first byte from the embedded server: time-to-deliver p99 within
+#     25 ms of 1 s (arrivals at 9,000/s so that about 10,000 are in flight);
+#  3. scale: 100,000 invocations with 10,000 in flight, peak RSS and validity.
+#   Benchmarks/run.sh [invocations for case 1, default 40000]
+source "$(dirname "$0")/lib.sh"
+COUNT=${1:-40000}
+ensure_peers
+ensure_nse_bench
+
+column() { python3 -c "import csv,sys; r=next(csv.DictReader(open(sys.argv[1]))); print(r[sys.argv[2]])" "$1/summary.csv" "$2"; }
+
+echo "== 1. media extension at 100 in flight against nginx, vs wrk Connection: close"
+NGINX_PORT=$(free_port)
+start_nginx "$NGINX_PORT"
+wrk=$(wrk_rate 100 10s "http://127.0.0.1:$NGINX_PORT/media/1KB.jpg" -H "Connection: close")
+taskset -c 1 "$NSE_BENCH" run --target "http://127.0.0.1:$NGINX_PORT" --extension media --concurrency 100 \
+    --invocations "$COUNT" --media 1KB.jpg:1 --quiet --out "$WORK/case1"
+rate=$(column "$WORK/case1" throughput_per_s)
+echo "wrk: $wrk req/s; nse-bench media extension: $rate invocations/s ($(column "$WORK/case1" enriched) enriched of $(column "$WORK/case1" invocations)); ratio $(ratio "$rate" "$wrk") (target >= 0.5)"
+
+echo "== 2. about 10,000 in flight, first byte after 1 s"
+"$NSE_BENCH" run --rate 9000 --duration 8s --max-in-flight 12000 --ttfb 1s --media 1KB.jpg:1 --quiet --out "$WORK/case2"
+echo "deliver p50 $(column "$WORK/case2" deliver_p50_ms) ms, p99 $(column "$WORK/case2" deliver_p99_ms) ms, p99.9 $(column "$WORK/case2" deliver_p999_ms) ms (target p99 <= 1025 ms); first byte p99 $(column "$WORK/case2" phase_first_byte_p99_ms) ms; $(column "$WORK/case2" invocations) invocations, valid $(column "$WORK/case2" valid) $(column "$WORK/case2" invalid_reason)"
+grep "first-byte lateness" "$WORK/case2/server.log" || true
+
+echo "== 3. 100,000 invocations, 10,000 in flight"
+/usr/bin/time -f "wall %e s, max RSS %M KB" "$NSE_BENCH" run --concurrency 10000 --invocations 100000 --ttfb 1s \
+    --media 1KB.jpg:1 --quiet --out "$WORK/case3"
+echo "$(column "$WORK/case3" invocations) invocations: enriched $(column "$WORK/case3" enriched), killed $(column "$WORK/case3" killed), crashed $(column "$WORK/case3" crashed), expired $(column "$WORK/case3" expired_original)+$(column "$WORK/case3" expired_best_attempt); peak RSS $(column "$WORK/case3" peak_rss_bytes) B; valid $(column "$WORK/case3" valid) $(column "$WORK/case3" invalid_reason)"
