@@ -55,9 +55,17 @@ http {
     }
 }
 CONF
+    # mktemp makes $WORK 0700, and nginx's worker runs as nobody: without this it answers 403.
+    chmod -R a+rX "$WORK"
     taskset -c 0 nginx -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" &
     PIDS+=($!)
     wait_for_port "$port"
+    local status
+    status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/media/1KB.jpg")
+    if [ "$status" != 200 ]; then
+        echo "nginx answers $status for /media/1KB.jpg, not 200: the comparison would be meaningless" >&2
+        exit 1
+    fi
 }
 
 wait_for_port() {

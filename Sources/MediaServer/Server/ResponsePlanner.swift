@@ -15,6 +15,15 @@ struct ResponsePlanner {
     private(set) var requestCount = 0
     /// Connections seen so far, for connect-delay draws.
     private var connectionCount: UInt64 = 0
+    /// Serialised `200 OK` heads by content length, type and keep-alive: a load test asks for the
+    /// same few files again and again, and copying a cached array is cheaper than formatting one.
+    private var okHeads: [OKHeadKey: [UInt8]] = [:]
+
+    private struct OKHeadKey: Hashable {
+        let length: Int
+        let contentType: String?
+        let keepAlive: Bool
+    }
 
     init(conditions: NetworkConditions, seed: UInt64, directory: MediaDirectory?) {
         self.conditions = conditions
@@ -146,10 +155,18 @@ struct ResponsePlanner {
         }
         let keepAlive: Bool
         if case .complete(let keep, _) = ending { keepAlive = keep } else { keepAlive = false }
-        let responseHead = HTTPResponseHead(
-            status: .ok, contentLength: length, contentType: contentType, keepAlive: keepAlive)
+        let key = OKHeadKey(length: length, contentType: contentType, keepAlive: keepAlive)
+        let head: [UInt8]
+        if let cached = okHeads[key] {
+            head = cached
+        } else {
+            head = HTTPResponseHead(status: .ok, contentLength: length, contentType: contentType, keepAlive: keepAlive)
+                .serialized()
+            if okHeads.count >= 256 { okHeads.removeAll(keepingCapacity: true) }
+            okHeads[key] = head
+        }
         return ResponsePlan(
-            head: responseHead.serialized(), body: isHead ? .none : body, sendsHead: true, stopOffset: stopOffset,
+            head: head, body: isHead ? .none : body, sendsHead: true, stopOffset: stopOffset,
             firstByteDelay: delay, bandwidth: effective.effectiveBandwidth, ending: ending,
             fault: isHead ? .ok : decision.kind, keepAlive: keepAlive)
     }

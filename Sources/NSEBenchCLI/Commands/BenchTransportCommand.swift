@@ -62,7 +62,9 @@ public struct BenchTransportCommand: ParsableCommand {
                     + String(format: "%.0f", result.requestsPerSecond) + " downloads/s, "
                     + String(format: "%.1f", result.cpuMicrosecondsPerDownload) + " µs CPU per download, "
                     + String(format: "%.1f", result.bytesPerInFlightDownload / 1024) + " KB per in-flight download, "
-                    + "first byte p50 \(ms(result.firstByteFromRequest, 50)) p99 \(ms(result.firstByteFromRequest, 99)) ms"
+                    + "first byte from the transfer's start p50 \(ms(result.firstByte, 50)) p99 \(ms(result.firstByte, 99)) ms, "
+                    + "from the request p99 \(ms(result.firstByteFromRequest, 99)) ms, whole download p99 "
+                    + "\(ms(result.latency, 99)) ms, statuses \(result.statuses)"
                     + (result.failures.isEmpty ? "" : ", failures \(result.failures)") + "\n")
         }
         return .success

@@ -95,12 +95,16 @@ struct RunSession {
         await transport.shutdown()
         try? loop.shutdown()
         try? timerLoop.shutdown()
+        // The embedded server shares the machine: a machine saturated by the two together is a run
+        // the harness distorted, whichever process used the CPU.
+        let serverCPU = server?.cpuSeconds ?? 0
         let serverReport = server?.stop() ?? ""
 
         let selfCheck = SelfCheck(
             timerLatenessP99: timers.latenessHistogram.value(atPercentile: 99),
             admissionLagP99: report.admissionLag.value(atPercentile: 99),
-            cpuUtilisation: wallSeconds > 0 ? harness.cpuSeconds / (wallSeconds * Double(ProcessResources.cores)) : 0,
+            cpuUtilisation: wallSeconds > 0
+                ? (harness.cpuSeconds + serverCPU) / (wallSeconds * Double(ProcessResources.cores)) : 0,
             descriptorsFree: ProcessResources.descriptorLimit() - progress.peakDescriptors,
             descriptorLimit: ProcessResources.descriptorLimit())
         var problems = selfCheck.problems(timeScale: scale, deadline: settings.deadline)

@@ -141,7 +141,8 @@ public enum SummarySchema {
                 name: "admission_lag_p99_ms", kind: .validity, polarity: .none,
                 meaning: "how far behind schedule the harness admitted arrivals, p99"),
             Column(
-                name: "cpu_utilisation", kind: .validity, polarity: .none, meaning: "harness CPU / (wall time × cores)"),
+                name: "cpu_utilisation", kind: .validity, polarity: .none,
+                meaning: "CPU of the harness and the embedded server / (wall time × cores)"),
             Column(name: "fd_headroom", kind: .validity, polarity: .none, meaning: "file descriptors left at the peak"),
             Column(
                 name: "valid", kind: .validity, polarity: .none, meaning: "false when the harness distorted the figures"
