@@ -39,6 +39,9 @@ public struct ServeCommand: ParsableCommand {
             .value(
                 "stats-interval", valueName: "DURATION", default: "1s", help: "How often the live counts are printed."),
             .flag("quiet", short: "q", help: "Print only the base URL."),
+            .flag(
+                "managed", help: "Run as a scenario's child: ignore Ctrl-C (the parent stops it with SIGTERM).",
+                hidden: true),
         ],
         examples: [
             "nse-bench serve --port 8080 --profile 3g",
@@ -50,6 +53,7 @@ public struct ServeCommand: ParsableCommand {
     public let certificateOutput: String?
     public let statsInterval: DurationValue
     public let quiet: Bool
+    public let managed: Bool
 
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         let host = arguments.string("host") ?? "127.0.0.1"
@@ -72,6 +76,7 @@ public struct ServeCommand: ParsableCommand {
         certificateOutput = arguments.string("cert-out")
         statsInterval = try DurationOption.parse(arguments, "stats-interval", minimum: .milliseconds(10))
         quiet = arguments.isSet("quiet")
+        managed = arguments.isSet("managed")
     }
 
     public func run(_ context: CommandContext) async throws -> ExitCode {
@@ -79,7 +84,8 @@ public struct ServeCommand: ParsableCommand {
         if let certificateOutput, let tls = server.tls {
             try tls.certificate.pem.write(toFile: certificateOutput, atomically: true, encoding: .utf8)
         }
-        let watcher = SignalWatcher()
+        if managed { SignalWatcher.ignoreInterrupts() }
+        let watcher = managed ? SignalWatcher(watching: [SignalWatcher.terminate]) : SignalWatcher()
         defer { watcher.stop() }
         try mediaServer.start()
         context.output.write("nse-bench serve: listening on \(mediaServer.baseURL)\n")

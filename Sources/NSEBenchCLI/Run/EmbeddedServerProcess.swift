@@ -19,7 +19,7 @@ final class EmbeddedServerProcess: @unchecked Sendable {
         if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
             process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         }
-        process.arguments = ["serve", "--port", "0", "--quiet", "--idle-timeout", "120s"] + arguments
+        process.arguments = ["serve", "--port", "0", "--quiet", "--managed", "--idle-timeout", "120s"] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

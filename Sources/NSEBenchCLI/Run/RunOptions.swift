@@ -48,7 +48,7 @@ enum RunOptions {
             .value("ramp", valueName: "T", help: "Raise the rate (open) or concurrency (closed) from zero over T."),
             .value(
                 "extension", short: "e", valueName: "NAME", default: "media",
-                help: "Extension to run (see 'nse-bench extensions')."),
+                help: "Extension to run: template, decrypt, media, media-20s, media-25s, media-30s or priority."),
         ] + NetworkOptions.declarations + [
             .value(
                 "media", valueName: "MIX", default: defaultMediaMix,

@@ -36,6 +36,13 @@ public final class SignalWatcher: @unchecked Sendable {
     /// SIGINT's number, for callers that do not import Glibc.
     public static var interrupt: Int32 { SIGINT }
 
+    /// SIGTERM's number.
+    public static var terminate: Int32 { SIGTERM }
+
+    /// Ignores SIGINT for good: a child process that its parent stops with SIGTERM must not also
+    /// stop when Ctrl-C reaches the whole process group.
+    public static func ignoreInterrupts() { signal(SIGINT, SIG_IGN) }
+
     /// The conventional name of a signal, for messages.
     public static func name(of number: Int32) -> String {
         switch number {
