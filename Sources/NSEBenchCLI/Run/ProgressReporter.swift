@@ -23,16 +23,13 @@ final class ProgressReporter: Sendable {
 
     func run() async {
         let start = Date()
-        let interval: Duration = context.outputIsTerminal ? .milliseconds(200) : .seconds(2)
+        let interval: TimeInterval = context.outputIsTerminal ? 0.2 : 2
         var last = Date()
         while !Task.isCancelled {
             do { try await Task.sleep(for: .milliseconds(100)) } catch { break }
             let open = ProcessResources.openDescriptors()
             if open > peak.load(ordering: .relaxed) { peak.store(open, ordering: .relaxed) }
-            guard !quiet,
-                Date().timeIntervalSince(last) >= Double(interval.components.seconds) + Double(
-                    interval.components.attoseconds) / 1e18
-            else { continue }
+            guard !quiet, Date().timeIntervalSince(last) >= interval else { continue }
             last = Date()
             let line = self.line(elapsed: Date().timeIntervalSince(start))
             context.output.write(context.outputIsTerminal ? "\r\u{1B}[K" + line : line + "\n")

@@ -109,7 +109,12 @@ public final class CurlMultiHandle {
             completions.append(
                 Completion(handle: easy, error: code == CURLE_OK ? nil : easy.failure(code, call: "transfer")))
         }
-        for completion in completions { _ = try? remove(completion.handle) }
+        // A finished transfer that this handle attached is always removable (curl_multi_remove_handle
+        // fails only for a handle it does not know), so detaching cannot fail here.
+        for completion in completions {
+            attached.removeValue(forKey: completion.handle.raw)
+            curl_multi_remove_handle(raw, completion.handle.raw)
+        }
         return completions
     }
 }
