@@ -2,7 +2,9 @@
 #include "CNSEBenchLinux.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -18,6 +20,17 @@ int nseb_epoll_pwait2(int epfd, struct epoll_event *events, int maxevents, const
 #elif defined(SYS_epoll_pwait2)
     // No sigmask, so the kernel ignores the sigset size.
     return (int)syscall(SYS_epoll_pwait2, epfd, events, maxevents, timeout, NULL, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int nseb_rename_noreplace(const char *from, const char *to) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 28))
+    return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
+#elif defined(SYS_renameat2)
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, 1 /* RENAME_NOREPLACE */);
 #else
     errno = ENOSYS;
     return -1;

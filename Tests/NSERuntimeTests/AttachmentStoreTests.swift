@@ -77,4 +77,43 @@ struct AttachmentStoreTests {
         }
         #expect(store.totals == AttachmentStore.Totals(files: 0, bytes: 0))
     }
+
+    @Test("a file already at the next name is never replaced: the store takes the following number")
+    func neverReplaces() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try AttachmentStore(directory: directory.appendingPathComponent("store"))
+        let squatter = store.directory.appendingPathComponent("1-5-media.jpg")
+        try Data("someone else's".utf8).write(to: squatter)
+
+        let stored = try store.store(try Self.file("a.jpg", bytes: 3, in: directory), invocation: 5, identifier: "media")
+
+        #expect(stored.url.lastPathComponent == "2-5-media.jpg")
+        #expect(try Data(contentsOf: squatter) == Data("someone else's".utf8))
+    }
+
+    @Test("discard removes a counted file once and keeps the totals")
+    func discard() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try AttachmentStore(directory: directory.appendingPathComponent("store"))
+        let stored = try store.store(try Self.file("a.jpg", bytes: 8, in: directory), invocation: 1, identifier: "media")
+
+        #expect(try store.discard(stored))
+        #expect(!FileManager.default.fileExists(atPath: stored.url.path))
+        #expect(try store.discard(stored) == false)
+        #expect(store.totals == AttachmentStore.Totals(files: 1, bytes: 8))
+    }
+
+    @Test("a directory is not an attachment")
+    func directoryRefused() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try AttachmentStore(directory: directory.appendingPathComponent("store"))
+        let folder = directory.appendingPathComponent("folder.jpg")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        #expect(throws: AttachmentStoreError.notARegularFile(path: folder.path)) {
+            try store.store(folder, invocation: 1, identifier: "media")
+        }
+    }
 }

@@ -36,4 +36,10 @@ int nseb_set_timer_slack(unsigned long nanoseconds);
 /// to the kernel's 15 characters here rather than failing with ERANGE.
 int nseb_set_current_thread_name(const char *name);
 
+/// renameat2(2) with RENAME_NOREPLACE moves a file in one call and fails with EEXIST instead of
+/// replacing an existing destination; Glibc's module leaves it out (_GNU_SOURCE). The attachment
+/// store moves every delivered attachment with it, where FileManager.moveItem took a stat, an
+/// lstat and a rename. Fails with ENOSYS where the C library or kernel lacks it.
+int nseb_rename_noreplace(const char *from, const char *to);
+
 #endif

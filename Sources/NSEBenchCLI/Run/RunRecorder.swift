@@ -22,12 +22,14 @@ final class RunRecorder: Sendable {
 
     let folder: URL
     private let timeScale: Double
+    private let attachments: AttachmentStore
     private let state = Mutex(State())
     private let invocations: BufferedFileWriter
 
-    init(folder: URL, timeScale: Double) throws {
+    init(folder: URL, timeScale: Double, attachments: AttachmentStore) throws {
         self.folder = folder
         self.timeScale = timeScale
+        self.attachments = attachments
         invocations = try BufferedFileWriter(path: folder.appendingPathComponent("invocations.csv").path)
         invocations.write(CSVWriter.record(Self.invocationColumns))
     }
@@ -38,7 +40,8 @@ final class RunRecorder: Sendable {
         let measurement = record.measurement
         state.withLock { $0.aggregate.record(measurement) }
         invocations.write(CSVWriter.record(row(record, measurement)))
-        for attachment in record.visible.attachments { try? FileManager.default.removeItem(at: attachment.url) }
+        // A file left behind is removed with the run's work directory; the counts do not depend on it.
+        for attachment in record.visible.attachments { _ = try? attachments.discard(attachment) }
     }
 
     var aggregate: RunAggregate { state.withLock { $0.aggregate } }

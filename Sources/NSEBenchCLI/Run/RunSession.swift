@@ -56,7 +56,7 @@ struct RunSession {
         let payloads = try PayloadSource(configuration: configuration, mediaBase: mediaBase, key: key)
 
         // Recording and progress.
-        let recorder = try RunRecorder(folder: output, timeScale: scale)
+        let recorder = try RunRecorder(folder: output, timeScale: scale, attachments: store)
         let progress = ProgressReporter(
             context: context, quiet: configuration.quiet, total: settings.length, recorder: recorder)
         let admission = DedicatedThreadExecutor(name: "nse-bench-admission")

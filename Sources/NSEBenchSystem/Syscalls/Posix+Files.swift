@@ -1,4 +1,5 @@
 import Glibc
+import CNSEBenchLinux
 
 extension Posix {
     /// `open(2)` for writing: creates the file or truncates it (`O_WRONLY | O_CREAT | O_TRUNC |
@@ -20,5 +21,35 @@ extension Posix {
             case .processed, .wouldBlock: throw SystemError(call: "write", errno: EIO)
             }
         }
+    }
+}
+
+extension Posix {
+    /// `unlink(2)`: removes a file. Returns false when there was nothing to remove (`ENOENT`), so a
+    /// caller cleaning up files that may have been moved away needs no `stat` first.
+    @discardableResult
+    public static func removeFile(_ path: String) throws(SystemError) -> Bool {
+        if Glibc.unlink(path) == 0 { return true }
+        let error = Glibc.errno
+        if error == ENOENT { return false }
+        throw SystemError(call: "unlink(\(path))", errno: error)
+    }
+
+    /// The size of the regular file at `path` (`fstatat(2)`, following links); nil when nothing is there
+    /// or it is not a regular file (a directory, a socket, ...).
+    public static func regularFileSize(_ path: String) -> Int? {
+        var status = stat()
+        guard fstatat(AT_FDCWD, path, &status, 0) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+
+    /// Moves `source` to `destination` in one `renameat2(2)` call that never replaces a file already
+    /// at `destination`: returns false in that case (`EEXIST`) and leaves both alone. Throws for any
+    /// other failure, `EXDEV` (different file systems) included.
+    public static func moveWithoutReplacing(_ source: String, to destination: String) throws(SystemError) -> Bool {
+        if nseb_rename_noreplace(source, destination) == 0 { return true }
+        let error = Glibc.errno
+        if error == EEXIST { return false }
+        throw SystemError(call: "renameat2(\(source), \(destination))", errno: error)
     }
 }

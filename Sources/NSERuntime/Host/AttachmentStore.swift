@@ -1,4 +1,6 @@
 public import Foundation
+import Glibc
+import NSEBenchSystem
 import Synchronization
 
 /// The system's attachment data store for one run: where the files of delivered attachments end up.
@@ -47,7 +49,7 @@ public final class AttachmentStore: Sendable {
     public func store(_ file: URL, invocation: Int, identifier: String) throws(AttachmentStoreError)
         -> StoredAttachment
     {
-        let bytes = try Self.regularFileSize(file)
+        guard let bytes = Posix.regularFileSize(file.path) else { throw .notARegularFile(path: file.path) }
         let fileExtension = file.pathExtension
         let name = Self.safeName(identifier)
         while true {
@@ -57,13 +59,8 @@ public final class AttachmentStore: Sendable {
             }
             var destination = directory.appendingPathComponent("\(sequence)-\(invocation)-\(name)")
             if !fileExtension.isEmpty { destination.appendPathExtension(fileExtension) }
-            // Another process could have left a file with the same name: never overwrite, take the next number.
-            if FileManager.default.fileExists(atPath: destination.path) { continue }
-            do {
-                try FileManager.default.moveItem(at: file, to: destination)
-            } catch {
-                throw .moveFailed(from: file.path, to: destination.path, reason: error.localizedDescription)
-            }
+            // Another process could have left a file with the same name: never replace it, take the next number.
+            guard try Self.move(file, to: destination) else { continue }
             state.withLock {
                 $0.totals.files += 1
                 $0.totals.bytes += bytes
@@ -72,13 +69,33 @@ public final class AttachmentStore: Sendable {
         }
     }
 
-    private static func regularFileSize(_ file: URL) throws(AttachmentStoreError) -> Int {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-            let size = (attributes[.size] as? NSNumber)?.intValue
-        else { throw .notARegularFile(path: file.path) }
-        return size
+    /// Moves `file` to `destination` unless something is there already (false then). One rename on the
+    /// same file system; across file systems (`EXDEV`) Foundation's copying move, which also refuses to
+    /// replace.
+    private static func move(_ file: URL, to destination: URL) throws(AttachmentStoreError) -> Bool {
+        do {
+            return try Posix.moveWithoutReplacing(file.path, to: destination.path)
+        } catch where error.errno == EXDEV {
+            if FileManager.default.fileExists(atPath: destination.path) { return false }
+            do {
+                try FileManager.default.moveItem(at: file, to: destination)
+                return true
+            } catch {
+                throw .moveFailed(from: file.path, to: destination.path, reason: error.localizedDescription)
+            }
+        } catch {
+            throw .moveFailed(from: file.path, to: destination.path, reason: error.message)
+        }
+    }
+
+    /// Removes a stored attachment's file once the run has counted it; false when it was already gone.
+    @discardableResult
+    public func discard(_ attachment: StoredAttachment) throws(AttachmentStoreError) -> Bool {
+        do {
+            return try Posix.removeFile(attachment.url.path)
+        } catch {
+            throw .removeFailed(path: attachment.url.path, reason: error.message)
+        }
     }
 
     /// The identifier reduced to letters, digits, `-` and `_` (at most 64), so it is safe in a file name.

@@ -6,6 +6,8 @@ public enum AttachmentStoreError: Error, Sendable, Hashable, CustomStringConvert
     case notARegularFile(path: String)
     /// Moving the file into the store failed (iOS: `attachmentMoveIntoDataStoreFailed`).
     case moveFailed(from: String, to: String, reason: String)
+    /// A stored file could not be removed after the run counted it.
+    case removeFailed(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,8 @@ public enum AttachmentStoreError: Error, Sendable, Hashable, CustomStringConvert
             "the attachment file \(path) is missing or not a regular file"
         case .moveFailed(let from, let to, let reason):
             "could not move the attachment \(from) into the store as \(to): \(reason)"
+        case .removeFailed(let path, let reason):
+            "could not remove the stored attachment \(path): \(reason)"
         }
     }
 }

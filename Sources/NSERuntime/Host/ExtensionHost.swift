@@ -38,11 +38,13 @@ public final class ExtensionHost: Sendable {
     /// The clock, timers, network and files.
     public let environment: HostEnvironment
     private let queue = DispatchQueue(label: "nse-bench.extensions", attributes: .concurrent)
+    private let temporaryFiles: TemporaryFiles
 
     /// A host.
     public init(settings: HostSettings = HostSettings(), environment: HostEnvironment) {
         self.settings = settings
         self.environment = environment
+        self.temporaryFiles = TemporaryFiles(directory: environment.temporaryDirectory)
     }
 
     /// Runs one invocation to its outcome and returns its record.
@@ -56,7 +58,7 @@ public final class ExtensionHost: Sendable {
         }
         let session = InvocationSession(
             input: input, settings: settings, environment: environment, queue: queue,
-            expectedText: expectedText(for: input))
+            temporaryFiles: temporaryFiles, expectedText: expectedText(for: input))
         return await withCheckedContinuation { continuation in
             session.start(continuation: continuation)
         }

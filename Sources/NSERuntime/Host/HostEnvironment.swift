@@ -17,8 +17,8 @@ public struct HostEnvironment: Sendable {
     public var downloader: any MediaDownloading
     /// Where delivered attachments are moved.
     public var attachmentStore: AttachmentStore
-    /// Where extensions' temporary files go: each invocation gets a directory in it, removed when the
-    /// invocation's record is complete.
+    /// Where extensions' temporary files go (created on first use): each file's name carries its
+    /// invocation's id, and the files an invocation was given are removed when its record is complete.
     public var temporaryDirectory: URL
     /// The App Group container holding the payload key, for extensions that decrypt.
     public var sharedContainer: SharedContainer?

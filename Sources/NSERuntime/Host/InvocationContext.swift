@@ -40,13 +40,13 @@ public final class InvocationContext: Sendable {
 
     let measurements: InvocationMeasurements
     private let session: InvocationSession
-    private let temporaryDirectory: URL
-    /// Whether the temporary directory exists, and how many files were named in it.
-    private let files = Mutex((created: false, count: 0))
+    private let temporaryFiles: TemporaryFiles
+    /// The temporary files named for the invocation, removed when it ends.
+    private let files = Mutex<[URL]>([])
 
     init(
         invocationID: Int, arrival: UInt64, deadline: UInt64, environment: HostEnvironment, memory: MemoryMeter,
-        measurements: InvocationMeasurements, session: InvocationSession
+        measurements: InvocationMeasurements, session: InvocationSession, temporaryFiles: TemporaryFiles
     ) {
         self.invocationID = invocationID
         self.arrival = arrival
@@ -58,13 +58,11 @@ public final class InvocationContext: Sendable {
         self.memory = memory
         self.measurements = measurements
         self.session = session
-        self.temporaryDirectory = Self.temporaryDirectory(in: environment.temporaryDirectory, invocation: invocationID)
+        self.temporaryFiles = temporaryFiles
     }
 
-    /// The invocation's own temporary directory inside the run's.
-    static func temporaryDirectory(in parent: URL, invocation id: Int) -> URL {
-        parent.appendingPathComponent("invocation-\(id)", isDirectory: true)
-    }
+    /// The temporary files named so far.
+    var temporaryFileURLs: [URL] { files.withLock { $0 } }
 
     /// Nanoseconds now.
     public func now() -> UInt64 { clock.now() }
@@ -72,25 +70,17 @@ public final class InvocationContext: Sendable {
     /// Nanoseconds left until the deadline: negative once it has passed.
     public var remainingBudget: Int64 { Nanoseconds.signedDifference(deadline, clock.now()) }
 
-    /// A new file URL in the invocation's temporary directory (created on first use and removed with the
-    /// invocation), named like the file a `URLSession` download task leaves: `CFNetworkDownload_<n>.tmp`.
+    /// A new file URL in the run's temporary directory (created on first use), named like the file a
+    /// `URLSession` download task leaves: `CFNetworkDownload_<invocation>_<n>.tmp`. The host removes the
+    /// file when the invocation ends, unless it was delivered as an attachment (moved to the store).
     public func makeTemporaryFileURL(pathExtension: String = "tmp") throws(InvocationContextError) -> URL {
-        let directory = temporaryDirectory
-        // Created under the lock, so a second caller never gets a name before the directory exists.
-        let number = try files.withLock { files throws(InvocationContextError) -> Int in
-            if !files.created {
-                do {
-                    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                } catch {
-                    throw .cannotCreateTemporaryDirectory(path: directory.path, reason: error.localizedDescription)
-                }
-                files.created = true
-            }
-            files.count += 1
-            return files.count
+        // Named under the lock, so two callers never get the same number.
+        try files.withLock { files throws(InvocationContextError) -> URL in
+            let url = try temporaryFiles.fileURL(
+                invocation: invocationID, number: files.count + 1, pathExtension: pathExtension)
+            files.append(url)
+            return url
         }
-        return directory.appendingPathComponent("CFNetworkDownload_\(invocationID)_\(number)")
-            .appendingPathExtension(pathExtension)
     }
 
     /// Runs `work` as a task the host tracks: the invocation's work has returned only when `didReceive` and

@@ -12,8 +12,9 @@ extension InvocationSession {
                 queue.async { reference.instance.serviceExtensionTimeWillExpire() }
             case .cancel(let tasks):
                 for task in tasks { task.cancel() }
-            case .removeTemporaryDirectory:
-                removeTemporaryDirectory()
+            case .removeTemporaryFiles(let files):
+                // A file that cannot be removed goes with the run's directory: nothing depends on it.
+                _ = temporaryFiles.remove(files)
             case .trace(let event):
                 environment.trace?(event)
             case .complete(let record, let continuation):
@@ -44,17 +45,5 @@ extension InvocationSession {
         perform(effects)
         instance.didReceive(request) { [self] content in handlerCalled(content) }
         didReceiveReturned()
-    }
-
-    /// Removes the invocation's temporary directory, if the extension made one. A failure leaves the
-    /// directory for the run's own cleanup of its temporary directory: nothing depends on it.
-    private func removeTemporaryDirectory() {
-        let directory = InvocationContext.temporaryDirectory(in: environment.temporaryDirectory, invocation: input.id)
-        guard FileManager.default.fileExists(atPath: directory.path) else { return }
-        do {
-            try FileManager.default.removeItem(at: directory)
-        } catch {
-            measurements.recordError(.download, "could not remove \(directory.path): \(error.localizedDescription)")
-        }
     }
 }

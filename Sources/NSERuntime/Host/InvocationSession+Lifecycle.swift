@@ -85,11 +85,12 @@ extension InvocationSession {
         state.work = [:]
         let record = makeRecord(now, state)
         let continuation = state.continuation
+        let files = state.context?.temporaryFileURLs ?? []
         state.continuation = nil
         state.instance = nil
         state.context = nil
         return [
-            .cancel(tasks), .removeTemporaryDirectory, event(.completed(record.outcome), at: now),
+            .cancel(tasks), .removeTemporaryFiles(files), event(.completed(record.outcome), at: now),
             .complete(record, continuation),
         ]
     }

@@ -1,3 +1,4 @@
+import Foundation
 import NSEBenchCore
 
 extension InvocationSession {
@@ -52,8 +53,8 @@ extension InvocationSession {
         case callExpiry(ExtensionReference)
         /// Cancel the extension's tracked tasks.
         case cancel([Task<Void, Never>])
-        /// Remove the invocation's temporary directory.
-        case removeTemporaryDirectory
+        /// Remove the temporary files the invocation was given.
+        case removeTemporaryFiles([URL])
         /// Report an event to the trace.
         case trace(InvocationEvent)
         /// Hand the record to `invoke`.

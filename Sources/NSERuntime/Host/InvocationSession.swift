@@ -17,6 +17,7 @@ final class InvocationSession: Sendable {
     let settings: HostSettings
     let environment: HostEnvironment
     let queue: DispatchQueue
+    let temporaryFiles: TemporaryFiles
     let inspector: DeliveryInspector
     let request: UNNotificationRequest
     /// Arrival plus the time budget, in nanoseconds.
@@ -28,12 +29,13 @@ final class InvocationSession: Sendable {
 
     init(
         input: InvocationInput, settings: HostSettings, environment: HostEnvironment, queue: DispatchQueue,
-        expectedText: NotificationText?
+        temporaryFiles: TemporaryFiles, expectedText: NotificationText?
     ) {
         self.input = input
         self.settings = settings
         self.environment = environment
         self.queue = queue
+        self.temporaryFiles = temporaryFiles
         self.inspector = DeliveryInspector(payload: input.payload, expectedText: expectedText)
         self.request = input.payload.notificationRequest(identifier: "nse-bench-\(input.id)")
         let (deadline, overflow) = input.arrival.addingReportingOverflow(settings.timeBudget)
@@ -57,7 +59,7 @@ final class InvocationSession: Sendable {
         let memory = MemoryMeter { [self] buffered in memoryChanged(buffered: buffered) }
         let context = InvocationContext(
             invocationID: input.id, arrival: input.arrival, deadline: deadline, environment: environment,
-            memory: memory, measurements: measurements, session: self)
+            memory: memory, measurements: measurements, session: self, temporaryFiles: temporaryFiles)
         let effects = state.withLock { state -> [Effect] in
             state.continuation = continuation
             state.context = context

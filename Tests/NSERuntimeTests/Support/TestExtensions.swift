@@ -208,3 +208,35 @@ final class InstanceCounter: Sendable {
         }
     }
 }
+
+/// Names two temporary files, writes both, attaches the first and delivers: what the host keeps (the
+/// attachment, moved to the store) and what it removes (the other file) when the invocation ends.
+final class ScratchFilesService: UNNotificationServiceExtension, HostAwareExtension {
+    /// The files an instance was given, for the test to look at afterwards.
+    final class Log: Sendable {
+        let files = Mutex<[URL]>([])
+    }
+
+    var invocationContext: InvocationContext?
+    let log: Log
+
+    init(log: Log) { self.log = log }
+
+    override func didReceive(
+        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+    ) {
+        guard let context = invocationContext else { return contentHandler(request.content) }
+        let handler = ContentHandler(contentHandler)
+        let content = request.content
+        let log = log
+        context.run {
+            let attached = try context.makeTemporaryFileURL(pathExtension: "jpg")
+            let leftOver = try context.makeTemporaryFileURL()
+            log.files.withLock { $0 = [attached, leftOver] }
+            for file in [attached, leftOver] { try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: file) }
+            guard let mutable = content.mutableCopy() as? UNMutableNotificationContent else { return handler(content) }
+            mutable.attachments = [try UNNotificationAttachment(identifier: "image", url: attached, options: nil)]
+            handler(mutable)
+        }
+    }
+}
