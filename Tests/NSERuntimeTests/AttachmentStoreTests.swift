@@ -86,7 +86,8 @@ struct AttachmentStoreTests {
         let squatter = store.directory.appendingPathComponent("1-5-media.jpg")
         try Data("someone else's".utf8).write(to: squatter)
 
-        let stored = try store.store(try Self.file("a.jpg", bytes: 3, in: directory), invocation: 5, identifier: "media")
+        let stored = try store.store(
+            try Self.file("a.jpg", bytes: 3, in: directory), invocation: 5, identifier: "media")
 
         #expect(stored.url.lastPathComponent == "2-5-media.jpg")
         #expect(try Data(contentsOf: squatter) == Data("someone else's".utf8))
@@ -97,7 +98,8 @@ struct AttachmentStoreTests {
         let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try AttachmentStore(directory: directory.appendingPathComponent("store"))
-        let stored = try store.store(try Self.file("a.jpg", bytes: 8, in: directory), invocation: 1, identifier: "media")
+        let stored = try store.store(
+            try Self.file("a.jpg", bytes: 8, in: directory), invocation: 1, identifier: "media")
 
         #expect(try store.discard(stored))
         #expect(!FileManager.default.fileExists(atPath: stored.url.path))

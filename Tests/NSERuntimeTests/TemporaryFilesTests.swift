@@ -36,7 +36,9 @@ struct TemporaryFilesTests {
         #expect {
             try files.fileURL(invocation: 1, number: 1, pathExtension: "tmp")
         } throws: { error in
-            guard case .cannotCreateTemporaryDirectory(let path, _) = error as? InvocationContextError else { return false }
+            guard case .cannotCreateTemporaryDirectory(let path, _) = error as? InvocationContextError else {
+                return false
+            }
             return path == blocker.appendingPathComponent("tmp").path
         }
     }

@@ -1,5 +1,5 @@
-import Glibc
 import CNSEBenchLinux
+import Glibc
 
 extension Posix {
     /// `open(2)` for writing: creates the file or truncates it (`O_WRONLY | O_CREAT | O_TRUNC |
