@@ -75,7 +75,7 @@ public final class AttachmentStore: Sendable {
     private static func move(_ file: URL, to destination: URL) throws(AttachmentStoreError) -> Bool {
         do {
             return try Posix.moveWithoutReplacing(file.path, to: destination.path)
-        } catch  where error.errno == EXDEV {
+        } catch let error where error.errno == EXDEV {
             if FileManager.default.fileExists(atPath: destination.path) { return false }
             do {
                 try FileManager.default.moveItem(at: file, to: destination)
