@@ -15,6 +15,8 @@ public struct RunConfiguration: Sendable {
     /// `--target`: download from a real media host; nil for the embedded server.
     public var target: URL?
     public var outputDirectory: String?
+    /// `--scratch-dir`: where downloads wait to be counted; nil to choose (``ScratchDirectory``).
+    public var scratchDirectory: String?
     public var quiet: Bool
     public var format: OutputFormat
     /// The network flags as given (profile and settings), passed to the embedded server with
@@ -83,6 +85,9 @@ enum RunOptions {
             .value(
                 "out", short: "o", valueName: "DIR",
                 help: "Result folder (default Results/runs/<timestamp>-<scenario>/)."),
+            .value(
+                "scratch-dir", valueName: "DIR",
+                help: "Where downloads wait to be counted (default /dev/shm when it has room, else TMPDIR or /tmp)."),
             .flag("quiet", short: "q", help: "No progress and no summary; files only."),
             .value("format", valueName: "FORMAT", default: "text", help: "Summary format: text or json."),
         ]
@@ -118,6 +123,11 @@ enum RunOptions {
         } catch {
             throw .invalidValue(option: "memory-limit", value: memoryText, expected: error.expected)
         }
+        let scratch = arguments.string("scratch-dir")
+        if let scratch, !Posix.isWritableDirectory(scratch) {
+            throw .invalidValue(
+                option: "scratch-dir", value: scratch, expected: "an existing directory you can write to")
+        }
         let settings = RunSettings(
             scenario: scenarioName, load: load, length: length, ramp: try nanoseconds(arguments, "ramp") ?? 0,
             extensionName: arguments.string("extension") ?? "media",
@@ -136,7 +146,7 @@ enum RunOptions {
                 tamper: try fraction(arguments, "tamper"), truncate: try fraction(arguments, "truncate-payload"),
                 wrongKey: try fraction(arguments, "wrong-key")),
             payloadFile: arguments.string("payloads"), target: target, outputDirectory: arguments.string("out"),
-            quiet: arguments.isSet("quiet"),
+            scratchDirectory: scratch, quiet: arguments.isSet("quiet"),
             format: try arguments.value("format", as: RunConfiguration.OutputFormat.self) ?? .text,
             networkArguments: (["profile"] + NetworkConditions.settingKeys).compactMap { key in
                 arguments.string(key).map { (key, $0) }

@@ -15,7 +15,12 @@ struct RunSession {
         let scale = settings.timeScale
         ProcessResources.raiseDescriptorLimit()
         let output = try OutputFolder.create(configuration.outputDirectory, scenario: settings.scenario)
-        let work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("nse-bench-\(UUID().uuidString)")
+        let scratch = ScratchDirectory.parent(
+            requested: configuration.scratchDirectory, environment: ProcessInfo.processInfo.environment,
+            inFlight: settings.load.maxInFlight,
+            largestMediaBytes: configuration.payloadFile == nil
+                ? ScratchDirectory.largestMediaBytes(in: configuration.mediaMix) : nil)
+        let work = URL(fileURLWithPath: scratch.path).appendingPathComponent("nse-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
 
@@ -121,7 +126,7 @@ struct RunSession {
             context.output.write(
                 SummaryRenderer.render(
                     row: row, aggregate: recorder.aggregate, folder: output, format: configuration.format,
-                    serverReport: serverReport, timeScale: scale))
+                    serverReport: serverReport, timeScale: scale, scratch: "\(scratch.path) (\(scratch.reason))"))
         }
         return report.partial ? .interrupted : .success
     }

@@ -5,7 +5,7 @@ import NSEBenchCore
 enum SummaryRenderer {
     static func render(
         row: SummaryRow, aggregate: RunAggregate, folder: URL, format: RunConfiguration.OutputFormat,
-        serverReport: String, timeScale: Double
+        serverReport: String, timeScale: Double, scratch: String = ""
     ) -> String {
         let values = row.values
         if format == .json {
@@ -59,6 +59,7 @@ enum SummaryRenderer {
         if let lateness = serverReport.split(separator: "\n").first(where: { $0.hasPrefix("first-byte lateness") }) {
             lines.append("media server: " + lateness)
         }
+        if !scratch.isEmpty { lines.append("scratch files: " + scratch) }
         if timeScale != 1 {
             lines.append(
                 "time scale \(timeScale): every time above is unscaled (measured ÷ \(timeScale)); CPU costs do not scale, "

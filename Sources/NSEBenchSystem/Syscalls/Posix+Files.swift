@@ -53,3 +53,22 @@ extension Posix {
         throw SystemError(call: "renameat2(\(source), \(destination))", errno: error)
     }
 }
+
+extension Posix {
+    /// Bytes an unprivileged process may still write on the file system holding `path` (`statvfs(3)`:
+    /// available blocks times the fragment size); nil when `path` cannot be examined.
+    public static func availableBytes(onFileSystemOf path: String) -> Int? {
+        var status = statvfs()
+        guard statvfs(path, &status) == 0 else { return nil }
+        let (bytes, overflow) = Int(clamping: status.f_bavail).multipliedReportingOverflow(
+            by: Int(clamping: status.f_frsize))
+        return overflow ? .max : bytes
+    }
+
+    /// Whether the calling process may create files in the directory at `path` (`access(2)`, W_OK|X_OK).
+    public static func isWritableDirectory(_ path: String) -> Bool {
+        var status = stat()
+        guard fstatat(AT_FDCWD, path, &status, 0) == 0, status.st_mode & S_IFMT == S_IFDIR else { return false }
+        return access(path, W_OK | X_OK) == 0
+    }
+}

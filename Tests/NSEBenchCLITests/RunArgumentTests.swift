@@ -1,0 +1,134 @@
+import Foundation
+import NSEBenchCore
+import NSERuntime
+import Testing
+
+@testable import NSEBenchCLI
+
+/// `run`'s flags: defaults, the load models, scenario files under flags, and bad input named.
+@Suite("nse-bench run arguments")
+struct RunArgumentTests {
+    func parse(_ arguments: [String]) throws(UsageError) -> RunConfiguration {
+        try RunCommand(parsing: ArgumentParser.parse(arguments, for: RunCommand.configuration)).configuration
+    }
+
+    @Test func defaultsAreFiveHundredInFlightForTwoThousandInvocations() throws {
+        let settings = try parse([]).settings
+        #expect(settings.load == .closed(concurrency: 500))
+        #expect(settings.length == .invocations(2_000))
+        #expect(settings.extensionName == "media")
+        #expect(settings.deadline == 30_000_000_000)
+        #expect(settings.target == "embedded")
+    }
+
+    @Test func rateBurstAndDurationChooseTheLoad() throws {
+        #expect(
+            try parse(["--rate", "200", "--arrivals", "constant", "--max-in-flight", "50"]).settings.load
+                == .open(ratePerSecond: 200, arrivals: .constant, maxInFlight: 50))
+        let burst = try parse(["--burst", "1000"]).settings
+        #expect(burst.load == .burst(count: 1_000, maxInFlight: 10_000))
+        #expect(burst.length == .invocations(1_000))
+        #expect(try parse(["-c", "10", "--duration", "2s"]).settings.length == .duration(2_000_000_000))
+    }
+
+    @Test(arguments: [
+        (["--rate", "0"], "rate"), (["--concurrency", "0"], "concurrency"), (["--extension", "nope"], "extension"),
+        (["--media", "200KB.jpg:-1"], "media"), (["--time-scale", "0"], "time-scale"),
+        (["--target", "ftp://example.com"], "target"), (["--memory-limit", "lots"], "memory-limit"),
+        (["--scenario", "/nonexistent/scenario.json"], "scenario"), (["--scratch-dir", "/nonexistent"], "scratch-dir"),
+        (["--format", "xml"], "format"), (["--deadline", "0s"], "deadline"),
+    ])
+    func badValuesNameTheFlag(arguments: [String], flag: String) {
+        let error = #expect(throws: UsageError.self) { try parse(arguments) }
+        guard case .invalidValue(let option, _, _) = error else {
+            Issue.record("expected invalidValue for \(arguments), got \(String(describing: error))")
+            return
+        }
+        #expect(option == flag)
+    }
+
+    @Test(arguments: [
+        (["--rate", "10", "--concurrency", "5"], "rate", "concurrency"),
+        (["--burst", "10", "--concurrency", "5"], "burst", "concurrency"),
+        (["--invocations", "10", "--duration", "1s"], "invocations", "duration"),
+    ])
+    func conflictingLoadsAreRefused(arguments: [String], first: String, second: String) {
+        #expect(throws: UsageError.conflictingOptions(first, second)) { try parse(arguments) }
+    }
+
+    @Test func aScenarioFileSuppliesDefaultsAndFlagsOverrideIt() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-scenario-\(UUID()).json")
+        try Data(#"{"name": "campaign", "burst": 300, "profile": "3g", "seed": 9}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        let settings = try parse(["--scenario", file.path, "--seed", "4"]).settings
+
+        #expect(settings.scenario == "campaign")
+        #expect(settings.load == .burst(count: 300, maxInFlight: 10_000))
+        #expect(settings.seed == 4)
+    }
+
+    @Test func anUnknownKeyInAScenarioIsNamed() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-scenario-\(UUID()).json")
+        try Data(#"{"concurrencyy": 3}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect {
+            try parse(["--scenario", file.path])
+        } throws: { error in
+            (error as? UsageError)?.description.contains("\"concurrencyy\" is not one") == true
+        }
+    }
+
+    @Test func scratchDirectoryIsKeptWhenWritable() throws {
+        let directory = FileManager.default.temporaryDirectory.path
+        #expect(try parse(["--scratch-dir", directory]).scratchDirectory == directory)
+    }
+}
+
+/// Where a run's downloads wait to be counted.
+@Suite("Scratch directory")
+struct ScratchDirectoryTests {
+    static func probe(writable: Bool, available: Int?) -> ScratchDirectory.Probe {
+        ScratchDirectory.Probe(isWritableDirectory: { _ in writable }, availableBytes: { _ in available })
+    }
+
+    @Test func anExplicitDirectoryThenTMPDIRWin() {
+        let roomy = Self.probe(writable: true, available: .max)
+        #expect(
+            ScratchDirectory.parent(
+                requested: "/data", environment: ["TMPDIR": "/t"], inFlight: 1, largestMediaBytes: 1, probe: roomy
+            ).path == "/data")
+        #expect(
+            ScratchDirectory.parent(
+                requested: nil, environment: ["TMPDIR": "/t"], inFlight: 1, largestMediaBytes: 1, probe: roomy
+            ).path == "/t")
+    }
+
+    @Test func memoryIsUsedOnlyWithRoomForTwiceWhatCanBeInFlight() {
+        let twoGB = Self.probe(writable: true, available: 2_000_000_000)
+        let fits = ScratchDirectory.parent(
+            requested: nil, environment: [:], inFlight: 200, largestMediaBytes: 5_000_000, probe: twoGB)
+        #expect(fits.path == ScratchDirectory.memoryBacked)
+        let tooBig = ScratchDirectory.parent(
+            requested: nil, environment: [:], inFlight: 201, largestMediaBytes: 5_000_000, probe: twoGB)
+        #expect(tooBig.path == NSTemporaryDirectory())
+        let unknownSizes = ScratchDirectory.parent(
+            requested: nil, environment: [:], inFlight: 100, largestMediaBytes: nil, probe: twoGB)
+        #expect(unknownSizes.path == NSTemporaryDirectory(), "100 x the 50 MB cap x 2 does not fit in 2 GB")
+        let readOnly = ScratchDirectory.parent(
+            requested: nil, environment: [:], inFlight: 1, largestMediaBytes: 1,
+            probe: Self.probe(writable: false, available: .max))
+        #expect(readOnly.path == NSTemporaryDirectory())
+        let overflow = ScratchDirectory.parent(
+            requested: nil, environment: [:], inFlight: .max, largestMediaBytes: .max,
+            probe: Self.probe(writable: true, available: .max))
+        #expect(overflow.path == NSTemporaryDirectory())
+    }
+
+    @Test func theLargestMediaFileIsReadFromTheMixNames() throws {
+        #expect(
+            ScratchDirectory.largestMediaBytes(in: try MediaMix(parsing: "200KB.jpg:60,1MB.png:30,5MB.mp4:10"))
+                == 5_000_000)
+        #expect(ScratchDirectory.largestMediaBytes(in: MediaMix([MediaChoice(path: "/img/cat.jpg", weight: 1)])) == nil)
+    }
+}
