@@ -23,7 +23,7 @@ struct LoadSample: Sendable {
 /// taken just before the run), and latency histograms.
 enum LoadDriver {
     static func run(
-        label: String, count: Int, concurrency: Int, memory: MemoryStatistics,
+        label: String, count: Int, concurrency: Int, memory: MemoryStatistics, executor: (any TaskExecutor)? = nil,
         perform: @escaping @Sendable (Int) async -> LoadSample
     ) async throws(TransportBenchmarkError) -> DownloadBenchmarkResult {
         guard count >= 1 else { throw .invalidParameter(name: "count", value: "\(count)") }
@@ -36,7 +36,7 @@ enum LoadDriver {
         let start = MonotonicClock.now()
         var peak = (inFlight: 0, bytes: 0)
         await withDiscardingTaskGroup { group in
-            group.addTask {
+            group.addTask(executorPreference: executor) {
                 await ConcurrentTasks.run(count: min(concurrency, count)) { _ in
                     while true {
                         let index = next.increment()

@@ -42,8 +42,11 @@ public enum TransportBenchmark {
         let label =
             "CurlTransport \(loopCount) loop\(loopCount == 1 ? "" : "s") × \(configuration.multiHandlesPerLoop) multi, "
             + "\(prepared.receiveBufferBytes) B buffer"
+        // With one loop the callers run on it, as a runner would, so a completion resumes its caller
+        // without waking another thread.
+        let executor: (any TaskExecutor)? = loopCount == 1 ? transport.loops[0] : nil
         let result = try await LoadDriver.run(
-            label: label, count: count, concurrency: concurrency, memory: memory, perform: download)
+            label: label, count: count, concurrency: concurrency, memory: memory, executor: executor, perform: download)
         await transport.shutdown()
         return result
     }

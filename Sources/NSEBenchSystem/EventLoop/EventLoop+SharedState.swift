@@ -1,4 +1,4 @@
-/// The part of ``EventLoop`` that other threads touch, kept behind one `Mutex`.
+/// The part of ``EventLoop`` that other threads touch, kept behind one ``SleepingLock``.
 extension EventLoop {
     struct SharedState: Sendable {
         typealias WorkQueue = ContiguousArray<@Sendable () -> Void>

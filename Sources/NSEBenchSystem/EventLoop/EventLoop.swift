@@ -15,7 +15,7 @@ import Synchronization
 ///   rounded up; a timerfd did no better and costs a `timerfd_settime` per change. Where
 ///   `epoll_pwait2` is missing the loop falls back to `epoll_wait`, rounding up so it never wakes
 ///   early.)
-/// - Work: ``execute(_:)`` from any thread appends to a queue under a `Mutex`; only the call that
+/// - Work: ``execute(_:)`` from any thread appends to a queue under a ``SleepingLock``; only the call that
 ///   finds the loop asleep writes the wakeup eventfd, so a burst of work costs one wakeup.
 ///
 /// Registration and timer calls must be made on the loop thread (from a handler,
@@ -26,7 +26,7 @@ import Synchronization
 ///
 /// A started loop keeps itself alive until ``shutdown()``.
 public final class EventLoop: @unchecked Sendable {
-    // @unchecked Sendable: state shared between threads is in `shared` (a Mutex) and `loopThreadID`
+    // @unchecked Sendable: state shared between threads is in `shared` (a SleepingLock) and `loopThreadID`
     // (an Atomic). Every other stored `var` is confined to the loop thread: public methods that
     // touch it check `inEventLoop` first, and the rest runs before `start()` or after the thread
     // has been joined. The descriptors are immutable `let`s; the wakeup eventfd is written and
@@ -36,7 +36,7 @@ public final class EventLoop: @unchecked Sendable {
     public let name: String
     let epoll: Int32
     let wakeup: Int32
-    let shared: Mutex<SharedState>
+    let shared: SleepingLock<SharedState>
     /// `pthread_self()` of the loop thread while it runs, 0 otherwise.
     let loopThreadID = Atomic<UInt>(0)
 
@@ -70,7 +70,7 @@ public final class EventLoop: @unchecked Sendable {
             try? Posix.close(epoll)
             throw error
         }
-        shared = Mutex(SharedState())
+        shared = SleepingLock(SharedState())
         wheel = TimingWheel(now: MonotonicClock.now())
         events = ContiguousArray(repeating: epoll_event(), count: Self.eventCapacity)
     }

@@ -2,7 +2,7 @@ import Synchronization
 
 /// Items handed to an ``EventLoop`` from any thread in bursts: one `execute` per burst, not per item.
 ///
-/// ``submit(_:)`` appends under a `Mutex`; only the call that finds the inbox empty hands a drain to
+/// ``submit(_:)`` appends under a ``SleepingLock``; only the call that finds the inbox empty hands a drain to
 /// ``EventLoop/execute(_:)``. The drain swaps the whole batch out and calls `handle` for each item on
 /// the loop thread, in submission order. Saves the closure allocation and the loop-queue entry that an
 /// `execute` per item costs (100,000 timers scheduled in a burst are one wakeup and one closure).
@@ -14,10 +14,10 @@ import Synchronization
 /// If the loop refuses work (it is shut down), every item then in the inbox goes to `reject` on the
 /// submitting thread, so none is dropped silently.
 final class EventLoopInbox<Item: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable: `pending` is a Mutex; `draining` is touched only by `drain()`, which runs
+    // @unchecked Sendable: `pending` is a SleepingLock; `draining` is touched only by `drain()`, which runs
     // on the loop thread only; `handle` and `reject` are immutable and Sendable.
     let loop: EventLoop
-    private let pending = Mutex<ContiguousArray<Item>>([])
+    private let pending = SleepingLock<ContiguousArray<Item>>([])
     /// The batch being handled; kept between drains so its capacity is reused (loop thread only).
     private var draining: ContiguousArray<Item> = []
     private let handle: @Sendable (Item) -> Void
