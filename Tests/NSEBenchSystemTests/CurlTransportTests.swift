@@ -81,7 +81,38 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("a file that cannot be created fails with the path and the system error")
+    @Test("the file appears with the first body byte, not while the transfer waits for it")
+    func fileCreatedOnFirstByte() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("nseb-\(UUID().uuidString).jpg").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await withServerAndTransport(
+            .always(.respond(status: 200, body: pattern(1_000), delayMilliseconds: 300))
+        ) { server, transport in
+            let download = Task {
+                await transport.download(DownloadRequest(url: server.url("/x.jpg"), destination: .file(path: path)))
+            }
+            #expect(await eventually { server.requests.load(ordering: .relaxed) == 1 })
+            #expect(!FileManager.default.fileExists(atPath: path), "waiting for the first byte holds no file")
+            let result = await download.value
+            #expect(result.error == nil)
+            #expect(Posix.regularFileSize(path) == 1_000)
+        }
+    }
+
+    @Test("an empty body still leaves an empty file, as a download task does")
+    func emptyBodyMakesAnEmptyFile() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("nseb-\(UUID().uuidString).jpg").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await withServerAndTransport(.always(.respond(status: 200, body: []))) { server, transport in
+            let result = await transport.download(
+                DownloadRequest(url: server.url("/empty.jpg"), destination: .file(path: path)))
+            #expect(result.error == nil)
+            #expect(result.body == .file(path: path))
+            #expect(Posix.regularFileSize(path) == 0)
+        }
+    }
+
+    @Test("a file that cannot be created fails with the path and the system error when the body arrives")
     func unwritableFile() async throws {
         try await withServerAndTransport(.always(.respond(status: 200, body: pattern(10)))) {
             server, transport in
@@ -95,7 +126,7 @@ struct CurlTransportTests {
             #expect(failedPath == path)
             #expect(error.errno == ENOENT)
             #expect(result.body == .bytes([]), "no file was created")
-            #expect(server.requests.load(ordering: .relaxed) == 0, "nothing was sent")
+            #expect(server.requests.load(ordering: .relaxed) == 1, "the file is created on the first byte")
         }
     }
 

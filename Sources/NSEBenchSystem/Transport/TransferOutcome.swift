@@ -4,12 +4,18 @@ import NSEBenchCore
 /// What a finished ``Transfer`` reports: its result, and its error when libcurl failed it.
 enum TransferOutcome {
     /// The result of a transfer that has ended, for whatever reason, read from its handle and sink.
-    /// Closes the sink's file. Loop thread only.
+    /// Closes the sink's file; a transfer that completed without error and without a body byte gets its
+    /// (empty) file here, and fails with ``DownloadError/file(path:_:)`` if it cannot. Loop thread only.
     ///
     /// - Parameter observedCompletion: when the loop saw libcurl finish the transfer; nil when the
     ///   transport ended it (cancelled, shut down), so libcurl's phase timings are not final.
     static func result(for transfer: Transfer, error: DownloadError?, observedCompletion: UInt64?) -> DownloadResult {
-        transfer.sink.close()
+        var error = error
+        if error == nil, let failure = transfer.sink.finish() {
+            error = .file(path: transfer.sink.path ?? "", failure)
+        } else {
+            transfer.sink.close()
+        }
         let easy = transfer.easy
         var timings = DownloadTimings(
             enqueued: transfer.enqueued, admitted: transfer.admitted, finished: MonotonicClock.now())

@@ -1,8 +1,9 @@
 import NSEBenchCore
 
-/// Turns an admitted ``Transfer``'s request into a configured libcurl easy handle and an open sink.
+/// Turns an admitted ``Transfer``'s request into a configured libcurl easy handle.
 enum TransferSetup {
-    /// Opens the destination and creates and configures the transfer's handle. Loop thread only.
+    /// Creates and configures the transfer's handle (the sink opens its file on the first byte). Loop
+    /// thread only.
     ///
     /// The total timeout given to libcurl is the request's, shortened to the time left before its
     /// ``DownloadRequest/deadline``; libcurl counts it from its own start of the transfer, right after
@@ -10,11 +11,6 @@ enum TransferSetup {
     /// device talks to the media server directly, whatever the environment says.
     static func prepare(_ transfer: Transfer, now: UInt64) throws(DownloadError) {
         let request = transfer.request
-        do throws(SystemError) {
-            try transfer.sink.open()
-        } catch {
-            throw .file(path: transfer.sink.path ?? "", error)
-        }
         var totalLimit = request.totalTimeout.map { UInt64($0.nanoseconds) }
         if let deadline = request.deadline { totalLimit = min(totalLimit ?? .max, deadline - now) }
         transfer.totalLimit = totalLimit
@@ -42,7 +38,6 @@ enum TransferSetup {
             if !request.headers.isEmpty { try easy.setHeaders(request.headers) }
             transfer.easy = easy
         } catch {
-            transfer.sink.close()
             throw .setup(error)
         }
     }

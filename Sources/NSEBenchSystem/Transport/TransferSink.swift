@@ -26,9 +26,12 @@ struct TransferSink {
         if case .file(let path) = destination { self.path = path } else { self.path = nil }
     }
 
-    /// Creates or truncates the destination file, if there is one.
-    mutating func open() throws(SystemError) {
-        guard let path else { return }
+    /// Creates or truncates the destination file on the first body byte, not at the transfer's start:
+    /// a transfer waiting for its first byte then holds one descriptor (its socket), not two. (10,000
+    /// downloads in flight against a 1 s first byte otherwise need 20,000 descriptors, this machine's
+    /// whole limit.)
+    private mutating func openIfNeeded() throws(SystemError) {
+        guard let path, !created else { return }
         descriptor = try Posix.createForWriting(path)
         created = true
     }
@@ -42,6 +45,7 @@ struct TransferSink {
         }
         if path != nil {
             do throws(SystemError) {
+                try openIfNeeded()
                 try Posix.writeAll(descriptor, chunk)
             } catch {
                 failure = .file(error)
@@ -53,6 +57,19 @@ struct TransferSink {
         }
         received += chunk.count
         return true
+    }
+
+    /// Ends a completed transfer: creates the file if no byte came (an empty body is an empty file, as a
+    /// download task leaves), then closes it. Returns the error when the file cannot be created.
+    mutating func finish() -> SystemError? {
+        defer { close() }
+        do throws(SystemError) {
+            try openIfNeeded()
+        } catch {
+            failure = .file(error)
+            return error
+        }
+        return nil
     }
 
     /// Closes the file, if one is open.
