@@ -1,5 +1,3 @@
-import Dispatch
-import Glibc
 import NSEBenchCore
 import Synchronization
 import Testing
@@ -46,19 +44,6 @@ struct LoadRunnerTests {
         #expect(!report.partial)
         #expect(probe.peak.load(ordering: .relaxed) == 8)
         #expect(probe.tickets.withLock { $0.map(\.index) }.sorted() == Array(0..<100))
-    }
-
-    @Test func invocationsRunOnTheGivenExecutor() async {
-        let executor = CountingExecutor()
-        let runner = LoadRunner(clock: clock, invocationExecutor: executor)
-        let preferred = Atomic(0)
-        _ = await runner.run(
-            model: .closed(concurrency: 4), length: .invocations(20), ramp: 0, seed: 1, drainLimit: 5_000_000_000
-        ) { _ in
-            if executor.isCurrent { preferred.add(1, ordering: .relaxed) }
-        }
-        #expect(executor.jobs.load(ordering: .relaxed) >= 20)
-        #expect(preferred.load(ordering: .relaxed) == 20)
     }
 
     @Test func openRunAdmitsOnScheduleAndQueuesBeyondMaxInFlight() async {
@@ -108,39 +93,5 @@ struct LoadRunnerTests {
         #expect(result.partial)
         #expect(result.admitted == 4)
         #expect(result.elapsed < 5_000_000_000, "cancelled after the 100 ms drain, not after 30 s")
-    }
-}
-
-/// Runs jobs on the global executor, counting them and marking the thread while one runs.
-private final class CountingExecutor: TaskExecutor {
-    let jobs = Atomic(0)
-    private static let marker = TaskLocalMarker()
-
-    var isCurrent: Bool { Self.marker.isSet }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        jobs.add(1, ordering: .relaxed)
-        let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
-        DispatchQueue.global().async {
-            Self.marker.set(true)
-            job.runSynchronously(on: executor)
-            Self.marker.set(false)
-        }
-    }
-}
-
-/// A per-thread flag.
-private final class TaskLocalMarker: Sendable {
-    private let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
-
-    var isSet: Bool { pthread_getspecific(key) != nil }
-
-    func set(_ value: Bool) {
-        pthread_setspecific(key, value ? UnsafeRawPointer(bitPattern: 1) : nil)
     }
 }

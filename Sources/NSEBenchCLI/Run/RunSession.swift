@@ -55,8 +55,7 @@ struct RunSession {
                 windDown: scaled(1_000_000_000, scale), memoryLimit: settings.memoryLimit),
             environment: HostEnvironment(
                 clock: clock, timers: timers, downloader: CurlMediaDownloader(transport: transport),
-                attachmentStore: store, temporaryDirectory: work, sharedContainer: container, payloadKey: key,
-                workExecutor: loop))
+                attachmentStore: store, temporaryDirectory: work, sharedContainer: container, payloadKey: key))
         let factory = try BuiltInExtensions.named(
             settings.extensionName, settings: BuiltInExtensionSettings(timeScale: scale))
         let payloads = try PayloadSource(configuration: configuration, mediaBase: mediaBase, key: key)
@@ -67,7 +66,7 @@ struct RunSession {
             context: context, quiet: configuration.quiet, total: settings.length, recorder: recorder)
         let admission = DedicatedThreadExecutor(name: "nse-bench-admission")
         defer { admission.stop() }
-        let runner = LoadRunner(clock: clock, admissionExecutor: admission, invocationExecutor: loop)
+        let runner = LoadRunner(clock: clock, admissionExecutor: admission)
         let watcher = SignalWatcher()
         let interruption = Task {
             var signals = watcher.signals.makeAsyncIterator()

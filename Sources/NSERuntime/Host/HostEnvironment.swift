@@ -28,19 +28,13 @@ public struct HostEnvironment: Sendable {
     public var payloadKey: [UInt8]?
     /// Receives every ``InvocationEvent``, on the thread where it happened; keep it quick.
     public var trace: (@Sendable (InvocationEvent) -> Void)?
-    /// Where the extensions' tracked work (``InvocationContext/run(_:)``) runs; nil for the global
-    /// concurrent executor. The run passes the transport's event loop, so that a download's completion
-    /// resumes the work without waking another thread.
-    public var workExecutor: (any TaskExecutor)?
 
     /// An environment.
     public init(
         clock: any InvocationClock, timers: any InvocationTimers, downloader: any MediaDownloading,
         attachmentStore: AttachmentStore, temporaryDirectory: URL, sharedContainer: SharedContainer? = nil,
-        payloadKey: [UInt8]? = nil, trace: (@Sendable (InvocationEvent) -> Void)? = nil,
-        workExecutor: (any TaskExecutor)? = nil
+        payloadKey: [UInt8]? = nil, trace: (@Sendable (InvocationEvent) -> Void)? = nil
     ) {
-        self.workExecutor = workExecutor
         self.clock = clock
         self.timers = timers
         self.downloader = downloader

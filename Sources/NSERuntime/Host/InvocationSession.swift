@@ -137,7 +137,7 @@ final class InvocationSession: Sendable {
             guard !state.isComplete else { return }
             let id = state.nextWorkID
             state.nextWorkID += 1
-            state.work[id] = Task(executorPreference: environment.workExecutor) { [self] in
+            state.work[id] = Task { [self] in
                 do {
                     try await work()
                 } catch {

@@ -36,18 +36,11 @@ public final class LoadRunner: Sendable {
     private let clock: any RunnerClock
     private let stopRequested = Atomic<Bool>(false)
     private let admissionExecutor: (any TaskExecutor)?
-    private let invocationExecutor: any TaskExecutor
 
     /// - Parameter admissionExecutor: where the admission loop runs (a thread of its own keeps
-    ///   arrivals on time while invocations keep the cooperative pool busy).
-    /// - Parameter invocationExecutor: where invocations run; by default the global concurrent
-    ///   executor. A run passes its transport's event loop: an invocation that waits on a download is
-    ///   then resumed by that loop without waking another thread.
-    public init(
-        clock: any RunnerClock, admissionExecutor: (any TaskExecutor)? = nil,
-        invocationExecutor: any TaskExecutor = globalConcurrentExecutor
-    ) {
-        self.invocationExecutor = invocationExecutor
+    ///   arrivals on time while invocations keep the cooperative pool busy); invocations always run
+    ///   on the global concurrent executor.
+    public init(clock: any RunnerClock, admissionExecutor: (any TaskExecutor)? = nil) {
         self.clock = clock
         self.admissionExecutor = admissionExecutor
     }
@@ -94,7 +87,7 @@ public final class LoadRunner: Sendable {
                 let ticket = Ticket(index: admitted, scheduledArrival: arrival, admittedAt: now)
                 admitted += 1
                 inFlight += 1
-                group.addTask(executorPreference: invocationExecutor) {
+                group.addTask(executorPreference: globalConcurrentExecutor) {
                     await invoke(ticket)
                     return true
                 }
