@@ -81,6 +81,24 @@ struct CurlTransportTests {
         }
     }
 
+    @Test("keep-alive off announces Connection: close, with or without extra headers; on, it does not")
+    func connectionCloseIsAnnounced() async throws {
+        try await withServerAndTransport(.always(.respond(status: 200, body: pattern(10)))) { server, transport in
+            _ = await transport.download(DownloadRequest(url: server.url("/a")))
+            var extra = DownloadRequest(url: server.url("/b"))
+            extra.headers = ["Accept: image/*"]
+            _ = await transport.download(extra)
+            var reused = DownloadRequest(url: server.url("/c"))
+            reused.keepAlive = true
+            _ = await transport.download(reused)
+            let heads = server.heads.withLock { $0 }.map { $0.lowercased() }
+            #expect(heads.count == 3)
+            #expect(heads[0].contains("connection: close"))
+            #expect(heads[1].contains("connection: close") && heads[1].contains("accept: image/*"))
+            #expect(!heads[2].contains("connection: close"))
+        }
+    }
+
     @Test("the file appears with the first body byte, not while the transfer waits for it")
     func fileCreatedOnFirstByte() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("nseb-\(UUID().uuidString).jpg").path

@@ -33,6 +33,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     /// Requests whose head was read, and connections that were closed by the client.
     let requests = Atomic<Int>(0)
     let clientCloses = Atomic<Int>(0)
+    /// Every request head read, in order.
+    let heads = Mutex<[String]>([])
 
     private final class Connection {
         var input: [UInt8] = []
@@ -106,6 +108,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private func answer(_ fd: Int32, _ connection: Connection, head: Int) {
         connection.answered = true
         requests.add(1, ordering: .relaxed)
+        heads.withLock { $0.append(String(decoding: connection.input.prefix(head), as: UTF8.self)) }
         let requestLine = String(decoding: connection.input.prefix(while: { $0 != 13 }), as: UTF8.self)
         let parts = requestLine.split(separator: " ")
         let path = parts.count > 1 ? String(parts[1]) : "/"

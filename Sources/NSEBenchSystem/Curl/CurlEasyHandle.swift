@@ -16,7 +16,7 @@ public final class CurlEasyHandle {
     /// libcurl writes its detailed message for a failure here (CURLOPT_ERRORBUFFER).
     private let errorBuffer: UnsafeMutablePointer<CChar>
     /// CURLOPT_HTTPHEADER is not copied by libcurl: the list lives as long as the handle.
-    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var headerList: CurlHeaderList?
 
     /// Creates a handle whose body goes to memory, aborting the transfer above `maximumBodyBytes`.
     ///
@@ -42,7 +42,6 @@ public final class CurlEasyHandle {
 
     deinit {
         curl_easy_cleanup(raw)
-        if let headerList { curl_slist_free_all(headerList) }
         errorBuffer.deallocate()
     }
 
@@ -99,16 +98,14 @@ public final class CurlEasyHandle {
 
     /// CURLOPT_HTTPHEADER. The list is kept alive by the handle, as libcurl requires.
     public func setHeaders(_ headers: [String]) throws(CurlError) {
-        var list: UnsafeMutablePointer<curl_slist>?
-        for header in headers {
-            guard let extended = curl_slist_append(list, header) else {
-                if let list { curl_slist_free_all(list) }
-                throw CurlError(call: "curl_slist_append", code: CURLE_OUT_OF_MEMORY)
-            }
-            list = extended
-        }
-        try check(nseb_curl_easy_setopt_pointer(raw, CURLOPT_HTTPHEADER, list), "curl_easy_setopt(CURLOPT_HTTPHEADER)")
-        if let headerList { curl_slist_free_all(headerList) }
+        try setHeaders(try CurlHeaderList(headers))
+    }
+
+    /// CURLOPT_HTTPHEADER with a list that may be shared between handles (libcurl only reads it); the
+    /// handle keeps it alive.
+    public func setHeaders(_ list: CurlHeaderList) throws(CurlError) {
+        try check(
+            nseb_curl_easy_setopt_pointer(raw, CURLOPT_HTTPHEADER, list.raw), "curl_easy_setopt(CURLOPT_HTTPHEADER)")
         headerList = list
     }
 

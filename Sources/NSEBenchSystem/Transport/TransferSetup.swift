@@ -35,12 +35,25 @@ enum TransferSetup {
             if request.url.utf8.starts(with: "https:".utf8) || !request.verifyTLS || request.caFile != nil {
                 try easy.setTLSVerification(caFile: request.caFile, verify: request.verifyTLS)
             }
-            if !request.headers.isEmpty { try easy.setHeaders(request.headers) }
+            if !request.keepAlive {
+                // Announced, so the server closes first and keeps the TIME_WAIT (as with wrk's
+                // `Connection: close`); a closing client would pile up TIME_WAIT sockets on its own ports.
+                if request.headers.isEmpty {
+                    try easy.setHeaders(try closeHeader.get())
+                } else {
+                    try easy.setHeaders(request.headers + ["Connection: close"])
+                }
+            } else if !request.headers.isEmpty {
+                try easy.setHeaders(request.headers)
+            }
             transfer.easy = easy
         } catch {
             throw .setup(error)
         }
     }
+
+    /// `Connection: close`, built once for every transfer that sends only it.
+    private static let closeHeader = Result { () throws(CurlError) in try CurlHeaderList(["Connection: close"]) }
 
     /// Whole milliseconds for libcurl, rounded up so a limit never fires early, and at least 1
     /// (0 means "no limit" to libcurl).
