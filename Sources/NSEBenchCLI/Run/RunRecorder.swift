@@ -68,14 +68,14 @@ final class RunRecorder: Sendable {
 
     private func row(_ record: InvocationRecord, _ measurement: InvocationMeasurement) -> [String] {
         func ms(_ nanoseconds: UInt64?) -> String {
-            nanoseconds.map { String(format: "%.3f", Double($0) / timeScale / 1e6) } ?? ""
+            nanoseconds.map { FixedPoint.text(Double($0) / timeScale / 1e6, places: 3) } ?? ""
         }
         let times = record.times
         return [
             String(record.id), record.extensionName, String(times.arrival), times.started.map(String.init) ?? "",
             times.delivered.map(String.init) ?? "", String(times.deadline), record.outcome.rawValue,
             record.outcome.whatTheUserSees.rawValue, ms(record.timeToDeliver),
-            record.slack.map { String(format: "%.3f", Double($0) / timeScale / 1e6) } ?? "",
+            record.slack.map { FixedPoint.text(Double($0) / timeScale / 1e6, places: 3) } ?? "",
             ms(measurement.phases["queued"]), ms(measurement.phases["decrypt"]), ms(measurement.phases["connect"]),
             ms(measurement.phases["first_byte"]), ms(measurement.phases["download"]), ms(measurement.phases["attach"]),
             String(record.bytesDownloaded), record.httpStatus.map(String.init) ?? "",

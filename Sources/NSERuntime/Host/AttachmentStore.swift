@@ -57,7 +57,7 @@ public final class AttachmentStore: Sendable {
                 state.sequence += 1
                 return state.sequence
             }
-            var destination = directory.appendingPathComponent("\(sequence)-\(invocation)-\(name)")
+            var destination = directory.appendingPathComponent("\(sequence)-\(invocation)-\(name)", isDirectory: false)
             if !fileExtension.isEmpty { destination.appendPathExtension(fileExtension) }
             // Another process could have left a file with the same name: never replace it, take the next number.
             guard try Self.move(file, to: destination) else { continue }

@@ -33,7 +33,7 @@ public final class TemporaryFiles: Sendable {
             }
             created = true
         }
-        return directory.appendingPathComponent("CFNetworkDownload_\(invocation)_\(number)")
+        return directory.appendingPathComponent("CFNetworkDownload_\(invocation)_\(number)", isDirectory: false)
             .appendingPathExtension(pathExtension)
     }
 
