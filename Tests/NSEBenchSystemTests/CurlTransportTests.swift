@@ -103,15 +103,21 @@ struct CurlTransportTests {
     func fileCreatedOnFirstByte() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("nseb-\(UUID().uuidString).jpg").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try await withServerAndTransport(
-            .always(.respond(status: 200, body: pattern(1_000), delayMilliseconds: 300))
-        ) { server, transport in
+        // The head arrives, the body never does: whatever the machine's load, no byte reaches the sink.
+        try await withServerAndTransport(.always(.stall(length: 1_000, sent: 0))) { server, transport in
             let download = Task {
                 await transport.download(DownloadRequest(url: server.url("/x.jpg"), destination: .file(path: path)))
             }
             #expect(await eventually { server.requests.load(ordering: .relaxed) == 1 })
+            try await Task.sleep(for: .milliseconds(50))
             #expect(!FileManager.default.fileExists(atPath: path), "waiting for the first byte holds no file")
-            let result = await download.value
+            download.cancel()
+            #expect(await download.value.error == .cancelled)
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+        try await withServerAndTransport(.always(.respond(status: 200, body: pattern(1_000)))) { server, transport in
+            let result = await transport.download(
+                DownloadRequest(url: server.url("/x.jpg"), destination: .file(path: path)))
             #expect(result.error == nil)
             #expect(Posix.regularFileSize(path) == 1_000)
         }
