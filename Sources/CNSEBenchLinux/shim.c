@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/timerfd.h>
 #include <unistd.h>
 
 int nseb_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags) {
@@ -46,4 +47,15 @@ int nseb_set_current_thread_name(const char *name) {
     strncpy(truncated, name, sizeof truncated - 1);
     truncated[sizeof truncated - 1] = '\0';
     return pthread_setname_np(pthread_self(), truncated);
+}
+
+int nseb_timerfd_create(void) {
+    return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+}
+
+int nseb_timerfd_arm_absolute(int fd, unsigned long long monotonic_nanoseconds) {
+    struct itimerspec spec = {0};
+    spec.it_value.tv_sec = (time_t)(monotonic_nanoseconds / 1000000000ULL);
+    spec.it_value.tv_nsec = (long)(monotonic_nanoseconds % 1000000000ULL);
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
 }

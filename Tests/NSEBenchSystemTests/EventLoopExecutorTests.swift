@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import NSEBenchSystem
 import Synchronization
 import Testing
@@ -60,5 +61,59 @@ struct EventLoopExecutorTests {
             }
         }
         #expect(lock.withLock { $0 } == [1, 2, 3])
+    }
+}
+
+/// Work that may wait: a sleeping loop is woken by its deferred-wakeup timer, not at once.
+@Suite("EventLoop deferred work", .serialized)
+struct EventLoopDeferredWorkTests {
+    @Test("an idle loop runs deferred work when the delay is up, not before and not much after")
+    func deferredWorkWaitsForItsDelay() async throws {
+        let loop = try EventLoop(name: "nseb-defer")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        usleep(20_000)  // the loop is asleep, with no timer (a blocking wait: Task.sleep can be late under load)
+        let ran = Recorder<UInt64>()
+        let submitted = MonotonicClock.now()
+        try loop.execute(within: 60_000_000) { ran.append(MonotonicClock.now()) }
+        #expect(await eventually { ran.count == 1 })
+        let waited = (ran.values.first ?? 0) - submitted
+        #expect(waited >= 55_000_000, "woken by the timerfd, not at once (\(waited) ns)")
+        #expect(waited < 1_000_000_000)
+    }
+
+    @Test("work that may not wait hurries deferred work queued before it, in order")
+    func eagerWorkRunsDeferredWorkFirst() async throws {
+        let loop = try EventLoop(name: "nseb-hurry")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        usleep(20_000)
+        let ran = Recorder<String>()
+        let submitted = MonotonicClock.now()
+        try loop.execute(within: 10_000_000_000) { ran.append("deferred") }
+        try loop.execute { ran.append("eager") }
+        #expect(await eventually { ran.count == 2 })
+        #expect(ran.values == ["deferred", "eager"])
+        #expect(MonotonicClock.now() - submitted < 5_000_000_000, "not held for the 10 s the first allowed")
+    }
+
+    @Test("a loop that wakes for its own timer sooner takes deferred work then, without another wakeup")
+    func deferredWorkRidesAnEarlierTimer() async throws {
+        let loop = try EventLoop(name: "nseb-ride")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let timerFired = Recorder<UInt64>()
+        let timerAt = MonotonicClock.now() + 400_000_000
+        try loop.execute { _ = try? loop.scheduleTimer(at: timerAt) { timerFired.append(MonotonicClock.now()) } }
+        usleep(20_000)
+        let ran = Recorder<UInt64>()
+        let submitted = MonotonicClock.now()
+        try loop.execute(within: 30_000_000_000) { ran.append(MonotonicClock.now()) }
+        // A machine too loaded to submit before the timer fired cannot show this; it says so.
+        try #require(submitted < timerAt - 50_000_000, "the test thread was late by \(submitted - timerAt) ns")
+        #expect(await eventually(within: .seconds(20)) { ran.count == 1 })
+        let at = ran.values.first ?? 0
+        #expect(at >= timerAt && at < timerAt + 5_000_000_000, "ran when the timer woke the loop, not 30 s later")
+        #expect(timerFired.count == 1)
     }
 }

@@ -33,14 +33,14 @@ func eventually(within timeout: Duration = .seconds(10), _ condition: () -> Bool
     return condition()
 }
 
-/// How many of this process's descriptors are epoll instances or eventfds, the two kinds an
-/// event loop opens.
+/// How many of this process's descriptors are epoll instances, eventfds or timerfds, the kinds an
+/// event loop opens (libdispatch opens timerfds too, once, when its first timer is used).
 func eventLoopDescriptorCount() -> Int {
     let directory = "/proc/self/fd"
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     return entries.filter { entry in
         let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(directory)/\(entry)")) ?? ""
-        return target == "anon_inode:[eventpoll]" || target == "anon_inode:[eventfd]"
+        return ["anon_inode:[eventpoll]", "anon_inode:[eventfd]", "anon_inode:[timerfd]"].contains(target)
     }.count
 }
 

@@ -35,12 +35,16 @@ extension EventLoop {
             let stop = shared.withLock { state in
                 swap(&state.queue, &running)
                 state.loopMaySleep = false
+                state.sleepingUntil = nil
                 return state.shutdownRequested
             }
             for index in 0..<count {
                 let token = events[index].data.u64
                 if token == Self.wakeupToken {
                     try EventFD.drain(wakeup)
+                } else if token == Self.deferredWakeupToken {
+                    try TimerFD.drain(deferredWakeup)
+                    deferredWakeupFired = true
                 } else {
                     dispatch(token: token, events: events[index].events)
                 }
@@ -55,14 +59,20 @@ extension EventLoop {
     /// How long the loop may sleep: not at all if work is queued or shutdown was requested,
     /// otherwise until the timing wheel's next deadline (nil: until an event).
     private func sleepTimeout() -> UInt64? {
+        let now = MonotonicClock.now()
+        let nextTimer = wheel.nextDeadline
+        let fired = deferredWakeupFired
+        deferredWakeupFired = false
         let mustNotSleep = shared.withLock { state in
+            // Cleared before the loop may sleep again, so a producer never trusts a fired arming.
+            if fired { state.deferredWakeAt = nil }
             guard state.queue.isEmpty, !state.shutdownRequested else { return true }
             state.loopMaySleep = true
+            state.sleepingUntil = nextTimer
             return false
         }
         if mustNotSleep { return 0 }
-        guard let deadline = wheel.nextDeadline else { return nil }
-        let now = MonotonicClock.now()
+        guard let deadline = nextTimer else { return nil }
         return deadline > now ? deadline - now : 0
     }
 

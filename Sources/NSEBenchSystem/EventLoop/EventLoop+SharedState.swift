@@ -8,6 +8,10 @@ extension EventLoop {
         /// Set by the loop just before it may sleep in `epoll_wait`; the first `execute` that sees
         /// it clears it and writes the eventfd, so a burst of work costs one wakeup.
         var loopMaySleep = false
+        /// While ``loopMaySleep``: when the loop wakes by itself (its next timer), nil for never.
+        var sleepingUntil: UInt64?
+        /// When the deferred-wakeup timerfd is armed to fire; nil when disarmed or fired.
+        var deferredWakeAt: UInt64?
         /// False once shutdown began, or the loop stopped on an error: `execute` then throws.
         var acceptingWork = true
         var started = false

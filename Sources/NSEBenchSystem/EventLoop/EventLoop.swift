@@ -36,6 +36,8 @@ public final class EventLoop: @unchecked Sendable {
     public let name: String
     let epoll: Int32
     let wakeup: Int32
+    /// A timerfd in the epoll set, armed by ``execute(within:_:)`` to wake the loop later.
+    let deferredWakeup: Int32
     let shared: SleepingLock<SharedState>
     /// `pthread_self()` of the loop thread while it runs, 0 otherwise.
     let loopThreadID = Atomic<UInt>(0)
@@ -46,6 +48,8 @@ public final class EventLoop: @unchecked Sendable {
     var registrationGeneration: UInt32 = 0
     var events: ContiguousArray<epoll_event>
     var running: ContiguousArray<@Sendable () -> Void> = []
+    /// The deferred-wakeup timerfd fired in this iteration.
+    var deferredWakeupFired = false
     var waitPrecision: WaitPrecision
 
     /// How many readiness events one `epoll_wait` can return.
@@ -53,6 +57,8 @@ public final class EventLoop: @unchecked Sendable {
     /// The epoll token of the wakeup eventfd; registration tokens never have all 64 bits set
     /// because descriptors are non-negative.
     static var wakeupToken: UInt64 { .max }
+    /// The epoll token of the deferred-wakeup timerfd (its low 32 bits are no descriptor either).
+    static var deferredWakeupToken: UInt64 { .max - 1 }
 
     /// Creates a loop with its epoll instance and wakeup eventfd; ``start()`` starts its thread.
     ///
@@ -63,10 +69,16 @@ public final class EventLoop: @unchecked Sendable {
         self.name = name
         self.waitPrecision = waitPrecision
         epoll = try Epoll.create()
+        var created: [Int32] = []
         do throws(SystemError) {
             wakeup = try EventFD.create()
+            created.append(wakeup)
             try Epoll.add(epoll, descriptor: wakeup, events: nseb_epollin(), token: Self.wakeupToken)
+            deferredWakeup = try TimerFD.create()
+            created.append(deferredWakeup)
+            try Epoll.add(epoll, descriptor: deferredWakeup, events: nseb_epollin(), token: Self.deferredWakeupToken)
         } catch {
+            for descriptor in created { try? Posix.close(descriptor) }
             try? Posix.close(epoll)
             throw error
         }
@@ -84,6 +96,7 @@ public final class EventLoop: @unchecked Sendable {
         }
         if open {
             try? Posix.close(wakeup)
+            try? Posix.close(deferredWakeup)
             try? Posix.close(epoll)
         }
     }
@@ -144,6 +157,7 @@ public final class EventLoop: @unchecked Sendable {
             if !state.descriptorsClosed {
                 // Under the lock, so that no `execute` writes to a closed (or reused) descriptor.
                 try? Posix.close(wakeup)
+                try? Posix.close(deferredWakeup)
                 try? Posix.close(epoll)
                 state.descriptorsClosed = true
             }

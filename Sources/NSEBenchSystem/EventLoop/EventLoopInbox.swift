@@ -11,13 +11,16 @@ import Synchronization
 /// happens-before order) is handled before that work runs, because the drain that carries it was
 /// queued no later than the item was appended.
 ///
+/// Items that may wait (``submit(_:within:)``) let the loop sleep on: one deferred wakeup serves every
+/// item submitted until it fires, and an item that may not wait as long hurries the loop.
+///
 /// If the loop refuses work (it is shut down), every item then in the inbox goes to `reject` on the
 /// submitting thread, so none is dropped silently.
 final class EventLoopInbox<Item: Sendable>: @unchecked Sendable {
     // @unchecked Sendable: `pending` is a SleepingLock; `draining` is touched only by `drain()`, which runs
     // on the loop thread only; `handle` and `reject` are immutable and Sendable.
     let loop: EventLoop
-    private let pending = SleepingLock<ContiguousArray<Item>>([])
+    private let pending = SleepingLock(Pending())
     /// The batch being handled; kept between drains so its capacity is reused (loop thread only).
     private var draining: ContiguousArray<Item> = []
     private let handle: @Sendable (Item) -> Void
@@ -35,27 +38,66 @@ final class EventLoopInbox<Item: Sendable>: @unchecked Sendable {
         self.reject = reject
     }
 
-    /// Queues `item` for the loop thread. Callable from any thread, the loop's included.
-    func submit(_ item: Item) {
-        let first = pending.withLock { items in
-            items.append(item)
-            return items.count == 1
+    /// The items not yet taken by the loop, and when the drain that will take them is due.
+    private struct Pending {
+        var items: ContiguousArray<Item> = []
+        /// Whether a drain is queued on the loop.
+        var drainQueued = false
+        /// The latest time the queued drain runs (``MonotonicClock`` nanoseconds); 0 for at once.
+        var drainDue: UInt64 = 0
+    }
+
+    /// Queues `item` for the loop thread, to be handled within `maximumDelay` nanoseconds (nil: as
+    /// soon as possible; see ``EventLoop/execute(within:_:)``). Callable from any thread, the loop's
+    /// included.
+    func submit(_ item: Item, within maximumDelay: UInt64? = nil) {
+        let due = maximumDelay.map { MonotonicClock.now() &+ $0 } ?? 0
+        let action = pending.withLock { pending -> SubmitAction in
+            pending.items.append(item)
+            if !pending.drainQueued {
+                pending.drainQueued = true
+                pending.drainDue = due
+                return .queueDrain
+            }
+            guard due < pending.drainDue else { return .none }
+            pending.drainDue = due
+            return .hurry
         }
-        guard first else { return }
         do {
-            try loop.execute { self.drain() }
+            switch action {
+            case .none: return
+            case .queueDrain: try loop.execute(within: maximumDelay) { self.drain() }
+            case .hurry: try loop.hurry(within: maximumDelay)
+            }
         } catch {
-            let refused = pending.withLock { items in
-                defer { items.removeAll() }
-                return items
+            // The loop is shut down: nothing queued here will be drained, and later items must be
+            // refused too rather than wait for a drain.
+            let refused = pending.withLock { pending in
+                defer {
+                    pending.items.removeAll()
+                    pending.drainQueued = false
+                }
+                return pending.items
             }
             for item in refused { reject(item, error) }
         }
     }
 
+    private enum SubmitAction {
+        /// A drain is queued and due in time.
+        case none
+        /// Queue a drain.
+        case queueDrain
+        /// The queued drain is due later than this item allows: make the loop run sooner.
+        case hurry
+    }
+
     /// Handles every item queued so far. Loop thread only.
     private func drain() {
-        pending.withLock { items in swap(&items, &draining) }
+        pending.withLock { pending in
+            swap(&pending.items, &draining)
+            pending.drainQueued = false
+        }
         for item in draining { handle(item) }
         draining.removeAll(keepingCapacity: true)
     }

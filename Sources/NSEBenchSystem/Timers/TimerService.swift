@@ -5,10 +5,14 @@ import NSEBenchCore
 /// `Task.sleep` degrades with many sleepers (measured here: 50,000 sleepers are about 150 ms late
 /// at p99, and a cancelled sleep keeps its memory until its original deadline). This service puts
 /// every sleep and deadline on the loop's wheel instead: O(1) to schedule and to cancel, fired by the
-/// loop within tens of microseconds of the deadline, and freed at once when cancelled.
+/// loop within tens of microseconds of the deadline, and freed within a millisecond of being
+/// cancelled (not at the deadline).
 ///
 /// Requests from any thread go to the loop through one inbox, so a burst of them costs one loop
-/// wakeup. Deadlines are ``MonotonicClock`` nanoseconds.
+/// wakeup. Requests that can wait, a cancellation or a timer more than 2 ms ahead, are handled within
+/// ``deferral`` instead of at once (``EventLoop/execute(within:_:)``): a run setting and cancelling a
+/// 30 s watchdog per invocation otherwise woke the timer loop twice per invocation. Deadlines are
+/// ``MonotonicClock`` nanoseconds.
 ///
 /// ```swift
 /// let timers = TimerService(loop: loop)
@@ -68,8 +72,11 @@ public final class TimerService: Sendable {
         return handle
     }
 
+    /// How long a request that can wait may wait for the loop: 1 ms.
+    public static let deferral: UInt64 = 1_000_000
+
     func submit(_ request: TimerRequest) {
-        inbox.submit(request)
+        inbox.submit(request, within: request.mayWait(now: MonotonicClock.now()) ? Self.deferral : nil)
     }
 }
 
@@ -79,6 +86,17 @@ enum TimerRequest: Sendable {
     case cancelSleep(Sleeper)
     case deadline(DeadlineHandle)
     case cancelDeadline(DeadlineHandle)
+
+    /// Whether the loop may take up to ``TimerService/deferral`` to act: cancellations, and timers due
+    /// more than twice that from `now`. A timer due sooner is set at once, so deferring never makes
+    /// one late.
+    func mayWait(now: UInt64) -> Bool {
+        switch self {
+        case .cancelSleep, .cancelDeadline: true
+        case .sleep(let sleeper): sleeper.deadline > now &+ 2 * TimerService.deferral
+        case .deadline(let handle): handle.deadline > now &+ 2 * TimerService.deferral
+        }
+    }
 
     /// Acts on the loop's wheel. Loop thread only (the scheduling calls cannot fail there).
     func perform(on loop: EventLoop) {
