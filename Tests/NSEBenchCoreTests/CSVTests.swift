@@ -6,7 +6,8 @@ import Testing
 struct CSVTests {
     @Test(arguments: [
         ("plain", "plain"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""), ("two\nlines", "\"two\nlines\""),
-        ("", ""),
+        ("", ""), ("cr\r", "\"cr\r\""), ("crlf\r\nend", "\"crlf\r\nend\""), ("café 📷", "café 📷"),
+        ("📷,é", "\"📷,é\""),
     ])
     func escaping(field: String, encoded: String) {
         #expect(CSVWriter.escape(field) == encoded)

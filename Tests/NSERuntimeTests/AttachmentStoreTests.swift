@@ -27,13 +27,14 @@ struct AttachmentStoreTests {
         let source = try Self.file("CFNetworkDownload_1.jpg", bytes: 1_234, in: directory)
 
         let stored = try store.store(source, invocation: 9, identifier: "image")
+        let url = try #require(stored.url)
+        let storeDirectory = try #require(store.directory)
 
         #expect(!FileManager.default.fileExists(atPath: source.path))
-        #expect(FileManager.default.fileExists(atPath: stored.url.path))
-        #expect(
-            stored.url.deletingLastPathComponent().standardizedFileURL.path == store.directory.standardizedFileURL.path)
-        #expect(stored.url.pathExtension == "jpg")
-        #expect(stored.url.lastPathComponent.contains("-9-image"))
+        #expect(FileManager.default.fileExists(atPath: url.path))
+        #expect(url.deletingLastPathComponent().standardizedFileURL.path == storeDirectory.standardizedFileURL.path)
+        #expect(url.pathExtension == "jpg")
+        #expect(url.lastPathComponent.contains("-9-image"))
         #expect(stored.bytes == 1_234)
         #expect(store.totals == AttachmentStore.Totals(files: 1, bytes: 1_234))
     }
@@ -49,7 +50,7 @@ struct AttachmentStoreTests {
             try Self.file("a.png", bytes: 20, in: directory), invocation: 1, identifier: "media")
 
         #expect(first.url != second.url)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory.path).count == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: try #require(store.directory).path).count == 2)
         #expect(store.totals == AttachmentStore.Totals(files: 2, bytes: 30))
     }
 
@@ -60,9 +61,11 @@ struct AttachmentStoreTests {
         let store = try AttachmentStore(directory: directory.appendingPathComponent("store"))
         let stored = try store.store(
             try Self.file("x.gif", bytes: 1, in: directory), invocation: 2, identifier: "../../etc/passwd")
+        let url = try #require(stored.url)
         #expect(
-            stored.url.deletingLastPathComponent().standardizedFileURL.path == store.directory.standardizedFileURL.path)
-        #expect(!stored.url.lastPathComponent.contains("/"))
+            url.deletingLastPathComponent().standardizedFileURL.path
+                == (try #require(store.directory)).standardizedFileURL.path)
+        #expect(!url.lastPathComponent.contains("/"))
         #expect(stored.identifier == "../../etc/passwd")
     }
 
@@ -83,28 +86,32 @@ struct AttachmentStoreTests {
         let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try AttachmentStore(directory: directory.appendingPathComponent("store"))
-        let squatter = store.directory.appendingPathComponent("1-5-media.jpg")
+        let squatter = try #require(store.directory).appendingPathComponent("1-5-media.jpg")
         try Data("someone else's".utf8).write(to: squatter)
 
         let stored = try store.store(
             try Self.file("a.jpg", bytes: 3, in: directory), invocation: 5, identifier: "media")
 
-        #expect(stored.url.lastPathComponent == "2-5-media.jpg")
+        #expect(stored.url?.lastPathComponent == "2-5-media.jpg")
         #expect(try Data(contentsOf: squatter) == Data("someone else's".utf8))
     }
 
-    @Test("discard removes a counted file once and keeps the totals")
-    func discard() throws {
+    @Test("a counting store takes the file away and keeps only the counts")
+    func countingStore() throws {
         let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try AttachmentStore(directory: directory.appendingPathComponent("store"))
-        let stored = try store.store(
-            try Self.file("a.jpg", bytes: 8, in: directory), invocation: 1, identifier: "media")
+        let store = AttachmentStore.counting()
+        let source = try Self.file("CFNetworkDownload_4.jpg", bytes: 8, in: directory)
 
-        #expect(try store.discard(stored))
-        #expect(!FileManager.default.fileExists(atPath: stored.url.path))
-        #expect(try store.discard(stored) == false)
+        let stored = try store.store(source, invocation: 4, identifier: "image")
+
+        #expect(stored == StoredAttachment(identifier: "image", url: nil, bytes: 8))
+        #expect(!FileManager.default.fileExists(atPath: source.path), "gone from the extension's container")
         #expect(store.totals == AttachmentStore.Totals(files: 1, bytes: 8))
+        #expect(store.directory == nil)
+        #expect(throws: AttachmentStoreError.notARegularFile(path: source.path)) {
+            try store.store(source, invocation: 4, identifier: "image")
+        }
     }
 
     @Test("a directory is not an attachment")

@@ -36,8 +36,8 @@ struct HostOutcomeTests {
         #expect(record.phases.attach != nil)
         #expect(record.phases.deliver?.start == second)
         let attachment = try #require(record.visible.attachments.first)
-        #expect(attachment.url.pathExtension == "jpg")
-        #expect(FileManager.default.fileExists(atPath: attachment.url.path))
+        #expect(attachment.url?.pathExtension == "jpg")
+        #expect(FileManager.default.fileExists(atPath: try #require(attachment.url).path))
         #expect(harness.store.totals == AttachmentStore.Totals(files: 1, bytes: 6))
         #expect(harness.clock.pendingDeadlines.isEmpty, "the deadline and wind-down timers are cancelled")
     }

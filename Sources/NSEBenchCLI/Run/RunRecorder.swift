@@ -4,9 +4,8 @@ import NSEBenchSystem
 import NSERuntime
 import Synchronization
 
-/// Takes every finished invocation: adds it to the aggregate, streams its `invocations.csv` row,
-/// drops its stored attachments (counted, not kept: a long run would fill the disk), and counts
-/// for the progress line. Safe from any task.
+/// Takes every finished invocation: adds it to the aggregate, streams its `invocations.csv` row, and
+/// counts for the progress line. Safe from any task.
 final class RunRecorder: Sendable {
     static let invocationColumns = [
         "id", "extension", "scheduled_ns", "started_ns", "delivered_ns", "deadline_ns", "outcome", "user_sees",
@@ -22,14 +21,12 @@ final class RunRecorder: Sendable {
 
     let folder: URL
     private let timeScale: Double
-    private let attachments: AttachmentStore
     private let state = Mutex(State())
     private let invocations: BufferedFileWriter
 
-    init(folder: URL, timeScale: Double, attachments: AttachmentStore) throws {
+    init(folder: URL, timeScale: Double) throws {
         self.folder = folder
         self.timeScale = timeScale
-        self.attachments = attachments
         invocations = try BufferedFileWriter(path: folder.appendingPathComponent("invocations.csv").path)
         invocations.write(CSVWriter.record(Self.invocationColumns))
     }
@@ -40,8 +37,6 @@ final class RunRecorder: Sendable {
         let measurement = record.measurement
         state.withLock { $0.aggregate.record(measurement) }
         invocations.write(CSVWriter.record(row(record, measurement)))
-        // A file left behind is removed with the run's work directory; the counts do not depend on it.
-        for attachment in record.visible.attachments { _ = try? attachments.discard(attachment) }
     }
 
     var aggregate: RunAggregate { state.withLock { $0.aggregate } }

@@ -48,7 +48,8 @@ struct RunSession {
         let transport = try CurlTransport(loops: [loop], configuration: CurlTransport.Configuration())
         let key = try AESGCM.randomBytes(32)
         let container = try SharedContainer(creatingIn: work, key: key)
-        let store = try AttachmentStore(directory: work.appendingPathComponent("attachments"))
+        // Counts only: a long run would fill the disk with attachments nobody reads.
+        let store = AttachmentStore.counting()
         let host = ExtensionHost(
             settings: HostSettings(
                 timeBudget: scaled(settings.deadline, scale), gracePeriod: scaled(settings.grace, scale),
@@ -61,7 +62,7 @@ struct RunSession {
         let payloads = try PayloadSource(configuration: configuration, mediaBase: mediaBase, key: key)
 
         // Recording and progress.
-        let recorder = try RunRecorder(folder: output, timeScale: scale, attachments: store)
+        let recorder = try RunRecorder(folder: output, timeScale: scale)
         let progress = ProgressReporter(
             context: context, quiet: configuration.quiet, total: settings.length, recorder: recorder)
         let admission = DedicatedThreadExecutor(name: "nse-bench-admission")

@@ -7,8 +7,10 @@ import Synchronization
 ///
 /// iOS moves a delivered attachment's file out of the extension's container into its own store; the
 /// host does the same with ``store(_:invocation:identifier:)``, so that extensions cannot reuse or leak
-/// their downloads and the run can count what was attached. Names are collision-free
-/// (`<sequence>-<invocation>-<identifier>.<ext>`), so two invocations attaching `image.jpg` keep both.
+/// their downloads and the run can count what was attached. A store with a directory keeps the files
+/// under collision-free names (`<sequence>-<invocation>-<identifier>.<ext>`, so two invocations
+/// attaching `image.jpg` keep both); a counting store (``counting()``) takes the file away and keeps
+/// only the counts, which is all a long run needs (one `unlink` instead of a rename and a later removal).
 ///
 /// ```swift
 /// let store = try AttachmentStore(directory: runDirectory.appendingPathComponent("attachments"))
@@ -25,11 +27,12 @@ public final class AttachmentStore: Sendable {
         public var bytes: Int
     }
 
-    /// The store's directory.
-    public let directory: URL
+    /// The store's directory; nil for a counting store.
+    public let directory: URL?
+    private let directoryPath: String?
     private let state = Mutex((sequence: 0, totals: Totals(files: 0, bytes: 0)))
 
-    /// A store in `directory`, created (with its parents) if missing.
+    /// A store that keeps files in `directory`, created (with its parents) if missing.
     public init(directory: URL) throws(AttachmentStoreError) {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -37,64 +40,80 @@ public final class AttachmentStore: Sendable {
             throw .cannotCreateDirectory(path: directory.path, reason: "\(error.localizedDescription)")
         }
         self.directory = directory
+        self.directoryPath = directory.path
     }
+
+    private init() {
+        directory = nil
+        directoryPath = nil
+    }
+
+    /// A store that takes each attachment's file away from the extension and keeps only the counts.
+    public static func counting() -> AttachmentStore { AttachmentStore() }
 
     /// Files and bytes stored so far.
     public var totals: Totals { state.withLock { $0.totals } }
 
-    /// Moves `file` into the store under a new, unique name that keeps its extension.
+    /// Takes `file` away from the extension: moves it into the store under a new, unique name that keeps
+    /// its extension, or, for a counting store, removes it.
     ///
     /// Throws ``AttachmentStoreError/notARegularFile(path:)`` when `file` is missing or not a regular
-    /// file, and ``AttachmentStoreError/moveFailed(from:to:reason:)`` when the move fails.
+    /// file, and ``AttachmentStoreError/moveFailed(from:to:reason:)`` (or
+    /// ``AttachmentStoreError/removeFailed(path:reason:)``) when that fails.
     public func store(_ file: URL, invocation: Int, identifier: String) throws(AttachmentStoreError)
         -> StoredAttachment
     {
-        guard let bytes = Posix.regularFileSize(file.path) else { throw .notARegularFile(path: file.path) }
+        let source = file.path
+        guard let bytes = Posix.regularFileSize(source) else { throw .notARegularFile(path: source) }
+        guard let directoryPath else {
+            do {
+                try Posix.removeFile(source)
+            } catch {
+                throw .removeFailed(path: source, reason: error.message)
+            }
+            count(bytes)
+            return StoredAttachment(identifier: identifier, url: nil, bytes: bytes)
+        }
         let fileExtension = file.pathExtension
+        let suffix = fileExtension.isEmpty ? "" : "." + fileExtension
         let name = Self.safeName(identifier)
         while true {
             let sequence = state.withLock { state -> Int in
                 state.sequence += 1
                 return state.sequence
             }
-            var destination = directory.appendingPathComponent("\(sequence)-\(invocation)-\(name)", isDirectory: false)
-            if !fileExtension.isEmpty { destination.appendPathExtension(fileExtension) }
+            let destination = "\(directoryPath)/\(sequence)-\(invocation)-\(name)\(suffix)"
             // Another process could have left a file with the same name: never replace it, take the next number.
-            guard try Self.move(file, to: destination) else { continue }
-            state.withLock {
-                $0.totals.files += 1
-                $0.totals.bytes += bytes
-            }
-            return StoredAttachment(identifier: identifier, url: destination, bytes: bytes)
+            guard try Self.move(source, to: destination) else { continue }
+            count(bytes)
+            return StoredAttachment(
+                identifier: identifier, url: URL(fileURLWithPath: destination, isDirectory: false), bytes: bytes)
         }
     }
 
-    /// Moves `file` to `destination` unless something is there already (false then). One rename on the
-    /// same file system; across file systems (`EXDEV`) Foundation's copying move, which also refuses to
-    /// replace.
-    private static func move(_ file: URL, to destination: URL) throws(AttachmentStoreError) -> Bool {
+    private func count(_ bytes: Int) {
+        state.withLock {
+            $0.totals.files += 1
+            $0.totals.bytes += bytes
+        }
+    }
+
+    /// Moves `source` to `destination` unless something is there already (false then). One rename on
+    /// the same file system; across file systems (`EXDEV`) Foundation's copying move, which also refuses
+    /// to replace.
+    private static func move(_ source: String, to destination: String) throws(AttachmentStoreError) -> Bool {
         do {
-            return try Posix.moveWithoutReplacing(file.path, to: destination.path)
+            return try Posix.moveWithoutReplacing(source, to: destination)
         } catch let error where error.errno == EXDEV {
-            if FileManager.default.fileExists(atPath: destination.path) { return false }
+            if FileManager.default.fileExists(atPath: destination) { return false }
             do {
-                try FileManager.default.moveItem(at: file, to: destination)
+                try FileManager.default.moveItem(atPath: source, toPath: destination)
                 return true
             } catch {
-                throw .moveFailed(from: file.path, to: destination.path, reason: error.localizedDescription)
+                throw .moveFailed(from: source, to: destination, reason: error.localizedDescription)
             }
         } catch {
-            throw .moveFailed(from: file.path, to: destination.path, reason: error.message)
-        }
-    }
-
-    /// Removes a stored attachment's file once the run has counted it; false when it was already gone.
-    @discardableResult
-    public func discard(_ attachment: StoredAttachment) throws(AttachmentStoreError) -> Bool {
-        do {
-            return try Posix.removeFile(attachment.url.path)
-        } catch {
-            throw .removeFailed(path: attachment.url.path, reason: error.message)
+            throw .moveFailed(from: source, to: destination, reason: error.message)
         }
     }
 
@@ -108,12 +127,12 @@ public final class AttachmentStore: Sendable {
     }
 }
 
-/// An attachment file moved into the ``AttachmentStore``.
+/// An attachment file taken into the ``AttachmentStore``.
 public struct StoredAttachment: Sendable, Hashable {
     /// The attachment's identifier.
     public var identifier: String
-    /// Where the file is now.
-    public var url: URL
+    /// Where the file is now; nil when the store keeps only counts (``AttachmentStore/counting()``).
+    public var url: URL?
     /// Its size in bytes.
     public var bytes: Int
 }

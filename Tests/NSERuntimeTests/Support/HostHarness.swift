@@ -54,7 +54,7 @@ struct HostHarness {
 
     /// The files in the attachment store.
     var storedFiles: [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: store.directory.path).sorted()) ?? []
+        (try? FileManager.default.contentsOfDirectory(atPath: (store.directory?.path ?? "")).sorted()) ?? []
     }
 
     func remove() {
