@@ -42,21 +42,33 @@ struct RunAggregateTests {
 
     @Test func aCleanRunIsValid() {
         let check = SelfCheck(
-            timerLatenessP99: 200_000, admissionLagP99: 1_000_000, cpuUtilisation: 0.4, descriptorsFree: 9_000,
-            descriptorLimit: 20_000)
+            timerLatenessP99: 200_000, transportLagP99: 300_000, admissionLagP99: 1_000_000, cpuUtilisation: 0.4,
+            descriptorsFree: 9_000, descriptorLimit: 20_000)
         #expect(check.problems(timeScale: 1, deadline: 30_000_000_000).isEmpty)
     }
 
     @Test func distortionsAreNamed() {
         let check = SelfCheck(
-            timerLatenessP99: 5_000_000, admissionLagP99: 50_000_000, cpuUtilisation: 0.97, descriptorsFree: 100,
-            descriptorLimit: 20_000)
+            timerLatenessP99: 5_000_000, transportLagP99: 4_000_000, admissionLagP99: 50_000_000, cpuUtilisation: 0.97,
+            descriptorsFree: 100, descriptorLimit: 20_000)
         let problems = check.problems(timeScale: 0.01, deadline: 30_000_000_000)
-        #expect(problems.count == 4)
+        #expect(problems.count == 5)
+        #expect(problems.contains { $0.contains("transport loop lag p99 400.0 ms") })
         #expect(
             problems[0].contains("timer lateness p99 500.0 ms"),
             "5 ms at a 0.01 time scale is 500 ms unscaled, over 1% of 30 s")
         #expect(problems.contains { $0.contains("CPU at 97%") })
+    }
+
+    @Test func transportLagAloneInvalidatesARun() {
+        let check = SelfCheck(
+            timerLatenessP99: 30_000, transportLagP99: 230_000_000, admissionLagP99: 0, cpuUtilisation: 0.76,
+            descriptorsFree: 9_000, descriptorLimit: 20_000)
+        #expect(
+            check.problems(timeScale: 1, deadline: 3_000_000_000) == [
+                "transport loop lag p99 230.0 ms (unscaled) exceeds 30.0 ms: responses were read late"
+            ])
+        #expect(check.problems(timeScale: 1, deadline: 30_000_000_000).isEmpty, "under 300 ms, 1% of 30 s")
     }
 }
 
@@ -79,7 +91,8 @@ struct SummaryRowTests {
             provenance: .init(gitCommit: "abc", timestamp: "2026-11-30T00:00:00Z"),
             harness: .init(wallSeconds: 2, cpuSeconds: 1, peakResidentBytes: 1, mallocs: 10),
             selfCheck: SelfCheck(
-                timerLatenessP99: 0, admissionLagP99: 0, cpuUtilisation: 0.1, descriptorsFree: 1, descriptorLimit: 1),
+                timerLatenessP99: 0, transportLagP99: 0, admissionLagP99: 0, cpuUtilisation: 0.1, descriptorsFree: 1,
+                descriptorLimit: 1),
             problems: [], partial: false)
         #expect(row.fields.count == SummaryRow.header.count)
         let missing = SummarySchema.columns.map(\.name).filter {

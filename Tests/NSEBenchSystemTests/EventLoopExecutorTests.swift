@@ -117,3 +117,28 @@ struct EventLoopDeferredWorkTests {
         #expect(timerFired.count == 1)
     }
 }
+
+/// The probe the run's self-check reads for its transport loop.
+@Suite("Loop lag probe", .serialized)
+struct LoopLagProbeTests {
+    @Test("an idle loop's probes are on time; a loop blocked for 80 ms shows it")
+    func lagFollowsABlockedLoop() async throws {
+        let loop = try EventLoop(name: "nseb-lag")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let probe = LoopLagProbe(loop: loop, period: 5_000_000)
+        try probe.start()
+        #expect(await eventually { probe.lateness.totalCount >= 10 })
+        let idle = probe.lateness
+        #expect(idle.value(atPercentile: 50) < 20_000_000, "an idle loop fires its probe within 20 ms")
+
+        try loop.execute { usleep(80_000) }  // a long batch of work on the loop
+        #expect(await eventually { probe.lateness.totalCount >= idle.totalCount + 3 })
+        let afterBlock = probe.stop()
+        #expect(afterBlock.maximum >= 60_000_000, "the probe due during the 80 ms block fired late")
+
+        let stopped = afterBlock.totalCount
+        usleep(30_000)
+        #expect(probe.lateness.totalCount == stopped, "no probe recorded after stop")
+    }
+}

@@ -40,6 +40,8 @@ struct RunSession {
         // arrivals late), transport, host.
         let loop = try EventLoop(name: "nse-bench-transport")
         try loop.start()
+        let transportLag = LoopLagProbe(loop: loop)
+        try transportLag.start()
         let timerLoop = try EventLoop(name: "nse-bench-timers")
         try timerLoop.start()
         let timerService = TimerService(loop: timerLoop)
@@ -98,6 +100,7 @@ struct RunSession {
             wallSeconds: wallSeconds, cpuSeconds: ProcessResources.cpuSeconds() - cpuAtStart,
             peakResidentBytes: ProcessResources.peakResidentBytes(),
             mallocs: ((try? memory?.snapshot())??.mallocCount ?? 0) &- mallocsAtStart)
+        let transportLagHistogram = transportLag.stop()
         await transport.shutdown()
         try? loop.shutdown()
         try? timerLoop.shutdown()
@@ -108,6 +111,7 @@ struct RunSession {
 
         let selfCheck = SelfCheck(
             timerLatenessP99: timers.latenessHistogram.value(atPercentile: 99),
+            transportLagP99: transportLagHistogram.value(atPercentile: 99),
             admissionLagP99: report.admissionLag.value(atPercentile: 99),
             cpuUtilisation: wallSeconds > 0
                 ? (harness.cpuSeconds + serverCPU) / (wallSeconds * Double(ProcessResources.cores)) : 0,

@@ -54,10 +54,17 @@ enum SummaryRenderer {
         lines.append(
             "harness: CPU \(value("harness_cpu_s")) s (\(percent(Double(value("cpu_utilisation")) ?? 0)) of the machine), "
                 + "peak RSS \((Int(value("peak_rss_bytes")) ?? 0) >> 20) MiB, \(value("mallocs_per_invocation")) mallocs per "
-                + "invocation, timer lateness p99 \(value("timer_lateness_p99_ms")) ms, admission lag p99 "
+                + "invocation, timer lateness p99 \(value("timer_lateness_p99_ms")) ms, transport lag p99 "
+                + "\(value("transport_lag_p99_ms")) ms, admission lag p99 "
                 + "\(value("admission_lag_p99_ms")) ms")
         if let lateness = serverReport.split(separator: "\n").first(where: { $0.hasPrefix("first-byte lateness") }) {
             lines.append("media server: " + lateness)
+        }
+        if let lag = Double(value("transport_lag_p99_ms")), lag / timeScale > 5 {
+            // Not invalid by itself (the deadline outcomes hold to 1% of the budget), but worth saying.
+            lines.append(
+                "note: the transport loop ran up to \(FixedPoint.text(lag / timeScale, places: 1)) ms behind (p99, "
+                    + "unscaled): response times above may include that much of the harness's own delay")
         }
         if !scratch.isEmpty { lines.append("scratch files: " + scratch) }
         if timeScale != 1 {

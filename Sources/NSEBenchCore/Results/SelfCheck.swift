@@ -1,11 +1,14 @@
-/// Whether the harness distorted its own figures: its timer lateness, how far behind schedule it
-/// admitted arrivals, CPU saturation and file-descriptor headroom. A run that fails a check is
+/// Whether the harness distorted its own figures: its timer lateness, how far behind its transport
+/// loop ran, how far behind schedule it admitted arrivals, CPU saturation and file-descriptor headroom. A run that fails a check is
 /// reported `valid=false` with every reason, in the summary and the CSV.
 public struct SelfCheck: Sendable, Equatable {
     /// Limits, in unscaled time (a lateness measured at `--time-scale 0.01` counts 100 times).
     public struct Limits: Sendable, Equatable {
         /// The most deadline-timer lateness (p99) tolerated: the larger of this and 1% of the deadline.
         public var timerLatenessNanoseconds: UInt64 = 5_000_000
+        /// The most transport-loop lag (p99) tolerated, likewise: how late the loop that reads responses
+        /// got round to them.
+        public var transportLagNanoseconds: UInt64 = 5_000_000
         /// The most admission lag (p99) tolerated, likewise.
         public var admissionLagNanoseconds: UInt64 = 10_000_000
         /// Harness CPU over wall time × cores above this means the machine, not the target, set the pace.
@@ -18,6 +21,8 @@ public struct SelfCheck: Sendable, Equatable {
     }
 
     public var timerLatenessP99: UInt64
+    /// How late a probe timer on the transport loop fired, p99 (``LoopLagProbe``).
+    public var transportLagP99: UInt64
     public var admissionLagP99: UInt64
     public var cpuUtilisation: Double
     /// Spare descriptors at the peak, and the limit.
@@ -25,10 +30,11 @@ public struct SelfCheck: Sendable, Equatable {
     public var descriptorLimit: Int
 
     public init(
-        timerLatenessP99: UInt64, admissionLagP99: UInt64, cpuUtilisation: Double, descriptorsFree: Int,
-        descriptorLimit: Int
+        timerLatenessP99: UInt64, transportLagP99: UInt64, admissionLagP99: UInt64, cpuUtilisation: Double,
+        descriptorsFree: Int, descriptorLimit: Int
     ) {
         self.timerLatenessP99 = timerLatenessP99
+        self.transportLagP99 = transportLagP99
         self.admissionLagP99 = admissionLagP99
         self.cpuUtilisation = cpuUtilisation
         self.descriptorsFree = descriptorsFree
@@ -49,6 +55,13 @@ public struct SelfCheck: Sendable, Equatable {
         if lateness > latenessLimit {
             problems.append(
                 "timer lateness p99 \(milliseconds(lateness)) ms (unscaled) exceeds \(milliseconds(latenessLimit)) ms")
+        }
+        let transportLimit = max(Double(limits.transportLagNanoseconds), onePercent)
+        let transportLag = Double(transportLagP99) / scale
+        if transportLag > transportLimit {
+            problems.append(
+                "transport loop lag p99 \(milliseconds(transportLag)) ms (unscaled) exceeds "
+                    + "\(milliseconds(transportLimit)) ms: responses were read late")
         }
         let lagLimit = max(Double(limits.admissionLagNanoseconds), onePercent)
         let lag = Double(admissionLagP99) / scale

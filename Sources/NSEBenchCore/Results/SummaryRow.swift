@@ -71,6 +71,7 @@ public struct SummaryRow: Sendable {
         values["mallocs_per_invocation"] = Self.format(
             aggregate.invocations > 0 ? Double(harness.mallocs) / Double(aggregate.invocations) : 0, decimals: 1)
         values["timer_lateness_p99_ms"] = Self.format(Double(selfCheck.timerLatenessP99) / 1e6, decimals: 3)
+        values["transport_lag_p99_ms"] = Self.format(Double(selfCheck.transportLagP99) / 1e6, decimals: 3)
         values["admission_lag_p99_ms"] = Self.format(Double(selfCheck.admissionLagP99) / 1e6, decimals: 3)
         values["cpu_utilisation"] = Self.format(selfCheck.cpuUtilisation, decimals: 3)
         values["fd_headroom"] = String(selfCheck.descriptorsFree)

@@ -138,6 +138,9 @@ public enum SummarySchema {
                 name: "timer_lateness_p99_ms", kind: .validity, polarity: .none,
                 meaning: "the harness's own deadline-timer lateness, p99"),
             Column(
+                name: "transport_lag_p99_ms", kind: .validity, polarity: .none,
+                meaning: "how late the harness's transport loop ran (a probe timer every 10 ms), p99"),
+            Column(
                 name: "admission_lag_p99_ms", kind: .validity, polarity: .none,
                 meaning: "how far behind schedule the harness admitted arrivals, p99"),
             Column(
