@@ -40,7 +40,9 @@ public struct SummaryFile: Sendable, Equatable {
                 throw .unsupportedSchemaVersion(source: source, line: offset + 2, found: row[versionIndex])
             }
         }
-        let missing = SummarySchema.columns.map(\.name).filter { !seen.contains($0) }
+        let missing = SummarySchema.columns.map(\.name).filter {
+            !seen.contains($0) && !SummarySchema.addedLater.contains($0)
+        }
         guard missing.isEmpty else { throw .missingColumns(source: source, missing) }
         var runs: [SummaryRun] = []
         for (offset, row) in table.rows.enumerated() {

@@ -5,6 +5,10 @@ public enum SummarySchema {
     /// Written in every row's `schema_version`; `compare` refuses rows of another version.
     public static let version = 1
 
+    /// Columns added to this ``version`` after files were first written with it; a file without them
+    /// reads them as empty (they are self-check figures, not compared), so older results still compare.
+    public static let addedLater: Set<String> = ["transport_lag_p99_ms"]
+
     /// What a column holds, which decides how `compare` treats it.
     public enum Kind: String, Sendable, CaseIterable {
         /// Who and what produced the row (version, commit, time): never compared.

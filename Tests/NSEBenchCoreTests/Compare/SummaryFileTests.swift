@@ -15,6 +15,14 @@ struct SummaryFileTests {
         #expect(file.runs[0].isTrustworthy)
     }
 
+    @Test func aFileFromBeforeALaterColumnStillReads() throws {
+        let columns = SummarySchema.columns.map(\.name).filter { !SummarySchema.addedLater.contains($0) }
+        let file = try SummaryFile(text: SummaryFixture.csv([SummaryFixture.row()], columns: columns), source: "old")
+        #expect(file.runs.count == 1)
+        #expect(file.runs[0].numbers["transport_lag_p99_ms"] == nil)
+        #expect(file.runs[0].isTrustworthy)
+    }
+
     @Test func malformedCSVGivesTheLine() {
         let text = SummaryFixture.csv([SummaryFixture.row()]) + "x,\"unclosed\r\n"
         #expect(throws: SummaryFileError.csv(source: "candidate", .unterminatedQuote(line: 3))) {
