@@ -50,6 +50,14 @@ struct ToolTests {
         #expect(outcome.output.isEmpty)
     }
 
+    @Test func benchTransportReceiveBufferOutsideCurlsRangeIsRefused() async {
+        let outcome = await run(
+            "bench-transport", "--case", "curl", "--url", "http://127.0.0.1:1/", "--receive-buffer", "100")
+        #expect(outcome.status == .usage)
+        #expect(outcome.errors.contains("'--receive-buffer'"))
+        #expect(outcome.errors.contains("1024"))
+    }
+
     @Test func badValueIsUsageErrorWithExpectedForm() async {
         let outcome = await run("fingerprint", "--format", "xml")
         #expect(outcome.status == .usage)

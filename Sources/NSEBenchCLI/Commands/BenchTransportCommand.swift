@@ -20,6 +20,9 @@ public struct BenchTransportCommand: ParsableCommand {
             .value("count", valueName: "N", default: "100000", help: "Timers, or downloads."),
             .value("concurrency", valueName: "N", default: "100", help: "Downloads in flight."),
             .value("url", valueName: "URL", help: "What to download (curl, urlsession)."),
+            .value(
+                "receive-buffer", valueName: "BYTES", default: String(DownloadRequest.defaultReceiveBufferBytes),
+                help: "libcurl's receive buffer per transfer (curl), 1024 to 10485760."),
         ],
         examples: [
             "nse-bench bench-transport --case timers --count 100000",
@@ -31,12 +34,16 @@ public struct BenchTransportCommand: ParsableCommand {
     public let count: Int
     public let concurrency: Int
     public let url: String?
+    public let receiveBufferBytes: Int
 
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         benchmark = try arguments.value("case", as: Case.self) ?? .timers
         count = try arguments.value("count", as: Int.self, in: 1...10_000_000) ?? 100_000
         concurrency = try arguments.value("concurrency", as: Int.self, in: 1...100_000) ?? 100
         url = arguments.string("url")
+        receiveBufferBytes =
+            try arguments.value("receive-buffer", as: Int.self, in: DownloadRequest.receiveBufferRange)
+            ?? DownloadRequest.defaultReceiveBufferBytes
         if benchmark != .timers, url == nil { throw .invalidCombination("--case \(benchmark.rawValue) needs --url") }
     }
 
@@ -54,7 +61,10 @@ public struct BenchTransportCommand: ParsableCommand {
             let url = url ?? ""
             let result =
                 benchmark == .curl
-                ? try await TransportBenchmark.curl(url: url, count: count, concurrency: concurrency)
+                ? try await TransportBenchmark.curl(
+                    url: url, count: count, concurrency: concurrency,
+                    request: DownloadRequest(
+                        url: "", totalTimeout: .seconds(30), receiveBufferBytes: receiveBufferBytes))
                 : try await URLSessionBenchmark.run(
                     url: url, count: count, concurrency: concurrency, maximumConnectionsPerHost: concurrency)
             context.output.write(
