@@ -50,6 +50,15 @@ struct ToolTests {
         #expect(outcome.output.isEmpty)
     }
 
+    @Test func usageErrorsPointAtTheHelpThatCoversThem() async {
+        #expect(
+            await run("fingerprint", "--formt", "json").errors.hasSuffix(
+                "Run 'nse-bench fingerprint --help' for usage.\n"))
+        #expect(
+            await run("--rate", "0").errors.hasSuffix("Run 'nse-bench run --help' for usage.\n"), "the default command")
+        #expect(await run("frobnicate").errors.hasSuffix("Run 'nse-bench --help' for usage.\n"))
+    }
+
     @Test func benchTransportReceiveBufferOutsideCurlsRangeIsRefused() async {
         let outcome = await run(
             "bench-transport", "--case", "curl", "--url", "http://127.0.0.1:1/", "--receive-buffer", "100")

@@ -21,12 +21,25 @@ public enum NSEBenchTool {
             return try await dispatch(arguments, context: context)
         } catch let error as UsageError {
             context.errors.write("error: \(error)\n")
-            context.errors.write("Run '\(toolName) --help' for usage.\n")
+            context.errors.write("Run '\(helpCommand(for: arguments))' for usage.\n")
             return .usage
         } catch {
             context.errors.write("error: \(error)\n")
             return .harnessError
         }
+    }
+
+    /// The help that covers what `arguments` asked for: the subcommand's (`nse-bench run --help`), the
+    /// default command's for bare options, the root's otherwise.
+    static func helpCommand(for arguments: [String]) -> String {
+        guard let first = arguments.first else { return "\(toolName) --help" }
+        if let command = commands.first(where: { $0.configuration.name == first }) {
+            return "\(toolName) \(command.configuration.name) --help"
+        }
+        if first.hasPrefix("-"), first != "--help", first != "-h", first != "--version", let defaultCommand {
+            return "\(toolName) \(defaultCommand.configuration.name) --help"
+        }
+        return "\(toolName) --help"
     }
 
     private static func dispatch(_ arguments: [String], context: CommandContext) async throws -> ExitCode {
