@@ -58,6 +58,7 @@ let package = Package(
         ),
         .target(
             name: "UserNotifications",
+            dependencies: ["NSEBenchSystem"],
             swiftSettings: strictSwift6
         ),
         .target(

@@ -38,9 +38,16 @@ extension Posix {
     /// The size of the regular file at `path` (`fstatat(2)`, following links); nil when nothing is there
     /// or it is not a regular file (a directory, a socket, ...).
     public static func regularFileSize(_ path: String) -> Int? {
+        guard let status = fileStatus(path), status.isRegularFile else { return nil }
+        return status.size
+    }
+
+    /// What is at `path` (one `fstatat(2)`, following links); nil when nothing is (or it cannot be read).
+    public static func fileStatus(_ path: String) -> FileStatus? {
         var status = stat()
-        guard fstatat(AT_FDCWD, path, &status, 0) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int(status.st_size)
+        guard fstatat(AT_FDCWD, path, &status, 0) == 0 else { return nil }
+        let type = status.st_mode & S_IFMT
+        return FileStatus(isRegularFile: type == S_IFREG, isDirectory: type == S_IFDIR, size: Int(status.st_size))
     }
 
     /// Moves `source` to `destination` in one `renameat2(2)` call that never replaces a file already
@@ -71,4 +78,20 @@ extension Posix {
         guard fstatat(AT_FDCWD, path, &status, 0) == 0, status.st_mode & S_IFMT == S_IFDIR else { return false }
         return access(path, W_OK | X_OK) == 0
     }
+}
+
+extension SystemError {
+    /// The call failed because source and destination are on different file systems (`EXDEV`), where a
+    /// rename cannot work and a copy must.
+    public var isCrossDevice: Bool { errno == EXDEV }
+}
+
+/// What one `stat` says about a path.
+public struct FileStatus: Sendable, Hashable {
+    /// A regular file.
+    public var isRegularFile: Bool
+    /// A directory.
+    public var isDirectory: Bool
+    /// Its size in bytes.
+    public var size: Int
 }

@@ -1,5 +1,4 @@
 public import Foundation
-import Glibc
 import NSEBenchSystem
 import Synchronization
 
@@ -104,7 +103,7 @@ public final class AttachmentStore: Sendable {
     private static func move(_ source: String, to destination: String) throws(AttachmentStoreError) -> Bool {
         do {
             return try Posix.moveWithoutReplacing(source, to: destination)
-        } catch let error where error.errno == EXDEV {
+        } catch let error where error.isCrossDevice {
             if FileManager.default.fileExists(atPath: destination) { return false }
             do {
                 try FileManager.default.moveItem(atPath: source, toPath: destination)
