@@ -91,8 +91,12 @@ struct CurlTransportTests {
             var reused = DownloadRequest(url: server.url("/c"))
             reused.keepAlive = true
             _ = await transport.download(reused)
+            var own = DownloadRequest(url: server.url("/d"))
+            own.headers = ["Connection: Close"]
+            _ = await transport.download(own)
             let heads = server.heads.withLock { $0 }.map { $0.lowercased() }
-            #expect(heads.count == 3)
+            #expect(heads.count == 4)
+            #expect(heads[3].components(separatedBy: "connection:").count == 2, "the caller's header, once")
             #expect(heads[0].contains("connection: close"))
             #expect(heads[1].contains("connection: close") && heads[1].contains("accept: image/*"))
             #expect(!heads[2].contains("connection: close"))

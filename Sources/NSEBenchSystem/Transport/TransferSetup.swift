@@ -40,6 +40,8 @@ enum TransferSetup {
                 // `Connection: close`); a closing client would pile up TIME_WAIT sockets on its own ports.
                 if request.headers.isEmpty {
                     try easy.setHeaders(try closeHeader.get())
+                } else if request.headers.contains(where: { $0.lowercased().hasPrefix("connection:") }) {
+                    try easy.setHeaders(request.headers)  // the caller's own Connection header, not a second one
                 } else {
                     try easy.setHeaders(request.headers + ["Connection: close"])
                 }
