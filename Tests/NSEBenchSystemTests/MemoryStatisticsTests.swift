@@ -23,19 +23,34 @@ struct MemoryStatisticsTests {
     @Test func allocatedBytesGrowByAKnownAllocationAndShrinkAfterFree() throws {
         let statistics = try MemoryStatistics()
         let size = 256 << 20
-        let before = try statistics.snapshot()
-        let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-        block.initializeMemory(as: UInt8.self, repeating: 0xA5, count: size)
-        let during = try statistics.snapshot()
-        block.deallocate()
-        let after = try statistics.snapshot()
-
-        // Other test suites run in parallel in this process: allow them 32 MB of noise either way.
+        // Other test suites run in parallel in this process and allocate meanwhile: allow them 32 MB of
+        // noise either way, and measure again (up to 5 times) when a burst of theirs exceeded that.
         let noise = 32 << 20
+        var measured: (before: MemorySnapshot, during: MemorySnapshot, after: MemorySnapshot)?
+        // Residency is judged on the first attempt: later ones reuse the pages jemalloc kept dirty.
+        var firstResidentGrowth: Int?
+        for _ in 0..<5 {
+            let before = try statistics.snapshot()
+            let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+            block.initializeMemory(as: UInt8.self, repeating: 0xA5, count: size)
+            let during = try statistics.snapshot()
+            block.deallocate()
+            let after = try statistics.snapshot()
+            measured = (before, during, after)
+            if firstResidentGrowth == nil { firstResidentGrowth = during.residentBytes - before.residentBytes }
+            if abs(during.allocatedBytes - before.allocatedBytes - size) < noise,
+                abs(during.allocatedBytes - after.allocatedBytes - size) < noise
+            {
+                break
+            }
+        }
+        let (before, during, after) = try #require(measured)
+        let residentGrowth = try #require(firstResidentGrowth)
+
         #expect(abs(during.allocatedBytes - before.allocatedBytes - size) < noise)
         #expect(abs(during.allocatedBytes - after.allocatedBytes - size) < noise)
         #expect(during.residentBytes >= during.allocatedBytes / 2)
-        #expect(during.residentBytes - before.residentBytes > size / 2, "the block was touched, so it is resident")
+        #expect(residentGrowth > size / 2, "the block was touched, so it is resident")
     }
 
     @Test func mallocCountCountsEachSmallAllocation() throws {
