@@ -9,6 +9,9 @@
 //                               the epoll event loop, libcurl, OpenSSL, jemalloc.
 //   MediaServer                 the HTTP/1.1 media server with network-condition injection.
 //   UserNotifications           Apple's extension API on Linux, so iOS extension code compiles unchanged.
+//   SimulatedDevice             what a simulated phone gives a user's extension: URLSession, App Group.
+//                               Foundation only, so a user's extension compiles against it and
+//                               UserNotifications without nse-bench's C modules.
 //   NSERuntime                  the extension host: invocations, deadlines, outcomes, built-in extensions.
 //   NSEBenchCLI                 the argument layer and the subcommands.
 //   nse-bench                   a thin executable: jemalloc is linked here as the process allocator.
@@ -23,7 +26,11 @@ let strictSwift6: [SwiftSetting] = [
 let package = Package(
     name: "nse-bench",
     products: [
-        .executable(name: "nse-bench", targets: ["nse-bench"])
+        .executable(name: "nse-bench", targets: ["nse-bench"]),
+        // Apple's Notification Service Extension API on Linux: depend on it to compile iOS extension code.
+        .library(name: "UserNotifications", targets: ["UserNotifications"]),
+        // URLSession and the App Group container of a simulated phone, for extension code under nse-bench.
+        .library(name: "SimulatedDevice", targets: ["SimulatedDevice"]),
     ],
     targets: [
         .systemLibrary(
@@ -62,8 +69,13 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "SimulatedDevice",
+            dependencies: ["UserNotifications"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "NSERuntime",
-            dependencies: ["NSEBenchCore", "NSEBenchSystem", "UserNotifications"],
+            dependencies: ["NSEBenchCore", "NSEBenchSystem", "UserNotifications", "SimulatedDevice"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -74,7 +86,11 @@ let package = Package(
         .executableTarget(
             name: "nse-bench",
             dependencies: ["NSEBenchCLI", "CJemalloc"],
-            swiftSettings: strictSwift6
+            swiftSettings: strictSwift6,
+            // A user's extension is compiled into a shared library that nse-bench loads (dlopen): it
+            // finds UserNotifications and SimulatedDevice in the executable, so there is one copy of
+            // each type (UNNotificationServiceExtension's identity included).
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
         .testTarget(
             name: "NSEBenchSystemTests",
@@ -98,8 +114,10 @@ let package = Package(
         ),
         .testTarget(
             name: "NSERuntimeTests",
-            dependencies: ["NSERuntime", "NSEBenchCore"],
-            swiftSettings: strictSwift6
+            dependencies: ["NSERuntime", "NSEBenchCore", "SimulatedDevice"],
+            swiftSettings: strictSwift6,
+            // The test binary loads compiled example extensions, as nse-bench does.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
         .testTarget(
             name: "NSEBenchCLITests",

@@ -1,5 +1,6 @@
 import Foundation
-import NSEBenchSystem
+
+@_implementationOnly import NSEBenchSystem
 
 /// The checks iOS makes when an attachment is created, in iOS's order: URL, file, type, size.
 enum AttachmentValidator {

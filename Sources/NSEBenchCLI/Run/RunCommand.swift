@@ -23,19 +23,14 @@ public struct RunCommand: ParsableCommand {
             "nse-bench run --rate 200 --duration 60s --profile 3g --extension priority",
             "nse-bench run --burst 10000 --profile overloaded-cdn --time-scale 0.01",
             "nse-bench run --scenario Benchmarks/broadcast-burst.json --out /tmp/burst",
+            "nse-bench run --extension Examples/MediaDownload --profile lte",
         ])
 
     public let configuration: RunConfiguration
 
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         configuration = try RunOptions.configuration(from: arguments)
-        do {
-            _ = try BuiltInExtensions.named(configuration.settings.extensionName)
-        } catch {
-            throw .invalidValue(
-                option: "extension", value: configuration.settings.extensionName,
-                expected: "one of " + BuiltInExtensions.allNames.joined(separator: ", "))
-        }
+        try ExtensionChoice.validate(configuration)
     }
 
     public func run(_ context: CommandContext) async throws -> ExitCode {

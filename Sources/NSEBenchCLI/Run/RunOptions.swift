@@ -22,6 +22,10 @@ public struct RunConfiguration: Sendable {
     /// The network flags as given (profile and settings), passed to the embedded server with
     /// `--time-scale`, which scales them there.
     public var networkArguments: [(String, String)]
+    /// `--principal-class`, for a user's extension.
+    public var principalClass: String?
+    /// `--swift-version`, for a user's extension.
+    public var swiftVersion: String?
 
     public enum OutputFormat: String, ArgumentValue, CaseIterable, Sendable {
         case text, json
@@ -49,8 +53,18 @@ enum RunOptions {
             .value("burst", valueName: "M", help: "M notifications at the same instant, as a broadcast push."),
             .value("ramp", valueName: "T", help: "Raise the rate (open) or concurrency (closed) from zero over T."),
             .value(
-                "extension", short: "e", valueName: "NAME", default: "media",
-                help: "Extension to run: template, decrypt, media, media-20s, media-25s, media-30s or priority."),
+                "extension", short: "e", valueName: "NAME|PATH", default: "media",
+                help: "Extension to run: template, decrypt, media, media-20s, media-25s, media-30s or priority; "
+                    + "or your own: an Xcode extension target folder, a folder of .swift files or one .swift file, "
+                    + "compiled against nse-bench's UserNotifications (cached)."),
+            .value(
+                "principal-class", valueName: "NAME",
+                help: "With --extension PATH: the UNNotificationServiceExtension subclass to run, when Info.plist "
+                    + "names none or the sources have several."),
+            .value(
+                "swift-version", valueName: "N",
+                help: "With --extension PATH: the Swift language mode, 5 or 6 (default: the Xcode project's "
+                    + "SWIFT_VERSION, else 5)."),
         ] + NetworkOptions.declarations + [
             .value(
                 "media", valueName: "MIX", default: defaultMediaMix,
@@ -150,7 +164,17 @@ enum RunOptions {
             format: try arguments.value("format", as: RunConfiguration.OutputFormat.self) ?? .text,
             networkArguments: (["profile"] + NetworkConditions.settingKeys).compactMap { key in
                 arguments.string(key).map { (key, $0) }
-            })
+            },
+            principalClass: arguments.string("principal-class"),
+            swiftVersion: try swiftVersion(arguments))
+    }
+
+    private static func swiftVersion(_ arguments: ParsedArguments) throws(UsageError) -> String? {
+        guard let text = arguments.string("swift-version") else { return nil }
+        guard ["4", "4.2", "5", "6"].contains(text) else {
+            throw .invalidValue(option: "swift-version", value: text, expected: "a Swift language mode: 5 or 6")
+        }
+        return text
     }
 
     private static func loadModel(_ arguments: ParsedArguments) throws(UsageError) -> LoadModel {

@@ -13,6 +13,12 @@ struct RunSession {
     func execute() async throws -> ExitCode {
         let settings = configuration.settings
         let scale = settings.timeScale
+        // First, before anything runs that would need stopping: a user's extension is built here.
+        let (factory, extensionNotes) = try ExtensionChoice.factory(
+            configuration, settings: BuiltInExtensionSettings(timeScale: scale))
+        if !configuration.quiet {
+            for note in extensionNotes { context.output.write("\(note)\n") }
+        }
         ProcessResources.raiseDescriptorLimit()
         let output = try OutputFolder.create(configuration.outputDirectory, scenario: settings.scenario)
         let scratch = ScratchDirectory.parent(
@@ -59,12 +65,10 @@ struct RunSession {
         let host = ExtensionHost(
             settings: HostSettings(
                 timeBudget: scaled(settings.deadline, scale), gracePeriod: scaled(settings.grace, scale),
-                windDown: scaled(1_000_000_000, scale), memoryLimit: settings.memoryLimit),
+                windDown: scaled(1_000_000_000, scale), memoryLimit: settings.memoryLimit, timeScale: scale),
             environment: HostEnvironment(
                 clock: clock, timers: timers, downloader: CurlMediaDownloader(transport: transport),
                 attachmentStore: store, temporaryDirectory: work, sharedContainer: container, payloadKey: key))
-        let factory = try BuiltInExtensions.named(
-            settings.extensionName, settings: BuiltInExtensionSettings(timeScale: scale))
         let payloads = try PayloadSource(configuration: configuration, mediaBase: mediaBase, key: key)
 
         // Recording and progress.

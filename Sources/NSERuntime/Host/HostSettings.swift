@@ -33,12 +33,16 @@ public struct HostSettings: Sendable, Hashable {
     public var baselineFootprint: Int
     /// Crashes injected on purpose, to test that a report tells them apart.
     public var crashInjection: CrashInjection
+    /// `--time-scale`: the timeouts a user's extension sets on its `URLSession` are multiplied by it, as
+    /// every other duration of the run is (the durations above are already scaled).
+    public var timeScale: Double
 
     /// Settings; every value defaults to the figure above.
     public init(
         timeBudget: UInt64 = Self.defaultTimeBudget, gracePeriod: UInt64 = Self.defaultGracePeriod,
         windDown: UInt64 = Self.defaultWindDown, memoryLimit: Int = Self.defaultMemoryLimit,
-        baselineFootprint: Int = Self.defaultBaselineFootprint, crashInjection: CrashInjection = .none
+        baselineFootprint: Int = Self.defaultBaselineFootprint, crashInjection: CrashInjection = .none,
+        timeScale: Double = 1
     ) {
         self.timeBudget = timeBudget
         self.gracePeriod = gracePeriod
@@ -46,5 +50,6 @@ public struct HostSettings: Sendable, Hashable {
         self.memoryLimit = memoryLimit
         self.baselineFootprint = baselineFootprint
         self.crashInjection = crashInjection
+        self.timeScale = timeScale
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SimulatedDevice
 import UserNotifications
 
 extension InvocationSession {
@@ -9,7 +10,10 @@ extension InvocationSession {
             case .callDidReceive:
                 queue.async { [self] in runDidReceive() }
             case .callExpiry(let reference):
-                queue.async { reference.instance.serviceExtensionTimeWillExpire() }
+                let phone = state.withLock { $0.phone }
+                queue.async {
+                    SimulatedPhone.$current.withValue(phone) { reference.instance.serviceExtensionTimeWillExpire() }
+                }
             case .cancel(let tasks):
                 for task in tasks { task.cancel() }
             case .removeTemporaryFiles(let files):
@@ -32,9 +36,14 @@ extension InvocationSession {
             hostAware.invocationContext = context
         }
         let reference = ExtensionReference(instance: instance)
+        // The phone a user's extension sees: its URLSession requests and App Group container.
+        let phone = SimulatedPhone(
+            network: InvocationNetwork(context: context),
+            appGroupContainer: environment.sharedContainer?.directory, timeScale: settings.timeScale)
         let entry = state.withLock { state -> (proceed: Bool, expiry: Bool, now: UInt64) in
             guard !state.isComplete else { return (false, false, 0) }
             state.instance = reference
+            state.phone = phone
             state.didReceiveEntered = true
             defer { state.expiryDeferred = false }
             return (true, state.expiryDeferred, clock.now())
@@ -43,7 +52,9 @@ extension InvocationSession {
         var effects = [event(.didReceiveCalled, at: entry.now)]
         if entry.expiry { effects += [event(.expiryCalled, at: entry.now), .callExpiry(reference)] }
         perform(effects)
-        instance.didReceive(request) { [self] content in handlerCalled(content) }
+        SimulatedPhone.$current.withValue(phone) {
+            instance.didReceive(request) { [self] content in handlerCalled(content) }
+        }
         didReceiveReturned()
     }
 }

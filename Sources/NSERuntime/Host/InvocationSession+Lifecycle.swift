@@ -88,6 +88,7 @@ extension InvocationSession {
         let files = state.context?.temporaryFileURLs ?? []
         state.continuation = nil
         state.instance = nil
+        state.phone = nil
         state.context = nil
         return [
             .cancel(tasks), .removeTemporaryFiles(files), event(.completed(record.outcome), at: now),

@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchCore
+import SimulatedDevice
 
 extension InvocationSession {
     /// Everything about the invocation that changes, kept under the session's `Mutex`.
@@ -12,6 +13,8 @@ extension InvocationSession {
         var context: InvocationContext?
         /// The extension, once created; dropped at completion.
         var instance: ExtensionReference?
+        /// The simulated phone the extension's code sees, once `didReceive` is called.
+        var phone: SimulatedPhone?
         /// Whether `didReceive` has been entered: the expiry call never comes before it.
         var didReceiveEntered = false
         /// The deadline came before `didReceive` was entered: call `serviceExtensionTimeWillExpire` then.

@@ -1,0 +1,58 @@
+import Foundation
+import NSEBenchCore
+import NSERuntime
+
+/// What `--extension` names: a built-in, or the path of the user's own extension, which is found and
+/// checked while the arguments are validated (exit 64 for a bad path) and built when the run starts.
+enum ExtensionChoice {
+    /// Whether `value` is meant as a path rather than a built-in name.
+    static func isPath(_ value: String) -> Bool {
+        value.contains("/") || value.hasSuffix(".swift") || FileManager.default.fileExists(atPath: value)
+    }
+
+    /// Throws a usage error for a name that is no built-in and a path that holds no usable extension.
+    static func validate(_ configuration: RunConfiguration) throws(UsageError) {
+        let value = configuration.settings.extensionName
+        if BuiltInExtensions.allNames.contains(value) {
+            if configuration.principalClass != nil {
+                throw .conflictingOptions("principal-class", "extension \(value)")
+            }
+            return
+        }
+        guard isPath(value) else {
+            throw .invalidValue(
+                option: "extension", value: value,
+                expected: "one of " + BuiltInExtensions.allNames.joined(separator: ", ")
+                    + ", or the path of your extension's folder or .swift file")
+        }
+        do {
+            _ = try UserExtensionSource.locate(
+                value, principalClass: configuration.principalClass, swiftVersion: configuration.swiftVersion)
+        } catch {
+            throw .invalidCombination("--extension \(value): \(error.description)")
+        }
+    }
+
+    /// The factory for the run: the built-in, or the user's extension built (or taken from the cache)
+    /// and loaded, with a line for the terminal saying which.
+    static func factory(
+        _ configuration: RunConfiguration, settings: BuiltInExtensionSettings
+    ) throws -> (factory: ExtensionFactory, notes: [String]) {
+        let value = configuration.settings.extensionName
+        if !isPath(value) { return (try BuiltInExtensions.named(value, settings: settings), []) }
+        let builder = try UserExtensionBuilder.forThisProcess(version: NSEBenchVersion.current)
+        let loaded = try UserExtensionLoader.load(
+            value, principalClass: configuration.principalClass, swiftVersion: configuration.swiftVersion,
+            builder: builder)
+        let how =
+            loaded.built.cached
+            ? "from the build cache"
+            : "compiled in \(FixedPoint.text(loaded.built.compileSeconds, places: 1)) s"
+        var notes = [
+            "extension \(value): \(loaded.source.principalClass) (\(loaded.source.sources.count) Swift files, "
+                + "Swift \(loaded.source.swiftVersion) mode), \(how)"
+        ]
+        notes += loaded.source.untimedCalls.map { "not faithful: \($0)" }
+        return (loaded.factory, notes)
+    }
+}

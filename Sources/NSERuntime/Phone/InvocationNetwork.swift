@@ -1,0 +1,56 @@
+import Foundation
+import SimulatedDevice
+
+/// The network of one invocation's simulated phone (``SimulatedDevice/PhoneNetwork``): each request of
+/// the extension's `URLSession` is a download through the run's transport into a temporary file of the
+/// invocation, recorded like a built-in extension's download (bytes, status, connect, first byte, body),
+/// and runs as the extension's tracked work.
+struct InvocationNetwork: PhoneNetwork {
+    let context: InvocationContext
+
+    func load(_ request: PhoneRequest) async -> PhoneResponse {
+        let scheme = request.url.scheme?.lowercased()
+        guard request.method == "GET", scheme == "http" || scheme == "https" else {
+            let reason =
+                "nse-bench simulates GET over http and https; \(request.method) \(request.url.absoluteString) "
+                + "is not sent"
+            context.recordError(.download, reason)
+            return PhoneResponse(status: 0, failure: .unsupported(reason))
+        }
+        let destination: URL
+        do {
+            destination = try context.makeTemporaryFileURL()
+        } catch {
+            context.recordError(.download, error.description)
+            return PhoneResponse(status: 0, failure: .cannotWriteToFile(error.description))
+        }
+        let start = context.now()
+        let result = await context.downloader.download(
+            MediaDownload(
+                url: request.url, destinationPath: destination.path, timeout: request.resourceTimeout,
+                idleTimeout: request.idleTimeout))
+        context.recordDownload(result, start: start)
+        let file = result.filePath.map { URL(fileURLWithPath: $0) }
+        return PhoneResponse(
+            status: result.status, contentType: result.contentType, bytes: result.bytes, fileURL: file,
+            failure: result.error.map(Self.failure))
+    }
+
+    func track(_ work: @escaping @Sendable () async -> Void) {
+        context.run { await work() }
+    }
+
+    /// The `URLError` family of a transport failure.
+    static func failure(_ error: MediaDownloadError) -> PhoneNetworkFailure {
+        switch error.kind {
+        case .timedOut, .idleTimedOut: .timedOut(error.description)
+        case .connectFailed: .cannotConnectToHost(error.description)
+        case .connectionLost: .networkConnectionLost(error.description)
+        case .tooLarge: .dataLengthExceedsMaximum(error.description)
+        case .tls: .secureConnectionFailed(error.description)
+        case .file: .cannotWriteToFile(error.description)
+        case .cancelled: .cancelled
+        case .other: .other(error.description)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// What nse-bench reads from an extension's Swift sources without compiling them: which classes
+/// subclass `UNNotificationServiceExtension`, and which calls run on time the harness cannot scale or
+/// see. A plain text scan (comments and strings are not parsed out): the compiler has the last word.
+enum ExtensionSourceScan {
+    /// A `class Name: Base` declaration.
+    struct ClassDeclaration: Sendable, Hashable {
+        var name: String
+        var base: String
+    }
+
+    /// Calls whose time the harness neither measures nor scales, with why.
+    static let untimedCalls: [(pattern: String, why: String)] = [
+        ("asyncAfter(", "DispatchQueue.asyncAfter waits in real time: --time-scale does not shorten it"),
+        ("Thread.sleep", "Thread.sleep waits in real time: --time-scale does not shorten it"),
+        ("Task.sleep", "Task.sleep waits in real time: --time-scale does not shorten it"),
+        ("usleep(", "usleep waits in real time: --time-scale does not shorten it"),
+        (
+            "Data(contentsOf:",
+            "Data(contentsOf:) on an http(s) URL bypasses the simulated URLSession: not timed, not shaped"
+        ),
+        (
+            "String(contentsOf:",
+            "String(contentsOf:) on an http(s) URL bypasses the simulated URLSession: not timed, not shaped"
+        ),
+        ("URLSessionConfiguration.background", "background sessions are not simulated"),
+    ]
+
+    /// Every `class Name: Base` in `text`, with its first inherited type.
+    static func classes(in text: String) -> [ClassDeclaration] {
+        let bytes = Array(text.utf8)
+        var declarations: [ClassDeclaration] = []
+        var index = 0
+        while let keyword = find("class", in: bytes, from: index) {
+            index = keyword + 5
+            let before = keyword == 0 ? UInt8(ascii: " ") : bytes[keyword - 1]
+            guard !isIdentifier(before), index < bytes.count, bytes[index] == UInt8(ascii: " ") else { continue }
+            var cursor = skipSpaces(bytes, index)
+            let name = identifier(bytes, &cursor, dotted: false)
+            guard !name.isEmpty else { continue }
+            cursor = skipSpaces(bytes, cursor)
+            if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "<") {
+                while cursor < bytes.count, bytes[cursor] != UInt8(ascii: ">") { cursor += 1 }
+                cursor = skipSpaces(bytes, cursor + 1)
+            }
+            guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") else { continue }
+            cursor = skipSpaces(bytes, cursor + 1)
+            let base = identifier(bytes, &cursor, dotted: true)
+            if !base.isEmpty { declarations.append(ClassDeclaration(name: name, base: base)) }
+            index = cursor
+        }
+        return declarations
+    }
+
+    private static func find(_ word: String, in bytes: [UInt8], from start: Int) -> Int? {
+        let needle = Array(word.utf8)
+        guard bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
+        for offset in start...(bytes.count - needle.count) where bytes[offset] == needle[0] {
+            if bytes[offset..<offset + needle.count].elementsEqual(needle) { return offset }
+        }
+        return nil
+    }
+
+    private static func isIdentifier(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+    }
+
+    private static func skipSpaces(_ bytes: [UInt8], _ start: Int) -> Int {
+        var cursor = start
+        while cursor < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n")].contains(bytes[cursor])
+        {
+            cursor += 1
+        }
+        return cursor
+    }
+
+    private static func identifier(_ bytes: [UInt8], _ cursor: inout Int, dotted: Bool) -> String {
+        let start = cursor
+        while cursor < bytes.count, isIdentifier(bytes[cursor]) || (dotted && bytes[cursor] == UInt8(ascii: ".")) {
+            cursor += 1
+        }
+        return String(decoding: bytes[start..<cursor], as: UTF8.self)
+    }
+
+    /// The classes that derive from `UNNotificationServiceExtension`, directly or through each other,
+    /// sorted by name.
+    static func serviceExtensionSubclasses(in declarations: [ClassDeclaration]) -> [String] {
+        var found: Set<String> = []
+        var grew = true
+        while grew {
+            grew = false
+            for declaration in declarations where !found.contains(declaration.name) {
+                let base = declaration.base.split(separator: ".").last.map(String.init) ?? declaration.base
+                if base == "UNNotificationServiceExtension" || found.contains(base) {
+                    found.insert(declaration.name)
+                    grew = true
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// `file:line: why` for each untimed call in `text`, skipping lines that are comments.
+    static func untimedCalls(in text: String, file: String) -> [String] {
+        var notes: [String] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.hasPrefix("//") || trimmed.hasPrefix("*") { continue }
+            for call in untimedCalls where line.contains(call.pattern) {
+                notes.append("\(file):\(index + 1): \(call.why)")
+            }
+        }
+        return notes
+    }
+
+    /// A Swift module name for a folder or file name: letters, digits and underscores, not starting
+    /// with a digit (Xcode's `PRODUCT_MODULE_NAME` rule).
+    static func moduleName(for name: String) -> String {
+        var scalars = name.unicodeScalars.map { scalar -> Character in
+            (scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar))) ? Character(scalar) : "_"
+        }
+        if let first = scalars.first, first.isNumber { scalars.insert("_", at: 0) }
+        let result = String(scalars)
+        return result.isEmpty ? "UserExtension" : result
+    }
+
+    /// The Swift language mode an Xcode project sets (`SWIFT_VERSION = 5.0;` → "5"), nil when none.
+    static func swiftVersion(inProject text: String) -> String? {
+        guard let range = text.range(of: #"SWIFT_VERSION = ([0-9]+)"#, options: .regularExpression) else {
+            return nil
+        }
+        return String(text[range].split(separator: " ").last ?? "")
+    }
+}

@@ -1,0 +1,207 @@
+public import Foundation
+import NSEBenchSystem
+
+/// Compiles a user's extension into a shared library nse-bench loads, against nse-bench's own
+/// `UserNotifications` and `SimulatedDevice` modules, and caches it by a hash of the sources, the
+/// settings and those modules: a second run of unchanged sources loads the cached library.
+///
+/// The compile adds one generated file to the user's module (``ExtensionEntryFile``) and makes every
+/// file import `SimulatedDevice` implicitly, so unchanged iOS code (which imports `Foundation` and
+/// `UserNotifications` only) gets FoundationNetworking's types and the simulated phone's `URLSession`.
+///
+/// ```swift
+/// let builder = try UserExtensionBuilder.forThisProcess()
+/// let built = try builder.build(try UserExtensionSource.locate("Examples/XcodeTemplate"))
+/// built.libraryPath  // ~/.cache/nse-bench/extensions/<sha256>/extension.so
+/// ```
+public struct UserExtensionBuilder: Sendable {
+    /// The folder holding nse-bench's compiled `.swiftmodule` files.
+    public var modulesDirectory: URL
+    /// `swiftc`.
+    public var compiler: URL
+    /// Where compiled extensions are kept, one folder per hash.
+    public var cacheDirectory: URL
+    /// Part of every hash: nse-bench's version.
+    public var version: String
+
+    /// A built extension.
+    public struct Built: Sendable, Hashable {
+        /// The shared library.
+        public var libraryPath: String
+        /// Whether it came from the cache.
+        public var cached: Bool
+        /// Seconds the compile took (0 from the cache).
+        public var compileSeconds: Double
+    }
+
+    /// A builder.
+    public init(modulesDirectory: URL, compiler: URL, cacheDirectory: URL, version: String) {
+        self.modulesDirectory = modulesDirectory
+        self.compiler = compiler
+        self.cacheDirectory = cacheDirectory
+        self.version = version
+    }
+
+    /// The builder for the running executable: modules beside it (`<its folder>/Modules`, where the Swift
+    /// package manager puts them), `swiftc` from `SWIFTC` or `PATH`, the cache in `NSE_BENCH_CACHE`,
+    /// `XDG_CACHE_HOME/nse-bench` or `~/.cache/nse-bench`.
+    public static func forThisProcess(
+        version: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(UserExtensionError) -> UserExtensionBuilder {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let modules = executable.deletingLastPathComponent().appendingPathComponent("Modules")
+        for module in ["UserNotifications", "SimulatedDevice"] {
+            let file = modules.appendingPathComponent("\(module).swiftmodule")
+            guard FileManager.default.fileExists(atPath: file.path) else {
+                throw .toolchain(
+                    "cannot build a user's extension: \(file.path) is missing (run nse-bench from the folder "
+                        + "`swift build` put it in, such as .build/release/nse-bench)")
+            }
+        }
+        let compiler = try findCompiler(environment)
+        let cache: URL
+        if let explicit = environment["NSE_BENCH_CACHE"], !explicit.isEmpty {
+            cache = URL(fileURLWithPath: explicit)
+        } else if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
+            cache = URL(fileURLWithPath: xdg).appendingPathComponent("nse-bench")
+        } else {
+            cache = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/nse-bench")
+        }
+        return UserExtensionBuilder(
+            modulesDirectory: modules, compiler: compiler,
+            cacheDirectory: cache.appendingPathComponent("extensions"), version: version)
+    }
+
+    /// The library for `source`: from the cache, or compiled into it.
+    public func build(_ source: UserExtensionSource) throws(UserExtensionError) -> Built {
+        let key = try cacheKey(source)
+        let folder = cacheDirectory.appendingPathComponent(key)
+        let library = folder.appendingPathComponent("extension.so")
+        if FileManager.default.fileExists(atPath: library.path) {
+            return Built(libraryPath: library.path, cached: true, compileSeconds: 0)
+        }
+        let work = cacheDirectory.appendingPathComponent("\(key).building-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        } catch {
+            throw .cache(path: work.path, reason: error.localizedDescription)
+        }
+        defer { removeIfPresent(work) }
+        let entry = work.appendingPathComponent(ExtensionEntryFile.fileName)
+        do {
+            try ExtensionEntryFile.text(principalClass: source.principalClass, path: source.path)
+                .write(to: entry, atomically: true, encoding: .utf8)
+        } catch {
+            throw .cache(path: entry.path, reason: error.localizedDescription)
+        }
+        let output = work.appendingPathComponent("extension.so")
+        let start = Date()
+        let result = try run(arguments(source, entry: entry, output: output), in: work)
+        let seconds = Date().timeIntervalSince(start)
+        guard result.status == 0 else { throw compileError(source, result.output, entry: entry) }
+        do {
+            try FileManager.default.moveItem(at: work, to: folder)
+        } catch {
+            // Another run finished the same build first: its library is as good.
+            guard FileManager.default.fileExists(atPath: library.path) else {
+                throw .cache(path: folder.path, reason: error.localizedDescription)
+            }
+        }
+        return Built(libraryPath: library.path, cached: false, compileSeconds: seconds)
+    }
+
+    /// `swiftc`'s arguments: a library of the user's module, optimised as a shipped extension is.
+    func arguments(_ source: UserExtensionSource, entry: URL, output: URL) -> [String] {
+        [
+            "-emit-library", "-parse-as-library", "-O", "-module-name", source.moduleName, "-swift-version",
+            source.swiftVersion, "-I", modulesDirectory.path, "-Xfrontend", "-import-module", "-Xfrontend",
+            "SimulatedDevice", "-o", output.path,
+        ] + source.sources.map(\.path) + [entry.path]
+    }
+
+    /// SHA-256 of everything the library depends on.
+    func cacheKey(_ source: UserExtensionSource) throws(UserExtensionError) -> String {
+        do {
+            var digest = try SHA256Digest()
+            let settings = [
+                version, compiler.path, source.moduleName, source.swiftVersion, source.principalClass,
+                ExtensionEntryFile.text(principalClass: source.principalClass, path: ""),
+            ]
+            try digest.update(Array(settings.joined(separator: "\u{0}").utf8))
+            let modules = ["UserNotifications", "SimulatedDevice"].map {
+                modulesDirectory.appendingPathComponent("\($0).swiftmodule")
+            }
+            for file in modules + source.sources {
+                try digest.update(Array(file.lastPathComponent.utf8) + [0])
+                try digest.update(try readBytes(file))
+            }
+            return try digest.hexadecimal()
+        } catch let error as UserExtensionError {
+            throw error
+        } catch {
+            throw .cache(path: cacheDirectory.path, reason: "cannot hash the sources: \(error)")
+        }
+    }
+
+    private func readBytes(_ file: URL) throws(UserExtensionError) -> [UInt8] {
+        do {
+            return Array(try Data(contentsOf: file))
+        } catch {
+            throw .cache(path: file.path, reason: error.localizedDescription)
+        }
+    }
+
+    private func run(_ arguments: [String], in folder: URL) throws(UserExtensionError) -> (
+        status: Int32, output: String
+    ) {
+        let process = Process()
+        process.executableURL = compiler
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do {
+            try process.run()
+        } catch {
+            throw .toolchain("cannot run \(compiler.path): \(error.localizedDescription)")
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    private func compileError(_ source: UserExtensionSource, _ output: String, entry: URL) -> UserExtensionError {
+        // A principal class the scan took for a subclass but the compiler does not (a typealias, say).
+        if output.contains(ExtensionEntryFile.fileName), output.contains("UNNotificationServiceExtension") {
+            return .notAServiceExtension(className: source.principalClass, path: source.path, subclasses: [])
+        }
+        var missing: [String] = []
+        for line in output.split(separator: "\n") {
+            guard let range = line.range(of: "no such module '") else { continue }
+            let name = line[range.upperBound...].prefix { $0 != "'" }
+            if !missing.contains(String(name)) { missing.append(String(name)) }
+        }
+        return .compileFailed(path: source.path, messages: output, missingModules: missing)
+    }
+
+    private func removeIfPresent(_ folder: URL) {
+        guard FileManager.default.fileExists(atPath: folder.path) else { return }
+        do {
+            try FileManager.default.removeItem(at: folder)
+        } catch {
+            // A leftover build folder costs disk only; the next build of this key uses another name.
+            return
+        }
+    }
+
+    private static func findCompiler(_ environment: [String: String]) throws(UserExtensionError) -> URL {
+        if let explicit = environment["SWIFTC"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw .toolchain("cannot build a user's extension: no swiftc on PATH (or set SWIFTC)")
+    }
+}

@@ -1,0 +1,77 @@
+/// Why a user's extension could not be found, built or loaded. Each case names the path or class.
+public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Nothing at the path.
+    case notFound(path: String)
+    /// A folder without `.swift` files (subfolders included).
+    case noSwiftSources(path: String)
+    /// Objective-C (or C) sources, which nse-bench does not compile.
+    case objectiveCSources(path: String, files: [String])
+    /// The Info.plist is not a Notification Service Extension's.
+    case wrongExtensionPoint(plist: String, found: String?)
+    /// The Info.plist could not be read.
+    case unreadablePlist(plist: String, reason: String)
+    /// No `UNNotificationServiceExtension` subclass in the sources.
+    case noPrincipalClass(path: String)
+    /// Several subclasses and nothing to choose between them.
+    case severalPrincipalClasses(path: String, classes: [String])
+    /// The class named (by Info.plist or `--principal-class`) is not a subclass in the sources.
+    case notAServiceExtension(className: String, path: String, subclasses: [String])
+    /// `swiftc` or nse-bench's own compiled modules are missing.
+    case toolchain(String)
+    /// The sources did not compile: the compiler's messages, with the user's paths and lines.
+    case compileFailed(path: String, messages: String, missingModules: [String])
+    /// The compiled library did not load.
+    case loadFailed(path: String, reason: String)
+    /// The cache could not be written or read.
+    case cache(path: String, reason: String)
+
+    /// Whether the user's input is at fault (exit 64) rather than the build (exit 1).
+    public var isUsageError: Bool {
+        switch self {
+        case .notFound, .noSwiftSources, .objectiveCSources, .wrongExtensionPoint, .unreadablePlist,
+            .noPrincipalClass, .severalPrincipalClasses, .notAServiceExtension:
+            true
+        case .toolchain, .compileFailed, .loadFailed, .cache:
+            false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notFound(let path):
+            "no extension at \(path): expected an extension target folder, a folder of .swift files or a .swift file"
+        case .noSwiftSources(let path):
+            "\(path) holds no .swift files"
+        case .objectiveCSources(let path, let files):
+            "\(path) has Objective-C or C sources (\(files.joined(separator: ", "))); nse-bench compiles Swift "
+                + "extensions only"
+        case .wrongExtensionPoint(let plist, let found):
+            "\(plist) declares NSExtensionPointIdentifier \(found.map { "\"\($0)\"" } ?? "(none)"), not "
+                + "\"com.apple.usernotifications.service\": it is not a Notification Service Extension"
+        case .unreadablePlist(let plist, let reason):
+            "cannot read \(plist): \(reason)"
+        case .noPrincipalClass(let path):
+            "no subclass of UNNotificationServiceExtension in \(path)"
+        case .severalPrincipalClasses(let path, let classes):
+            "\(path) has several UNNotificationServiceExtension subclasses (\(classes.joined(separator: ", "))); "
+                + "choose one with --principal-class NAME"
+        case .notAServiceExtension(let className, let path, let subclasses):
+            "class \(className) is not a UNNotificationServiceExtension subclass in \(path)"
+                + (subclasses.isEmpty ? "" : "; subclasses there: \(subclasses.joined(separator: ", "))")
+        case .toolchain(let reason):
+            reason
+        case .compileFailed(let path, let messages, let missing):
+            "the extension at \(path) did not compile"
+                + (missing.isEmpty
+                    ? ""
+                    : " (it imports \(missing.joined(separator: ", ")), which "
+                        + (missing.count == 1 ? "is an Apple framework" : "are Apple frameworks")
+                        + " that nse-bench does not provide on Linux; UserNotifications and Foundation are)")
+                + ":\n" + messages
+        case .loadFailed(let path, let reason):
+            "the compiled extension \(path) did not load: \(reason)"
+        case .cache(let path, let reason):
+            "the extension build cache \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,154 @@
+public import Foundation
+
+/// A user's own Notification Service Extension, found on disk: its Swift sources, principal class,
+/// module name and Swift language mode.
+///
+/// `path` may be:
+/// - an Xcode extension target folder: `Info.plist` with `NSExtension` → `NSExtensionPointIdentifier`
+///   `com.apple.usernotifications.service` and `NSExtensionPrincipalClass`
+///   (`$(PRODUCT_MODULE_NAME).NotificationService` or a bare class name), and `.swift` files, in
+///   subfolders too;
+/// - a folder without Info.plist, or a single `.swift` file, holding one `UNNotificationServiceExtension`
+///   subclass (`principalClass` chooses when there are several).
+///
+/// ```swift
+/// let source = try UserExtensionSource.locate("Examples/MediaDownload")
+/// source.principalClass  // "NotificationService"
+/// ```
+public struct UserExtensionSource: Sendable, Hashable {
+    /// The extension point of Notification Service Extensions.
+    public static let extensionPoint = "com.apple.usernotifications.service"
+
+    /// The path as given.
+    public var path: String
+    /// The Swift files, sorted.
+    public var sources: [URL]
+    /// The class the host instantiates.
+    public var principalClass: String
+    /// The module the sources compile into (the folder's or file's name, as Xcode derives it).
+    public var moduleName: String
+    /// `-swift-version`: 5 unless told, or an Xcode project beside the folder sets another.
+    public var swiftVersion: String
+    /// Calls whose time the harness cannot see or scale, as `file:line: why`.
+    public var untimedCalls: [String]
+
+    /// Finds the extension at `path`.
+    ///
+    /// - Parameter principalClass: `--principal-class`, overriding Info.plist and the source scan.
+    /// - Parameter swiftVersion: `--swift-version`; nil to read an Xcode project or take 5.
+    public static func locate(
+        _ path: String, principalClass: String? = nil, swiftVersion: String? = nil
+    ) throws(UserExtensionError) -> UserExtensionSource {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .notFound(path: path) }
+        let root = URL(fileURLWithPath: path).standardizedFileURL
+        let files: [URL]
+        if isDirectory.boolValue {
+            files = allFiles(under: root)
+        } else {
+            guard root.pathExtension == "swift" else { throw .notFound(path: path) }
+            files = [root]
+        }
+        let foreign = files.filter { ["m", "mm", "c", "cpp"].contains($0.pathExtension) }
+        if !foreign.isEmpty {
+            throw .objectiveCSources(path: path, files: foreign.map { relative($0, to: root) })
+        }
+        let sources = files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
+        guard !sources.isEmpty else { throw .noSwiftSources(path: path) }
+        var declarations: [ExtensionSourceScan.ClassDeclaration] = []
+        var untimed: [String] = []
+        for source in sources {
+            let text: String
+            do {
+                text = try String(contentsOf: source, encoding: .utf8)
+            } catch {
+                throw .notFound(path: source.path)
+            }
+            declarations += ExtensionSourceScan.classes(in: text)
+            untimed += ExtensionSourceScan.untimedCalls(in: text, file: relative(source, to: root))
+        }
+        let subclasses = ExtensionSourceScan.serviceExtensionSubclasses(in: declarations)
+        let plist = isDirectory.boolValue ? try plistPrincipalClass(root.appendingPathComponent("Info.plist")) : nil
+        let chosen = try choose(principalClass ?? plist, among: subclasses, path: path)
+        let name = isDirectory.boolValue ? root.lastPathComponent : root.deletingPathExtension().lastPathComponent
+        return UserExtensionSource(
+            path: path, sources: sources, principalClass: chosen,
+            moduleName: ExtensionSourceScan.moduleName(for: name),
+            swiftVersion: swiftVersion ?? projectSwiftVersion(
+                near: isDirectory.boolValue ? root : root.deletingLastPathComponent()) ?? "5",
+            untimedCalls: untimed)
+    }
+
+    private static func choose(
+        _ requested: String?, among subclasses: [String], path: String
+    ) throws(UserExtensionError) -> String {
+        if let requested {
+            // `$(PRODUCT_MODULE_NAME).NotificationService`, `MyModule.NotificationService`: the class.
+            let name = requested.split(separator: ".").last.map(String.init) ?? requested
+            guard subclasses.contains(name) else {
+                throw .notAServiceExtension(className: name, path: path, subclasses: subclasses)
+            }
+            return name
+        }
+        guard let first = subclasses.first else { throw .noPrincipalClass(path: path) }
+        guard subclasses.count == 1 else { throw .severalPrincipalClasses(path: path, classes: subclasses) }
+        return first
+    }
+
+    /// The principal class an Info.plist names; nil when there is no Info.plist.
+    private static func plistPrincipalClass(_ plist: URL) throws(UserExtensionError) -> String? {
+        guard FileManager.default.fileExists(atPath: plist.path) else { return nil }
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: Data(contentsOf: plist), format: nil)
+        } catch {
+            throw .unreadablePlist(plist: plist.path, reason: error.localizedDescription)
+        }
+        let extensionInfo = (object as? [String: Any])?["NSExtension"] as? [String: Any]
+        let point = extensionInfo?["NSExtensionPointIdentifier"] as? String
+        guard point == extensionPoint else { throw .wrongExtensionPoint(plist: plist.path, found: point) }
+        guard let principal = extensionInfo?["NSExtensionPrincipalClass"] as? String, !principal.isEmpty else {
+            throw .unreadablePlist(plist: plist.path, reason: "NSExtension has no NSExtensionPrincipalClass")
+        }
+        return principal
+    }
+
+    /// The language mode of an Xcode project in `folder` or the folder above it.
+    private static func projectSwiftVersion(near folder: URL) -> String? {
+        for directory in [folder, folder.deletingLastPathComponent()] {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            for entry in entries.sorted() where entry.hasSuffix(".xcodeproj") {
+                let project = directory.appendingPathComponent(entry).appendingPathComponent("project.pbxproj")
+                if let text = try? String(contentsOf: project, encoding: .utf8),
+                    let version = ExtensionSourceScan.swiftVersion(inProject: text)
+                {
+                    return version
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Every regular file under `root`, leaving out hidden folders and build products.
+    private static func allFiles(under root: URL) -> [URL] {
+        guard
+            let walker = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return [] }
+        var files: [URL] = []
+        for case let url as URL in walker {
+            if [".build", "DerivedData"].contains(url.lastPathComponent) || url.pathExtension == "xcodeproj" {
+                walker.skipDescendants()
+                continue
+            }
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true { files.append(url) }
+        }
+        return files
+    }
+
+    private static func relative(_ file: URL, to root: URL) -> String {
+        let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        return file.path.hasPrefix(base) ? String(file.path.dropFirst(base.count)) : file.lastPathComponent
+    }
+}

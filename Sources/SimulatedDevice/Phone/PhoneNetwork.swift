@@ -1,0 +1,111 @@
+public import Foundation
+
+/// The network of one simulated phone, implemented by the host over the run's transport.
+///
+/// Implementations never throw: every failure comes back in ``PhoneResponse/failure``, and a cancelled
+/// calling task ends the request with ``PhoneNetworkFailure/cancelled``.
+public protocol PhoneNetwork: Sendable {
+    /// Performs `request` on a connection of this phone's own and writes the body to a temporary file.
+    func load(_ request: PhoneRequest) async -> PhoneResponse
+    /// Runs `work` as the extension's own work: the invocation is not over while it runs, and the
+    /// host cancels it when the extension's process is gone.
+    func track(_ work: @escaping @Sendable () async -> Void)
+}
+
+/// One request, with the limits its session and `URLRequest` set, already scaled to the run's clock.
+public struct PhoneRequest: Sendable, Hashable {
+    /// What to fetch.
+    public var url: URL
+    /// The HTTP method.
+    public var method: String
+    /// The longest wait without data, in nanoseconds (`timeoutIntervalForRequest` or the request's own
+    /// `timeoutInterval`).
+    public var idleTimeout: UInt64
+    /// The longest the whole transfer may take, in nanoseconds (`timeoutIntervalForResource`); nil for
+    /// no limit.
+    public var resourceTimeout: UInt64?
+
+    /// A request.
+    public init(url: URL, method: String = "GET", idleTimeout: UInt64, resourceTimeout: UInt64? = nil) {
+        self.url = url
+        self.method = method
+        self.idleTimeout = idleTimeout
+        self.resourceTimeout = resourceTimeout
+    }
+}
+
+/// What a request produced: a status and a body file, or a failure.
+public struct PhoneResponse: Sendable, Hashable {
+    /// The HTTP status, 0 when no response arrived.
+    public var status: Int
+    /// The response's `Content-Type`.
+    public var contentType: String?
+    /// Body bytes received.
+    public var bytes: Int
+    /// The temporary file holding the body; nil when nothing was written.
+    public var fileURL: URL?
+    /// Why the transfer failed; nil when it completed, whatever its status.
+    public var failure: PhoneNetworkFailure?
+
+    /// A response.
+    public init(
+        status: Int, contentType: String? = nil, bytes: Int = 0, fileURL: URL? = nil,
+        failure: PhoneNetworkFailure? = nil
+    ) {
+        self.status = status
+        self.contentType = contentType
+        self.bytes = bytes
+        self.fileURL = fileURL
+        self.failure = failure
+    }
+}
+
+/// Why a phone's request failed, in the terms `URLError` has for it.
+public enum PhoneNetworkFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A timeout: the request's (no data for too long) or the resource's (too long in all).
+    case timedOut(String)
+    /// The connection could not be made.
+    case cannotConnectToHost(String)
+    /// The connection broke during the transfer.
+    case networkConnectionLost(String)
+    /// The TLS handshake failed.
+    case secureConnectionFailed(String)
+    /// The body was larger than allowed.
+    case dataLengthExceedsMaximum(String)
+    /// The body could not be written.
+    case cannotWriteToFile(String)
+    /// The calling task was cancelled.
+    case cancelled
+    /// What the simulated phone cannot do (a method other than GET or HEAD, a scheme other than http(s)).
+    case unsupported(String)
+    /// Anything else.
+    case other(String)
+
+    public var description: String {
+        switch self {
+        case .timedOut(let reason), .cannotConnectToHost(let reason), .networkConnectionLost(let reason),
+            .secureConnectionFailed(let reason), .dataLengthExceedsMaximum(let reason), .cannotWriteToFile(let reason),
+            .unsupported(let reason), .other(let reason):
+            reason
+        case .cancelled: "cancelled"
+        }
+    }
+
+    /// The `URLError` iOS's URLSession reports for this failure.
+    public func urlError(for url: URL) -> URLError {
+        let code: URLError.Code =
+            switch self {
+            case .timedOut: .timedOut
+            case .cannotConnectToHost: .cannotConnectToHost
+            case .networkConnectionLost: .networkConnectionLost
+            case .secureConnectionFailed: .secureConnectionFailed
+            case .dataLengthExceedsMaximum: .dataLengthExceedsMaximum
+            case .cannotWriteToFile: .cannotWriteToFile
+            case .cancelled: .cancelled
+            case .unsupported: .unsupportedURL
+            case .other: .unknown
+            }
+        return URLError(
+            code, userInfo: [NSURLErrorFailingURLErrorKey: url, NSLocalizedDescriptionKey: description])
+    }
+}

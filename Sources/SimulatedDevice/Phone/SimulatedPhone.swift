@@ -1,0 +1,41 @@
+public import Foundation
+
+/// One simulated phone: the network, App Group container and time scale the extension code of one
+/// invocation sees.
+///
+/// The host binds ``current`` around every call into the extension (`didReceive`,
+/// `serviceExtensionTimeWillExpire`) and the sessions bind it around every callback they make, so a
+/// request started on those threads, or in a `Task` created there, belongs to that invocation. A
+/// session remembers the phone it was created on, so a request made later through it (from a queue of
+/// the extension's own) still does.
+///
+/// ```swift
+/// let phone = SimulatedPhone(network: network, appGroupContainer: container, timeScale: 0.1)
+/// SimulatedPhone.$current.withValue(phone) { service.didReceive(request, withContentHandler: handler) }
+/// ```
+public final class SimulatedPhone: Sendable {
+    /// The phone whose extension code runs on this thread or task; nil outside any invocation.
+    @TaskLocal public static var current: SimulatedPhone?
+
+    /// Where this phone's requests go.
+    public let network: any PhoneNetwork
+    /// The App Group shared container, as `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`
+    /// returns it; nil when the run has none.
+    public let appGroupContainer: URL?
+    /// The run's `--time-scale`: every timeout the extension sets is multiplied by it.
+    public let timeScale: Double
+
+    /// A phone.
+    public init(network: any PhoneNetwork, appGroupContainer: URL?, timeScale: Double) {
+        self.network = network
+        self.appGroupContainer = appGroupContainer
+        self.timeScale = timeScale
+    }
+
+    /// `seconds` of the extension's own time as nanoseconds on the run's clock; nil for an interval of a
+    /// day or more (URLSession's 7-day resource default: no limit worth speaking of) or not above zero.
+    public func scaledNanoseconds(_ seconds: TimeInterval) -> UInt64? {
+        guard seconds > 0, seconds < 86_400 else { return nil }
+        return UInt64((seconds * 1e9 * timeScale).rounded())
+    }
+}

@@ -1,0 +1,68 @@
+public import Foundation
+public import FoundationNetworking
+
+// The delegate protocols of `URLSession`, with this module's session in their signatures, so that a
+// user's delegate (written against `URLSession`, which the generated file aliases to
+// ``SimulatedURLSession``) conforms unchanged. Every method has a default that does nothing, as the
+// optional Objective-C methods of Apple's protocols do.
+
+/// `URLSessionDelegate` for ``SimulatedURLSession``.
+public protocol SimulatedURLSessionDelegate: AnyObject {
+    /// The session was invalidated (`finishTasksAndInvalidate`, `invalidateAndCancel`).
+    func urlSession(_ session: SimulatedURLSession, didBecomeInvalidWithError error: (any Error)?)
+}
+
+/// `URLSessionTaskDelegate` for ``SimulatedURLSession``.
+public protocol SimulatedURLSessionTaskDelegate: SimulatedURLSessionDelegate {
+    /// The task finished: `error` is nil on success (whatever the HTTP status).
+    func urlSession(_ session: SimulatedURLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?)
+}
+
+/// `URLSessionDataDelegate` for ``SimulatedURLSession``.
+public protocol SimulatedURLSessionDataDelegate: SimulatedURLSessionTaskDelegate {
+    /// The response's head arrived; call `completionHandler(.allow)` to receive the body.
+    func urlSession(
+        _ session: SimulatedURLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void)
+    /// Body bytes arrived (the whole body, in one call).
+    func urlSession(_ session: SimulatedURLSession, dataTask: URLSessionDataTask, didReceive data: Data)
+}
+
+/// `URLSessionDownloadDelegate` for ``SimulatedURLSession``.
+public protocol SimulatedURLSessionDownloadDelegate: SimulatedURLSessionTaskDelegate {
+    /// The download finished into the temporary file at `location`, which is removed when this returns.
+    func urlSession(
+        _ session: SimulatedURLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL)
+    /// Progress: called once, with the whole body.
+    func urlSession(
+        _ session: SimulatedURLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+        totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64)
+}
+
+extension SimulatedURLSessionDelegate {
+    public func urlSession(_ session: SimulatedURLSession, didBecomeInvalidWithError error: (any Error)?) {}
+}
+
+extension SimulatedURLSessionTaskDelegate {
+    public func urlSession(
+        _ session: SimulatedURLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+    ) {}
+}
+
+extension SimulatedURLSessionDataDelegate {
+    public func urlSession(
+        _ session: SimulatedURLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        completionHandler(.allow)
+    }
+
+    public func urlSession(_ session: SimulatedURLSession, dataTask: URLSessionDataTask, didReceive data: Data) {}
+}
+
+extension SimulatedURLSessionDownloadDelegate {
+    public func urlSession(
+        _ session: SimulatedURLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+        totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
+    ) {}
+}

@@ -1,0 +1,75 @@
+public import Foundation
+public import FoundationNetworking
+
+extension SimulatedURLSession {
+    /// `data(from:delegate:)`: the body and response, or the `URLError` the transfer failed with.
+    public func data(
+        from url: URL, delegate: (any SimulatedURLSessionTaskDelegate)? = nil
+    ) async throws -> (Data, URLResponse) {
+        try await data(for: URLRequest(url: url), delegate: delegate)
+    }
+
+    /// `data(for:delegate:)`: the body and response, or the `URLError` the transfer failed with.
+    public func data(
+        for request: URLRequest, delegate: (any SimulatedURLSessionTaskDelegate)? = nil
+    ) async throws -> (Data, URLResponse) {
+        let task = Box<URLSessionDataTask>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let made = dataTask(with: request) { data, response, error in
+                    if let error { return continuation.resume(throwing: error) }
+                    guard let response else { return continuation.resume(throwing: URLError(.badServerResponse)) }
+                    continuation.resume(returning: (data ?? Data(), response))
+                }
+                task.value = made
+                made.resume()
+            }
+        } onCancel: {
+            task.value?.cancel()
+        }
+    }
+
+    /// `download(from:delegate:)`: the temporary file and response; the file is the caller's to move
+    /// (the host removes it when the invocation ends).
+    public func download(
+        from url: URL, delegate: (any SimulatedURLSessionTaskDelegate)? = nil
+    ) async throws -> (URL, URLResponse) {
+        try await download(for: URLRequest(url: url), delegate: delegate)
+    }
+
+    /// `download(for:delegate:)`: the temporary file and response; the file is the caller's to move
+    /// (the host removes it when the invocation ends).
+    public func download(
+        for request: URLRequest, delegate: (any SimulatedURLSessionTaskDelegate)? = nil
+    ) async throws -> (URL, URLResponse) {
+        let task = Box<SimulatedDownloadTask>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let made = SimulatedDownloadTask(driver: driver(for: request), identifier: 0) { _, completion in
+                    if let error = completion.error { return continuation.resume(throwing: error) }
+                    guard let file = completion.fileURL, let response = completion.response else {
+                        return continuation.resume(throwing: URLError(.badServerResponse))
+                    }
+                    continuation.resume(returning: (file, response))
+                }
+                task.value = made
+                made.driverResumeKeepingFile()
+            }
+        } onCancel: {
+            task.value?.cancel()
+        }
+    }
+}
+
+/// A value set once from inside a continuation and read by its cancellation handler.
+///
+/// `@unchecked Sendable`: `value` is guarded by `lock`.
+private final class Box<Value: AnyObject>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+
+    var value: Value? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

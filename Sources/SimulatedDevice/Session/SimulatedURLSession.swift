@@ -1,0 +1,210 @@
+public import Foundation
+public import FoundationNetworking
+import Synchronization
+
+/// `URLSession` for the code of a user's extension: the generated file of every compiled extension
+/// aliases `URLSession` to this type, so `URLSession.shared`, `URLSession(configuration:)` (default or
+/// ephemeral, with or without a delegate) and their data and download tasks run on the simulated phone
+/// of the invocation that made them.
+///
+/// Faithful to iOS where it decides outcomes:
+/// - every request has a connection of its own phone: no per-host connection limit and no cookies or
+///   cache shared between simulated phones (FoundationNetworking's one process-wide `URLSession.shared`
+///   would put 500 phones behind 6 sockets);
+/// - the configuration's `timeoutIntervalForRequest` (or the request's own `timeoutInterval`) and
+///   `timeoutIntervalForResource` apply, multiplied by the run's time scale;
+/// - completion handlers and delegate methods run on the session's delegate queue (a serial
+///   `OperationQueue` unless one is given), never on the caller's thread;
+/// - a download's temporary file is removed when its completion handler returns.
+///
+/// Its phases (connect, first byte, body) are recorded in the invocation's record like a built-in
+/// extension's download. Only `GET` and `HEAD` over `http` and `https` are simulated; anything else
+/// fails with `URLError(.unsupportedURL)`.
+///
+/// `@unchecked Sendable`: its stored properties are immutable after init, except `invalidated`, an
+/// `Atomic`.
+public final class SimulatedURLSession: NSObject, @unchecked Sendable {
+    /// `URLSession.ResponseDisposition`, for delegates written against `URLSession`.
+    public typealias ResponseDisposition = URLSession.ResponseDisposition
+
+    /// Requests made where no simulated phone could be told; each failed with `URLError(.unsupportedURL)`.
+    public static var unattributedRequestCount: Int { unattributedRequests.load(ordering: .relaxed) }
+    static let unattributedRequests = Atomic<Int>(0)
+    private static let nextTaskIdentifier = Atomic<Int>(1)
+
+    /// The process's shared session, as `URLSession.shared`: each request belongs to the phone whose code
+    /// made it.
+    public static let shared = SimulatedURLSession(configuration: .default, delegate: nil, delegateQueue: nil)
+
+    /// A copy of the configuration the session was made with.
+    public let configuration: URLSessionConfiguration
+    /// The delegate, held until the session is invalidated, as iOS does.
+    public let delegate: (any SimulatedURLSessionDelegate)?
+    /// Where completion handlers and delegate methods run.
+    public let delegateQueue: OperationQueue
+    /// The phone whose code created the session: requests made through it where no phone is current
+    /// belong to it.
+    let creator: SimulatedPhone?
+    private let invalidated = Atomic<Bool>(false)
+
+    /// A session with `configuration`, as `URLSession(configuration:)`.
+    public convenience init(configuration: URLSessionConfiguration) {
+        self.init(configuration: configuration, delegate: nil, delegateQueue: nil)
+    }
+
+    /// A session with a delegate, as `URLSession(configuration:delegate:delegateQueue:)`.
+    public init(
+        configuration: URLSessionConfiguration, delegate: (any SimulatedURLSessionDelegate)?,
+        delegateQueue queue: OperationQueue?
+    ) {
+        self.configuration = configuration.copy() as? URLSessionConfiguration ?? configuration
+        self.delegate = delegate
+        if let queue {
+            self.delegateQueue = queue
+        } else {
+            let serial = OperationQueue()
+            serial.maxConcurrentOperationCount = 1
+            self.delegateQueue = serial
+        }
+        self.creator = SimulatedPhone.current
+        super.init()
+    }
+
+    // MARK: Data tasks
+
+    /// A data task whose result goes to the delegate.
+    public func dataTask(with url: URL) -> URLSessionDataTask { dataTask(with: URLRequest(url: url), handler: nil) }
+
+    /// A data task whose result goes to the delegate.
+    public func dataTask(with request: URLRequest) -> URLSessionDataTask { dataTask(with: request, handler: nil) }
+
+    /// A data task whose result goes to `completionHandler`, on the delegate queue.
+    public func dataTask(
+        with url: URL, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
+    ) -> URLSessionDataTask {
+        dataTask(with: URLRequest(url: url), handler: completionHandler)
+    }
+
+    /// A data task whose result goes to `completionHandler`, on the delegate queue.
+    public func dataTask(
+        with request: URLRequest, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
+    ) -> URLSessionDataTask {
+        dataTask(with: request, handler: completionHandler)
+    }
+
+    // MARK: Download tasks
+
+    /// A download task whose result goes to the delegate.
+    public func downloadTask(with url: URL) -> URLSessionDownloadTask {
+        downloadTask(with: URLRequest(url: url), handler: nil)
+    }
+
+    /// A download task whose result goes to the delegate.
+    public func downloadTask(with request: URLRequest) -> URLSessionDownloadTask {
+        downloadTask(with: request, handler: nil)
+    }
+
+    /// A download task whose result goes to `completionHandler`, on the delegate queue; the file is
+    /// removed when the handler returns.
+    public func downloadTask(
+        with url: URL, completionHandler: @escaping @Sendable (URL?, URLResponse?, (any Error)?) -> Void
+    ) -> URLSessionDownloadTask {
+        downloadTask(with: URLRequest(url: url), handler: completionHandler)
+    }
+
+    /// A download task whose result goes to `completionHandler`, on the delegate queue; the file is
+    /// removed when the handler returns.
+    public func downloadTask(
+        with request: URLRequest, completionHandler: @escaping @Sendable (URL?, URLResponse?, (any Error)?) -> Void
+    ) -> URLSessionDownloadTask {
+        downloadTask(with: request, handler: completionHandler)
+    }
+
+    // MARK: Invalidation
+
+    /// Lets running tasks finish, then tells the delegate the session is invalid.
+    public func finishTasksAndInvalidate() { invalidate() }
+
+    /// Cancels nothing that is still to be heard (tasks cancel themselves through `cancel()`), then tells
+    /// the delegate the session is invalid.
+    public func invalidateAndCancel() { invalidate() }
+
+    private func invalidate() {
+        guard !invalidated.exchange(true, ordering: .relaxed), let delegate else { return }
+        let phone = SimulatedPhone.current ?? creator
+        nonisolated(unsafe) let unsafeDelegate = delegate
+        delegateQueue.addOperation { [self] in
+            SimulatedPhone.$current.withValue(phone) {
+                unsafeDelegate.urlSession(self, didBecomeInvalidWithError: nil)
+            }
+        }
+    }
+
+    // MARK: Building tasks
+
+    private func dataTask(
+        with request: URLRequest, handler: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?
+    ) -> URLSessionDataTask {
+        nonisolated(unsafe) let delegate = self.delegate as? any SimulatedURLSessionDataDelegate
+        return SimulatedDataTask(driver: driver(for: request), identifier: Self.taskIdentifier()) {
+            [self] task, data, completion in
+            if let handler {
+                handler(data, completion.response, completion.error)
+                return
+            }
+            if let delegate {
+                if let data, !data.isEmpty { delegate.urlSession(self, dataTask: task, didReceive: data) }
+                delegate.urlSession(self, task: task, didCompleteWithError: completion.error)
+            }
+        }
+    }
+
+    private func downloadTask(
+        with request: URLRequest, handler: (@Sendable (URL?, URLResponse?, (any Error)?) -> Void)?
+    ) -> URLSessionDownloadTask {
+        nonisolated(unsafe) let delegate = self.delegate as? any SimulatedURLSessionDownloadDelegate
+        return SimulatedDownloadTask(driver: driver(for: request), identifier: Self.taskIdentifier()) {
+            [self] task, completion in
+            let location = completion.error == nil ? completion.fileURL : nil
+            if let handler {
+                handler(location, completion.response, completion.error)
+                return
+            }
+            if let delegate {
+                if let location {
+                    let bytes = Int64(completion.bytes)
+                    delegate.urlSession(
+                        self, downloadTask: task, didWriteData: bytes, totalBytesWritten: bytes,
+                        totalBytesExpectedToWrite: bytes)
+                    delegate.urlSession(self, downloadTask: task, didFinishDownloadingTo: location)
+                }
+                delegate.urlSession(self, task: task, didCompleteWithError: completion.error)
+            }
+        }
+    }
+
+    func driver(for request: URLRequest) -> TransferDriver {
+        let phone = SimulatedPhone.current ?? creator
+        return TransferDriver(
+            request: request, phoneRequest: phoneRequest(for: request, on: phone), phone: phone,
+            delegateQueue: delegateQueue)
+    }
+
+    /// The request with the limits iOS would apply: the request's own `timeoutInterval` when it differs
+    /// from `URLRequest`'s 60 s default, else the configuration's; both multiplied by the time scale.
+    func phoneRequest(for request: URLRequest, on phone: SimulatedPhone?) -> PhoneRequest {
+        let scale = phone?.timeScale ?? 1
+        let scaled = { (seconds: TimeInterval) -> UInt64? in
+            guard seconds > 0, seconds < 86_400 else { return nil }
+            return UInt64((seconds * 1e9 * scale).rounded())
+        }
+        let requestTimeout =
+            request.timeoutInterval != 60 ? request.timeoutInterval : configuration.timeoutIntervalForRequest
+        let idle = scaled(requestTimeout) ?? UInt64((60 * 1e9 * scale).rounded())
+        return PhoneRequest(
+            url: request.url ?? URL(fileURLWithPath: "/"), method: request.httpMethod ?? "GET", idleTimeout: idle,
+            resourceTimeout: scaled(configuration.timeoutIntervalForResource))
+    }
+
+    private static func taskIdentifier() -> Int { nextTaskIdentifier.add(1, ordering: .relaxed).oldValue }
+}

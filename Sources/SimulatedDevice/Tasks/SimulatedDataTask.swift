@@ -1,0 +1,52 @@
+import Foundation
+public import FoundationNetworking
+
+/// A data task of ``SimulatedURLSession``: a `URLSessionDataTask` whose transfer goes through the
+/// simulated phone's network. The body arrives whole, in one `didReceive data` call or in the
+/// completion handler.
+///
+/// `@unchecked Sendable`: its mutable state lives in the ``TransferDriver``'s `Mutex`; the rest is
+/// immutable after init.
+public final class SimulatedDataTask: URLSessionDataTask, @unchecked Sendable {
+    let driver: TransferDriver
+    let identifier: Int
+    private let onComplete: @Sendable (SimulatedDataTask, Data?, TransferDriver.Completion) -> Void
+
+    init(
+        driver: TransferDriver, identifier: Int,
+        onComplete: @escaping @Sendable (SimulatedDataTask, Data?, TransferDriver.Completion) -> Void
+    ) {
+        self.driver = driver
+        self.identifier = identifier
+        self.onComplete = onComplete
+        super.init()
+    }
+
+    public override var taskIdentifier: Int { identifier }
+    public override var state: URLSessionTask.State { driver.state }
+    public override var originalRequest: URLRequest? { driver.request }
+    public override var currentRequest: URLRequest? { driver.request }
+    public override var response: URLResponse? { driver.completion?.response }
+    public override var error: (any Error)? { driver.completion?.error }
+    public override var countOfBytesReceived: Int64 { Int64(driver.completion?.bytes ?? 0) }
+    public override var countOfBytesExpectedToReceive: Int64 { Int64(driver.completion?.bytes ?? -1) }
+
+    public override func resume() {
+        driver.resume { [self] completion in onComplete(self, Self.body(of: completion), completion) }
+    }
+
+    public override func cancel() {
+        driver.cancel { [self] completion in onComplete(self, nil, completion) }
+    }
+
+    /// Simulated transfers are not paused; `resume` after `suspend` carries on.
+    public override func suspend() {}
+
+    /// The body, read from the transfer's file, which is then removed.
+    private static func body(of completion: TransferDriver.Completion) -> Data? {
+        guard let file = completion.fileURL else { return completion.error == nil ? Data() : nil }
+        defer { TemporaryBody.remove(file) }
+        guard completion.error == nil else { return nil }
+        return FileManager.default.contents(atPath: file.path) ?? Data()
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import FoundationNetworking
+import Synchronization
+
+/// Performs one session task over its phone's network: the I/O half of ``TransferStateMachine``,
+/// shared by ``SimulatedDataTask`` and ``SimulatedDownloadTask``.
+///
+/// The transfer runs as the extension's tracked work (``PhoneNetwork/track(_:)``) and that work lasts
+/// until the completion callback, on the session's delegate queue, has returned: an invocation whose
+/// extension waits for a callback is not over while it waits.
+final class TransferDriver: Sendable {
+    /// What the task reports when its transfer ends.
+    struct Completion: Sendable {
+        var response: HTTPURLResponse?
+        var fileURL: URL?
+        var bytes: Int
+        var error: URLError?
+    }
+
+    private struct Guarded {
+        var machine = TransferStateMachine()
+        var transfer: Task<PhoneResponse, Never>?
+        var completion: Completion?
+    }
+
+    let request: URLRequest
+    let phoneRequest: PhoneRequest
+    let phone: SimulatedPhone?
+    let delegateQueue: OperationQueue
+    private let guarded = Mutex(Guarded())
+
+    init(request: URLRequest, phoneRequest: PhoneRequest, phone: SimulatedPhone?, delegateQueue: OperationQueue) {
+        self.request = request
+        self.phoneRequest = phoneRequest
+        self.phone = phone
+        self.delegateQueue = delegateQueue
+    }
+
+    var state: URLSessionTask.State {
+        switch guarded.withLock({ $0.machine.state }) {
+        case .suspended: .suspended
+        case .running: .running
+        case .canceling: .canceling
+        case .completed: .completed
+        }
+    }
+
+    var completion: Completion? { guarded.withLock { $0.completion } }
+
+    /// Resumes the task; `deliver` runs on the delegate queue, with the phone bound, once it ends.
+    func resume(deliver: @escaping @Sendable (Completion) -> Void) {
+        guard guarded.withLock({ $0.machine.resume() }) == .start else { return }
+        guard let phone else {
+            finish(Self.unattributed(request), deliver: deliver, tracked: nil)
+            return
+        }
+        let request = phoneRequest
+        phone.network.track { [self] in
+            let transfer = Task { await phone.network.load(request) }
+            let stopNow = guarded.withLock { state -> Bool in
+                state.transfer = transfer
+                return state.machine.state == .canceling
+            }
+            if stopNow { transfer.cancel() }
+            let response = await withTaskCancellationHandler {
+                await transfer.value
+            } onCancel: {
+                transfer.cancel()
+            }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                finish(completion(from: response), deliver: deliver, tracked: continuation)
+            }
+        }
+    }
+
+    /// Cancels the task; `deliver` reports the cancellation when the task never started.
+    func cancel(deliver: @escaping @Sendable (Completion) -> Void) {
+        let (action, transfer) = guarded.withLock { ($0.machine.cancel(), $0.transfer) }
+        switch action {
+        case .stopTransfer: transfer?.cancel()
+        case .completeCancelled:
+            let error = PhoneNetworkFailure.cancelled.urlError(for: phoneRequest.url)
+            finish(Completion(bytes: 0, error: error), deliver: deliver, tracked: nil, alreadyFinished: true)
+        case .start, .none: break
+        }
+    }
+
+    private func finish(
+        _ completion: Completion, deliver: @escaping @Sendable (Completion) -> Void,
+        tracked: CheckedContinuation<Void, Never>?, alreadyFinished: Bool = false
+    ) {
+        var completion = completion
+        guarded.withLock { state in
+            if !alreadyFinished, state.machine.finished(), completion.error == nil {
+                completion.error = PhoneNetworkFailure.cancelled.urlError(for: phoneRequest.url)
+            }
+            state.completion = completion
+        }
+        let phone = self.phone
+        let final = completion
+        delegateQueue.addOperation {
+            SimulatedPhone.$current.withValue(phone) { deliver(final) }
+            tracked?.resume()
+        }
+    }
+
+    private func completion(from response: PhoneResponse) -> Completion {
+        let url = phoneRequest.url
+        if let failure = response.failure {
+            return Completion(fileURL: response.fileURL, bytes: response.bytes, error: failure.urlError(for: url))
+        }
+        var headers = ["Content-Length": String(response.bytes)]
+        if let type = response.contentType { headers["Content-Type"] = type }
+        let http = HTTPURLResponse(
+            url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headers)
+        return Completion(response: http, fileURL: response.fileURL, bytes: response.bytes, error: nil)
+    }
+
+    /// A request made where no invocation is known (a thread of the extension's own, reached without a
+    /// session created inside an invocation): it fails rather than be timed against the wrong phone.
+    private static func unattributed(_ request: URLRequest) -> Completion {
+        SimulatedURLSession.unattributedRequests.add(1, ordering: .relaxed)
+        let url = request.url ?? URL(fileURLWithPath: "/")
+        let failure = PhoneNetworkFailure.unsupported(
+            "nse-bench cannot tell which simulated phone made this request (\(url.absoluteString)): it was "
+                + "started outside didReceive, serviceExtensionTimeWillExpire, a session callback or a Task "
+                + "created there, on a session not created inside an invocation")
+        return Completion(bytes: 0, error: failure.urlError(for: url))
+    }
+}
