@@ -120,6 +120,11 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
         .testTarget(
+            name: "SimulatedDeviceTests",
+            dependencies: ["SimulatedDevice"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
             name: "NSEBenchCLITests",
             dependencies: ["NSEBenchCLI", "MediaServer"],
             swiftSettings: strictSwift6

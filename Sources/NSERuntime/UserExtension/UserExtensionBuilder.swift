@@ -80,7 +80,7 @@ public struct UserExtensionBuilder: Sendable {
         if FileManager.default.fileExists(atPath: library.path) {
             return Built(libraryPath: library.path, cached: true, compileSeconds: 0)
         }
-        let work = cacheDirectory.appendingPathComponent("\(key).building-\(ProcessInfo.processInfo.processIdentifier)")
+        let work = cacheDirectory.appendingPathComponent("\(key).building-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         } catch {

@@ -1,0 +1,56 @@
+import Foundation
+import NSEBenchCore
+import Testing
+
+@testable import NSEBenchCLI
+
+/// `--extension PATH` and its options: a bad path or class is a usage error (exit 64) naming it,
+/// found before anything starts.
+@Suite("nse-bench run --extension PATH")
+struct UserExtensionArgumentTests {
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples")
+
+    func parse(_ arguments: [String]) throws(UsageError) -> RunConfiguration {
+        try RunCommand(parsing: ArgumentParser.parse(arguments, for: RunCommand.configuration)).configuration
+    }
+
+    @Test func anExampleFolderIsAcceptedWithItsOptions() throws {
+        let path = Self.examples.appendingPathComponent("MediaDownload").path
+        let configuration = try parse(["--extension", path, "--swift-version", "6"])
+        #expect(configuration.settings.extensionName == path)
+        #expect(configuration.swiftVersion == "6")
+    }
+
+    @Test func aMissingPathIsNamed() {
+        #expect(
+            throws: UsageError.invalidCombination(
+                "--extension ./NoSuchExtension: no extension at "
+                    + "./NoSuchExtension: expected an extension target folder, a folder of .swift files or a .swift file"
+            )
+        ) {
+            try parse(["--extension", "./NoSuchExtension"])
+        }
+    }
+
+    @Test func aClassThatIsNoSubclassIsNamed() {
+        let path = Self.examples.appendingPathComponent("XcodeTemplate").path
+        do {
+            _ = try parse(["--extension", path, "--principal-class", "AppDelegate"])
+            Issue.record("an unknown principal class was accepted")
+        } catch {
+            #expect(error.description.contains("class AppDelegate is not a UNNotificationServiceExtension subclass"))
+        }
+    }
+
+    @Test func anUnknownNameListsTheBuiltInsAndThePathForm() {
+        do {
+            _ = try parse(["--extension", "medai"])
+            Issue.record("an unknown name was accepted")
+        } catch {
+            #expect(error.description.contains("or the path of your extension's folder or .swift file"))
+        }
+        #expect(throws: UsageError.self) { try parse(["--extension", "media", "--principal-class", "X"]) }
+        #expect(throws: UsageError.self) { try parse(["--swift-version", "7"]) }
+    }
+}

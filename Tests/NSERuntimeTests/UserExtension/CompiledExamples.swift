@@ -1,0 +1,59 @@
+import Foundation
+import NSEBenchCore
+
+@testable import NSERuntime
+
+/// Builds extensions the way `nse-bench --extension PATH` does, into one cache folder per test process
+/// (so a test's first build is a real compile and later ones of the same sources come from the cache).
+enum CompiledExamples {
+    /// The repository's Examples/ folder.
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples")
+
+    static let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "nse-bench-extension-cache-\(ProcessInfo.processInfo.processIdentifier)")
+
+    static func builder() throws -> UserExtensionBuilder {
+        var environment = ProcessInfo.processInfo.environment
+        environment["NSE_BENCH_CACHE"] = cache.path
+        return try UserExtensionBuilder.forThisProcess(version: NSEBenchVersion.current, environment: environment)
+    }
+
+    /// The factory of the example folder `name`.
+    static func factory(_ name: String) throws -> ExtensionFactory {
+        try UserExtensionLoader.load(examples.appendingPathComponent(name).path, builder: try builder()).factory
+    }
+
+    /// A folder holding `files` (name → Swift text), removed by the caller.
+    static func folder(_ files: [String: String], plist: String? = nil) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "UserExtension\(UUID().uuidString.prefix(8))", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in files {
+            let file = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        if let plist {
+            try plist.write(to: folder.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    /// An Info.plist for `extensionPoint` and `principal`.
+    static func plist(point: String = UserExtensionSource.extensionPoint, principal: String?) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>NSExtension</key><dict>
+        <key>NSExtensionPointIdentifier</key><string>\(point)</string>
+        \(principal.map { "<key>NSExtensionPrincipalClass</key><string>\($0)</string>" } ?? "")
+        </dict></dict></plist>
+        """
+    }
+
+    static let minimal = """
+        import UserNotifications
+        class NotificationService: UNNotificationServiceExtension {}
+        """
+}

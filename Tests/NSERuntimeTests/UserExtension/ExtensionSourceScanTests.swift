@@ -1,0 +1,41 @@
+import Testing
+
+@testable import NSERuntime
+
+@Suite("Extension source scan")
+struct ExtensionSourceScanTests {
+    @Test("finds subclasses directly and through another subclass, not other classes")
+    func subclasses() {
+        let text = """
+            final class NotificationService: UNNotificationServiceExtension {}
+            open class Base : UserNotifications.UNNotificationServiceExtension {}
+            class Derived: Base, Sendable {}
+            class Helper: NSObject {}
+            class Generic<T>: Helper {}
+            let subclassName = "x" // not a declaration
+            """
+        let declarations = ExtensionSourceScan.classes(in: text)
+        #expect(declarations.contains(.init(name: "Generic", base: "Helper")))
+        #expect(
+            ExtensionSourceScan.serviceExtensionSubclasses(in: declarations) == [
+                "Base", "Derived", "NotificationService",
+            ])
+    }
+
+    @Test("untimed calls are named with file and line; comments are skipped")
+    func untimed() {
+        let text =
+            "let a = 1\n    DispatchQueue.global().asyncAfter(deadline: .now() + 1) {}\n// Thread.sleep(forTimeInterval: 1)\n"
+        let notes = ExtensionSourceScan.untimedCalls(in: text, file: "Service.swift")
+        #expect(notes.count == 1)
+        #expect(notes.first?.hasPrefix("Service.swift:2: DispatchQueue.asyncAfter") == true)
+    }
+
+    @Test("module names follow Xcode's rule; a project's SWIFT_VERSION is read")
+    func namesAndVersions() {
+        #expect(ExtensionSourceScan.moduleName(for: "My Service-Ext") == "My_Service_Ext")
+        #expect(ExtensionSourceScan.moduleName(for: "9Lives") == "_9Lives")
+        #expect(ExtensionSourceScan.swiftVersion(inProject: "\t\tSWIFT_VERSION = 6.0;\n") == "6")
+        #expect(ExtensionSourceScan.swiftVersion(inProject: "nothing here") == nil)
+    }
+}

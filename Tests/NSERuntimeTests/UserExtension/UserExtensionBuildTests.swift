@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import NSERuntime
+
+/// Compiling a user's extension: the cache, compiler messages with the user's own paths, missing Apple
+/// frameworks.
+@Suite("User extension: building", .timeLimit(.minutes(3)))
+struct UserExtensionBuildTests {
+    @Test("the first build compiles, the second comes from the cache, a changed source compiles again")
+    func cache() throws {
+        let folder = try CompiledExamples.folder(["Service.swift": CompiledExamples.minimal])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let builder = try CompiledExamples.builder()
+        let first = try builder.build(try UserExtensionSource.locate(folder.path))
+        #expect(!first.cached)
+        #expect(FileManager.default.fileExists(atPath: first.libraryPath))
+        let second = try builder.build(try UserExtensionSource.locate(folder.path))
+        #expect(second.cached)
+        #expect(second.libraryPath == first.libraryPath)
+        try (CompiledExamples.minimal + "\n// changed\n").write(
+            to: folder.appendingPathComponent("Service.swift"), atomically: true, encoding: .utf8)
+        let third = try builder.build(try UserExtensionSource.locate(folder.path))
+        #expect(!third.cached)
+        #expect(third.libraryPath != first.libraryPath)
+    }
+
+    @Test("a compile error shows the compiler's message with the user's file and line")
+    func compileError() throws {
+        let folder = try CompiledExamples.folder([
+            "Service.swift": CompiledExamples.minimal + "\nlet broken: Int = \"not a number\"\n"
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try UserExtensionSource.locate(folder.path)
+        do {
+            _ = try CompiledExamples.builder().build(source)
+            Issue.record("a type error compiled")
+        } catch let error as UserExtensionError {
+            guard case .compileFailed(let path, let messages, let missing) = error else {
+                Issue.record("expected compileFailed, got \(error)")
+                return
+            }
+            #expect(path == folder.path)
+            #expect(messages.contains("/Service.swift:3:19: error: cannot convert"))
+            #expect(missing.isEmpty)
+            #expect(error.description.hasPrefix("the extension at \(folder.path) did not compile"))
+        }
+    }
+
+    @Test("importing UIKit names the missing Apple framework")
+    func missingFramework() throws {
+        let folder = try CompiledExamples.folder(["Service.swift": "import UIKit\n" + CompiledExamples.minimal])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            _ = try CompiledExamples.builder().build(try UserExtensionSource.locate(folder.path))
+            Issue.record("UIKit compiled on Linux")
+        } catch let error as UserExtensionError {
+            guard case .compileFailed(_, _, let missing) = error else {
+                Issue.record("expected compileFailed, got \(error)")
+                return
+            }
+            #expect(missing == ["UIKit"])
+            #expect(error.description.contains("it imports UIKit, which is an Apple framework"))
+        }
+    }
+
+    @Test("the loaded principal class is the user's, a UNNotificationServiceExtension of the host")
+    func loads() throws {
+        let factory = try CompiledExamples.factory("XcodeTemplate")
+        let instance = factory.make()
+        #expect(String(describing: type(of: instance)) == "NotificationService")
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import NSEBenchCore
+import Testing
+
+@testable import NSERuntime
+
+/// The examples in Examples/, compiled as users' extensions and run by the host on a manual clock: their
+/// URLSession requests reach the run's downloader, are timed, and end as iOS would end them.
+@Suite("User extension: the examples under the host", .timeLimit(.minutes(3)))
+struct UserExtensionHostTests {
+    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46]
+
+    @Test("Xcode's template, unchanged: the title rewritten and delivered at once")
+    func template() async throws {
+        let harness = try HostHarness()
+        defer { harness.remove() }
+        let record = await harness.start(
+            harness.input(TestPayloads.plain(), extension: try CompiledExamples.factory("XcodeTemplate"))
+        ).value
+        #expect(record.outcome == .enriched)
+        #expect(record.visible.title == "Flash sale [modified]")
+    }
+
+    @Test("MediaDownload: URLSession.shared's download goes through the run's downloader, is timed and attached")
+    func mediaDownloads() async throws {
+        let harness = try HostHarness { _ in
+            .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
+        }
+        defer { harness.remove() }
+        let task = harness.start(
+            harness.input(
+                TestPayloads.plain(mediaURL: TestPayloads.mediaURL),
+                extension: try CompiledExamples.factory("MediaDownload")))
+        await harness.downloader.waitForRequests(1)
+        let request = try #require(harness.downloader.requests.first)
+        #expect(request.url == TestPayloads.mediaURL)
+        #expect(request.idleTimeout == 60 * second, "URLSession's 60 s request timeout")
+        #expect(request.timeout == nil, "URLSession's 7-day resource timeout is no limit")
+        harness.clock.advance(by: second)
+        let record = await task.value
+        #expect(record.outcome == .enriched)
+        #expect(record.visible.attachments.first?.url?.pathExtension == "jpg")
+        #expect(record.download?.status == 200)
+        #expect(record.download?.bytes == Self.jpeg.count)
+        #expect(record.phases.download.map { $0.end - $0.start } == second)
+    }
+
+    @Test("MediaDownload past the deadline delivers its best attempt; NoExpiryHandler shows the original")
+    func expiry() async throws {
+        for (example, outcome) in [
+            ("MediaDownload", InvocationOutcome.expiredBestAttempt), ("NoExpiryHandler", .expiredOriginal),
+        ] {
+            let harness = try HostHarness { _ in .hang }
+            defer { harness.remove() }
+            let task = harness.start(
+                harness.input(
+                    TestPayloads.plain(mediaURL: TestPayloads.mediaURL),
+                    extension: try CompiledExamples.factory(example)))
+            await harness.downloader.waitForRequests(1)
+            harness.clock.advance(by: 30 * second)
+            try await Task.sleep(for: .milliseconds(50))
+            harness.clock.advance(by: 2 * second)
+            try await Task.sleep(for: .milliseconds(50))
+            harness.clock.advance(by: 2 * second)
+            #expect(await task.value.outcome == outcome, "\(example)")
+        }
+    }
+
+    @Test("a session's timeoutIntervalForResource, scaled with the run, ends a slow download in time")
+    func resourceTimeoutScaled() async throws {
+        let folder = try CompiledExamples.folder([
+            "Service.swift": """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let configuration = URLSessionConfiguration.ephemeral
+                    configuration.timeoutIntervalForRequest = 10
+                    configuration.timeoutIntervalForResource = 20
+                    let session = URLSession(configuration: configuration)
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    session.dataTask(with: URL(string: "http://127.0.0.1:8080/media/1KB.jpg")!) { data, _, error in
+                        content.body = error == nil ? "got \\(data?.count ?? 0) bytes" : "failed: \\((error as? URLError)?.code == .timedOut)"
+                        contentHandler(content)
+                    }.resume()
+                }
+            }
+            """
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let factory = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder()).factory
+        let harness = try HostHarness(settings: HostSettings(timeScale: 0.5)) { _ in
+            .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
+        }
+        defer { harness.remove() }
+        let task = harness.start(harness.input(TestPayloads.plain(), extension: factory))
+        await harness.downloader.waitForRequests(1)
+        let request = try #require(harness.downloader.requests.first)
+        #expect(request.idleTimeout == 5 * second)
+        #expect(request.timeout == 10 * second)
+        harness.clock.advance(by: second)
+        let record = await task.value
+        #expect(record.visible.body == "got 8 bytes")
+    }
+}

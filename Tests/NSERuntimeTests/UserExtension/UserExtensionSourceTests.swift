@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import NSERuntime
+
+/// Bad input for `--extension PATH`: each a typed error naming the path or class.
+@Suite("User extension: finding the sources")
+struct UserExtensionSourceTests {
+    @Test("an Xcode target folder: Info.plist's $(PRODUCT_MODULE_NAME).Class, sources in subfolders")
+    func xcodeTarget() throws {
+        let folder = try CompiledExamples.folder(
+            ["Sources/Service.swift": CompiledExamples.minimal + "\nclass Other: UNNotificationServiceExtension {}"],
+            plist: CompiledExamples.plist(principal: "$(PRODUCT_MODULE_NAME).Other"))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try UserExtensionSource.locate(folder.path)
+        #expect(source.principalClass == "Other")
+        #expect(source.sources.map(\.lastPathComponent) == ["Service.swift"])
+        #expect(source.swiftVersion == "5")
+    }
+
+    @Test("a missing path, a folder without Swift files, Objective-C sources")
+    func missing() throws {
+        #expect(throws: UserExtensionError.notFound(path: "/nonexistent/Service")) {
+            try UserExtensionSource.locate("/nonexistent/Service")
+        }
+        let empty = try CompiledExamples.folder(["README.md": "no code"])
+        defer { try? FileManager.default.removeItem(at: empty) }
+        #expect(throws: UserExtensionError.noSwiftSources(path: empty.path)) {
+            try UserExtensionSource.locate(empty.path)
+        }
+        let objc = try CompiledExamples.folder(["NotificationService.m": "@implementation X @end", "A.swift": ""])
+        defer { try? FileManager.default.removeItem(at: objc) }
+        #expect(throws: UserExtensionError.objectiveCSources(path: objc.path, files: ["NotificationService.m"])) {
+            try UserExtensionSource.locate(objc.path)
+        }
+    }
+
+    @Test("an Info.plist of another extension point is refused")
+    func wrongPoint() throws {
+        let folder = try CompiledExamples.folder(
+            ["S.swift": CompiledExamples.minimal],
+            plist: CompiledExamples.plist(point: "com.apple.widgetkit-extension", principal: "NotificationService"))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plist = folder.appendingPathComponent("Info.plist").path
+        #expect(throws: UserExtensionError.wrongExtensionPoint(plist: plist, found: "com.apple.widgetkit-extension")) {
+            try UserExtensionSource.locate(folder.path)
+        }
+    }
+
+    @Test("no subclass, several without --principal-class, a class that is no subclass")
+    func principalClass() throws {
+        let none = try CompiledExamples.folder(["S.swift": "class Helper {}"])
+        defer { try? FileManager.default.removeItem(at: none) }
+        #expect(throws: UserExtensionError.noPrincipalClass(path: none.path)) {
+            try UserExtensionSource.locate(none.path)
+        }
+
+        let two = try CompiledExamples.folder([
+            "S.swift": CompiledExamples.minimal + "\nclass Second: UNNotificationServiceExtension {}\nclass Helper {}"
+        ])
+        defer { try? FileManager.default.removeItem(at: two) }
+        #expect(
+            throws: UserExtensionError.severalPrincipalClasses(
+                path: two.path, classes: ["NotificationService", "Second"])
+        ) { try UserExtensionSource.locate(two.path) }
+        #expect(try UserExtensionSource.locate(two.path, principalClass: "Second").principalClass == "Second")
+        #expect(
+            throws: UserExtensionError.notAServiceExtension(
+                className: "Helper", path: two.path, subclasses: ["NotificationService", "Second"])
+        ) { try UserExtensionSource.locate(two.path, principalClass: "Helper") }
+    }
+
+    @Test("a single .swift file is an extension of its own; another file is not")
+    func singleFile() throws {
+        let folder = try CompiledExamples.folder(["Service.swift": CompiledExamples.minimal, "notes.txt": "x"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try UserExtensionSource.locate(folder.appendingPathComponent("Service.swift").path)
+        #expect(source.moduleName == "Service")
+        #expect(source.sources.count == 1)
+        #expect(throws: UserExtensionError.self) {
+            try UserExtensionSource.locate(folder.appendingPathComponent("notes.txt").path)
+        }
+    }
+
+    @Test("usage errors are exit 64; build and load failures exit 1")
+    func exitKinds() {
+        #expect(UserExtensionError.noPrincipalClass(path: "x").isUsageError)
+        #expect(!UserExtensionError.compileFailed(path: "x", messages: "", missingModules: []).isUsageError)
+        #expect(!UserExtensionError.loadFailed(path: "x", reason: "").isUsageError)
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import FoundationNetworking
+import Synchronization
+import Testing
+
+@testable import SimulatedDevice
+
+/// A phone network that answers every request from a script, counting what it saw and tracking work.
+final class ScriptedNetwork: PhoneNetwork {
+    let requests = Mutex<[PhoneRequest]>([])
+    let trackedWork = Atomic<Int>(0)
+    let reply: @Sendable (PhoneRequest) async -> PhoneResponse
+
+    init(reply: @escaping @Sendable (PhoneRequest) async -> PhoneResponse) { self.reply = reply }
+
+    func load(_ request: PhoneRequest) async -> PhoneResponse {
+        requests.withLock { $0.append(request) }
+        return await reply(request)
+    }
+
+    func track(_ work: @escaping @Sendable () async -> Void) {
+        trackedWork.add(1, ordering: .relaxed)
+        Task { await work() }
+    }
+
+    /// A response whose body is `text`, in a temporary file.
+    static func body(_ text: String, status: Int = 200) -> PhoneResponse {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("body-\(UUID().uuidString).tmp")
+        FileManager.default.createFile(atPath: file.path, contents: Data(text.utf8))
+        return PhoneResponse(status: status, contentType: "text/plain", bytes: text.utf8.count, fileURL: file)
+    }
+}
+
+struct CallbackTimeout: Error {}
+
+/// Collects one callback's values across threads.
+final class Callback<Value: Sendable>: Sendable {
+    private let stored = Mutex<Value?>(nil)
+    private let onQueue = Mutex<Bool?>(nil)
+
+    func record(_ value: Value, queue: OperationQueue) {
+        stored.withLock { $0 = value }
+        onQueue.withLock { $0 = OperationQueue.current === queue }
+    }
+
+    /// The value and whether it came on the expected queue; fails the test after 5 s without one.
+    func wait() async throws -> (Value, Bool) {
+        for _ in 0..<500 {
+            if let value = stored.withLock({ $0 }) { return (value, onQueue.withLock { $0 } ?? false) }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw CallbackTimeout()
+    }
+}
+
+@Suite("Simulated URLSession", .timeLimit(.minutes(1)))
+struct SimulatedURLSessionTests {
+    static let url = URL(string: "http://127.0.0.1:8080/media/1KB.jpg")!
+
+    @Test("a data task runs on the phone it was made on and calls back on the delegate queue")
+    func dataTask() async throws {
+        let network = ScriptedNetwork { _ in ScriptedNetwork.body("hello") }
+        let phone = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
+        let queue = OperationQueue()
+        let session = SimulatedURLSession(configuration: .default, delegate: nil, delegateQueue: queue)
+        let callback = Callback<String>()
+        SimulatedPhone.$current.withValue(phone) {
+            session.dataTask(with: Self.url) { data, response, error in
+                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                let phoneBound = SimulatedPhone.current === phone
+                callback.record(
+                    "\(String(decoding: data ?? Data(), as: UTF8.self)) \(status) \(error == nil) \(phoneBound)",
+                    queue: queue)
+            }.resume()
+        }
+        let (value, onQueue) = try await callback.wait()
+        #expect(value == "hello 200 true true")
+        #expect(onQueue)
+        #expect(network.trackedWork.load(ordering: .relaxed) == 1)
+    }
+
+    @Test("timeouts: the request's own, the configuration's, both scaled; a day or more is no limit")
+    func timeouts() {
+        let phone = SimulatedPhone(
+            network: ScriptedNetwork { _ in PhoneResponse(status: 200) }, appGroupContainer: nil, timeScale: 0.1)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 15
+        configuration.timeoutIntervalForResource = 30
+        let session = SimulatedURLSession(configuration: configuration)
+        let plain = session.phoneRequest(for: URLRequest(url: Self.url), on: phone)
+        #expect(plain.idleTimeout == 1_500_000_000)
+        #expect(plain.resourceTimeout == 3_000_000_000)
+        let own = session.phoneRequest(for: URLRequest(url: Self.url, timeoutInterval: 5), on: phone)
+        #expect(own.idleTimeout == 500_000_000)
+        let defaults = SimulatedURLSession.shared.phoneRequest(for: URLRequest(url: Self.url), on: phone)
+        #expect(defaults.idleTimeout == 6_000_000_000)
+        #expect(defaults.resourceTimeout == nil)
+    }
+
+    @Test("a failure arrives as the URLError iOS reports; cancel before resume never reaches the network")
+    func failures() async throws {
+        let network = ScriptedNetwork { _ in PhoneResponse(status: 0, failure: .timedOut("idle for 60 s")) }
+        let phone = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
+        let queue = OperationQueue()
+        let session = SimulatedPhone.$current.withValue(phone) {
+            SimulatedURLSession(configuration: .default, delegate: nil, delegateQueue: queue)
+        }
+        let timedOut = Callback<URLError.Code?>()
+        session.downloadTask(with: Self.url) { location, _, error in
+            timedOut.record((error as? URLError)?.code, queue: queue)
+            #expect(location == nil)
+        }.resume()
+        #expect(
+            try await timedOut.wait().0 == .timedOut, "made off the phone's threads, attributed to the session's phone")
+
+        let cancelled = Callback<URLError.Code?>()
+        let task = session.dataTask(with: Self.url) { _, _, error in
+            cancelled.record((error as? URLError)?.code, queue: queue)
+        }
+        task.cancel()
+        #expect(try await cancelled.wait().0 == .cancelled)
+        #expect(task.state == .completed)
+        let requestCount = network.requests.withLock { $0.count }
+        #expect(requestCount == 1)
+    }
+
+    @Test("a request no phone can be found for fails instead of being timed against another phone")
+    func unattributed() async throws {
+        let queue = OperationQueue()
+        let session = SimulatedURLSession(configuration: .default, delegate: nil, delegateQueue: queue)
+        let before = SimulatedURLSession.unattributedRequestCount
+        let callback = Callback<URLError.Code?>()
+        session.dataTask(with: Self.url) { _, _, error in callback.record((error as? URLError)?.code, queue: queue) }
+            .resume()
+        #expect(try await callback.wait().0 == .unsupportedURL)
+        #expect(SimulatedURLSession.unattributedRequestCount == before + 1)
+    }
+
+    @Test("async data(from:) and a download delegate both see the body")
+    func asyncAndDelegate() async throws {
+        let network = ScriptedNetwork { _ in ScriptedNetwork.body("abc") }
+        let phone = SimulatedPhone(
+            network: network, appGroupContainer: URL(fileURLWithPath: "/tmp/group"), timeScale: 1)
+        let (data, response) = try await SimulatedPhone.$current.withValue(phone) {
+            try await SimulatedURLSession.shared.data(from: Self.url)
+        }
+        #expect(data == Data("abc".utf8))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+
+        final class Delegate: NSObject, SimulatedURLSessionDownloadDelegate, @unchecked Sendable {
+            let callback = Callback<String>()
+            let queue: OperationQueue
+            init(queue: OperationQueue) { self.queue = queue }
+            func urlSession(
+                _ session: SimulatedURLSession, downloadTask: URLSessionDownloadTask,
+                didFinishDownloadingTo location: URL
+            ) {
+                let text = (try? String(contentsOf: location, encoding: .utf8)) ?? "unreadable"
+                callback.record(
+                    text + " "
+                        + (FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.x")?.path
+                            ?? "none"),
+                    queue: queue)
+            }
+        }
+        let queue = OperationQueue()
+        let delegate = Delegate(queue: queue)
+        let session = SimulatedPhone.$current.withValue(phone) {
+            SimulatedURLSession(configuration: .default, delegate: delegate, delegateQueue: queue)
+        }
+        session.downloadTask(with: Self.url).resume()
+        #expect(try await delegate.callback.wait() == ("abc /tmp/group", true))
+    }
+}
