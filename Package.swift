@@ -9,6 +9,7 @@
 //                               the epoll event loop, libcurl, OpenSSL, jemalloc.
 //   MediaServer                 the HTTP/1.1 media server with network-condition injection.
 //   UserNotifications           Apple's extension API on Linux, so iOS extension code compiles unchanged.
+//   CryptoKit                   CryptoKit's AES-GCM over OpenSSL, for users' decrypting extensions.
 //   SimulatedDevice             what a simulated phone gives a user's extension: URLSession, App Group.
 //                               Foundation only, so a user's extension compiles against it and
 //                               UserNotifications without nse-bench's C modules.
@@ -31,6 +32,8 @@ let package = Package(
         .library(name: "UserNotifications", targets: ["UserNotifications"]),
         // URLSession and the App Group container of a simulated phone, for extension code under nse-bench.
         .library(name: "SimulatedDevice", targets: ["SimulatedDevice"]),
+        // CryptoKit's AES-GCM on Linux, for extensions that decrypt their payloads.
+        .library(name: "CryptoKit", targets: ["CryptoKit"]),
     ],
     targets: [
         .systemLibrary(
@@ -69,6 +72,11 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "CryptoKit",
+            dependencies: ["NSEBenchSystem"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "SimulatedDevice",
             dependencies: ["UserNotifications"],
             swiftSettings: strictSwift6
@@ -85,7 +93,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "nse-bench",
-            dependencies: ["NSEBenchCLI", "CJemalloc"],
+            dependencies: ["NSEBenchCLI", "CJemalloc", "CryptoKit"],
             swiftSettings: strictSwift6,
             // A user's extension is compiled into a shared library that nse-bench loads (dlopen): it
             // finds UserNotifications and SimulatedDevice in the executable, so there is one copy of
@@ -114,7 +122,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NSERuntimeTests",
-            dependencies: ["NSERuntime", "NSEBenchCore", "SimulatedDevice"],
+            dependencies: ["NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit"],
             swiftSettings: strictSwift6,
             // The test binary loads compiled example extensions, as nse-bench does.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]

@@ -102,3 +102,24 @@ struct UserExtensionHostTests {
         #expect(record.visible.body == "got 8 bytes")
     }
 }
+
+/// The decrypting example, with CryptoKit's AES-GCM and the App Group container of the simulated phone.
+@Suite("User extension: DecryptPayload", .timeLimit(.minutes(3)))
+struct DecryptExampleTests {
+    @Test("decrypts with the container's key; a tampered payload shows the original unchanged")
+    func decrypts() async throws {
+        let factory = try CompiledExamples.factory("DecryptPayload")
+        let harness = try HostHarness()
+        defer { harness.remove() }
+        let record = await harness.start(harness.input(try TestPayloads.encrypted(), extension: factory)).value
+        #expect(record.outcome == .enriched)
+        #expect(record.visible.title == TestPayloads.secret.title)
+        #expect(record.visible.body == TestPayloads.secret.body)
+
+        var tampered = try TestPayloads.encrypted()
+        let text = try #require(tampered.encryptedData)
+        tampered.encryptedData = String(text.dropLast(4)) + (text.hasSuffix("AAA=") ? "BBB=" : "AAA=")
+        let fallback = await harness.start(harness.input(tampered, extension: factory, id: 2)).value
+        #expect(fallback.visible.title == TestPayloads.placeholder.title)
+    }
+}
