@@ -57,7 +57,7 @@ final class Callback<Value: Sendable>: Sendable {
 struct SimulatedURLSessionTests {
     static let url = URL(string: "http://127.0.0.1:8080/media/1KB.jpg")!
 
-    @Test("a data task runs on the phone it was made on and calls back on the delegate queue")
+    @Test("a data task runs on the phone it was made on and calls back on the delegate queue it was given")
     func dataTask() async throws {
         let network = ScriptedNetwork { _ in ScriptedNetwork.body("hello") }
         let phone = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
@@ -170,5 +170,22 @@ struct SimulatedURLSessionTests {
         }
         session.downloadTask(with: Self.url).resume()
         #expect(try await delegate.callback.wait() == ("abc /tmp/group", true))
+    }
+
+    @Test("URLSession.shared calls back on each phone's own serial queue, as each phone's own process would")
+    func sharedQueuePerPhone() {
+        let network = ScriptedNetwork { _ in PhoneResponse(status: 200) }
+        let first = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
+        let second = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
+        let session = SimulatedURLSession.shared
+        let one = SimulatedPhone.$current.withValue(first) { session.driver(for: URLRequest(url: Self.url)) }
+        let other = SimulatedPhone.$current.withValue(second) { session.driver(for: URLRequest(url: Self.url)) }
+        guard case .serial(let firstQueue) = one.callbacks, case .serial(let secondQueue) = other.callbacks else {
+            Issue.record("URLSession.shared's callbacks are not on a serial queue of the phone")
+            return
+        }
+        #expect(firstQueue === first.sharedSessionQueue)
+        #expect(secondQueue === second.sharedSessionQueue)
+        #expect(firstQueue !== secondQueue)
     }
 }

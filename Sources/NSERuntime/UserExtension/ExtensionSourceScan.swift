@@ -18,11 +18,13 @@ enum ExtensionSourceScan {
         ("usleep(", "usleep waits in real time: --time-scale does not shorten it"),
         (
             "Data(contentsOf:",
-            "Data(contentsOf:) on an http(s) URL bypasses the simulated URLSession: not timed, not shaped"
+            "Data(contentsOf:): if it reads an http(s) URL, that download bypasses the simulated URLSession "
+                + "(not timed, not shaped); a file URL is fine"
         ),
         (
             "String(contentsOf:",
-            "String(contentsOf:) on an http(s) URL bypasses the simulated URLSession: not timed, not shaped"
+            "String(contentsOf:): if it reads an http(s) URL, that download bypasses the simulated URLSession "
+                + "(not timed, not shaped); a file URL is fine"
         ),
         ("URLSessionConfiguration.background", "background sessions are not simulated"),
     ]

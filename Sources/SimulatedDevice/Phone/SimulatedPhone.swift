@@ -24,6 +24,9 @@ public final class SimulatedPhone: Sendable {
     public let appGroupContainer: URL?
     /// The run's `--time-scale`: every timeout the extension sets is multiplied by it.
     public let timeScale: Double
+    /// The serial queue of this phone's `URLSession.shared`: each phone runs its own extension process,
+    /// so the shared session's serial queue is per phone, not one queue for every simulated phone.
+    public let sharedSessionQueue = DispatchQueue(label: "nse-bench.phone.shared-session")
 
     /// A phone.
     public init(network: any PhoneNetwork, appGroupContainer: URL?, timeScale: Double) {

@@ -34,14 +34,20 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
 
     /// The process's shared session, as `URLSession.shared`: each request belongs to the phone whose code
     /// made it.
-    public static let shared = SimulatedURLSession(configuration: .default, delegate: nil, delegateQueue: nil)
+    public static let shared = SimulatedURLSession(
+        configuration: .default, delegate: nil, delegateQueue: nil, queuePerPhone: true)
 
     /// A copy of the configuration the session was made with.
     public let configuration: URLSessionConfiguration
     /// The delegate, held until the session is invalidated, as iOS does.
     public let delegate: (any SimulatedURLSessionDelegate)?
-    /// Where completion handlers and delegate methods run.
+    /// The queue given at creation; for a session made without one, an `OperationQueue` standing for
+    /// its serial queue (callbacks then run on a serial dispatch queue of the session, or for ``shared``
+    /// of the phone, so `OperationQueue.current` is nil in them).
     public let delegateQueue: OperationQueue
+    private let callbacks: CallbackQueue
+    /// Whether each phone has a queue of its own: ``shared``, which stands for each phone's own process's.
+    private let queuePerPhone: Bool
     /// The phone whose code created the session: requests made through it where no phone is current
     /// belong to it.
     let creator: SimulatedPhone?
@@ -53,18 +59,28 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     }
 
     /// A session with a delegate, as `URLSession(configuration:delegate:delegateQueue:)`.
-    public init(
+    public convenience init(
         configuration: URLSessionConfiguration, delegate: (any SimulatedURLSessionDelegate)?,
         delegateQueue queue: OperationQueue?
     ) {
+        self.init(configuration: configuration, delegate: delegate, delegateQueue: queue, queuePerPhone: false)
+    }
+
+    private init(
+        configuration: URLSessionConfiguration, delegate: (any SimulatedURLSessionDelegate)?,
+        delegateQueue queue: OperationQueue?, queuePerPhone: Bool
+    ) {
+        self.queuePerPhone = queuePerPhone
         self.configuration = configuration.copy() as? URLSessionConfiguration ?? configuration
         self.delegate = delegate
         if let queue {
             self.delegateQueue = queue
+            self.callbacks = .operations(queue)
         } else {
             let serial = OperationQueue()
             serial.maxConcurrentOperationCount = 1
             self.delegateQueue = serial
+            self.callbacks = .serial(DispatchQueue(label: "nse-bench.session"))
         }
         self.creator = SimulatedPhone.current
         super.init()
@@ -133,7 +149,7 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         guard !invalidated.exchange(true, ordering: .relaxed), let delegate else { return }
         let phone = SimulatedPhone.current ?? creator
         nonisolated(unsafe) let unsafeDelegate = delegate
-        delegateQueue.addOperation { [self] in
+        callbacks.run { [self] in
             SimulatedPhone.$current.withValue(phone) {
                 unsafeDelegate.urlSession(self, didBecomeInvalidWithError: nil)
             }
@@ -185,9 +201,9 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
 
     func driver(for request: URLRequest) -> TransferDriver {
         let phone = SimulatedPhone.current ?? creator
+        let queue = queuePerPhone ? phone.map { CallbackQueue.serial($0.sharedSessionQueue) } ?? callbacks : callbacks
         return TransferDriver(
-            request: request, phoneRequest: phoneRequest(for: request, on: phone), phone: phone,
-            delegateQueue: delegateQueue)
+            request: request, phoneRequest: phoneRequest(for: request, on: phone), phone: phone, callbacks: queue)
     }
 
     /// The request with the limits iOS would apply: the request's own `timeoutInterval` when it differs
