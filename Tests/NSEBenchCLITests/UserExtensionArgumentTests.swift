@@ -54,3 +54,28 @@ struct UserExtensionArgumentTests {
         #expect(throws: UsageError.self) { try parse(["--swift-version", "7"]) }
     }
 }
+
+/// `--threshold` on the command line and as a list in scenario JSON.
+@Suite("nse-bench run --threshold")
+struct ThresholdArgumentTests {
+    func parse(_ arguments: [String]) throws(UsageError) -> RunConfiguration {
+        try RunCommand(parsing: ArgumentParser.parse(arguments, for: RunCommand.configuration)).configuration
+    }
+
+    @Test func repeatedOnTheCommandLineAndListedInAScenario() throws {
+        let flags = try parse(["--threshold", "enriched_rate>=0.95", "--threshold", "deliver_p99_ms<25000"])
+        #expect(flags.thresholds.map(\.metric) == ["enriched_rate", "deliver_p99_ms"])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("thresholds-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try #"{"threshold": ["killed<=0", "fallback_rate<0.05"]}"#.write(to: file, atomically: true, encoding: .utf8)
+        #expect(
+            try parse(["--scenario", file.path]).thresholds.map(\.description) == [
+                "killed <= 0", "fallback_rate < 0.05",
+            ])
+        #expect(try parse(["--scenario", file.path, "--threshold", "crashed==0"]).thresholds.count == 1)
+    }
+
+    @Test func aBadThresholdIsAUsageError() {
+        #expect(throws: UsageError.self) { try parse(["--threshold", "enriched_rate=>0.9"]) }
+    }
+}

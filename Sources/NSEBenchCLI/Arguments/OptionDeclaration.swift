@@ -43,6 +43,12 @@ public struct OptionDeclaration: Sendable, Equatable {
             defaultValue: defaultValue, isHidden: hidden)
     }
 
+    /// Whether the option may be given more than once, each value kept.
+    var isRepeatable: Bool {
+        if case .value(_, let repeatable) = kind { return repeatable }
+        return false
+    }
+
     var takesValue: Bool {
         if case .value = kind { return true }
         return false

@@ -20,6 +20,16 @@ public struct ParsedArguments: Sendable {
         return merged
     }
 
+    /// These arguments with `defaults` filling every repeatable option that was not given (a scenario
+    /// file's lists, such as its thresholds).
+    public func withDefaultLists(_ defaults: [String: [String]]) -> ParsedArguments {
+        var merged = self
+        for (name, list) in defaults where !wasGiven(name) && configuration.option(named: name)?.takesValue == true {
+            merged.values[name] = list
+        }
+        return merged
+    }
+
     /// Whether a switch was given.
     public func isSet(_ flag: String) -> Bool { flags.contains(flag) }
 

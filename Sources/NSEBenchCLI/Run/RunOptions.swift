@@ -22,6 +22,8 @@ public struct RunConfiguration: Sendable {
     /// The network flags as given (profile and settings), passed to the embedded server with
     /// `--time-scale`, which scales them there.
     public var networkArguments: [(String, String)]
+    /// `--threshold`: absolute pass or fail criteria on the run's summary.
+    public var thresholds: [Threshold] = []
     /// `--principal-class`, for a user's extension.
     public var principalClass: String?
     /// `--swift-version`, for a user's extension.
@@ -57,6 +59,11 @@ enum RunOptions {
                 help: "Extension to run: template, decrypt, media, media-20s, media-25s, media-30s or priority; "
                     + "or your own: an Xcode extension target folder, a folder of .swift files or one .swift file, "
                     + "compiled against nse-bench's UserNotifications (cached)."),
+            .value(
+                "threshold", valueName: "EXPR", repeatable: true,
+                help: "Pass or fail on the run's own figures, as k6's thresholds: a summary.csv metric, a "
+                    + "comparison and a number, such as 'enriched_rate>=0.95' or 'deliver_p99_ms<25000'. Repeatable; "
+                    + "a failed threshold exits 2."),
             .value(
                 "principal-class", valueName: "NAME",
                 help: "With --extension PATH: the UNNotificationServiceExtension subclass to run, when Info.plist "
@@ -165,8 +172,21 @@ enum RunOptions {
             networkArguments: (["profile"] + NetworkConditions.settingKeys).compactMap { key in
                 arguments.string(key).map { (key, $0) }
             },
+            thresholds: try thresholds(arguments),
             principalClass: arguments.string("principal-class"),
             swiftVersion: try swiftVersion(arguments))
+    }
+
+    private static func thresholds(_ arguments: ParsedArguments) throws(UsageError) -> [Threshold] {
+        var thresholds: [Threshold] = []
+        for text in arguments.strings("threshold") {
+            do {
+                thresholds.append(try Threshold(parsing: text))
+            } catch {
+                throw .invalidValue(option: "threshold", value: text, expected: error.expected)
+            }
+        }
+        return thresholds
     }
 
     private static func swiftVersion(_ arguments: ParsedArguments) throws(UsageError) -> String? {
@@ -248,6 +268,7 @@ enum RunOptions {
         }
         var name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         var values: [String: String] = [:]
+        var lists: [String: [String]] = [:]
         for (key, value) in object {
             if key == "name", let text = value as? String {
                 name = text
@@ -262,11 +283,12 @@ enum RunOptions {
             case let flag as Bool where declaration.kind == .flag: values[key] = flag ? "true" : nil
             case let text as String: values[key] = text
             case let number as NSNumber: values[key] = number.stringValue
+            case let list as [String] where declaration.isRepeatable: lists[key] = list
             default:
                 throw .invalidValue(option: "scenario", value: path, expected: "a string or number for \"\(key)\"")
             }
         }
-        return (arguments.withDefaults(values), name)
+        return (arguments.withDefaults(values).withDefaultLists(lists), name)
     }
 }
 

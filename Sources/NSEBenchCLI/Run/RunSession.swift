@@ -143,7 +143,13 @@ struct RunSession {
                     row: row, aggregate: recorder.aggregate, folder: output, format: configuration.format,
                     serverReport: serverReport, timeScale: scale, scratch: "\(scratch.path) (\(scratch.reason))"))
         }
-        return report.partial ? .interrupted : .success
+        let verdicts = ThresholdVerdict.evaluate(configuration.thresholds, row: row.values)
+        if !verdicts.isEmpty, !configuration.quiet {
+            context.output.write("thresholds:\n" + verdicts.map { "  \($0)\n" }.joined())
+        }
+        try ThresholdFile.write(verdicts, in: output)
+        if report.partial { return .interrupted }
+        return verdicts.allSatisfy(\.passed) ? .success : .regression
     }
 
     /// Arrival rates speed up with time: 20/s at a 0.01 time scale is 2000/s.

@@ -52,6 +52,10 @@ public struct SuiteCommand: ParsableCommand {
                 rows.append(String(lines[1]))
                 if !quiet { context.output.write(Self.line(name: name, round: round, header: lines[0], row: lines[1])) }
                 if runStatus == .interrupted { status = .interrupted }
+                if runStatus == .regression, status == .success {
+                    status = .regression
+                    if !quiet { context.output.write("\(name): a --threshold failed (see its thresholds.csv)\n") }
+                }
                 if status == .interrupted { break }
             }
             if status == .interrupted { break }
