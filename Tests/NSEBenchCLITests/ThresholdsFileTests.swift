@@ -64,3 +64,32 @@ struct ThresholdsFileTests {
         #expect(error.map(String.init(describing:))?.contains(message) == true, "\(String(describing: error))")
     }
 }
+
+/// Where `compare` finds its default thresholds file when run from another directory.
+@Suite("Thresholds file location")
+struct ThresholdsFileLocationTests {
+    @Test func foundAboveTheBaselineThenBesideTheExecutable() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("repo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let elsewhere = root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Benchmarks"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try "{}".write(to: root.appendingPathComponent("Benchmarks/thresholds.json"), atomically: true, encoding: .utf8)
+        let expected = root.appendingPathComponent("Benchmarks/thresholds.json").path
+        #expect(
+            ThresholdsFile.locateDefault(
+                near: [root.appendingPathComponent("Results/baseline.csv").path], workingDirectory: elsewhere.path,
+                executable: "/nonexistent/bin/nse-bench") == expected)
+        #expect(
+            ThresholdsFile.locateDefault(
+                near: ["/nonexistent/a.csv"], workingDirectory: elsewhere.path,
+                executable: root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/release/nse-bench").path)
+                == expected)
+        #expect(
+            ThresholdsFile.locateDefault(
+                near: ["/nonexistent/a.csv"], workingDirectory: elsewhere.path, executable: "/nonexistent/bin/nse-bench"
+            )
+                == nil)
+    }
+}

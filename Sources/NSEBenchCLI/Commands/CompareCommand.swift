@@ -40,7 +40,8 @@ public struct CompareCommand: ParsableCommand {
             .value(
                 "thresholds", valueName: "FILE",
                 help: "Thresholds file (JSON: defaults, metrics, scenarios). Default: \(ThresholdsFile.defaultPath) "
-                    + "when it exists; 'none' for the built-in defaults only."),
+                    + "in the working directory, else in the nearest folder above BASELINE or CANDIDATE, else in "
+                    + "nse-bench's own repository; 'none' for the built-in defaults only."),
             .value(
                 "alpha", valueName: "P",
                 help: "Significance level of every test, above 0 and below 1 (built-in: 0.01)."),
@@ -92,7 +93,8 @@ public struct CompareCommand: ParsableCommand {
             timeAbsoluteMilliseconds: try Self.number(arguments, "absolute-ms", expected: "milliseconds, at least 0") {
                 $0 >= 0
             })
-        let (path, thresholds) = try Self.thresholds(arguments.string("thresholds"))
+        let (path, thresholds) = try Self.thresholds(
+            arguments.string("thresholds"), near: [baselinePath, candidatePath])
         thresholdsPath = path
         options = CompareOptions(
             thresholds: thresholds, overrides: overrides,
@@ -143,11 +145,13 @@ public struct CompareCommand: ParsableCommand {
         return value
     }
 
-    /// The thresholds file named by `--thresholds`, else the default one when it exists, else none.
-    private static func thresholds(_ given: String?) throws(UsageError) -> (String?, Thresholds) {
+    /// The thresholds file named by `--thresholds`, else the default one found near the inputs
+    /// (``ThresholdsFile/locateDefault(near:workingDirectory:executable:)``), else none.
+    private static func thresholds(_ given: String?, near inputs: [String]) throws(UsageError) -> (
+        String?, Thresholds
+    ) {
         if given == "none" { return (nil, Thresholds()) }
-        let path = given ?? ThresholdsFile.defaultPath
-        guard given != nil || FileManager.default.fileExists(atPath: path) else { return (nil, Thresholds()) }
+        guard let path = given ?? ThresholdsFile.locateDefault(near: inputs) else { return (nil, Thresholds()) }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
         else {
             throw .invalidValue(option: "thresholds", value: path, expected: "a readable JSON file, or 'none'")

@@ -5,8 +5,36 @@ public import NSEBenchCore
 /// the wrong type or out of range is an error naming its key path. Every object may also hold a
 /// `"//"` key with a string, the JSON convention for a comment.
 public enum ThresholdsFile {
-    /// The file `compare` reads when `--thresholds` is not given, relative to the working directory.
+    /// The file `compare` reads when `--thresholds` is not given, relative to a repository's root.
     public static let defaultPath = "Benchmarks/thresholds.json"
+
+    /// The default file for comparing `inputs`: `Benchmarks/thresholds.json` in the working directory,
+    /// else in the nearest folder above an input (a baseline at `Results/baseline.csv` finds its
+    /// repository's), else beside the running executable's repository (`.build/<triple>/<config>/`);
+    /// nil when none exists. Two identical runs compared from another directory then use the tolerances
+    /// they were gated with, not the built-in ones.
+    public static func locateDefault(
+        near inputs: [String], workingDirectory: String? = nil, executable: String? = nil
+    ) -> String? {
+        let manager = FileManager.default
+        var folders = [URL(fileURLWithPath: workingDirectory ?? manager.currentDirectoryPath)]
+        for input in inputs {
+            var folder = URL(fileURLWithPath: input).standardizedFileURL.deletingLastPathComponent()
+            while folder.path != "/" {
+                folders.append(folder)
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        var build = URL(fileURLWithPath: executable ?? CommandLine.arguments[0]).standardizedFileURL
+            .deletingLastPathComponent()
+        for _ in 0..<3 { build = build.deletingLastPathComponent() }
+        folders.append(build)
+        for folder in folders {
+            let candidate = folder.appendingPathComponent(defaultPath).path
+            if manager.fileExists(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
 
     /// Parses and validates the file's text.
     public static func parse(_ text: String) throws(ThresholdsError) -> Thresholds {
