@@ -7,7 +7,7 @@ public enum NSEBenchTool {
     public static let commands: [CommandEntry] = [
         CommandEntry(RunCommand.self), CommandEntry(ServeCommand.self), CommandEntry(CompareCommand.self),
         CommandEntry(SuiteCommand.self), CommandEntry(FingerprintCommand.self),
-        CommandEntry(BenchTransportCommand.self),
+        CommandEntry(BenchTransportCommand.self), CommandEntry(ExtensionWorkerCommand.self),
     ]
 
     /// The subcommand used when the first argument is an option (`nse-bench --concurrency 500`).

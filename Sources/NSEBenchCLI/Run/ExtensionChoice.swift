@@ -37,9 +37,9 @@ enum ExtensionChoice {
     /// and loaded, with a line for the terminal saying which.
     static func factory(
         _ configuration: RunConfiguration, settings: BuiltInExtensionSettings
-    ) throws -> (factory: ExtensionFactory, notes: [String]) {
+    ) throws -> (factory: ExtensionFactory, library: String?, notes: [String]) {
         let value = configuration.settings.extensionName
-        if !isPath(value) { return (try BuiltInExtensions.named(value, settings: settings), []) }
+        if !isPath(value) { return (try BuiltInExtensions.named(value, settings: settings), nil, []) }
         let builder = try UserExtensionBuilder.forThisProcess(version: NSEBenchVersion.current)
         let loaded = try UserExtensionLoader.load(
             value, principalClass: configuration.principalClass, swiftVersion: configuration.swiftVersion,
@@ -53,6 +53,7 @@ enum ExtensionChoice {
                 + "Swift \(loaded.source.swiftVersion) mode), \(how)"
         ]
         notes += loaded.source.untimedCalls.map { "not faithful: \($0)" }
-        return (loaded.factory, notes)
+        let library = configuration.extensionProcesses > 0 ? loaded.built.libraryPath : nil
+        return (loaded.factory, library, notes)
     }
 }

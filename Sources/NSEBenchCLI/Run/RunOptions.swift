@@ -28,6 +28,8 @@ public struct RunConfiguration: Sendable {
     public var principalClass: String?
     /// `--swift-version`, for a user's extension.
     public var swiftVersion: String?
+    /// `--extension-processes`: worker processes for a user's extension; 0 runs it in this process.
+    public var extensionProcesses: Int = 1
 
     public enum OutputFormat: String, ArgumentValue, CaseIterable, Sendable {
         case text, json
@@ -68,6 +70,11 @@ enum RunOptions {
                 "principal-class", valueName: "NAME",
                 help: "With --extension PATH: the UNNotificationServiceExtension subclass to run, when Info.plist "
                     + "names none or the sources have several."),
+            .value(
+                "extension-processes", valueName: "N",
+                help: "With --extension PATH: the processes your extension runs in (default: one per core), as iOS "
+                    + "runs an extension in a process of its own; a crash ends only its process's invocations. 0 runs "
+                    + "it inside nse-bench, where a crash ends the run."),
             .value(
                 "swift-version", valueName: "N",
                 help: "With --extension PATH: the Swift language mode, 5 or 6 (default: the Xcode project's "
@@ -174,7 +181,9 @@ enum RunOptions {
             },
             thresholds: try thresholds(arguments),
             principalClass: arguments.string("principal-class"),
-            swiftVersion: try swiftVersion(arguments))
+            swiftVersion: try swiftVersion(arguments),
+            extensionProcesses: try arguments.value("extension-processes", as: Int.self, in: 0...64)
+                ?? ProcessResources.cores)
     }
 
     private static func thresholds(_ arguments: ParsedArguments) throws(UsageError) -> [Threshold] {

@@ -14,7 +14,7 @@ struct RunSession {
         let settings = configuration.settings
         let scale = settings.timeScale
         // First, before anything runs that would need stopping: a user's extension is built here.
-        let (factory, extensionNotes) = try ExtensionChoice.factory(
+        let (factory, library, extensionNotes) = try ExtensionChoice.factory(
             configuration, settings: BuiltInExtensionSettings(timeScale: scale))
         if !configuration.quiet {
             for note in extensionNotes { context.output.write("\(note)\n") }
@@ -42,33 +42,35 @@ struct RunSession {
             mediaBase = server!.baseURL
         }
 
-        // Loops (timers on one of their own, so a saturated transport cannot make deadlines or
-        // arrivals late), transport, host.
-        let loop = try EventLoop(name: "nse-bench-transport")
-        try loop.start()
-        let transportLag = LoopLagProbe(loop: loop)
-        try transportLag.start()
-        let timerLoop = try EventLoop(name: "nse-bench-timers")
-        try timerLoop.start()
-        // Deadlines that are cancelled never fire, so a run where every invocation finishes in time
-        // would have no timer lateness to report: a probe keeps measuring the timer loop regardless.
-        let timerProbe = LoopLagProbe(loop: timerLoop)
-        try timerProbe.start()
-        let timerService = TimerService(loop: timerLoop)
-        let clock = LoopInvocationClock(timers: timerService)
-        let timers = LoopInvocationTimers(timers: timerService)
-        let transport = try CurlTransport(loops: [loop], configuration: CurlTransport.Configuration())
+        // Loops, timers and transport (HarnessLoops), host.
+        let loops = try HarnessLoops()
+        let clock = loops.clock
+        let timers = loops.timers
+        let transport = loops.transport
         let key = try AESGCM.randomBytes(32)
         let container = try SharedContainer(creatingIn: work, key: key)
         // Counts only: a long run would fill the disk with attachments nobody reads.
         let store = AttachmentStore.counting()
+        let hostSettings = HostSettings(
+            timeBudget: scaled(settings.deadline, scale), gracePeriod: scaled(settings.grace, scale),
+            windDown: scaled(1_000_000_000, scale), memoryLimit: settings.memoryLimit, timeScale: scale)
         let host = ExtensionHost(
-            settings: HostSettings(
-                timeBudget: scaled(settings.deadline, scale), gracePeriod: scaled(settings.grace, scale),
-                windDown: scaled(1_000_000_000, scale), memoryLimit: settings.memoryLimit, timeScale: scale),
+            settings: hostSettings,
             environment: HostEnvironment(
                 clock: clock, timers: timers, downloader: CurlMediaDownloader(transport: transport),
                 attachmentStore: store, temporaryDirectory: work, sharedContainer: container, payloadKey: key))
+        // A user's extension runs in processes of its own, as on a phone: a crash ends only its process.
+        let workers = try library.map { path in
+            try ExtensionWorkerPool(
+                count: configuration.extensionProcesses,
+                launch: ExtensionWorkerPool.Launch(
+                    executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
+                    arguments: ExtensionWorkerCommand.arguments(
+                        library: path, name: settings.extensionName, container: container.directory.path,
+                        scratch: work.path, settings: hostSettings),
+                    errorLog: output.appendingPathComponent("extension-stderr.log"),
+                    timeBudget: hostSettings.timeBudget))
+        }
         let payloads = try PayloadSource(configuration: configuration, mediaBase: mediaBase, key: key)
 
         // Recording and progress.
@@ -96,7 +98,7 @@ struct RunSession {
         ) { ticket in
             recorder.started()
             let input = payloads.input(index: ticket.index, arrival: ticket.scheduledArrival, factory: factory)
-            let record = await host.invoke(input)
+            let record = if let workers { await workers.invoke(input) } else { await host.invoke(input) }
             recorder.record(record)
         }
 
@@ -104,24 +106,23 @@ struct RunSession {
         interruption.cancel()
         watcher.stop()
         let wallSeconds = Double(MonotonicClock.now() - wallStart) / 1e9
+        // The extension's processes are the harness too: their CPU, memory and loops count with ours.
+        let workerFigures = workers?.finish() ?? []
         let harness = SummaryRow.HarnessFigures(
-            wallSeconds: wallSeconds, cpuSeconds: ProcessResources.cpuSeconds() - cpuAtStart,
-            peakResidentBytes: ProcessResources.peakResidentBytes(),
+            wallSeconds: wallSeconds,
+            cpuSeconds: ProcessResources.cpuSeconds() - cpuAtStart + workerFigures.map(\.cpuSeconds).reduce(0, +),
+            peakResidentBytes: ProcessResources.peakResidentBytes()
+                + workerFigures.map(\.peakResidentBytes).reduce(0, +),
             mallocs: ((try? memory?.snapshot())??.mallocCount ?? 0) &- mallocsAtStart)
-        let transportLagHistogram = transportLag.stop()
-        var timerLateness = timers.latenessHistogram
-        try? timerLateness.merge(timerProbe.stop())
-        await transport.shutdown()
-        try? loop.shutdown()
-        try? timerLoop.shutdown()
+        let own = await loops.stop()
         // The embedded server shares the machine: a machine saturated by the two together is a run
         // the harness distorted, whichever process used the CPU.
         let serverCPU = server?.cpuSeconds ?? 0
         let serverReport = server?.stop() ?? ""
 
         let selfCheck = SelfCheck(
-            timerLatenessP99: timerLateness.value(atPercentile: 99),
-            transportLagP99: transportLagHistogram.value(atPercentile: 99),
+            timerLatenessP99: ([own.timerLatenessP99] + workerFigures.map(\.timerLatenessP99)).max() ?? 0,
+            transportLagP99: ([own.transportLagP99] + workerFigures.map(\.transportLagP99)).max() ?? 0,
             admissionLagP99: report.admissionLag.value(atPercentile: 99),
             cpuUtilisation: wallSeconds > 0
                 ? (harness.cpuSeconds + serverCPU) / (wallSeconds * Double(ProcessResources.cores)) : 0,
@@ -129,6 +130,12 @@ struct RunSession {
             descriptorLimit: ProcessResources.descriptorLimit())
         var problems = selfCheck.problems(timeScale: scale, deadline: settings.deadline)
         if report.partial { problems.append("interrupted: results are partial") }
+        if let workers, workers.orphanedInvocations > workers.processDeaths {
+            problems.append(
+                "\(workers.orphanedInvocations - workers.processDeaths) invocations were lost with an extension "
+                    + "process that crashed under another invocation: nse-bench runs many simulated phones per "
+                    + "process, where each phone's crash loses its own notification only")
+        }
         let row = SummaryRow(
             settings: settings, aggregate: recorder.aggregate, fingerprint: HostFingerprintReader.current(),
             provenance: .init(gitCommit: Provenance.gitCommit(), timestamp: Provenance.timestamp()), harness: harness,
@@ -142,6 +149,14 @@ struct RunSession {
                 SummaryRenderer.render(
                     row: row, aggregate: recorder.aggregate, folder: output, format: configuration.format,
                     serverReport: serverReport, timeScale: scale, scratch: "\(scratch.path) (\(scratch.reason))"))
+        }
+        if let workers, !configuration.quiet {
+            let deaths = workers.processDeaths
+            context.output.write(
+                "extension processes: \(configuration.extensionProcesses), \(deaths) died and were replaced"
+                    + (deaths > 0
+                        ? " (their messages: \(output.appendingPathComponent("extension-stderr.log").path))" : "")
+                    + "\n")
         }
         let verdicts = ThresholdVerdict.evaluate(configuration.thresholds, row: row.values)
         if !verdicts.isEmpty, !configuration.quiet {

@@ -1,5 +1,5 @@
 /// The enrichments a payload can ask an extension for.
-public struct Enrichments: OptionSet, Sendable, Hashable, CustomStringConvertible {
+public struct Enrichments: OptionSet, Sendable, Hashable, Codable, CustomStringConvertible {
     public let rawValue: UInt8
 
     public init(rawValue: UInt8) {
@@ -27,7 +27,7 @@ public struct Enrichments: OptionSet, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// Which enrichments the payload asked for and which the delivered content carries.
-public struct EnrichmentResult: Sendable, Hashable {
+public struct EnrichmentResult: Sendable, Hashable, Codable {
     /// What the payload asked for.
     public var requested: Enrichments
     /// What the delivered content carries.

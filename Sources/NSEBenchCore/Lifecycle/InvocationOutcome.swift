@@ -12,7 +12,7 @@
 /// | `expired_original` | nothing usable delivered by the end of the grace period | original |
 /// | `killed` | killed without the expiry call: memory limit, or the budget spent before the extension started | original |
 /// | `crashed` | the extension crashed or threw before delivering | original |
-public enum InvocationOutcome: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum InvocationOutcome: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// Delivered before the deadline with every requested enrichment.
     case enriched
     /// Delivered before the deadline with some requested enrichment missing.
@@ -56,7 +56,7 @@ public enum InvocationOutcome: String, Sendable, Hashable, CaseIterable, CustomS
 }
 
 /// What the user sees of a notification after its extension ran.
-public enum VisibleContent: String, Sendable, Hashable, CaseIterable {
+public enum VisibleContent: String, Sendable, Hashable, Codable, CaseIterable {
     /// The modified content with everything the payload asked for.
     case rich
     /// Modified content that misses something: a degraded delivery or a best attempt at expiry.

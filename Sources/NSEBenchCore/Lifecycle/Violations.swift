@@ -13,7 +13,7 @@ public enum Violation: String, Sendable, Hashable, CaseIterable, CustomStringCon
 }
 
 /// How many times each ``Violation`` happened: per invocation, or summed over a run.
-public struct Violations: Sendable, Hashable {
+public struct Violations: Sendable, Hashable, Codable {
     /// Calls after a call had been honoured.
     public var doubleDelivery: Int
     /// First calls after the invocation had finished without a delivery.

@@ -127,7 +127,7 @@ public final class AttachmentStore: Sendable {
 }
 
 /// An attachment file taken into the ``AttachmentStore``.
-public struct StoredAttachment: Sendable, Hashable {
+public struct StoredAttachment: Sendable, Hashable, Codable {
     /// The attachment's identifier.
     public var identifier: String
     /// Where the file is now; nil when the store keeps only counts (``AttachmentStore/counting()``).

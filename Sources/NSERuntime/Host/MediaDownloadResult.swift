@@ -42,7 +42,7 @@ public struct MediaDownloadResult: Sendable, Hashable {
 
 /// When each phase of a download happened, in absolute ``InvocationClock`` nanoseconds; nil for a phase
 /// the download did not reach (or the downloader does not measure).
-public struct MediaDownloadTimings: Sendable, Hashable {
+public struct MediaDownloadTimings: Sendable, Hashable, Codable {
     /// The download was requested.
     public var started: UInt64?
     /// The connection (TCP, and TLS for `https`) was established.

@@ -3,7 +3,7 @@
 /// ```swift
 /// let text = NotificationText(title: "New message from Alex", body: "Are we still on for 7?")
 /// ```
-public struct NotificationText: Sendable, Hashable {
+public struct NotificationText: Sendable, Hashable, Codable {
     /// The alert title.
     public var title: String
     /// The alert body.

@@ -1,5 +1,5 @@
 /// What an invocation's media downloads fetched: the last download's response, and the bytes of all.
-public struct DownloadSummary: Sendable, Hashable {
+public struct DownloadSummary: Sendable, Hashable, Codable {
     /// The downloads the extension made.
     public var count: Int
     /// Body bytes received over all of them.

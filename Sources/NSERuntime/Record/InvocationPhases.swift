@@ -1,6 +1,6 @@
 /// How long each phase of an invocation took: what the host saw (queueing, delivery) and what the
 /// extension reported (decryption, download, attachment).
-public struct InvocationPhases: Sendable, Hashable {
+public struct InvocationPhases: Sendable, Hashable, Codable {
     /// From the scheduled arrival to `didReceive` (or to the kill of an invocation that never started),
     /// in nanoseconds.
     public var queued: UInt64

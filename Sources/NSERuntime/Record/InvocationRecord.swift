@@ -2,7 +2,7 @@ public import NSEBenchCore
 
 /// Everything measured about one invocation: how it ended, what the user saw, what the extension broke,
 /// what it delivered of what was asked, and where the time went.
-public struct InvocationRecord: Sendable, Hashable {
+public struct InvocationRecord: Sendable, Hashable, Codable {
     /// The invocation's id.
     public var id: Int
     /// The extension's name.

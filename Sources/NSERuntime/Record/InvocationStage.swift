@@ -12,7 +12,7 @@ public enum InvocationStage: String, Sendable, Hashable, CaseIterable, CustomStr
 }
 
 /// A stretch of time between two ``InvocationClock`` instants (nanoseconds).
-public struct PhaseSpan: Sendable, Hashable {
+public struct PhaseSpan: Sendable, Hashable, Codable {
     /// When it began.
     public var start: UInt64
     /// When it ended; never before ``start``.

@@ -1,5 +1,5 @@
 /// When the steps of one invocation happened, in absolute ``InvocationClock`` nanoseconds.
-public struct InvocationTimes: Sendable, Hashable {
+public struct InvocationTimes: Sendable, Hashable, Codable {
     /// The scheduled arrival: the budget runs from here.
     public var arrival: UInt64
     /// Arrival plus the time budget.

@@ -1,7 +1,7 @@
 public import NSEBenchCore
 
 /// What the user ends up seeing: the extension's content or the payload's original.
-public struct VisibleNotification: Sendable, Hashable {
+public struct VisibleNotification: Sendable, Hashable, Codable {
     /// Whether it is rich, partial or the original (``InvocationOutcome/whatTheUserSees``).
     public var kind: VisibleContent
     /// The title shown.

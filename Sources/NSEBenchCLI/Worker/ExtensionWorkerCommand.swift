@@ -1,0 +1,149 @@
+import Foundation
+public import NSEBenchCore
+import NSEBenchSystem
+import NSERuntime
+import Synchronization
+
+/// `nse-bench extension-worker`: one process of a user's extension, as iOS runs each extension in a
+/// process of its own. `run` starts these (``ExtensionWorkerPool``) so that a crash in the user's code
+/// ends only the invocations that process held, never the run.
+///
+/// It loads the compiled library, reads one ``WorkerRequest`` per line on standard input, runs each
+/// under its own host (clock, timers, transport, as `run`'s), writes each ``WorkerReply`` as a line on
+/// standard output, and when its input ends, finishes what is in flight, reports its self-check and exits.
+public struct ExtensionWorkerCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        name: "extension-worker",
+        abstract: "Internal: one process running a compiled user extension for 'run' (started by run itself).",
+        discussion: """
+            'nse-bench run --extension PATH' starts these, one or more per run, and feeds them invocations on \
+            standard input, one JSON line each; a crashed worker's invocations are counted as crashed and a new \
+            worker takes its place. There is no reason to start one by hand.
+            """,
+        options: [
+            .value("library", valueName: "PATH", help: "The compiled extension (a shared library)."),
+            .value("name", valueName: "NAME", help: "The extension's name for the records."),
+            .value("container", valueName: "DIR", help: "The App Group container holding payload.key."),
+            .value("scratch", valueName: "DIR", help: "Where downloads wait to be counted."),
+            .value("budget-ns", valueName: "NS", help: "The time budget, scaled, in nanoseconds."),
+            .value("grace-ns", valueName: "NS", help: "The grace period, scaled, in nanoseconds."),
+            .value("wind-down-ns", valueName: "NS", help: "The wind-down, scaled, in nanoseconds."),
+            .value("memory-limit", valueName: "BYTES", help: "The memory limit."),
+            .value("time-scale", valueName: "F", default: "1", help: "The run's time scale."),
+        ])
+
+    /// The arguments that start a worker for `library` under `settings`.
+    static func arguments(
+        library: String, name: String, container: String, scratch: String, settings: HostSettings
+    ) -> [String] {
+        [
+            "--library", library, "--name", name, "--container", container, "--scratch", scratch, "--budget-ns",
+            String(settings.timeBudget), "--grace-ns", String(settings.gracePeriod), "--wind-down-ns",
+            String(settings.windDown), "--memory-limit", String(settings.memoryLimit), "--time-scale",
+            String(settings.timeScale),
+        ]
+    }
+
+    let library: String
+    let name: String
+    let container: String
+    let scratch: String
+    let settings: HostSettings
+
+    public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        func required(_ option: String) throws(UsageError) -> String {
+            guard let value = arguments.string(option) else { throw .missingValue(option: option, valueName: "VALUE") }
+            return value
+        }
+        library = try required("library")
+        name = try required("name")
+        container = try required("container")
+        scratch = try required("scratch")
+        func number(_ option: String) throws(UsageError) -> UInt64 {
+            guard let value = try arguments.value(option, as: UInt64.self) else {
+                throw .missingValue(option: option, valueName: "NS")
+            }
+            return value
+        }
+        settings = HostSettings(
+            timeBudget: try number("budget-ns"), gracePeriod: try number("grace-ns"),
+            windDown: try number("wind-down-ns"), memoryLimit: Int(try number("memory-limit")),
+            timeScale: try arguments.value("time-scale", as: Double.self) ?? 1)
+    }
+
+    public func run(_ context: CommandContext) async throws -> ExitCode {
+        let factory = try UserExtensionLoader.factory(name: name, libraryPath: library)
+        let harness = try HarnessLoops()
+        let sharedContainer = SharedContainer(directory: URL(fileURLWithPath: container))
+        let host = ExtensionHost(
+            settings: settings,
+            environment: HostEnvironment(
+                clock: harness.clock, timers: harness.timers,
+                downloader: CurlMediaDownloader(transport: harness.transport),
+                attachmentStore: AttachmentStore.counting(), temporaryDirectory: URL(fileURLWithPath: scratch),
+                sharedContainer: sharedContainer, payloadKey: try sharedContainer.loadKey()))
+        let output = WorkerOutput()
+        let cpuAtStart = ProcessResources.cpuSeconds()
+        await withTaskGroup(of: Void.self) { group in
+            for await line in StandardInputLines.stream() {
+                group.addTask {
+                    let request: WorkerRequest
+                    do {
+                        request = try JSONDecoder().decode(WorkerRequest.self, from: Data(line.utf8))
+                    } catch {
+                        output.send(.rejected(id: -1, reason: "not a worker request: \(error)"))
+                        return
+                    }
+                    do {
+                        let record = await host.invoke(try request.input(extension: factory))
+                        output.send(.record(record))
+                    } catch {
+                        output.send(.rejected(id: request.id, reason: "\(error)"))
+                    }
+                }
+            }
+        }
+        let figures = await harness.stop()
+        output.send(
+            .figures(
+                WorkerFigures(
+                    timerLatenessP99: figures.timerLatenessP99, transportLagP99: figures.transportLagP99,
+                    cpuSeconds: ProcessResources.cpuSeconds() - cpuAtStart,
+                    peakResidentBytes: ProcessResources.peakResidentBytes())))
+        return .success
+    }
+}
+
+/// Replies, one JSON line each, written whole under a lock: many invocations finish at once.
+final class WorkerOutput: Sendable {
+    private let lock = Mutex(())
+
+    func send(_ reply: WorkerReply) {
+        let encoder = JSONEncoder()
+        var data: Data
+        do {
+            data = try encoder.encode(reply)
+        } catch {
+            data = Data(#"{"rejected":{"id":-1,"reason":"a record did not encode"}}"#.utf8)
+        }
+        data.append(UInt8(ascii: "\n"))
+        lock.withLock { _ in FileHandle.standardOutput.write(data) }
+    }
+}
+
+/// Standard input's lines, read on a thread of their own (a blocking read must not hold one of the
+/// few threads Swift's concurrency runs on).
+enum StandardInputLines {
+    static func stream() -> AsyncStream<String> {
+        AsyncStream { continuation in
+            let thread = Thread {
+                while let line = readLine(strippingNewline: true) {
+                    if !line.isEmpty { continuation.yield(line) }
+                }
+                continuation.finish()
+            }
+            thread.name = "nse-bench-worker-input"
+            thread.start()
+        }
+    }
+}

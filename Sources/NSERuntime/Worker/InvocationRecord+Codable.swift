@@ -1,0 +1,9 @@
+import NSEBenchCore
+
+// A record crosses from an extension worker process to the run as JSON (``WorkerReply``). The structs
+// in it declare `Codable` where they are declared (synthesis needs that); the enums, whose raw values
+// encode them, conform here.
+
+extension MediaDownloadError.Kind: Codable {}
+extension InvocationStage: Codable, CodingKeyRepresentable {}
+extension InjectedCryptoFault: Codable {}

@@ -1,0 +1,81 @@
+import Foundation
+import NSEBenchCore
+
+/// One invocation sent to an extension worker process: everything of an ``InvocationInput`` but the
+/// factory (the worker has the extension loaded), one JSON line on the worker's standard input.
+public struct WorkerRequest: Sendable, Hashable, Codable {
+    /// The invocation's id.
+    public var id: Int
+    /// The scheduled arrival on the machine's monotonic clock, which every process shares.
+    public var arrival: UInt64
+    /// The APNs payload, as JSON text.
+    public var payload: String
+    /// The text decryption should produce, when known.
+    public var expectedText: NotificationText?
+    /// The fault injected into the payload, if any.
+    public var injectedFault: InjectedCryptoFault?
+
+    /// The request for `input`.
+    public init(_ input: InvocationInput) {
+        id = input.id
+        arrival = input.arrival
+        payload = String(decoding: input.payload.serialized(), as: UTF8.self)
+        expectedText = input.expectedText
+        injectedFault = input.injectedFault
+    }
+
+    /// The input it stands for, run by `factory`.
+    public func input(extension factory: ExtensionFactory) throws(PayloadError) -> InvocationInput {
+        InvocationInput(
+            id: id, payload: try NotificationPayload(parsing: payload), arrival: arrival, extension: factory,
+            expectedText: expectedText, injectedFault: injectedFault)
+    }
+}
+
+/// A line on an extension worker's standard output.
+public enum WorkerReply: Sendable, Hashable, Codable {
+    /// An invocation's record.
+    case record(InvocationRecord)
+    /// The worker's own self-check, sent once its input ended and its invocations finished.
+    case figures(WorkerFigures)
+    /// A request the worker could not run (a payload that does not parse): the run counts it as a
+    /// harness failure.
+    case rejected(id: Int, reason: String)
+}
+
+/// What a worker measured of itself, folded into the run's self-check (the worst worker counts).
+public struct WorkerFigures: Sendable, Hashable, Codable {
+    /// p99 lateness of its deadline timers and timer-loop probe, in nanoseconds.
+    public var timerLatenessP99: UInt64
+    /// p99 lag of its transport loop's probe, in nanoseconds.
+    public var transportLagP99: UInt64
+    /// Its CPU seconds.
+    public var cpuSeconds: Double
+    /// Its peak resident memory, in bytes.
+    public var peakResidentBytes: Int
+
+    /// Figures.
+    public init(timerLatenessP99: UInt64, transportLagP99: UInt64, cpuSeconds: Double, peakResidentBytes: Int) {
+        self.timerLatenessP99 = timerLatenessP99
+        self.transportLagP99 = transportLagP99
+        self.cpuSeconds = cpuSeconds
+        self.peakResidentBytes = peakResidentBytes
+    }
+}
+
+extension InvocationRecord {
+    /// The record of an invocation whose extension process died under it (a crash in the extension's
+    /// code: a trap, a segfault): `crashed`, the original shown, finished `now`.
+    public static func processDied(_ input: InvocationInput, reason: String, now: UInt64, deadline: UInt64) -> Self {
+        let alert = input.payload.alert
+        return InvocationRecord(
+            id: input.id, extensionName: input.extensionFactory.name, outcome: .crashed,
+            visible: VisibleNotification(
+                kind: InvocationOutcome.crashed.whatTheUserSees, title: alert.title ?? "",
+                subtitle: alert.subtitle ?? "", body: alert.body ?? ""),
+            violations: Violations(), enrichment: EnrichmentResult(requested: input.requested, delivered: []),
+            times: InvocationTimes(arrival: input.arrival, deadline: deadline, finished: max(now, input.arrival)),
+            phases: InvocationPhases(queued: 0), download: nil, stageErrors: [:], peakMemory: 0,
+            crashReason: reason, injectedCrash: false, injectedFault: input.injectedFault, workAbandoned: false)
+    }
+}
