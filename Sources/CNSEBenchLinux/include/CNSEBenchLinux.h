@@ -48,4 +48,6 @@ int nseb_rename_noreplace(const char *from, const char *to);
 int nseb_timerfd_create(void);
 int nseb_timerfd_arm_absolute(int fd, unsigned long long monotonic_nanoseconds);
 
+#include "CrashReporter.h"
+
 #endif

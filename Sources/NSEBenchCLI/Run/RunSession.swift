@@ -130,11 +130,8 @@ struct RunSession {
             descriptorLimit: ProcessResources.descriptorLimit())
         var problems = selfCheck.problems(timeScale: scale, deadline: settings.deadline)
         if report.partial { problems.append("interrupted: results are partial") }
-        if let workers, workers.orphanedInvocations > workers.processDeaths {
-            problems.append(
-                "\(workers.orphanedInvocations - workers.processDeaths) invocations were lost with an extension "
-                    + "process that crashed under another invocation: nse-bench runs many simulated phones per "
-                    + "process, where each phone's crash loses its own notification only")
+        if let workers {
+            problems += ExtensionWorkerPool.problems(workers, timeScale: scale, deadline: settings.deadline)
         }
         let row = SummaryRow(
             settings: settings, aggregate: recorder.aggregate, fingerprint: HostFingerprintReader.current(),
@@ -154,6 +151,10 @@ struct RunSession {
             let deaths = workers.processDeaths
             context.output.write(
                 "extension processes: \(configuration.extensionProcesses), \(deaths) died and were replaced"
+                    + (workers.rerunInvocations > 0
+                        ? "; \(workers.rerunInvocations) invocations that shared a crashed process ran again, up to "
+                            + "\(FixedPoint.text(Double(workers.rerunDelayMaximum) / scale / 1e6, places: 1)) ms late"
+                        : "")
                     + (deaths > 0
                         ? " (their messages: \(output.appendingPathComponent("extension-stderr.log").path))" : "")
                     + "\n")

@@ -2,6 +2,7 @@ import Foundation
 public import NSEBenchCore
 import NSEBenchSystem
 import NSERuntime
+import SimulatedDevice
 import Synchronization
 
 /// `nse-bench extension-worker`: one process of a user's extension, as iOS runs each extension in a
@@ -72,6 +73,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
     }
 
     public func run(_ context: CommandContext) async throws -> ExitCode {
+        CrashReporter.install(descriptor: 1)
         let factory = try UserExtensionLoader.factory(name: name, libraryPath: library)
         let harness = try HarnessLoops()
         let sharedContainer = SharedContainer(directory: URL(fileURLWithPath: container))
@@ -81,7 +83,8 @@ public struct ExtensionWorkerCommand: ParsableCommand {
                 clock: harness.clock, timers: harness.timers,
                 downloader: CurlMediaDownloader(transport: harness.transport),
                 attachmentStore: AttachmentStore.counting(), temporaryDirectory: URL(fileURLWithPath: scratch),
-                sharedContainer: sharedContainer, payloadKey: try sharedContainer.loadKey()))
+                sharedContainer: sharedContainer, payloadKey: try sharedContainer.loadKey(),
+                threadMarker: CrashMarker()))
         let output = WorkerOutput()
         let cpuAtStart = ProcessResources.cpuSeconds()
         await withTaskGroup(of: Void.self) { group in
@@ -146,4 +149,9 @@ enum StandardInputLines {
             thread.start()
         }
     }
+}
+
+/// Marks extension threads for the crash reporter.
+struct CrashMarker: ThreadMarking {
+    func marking(_ id: Int, _ body: () -> Void) { CrashReporter.marking(id, body) }
 }

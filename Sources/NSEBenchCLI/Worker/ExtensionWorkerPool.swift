@@ -9,6 +9,12 @@ import Synchronization
 /// and the invocations it held, which are recorded as `crashed`, and a new process takes its place;
 /// every other invocation is counted as usual.
 ///
+/// A worker's crash reporter names the invocation whose code crashed (``CrashReporter``); the other
+/// invocations that shared its process are run again in a live worker, their clocks still running
+/// from their arrival (no phone loses a notification to another phone's crash), and the time that cost
+/// is counted as harness delay (``rerunDelayMaximum``). Without a name, every invocation the process
+/// held is recorded as crashed and counted as lost (``lostInvocations``).
+///
 /// Each invocation goes to the live worker with the fewest in flight. What a worker process shares
 /// between the invocations it runs is what a reused extension process shares on a phone: statics,
 /// singletons, `URLSession.shared`.
@@ -23,39 +29,70 @@ final class ExtensionWorkerPool: Sendable {
         var timeBudget: UInt64
     }
 
+    private struct Reruns {
+        var count = 0
+        var maximumDelay: UInt64 = 0
+    }
+
     private let launch: Launch
     private let slots: Mutex<[ExtensionWorker?]>
     private let retired = Mutex<[ExtensionWorker]>([])
+    private let reruns = Mutex(Reruns())
 
     /// Starts `count` workers.
     init(count: Int, launch: Launch) throws {
         self.launch = launch
+        ProcessResources.ignoreBrokenPipes()
         FileManager.default.createFile(atPath: launch.errorLog.path, contents: nil)
-        var workers: [ExtensionWorker?] = []
-        for _ in 0..<max(1, count) { workers.append(try ExtensionWorker(launch: launch)) }
-        slots = Mutex(workers)
+        slots = Mutex(Array(repeating: nil, count: max(1, count)))
+        try slots.withLock { slots throws in
+            for index in slots.indices { slots[index] = try makeWorker() }
+        }
+    }
+
+    /// Invocations run again after a process they shared crashed under another invocation.
+    var rerunInvocations: Int { reruns.withLock { $0.count } }
+    /// The longest such an invocation lost to the crash (from its first dispatch to the second), in
+    /// nanoseconds of the run's clock.
+    var rerunDelayMaximum: UInt64 { reruns.withLock { $0.maximumDelay } }
+    /// Invocations recorded as crashed although their own code may not have crashed: their process died
+    /// on a thread no invocation had marked.
+    var lostInvocations: Int { allWorkers.map(\.lost).reduce(0, +) }
+
+    private func makeWorker() throws -> ExtensionWorker {
+        try ExtensionWorker(launch: launch) { [weak self] orphans in self?.rerun(orphans) }
+    }
+
+    private func rerun(_ orphans: [ExtensionWorker.Pending]) {
+        let now = MonotonicClock.now()
+        reruns.withLock { reruns in
+            reruns.count += orphans.count
+            for orphan in orphans { reruns.maximumDelay = max(reruns.maximumDelay, now - min(now, orphan.sentAt)) }
+        }
+        for orphan in orphans {
+            Task { orphan.continuation.resume(returning: await self.invoke(orphan.input)) }
+        }
     }
 
     /// Worker processes that died (and were replaced, when more invocations came).
     var processDeaths: Int { allWorkers.filter { !$0.isAlive && !$0.endedNormally }.count }
 
-    /// Invocations in flight in worker processes when they died: one of each death's is the crashing
-    /// one; the others were simulated phones that shared its process, which no phone does.
-    var orphanedInvocations: Int { allWorkers.map(\.orphans).reduce(0, +) }
-
     private var allWorkers: [ExtensionWorker] { slots.withLock { $0.compactMap { $0 } } + retired.withLock { $0 } }
 
     /// Runs `input` in a worker; a record always comes back.
     func invoke(_ input: InvocationInput) async -> InvocationRecord {
-        let worker: ExtensionWorker
-        do {
-            worker = try pick()
-        } catch {
-            return .processDied(
-                input, reason: "harness: no extension worker could be started: \(error)", now: MonotonicClock.now(),
-                deadline: input.arrival + launch.timeBudget)
+        while true {
+            let worker: ExtensionWorker
+            do {
+                worker = try pick()
+            } catch {
+                return .processDied(
+                    input, reason: "harness: no extension worker could be started: \(error)",
+                    now: MonotonicClock.now(), deadline: input.arrival + launch.timeBudget)
+            }
+            // A worker that died between the pick and the send takes nothing: pick again.
+            if let record = await worker.invoke(input, timeBudget: launch.timeBudget) { return record }
         }
-        return await worker.invoke(input, timeBudget: launch.timeBudget)
     }
 
     /// Ends every worker's input and waits for their figures.
@@ -70,7 +107,7 @@ final class ExtensionWorkerPool: Sendable {
         try slots.withLock { slots throws -> ExtensionWorker in
             for index in slots.indices where slots[index]?.isAlive != true {
                 if let dead = slots[index] { retired.withLock { $0.append(dead) } }
-                slots[index] = try ExtensionWorker(launch: launch)
+                slots[index] = try makeWorker()
             }
             let live = slots.compactMap { $0 }
             return live.min { $0.inFlight < $1.inFlight } ?? live[0]
@@ -83,11 +120,20 @@ final class ExtensionWorkerPool: Sendable {
 /// `@unchecked Sendable`: `process`, `input` and the reader thread are set in init and then only read;
 /// everything that changes lives in `state`, a `Mutex`.
 final class ExtensionWorker: @unchecked Sendable {
+    /// An invocation sent to the process and not yet answered.
+    struct Pending: Sendable {
+        var input: InvocationInput
+        var continuation: CheckedContinuation<InvocationRecord?, Never>
+        var sentAt: UInt64
+    }
+
     private struct State {
-        var pending: [Int: (InvocationInput, CheckedContinuation<InvocationRecord, Never>)] = [:]
+        var pending: [Int: Pending] = [:]
         var alive = true
         var figures: WorkerFigures?
-        var orphans = 0
+        /// The invocation the crash reporter named; -1 for an unmarked thread.
+        var crashedID: Int?
+        var lost = 0
         var endedNormally = false
     }
 
@@ -97,8 +143,10 @@ final class ExtensionWorker: @unchecked Sendable {
     private let state = Mutex(State())
     private let exited = DispatchSemaphore(value: 0)
     private let timeBudget: UInt64
+    private let rerun: @Sendable ([Pending]) -> Void
 
-    init(launch: ExtensionWorkerPool.Launch) throws {
+    init(launch: ExtensionWorkerPool.Launch, rerun: @escaping @Sendable ([Pending]) -> Void) throws {
+        self.rerun = rerun
         let process = Process()
         process.executableURL = launch.executable
         process.arguments = ["extension-worker"] + launch.arguments
@@ -125,13 +173,14 @@ final class ExtensionWorker: @unchecked Sendable {
 
     var isAlive: Bool { state.withLock { $0.alive } }
     var inFlight: Int { state.withLock { $0.pending.count } }
-    /// Invocations in flight when the process died.
-    var orphans: Int { state.withLock { $0.orphans } }
+    /// Invocations recorded as crashed with the process without knowing they caused it.
+    var lost: Int { state.withLock { $0.lost } }
     /// Whether it exited with status 0 after its input ended.
     var endedNormally: Bool { state.withLock { $0.endedNormally } }
 
-    func invoke(_ invocation: InvocationInput, timeBudget: UInt64) async -> InvocationRecord {
-        await withCheckedContinuation { continuation in
+    /// The record, or nil when the process had died before it took the invocation.
+    func invoke(_ invocation: InvocationInput, timeBudget: UInt64) async -> InvocationRecord? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<InvocationRecord?, Never>) in
             let line: Data
             do {
                 line = try JSONEncoder().encode(WorkerRequest(invocation)) + Data([UInt8(ascii: "\n")])
@@ -144,16 +193,11 @@ final class ExtensionWorker: @unchecked Sendable {
             }
             let accepted = state.withLock { state -> Bool in
                 guard state.alive else { return false }
-                state.pending[invocation.id] = (invocation, continuation)
+                state.pending[invocation.id] = Pending(
+                    input: invocation, continuation: continuation, sentAt: MonotonicClock.now())
                 return true
             }
-            guard accepted else {
-                continuation.resume(
-                    returning: .processDied(
-                        invocation, reason: "the extension's process had died", now: MonotonicClock.now(),
-                        deadline: invocation.arrival + timeBudget))
-                return
-            }
+            guard accepted else { return continuation.resume(returning: nil) }
             do {
                 try input.write(contentsOf: line)
             } catch {
@@ -197,19 +241,25 @@ final class ExtensionWorker: @unchecked Sendable {
             ? "the extension's process died of signal \(process.terminationStatus) (\(Self.signalName(process.terminationStatus)))"
             : "the extension's process exited with status \(process.terminationStatus)"
         let normal = process.terminationReason == .exit && process.terminationStatus == 0
-        let orphans = state.withLock { state -> [(InvocationInput, CheckedContinuation<InvocationRecord, Never>)] in
+        let (crashed, others) = state.withLock { state -> ([Pending], [Pending]) in
             state.alive = false
             state.endedNormally = normal
-            state.orphans = state.pending.count
             defer { state.pending = [:] }
-            return Array(state.pending.values)
+            let all = Array(state.pending.values)
+            // The crash reporter named the crashing invocation: only it crashed, the rest run again.
+            if let id = state.crashedID, let culprit = state.pending[id] {
+                return ([culprit], all.filter { $0.input.id != id })
+            }
+            state.lost = all.count > 1 ? all.count - 1 : 0
+            return (all, [])
         }
         let now = MonotonicClock.now()
-        for (invocation, continuation) in orphans {
-            continuation.resume(
-                returning: .processDied(invocation, reason: reason, now: now, deadline: invocation.arrival + timeBudget)
-            )
+        for pending in crashed {
+            pending.continuation.resume(
+                returning: .processDied(
+                    pending.input, reason: reason, now: now, deadline: pending.input.arrival + timeBudget))
         }
+        if !others.isEmpty { rerun(others) }
         exited.signal()
     }
 
@@ -217,17 +267,17 @@ final class ExtensionWorker: @unchecked Sendable {
         switch reply {
         case .record(let record):
             let waiting = state.withLock { $0.pending.removeValue(forKey: record.id) }
-            waiting?.1.resume(returning: record)
+            waiting?.continuation.resume(returning: record)
+        case .crashed(let id):
+            state.withLock { $0.crashedID = id }
         case .figures(let figures):
             state.withLock { $0.figures = figures }
         case .rejected(let id, let reason):
-            guard let (invocation, continuation) = state.withLock({ $0.pending.removeValue(forKey: id) }) else {
-                return
-            }
-            continuation.resume(
+            guard let pending = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
+            pending.continuation.resume(
                 returning: .processDied(
-                    invocation, reason: "harness: the worker rejected the invocation: \(reason)",
-                    now: MonotonicClock.now(), deadline: invocation.arrival + timeBudget))
+                    pending.input, reason: "harness: the worker rejected the invocation: \(reason)",
+                    now: MonotonicClock.now(), deadline: pending.input.arrival + timeBudget))
         }
     }
 
@@ -241,5 +291,30 @@ final class ExtensionWorker: @unchecked Sendable {
         case 11: "SIGSEGV: a bad memory access"
         default: "signal \(signal)"
         }
+    }
+}
+
+extension ExtensionWorkerPool {
+    /// Why the pool's crashes distorted the run, if they did: invocations recorded as crashed without
+    /// knowing they caused it, or run again later than the harness's error budget allows (judged in
+    /// unscaled time, max(5 ms, 1% of the deadline), as the self-check judges timer lateness).
+    static func problems(_ pool: ExtensionWorkerPool, timeScale: Double, deadline: UInt64) -> [String] {
+        var problems: [String] = []
+        if pool.lostInvocations > 0 {
+            problems.append(
+                "\(pool.lostInvocations) invocations were recorded as crashed with an extension process that "
+                    + "crashed on a thread nse-bench could not attribute; phones lose only the crashing "
+                    + "notification")
+        }
+        let limit = max(5_000_000, Double(deadline) / 100)
+        let delay = Double(pool.rerunDelayMaximum) / timeScale
+        if pool.rerunInvocations > 0, delay > limit {
+            problems.append(
+                "\(pool.rerunInvocations) invocations were run again after another invocation crashed their shared "
+                    + "process, up to \(FixedPoint.text(delay / 1e6, places: 1)) ms late (limit "
+                    + "\(FixedPoint.text(limit / 1e6, places: 1)) ms); more --extension-processes share each "
+                    + "process among fewer invocations")
+        }
+        return problems
     }
 }

@@ -5,6 +5,12 @@ public enum ProcessResources {
     /// User plus system CPU seconds of this process.
     public static func cpuSeconds() -> Double { seconds(RUSAGE_SELF) }
 
+    /// Makes a write to a pipe whose reader died fail with EPIPE instead of killing this process with
+    /// SIGPIPE: `run` writes to its extension workers, which may crash at any moment.
+    public static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
     /// User plus system CPU seconds of children that have exited and been waited for.
     public static func childrenCPUSeconds() -> Double { seconds(RUSAGE_CHILDREN) }
 

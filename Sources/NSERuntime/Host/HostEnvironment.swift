@@ -1,4 +1,5 @@
 public import Foundation
+public import SimulatedDevice
 
 /// What the host runs extensions against: time, timers, the network, the file system of the run.
 ///
@@ -28,12 +29,16 @@ public struct HostEnvironment: Sendable {
     public var payloadKey: [UInt8]?
     /// Receives every ``InvocationEvent``, on the thread where it happened; keep it quick.
     public var trace: (@Sendable (InvocationEvent) -> Void)?
+    /// Marks the threads that run extension code with their invocation (an extension worker's crash
+    /// reporter); nil to mark nothing.
+    public var threadMarker: (any ThreadMarking)?
 
     /// An environment.
     public init(
         clock: any InvocationClock, timers: any InvocationTimers, downloader: any MediaDownloading,
         attachmentStore: AttachmentStore, temporaryDirectory: URL, sharedContainer: SharedContainer? = nil,
-        payloadKey: [UInt8]? = nil, trace: (@Sendable (InvocationEvent) -> Void)? = nil
+        payloadKey: [UInt8]? = nil, trace: (@Sendable (InvocationEvent) -> Void)? = nil,
+        threadMarker: (any ThreadMarking)? = nil
     ) {
         self.clock = clock
         self.timers = timers
@@ -43,5 +48,6 @@ public struct HostEnvironment: Sendable {
         self.sharedContainer = sharedContainer
         self.payloadKey = payloadKey
         self.trace = trace
+        self.threadMarker = threadMarker
     }
 }

@@ -12,7 +12,8 @@ extension InvocationSession {
             case .callExpiry(let reference):
                 let phone = state.withLock { $0.phone }
                 queue.async {
-                    SimulatedPhone.$current.withValue(phone) { reference.instance.serviceExtensionTimeWillExpire() }
+                    let call = { reference.instance.serviceExtensionTimeWillExpire() }
+                    if let phone { phone.bind(call) } else { call() }
                 }
             case .cancel(let tasks):
                 for task in tasks { task.cancel() }
@@ -39,7 +40,8 @@ extension InvocationSession {
         // The phone a user's extension sees: its URLSession requests and App Group container.
         let phone = SimulatedPhone(
             network: InvocationNetwork(context: context),
-            appGroupContainer: environment.sharedContainer?.directory, timeScale: settings.timeScale)
+            appGroupContainer: environment.sharedContainer?.directory, timeScale: settings.timeScale,
+            invocationID: input.id, marker: environment.threadMarker)
         let entry = state.withLock { state -> (proceed: Bool, expiry: Bool, now: UInt64) in
             guard !state.isComplete else { return (false, false, 0) }
             state.instance = reference
@@ -52,9 +54,7 @@ extension InvocationSession {
         var effects = [event(.didReceiveCalled, at: entry.now)]
         if entry.expiry { effects += [event(.expiryCalled, at: entry.now), .callExpiry(reference)] }
         perform(effects)
-        SimulatedPhone.$current.withValue(phone) {
-            instance.didReceive(request) { [self] content in handlerCalled(content) }
-        }
+        phone.bind { instance.didReceive(request) { [self] content in handlerCalled(content) } }
         didReceiveReturned()
     }
 }

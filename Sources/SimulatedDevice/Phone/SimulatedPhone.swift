@@ -28,11 +28,27 @@ public final class SimulatedPhone: Sendable {
     /// so the shared session's serial queue is per phone, not one queue for every simulated phone.
     public let sharedSessionQueue = DispatchQueue(label: "nse-bench.phone.shared-session")
 
+    /// The invocation this phone runs.
+    public let invocationID: Int
+    /// Marks the threads that run this phone's extension code, so a crash can be told apart.
+    public let marker: (any ThreadMarking)?
+
     /// A phone.
-    public init(network: any PhoneNetwork, appGroupContainer: URL?, timeScale: Double) {
+    public init(
+        network: any PhoneNetwork, appGroupContainer: URL?, timeScale: Double, invocationID: Int = -1,
+        marker: (any ThreadMarking)? = nil
+    ) {
         self.network = network
         self.appGroupContainer = appGroupContainer
         self.timeScale = timeScale
+        self.invocationID = invocationID
+        self.marker = marker
+    }
+
+    /// Runs `body`, extension code of this phone, with ``current`` bound to it and the thread marked.
+    public func bind(_ body: () -> Void) {
+        guard let marker else { return Self.$current.withValue(self, operation: body) }
+        marker.marking(invocationID) { Self.$current.withValue(self, operation: body) }
     }
 
     /// `seconds` of the extension's own time as nanoseconds on the run's clock; nil for an interval of a
@@ -41,4 +57,11 @@ public final class SimulatedPhone: Sendable {
         guard seconds > 0, seconds < 86_400 else { return nil }
         return UInt64((seconds * 1e9 * timeScale).rounded())
     }
+}
+
+/// Marks the calling thread as running one invocation's extension code while `body` runs: in an
+/// extension worker process, a crash then names the invocation that caused it.
+public protocol ThreadMarking: Sendable {
+    /// Runs `body` with the thread marked as running invocation `id`.
+    func marking(_ id: Int, _ body: () -> Void)
 }

@@ -150,9 +150,8 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         let phone = SimulatedPhone.current ?? creator
         nonisolated(unsafe) let unsafeDelegate = delegate
         callbacks.run { [self] in
-            SimulatedPhone.$current.withValue(phone) {
-                unsafeDelegate.urlSession(self, didBecomeInvalidWithError: nil)
-            }
+            let call = { unsafeDelegate.urlSession(self, didBecomeInvalidWithError: nil) }
+            if let phone { phone.bind(call) } else { call() }
         }
     }
 

@@ -99,7 +99,7 @@ final class TransferDriver: Sendable {
         let phone = self.phone
         let final = completion
         callbacks.run {
-            SimulatedPhone.$current.withValue(phone) { deliver(final) }
+            if let phone { phone.bind { deliver(final) } } else { deliver(final) }
             tracked?.resume()
         }
     }
