@@ -6,6 +6,8 @@
 #  2. 500 in flight, 200 KB, no injected latency: throughput (target >= 0.8x the built-in's) and
 #     deliver p99 (target within 5%); then the same on --profile lte;
 #  3. 5,000 in flight, first byte after 1 s, 1 KB: deliver p99 (target within 50 ms of the built-in's).
+# The user's extension runs in its worker processes (the default, one per core); case 2 also runs it
+# inside nse-bench (--extension-processes 0) to show what the isolation costs.
 #   Benchmarks/user-extension.sh [invocations for case 2, default 10000]
 source "$(dirname "$0")/lib.sh"
 COUNT=${1:-10000}
@@ -38,6 +40,9 @@ for profile in none lte; do
             "${network[@]}" --quiet --out "$WORK/c2-$profile-$name"
     done
     compare_pair "$profile" "$WORK/c2-$profile-builtin" "$WORK/c2-$profile-user"
+    "$NSE_BENCH" run --extension "$EXAMPLE" --extension-processes 0 --concurrency 500 --invocations "$COUNT" \
+        --media 200KB.jpg:1 "${network[@]}" --quiet --out "$WORK/c2-$profile-inprocess"
+    echo "  the same, in-process (--extension-processes 0): $(figures "$WORK/c2-$profile-inprocess")"
 done
 
 echo "== 3. 5,000 in flight, first byte after 1 s, 1 KB"

@@ -123,7 +123,8 @@ struct RunSession {
         let selfCheck = SelfCheck(
             timerLatenessP99: ([own.timerLatenessP99] + workerFigures.map(\.timerLatenessP99)).max() ?? 0,
             transportLagP99: ([own.transportLagP99] + workerFigures.map(\.transportLagP99)).max() ?? 0,
-            admissionLagP99: report.admissionLag.value(atPercentile: 99),
+            admissionLagP99: ([report.admissionLag.value(atPercentile: 99)] + workerFigures.map(\.dispatchLagP99)).max()
+                ?? 0,
             cpuUtilisation: wallSeconds > 0
                 ? (harness.cpuSeconds + serverCPU) / (wallSeconds * Double(ProcessResources.cores)) : 0,
             descriptorsFree: ProcessResources.descriptorLimit() - progress.peakDescriptors,

@@ -86,6 +86,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
                 sharedContainer: sharedContainer, payloadKey: try sharedContainer.loadKey(),
                 threadMarker: CrashMarker()))
         let output = WorkerOutput()
+        let dispatchLag = LagHistogram()
         let cpuAtStart = ProcessResources.cpuSeconds()
         await withTaskGroup(of: Void.self) { group in
             for await line in StandardInputLines.stream() {
@@ -97,6 +98,8 @@ public struct ExtensionWorkerCommand: ParsableCommand {
                         output.send(.rejected(id: -1, reason: "not a worker request: \(error)"))
                         return
                     }
+                    let now = harness.clock.now()
+                    dispatchLag.record(now > request.arrival ? now - request.arrival : 0)
                     do {
                         let record = await host.invoke(try request.input(extension: factory))
                         output.send(.record(record))
@@ -111,6 +114,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
             .figures(
                 WorkerFigures(
                     timerLatenessP99: figures.timerLatenessP99, transportLagP99: figures.transportLagP99,
+                    dispatchLagP99: dispatchLag.p99,
                     cpuSeconds: ProcessResources.cpuSeconds() - cpuAtStart,
                     peakResidentBytes: ProcessResources.peakResidentBytes())))
         return .success
@@ -154,4 +158,13 @@ enum StandardInputLines {
 /// Marks extension threads for the crash reporter.
 struct CrashMarker: ThreadMarking {
     func marking(_ id: Int, _ body: () -> Void) { CrashReporter.marking(id, body) }
+}
+
+/// A histogram many tasks record into.
+final class LagHistogram: Sendable {
+    private let histogram = Mutex(Histogram())
+
+    func record(_ nanoseconds: UInt64) { histogram.withLock { $0.record(nanoseconds) } }
+
+    var p99: UInt64 { histogram.withLock { $0.value(atPercentile: 99) } }
 }

@@ -52,15 +52,22 @@ public struct WorkerFigures: Sendable, Hashable, Codable {
     public var timerLatenessP99: UInt64
     /// p99 lag of its transport loop's probe, in nanoseconds.
     public var transportLagP99: UInt64
+    /// p99 of how late requests reached the worker after their scheduled arrival (the pipe and the
+    /// worker's reading: harness delay, counted as admission lag), in nanoseconds.
+    public var dispatchLagP99: UInt64
     /// Its CPU seconds.
     public var cpuSeconds: Double
     /// Its peak resident memory, in bytes.
     public var peakResidentBytes: Int
 
     /// Figures.
-    public init(timerLatenessP99: UInt64, transportLagP99: UInt64, cpuSeconds: Double, peakResidentBytes: Int) {
+    public init(
+        timerLatenessP99: UInt64, transportLagP99: UInt64, dispatchLagP99: UInt64, cpuSeconds: Double,
+        peakResidentBytes: Int
+    ) {
         self.timerLatenessP99 = timerLatenessP99
         self.transportLagP99 = transportLagP99
+        self.dispatchLagP99 = dispatchLagP99
         self.cpuSeconds = cpuSeconds
         self.peakResidentBytes = peakResidentBytes
     }
