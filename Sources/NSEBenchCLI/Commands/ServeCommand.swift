@@ -42,6 +42,10 @@ public struct ServeCommand: ParsableCommand {
             .flag(
                 "managed", help: "Run as a scenario's child: ignore Ctrl-C (the parent stops it with SIGTERM).",
                 hidden: true),
+            .value(
+                "parent-pid", valueName: "PID",
+                help: "With --managed: end with this process (the run that started the server), however it ends.",
+                hidden: true),
         ],
         examples: [
             "nse-bench serve --port 8080 --profile 3g",
@@ -54,6 +58,8 @@ public struct ServeCommand: ParsableCommand {
     public let statsInterval: DurationValue
     public let quiet: Bool
     public let managed: Bool
+    /// `--parent-pid`: the process whose end ends this server (SIGTERM, from the kernel).
+    public let parentProcess: Int32?
 
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         let host = arguments.string("host") ?? "127.0.0.1"
@@ -77,9 +83,14 @@ public struct ServeCommand: ParsableCommand {
         statsInterval = try DurationOption.parse(arguments, "stats-interval", minimum: .milliseconds(10))
         quiet = arguments.isSet("quiet")
         managed = arguments.isSet("managed")
+        parentProcess = try arguments.value("parent-pid", as: Int.self, in: 1...Int(Int32.max)).map { Int32($0) }
     }
 
     public func run(_ context: CommandContext) async throws -> ExitCode {
+        // First, so a server whose run has already ended never starts listening.
+        if let parentProcess {
+            try ParentProcess.terminate(with: SignalWatcher.terminate, whenParentEnds: parentProcess)
+        }
         let mediaServer = try MediaServer(configuration: server)
         if let certificateOutput, let tls = server.tls {
             try tls.certificate.pem.write(toFile: certificateOutput, atomically: true, encoding: .utf8)

@@ -22,6 +22,9 @@ public struct RunConfiguration: Sendable {
     /// The network flags as given (profile and settings), passed to the embedded server with
     /// `--time-scale`, which scales them there.
     public var networkArguments: [(String, String)]
+    /// The executable started as the embedded server; nil for this process's own. Tests, whose
+    /// process is not `nse-bench`, name the built one.
+    var serverExecutable: URL? = nil
 
     public enum OutputFormat: String, ArgumentValue, CaseIterable, Sendable {
         case text, json

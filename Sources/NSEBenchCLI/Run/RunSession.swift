@@ -32,9 +32,15 @@ struct RunSession {
         } else {
             var arguments = ["--seed", String(settings.seed), "--time-scale", String(scale)]
             for (key, value) in configuration.networkArguments { arguments += ["--\(key)", value] }
-            server = try EmbeddedServerProcess(arguments: arguments)
-            mediaBase = server!.baseURL
+            let started = try EmbeddedServerProcess(
+                executable: configuration.serverExecutable ?? EmbeddedServerProcess.ownExecutable,
+                arguments: arguments)
+            server = started
+            mediaBase = started.baseURL
         }
+        // Every way out of the run stops the server, errors included (a suite runs many in one
+        // process); stop() is idempotent, so the normal path's call below is the one that counts.
+        defer { server?.stop() }
 
         // Loops (timers on one of their own, so a saturated transport cannot make deadlines or
         // arrivals late), transport, host.
