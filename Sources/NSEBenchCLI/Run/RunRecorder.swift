@@ -46,11 +46,25 @@ final class RunRecorder: Sendable {
         state.withLock { ($0.started, $0.aggregate.invocations, $0.aggregate.outcomes) }
     }
 
-    /// Writes `summary.csv` and `histograms.csv` and closes `invocations.csv`.
-    func finish(summary: SummaryRow) throws {
-        try invocations.close()
+    /// The result files a run writes, in the order the summary names them.
+    static let resultFiles = ["summary.csv", "invocations.csv", "histograms.csv"]
+
+    /// Closes `invocations.csv` and writes `summary.csv` and `histograms.csv`. Every file is tried
+    /// whatever happened to the others (a full disk may still fit the small ones); returns those
+    /// that could not be written, with why.
+    func finish(summary: SummaryRow) -> [UnwrittenFile] {
+        var unwritten: [UnwrittenFile] = []
+        do {
+            try invocations.close()
+        } catch {
+            unwritten.append(UnwrittenFile(name: "invocations.csv", error: error))
+        }
         let summaryText = CSVWriter.record(SummaryRow.header) + CSVWriter.record(summary.fields)
-        try summaryText.write(to: folder.appendingPathComponent("summary.csv"), atomically: true, encoding: .utf8)
+        do {
+            try TextFile.write(summaryText, to: folder.appendingPathComponent("summary.csv").path)
+        } catch {
+            unwritten.append(UnwrittenFile(name: "summary.csv", error: error))
+        }
         var histograms = CSVWriter.record(["histogram", "value_ns", "count"])
         let aggregate = self.aggregate
         for name in RunAggregate.histogramNames {
@@ -58,7 +72,12 @@ final class RunRecorder: Sendable {
                 histograms += CSVWriter.record([name, String(bucket.value), String(bucket.count)])
             }
         }
-        try histograms.write(to: folder.appendingPathComponent("histograms.csv"), atomically: true, encoding: .utf8)
+        do {
+            try TextFile.write(histograms, to: folder.appendingPathComponent("histograms.csv").path)
+        } catch {
+            unwritten.append(UnwrittenFile(name: "histograms.csv", error: error))
+        }
+        return unwritten
     }
 
     private func row(_ record: InvocationRecord, _ measurement: InvocationMeasurement) -> [String] {
@@ -80,6 +99,16 @@ final class RunRecorder: Sendable {
             String(record.peakMemory),
         ]
     }
+}
+
+/// A result file that could not be written (a full disk, a file system gone read-only), and why.
+struct UnwrittenFile: Sendable, CustomStringConvertible {
+    /// The file's name in the result folder.
+    let name: String
+    /// The failed call, naming the path, with the kernel's errno.
+    let error: SystemError
+
+    var description: String { "\(name): \(error)" }
 }
 
 /// Where results go: `--out DIR`, or `Results/runs/<timestamp>-<scenario>/`.

@@ -137,13 +137,26 @@ struct RunSession {
             selfCheck: selfCheck,
             problems: report.partial ? problems.filter { !$0.hasPrefix("interrupted") } : problems,
             partial: report.partial)
-        try recorder.finish(summary: row)
-        try serverReport.write(to: output.appendingPathComponent("server.log"), atomically: true, encoding: .utf8)
-        if !configuration.quiet {
+        var unwritten = recorder.finish(summary: row)
+        do {
+            try TextFile.write(serverReport, to: output.appendingPathComponent("server.log").path)
+        } catch {
+            unwritten.append(UnwrittenFile(name: "server.log", error: error))
+        }
+        // The terminal summary is all that is left of a run whose files could not be written, so it
+        // is printed then even with --quiet.
+        if !configuration.quiet || !unwritten.isEmpty {
             context.output.write(
                 SummaryRenderer.render(
                     row: row, aggregate: recorder.aggregate, folder: output, format: configuration.format,
-                    serverReport: serverReport, timeScale: scale, scratch: "\(scratch.path) (\(scratch.reason))"))
+                    serverReport: serverReport, timeScale: scale, scratch: "\(scratch.path) (\(scratch.reason))",
+                    unwritten: unwritten.map(\.name)))
+        }
+        if !unwritten.isEmpty {
+            throw RunError.output(
+                "results not written in \(output.path): "
+                    + unwritten.map(\.description).joined(separator: "; ")
+                    + "; the summary printed above is what the run measured")
         }
         return report.partial ? .interrupted : .success
     }
