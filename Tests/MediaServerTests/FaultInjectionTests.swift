@@ -16,6 +16,14 @@ struct FaultInjectionTests {
         }
     }
 
+    @Test func aLatencyFileInTheQueryIsABadRequestWithItsReason() async throws {
+        try await withMediaServer { server in
+            let response = try RawHTTPClient.get("/media/1KB.jpg?ttfb=file:lat5s.txt", port: server.address.port)
+            #expect(response.status == 400)
+            #expect(response.text.contains("file:lat5s.txt names a file on the server"), "\(response.text)")
+        }
+    }
+
     @Test func failFirstFailsExactlyTheFirstRequests() async throws {
         try await withMediaServer(conditions: [("fail-first", "2:500")]) { server in
             let statuses = try (0..<4).map { _ in

@@ -56,6 +56,18 @@ struct NetworkConditionsTests {
         #expect(error?.description.contains("--\(key)") == true)
     }
 
+    @Test(arguments: ["ttfb", "connect-delay"])
+    func aRequestMayNotNameALatencyFile(key: String) throws {
+        #expect(throws: NetworkSettingError.fileNotPerRequest(key, path: "lat5s.txt")) {
+            try NetworkConditions(queryItems: [(key, "file:lat5s.txt")])
+        }
+        let message = NetworkSettingError.fileNotPerRequest(key, path: "lat5s.txt").description
+        #expect(message.contains("file:lat5s.txt names a file on the server, which a request may not open"))
+        // The server's own settings still may: the file is read once, at start.
+        var flags = NetworkConditions()
+        try flags.set(key, value: "file:lat5s.txt", scope: .server)
+    }
+
     @Test func refusesRepeatedKeys() {
         let error = #expect(throws: NetworkSettingError.self) {
             try NetworkConditions(queryItems: [("ttfb", "1s"), ("ttfb", "2s")])
