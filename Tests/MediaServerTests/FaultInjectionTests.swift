@@ -24,6 +24,16 @@ struct FaultInjectionTests {
         }
     }
 
+    @Test(arguments: [(204, "No Content"), (304, "Not Modified")])
+    func injectedStatusesWithoutContentSendNone(code: Int, phrase: String) async throws {
+        try await withMediaServer { server in
+            let response = try RawHTTPClient.get("/media/1KB.jpg?status=\(code):100", port: server.address.port)
+            #expect(response.headText.hasPrefix("HTTP/1.1 \(code) \(phrase)\r\n"))
+            #expect(response.header("Content-Length") == nil)
+            #expect(response.text.hasSuffix("\r\n\r\n"), "nothing after the head: \(response.text)")
+        }
+    }
+
     @Test func failFirstFailsExactlyTheFirstRequests() async throws {
         try await withMediaServer(conditions: [("fail-first", "2:500")]) { server in
             let statuses = try (0..<4).map { _ in
