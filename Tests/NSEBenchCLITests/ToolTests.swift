@@ -89,8 +89,15 @@ struct ToolTests {
         }
     }
 
+    @Test func aSignalsExitStatusIs128PlusItsNumber() {
+        #expect(ExitCode(stoppedBy: 2) == .interrupted)
+        #expect(ExitCode(stoppedBy: 15) == .terminated)
+        #expect(ExitCode.terminated.rawValue == 143)
+        #expect(ExitCode(stoppedBy: 9) == nil)
+    }
+
     @Test func exitStatusesAreTheDocumentedNumbers() {
-        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 64, 130])
+        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 64, 130, 143])
     }
 }
 

@@ -128,7 +128,8 @@ public struct ServeCommand: ParsableCommand {
                     + "p99 \(Self.milliseconds(lateness.value(atPercentile: 99))) "
                     + "max \(Self.milliseconds(lateness.maximum))\n")
         }
-        return .success
+        // Stopped by a signal, as a shell or supervisor expects: 130 for SIGINT, 143 for SIGTERM.
+        return signal.flatMap { ExitCode(stoppedBy: $0) } ?? .success
     }
 
     static func milliseconds(_ nanoseconds: UInt64) -> String {

@@ -17,6 +17,8 @@ final class RunRecorder: Sendable {
     private struct State {
         var aggregate = RunAggregate()
         var started = 0
+        /// After ``seal()``: invocations abandoned by an aborted run are not recorded.
+        var sealed = false
     }
 
     let folder: URL
@@ -35,9 +37,19 @@ final class RunRecorder: Sendable {
 
     func record(_ record: InvocationRecord) {
         let measurement = record.measurement
-        state.withLock { $0.aggregate.record(measurement) }
-        invocations.write(CSVWriter.record(row(record, measurement)))
+        let line = CSVWriter.record(row(record, measurement))
+        // The row is written under the lock too, so that after seal() the aggregate and
+        // invocations.csv hold exactly the same invocations.
+        state.withLock { state in
+            guard !state.sealed else { return }
+            state.aggregate.record(measurement)
+            invocations.write(line)
+        }
     }
+
+    /// Stops recording: an aborted run (a second Ctrl-C) abandons its invocations in flight, and
+    /// what finishes after this is neither counted nor written.
+    func seal() { state.withLock { $0.sealed = true } }
 
     var aggregate: RunAggregate { state.withLock { $0.aggregate } }
 

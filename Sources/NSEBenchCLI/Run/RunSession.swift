@@ -81,9 +81,23 @@ struct RunSession {
         defer { admission.stop() }
         let runner = LoadRunner(clock: clock, admissionExecutor: admission)
         let watcher = SignalWatcher()
-        let interruption = Task {
+        // The first Ctrl-C (or SIGTERM) stops admitting and lets invocations in flight finish within
+        // deadline and grace; a second ends the run at once, abandoning them. Either way what was
+        // recorded is written, marked partial. Returns the first signal.
+        let interruption = Task { () -> Int32? in
             var signals = watcher.signals.makeAsyncIterator()
-            if await signals.next() != nil { runner.stop() }
+            guard let first = await signals.next() else { return nil }
+            runner.stop()
+            context.errors.write(
+                "nse-bench: \(SignalWatcher.name(of: first)): no more arrivals; invocations in flight may finish "
+                    + "(send it again to stop at once)\n")
+            guard let second = await signals.next() else { return first }
+            recorder.seal()
+            runner.abort()
+            context.errors.write(
+                "nse-bench: \(SignalWatcher.name(of: second)) again: stopping now; invocations in flight are "
+                    + "abandoned\n")
+            return first
         }
         let cpuAtStart = ProcessResources.cpuSeconds()
         let wallStart = MonotonicClock.now()
@@ -104,6 +118,7 @@ struct RunSession {
 
         ticker.cancel()
         interruption.cancel()
+        let signal = await interruption.value
         watcher.stop()
         let wallSeconds = Double(MonotonicClock.now() - wallStart) / 1e9
         let harness = SummaryRow.HarnessFigures(
@@ -158,6 +173,7 @@ struct RunSession {
                     + unwritten.map(\.description).joined(separator: "; ")
                     + "; the summary printed above is what the run measured")
         }
+        if let signal, let status = ExitCode(stoppedBy: signal) { return status }
         return report.partial ? .interrupted : .success
     }
 

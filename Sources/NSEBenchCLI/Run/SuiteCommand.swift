@@ -51,10 +51,10 @@ public struct SuiteCommand: ParsableCommand {
                 header = header ?? String(lines[0])
                 rows.append(String(lines[1]))
                 if !quiet { context.output.write(Self.line(name: name, round: round, header: lines[0], row: lines[1])) }
-                if runStatus == .interrupted { status = .interrupted }
-                if status == .interrupted { break }
+                if runStatus == .interrupted || runStatus == .terminated { status = runStatus }
+                if status == .interrupted || status == .terminated { break }
             }
-            if status == .interrupted { break }
+            if status == .interrupted || status == .terminated { break }
         }
         let text = ([header ?? CSVWriter.record(SummaryRow.header).trimmingCharacters(in: .newlines)] + rows)
             .map { $0 + "\r\n" }.joined()
