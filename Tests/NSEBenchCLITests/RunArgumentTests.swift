@@ -48,6 +48,26 @@ struct RunArgumentTests {
     }
 
     @Test(arguments: [
+        (["--media", "1KB.exe:1"], "media", "a type among jpg, png, gif, mp4, mp3, m4a, wav"),
+        (["--media", "200KB.jpg:1,3GB.jpg:1"], "media", "a size up to 2 GB"),
+        (["--time-scale", "1e4"], "time-scale", "a number above 0 and at most 1000"),
+    ])
+    func impossibleValuesNameTheFlagAndWhatIsAllowed(arguments: [String], flag: String, allowed: String) {
+        let error = #expect(throws: UsageError.self) { try parse(arguments) }
+        guard case .invalidValue(let option, _, let expected) = error else {
+            Issue.record("expected invalidValue for \(arguments), got \(String(describing: error))")
+            return
+        }
+        #expect(option == flag)
+        #expect(expected.contains(allowed), "\(expected)")
+    }
+
+    @Test func mediaOnARealTargetIsTheTargetsBusiness() throws {
+        let configuration = try parse(["--media", "clip.exe:1", "--target", "https://cdn.example.com"])
+        #expect(configuration.mediaMix.choices.map(\.path) == ["/media/clip.exe"])
+    }
+
+    @Test(arguments: [
         (["--rate", "10", "--concurrency", "5"], "rate", "concurrency"),
         (["--burst", "10", "--concurrency", "5"], "burst", "concurrency"),
         (["--invocations", "10", "--duration", "1s"], "invocations", "duration"),

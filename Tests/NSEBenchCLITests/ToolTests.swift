@@ -129,6 +129,14 @@ struct ServeArgumentTests {
         #expect(option == flag)
     }
 
+    @Test(arguments: [("/etc/passwd", "it is not a directory"), ("/nonexistent/media", "nothing is there")])
+    func mediaDirMustBeADirectory(path: String, found: String) {
+        #expect(
+            throws: UsageError.invalidValue(
+                option: "media-dir", value: path, expected: "a directory of files to serve (\(found))")
+        ) { try parse(["--media-dir", path]) }
+    }
+
     @Test func tlsKeyWithoutCertificateIsAnError() {
         #expect(throws: UsageError.invalidCombination("--tls-key needs --tls-cert")) {
             try parse(["--tls-key", "k.pem"])

@@ -72,10 +72,16 @@ public struct ServeCommand: ParsableCommand {
             throw .invalidValue(
                 option: "time-scale", value: arguments.string("time-scale") ?? "", expected: "a number above 0")
         }
+        let mediaDirectory = arguments.string("media-dir")
+        if let mediaDirectory, Posix.fileStatus(mediaDirectory)?.isDirectory != true {
+            let found = Posix.fileStatus(mediaDirectory) == nil ? "nothing is there" : "it is not a directory"
+            throw .invalidValue(
+                option: "media-dir", value: mediaDirectory, expected: "a directory of files to serve (\(found))")
+        }
         var configuration = MediaServerConfiguration(
             address: address, conditions: try NetworkOptions.conditions(from: arguments).scaled(by: timeScale),
             seed: try arguments.value("seed", as: UInt64.self) ?? 1,
-            mediaDirectory: arguments.string("media-dir"),
+            mediaDirectory: mediaDirectory,
             idleTimeout: try DurationOption.parse(arguments, "idle-timeout", minimum: .milliseconds(1)))
         configuration.tls = try TLSOptions.context(from: arguments)
         server = configuration

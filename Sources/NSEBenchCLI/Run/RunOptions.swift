@@ -1,4 +1,5 @@
 public import Foundation
+import MediaServer
 public import NSEBenchCore
 import NSEBenchSystem
 public import NSERuntime
@@ -101,9 +102,10 @@ enum RunOptions {
         let load = try loadModel(arguments)
         let length = try runLength(arguments, load: load)
         let timeScale = try arguments.value("time-scale", as: Double.self) ?? 1
-        guard timeScale > 0, timeScale <= 1_000 else {
+        guard timeScale > 0, timeScale <= maximumTimeScale else {
             throw .invalidValue(
-                option: "time-scale", value: arguments.string("time-scale") ?? "", expected: "a number above 0")
+                option: "time-scale", value: arguments.string("time-scale") ?? "",
+                expected: "a number above 0 and at most \(Int(maximumTimeScale))")
         }
         let mediaText = arguments.string("media") ?? defaultMediaMix
         let mediaMix: MediaMix
@@ -119,6 +121,7 @@ enum RunOptions {
             }
             target = url
         }
+        if target == nil { try checkServable(mediaMix, text: mediaText) }
         let memoryText = arguments.string("memory-limit") ?? "24MiB"
         let memoryLimit: ByteCount
         do {
@@ -154,6 +157,30 @@ enum RunOptions {
             networkArguments: (["profile"] + NetworkConditions.settingKeys).compactMap { key in
                 arguments.string(key).map { (key, $0) }
             })
+    }
+
+    /// The largest `--time-scale`: beyond it a 30 s deadline would take over eight hours.
+    static let maximumTimeScale = 1_000.0
+
+    /// Every `/media/` choice must be something the embedded server serves, or every invocation
+    /// that draws it fails on a 404 or 400 that says nothing about the extension.
+    private static func checkServable(_ mix: MediaMix, text: String) throws(UsageError) {
+        for choice in mix.choices where choice.path.hasPrefix(MediaRequest.pathPrefix) {
+            let parts = choice.path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+            let query = (parts.count > 1 ? parts[1].split(separator: "&") : []).map { item in
+                let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                return HTTPQueryItem(name: String(pair[0]), value: pair.count > 1 ? String(pair[1]) : "")
+            }
+            do {
+                _ = try MediaRequest(path: String(parts[0]), query: query)
+            } catch {
+                throw .invalidValue(
+                    option: "media", value: text,
+                    expected: "media the embedded server serves: a size up to 2 GB (\(SyntheticMediaFile.maximumSize) "
+                        + "bytes) and a type among \(MediaType.allCases.map(\.fileExtension).joined(separator: ", ")) "
+                        + "(\(choice.path): \(error))")
+            }
+        }
     }
 
     private static func loadModel(_ arguments: ParsedArguments) throws(UsageError) -> LoadModel {
