@@ -107,6 +107,18 @@ enum RunOptions {
                 option: "time-scale", value: arguments.string("time-scale") ?? "",
                 expected: "a number above 0 and at most \(Int(maximumTimeScale))")
         }
+        let payloadFile = arguments.string("payloads")
+        if payloadFile != nil {
+            let ignored = generatorOptions.filter { arguments.wasGiven($0) }
+            guard ignored.isEmpty else {
+                throw .invalidCombination(
+                    "--payloads replays its file's payloads as they are, so "
+                        + ignored.map { "--\($0)" }.joined(separator: ", ")
+                        + " would not take effect: drop \(ignored.count == 1 ? "it" : "them"), or drop --payloads to "
+                        + "generate payloads (\(generatorOptions.map { "--\($0)" }.joined(separator: ", ")) shape "
+                        + "generated payloads only)")
+            }
+        }
         let mediaText = arguments.string("media") ?? defaultMediaMix
         let mediaMix: MediaMix
         do {
@@ -121,7 +133,7 @@ enum RunOptions {
             }
             target = url
         }
-        if target == nil { try checkServable(mediaMix, text: mediaText) }
+        if target == nil, payloadFile == nil { try checkServable(mediaMix, text: mediaText) }
         let memoryText = arguments.string("memory-limit") ?? "24MiB"
         let memoryLimit: ByteCount
         do {
@@ -137,7 +149,8 @@ enum RunOptions {
         let settings = RunSettings(
             scenario: scenarioName, load: load, length: length, ramp: try nanoseconds(arguments, "ramp") ?? 0,
             extensionName: arguments.string("extension") ?? "media",
-            network: try NetworkOptions.conditions(from: arguments), mediaMix: mediaText,
+            network: try NetworkOptions.conditions(from: arguments),
+            mediaMix: payloadFile == nil ? mediaText : replayedMediaMix,
             encryptedFraction: try fraction(arguments, "encrypted"),
             mediaFraction: try fraction(arguments, "with-media"),
             deadline: try nanoseconds(arguments, "deadline", minimum: 1_000_000) ?? 30_000_000_000,
@@ -151,13 +164,19 @@ enum RunOptions {
             cryptoFaults: CryptoFaultRates(
                 tamper: try fraction(arguments, "tamper"), truncate: try fraction(arguments, "truncate-payload"),
                 wrongKey: try fraction(arguments, "wrong-key")),
-            payloadFile: arguments.string("payloads"), target: target, outputDirectory: arguments.string("out"),
+            payloadFile: payloadFile, target: target, outputDirectory: arguments.string("out"),
             scratchDirectory: scratch, quiet: arguments.isSet("quiet"),
             format: try arguments.value("format", as: RunConfiguration.OutputFormat.self) ?? .text,
             networkArguments: (["profile"] + NetworkConditions.settingKeys).compactMap { key in
                 arguments.string(key).map { (key, $0) }
             })
     }
+
+    /// The options that shape generated payloads; `--payloads` replays a file instead.
+    static let generatorOptions = ["media", "encrypted", "with-media", "tamper", "truncate-payload", "wrong-key"]
+
+    /// `media_mix` of a run that replays `--payloads`: the media are whatever the file's URLs name.
+    static let replayedMediaMix = "replayed"
 
     /// The largest `--time-scale`: beyond it a 30 s deadline would take over eight hours.
     static let maximumTimeScale = 1_000.0

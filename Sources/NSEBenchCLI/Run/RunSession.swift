@@ -72,6 +72,12 @@ struct RunSession {
         let factory = try BuiltInExtensions.named(
             settings.extensionName, settings: BuiltInExtensionSettings(timeScale: scale))
         let payloads = try PayloadSource(configuration: configuration, mediaBase: mediaBase, key: key)
+        // summary.csv records the settings that took effect: a replay's own shares, not the flags'.
+        var recordedSettings = settings
+        if let shares = payloads.replayedShares {
+            recordedSettings.encryptedFraction = shares.encrypted
+            recordedSettings.mediaFraction = shares.media
+        }
 
         // Recording and progress.
         let recorder = try RunRecorder(folder: output, timeScale: scale)
@@ -147,7 +153,7 @@ struct RunSession {
         var problems = selfCheck.problems(timeScale: scale, deadline: settings.deadline)
         if report.partial { problems.append("interrupted: results are partial") }
         let row = SummaryRow(
-            settings: settings, aggregate: recorder.aggregate, fingerprint: HostFingerprintReader.current(),
+            settings: recordedSettings, aggregate: recorder.aggregate, fingerprint: HostFingerprintReader.current(),
             provenance: .init(gitCommit: Provenance.gitCommit(), timestamp: Provenance.timestamp()), harness: harness,
             selfCheck: selfCheck,
             problems: report.partial ? problems.filter { !$0.hasPrefix("interrupted") } : problems,
