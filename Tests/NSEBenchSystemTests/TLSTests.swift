@@ -106,6 +106,19 @@ struct TextFileWriteTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["summary.csv"])
     }
 
+    @Test func aRegularFileIsReadWholeWithinItsLimit() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("nseb-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try TextFile.write("0123456789", to: path)
+        #expect(try Posix.readRegularFile(path, limit: 10) == Array("0123456789".utf8))
+        #expect(throws: FileReadError.tooLarge(path: path, size: 10, limit: 9)) {
+            try Posix.readRegularFile(path, limit: 9)
+        }
+        #expect(throws: FileReadError.notARegularFile(path: "/dev/null", kind: .characterDevice)) {
+            try Posix.readRegularFile("/dev/null", limit: 9)
+        }
+    }
+
     @Test func aFailureNamesTheFile() {
         let error = #expect(throws: SystemError.self) { try TextFile.write("x", to: "/nonexistent/dir/summary.csv") }
         #expect(error?.call.contains("/nonexistent/dir/summary.csv") == true)
