@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchCore
+import Synchronization
 import Testing
 
 @testable import NSEBenchSystem
@@ -41,6 +42,29 @@ private func withServerAndTransport<T>(
 /// Serialized: the timing checks share a 2-core machine, and each test runs its own server loop.
 @Suite("CurlTransport", .serialized)
 struct CurlTransportTests {
+    @Test("a progress observer hears the phases reached and the bytes so far, as the body arrives")
+    func progressIsReportedWhileTheBodyArrives() async throws {
+        let body = pattern(100_000)
+        try await withServerAndTransport(.always(.respond(status: 200, body: body, contentType: "image/png"))) {
+            server, transport in
+            let reports = Mutex<[DownloadProgress]>([])
+            let observer = DownloadProgressObserver { progress in reports.withLock { $0.append(progress) } }
+            let result = await transport.download(
+                DownloadRequest(url: server.url("/media/100KB.png"), progress: observer))
+            #expect(result.error == nil)
+            let seen = reports.withLock { $0 }
+            let last = try #require(seen.last)
+            #expect(last.bytesReceived == body.count)
+            #expect(seen.map(\.bytesReceived) == seen.map(\.bytesReceived).sorted())
+            #expect(last.status == 200)
+            #expect(last.contentType == "image/png")
+            let admitted = try #require(last.admitted)
+            let connected = try #require(last.connected)
+            let firstByte = try #require(last.firstByte)
+            #expect(admitted <= connected && connected <= firstByte)
+        }
+    }
+
     @Test("a download to memory returns the body, the status, the type and ordered phase times")
     func downloadToMemory() async throws {
         let body = pattern(100_000)

@@ -72,8 +72,33 @@ final class Transfer: @unchecked Sendable {
             timings: DownloadTimings(enqueued: enqueued, admitted: admitted, finished: MonotonicClock.now()))
     }
 
+    /// The progress last reported to ``DownloadRequest/progress``; nil before the first body chunk.
+    private var progress: DownloadProgress?
+
     /// Body bytes from libcurl's write callback. Loop thread only.
     func receive(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        sink.write(chunk) { easy?.announcedContentLength }
+        let accepted = sink.write(chunk) { easy?.announcedContentLength }
+        if accepted, let observer = request.progress { reportProgress(to: observer) }
+        return accepted
+    }
+
+    /// Tells `observer` where the transfer is: the phases libcurl has reached (read once, with the
+    /// first chunk) and the bytes so far.
+    private func reportProgress(to observer: DownloadProgressObserver) {
+        if progress == nil, let easy {
+            let offsets = easy.timings
+            let start = admitted ?? enqueued
+            func absolute(_ microseconds: Int64) -> UInt64? {
+                microseconds > 0 ? start + UInt64(microseconds) * 1_000 : nil
+            }
+            progress = DownloadProgress(
+                admitted: admitted, connected: absolute(offsets.connect),
+                firstByte: absolute(offsets.firstByte) ?? MonotonicClock.now(), status: easy.responseCode,
+                contentType: easy.contentType, bytesReceived: 0)
+        }
+        guard var current = progress else { return }
+        current.bytesReceived = sink.received
+        progress = current
+        observer.update(current)
     }
 }
