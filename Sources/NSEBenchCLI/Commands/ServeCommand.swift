@@ -104,6 +104,17 @@ public struct ServeCommand: ParsableCommand {
         if managed { SignalWatcher.ignoreInterrupts() }
         let watcher = managed ? SignalWatcher(watching: [SignalWatcher.terminate]) : SignalWatcher()
         defer { watcher.stop() }
+        // The parent's death signal can be lost: it is ignored while the watcher is being set up. A
+        // watchdog asks the kernel who the parent is twice a second, and stops the server as SIGTERM
+        // would once the run is gone.
+        let watchdog = Task {
+            guard let parentProcess else { return }
+            while !Task.isCancelled, ParentProcess.isStill(parentProcess) {
+                do { try await Task.sleep(for: .milliseconds(500)) } catch { return }
+            }
+            if !Task.isCancelled { SignalWatcher.sendToSelf(SignalWatcher.terminate) }
+        }
+        defer { watchdog.cancel() }
         try mediaServer.start()
         context.output.write("nse-bench serve: listening on \(mediaServer.baseURL)\n")
         if !server.conditions.settings.isEmpty {

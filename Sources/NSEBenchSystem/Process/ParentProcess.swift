@@ -27,6 +27,9 @@ public enum ParentProcess {
     /// This process's parent's id now.
     public static var parentIdentifier: Int32 { getppid() }
 
+    /// Whether the parent is still `expected` (once it ends, this process belongs to another).
+    public static func isStill(_ expected: Int32) -> Bool { getppid() == expected }
+
     /// Asks the kernel to send `signal` to this process when its parent ends, then checks that the
     /// parent is still `expected`: a parent that ended before the request (between fork and here)
     /// sends no signal, and this process would outlive it.
