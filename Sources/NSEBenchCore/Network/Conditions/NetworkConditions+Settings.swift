@@ -29,6 +29,9 @@ extension NetworkConditions {
             "it is one limit shared by every connection; set it with --link-bandwidth or a network profile"
         case FaultKind.failFirst.rawValue:
             "it counts requests across the whole server; set it with --fail-first or a network profile"
+        case "connect-delay":
+            "it delays a new connection, which exists before any request on it is read; set it with "
+                + "--connect-delay or a network profile"
         default: nil
         }
     }
