@@ -23,6 +23,9 @@ public struct RunConfiguration: Sendable {
     /// The network flags as given (profile and settings), passed to the embedded server with
     /// `--time-scale`, which scales them there.
     public var networkArguments: [(String, String)]
+    /// `--payload-key`: the 32-byte key payloads are sealed with and the extension decrypts with; nil
+    /// for a random key per run (replayed encrypted_data then cannot decrypt).
+    public var payloadKey: [UInt8]? = nil
     /// The executable started as the embedded server; nil for this process's own. Tests, whose
     /// process is not `nse-bench`, name the built one.
     var serverExecutable: URL? = nil
@@ -71,6 +74,10 @@ enum RunOptions {
             .value("wrong-key", valueName: "FRACTION", default: "0", help: "Share sealed with another key."),
             .value(
                 "payloads", valueName: "FILE", help: "Replay payloads from a JSONL file instead of generating them."),
+            .value(
+                "payload-key", valueName: "FILE",
+                help: "The AES-256-GCM key of encrypted_data (64 hex digits or base64 of 32 bytes), shared with "
+                    + "the extension's App Group container; default a random key per run."),
             .value("deadline", valueName: "T", default: "30s", help: "The extension's time budget, from arrival."),
             .value(
                 "grace", valueName: "T", default: "2s",
@@ -157,7 +164,7 @@ enum RunOptions {
             grace: try nanoseconds(arguments, "grace") ?? 2_000_000_000, memoryLimit: Int(memoryLimit.bytes),
             timeScale: timeScale, seed: try arguments.value("seed", as: UInt64.self) ?? 1,
             target: target?.absoluteString ?? "embedded")
-        return RunConfiguration(
+        var configuration = RunConfiguration(
             settings: settings,
             payloadMix: PayloadMix(encrypted: settings.encryptedFraction, media: settings.mediaFraction),
             mediaMix: mediaMix,
@@ -170,6 +177,28 @@ enum RunOptions {
             networkArguments: (["profile"] + NetworkConditions.settingKeys).compactMap { key in
                 arguments.string(key).map { (key, $0) }
             })
+        if let path = arguments.string("payload-key") { configuration.payloadKey = try payloadKey(readFrom: path) }
+        return configuration
+    }
+
+    /// The key in `path`: 64 hex digits or the base64 of 32 bytes, surrounding whitespace ignored.
+    static func payloadKey(readFrom path: String) throws(UsageError) -> [UInt8] {
+        let text: String
+        do {
+            text = try TextFile.read(path, limit: 4_096)
+        } catch {
+            throw .invalidValue(option: "payload-key", value: path, expected: "a readable key file (\(error))")
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let utf8 = Array(trimmed.utf8)
+        if utf8.count == 64 {
+            let bytes = stride(from: 0, to: 64, by: 2).compactMap { UInt8(trimmed.dropFirst($0).prefix(2), radix: 16) }
+            if bytes.count == 32 { return bytes }
+        }
+        if let bytes = Base64.decode(trimmed), bytes.count == 32 { return bytes }
+        throw .invalidValue(
+            option: "payload-key", value: path,
+            expected: "a file holding a 32-byte AES-256 key as 64 hex digits or as base64 (44 characters)")
     }
 
     /// The options that shape generated payloads; `--payloads` replays a file instead.

@@ -58,7 +58,7 @@ struct RunSession {
         let clock = LoopInvocationClock(timers: timerService)
         let timers = LoopInvocationTimers(timers: timerService)
         let transport = try CurlTransport(loops: [loop], configuration: CurlTransport.Configuration())
-        let key = try AESGCM.randomBytes(32)
+        let key = try configuration.payloadKey ?? AESGCM.randomBytes(32)
         let container = try SharedContainer(creatingIn: work, key: key)
         // Counts only: a long run would fill the disk with attachments nobody reads.
         let store = AttachmentStore.counting()
