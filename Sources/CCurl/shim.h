@@ -38,6 +38,12 @@ static inline CURLcode nseb_curl_easy_setopt_write_callback(CURL *handle, CURLop
     return curl_easy_setopt(handle, option, callback);
 }
 
+/// CURLOPT_PREREQFUNCTION (libcurl 7.80): called once the connection (and TLS) is up, before the
+/// request is sent; how a download that never gets a response byte still reports its connection.
+static inline CURLcode nseb_curl_easy_setopt_prereq_callback(CURL *handle, curl_prereq_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_PREREQFUNCTION, callback);
+}
+
 /// CURLOPT_XFERINFOFUNCTION: progress, and the only way to abort a transfer from inside libcurl.
 static inline CURLcode nseb_curl_easy_setopt_xferinfo_callback(CURL *handle, CURLoption option,
                                                                curl_xferinfo_callback callback) {

@@ -42,6 +42,10 @@ int nseb_set_timer_slack(unsigned long nanoseconds) {
     return prctl(PR_SET_TIMERSLACK, nanoseconds, 0, 0, 0);
 }
 
+int nseb_set_parent_death_signal(int signal) {
+    return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0, 0, 0);
+}
+
 int nseb_set_current_thread_name(const char *name) {
     char truncated[16];
     strncpy(truncated, name, sizeof truncated - 1);

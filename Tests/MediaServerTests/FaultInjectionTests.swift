@@ -16,6 +16,24 @@ struct FaultInjectionTests {
         }
     }
 
+    @Test func aLatencyFileInTheQueryIsABadRequestWithItsReason() async throws {
+        try await withMediaServer { server in
+            let response = try RawHTTPClient.get("/media/1KB.jpg?ttfb=file:lat5s.txt", port: server.address.port)
+            #expect(response.status == 400)
+            #expect(response.text.contains("file:lat5s.txt names a file on the server"), "\(response.text)")
+        }
+    }
+
+    @Test(arguments: [(204, "No Content"), (304, "Not Modified")])
+    func injectedStatusesWithoutContentSendNone(code: Int, phrase: String) async throws {
+        try await withMediaServer { server in
+            let response = try RawHTTPClient.get("/media/1KB.jpg?status=\(code):100", port: server.address.port)
+            #expect(response.headText.hasPrefix("HTTP/1.1 \(code) \(phrase)\r\n"))
+            #expect(response.header("Content-Length") == nil)
+            #expect(response.text.hasSuffix("\r\n\r\n"), "nothing after the head: \(response.text)")
+        }
+    }
+
     @Test func failFirstFailsExactlyTheFirstRequests() async throws {
         try await withMediaServer(conditions: [("fail-first", "2:500")]) { server in
             let statuses = try (0..<4).map { _ in

@@ -66,7 +66,8 @@ struct HTTPResponseHeadTests {
         (405, "Method Not Allowed"), (408, "Request Timeout"), (414, "URI Too Long"),
         (416, "Range Not Satisfiable"), (429, "Too Many Requests"), (431, "Request Header Fields Too Large"),
         (500, "Internal Server Error"), (502, "Bad Gateway"), (503, "Service Unavailable"),
-        (504, "Gateway Timeout"), (505, "HTTP Version Not Supported"), (418, "Client Error"), (599, "Server Error"),
+        (504, "Gateway Timeout"), (505, "HTTP Version Not Supported"), (204, "No Content"), (304, "Not Modified"),
+        (301, "Moved Permanently"), (413, "Content Too Large"), (511, "Network Authentication Required"),
     ]
 
     @Test(arguments: phrases)
@@ -74,6 +75,37 @@ struct HTTPResponseHeadTests {
         let status = try #require(HTTPStatus(code: code))
         #expect(status.reasonPhrase == phrase)
         #expect(Self.text(status.statusLineBytes) == "HTTP/1.1 \(code) \(phrase)\r\n")
+    }
+
+    @Test func everyInjectableCodeHasItsRealPhraseOrNone() throws {
+        // --status and --fail-first accept 200...599.
+        for code in 200...599 {
+            let status = try #require(HTTPStatus(code: code))
+            #expect(
+                !["Success", "Redirection", "Client Error", "Server Error"].contains(status.reasonPhrase), "\(code)")
+        }
+        for code in [299, 418, 599] {
+            let status = try #require(HTTPStatus(code: code))
+            #expect(status.reasonPhrase.isEmpty)
+            #expect(Self.text(status.statusLineBytes) == "HTTP/1.1 \(code) \r\n", "the space stays (RFC 9112 §4)")
+            #expect(status.description == String(code))
+        }
+    }
+
+    @Test(arguments: [204, 304])
+    func statusesWithoutContentHaveNoBodyAndNoContentLength(code: Int) throws {
+        let status = try #require(HTTPStatus(code: code))
+        let response = HTTPErrorResponse(status: status, message: "injected fault", keepAlive: true)
+        #expect(response.body.isEmpty)
+        #expect(
+            Self.text(response.serialized())
+                == "HTTP/1.1 \(code) \(status.reasonPhrase)\r\nServer: nse-bench\r\nConnection: keep-alive\r\n\r\n")
+    }
+
+    @Test func resetContentHasNoBodyButAZeroLength() throws {
+        let response = HTTPErrorResponse(status: try #require(HTTPStatus(code: 205)), keepAlive: false)
+        #expect(response.body.isEmpty)
+        #expect(Self.text(response.serialized()).hasSuffix("Connection: close\r\nContent-Length: 0\r\n\r\n"))
     }
 
     @Test func statusCodesOutsideTheRangeAreRefused() {

@@ -112,6 +112,21 @@ struct MediaServerTests {
         }
     }
 
+    @Test func unfinishedTLSHandshakesAreClosedAtTheIdleTimeout() async throws {
+        let context = try TLSServerContext(certificate: try TLSCertificate.selfSigned())
+        try await withMediaServer(idleTimeout: .milliseconds(300), tls: context) { server in
+            let silent = try RawHTTPClient(port: server.address.port)
+            let half = try RawHTTPClient(port: server.address.port)
+            // The first bytes of a ClientHello record announcing 512 bytes, then nothing.
+            half.send([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03])
+            #expect(await eventually { server.statistics.snapshot.connectionsOpen == 2 })
+            #expect(await eventually { server.statistics.snapshot.connectionsOpen == 0 })
+            #expect(silent.receive(timeout: 2).ending == .closed)
+            #expect(half.receive(timeout: 2).ending == .closed)
+            #expect(server.statistics.snapshot.idleTimeouts == 2)
+        }
+    }
+
     @Test func busyPortIsATypedError() async throws {
         try await withMediaServer { server in
             let error = #expect(throws: MediaServerError.self) {

@@ -38,9 +38,16 @@ struct ArgumentParserTests {
         #expect(parsed.wasGiven("concurrency"))
     }
 
-    @Test func lastOccurrenceWinsAndRepeatableKeepsAll() throws {
-        let parsed = try parse(["-c", "1", "--concurrency", "2", "--header", "a: 1", "--header", "b: 2"])
-        #expect(try parsed.value("concurrency", as: Int.self) == 2)
+    @Test func aSingleValueOptionGivenTwiceIsRefusedAndRepeatableKeepsAll() throws {
+        // `--concurrency 5 --concurrency 6` once silently ran 6.
+        #expect(throws: UsageError.repeatedOption("concurrency", values: ["1", "2"])) {
+            try parse(["-c", "1", "--concurrency", "2"])
+        }
+        #expect(
+            UsageError.repeatedOption("concurrency", values: ["5", "6"]).description
+                == "option '--concurrency' takes one value but was given 2 times ('5', '6'); give it once")
+        let parsed = try parse(["-c", "1", "--header", "a: 1", "--header", "b: 2"])
+        #expect(try parsed.value("concurrency", as: Int.self) == 1)
         #expect(parsed.strings("header") == ["a: 1", "b: 2"])
     }
 

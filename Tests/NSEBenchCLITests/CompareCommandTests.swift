@@ -44,7 +44,10 @@ struct CompareCommandTests {
 
     @Test func enrichedRateDropIsARegression() async throws {
         let outcome = try await compare(
-            ["enriched": "850", "killed": "120", "enriched_rate": "0.85", "fallback_rate": "0.12"], "--format",
+            [
+                "enriched": "850", "killed": "120", "enriched_rate": "0.85", "fallback_rate": "0.12",
+                "finished_before_deadline_rate": "0.88",
+            ], "--format",
             "markdown")
         #expect(outcome.status == .regression)
         #expect(outcome.status.rawValue == 2)

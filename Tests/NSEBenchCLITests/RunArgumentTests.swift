@@ -48,6 +48,57 @@ struct RunArgumentTests {
     }
 
     @Test(arguments: [
+        (["--media", "1KB.exe:1"], "media", "a type among jpg, png, gif, mp4, mp3, m4a, wav"),
+        (["--media", "200KB.jpg:1,3GB.jpg:1"], "media", "a size up to 2 GB"),
+        (["--time-scale", "1e4"], "time-scale", "a number above 0 and at most 1000"),
+    ])
+    func impossibleValuesNameTheFlagAndWhatIsAllowed(arguments: [String], flag: String, allowed: String) {
+        let error = #expect(throws: UsageError.self) { try parse(arguments) }
+        guard case .invalidValue(let option, _, let expected) = error else {
+            Issue.record("expected invalidValue for \(arguments), got \(String(describing: error))")
+            return
+        }
+        #expect(option == flag)
+        #expect(expected.contains(allowed), "\(expected)")
+    }
+
+    @Test func generatorFlagsWithPayloadsAreRefusedNamingThem() {
+        let error = #expect(throws: UsageError.self) {
+            try parse(["--payloads", "good.jsonl", "--encrypted", "1", "--tamper", "1"])
+        }
+        guard case .invalidCombination(let message) = error else {
+            Issue.record("expected invalidCombination, got \(String(describing: error))")
+            return
+        }
+        #expect(message.hasPrefix("--payloads replays its file's payloads as they are, so --encrypted, --tamper "))
+        #expect(throws: UsageError.self) { try parse(["--payloads", "good.jsonl", "--media", "1KB.jpg:1"]) }
+    }
+
+    @Test func aReplayRecordsTheSharesOfItsFileNotTheGeneratorsDefaults() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-replay-\(UUID()).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try """
+        {"aps":{"alert":"plain","mutable-content":1}}
+        {"aps":{"alert":"with media","mutable-content":1},"media_url":"https://a.io/1.jpg"}
+        {"aps":{"alert":"sealed","mutable-content":1},"encrypted_data":"AAAA","media_url":"https://a.io/2.jpg"}
+        {"aps":{"alert":"plain again","mutable-content":1}}
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let configuration = try parse(["--payloads", file.path])
+        #expect(configuration.settings.mediaMix == "replayed")
+        let source = try PayloadSource(
+            configuration: configuration, mediaBase: URL(string: "http://127.0.0.1:1")!,
+            key: Array(repeating: 0, count: 32))
+        let shares = try #require(source.replayedShares)
+        #expect(shares.encrypted == 0.25)
+        #expect(shares.media == 0.5)
+    }
+
+    @Test func mediaOnARealTargetIsTheTargetsBusiness() throws {
+        let configuration = try parse(["--media", "clip.exe:1", "--target", "https://cdn.example.com"])
+        #expect(configuration.mediaMix.choices.map(\.path) == ["/media/clip.exe"])
+    }
+
+    @Test(arguments: [
         (["--rate", "10", "--concurrency", "5"], "rate", "concurrency"),
         (["--burst", "10", "--concurrency", "5"], "burst", "concurrency"),
         (["--invocations", "10", "--duration", "1s"], "invocations", "duration"),

@@ -89,8 +89,15 @@ struct ToolTests {
         }
     }
 
+    @Test func aSignalsExitStatusIs128PlusItsNumber() {
+        #expect(ExitCode(stoppedBy: 2) == .interrupted)
+        #expect(ExitCode(stoppedBy: 15) == .terminated)
+        #expect(ExitCode.terminated.rawValue == 143)
+        #expect(ExitCode(stoppedBy: 9) == nil)
+    }
+
     @Test func exitStatusesAreTheDocumentedNumbers() {
-        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 64, 130])
+        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 64, 130, 143])
     }
 }
 
@@ -120,6 +127,14 @@ struct ServeArgumentTests {
             return
         }
         #expect(option == flag)
+    }
+
+    @Test(arguments: [("/etc/passwd", "it is not a directory"), ("/nonexistent/media", "nothing is there")])
+    func mediaDirMustBeADirectory(path: String, found: String) {
+        #expect(
+            throws: UsageError.invalidValue(
+                option: "media-dir", value: path, expected: "a directory of files to serve (\(found))")
+        ) { try parse(["--media-dir", path]) }
     }
 
     @Test func tlsKeyWithoutCertificateIsAnError() {

@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchCore
+import Synchronization
 import Testing
 
 @testable import NSEBenchSystem
@@ -41,6 +42,55 @@ private func withServerAndTransport<T>(
 /// Serialized: the timing checks share a 2-core machine, and each test runs its own server loop.
 @Suite("CurlTransport", .serialized)
 struct CurlTransportTests {
+    @Test("a progress observer hears the phases reached and the bytes so far, as the body arrives")
+    func progressIsReportedWhileTheBodyArrives() async throws {
+        let body = pattern(100_000)
+        try await withServerAndTransport(.always(.respond(status: 200, body: body, contentType: "image/png"))) {
+            server, transport in
+            let reports = Mutex<[DownloadProgress]>([])
+            let observer = DownloadProgressObserver { progress in reports.withLock { $0.append(progress) } }
+            let result = await transport.download(
+                DownloadRequest(url: server.url("/media/100KB.png"), progress: observer))
+            #expect(result.error == nil)
+            let seen = reports.withLock { $0 }
+            let last = try #require(seen.last)
+            #expect(last.bytesReceived == body.count)
+            #expect(seen.map(\.bytesReceived) == seen.map(\.bytesReceived).sorted())
+            #expect(last.status == 200)
+            #expect(last.contentType == "image/png")
+            let admitted = try #require(last.admitted)
+            let connected = try #require(last.connected)
+            let firstByte = try #require(last.firstByte)
+            #expect(admitted <= connected && connected <= firstByte)
+        }
+    }
+
+    @Test(
+        "progress reports the connection before any response, and the head before any body byte",
+        arguments: [ServerBehavior.silent, .stall(length: 10_000, sent: 0)])
+    func progressReportsEachPhaseAsItIsReached(behavior: ServerBehavior) async throws {
+        try await withServerAndTransport(.always(behavior)) { server, transport in
+            let reports = Mutex<[DownloadProgress]>([])
+            let observer = DownloadProgressObserver { progress in reports.withLock { $0.append(progress) } }
+            // The transport gives up after 300 ms; the progress already holds what was reached.
+            let result = await transport.download(
+                DownloadRequest(
+                    url: server.url("/media/10KB.jpg"), totalTimeout: .milliseconds(300), progress: observer))
+            #expect(result.error != nil)
+            let last = try #require(reports.withLock { $0.last })
+            let connected = try #require(last.connected)
+            #expect(connected >= (last.admitted ?? 0))
+            #expect(last.bytesReceived == 0)
+            if case .silent = behavior {
+                #expect(last.firstByte == nil)
+                #expect(last.status == 0)
+            } else {
+                #expect(try #require(last.firstByte) >= connected)
+                #expect(last.status == 200)
+            }
+        }
+    }
+
     @Test("a download to memory returns the body, the status, the type and ordered phase times")
     func downloadToMemory() async throws {
         let body = pattern(100_000)

@@ -93,6 +93,39 @@ private func wait(_ descriptor: Int32, for events: Int32) -> Bool {
     return poll(&poller, 1, 10_000) == 1
 }
 
+@Suite("Whole text files")
+struct TextFileWriteTests {
+    @Test func aFileIsReplacedWholeAndNoPartialFileIsLeft() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nseb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("summary.csv").path
+        try TextFile.write("old\r\n", to: path)
+        try TextFile.write("new\r\n", to: path)
+        #expect(try TextFile.read(path) == "new\r\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["summary.csv"])
+    }
+
+    @Test func aRegularFileIsReadWholeWithinItsLimit() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("nseb-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try TextFile.write("0123456789", to: path)
+        #expect(try Posix.readRegularFile(path, limit: 10) == Array("0123456789".utf8))
+        #expect(throws: FileReadError.tooLarge(path: path, size: 10, limit: 9)) {
+            try Posix.readRegularFile(path, limit: 9)
+        }
+        #expect(throws: FileReadError.notARegularFile(path: "/dev/null", kind: .characterDevice)) {
+            try Posix.readRegularFile("/dev/null", limit: 9)
+        }
+    }
+
+    @Test func aFailureNamesTheFile() {
+        let error = #expect(throws: SystemError.self) { try TextFile.write("x", to: "/nonexistent/dir/summary.csv") }
+        #expect(error?.call.contains("/nonexistent/dir/summary.csv") == true)
+        #expect(error?.errno == ENOENT)
+    }
+}
+
 @Suite("Buffered file writer")
 struct BufferedFileWriterTests {
     @Test func everythingWrittenFromManyThreadsArrivesWhole() async throws {
@@ -110,6 +143,16 @@ struct BufferedFileWriterTests {
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\r\n")
         #expect(lines.count == 40_000)
         #expect(lines.allSatisfy { $0.hasSuffix(String(repeating: "x", count: 20)) })
+    }
+
+    @Test func aFullDiskIsReportedWithTheFileAndTheKernelsErrno() throws {
+        // /dev/full answers every write with ENOSPC, as a full disk does.
+        let writer = try BufferedFileWriter(path: "/dev/full")
+        writer.write(String(repeating: "x", count: 100_000))
+        let error = #expect(throws: SystemError.self) { try writer.close() }
+        #expect(error?.errno == ENOSPC)
+        #expect(error?.call == "write(/dev/full)")
+        #expect(error?.description.contains("No space left on device") == true)
     }
 
     @Test func anUnwritablePathIsATypedError() {

@@ -121,6 +121,35 @@ struct HostOutcomeTests {
         #expect(record.enrichment.missing == [.attachment])
     }
 
+    @Test("a download that stalls after its headers: the phases it reached are recorded")
+    func expiredDownloadKeepsItsPhases() async throws {
+        // As the transport reports a body under way: connected at 0.1 s, first byte at 0.3 s, 200,
+        // 4,000 bytes, then nothing more.
+        let harness = try HostHarness { request in
+            request.progress?.update(
+                MediaDownloadProgress.Snapshot(
+                    started: 0, connected: second / 10, firstByte: 3 * second / 10, status: 200,
+                    contentType: "image/jpeg", bytes: 4_000))
+            return .hang
+        }
+        defer { harness.remove() }
+        let payload = TestPayloads.plain(mediaURL: TestPayloads.mediaURL)
+        let task = harness.start(harness.input(payload, extension: try BuiltInExtensions.named("media")))
+        await harness.downloader.waitForRequests(1)
+        harness.clock.advance(to: 30 * second)
+        await harness.events.wait(for: .outcomeFixed(.expiredBestAttempt))
+        harness.clock.advance(to: 31 * second)
+        let record = await task.value
+
+        #expect(record.outcome == .expiredBestAttempt)
+        #expect(record.httpStatus == 200)
+        #expect(record.bytesDownloaded == 4_000)
+        #expect(record.downloadErrorText == "still downloading when the invocation ended")
+        #expect(record.measurement.phases["connect"] == second / 10)
+        #expect(record.measurement.phases["first_byte"] == 3 * second / 10)
+        #expect(record.measurement.phases["download"] == nil, "the download never finished")
+    }
+
     @Test("an extension that never calls the handler: expiry, grace end, the original")
     func expiredOriginal() async throws {
         let harness = try HostHarness()

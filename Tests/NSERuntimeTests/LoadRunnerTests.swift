@@ -30,6 +30,56 @@ struct LoadRunnerTests {
 
     let clock = ContinuousRunnerClock()
 
+    /// Invocations that wait, ignoring cancellation, until the test opens the gate.
+    final class Gate: Sendable {
+        private let state = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+        func wait() async {
+            await withCheckedContinuation { continuation in
+                let resumeNow = state.withLock { state in
+                    if state.open { return true }
+                    state.waiting.append(continuation)
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        }
+
+        func open() {
+            let waiting = state.withLock { state in
+                state.open = true
+                defer { state.waiting = [] }
+                return state.waiting
+            }
+            for continuation in waiting { continuation.resume() }
+        }
+    }
+
+    @Test func abortEndsTheRunAtOnceWithoutWaitingForInvocationsInFlight() async throws {
+        let probe = Probe()
+        let gate = Gate()
+        defer { gate.open() }
+        let runner = LoadRunner(clock: clock)
+        let run = Task {
+            await runner.run(
+                model: .closed(concurrency: 4), length: .invocations(100), ramp: 0, seed: 1,
+                drainLimit: 600_000_000_000
+            ) { ticket in
+                probe.enter(ticket)
+                await gate.wait()
+                probe.leave()
+            }
+        }
+        while probe.inFlight.load(ordering: .relaxed) < 4 { try await Task.sleep(for: .milliseconds(5)) }
+        runner.stop()
+        runner.abort()
+        let report = await run.value
+        #expect(report.partial)
+        #expect(report.admitted == 4)
+        #expect(runner.isAborted)
+        #expect(probe.inFlight.load(ordering: .relaxed) == 4, "returned with the four still waiting")
+    }
+
     @Test func closedRunKeepsConcurrencyAndCount() async {
         let probe = Probe()
         let runner = LoadRunner(clock: clock)

@@ -128,7 +128,24 @@ struct NotificationPayloadParsingTests {
         Bad(json: #"{"aps":{"alert":"x"},"media_url":"/media/a.jpg"}"#, expected: .invalidMediaURL("/media/a.jpg")),
         Bad(json: #"{"aps":{"alert":"x"},"media_url":"http://"}"#, expected: .invalidMediaURL("http://")),
         Bad(json: #"{"aps":{"alert":"x"},"media_url":""}"#, expected: .invalidMediaURL("")),
+        // Duplicate keys: Foundation keeps one of the values without a word.
+        Bad(json: #"{"aps":{"alert":"x"},"aps":{"alert":"y"}}"#, expected: .duplicateKey(keyPath: "aps")),
+        Bad(json: #"{"a\u0070s":{"alert":"x"},"aps":{"alert":"y"}}"#, expected: .duplicateKey(keyPath: "aps")),
+        Bad(
+            json: #"{"aps":{"alert":{"title":"a","body":"b","title":"c"}}}"#,
+            expected: .duplicateKey(keyPath: "aps.alert.title")),
+        Bad(
+            json: #"{"aps":{"alert":"x"},"list":[{"k":1},{"k":2,"k":3}]}"#,
+            expected: .duplicateKey(keyPath: "list[1].k")),
     ]
+
+    @Test("the same key in different objects is not a duplicate")
+    func sameKeyInDifferentObjects() throws {
+        let payload = try NotificationPayload(
+            parsing:
+                #"{"aps":{"alert":{"title":"t","body":"b"},"mutable-content":1},"x":{"title":"t"},"t":"\"title\""}"#)
+        #expect(payload.alert.title == "t")
+    }
 
     @Test("rejects", arguments: bad)
     func rejects(_ example: Bad) {

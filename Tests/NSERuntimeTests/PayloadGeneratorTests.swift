@@ -162,6 +162,7 @@ struct PayloadGeneratorTests {
             case .wrongKey: CryptoFaultRates(wrongKey: 1)
             }
         let generator = try Self.generator(mix: PayloadMix(encrypted: 1), faults: rates)
+        var truncatedLengths: [Int] = []
         for index in 0..<300 {
             let generated = try generator.payload(at: index)
             #expect(generated.injectedFault == fault)
@@ -177,14 +178,23 @@ struct PayloadGeneratorTests {
             case .tamper, .wrongKey:
                 #expect(cryptoError == .authenticationFailed)
             case .truncate:
-                // Cut to whole base64 groups: valid base64, fewer bytes than nonce + tag.
-                #expect(sealed.count % 4 == 0 && (4...36).contains(sealed.count))
-                #expect(cryptoError == .truncated(byteCount: sealed.count / 4 * 3))
+                // Valid base64 of the sealed bytes cut short: under nonce + tag a truncation, longer a
+                // ciphertext whose tag no longer matches.
+                let bytes = try #require(Data(base64Encoded: sealed)).count
+                truncatedLengths.append(bytes)
+                #expect(
+                    cryptoError
+                        == (bytes < AESGCM.nonceByteCount + AESGCM.tagByteCount
+                            ? .truncated(byteCount: bytes) : .authenticationFailed))
             }
             #expect(fault.explains(cryptoError))
-            // A report must tell a truncation apart from an authentication failure.
-            let opposite: InjectedCryptoFault = fault == .truncate ? .tamper : .truncate
-            #expect(!opposite.explains(cryptoError))
+            // A report must tell a truncation apart from a failed authentication.
+            if case .truncated = cryptoError { #expect(!InjectedCryptoFault.tamper.explains(cryptoError)) }
+        }
+        if fault == .truncate {
+            // Once only ever under 28 bytes: a long but truncated ciphertext was never tried.
+            #expect(truncatedLengths.contains { $0 < 28 })
+            #expect(truncatedLengths.contains { $0 >= 28 })
         }
     }
 

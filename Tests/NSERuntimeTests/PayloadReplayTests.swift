@@ -92,6 +92,30 @@ struct PayloadReplayTests {
         #expect(!reason.isEmpty)
     }
 
+    @Test("a FIFO, a device or a directory is refused saying what it is")
+    func oddFilesSayWhatTheyAre() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nseb-odd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("payloads.fifo").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // Once "You don't have permission" (as root) for the FIFO and /dev/zero, and
+        // "NSCocoaErrorDomain error 256" for a directory; a FIFO must not block the read either.
+        for (path, kind) in [
+            (fifo, "a FIFO (named pipe)"), ("/dev/zero", "a character device"), (folder.path, "a directory"),
+        ] {
+            let error = try #require(throws: PayloadReplayError.self) {
+                try PayloadReplay(contentsOf: URL(fileURLWithPath: path))
+            }
+            #expect(error == .unreadable(path: path, reason: "it is \(kind), not a regular file of payload lines"))
+            #expect(error.description.hasPrefix("could not read the payload file \(path): it is \(kind)"))
+        }
+        let missing = "/nonexistent-\(UUID().uuidString).jsonl"
+        #expect(throws: PayloadReplayError.unreadable(path: missing, reason: "No such file or directory (errno 2)")) {
+            try PayloadReplay(contentsOf: URL(fileURLWithPath: missing))
+        }
+    }
+
     @Test("generated payloads replay to the same models")
     func replaysGenerated() throws {
         let generator = try PayloadGenerator(

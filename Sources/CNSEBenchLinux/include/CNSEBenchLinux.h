@@ -31,6 +31,11 @@ int nseb_epoll_pwait2(int epfd, struct epoll_event *events, int maxevents, const
 /// to be woken within `nanoseconds` of its timeout instead of the default 50 us timer slack.
 int nseb_set_timer_slack(unsigned long nanoseconds);
 
+/// prctl(PR_SET_PDEATHSIG): the kernel sends `signal` to this process when the thread that created
+/// it ends (with its process, or on its own). The embedded media server asks for SIGTERM, so a
+/// `run` that fails, is killed or is `kill -9`ed takes its server with it.
+int nseb_set_parent_death_signal(int signal);
+
 /// pthread_setname_np(3) is a GNU extension that Swift's Glibc module leaves out; naming the event
 /// loop thread makes it recognisable in top -H, perf and /proc/<pid>/task/*/comm. Names are cut
 /// to the kernel's 15 characters here rather than failing with ERANGE.

@@ -1,4 +1,5 @@
-/// A complete error response: a head and a short plain-text body saying what went wrong.
+/// A complete error (or injected-status) response: a head and a short plain-text body saying what
+/// went wrong.
 ///
 /// The body is `<code> <reason>\n`, or `<code> <reason>: <message>\n` with a message. A 405 carries
 /// `Allow: GET, HEAD`. For a HEAD request, send ``head`` alone (``serialized(includingBody:)``
@@ -18,17 +19,18 @@ public struct HTTPErrorResponse: Sendable, Hashable {
     ///   - keepAlive: whether the connection stays open; `false` after a parse error, which leaves
     ///     the connection's framing in doubt.
     ///   - date: the `Date` value, or `nil` for none.
+    /// A status that allows no content (204, 205, 304) gets none: no body and no `Content-Type`.
     public init(status: HTTPStatus, message: String? = nil, keepAlive: Bool, date: String? = nil) {
         var text = status.description
         if let message, !message.isEmpty {
             text += ": " + message
         }
         text += "\n"
-        body = Array(text.utf8)
+        body = status.allowsContent ? Array(text.utf8) : []
         head = HTTPResponseHead(
             status: status,
             contentLength: body.count,
-            contentType: Self.contentType,
+            contentType: status.allowsContent ? Self.contentType : nil,
             keepAlive: keepAlive,
             date: date,
             additionalHeaders: status == .methodNotAllowed ? [HTTPHeaderField(name: "Allow", value: "GET, HEAD")] : []

@@ -1,7 +1,8 @@
 /// The head of a response: status line and header fields, serialised into bytes.
 ///
 /// Fields are written in a fixed order: `Server: nse-bench`, `Date` (if set), `Connection`,
-/// `Content-Type` (if set), the ``additionalHeaders``, `Content-Length`. The status line and the
+/// `Content-Type` (if set), the ``additionalHeaders``, `Content-Length` (never for a status that must
+/// not carry one: 1xx, 204, 304). The status line and the
 /// fixed fields come from precomputed byte arrays and the length is formatted without allocating,
 /// so writing a head into a reused buffer costs a few copies of a few hundred bytes.
 public struct HTTPResponseHead: Sendable, Hashable {
@@ -61,9 +62,14 @@ public struct HTTPResponseHead: Sendable, Hashable {
         for field in additionalHeaders {
             appendField(field.name, field.value, to: &buffer)
         }
-        buffer.append(contentsOf: Self.contentLengthName)
-        Self.appendDecimal(Swift.max(contentLength, 0), to: &buffer)
-        buffer.append(contentsOf: Self.endOfHead)
+        if status.sendsContentLength {
+            buffer.append(contentsOf: Self.contentLengthName)
+            Self.appendDecimal(Swift.max(contentLength, 0), to: &buffer)
+            buffer.append(contentsOf: Self.endOfHead)
+        } else {
+            buffer.append(ASCII.carriageReturn)
+            buffer.append(ASCII.lineFeed)
+        }
     }
 
     /// Writes the serialised head to the start of `destination`.

@@ -47,35 +47,43 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     /// `505 HTTP Version Not Supported`.
     public static let httpVersionNotSupported = HTTPStatus(uncheckedCode: 505)
 
-    /// The reason phrase of RFC 9110 §15 for the codes above; for any other code, the generic
-    /// phrase of its class (`"Client Error"`, `"Server Error"`, ...).
-    public var reasonPhrase: String {
-        switch code {
-        case 200: "OK"
-        case 206: "Partial Content"
-        case 400: "Bad Request"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 408: "Request Timeout"
-        case 414: "URI Too Long"
-        case 416: "Range Not Satisfiable"
-        case 429: "Too Many Requests"
-        case 431: "Request Header Fields Too Large"
-        case 500: "Internal Server Error"
-        case 502: "Bad Gateway"
-        case 503: "Service Unavailable"
-        case 504: "Gateway Timeout"
-        case 505: "HTTP Version Not Supported"
-        case 100..<200: "Informational"
-        case 200..<300: "Success"
-        case 300..<400: "Redirection"
-        case 400..<500: "Client Error"
-        default: "Server Error"
-        }
+    /// The reason phrase RFC 9110 §15 gives the code (and RFC 6585 for 428, 429, 431 and 511), for
+    /// every code the server can send, injected ones included; empty for codes no RFC defines (the
+    /// phrase is optional, RFC 9112 §4, and a made-up one would mislead), and for 306 and 418, which
+    /// RFC 9110 lists as unused.
+    public var reasonPhrase: String { Self.reasonPhrases[code] ?? "" }
+
+    private static let reasonPhrases: [Int: String] = [
+        100: "Continue", 101: "Switching Protocols",
+        200: "OK", 201: "Created", 202: "Accepted", 203: "Non-Authoritative Information", 204: "No Content",
+        205: "Reset Content", 206: "Partial Content",
+        300: "Multiple Choices", 301: "Moved Permanently", 302: "Found", 303: "See Other", 304: "Not Modified",
+        305: "Use Proxy", 307: "Temporary Redirect", 308: "Permanent Redirect",
+        400: "Bad Request", 401: "Unauthorized", 402: "Payment Required", 403: "Forbidden", 404: "Not Found",
+        405: "Method Not Allowed", 406: "Not Acceptable", 407: "Proxy Authentication Required",
+        408: "Request Timeout", 409: "Conflict", 410: "Gone", 411: "Length Required", 412: "Precondition Failed",
+        413: "Content Too Large", 414: "URI Too Long", 415: "Unsupported Media Type",
+        416: "Range Not Satisfiable", 417: "Expectation Failed", 421: "Misdirected Request",
+        422: "Unprocessable Content", 426: "Upgrade Required", 428: "Precondition Required",
+        429: "Too Many Requests", 431: "Request Header Fields Too Large",
+        500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway", 503: "Service Unavailable",
+        504: "Gateway Timeout", 505: "HTTP Version Not Supported", 511: "Network Authentication Required",
+    ]
+
+    /// Whether a response with this status may carry content: not 1xx, 204 No Content, 205 Reset
+    /// Content or 304 Not Modified (RFC 9110 §15.3.5, §15.3.6, §15.4.5, §6.4.1).
+    public var allowsContent: Bool {
+        !(100..<200).contains(code) && code != 204 && code != 205 && code != 304
+    }
+
+    /// Whether the head carries `Content-Length`: a server must not send one with 1xx or 204
+    /// (RFC 9110 §8.6), and with 304 it could only repeat a 200's, which these responses have none of.
+    public var sendsContentLength: Bool {
+        !(100..<200).contains(code) && code != 204 && code != 304
     }
 
     /// `"404 Not Found"`.
-    public var description: String { "\(code) \(reasonPhrase)" }
+    public var description: String { reasonPhrase.isEmpty ? String(code) : "\(code) \(reasonPhrase)" }
 
     /// `HTTP/1.1 <code> <reason>\r\n`, precomputed for the named statuses, built for the others.
     ///
@@ -99,6 +107,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
         return lines
     }()
 
+    /// The status line; with no reason phrase it still has the space after the code (RFC 9112 §4).
     private static func makeStatusLine(_ code: Int) -> [UInt8] {
         Array("HTTP/1.1 \(code) \(HTTPStatus(uncheckedCode: code).reasonPhrase)\r\n".utf8)
     }

@@ -8,8 +8,8 @@ import NSEBenchSystem
 ///     accepted ─(connect delay)→ handshaking (TLS) → reading ─(head)→ waitingFirstByte ─(ttfb)→ sending
 ///        sending ─(stop offset)→ { reading (keep-alive) | stalled → sending | closingAfterDelay | closed }
 ///
-/// The reading state's timer is the idle timeout, which is not extended by partial bytes, so a
-/// slow-loris head cannot hold the connection past it.
+/// The handshaking and reading states' timer is the idle timeout, which is not extended by partial
+/// bytes, so a stalled TLS handshake or a slow-loris head cannot hold the connection past it.
 final class Connection {
     enum State {
         case connectDelay
@@ -77,6 +77,9 @@ final class Connection {
     private func afterConnectDelay() {
         if case .tls = io {
             state = .handshaking
+            // The idle timeout covers the handshake: a client that sends nothing, or half a
+            // ClientHello, is closed at it, as a slow-loris head is. Handshake bytes do not extend it.
+            schedule(in: server.idleTimeoutNanoseconds) { [unowned self] in self.handshakeTimedOut() }
             handshake()
         } else {
             enterReading()
@@ -109,6 +112,13 @@ final class Connection {
         case .wantWrite: watch([.writable, .readHangup])
         case .closed, nil: close()
         }
+    }
+
+    private func handshakeTimedOut() {
+        timer = nil
+        guard state == .handshaking else { return }
+        server.statistics.idleTimeouts.add(1, ordering: .relaxed)
+        close()
     }
 
     // MARK: Reading

@@ -38,6 +38,10 @@ public enum ArgumentParser {
                 guard case .value(let valueName, _) = declaration.kind else { continue }
                 throw .missingValue(option: declaration.name, valueName: valueName)
             }
+            // A second value of a single-value option would silently replace the first.
+            if case .value(_, repeatable: false) = declaration.kind, let earlier = parsed.values[declaration.name] {
+                throw .repeatedOption(declaration.name, values: earlier + [value])
+            }
             parsed.values[declaration.name, default: []].append(value)
         }
         if !parsed.isSet("help") { try checkPositionals(parsed.positionals, against: configuration.positionals) }

@@ -19,6 +19,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     case conflictingOptions(String, String)
     /// Anything else a command's validation rejects, stated for the user.
     case invalidCombination(String)
+    /// An option that takes one value was given more than once; carries the values in order.
+    case repeatedOption(String, values: [String])
 
     public var description: String {
         switch self {
@@ -40,6 +42,9 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
             "options '--\(first)' and '--\(second)' cannot be used together"
         case .invalidCombination(let message):
             message
+        case .repeatedOption(let option, let values):
+            "option '--\(option)' takes one value but was given \(values.count) times ("
+                + values.map { "'\($0)'" }.joined(separator: ", ") + "); give it once"
         }
     }
 }

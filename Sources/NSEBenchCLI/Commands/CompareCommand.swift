@@ -28,7 +28,8 @@ public struct CompareCommand: ParsableCommand {
             one file only is reported, not failed; no common scenario at all is exit 3.
 
             Exit status: 0 no regression, 2 regression, 4 improvement only, 3 not comparable, 1 harness error: \
-            an unreadable, malformed or truncated file (with its line), missing columns (named), or a compared \
+            an unreadable, malformed or truncated file (with its line), missing columns (named), a row whose \
+            figures disagree (no invocations, outcome counts that do not add up, a rate unlike its counts), or a compared \
             row marked valid=false or partial=true (its figures may be the harness's doing; the report still \
             shows every verdict), 64 bad flag or thresholds file.
             """,

@@ -42,6 +42,10 @@ public struct ServeCommand: ParsableCommand {
             .flag(
                 "managed", help: "Run as a scenario's child: ignore Ctrl-C (the parent stops it with SIGTERM).",
                 hidden: true),
+            .value(
+                "parent-pid", valueName: "PID",
+                help: "With --managed: end with this process (the run that started the server), however it ends.",
+                hidden: true),
         ],
         examples: [
             "nse-bench serve --port 8080 --profile 3g",
@@ -54,6 +58,8 @@ public struct ServeCommand: ParsableCommand {
     public let statsInterval: DurationValue
     public let quiet: Bool
     public let managed: Bool
+    /// `--parent-pid`: the process whose end ends this server (SIGTERM, from the kernel).
+    public let parentProcess: Int32?
 
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         let host = arguments.string("host") ?? "127.0.0.1"
@@ -66,10 +72,16 @@ public struct ServeCommand: ParsableCommand {
             throw .invalidValue(
                 option: "time-scale", value: arguments.string("time-scale") ?? "", expected: "a number above 0")
         }
+        let mediaDirectory = arguments.string("media-dir")
+        if let mediaDirectory, Posix.fileStatus(mediaDirectory)?.isDirectory != true {
+            let found = Posix.fileStatus(mediaDirectory) == nil ? "nothing is there" : "it is not a directory"
+            throw .invalidValue(
+                option: "media-dir", value: mediaDirectory, expected: "a directory of files to serve (\(found))")
+        }
         var configuration = MediaServerConfiguration(
             address: address, conditions: try NetworkOptions.conditions(from: arguments).scaled(by: timeScale),
             seed: try arguments.value("seed", as: UInt64.self) ?? 1,
-            mediaDirectory: arguments.string("media-dir"),
+            mediaDirectory: mediaDirectory,
             idleTimeout: try DurationOption.parse(arguments, "idle-timeout", minimum: .milliseconds(1)))
         configuration.tls = try TLSOptions.context(from: arguments)
         server = configuration
@@ -77,9 +89,14 @@ public struct ServeCommand: ParsableCommand {
         statsInterval = try DurationOption.parse(arguments, "stats-interval", minimum: .milliseconds(10))
         quiet = arguments.isSet("quiet")
         managed = arguments.isSet("managed")
+        parentProcess = try arguments.value("parent-pid", as: Int.self, in: 1...Int(Int32.max)).map { Int32($0) }
     }
 
     public func run(_ context: CommandContext) async throws -> ExitCode {
+        // First, so a server whose run has already ended never starts listening.
+        if let parentProcess {
+            try ParentProcess.terminate(with: SignalWatcher.terminate, whenParentEnds: parentProcess)
+        }
         let mediaServer = try MediaServer(configuration: server)
         if let certificateOutput, let tls = server.tls {
             try tls.certificate.pem.write(toFile: certificateOutput, atomically: true, encoding: .utf8)
@@ -87,6 +104,17 @@ public struct ServeCommand: ParsableCommand {
         if managed { SignalWatcher.ignoreInterrupts() }
         let watcher = managed ? SignalWatcher(watching: [SignalWatcher.terminate]) : SignalWatcher()
         defer { watcher.stop() }
+        // The parent's death signal can be lost: it is ignored while the watcher is being set up. A
+        // watchdog asks the kernel who the parent is twice a second, and stops the server as SIGTERM
+        // would once the run is gone.
+        let watchdog = Task {
+            guard let parentProcess else { return }
+            while !Task.isCancelled, ParentProcess.isStill(parentProcess) {
+                do { try await Task.sleep(for: .milliseconds(500)) } catch { return }
+            }
+            if !Task.isCancelled { SignalWatcher.sendToSelf(SignalWatcher.terminate) }
+        }
+        defer { watchdog.cancel() }
         try mediaServer.start()
         context.output.write("nse-bench serve: listening on \(mediaServer.baseURL)\n")
         if !server.conditions.settings.isEmpty {
@@ -117,7 +145,8 @@ public struct ServeCommand: ParsableCommand {
                     + "p99 \(Self.milliseconds(lateness.value(atPercentile: 99))) "
                     + "max \(Self.milliseconds(lateness.maximum))\n")
         }
-        return .success
+        // Stopped by a signal, as a shell or supervisor expects: 130 for SIGINT, 143 for SIGTERM.
+        return signal.flatMap { ExitCode(stoppedBy: $0) } ?? .success
     }
 
     static func milliseconds(_ nanoseconds: UInt64) -> String {

@@ -6,35 +6,54 @@ import NSEBenchSystem
 /// descriptor budget (10,000 client plus 10,000 server sockets do not fit in one process's 20,000)
 /// and its own CPU accounting.
 final class EmbeddedServerProcess: @unchecked Sendable {
-    // Immutable after init; Foundation's Process is used from one task at a time (start, then stop).
+    // `baseURL`, `process`, `output` and `launcher` are immutable after init; `stoppedReport` is
+    // protected by `lock`. Foundation's Process is used from one task at a time (start, then stop).
     let baseURL: URL
     private let process: Process
     private let output: Pipe
+    private let launcher: LaunchingThread
+    private let lock = NSLock()
+    private var stoppedReport: String?
 
-    /// Starts `nse-bench serve --port 0` with `arguments` (network flags, seed, time scale) and waits
-    /// for the line that gives its URL.
-    init(arguments: [String]) throws(RunError) {
+    /// The executable `run` starts as its server: this process's own (`nse-bench`).
+    static var ownExecutable: URL {
+        let named = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        if FileManager.default.isExecutableFile(atPath: named.path) { return named }
+        return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    }
+
+    /// Starts `executable serve --port 0 --managed` with `arguments` (network flags, seed, time
+    /// scale) and waits for the line that gives its URL. The server ends with this process however
+    /// it ends: ``stop()`` on every path out of a run, and the kernel's SIGTERM
+    /// (`--parent-pid`, PR_SET_PDEATHSIG) when this process dies first, `kill -9` included.
+    init(executable: URL = ownExecutable, arguments: [String]) throws(RunError) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
-            process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        }
-        process.arguments = ["serve", "--port", "0", "--quiet", "--managed", "--idle-timeout", "120s"] + arguments
+        process.executableURL = executable
+        process.arguments =
+            [
+                "serve", "--port", "0", "--quiet", "--managed", "--parent-pid",
+                String(ParentProcess.currentIdentifier), "--idle-timeout", "120s",
+            ] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
+        let launcher: LaunchingThread
         do {
-            try process.run()
+            launcher = try LaunchingThread(process)
         } catch {
-            throw .server("could not start the media server: \(error)")
+            throw .server("could not start the media server (\(executable.path)): \(error)")
         }
         self.process = process
         self.output = output
-        guard let line = Self.readLine(output.fileHandleForReading, timeout: 10),
-            let range = line.range(of: "listening on "), let url = URL(string: String(line[range.upperBound...]))
+        self.launcher = launcher
+        let line = Self.readLine(output.fileHandleForReading, timeout: 10)
+        guard let line, let range = line.range(of: "listening on "),
+            let url = URL(string: String(line[range.upperBound...]))
         else {
             process.terminate()
-            throw .server("the media server did not report its address")
+            process.waitUntilExit()
+            launcher.release()
+            throw .server("the media server did not report its address" + (line.map { ": " + $0 } ?? ""))
         }
         baseURL = url
     }
@@ -47,14 +66,25 @@ final class EmbeddedServerProcess: @unchecked Sendable {
         return (user + system) / 100
     }
 
+    /// The server's process id.
+    var processIdentifier: Int32 { process.processIdentifier }
+
     /// Stops the server (SIGTERM: it finishes responses in flight) and waits for it; returns what it
-    /// printed, which includes its counters and its own first-byte lateness.
+    /// printed, which includes its counters and its own first-byte lateness. Later calls return the
+    /// same text, so every path out of a run can call it.
+    @discardableResult
     func stop() -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let stoppedReport { return stoppedReport }
         let cpu = cpuSeconds
         process.terminate()
         process.waitUntilExit()
+        launcher.release()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        return String(decoding: data, as: UTF8.self) + "server CPU \(String(format: "%.2f", cpu)) s\n"
+        let report = String(decoding: data, as: UTF8.self) + "server CPU \(String(format: "%.2f", cpu)) s\n"
+        stoppedReport = report
+        return report
     }
 
     private static func readLine(_ handle: FileHandle, timeout: Double) -> String? {
@@ -68,6 +98,38 @@ final class EmbeddedServerProcess: @unchecked Sendable {
         }
         return nil
     }
+}
+
+/// The thread the server is started from, alive until the server has stopped.
+///
+/// Foundation's Process starts the child from the calling thread, and the kernel sends the child its
+/// parent-death signal when *that thread* ends, not the process; the cooperative pool's threads end
+/// when idle, which would stop the server in the middle of a quiet run.
+private final class LaunchingThread: @unchecked Sendable {
+    // `done` and `held` are semaphores (thread-safe); `failure` is written by the thread before it
+    // signals `done` and read only after waiting on it.
+    private let done = DispatchSemaphore(value: 0)
+    private let held = DispatchSemaphore(value: 0)
+    private var failure: (any Error)?
+
+    /// Starts `process` from a new thread and waits until it has started (or failed to).
+    init(_ process: Process) throws {
+        let thread = Thread { [self] in
+            do { try process.run() } catch { failure = error }
+            done.signal()
+            held.wait()
+        }
+        thread.name = "nse-bench-server"
+        thread.start()
+        done.wait()
+        if let failure {
+            held.signal()
+            throw failure
+        }
+    }
+
+    /// Lets the thread end; called once the server has exited.
+    func release() { held.signal() }
 }
 
 /// Why a run could not be carried out (exit status 1).

@@ -22,6 +22,18 @@ struct PayloadSource: Sendable {
         }
     }
 
+    /// For replayed payloads, the shares that carry `encrypted_data` and a media URL: the settings
+    /// that took effect, which summary.csv records in place of the generator's flags. Nil when
+    /// generated.
+    var replayedShares: (encrypted: Double, media: Double)? {
+        guard case .replayed(let replay) = source else { return nil }
+        let count = Double(replay.count)
+        return (
+            Double(replay.payloads.filter { $0.encryptedData != nil }.count) / count,
+            Double(replay.payloads.filter { $0.mediaURL != nil }.count) / count
+        )
+    }
+
     /// The input for invocation `index`, arriving at `arrival`.
     func input(index: Int, arrival: UInt64, factory: ExtensionFactory) -> InvocationInput {
         switch source {

@@ -1,4 +1,5 @@
 public import Foundation
+import MediaServer
 public import NSEBenchCore
 import NSEBenchSystem
 public import NSERuntime
@@ -30,6 +31,12 @@ public struct RunConfiguration: Sendable {
     public var swiftVersion: String?
     /// `--extension-processes`: worker processes for a user's extension; 0 runs it in this process.
     public var extensionProcesses: Int = 1
+    /// `--payload-key`: the 32-byte key payloads are sealed with and the extension decrypts with; nil
+    /// for a random key per run (replayed encrypted_data then cannot decrypt).
+    public var payloadKey: [UInt8]? = nil
+    /// The executable started as the embedded server; nil for this process's own. Tests, whose
+    /// process is not `nse-bench`, name the built one.
+    var serverExecutable: URL? = nil
 
     public enum OutputFormat: String, ArgumentValue, CaseIterable, Sendable {
         case text, json
@@ -95,6 +102,10 @@ enum RunOptions {
             .value("wrong-key", valueName: "FRACTION", default: "0", help: "Share sealed with another key."),
             .value(
                 "payloads", valueName: "FILE", help: "Replay payloads from a JSONL file instead of generating them."),
+            .value(
+                "payload-key", valueName: "FILE",
+                help: "The AES-256-GCM key of encrypted_data (64 hex digits or base64 of 32 bytes), shared with "
+                    + "the extension's App Group container; default a random key per run."),
             .value("deadline", valueName: "T", default: "30s", help: "The extension's time budget, from arrival."),
             .value(
                 "grace", valueName: "T", default: "2s",
@@ -126,9 +137,22 @@ enum RunOptions {
         let load = try loadModel(arguments)
         let length = try runLength(arguments, load: load)
         let timeScale = try arguments.value("time-scale", as: Double.self) ?? 1
-        guard timeScale > 0, timeScale <= 1_000 else {
+        guard timeScale > 0, timeScale <= maximumTimeScale else {
             throw .invalidValue(
-                option: "time-scale", value: arguments.string("time-scale") ?? "", expected: "a number above 0")
+                option: "time-scale", value: arguments.string("time-scale") ?? "",
+                expected: "a number above 0 and at most \(Int(maximumTimeScale))")
+        }
+        let payloadFile = arguments.string("payloads")
+        if payloadFile != nil {
+            let ignored = generatorOptions.filter { arguments.wasGiven($0) }
+            guard ignored.isEmpty else {
+                throw .invalidCombination(
+                    "--payloads replays its file's payloads as they are, so "
+                        + ignored.map { "--\($0)" }.joined(separator: ", ")
+                        + " would not take effect: drop \(ignored.count == 1 ? "it" : "them"), or drop --payloads to "
+                        + "generate payloads (\(generatorOptions.map { "--\($0)" }.joined(separator: ", ")) shape "
+                        + "generated payloads only)")
+            }
         }
         let mediaText = arguments.string("media") ?? defaultMediaMix
         let mediaMix: MediaMix
@@ -144,6 +168,7 @@ enum RunOptions {
             }
             target = url
         }
+        if target == nil, payloadFile == nil { try checkServable(mediaMix, text: mediaText) }
         let memoryText = arguments.string("memory-limit") ?? "24MiB"
         let memoryLimit: ByteCount
         do {
@@ -159,21 +184,22 @@ enum RunOptions {
         let settings = RunSettings(
             scenario: scenarioName, load: load, length: length, ramp: try nanoseconds(arguments, "ramp") ?? 0,
             extensionName: arguments.string("extension") ?? "media",
-            network: try NetworkOptions.conditions(from: arguments), mediaMix: mediaText,
+            network: try NetworkOptions.conditions(from: arguments),
+            mediaMix: payloadFile == nil ? mediaText : replayedMediaMix,
             encryptedFraction: try fraction(arguments, "encrypted"),
             mediaFraction: try fraction(arguments, "with-media"),
             deadline: try nanoseconds(arguments, "deadline", minimum: 1_000_000) ?? 30_000_000_000,
             grace: try nanoseconds(arguments, "grace") ?? 2_000_000_000, memoryLimit: Int(memoryLimit.bytes),
             timeScale: timeScale, seed: try arguments.value("seed", as: UInt64.self) ?? 1,
             target: target?.absoluteString ?? "embedded")
-        return RunConfiguration(
+        var configuration = RunConfiguration(
             settings: settings,
             payloadMix: PayloadMix(encrypted: settings.encryptedFraction, media: settings.mediaFraction),
             mediaMix: mediaMix,
             cryptoFaults: CryptoFaultRates(
                 tamper: try fraction(arguments, "tamper"), truncate: try fraction(arguments, "truncate-payload"),
                 wrongKey: try fraction(arguments, "wrong-key")),
-            payloadFile: arguments.string("payloads"), target: target, outputDirectory: arguments.string("out"),
+            payloadFile: payloadFile, target: target, outputDirectory: arguments.string("out"),
             scratchDirectory: scratch, quiet: arguments.isSet("quiet"),
             format: try arguments.value("format", as: RunConfiguration.OutputFormat.self) ?? .text,
             networkArguments: (["profile"] + NetworkConditions.settingKeys).compactMap { key in
@@ -184,6 +210,8 @@ enum RunOptions {
             swiftVersion: try swiftVersion(arguments),
             extensionProcesses: try arguments.value("extension-processes", as: Int.self, in: 0...64)
                 ?? ProcessResources.cores)
+        if let path = arguments.string("payload-key") { configuration.payloadKey = try payloadKey(readFrom: path) }
+        return configuration
     }
 
     private static func thresholds(_ arguments: ParsedArguments) throws(UsageError) -> [Threshold] {
@@ -204,6 +232,56 @@ enum RunOptions {
             throw .invalidValue(option: "swift-version", value: text, expected: "a Swift language mode: 5 or 6")
         }
         return text
+    }
+
+    /// The key in `path`: 64 hex digits or the base64 of 32 bytes, surrounding whitespace ignored.
+    static func payloadKey(readFrom path: String) throws(UsageError) -> [UInt8] {
+        let text: String
+        do {
+            text = try TextFile.read(path, limit: 4_096)
+        } catch {
+            throw .invalidValue(option: "payload-key", value: path, expected: "a readable key file (\(error))")
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let utf8 = Array(trimmed.utf8)
+        if utf8.count == 64 {
+            let bytes = stride(from: 0, to: 64, by: 2).compactMap { UInt8(trimmed.dropFirst($0).prefix(2), radix: 16) }
+            if bytes.count == 32 { return bytes }
+        }
+        if let bytes = Base64.decode(trimmed), bytes.count == 32 { return bytes }
+        throw .invalidValue(
+            option: "payload-key", value: path,
+            expected: "a file holding a 32-byte AES-256 key as 64 hex digits or as base64 (44 characters)")
+    }
+
+    /// The options that shape generated payloads; `--payloads` replays a file instead.
+    static let generatorOptions = ["media", "encrypted", "with-media", "tamper", "truncate-payload", "wrong-key"]
+
+    /// `media_mix` of a run that replays `--payloads`: the media are whatever the file's URLs name.
+    static let replayedMediaMix = "replayed"
+
+    /// The largest `--time-scale`: beyond it a 30 s deadline would take over eight hours.
+    static let maximumTimeScale = 1_000.0
+
+    /// Every `/media/` choice must be something the embedded server serves, or every invocation
+    /// that draws it fails on a 404 or 400 that says nothing about the extension.
+    private static func checkServable(_ mix: MediaMix, text: String) throws(UsageError) {
+        for choice in mix.choices where choice.path.hasPrefix(MediaRequest.pathPrefix) {
+            let parts = choice.path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+            let query = (parts.count > 1 ? parts[1].split(separator: "&") : []).map { item in
+                let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                return HTTPQueryItem(name: String(pair[0]), value: pair.count > 1 ? String(pair[1]) : "")
+            }
+            do {
+                _ = try MediaRequest(path: String(parts[0]), query: query)
+            } catch {
+                throw .invalidValue(
+                    option: "media", value: text,
+                    expected: "media the embedded server serves: a size up to 2 GB (\(SyntheticMediaFile.maximumSize) "
+                        + "bytes) and a type among \(MediaType.allCases.map(\.fileExtension).joined(separator: ", ")) "
+                        + "(\(choice.path): \(error))")
+            }
+        }
     }
 
     private static func loadModel(_ arguments: ParsedArguments) throws(UsageError) -> LoadModel {

@@ -17,6 +17,8 @@ final class RunRecorder: Sendable {
     private struct State {
         var aggregate = RunAggregate()
         var started = 0
+        /// After ``seal()``: invocations abandoned by an aborted run are not recorded.
+        var sealed = false
     }
 
     let folder: URL
@@ -35,9 +37,19 @@ final class RunRecorder: Sendable {
 
     func record(_ record: InvocationRecord) {
         let measurement = record.measurement
-        state.withLock { $0.aggregate.record(measurement) }
-        invocations.write(CSVWriter.record(row(record, measurement)))
+        let line = CSVWriter.record(row(record, measurement))
+        // The row is written under the lock too, so that after seal() the aggregate and
+        // invocations.csv hold exactly the same invocations.
+        state.withLock { state in
+            guard !state.sealed else { return }
+            state.aggregate.record(measurement)
+            invocations.write(line)
+        }
     }
+
+    /// Stops recording: an aborted run (a second Ctrl-C) abandons its invocations in flight, and
+    /// what finishes after this is neither counted nor written.
+    func seal() { state.withLock { $0.sealed = true } }
 
     var aggregate: RunAggregate { state.withLock { $0.aggregate } }
 
@@ -46,11 +58,25 @@ final class RunRecorder: Sendable {
         state.withLock { ($0.started, $0.aggregate.invocations, $0.aggregate.outcomes) }
     }
 
-    /// Writes `summary.csv` and `histograms.csv` and closes `invocations.csv`.
-    func finish(summary: SummaryRow) throws {
-        try invocations.close()
+    /// The result files a run writes, in the order the summary names them.
+    static let resultFiles = ["summary.csv", "invocations.csv", "histograms.csv"]
+
+    /// Closes `invocations.csv` and writes `summary.csv` and `histograms.csv`. Every file is tried
+    /// whatever happened to the others (a full disk may still fit the small ones); returns those
+    /// that could not be written, with why.
+    func finish(summary: SummaryRow) -> [UnwrittenFile] {
+        var unwritten: [UnwrittenFile] = []
+        do {
+            try invocations.close()
+        } catch {
+            unwritten.append(UnwrittenFile(name: "invocations.csv", error: error))
+        }
         let summaryText = CSVWriter.record(SummaryRow.header) + CSVWriter.record(summary.fields)
-        try summaryText.write(to: folder.appendingPathComponent("summary.csv"), atomically: true, encoding: .utf8)
+        do {
+            try TextFile.write(summaryText, to: folder.appendingPathComponent("summary.csv").path)
+        } catch {
+            unwritten.append(UnwrittenFile(name: "summary.csv", error: error))
+        }
         var histograms = CSVWriter.record(["histogram", "value_ns", "count"])
         let aggregate = self.aggregate
         for name in RunAggregate.histogramNames {
@@ -58,7 +84,12 @@ final class RunRecorder: Sendable {
                 histograms += CSVWriter.record([name, String(bucket.value), String(bucket.count)])
             }
         }
-        try histograms.write(to: folder.appendingPathComponent("histograms.csv"), atomically: true, encoding: .utf8)
+        do {
+            try TextFile.write(histograms, to: folder.appendingPathComponent("histograms.csv").path)
+        } catch {
+            unwritten.append(UnwrittenFile(name: "histograms.csv", error: error))
+        }
+        return unwritten
     }
 
     private func row(_ record: InvocationRecord, _ measurement: InvocationMeasurement) -> [String] {
@@ -80,6 +111,16 @@ final class RunRecorder: Sendable {
             String(record.peakMemory),
         ]
     }
+}
+
+/// A result file that could not be written (a full disk, a file system gone read-only), and why.
+struct UnwrittenFile: Sendable, CustomStringConvertible {
+    /// The file's name in the result folder.
+    let name: String
+    /// The failed call, naming the path, with the kernel's errno.
+    let error: SystemError
+
+    var description: String { "\(name): \(error)" }
 }
 
 /// Where results go: `--out DIR`, or `Results/runs/<timestamp>-<scenario>/`.

@@ -38,16 +38,22 @@ struct RunSession {
         } else {
             var arguments = ["--seed", String(settings.seed), "--time-scale", String(scale)]
             for (key, value) in configuration.networkArguments { arguments += ["--\(key)", value] }
-            server = try EmbeddedServerProcess(arguments: arguments)
-            mediaBase = server!.baseURL
+            let started = try EmbeddedServerProcess(
+                executable: configuration.serverExecutable ?? EmbeddedServerProcess.ownExecutable,
+                arguments: arguments)
+            server = started
+            mediaBase = started.baseURL
         }
+        // Every way out of the run stops the server, errors included (a suite runs many in one
+        // process); stop() is idempotent, so the normal path's call below is the one that counts.
+        defer { server?.stop() }
 
         // Loops, timers and transport (HarnessLoops), host.
         let loops = try HarnessLoops()
         let clock = loops.clock
         let timers = loops.timers
         let transport = loops.transport
-        let key = try AESGCM.randomBytes(32)
+        let key = try configuration.payloadKey ?? AESGCM.randomBytes(32)
         let container = try SharedContainer(creatingIn: work, key: key)
         // Counts only: a long run would fill the disk with attachments nobody reads.
         let store = AttachmentStore.counting()
@@ -72,6 +78,12 @@ struct RunSession {
                     timeBudget: hostSettings.timeBudget))
         }
         let payloads = try PayloadSource(configuration: configuration, mediaBase: mediaBase, key: key)
+        // summary.csv records the settings that took effect: a replay's own shares, not the flags'.
+        var recordedSettings = settings
+        if let shares = payloads.replayedShares {
+            recordedSettings.encryptedFraction = shares.encrypted
+            recordedSettings.mediaFraction = shares.media
+        }
 
         // Recording and progress.
         let recorder = try RunRecorder(folder: output, timeScale: scale)
@@ -81,9 +93,23 @@ struct RunSession {
         defer { admission.stop() }
         let runner = LoadRunner(clock: clock, admissionExecutor: admission)
         let watcher = SignalWatcher()
-        let interruption = Task {
+        // The first Ctrl-C (or SIGTERM) stops admitting and lets invocations in flight finish within
+        // deadline and grace; a second ends the run at once, abandoning them. Either way what was
+        // recorded is written, marked partial. Returns the first signal.
+        let interruption = Task { () -> Int32? in
             var signals = watcher.signals.makeAsyncIterator()
-            if await signals.next() != nil { runner.stop() }
+            guard let first = await signals.next() else { return nil }
+            runner.stop()
+            context.errors.write(
+                "nse-bench: \(SignalWatcher.name(of: first)): no more arrivals; invocations in flight may finish "
+                    + "(send it again to stop at once)\n")
+            guard let second = await signals.next() else { return first }
+            recorder.seal()
+            runner.abort()
+            context.errors.write(
+                "nse-bench: \(SignalWatcher.name(of: second)) again: stopping now; invocations in flight are "
+                    + "abandoned\n")
+            return first
         }
         let cpuAtStart = ProcessResources.cpuSeconds()
         let wallStart = MonotonicClock.now()
@@ -104,6 +130,7 @@ struct RunSession {
 
         ticker.cancel()
         interruption.cancel()
+        let signal = await interruption.value
         watcher.stop()
         let wallSeconds = Double(MonotonicClock.now() - wallStart) / 1e9
         // The extension's processes are the harness too: their CPU, memory and loops count with ours.
@@ -135,18 +162,25 @@ struct RunSession {
             problems += ExtensionWorkerPool.problems(workers, timeScale: scale, deadline: settings.deadline)
         }
         let row = SummaryRow(
-            settings: settings, aggregate: recorder.aggregate, fingerprint: HostFingerprintReader.current(),
+            settings: recordedSettings, aggregate: recorder.aggregate, fingerprint: HostFingerprintReader.current(),
             provenance: .init(gitCommit: Provenance.gitCommit(), timestamp: Provenance.timestamp()), harness: harness,
             selfCheck: selfCheck,
             problems: report.partial ? problems.filter { !$0.hasPrefix("interrupted") } : problems,
             partial: report.partial)
-        try recorder.finish(summary: row)
-        try serverReport.write(to: output.appendingPathComponent("server.log"), atomically: true, encoding: .utf8)
-        if !configuration.quiet {
+        var unwritten = recorder.finish(summary: row)
+        do {
+            try TextFile.write(serverReport, to: output.appendingPathComponent("server.log").path)
+        } catch {
+            unwritten.append(UnwrittenFile(name: "server.log", error: error))
+        }
+        // The terminal summary is all that is left of a run whose files could not be written, so it
+        // is printed then even with --quiet.
+        if !configuration.quiet || !unwritten.isEmpty {
             context.output.write(
                 SummaryRenderer.render(
                     row: row, aggregate: recorder.aggregate, folder: output, format: configuration.format,
-                    serverReport: serverReport, timeScale: scale, scratch: "\(scratch.path) (\(scratch.reason))"))
+                    serverReport: serverReport, timeScale: scale, scratch: "\(scratch.path) (\(scratch.reason))",
+                    unwritten: unwritten.map(\.name)))
         }
         if let workers, !configuration.quiet {
             let deaths = workers.processDeaths
@@ -165,6 +199,13 @@ struct RunSession {
             context.output.write("thresholds:\n" + verdicts.map { "  \($0)\n" }.joined())
         }
         try ThresholdFile.write(verdicts, in: output)
+        if !unwritten.isEmpty {
+            throw RunError.output(
+                "results not written in \(output.path): "
+                    + unwritten.map(\.description).joined(separator: "; ")
+                    + "; the summary printed above is what the run measured")
+        }
+        if let signal, let status = ExitCode(stoppedBy: signal) { return status }
         if report.partial { return .interrupted }
         return verdicts.allSatisfy(\.passed) ? .success : .regression
     }

@@ -51,14 +51,14 @@ public struct SuiteCommand: ParsableCommand {
                 header = header ?? String(lines[0])
                 rows.append(String(lines[1]))
                 if !quiet { context.output.write(Self.line(name: name, round: round, header: lines[0], row: lines[1])) }
-                if runStatus == .interrupted { status = .interrupted }
+                if runStatus == .interrupted || runStatus == .terminated { status = runStatus }
                 if runStatus == .regression, status == .success {
                     status = .regression
                     if !quiet { context.output.write("\(name): a --threshold failed (see its thresholds.csv)\n") }
                 }
-                if status == .interrupted { break }
+                if status == .interrupted || status == .terminated { break }
             }
-            if status == .interrupted { break }
+            if status == .interrupted || status == .terminated { break }
         }
         let text = ([header ?? CSVWriter.record(SummaryRow.header).trimmingCharacters(in: .newlines)] + rows)
             .map { $0 + "\r\n" }.joined()

@@ -5,7 +5,7 @@ import NSEBenchCore
 enum SummaryRenderer {
     static func render(
         row: SummaryRow, aggregate: RunAggregate, folder: URL, format: RunConfiguration.OutputFormat,
-        serverReport: String, timeScale: Double, scratch: String = ""
+        serverReport: String, timeScale: Double, scratch: String = "", unwritten: [String] = []
     ) -> String {
         let values = row.values
         if format == .json {
@@ -77,7 +77,9 @@ enum SummaryRenderer {
                 ? "valid: the harness did not distort these figures"
                 : "NOT VALID: \(value("invalid_reason"))")
         if value("partial") == "true" { lines.append("PARTIAL: interrupted before the end") }
-        lines.append("results: \(folder.path)/summary.csv, invocations.csv, histograms.csv")
+        let written = RunRecorder.resultFiles.filter { !unwritten.contains($0) }
+        if !written.isEmpty { lines.append("results: \(folder.path)/" + written.joined(separator: ", ")) }
+        if !unwritten.isEmpty { lines.append("NOT WRITTEN: " + unwritten.joined(separator: ", ")) }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -81,11 +81,63 @@ public struct SummaryFile: Sendable, Equatable {
                 continue
             }
         }
+        try checkConsistency(numbers, fields: fields, bad: bad)
         guard let scenario = fields["scenario"], !scenario.isEmpty else { throw bad("scenario", "a scenario name") }
         guard let isValid = Bool(fields["valid"] ?? "") else { throw bad("valid", "true or false") }
         guard let isPartial = Bool(fields["partial"] ?? "") else { throw bad("partial", "true or false") }
         return SummaryRun(
             line: line, scenario: scenario, fields: fields, numbers: numbers,
             invocations: Int(numbers["invocations"] ?? 0), isValid: isValid, isPartial: isPartial)
+    }
+
+    /// The rates `run` writes, each with the outcomes whose share it is.
+    static let rateOutcomes: [(column: String, outcomes: [InvocationOutcome])] = [
+        ("finished_before_deadline_rate", InvocationOutcome.allCases.filter(\.finishedBeforeDeadline)),
+        ("fallback_rate", InvocationOutcome.allCases.filter(\.fellBack)),
+        ("enriched_rate", [.enriched]),
+    ]
+
+    /// A row's figures must agree with each other, or a verdict on them means nothing: some
+    /// invocations, outcome counts that add up to `invocations`, and rates equal to their counts'
+    /// share within the rounding of the digits written.
+    private static func checkConsistency(
+        _ numbers: [String: Double], fields: [String: String], bad: (String, String) -> SummaryFileError
+    ) throws(SummaryFileError) {
+        let invocations = Int(numbers["invocations"] ?? 0)
+        guard invocations > 0 else {
+            throw bad("invocations", "at least 1: a run in which no invocation finished has nothing to compare")
+        }
+        var counts: [InvocationOutcome: Int] = [:]
+        for outcome in InvocationOutcome.allCases {
+            let count = Int(numbers[outcome.rawValue] ?? 0)
+            guard count <= invocations else {
+                throw bad(outcome.rawValue, "at most invocations (\(invocations))")
+            }
+            counts[outcome] = count
+        }
+        let total = counts.values.reduce(0, +)
+        guard total == invocations else {
+            let names = InvocationOutcome.allCases.map(\.rawValue).joined(separator: " + ")
+            throw bad("invocations", "the sum of the outcome counts (\(names) = \(total))")
+        }
+        for (column, outcomes) in rateOutcomes {
+            let count = outcomes.map { counts[$0] ?? 0 }.reduce(0, +)
+            let share = Double(count) / Double(invocations)
+            let expected = "\(share) (\(count) of \(invocations) invocations)"
+            guard let text = fields[column], let rate = numbers[column] else { throw bad(column, expected) }
+            guard abs(rate - share) <= halfUnitInTheLastPlace(of: text) + 1e-9 else { throw bad(column, expected) }
+        }
+    }
+
+    /// Half a unit in the last written digit of a decimal number's text: how far a correctly rounded
+    /// value may be from the true one ("0.95" ± 0.005, "5e-06" ± 5e-07).
+    static func halfUnitInTheLastPlace(of text: String) -> Double {
+        let lowered = text.lowercased()
+        let parts = lowered.split(separator: "e", maxSplits: 1, omittingEmptySubsequences: false)
+        let mantissa = parts.first ?? ""
+        let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        let fractionDigits =
+            mantissa.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first?.count ?? 0
+        return (Double("5e\(exponent - fractionDigits - 1)") ?? 0.5)
     }
 }

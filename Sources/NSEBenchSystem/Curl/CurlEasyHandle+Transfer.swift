@@ -13,6 +13,25 @@ extension CurlEasyHandle {
         try check(nseb_curl_easy_setopt_pointer(raw, CURLOPT_WRITEDATA, context), "curl_easy_setopt(CURLOPT_WRITEDATA)")
     }
 
+    /// CURLOPT_HEADERFUNCTION and CURLOPT_HEADERDATA: every response header line, the empty line
+    /// that ends a head included.
+    func setHeaderCallback(_ callback: curl_write_callback, context: UnsafeMutableRawPointer?) throws(CurlError) {
+        try check(
+            nseb_curl_easy_setopt_write_callback(raw, CURLOPT_HEADERFUNCTION, callback),
+            "curl_easy_setopt(CURLOPT_HEADERFUNCTION)")
+        try check(
+            nseb_curl_easy_setopt_pointer(raw, CURLOPT_HEADERDATA, context), "curl_easy_setopt(CURLOPT_HEADERDATA)")
+    }
+
+    /// CURLOPT_PREREQFUNCTION and CURLOPT_PREREQDATA: called once connected, before the request.
+    func setConnectedCallback(_ callback: curl_prereq_callback, context: UnsafeMutableRawPointer?)
+        throws(CurlError)
+    {
+        try check(nseb_curl_easy_setopt_prereq_callback(raw, callback), "curl_easy_setopt(CURLOPT_PREREQFUNCTION)")
+        try check(
+            nseb_curl_easy_setopt_pointer(raw, CURLOPT_PREREQDATA, context), "curl_easy_setopt(CURLOPT_PREREQDATA)")
+    }
+
     /// CURLOPT_PROXY set to the empty string: never use a proxy, not even one named by the
     /// `http_proxy` family of environment variables, which libcurl otherwise reads (six `getenv`
     /// calls) for every transfer.

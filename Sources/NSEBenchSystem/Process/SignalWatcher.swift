@@ -43,6 +43,11 @@ public final class SignalWatcher: @unchecked Sendable {
     /// stop when Ctrl-C reaches the whole process group.
     public static func ignoreInterrupts() { signal(SIGINT, SIG_IGN) }
 
+    /// Sends `number` to this process, as another process would (kill(2) on our own id; raise(3)
+    /// would direct it at the calling thread, which Dispatch's signal source does not see): a watcher
+    /// turns it into a value like any other.
+    public static func sendToSelf(_ number: Int32) { _ = kill(getpid(), number) }
+
     /// The conventional name of a signal, for messages.
     public static func name(of number: Int32) -> String {
         switch number {

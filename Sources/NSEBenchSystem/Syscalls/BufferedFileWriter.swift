@@ -32,14 +32,14 @@ public final class BufferedFileWriter: Sendable {
     public func write(_ text: String) {
         state.withLock { state in
             state.buffer.append(contentsOf: text.utf8)
-            if state.buffer.count >= Self.flushThreshold { Self.flush(&state) }
+            if state.buffer.count >= Self.flushThreshold { Self.flush(&state, path: path) }
         }
     }
 
     /// Writes out what is buffered.
     public func flush() throws(SystemError) {
         let error = state.withLock { state in
-            Self.flush(&state)
+            Self.flush(&state, path: path)
             return state.error
         }
         if let error { throw error }
@@ -47,29 +47,38 @@ public final class BufferedFileWriter: Sendable {
 
     /// Flushes and closes; throws the first write error, if any happened.
     public func close() throws(SystemError) {
-        let error: SystemError? = state.withLock { state in
+        let error = state.withLock { state -> SystemError? in
             guard state.descriptor >= 0 else { return nil }
-            Self.flush(&state)
-            try? Posix.close(state.descriptor)
+            Self.flush(&state, path: path)
+            let closeError: SystemError?
+            do throws(SystemError) {
+                try Posix.close(state.descriptor)
+                closeError = nil
+            } catch {
+                closeError = SystemError(call: "close(\(path))", errno: error.errno)
+            }
             state.descriptor = -1
-            return state.error
+            return state.error ?? closeError
         }
         if let error { throw error }
     }
 
-    private static func flush(_ state: inout State) {
+    /// Writes the buffer out; the first failure is kept with the file's path and the kernel's errno
+    /// (ENOSPC on a full disk), and later buffers are dropped, so a run on a full disk keeps constant
+    /// memory and reports why.
+    private static func flush(_ state: inout State, path: String) {
         guard state.descriptor >= 0, !state.buffer.isEmpty else { return }
-        var offset = 0
-        while offset < state.buffer.count {
-            let result = state.buffer.withUnsafeBytes { bytes in
-                try? Posix.write(state.descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+        defer { state.buffer.removeAll(keepingCapacity: true) }
+        guard state.error == nil else { return }
+        let descriptor = state.descriptor
+        let failure = state.buffer.withUnsafeBytes { bytes -> SystemError? in
+            do throws(SystemError) {
+                try Posix.writeAll(descriptor, bytes)
+                return nil
+            } catch {
+                return SystemError(call: "write(\(path))", errno: error.errno)
             }
-            guard case .processed(let count) = result, count > 0 else {
-                if state.error == nil { state.error = SystemError(call: "write(\(state.descriptor))", errno: EIO) }
-                break
-            }
-            offset += count
         }
-        state.buffer.removeAll(keepingCapacity: true)
+        state.error = failure
     }
 }

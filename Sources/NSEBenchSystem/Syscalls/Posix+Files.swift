@@ -46,8 +46,49 @@ extension Posix {
     public static func fileStatus(_ path: String) -> FileStatus? {
         var status = stat()
         guard fstatat(AT_FDCWD, path, &status, 0) == 0 else { return nil }
-        let type = status.st_mode & S_IFMT
-        return FileStatus(isRegularFile: type == S_IFREG, isDirectory: type == S_IFDIR, size: Int(status.st_size))
+        return FileStatus(status)
+    }
+
+    /// The whole content of the regular file at `path`, at most `limit` bytes.
+    ///
+    /// Opened without blocking (a FIFO would otherwise wait for a writer) and checked on the open
+    /// descriptor, so a FIFO, a device such as `/dev/zero`, a socket or a directory is refused with
+    /// what it is instead of hanging, reading forever or failing with an unrelated error.
+    public static func readRegularFile(_ path: String, limit: Int) throws(FileReadError) -> [UInt8] {
+        let descriptor: Int32
+        do {
+            descriptor = try blockingSyscall("open(\(path))") {
+                Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            }
+        } catch {
+            throw .system(error)
+        }
+        defer { try? close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .system(SystemError(call: "fstat(\(path))", errno: Glibc.errno))
+        }
+        let file = FileStatus(status)
+        guard file.isRegularFile else { throw .notARegularFile(path: path, kind: file.kind) }
+        guard file.size <= limit else { throw .tooLarge(path: path, size: file.size, limit: limit) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(file.size)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
+        defer { chunk.deallocate() }
+        while true {
+            let result: IOResult<Int>
+            do {
+                result = try read(descriptor, into: chunk)
+            } catch {
+                throw .system(SystemError(call: "read(\(path))", errno: error.errno))
+            }
+            guard case .processed(let count) = result, count > 0 else { break }
+            guard bytes.count + count <= limit else {
+                throw .tooLarge(path: path, size: bytes.count + count, limit: limit)
+            }
+            bytes += chunk[..<count]
+        }
+        return bytes
     }
 
     /// Moves `source` to `destination` in one `renameat2(2)` call that never replaces a file already
@@ -94,4 +135,61 @@ public struct FileStatus: Sendable, Hashable {
     public var isDirectory: Bool
     /// Its size in bytes.
     public var size: Int
+    /// What it is.
+    public var kind: FileKind
+
+    init(_ status: stat) {
+        let type = status.st_mode & S_IFMT
+        kind =
+            switch type {
+            case S_IFREG: .regularFile
+            case S_IFDIR: .directory
+            case S_IFIFO: .fifo
+            case S_IFCHR: .characterDevice
+            case S_IFBLK: .blockDevice
+            case S_IFSOCK: .socket
+            case S_IFLNK: .symbolicLink
+            default: .unknown
+            }
+        isRegularFile = type == S_IFREG
+        isDirectory = type == S_IFDIR
+        size = Int(status.st_size)
+    }
+}
+
+/// The type of a file system object, from `st_mode`.
+public enum FileKind: String, Sendable, Hashable, CustomStringConvertible {
+    case regularFile, directory, fifo, characterDevice, blockDevice, socket, symbolicLink, unknown
+
+    /// For messages: "a directory", "a FIFO (named pipe)", ...
+    public var description: String {
+        switch self {
+        case .regularFile: "a regular file"
+        case .directory: "a directory"
+        case .fifo: "a FIFO (named pipe)"
+        case .characterDevice: "a character device"
+        case .blockDevice: "a block device"
+        case .socket: "a socket"
+        case .symbolicLink: "a symbolic link"
+        case .unknown: "not a regular file"
+        }
+    }
+}
+
+/// Why ``Posix/readRegularFile(_:limit:)`` read nothing; every case names the path.
+public enum FileReadError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A system call failed (no such file, no permission, ...).
+    case system(SystemError)
+    /// The path is something other than a regular file.
+    case notARegularFile(path: String, kind: FileKind)
+    /// The file holds more than the caller's limit.
+    case tooLarge(path: String, size: Int, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .system(let error): "\(error)"
+        case .notARegularFile(let path, let kind): "\(path) is \(kind), not a regular file"
+        case .tooLarge(let path, let size, let limit): "\(path) holds \(size) bytes, more than the \(limit) allowed"
+        }
+    }
 }

@@ -17,6 +17,39 @@ public enum TextFile {
     }
 }
 
+extension TextFile {
+    /// Replaces the file at `path` with `text` atomically: written to `<path>.partial` next to it,
+    /// then renamed over it, so a reader never sees half a file and a failed write leaves no
+    /// partial file behind. Errors name the file and carry the kernel's errno (ENOSPC on a full disk).
+    public static func write(_ text: String, to path: String) throws(SystemError) {
+        let partial = path + ".partial"
+        let descriptor = try Posix.createForWriting(partial)
+        var failure: SystemError? = nil
+        let bytes = Array(text.utf8)
+        failure = bytes.withUnsafeBytes { buffer -> SystemError? in
+            do throws(SystemError) {
+                try Posix.writeAll(descriptor, buffer)
+                return nil
+            } catch {
+                return SystemError(call: "write(\(path))", errno: error.errno)
+            }
+        }
+        do {
+            try Posix.close(descriptor)
+        } catch {
+            failure = failure ?? SystemError(call: "close(\(path))", errno: error.errno)
+        }
+        if failure == nil, rename(partial, path) != 0 {
+            failure = SystemError(call: "rename(\(partial), \(path))", errno: errno)
+        }
+        if let failure {
+            // Only clean-up: the write's own error is the one reported.
+            _ = try? Posix.removeFile(partial)
+            throw failure
+        }
+    }
+}
+
 /// Whether a descriptor is a terminal, to choose between a live progress line and plain lines.
 public enum Terminal {
     public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }

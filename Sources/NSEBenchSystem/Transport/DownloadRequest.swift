@@ -58,13 +58,16 @@ public struct DownloadRequest: Sendable, Hashable {
     public var receiveBufferBytes: Int
     /// Extra request header lines, such as `"Accept: image/*"`.
     public var headers: [String]
+    /// Told the download's progress with each body chunk; nil for none.
+    public var progress: DownloadProgressObserver?
 
     /// A request for `url` with the defaults above.
     public init(
         url: String, destination: DownloadDestination = .memory, totalTimeout: DurationValue? = nil,
         connectTimeout: DurationValue? = nil, deadline: UInt64? = nil, lowSpeed: LowSpeedLimit? = nil,
         maximumBodyBytes: Int = 64 << 20, keepAlive: Bool = false, verifyTLS: Bool = true, caFile: String? = nil,
-        receiveBufferBytes: Int = DownloadRequest.defaultReceiveBufferBytes, headers: [String] = []
+        receiveBufferBytes: Int = DownloadRequest.defaultReceiveBufferBytes, headers: [String] = [],
+        progress: DownloadProgressObserver? = nil
     ) {
         self.url = url
         self.destination = destination
@@ -78,6 +81,7 @@ public struct DownloadRequest: Sendable, Hashable {
         self.caFile = caFile
         self.receiveBufferBytes = receiveBufferBytes
         self.headers = headers
+        self.progress = progress
     }
 }
 

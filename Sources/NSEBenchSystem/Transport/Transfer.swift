@@ -72,8 +72,49 @@ final class Transfer: @unchecked Sendable {
             timings: DownloadTimings(enqueued: enqueued, admitted: admitted, finished: MonotonicClock.now()))
     }
 
+    /// The progress last reported to ``DownloadRequest/progress``; nil before the connection.
+    private var progress: DownloadProgress?
+
     /// Body bytes from libcurl's write callback. Loop thread only.
     func receive(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        sink.write(chunk) { easy?.announcedContentLength }
+        let accepted = sink.write(chunk) { easy?.announcedContentLength }
+        if accepted, let observer = request.progress {
+            if progress?.firstByte == nil { headReceived() }
+            if var current = progress {
+                current.bytesReceived = sink.received
+                progress = current
+                observer.update(current)
+            }
+        }
+        return accepted
+    }
+
+    /// The connection is up (libcurl's pre-request callback). Loop thread only.
+    func connectedNow() {
+        guard let observer = request.progress else { return }
+        let current = DownloadProgress(
+            admitted: admitted, connected: MonotonicClock.now(), firstByte: nil, status: 0, contentType: nil,
+            bytesReceived: sink.received)
+        progress = current
+        observer.update(current)
+    }
+
+    /// A response head ended (a 1xx one is skipped): the first byte's time, the status and the type,
+    /// read from libcurl (its offsets anchored at admission). Loop thread only.
+    func headReceived() {
+        guard let observer = request.progress, let easy else { return }
+        let status = easy.responseCode
+        guard status >= 200 else { return }
+        let offsets = easy.timings
+        let start = admitted ?? enqueued
+        func absolute(_ microseconds: Int64) -> UInt64? {
+            microseconds > 0 ? start + UInt64(microseconds) * 1_000 : nil
+        }
+        let current = DownloadProgress(
+            admitted: admitted, connected: progress?.connected ?? absolute(offsets.connect),
+            firstByte: absolute(offsets.firstByte) ?? MonotonicClock.now(), status: status,
+            contentType: easy.contentType, bytesReceived: sink.received)
+        progress = current
+        observer.update(current)
     }
 }

@@ -20,6 +20,10 @@ enum TransferSetup {
             let context = Unmanaged.passUnretained(transfer).toOpaque()
             try easy.setPrivate(context)
             try easy.setWriteCallback(transferWriteCallback, context: context)
+            if request.progress != nil {
+                try easy.setConnectedCallback(transferConnectedCallback, context: context)
+                try easy.setHeaderCallback(transferHeaderCallback, context: context)
+            }
             try easy.disableProxy()
             if let totalLimit { try easy.setTotalTimeout(milliseconds: milliseconds(roundingUp: totalLimit)) }
             if let connectTimeout = request.connectTimeout {

@@ -97,3 +97,20 @@ let transferWriteCallback: curl_write_callback = { data, size, count, context in
     guard length > 0, let data else { return length }
     return transfer.receive(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
 }
+
+/// CURLOPT_PREREQFUNCTION for a ``Transfer`` with a progress observer: the connection is up.
+let transferConnectedCallback: curl_prereq_callback = { context, _, _, _, _ in
+    if let context { Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().connectedNow() }
+    return CURL_PREREQFUNC_OK
+}
+
+/// CURLOPT_HEADERFUNCTION for a ``Transfer`` with a progress observer: the empty line after the
+/// header fields ends a response head.
+let transferHeaderCallback: curl_write_callback = { data, size, count, context in
+    let length = size * count
+    guard let context, let data else { return length }
+    if length <= 2, length == 0 || data[0] == 0x0D || data[0] == 0x0A {
+        Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().headReceived()
+    }
+    return length
+}

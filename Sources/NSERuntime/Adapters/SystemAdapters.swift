@@ -78,6 +78,14 @@ public struct CurlMediaDownloader: MediaDownloading {
         download.maximumBodyBytes = request.maximumBytes
         download.keepAlive = false
         download.caFile = caFile
+        if let progress = request.progress {
+            download.progress = DownloadProgressObserver { reached in
+                progress.update(
+                    MediaDownloadProgress.Snapshot(
+                        started: reached.admitted, connected: reached.connected, firstByte: reached.firstByte,
+                        status: reached.status, contentType: reached.contentType, bytes: reached.bytesReceived))
+            }
+        }
         let result = await transport.download(download)
         let timings = result.timings
         return MediaDownloadResult(

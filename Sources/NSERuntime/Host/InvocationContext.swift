@@ -53,7 +53,7 @@ public final class InvocationContext: Sendable {
         self.deadline = deadline
         self.clock = environment.clock
         self.timers = environment.timers
-        self.downloader = environment.downloader
+        self.downloader = ObservedDownloader(base: environment.downloader, measurements: measurements)
         self.sharedContainer = environment.sharedContainer
         self.memory = memory
         self.measurements = measurements

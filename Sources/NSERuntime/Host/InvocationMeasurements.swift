@@ -9,6 +9,8 @@ final class InvocationMeasurements: Sendable {
         var downloadTimings: MediaDownloadTimings?
         var download: DownloadSummary?
         var stageErrors: [InvocationStage: String] = [:]
+        /// The download in flight, if one is: the last started whose result has not come back.
+        var inFlightDownload: MediaDownloadProgress?
     }
 
     private let state = Mutex(Snapshot())
@@ -28,6 +30,18 @@ final class InvocationMeasurements: Sendable {
 
     func recordError(_ stage: InvocationStage, _ message: String) {
         state.withLock { $0.stageErrors[stage] = message }
+    }
+
+    /// A download began; its progress stands in for its result until that comes back.
+    func downloadStarted(_ progress: MediaDownloadProgress) {
+        state.withLock { $0.inFlightDownload = progress }
+    }
+
+    /// The download's result came back (and was or will be reported by the extension, or not).
+    func downloadEnded(_ progress: MediaDownloadProgress) {
+        state.withLock { state in
+            if state.inFlightDownload === progress { state.inFlightDownload = nil }
+        }
     }
 
     /// Adds a download: its bytes to the total, its response as the last one.

@@ -7,6 +7,18 @@ extension InvocationSession {
         let outcome = lifecycle.outcome ?? .killed
         let timeline = lifecycle.timeline
         let reported = measurements.snapshot
+        // A download still in flight when the invocation ends (a stall, a slow body) has no result;
+        // what it reached so far is what happened, and is recorded.
+        var download = reported.download
+        var downloadTimings = reported.downloadTimings
+        if let progress = reported.inFlightDownload?.latest {
+            download = DownloadSummary(
+                count: (download?.count ?? 0) + 1, bytes: (download?.bytes ?? 0) + progress.bytes,
+                status: progress.status, contentType: progress.contentType,
+                errorText: "still downloading when the invocation ended")
+            downloadTimings = MediaDownloadTimings(
+                started: progress.started, connected: progress.connected, firstByte: progress.firstByte)
+        }
         let started = timeline.startedAt.map(Nanoseconds.count)
         let finished = timeline.finishedAt.map(Nanoseconds.count) ?? now
         let queuedUntil = started ?? finished
@@ -28,9 +40,9 @@ extension InvocationSession {
             phases: InvocationPhases(
                 queued: queuedUntil > input.arrival ? queuedUntil - input.arrival : 0,
                 decrypt: reported.spans[.decrypt], download: reported.spans[.download],
-                downloadTimings: reported.downloadTimings, attach: reported.spans[.attach],
+                downloadTimings: downloadTimings, attach: reported.spans[.attach],
                 deliver: state.deliverSpan),
-            download: reported.download, stageErrors: reported.stageErrors, peakMemory: state.peakMemory,
+            download: download, stageErrors: reported.stageErrors, peakMemory: state.peakMemory,
             crashReason: lifecycle.crashReason ?? state.lateCrashReason,
             injectedCrash: state.injectedCrashStruck,
             injectedFault: input.injectedFault, workAbandoned: state.workAbandoned)

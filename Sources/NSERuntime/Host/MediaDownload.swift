@@ -31,16 +31,20 @@ public struct MediaDownload: Sendable, Hashable {
     public var idleTimeout: UInt64
     /// The largest body accepted; a larger one fails with ``MediaDownloadError/Kind/tooLarge``.
     public var maximumBytes: Int
+    /// Where the downloader reports how far the download has got while it runs; nil for nowhere.
+    /// The host sets it for every download an extension makes.
+    public var progress: MediaDownloadProgress?
 
     /// A download with `URLSession`'s defaults unless told otherwise.
     public init(
         url: URL, destinationPath: String, timeout: UInt64? = nil, idleTimeout: UInt64 = Self.defaultIdleTimeout,
-        maximumBytes: Int = Self.defaultMaximumBytes
+        maximumBytes: Int = Self.defaultMaximumBytes, progress: MediaDownloadProgress? = nil
     ) {
         self.url = url
         self.destinationPath = destinationPath
         self.timeout = timeout
         self.idleTimeout = idleTimeout
         self.maximumBytes = maximumBytes
+        self.progress = progress
     }
 }

@@ -9,8 +9,9 @@ public import NSEBenchSystem
 public enum InjectedCryptoFault: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// One bit of the ciphertext or tag flipped: decryption fails authentication.
     case tamper
-    /// The base64 text cut to 4 to 36 characters (whole base64 groups), so it decodes to fewer bytes than
-    /// nonce and tag need: decryption fails with ``CryptoError/truncated(byteCount:)``.
+    /// The sealed bytes cut short, anywhere from 1 byte to all but the last, and encoded as valid
+    /// base64: under the 28 bytes nonce and tag need, decryption fails with
+    /// ``CryptoError/truncated(byteCount:)``; longer, the tag is wrong and it fails authentication.
     case truncate
     /// Sealed with a different key: decryption fails authentication.
     case wrongKey = "wrong-key"
@@ -25,7 +26,9 @@ public enum InjectedCryptoFault: String, Sendable, Hashable, CaseIterable, Custo
     /// ```
     public func explains(_ error: CryptoError) -> Bool {
         switch (self, error) {
-        case (.tamper, .authenticationFailed), (.wrongKey, .authenticationFailed), (.truncate, .truncated): true
+        case (.tamper, .authenticationFailed), (.wrongKey, .authenticationFailed), (.truncate, .truncated),
+            (.truncate, .authenticationFailed):
+            true
         default: false
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchCore
 
 extension NotificationPayload {
     /// Parses a payload as APNs would deliver it.
@@ -26,6 +27,7 @@ extension NotificationPayload {
         guard let value = JSONValue(foundationObject: object) else {
             throw .notJSON(reason: "JSONSerialization returned a value of type \(type(of: object))")
         }
+        if let keyPath = JSONDuplicateKeys.first(in: bytes) { throw .duplicateKey(keyPath: keyPath) }
         try self.init(validating: value)
     }
 

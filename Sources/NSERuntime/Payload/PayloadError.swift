@@ -24,6 +24,9 @@ public enum PayloadError: Error, Hashable, Sendable, CustomStringConvertible {
     case wrongType(keyPath: String, expected: String, found: JSONValue)
     /// `media_url` is not an absolute `http` or `https` URL with a host; carries the text.
     case invalidMediaURL(String)
+    /// A key given twice in one object (`keyPath` such as `aps` or `aps.alert.title`): parsers keep
+    /// one of the values, and not all the same one.
+    case duplicateKey(keyPath: String)
 
     public var description: String {
         switch self {
@@ -43,6 +46,8 @@ public enum PayloadError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidMediaURL(let text):
             "media_url \"\(text)\" is not an absolute http or https URL with a host,"
                 + " such as https://cdn.example.com/a.jpg"
+        case .duplicateKey(let keyPath):
+            "\(keyPath) is given twice in one object; a parser keeps only one of the values, so give it once"
         }
     }
 

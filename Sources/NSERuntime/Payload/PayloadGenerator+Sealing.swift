@@ -23,13 +23,14 @@ extension PayloadGenerator {
             let position = nonce.count + Int(generator.nextUInt64(below: UInt64(ciphertext.count + tag.count)))
             sealed[position] ^= 1 << UInt8(generator.nextUInt64(below: 8))
         }
-        let encoded = Base64.encode(sealed)
         if fault == .truncate {
-            // Whole base64 groups of 3 to 27 bytes: valid base64 shorter than nonce + tag (28 bytes).
-            let groups = 1 + Int(generator.nextUInt64(below: 9))
-            return String(encoded.prefix(groups * 4))
+            // Cut to 1 ... count − 1 bytes, then encoded (valid base64): short cuts leave less than
+            // nonce + tag (28 bytes), long ones a ciphertext that lost its tag's end, which only the
+            // authentication catches. Both happen to real messages cut in transit.
+            let length = 1 + Int(generator.nextUInt64(below: UInt64(sealed.count - 1)))
+            return Base64.encode(Array(sealed.prefix(length)))
         }
-        return encoded
+        return Base64.encode(sealed)
     }
 
     /// The largest payload these settings can produce, oversize padding aside: every template, with and

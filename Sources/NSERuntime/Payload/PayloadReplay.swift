@@ -1,4 +1,5 @@
 public import Foundation
+import NSEBenchSystem
 
 /// Payloads read from a JSONL file, such as payloads captured from production, replayed in order and
 /// from the start again when a run needs more invocations than the file has.
@@ -31,17 +32,25 @@ public struct PayloadReplay: Sendable, Hashable {
     /// ```swift
     /// let replay = try PayloadReplay(contentsOf: URL(fileURLWithPath: "captured.jsonl"))
     /// ```
+    /// A FIFO, a device, a directory or a file over ``maximumFileSize`` is refused with what it is.
     public init(contentsOf url: URL) throws(PayloadReplayError) {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: url)
+            bytes = try Posix.readRegularFile(url.path, limit: Self.maximumFileSize)
         } catch {
-            let nsError = error as NSError
-            let reason = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription
-            throw .unreadable(path: url.path, reason: reason ?? nsError.localizedDescription)
+            let reason: String =
+                switch error {
+                case .system(let system): "\(system.message) (errno \(system.errno))"
+                case .notARegularFile(_, let kind): "it is \(kind), not a regular file of payload lines"
+                case .tooLarge(_, let size, let limit): "it holds \(size) bytes, more than the \(limit) a replay reads"
+                }
+            throw .unreadable(path: url.path, reason: reason)
         }
-        try self.init(parsing: Array(data), source: url.path)
+        try self.init(parsing: bytes, source: url.path)
     }
+
+    /// The largest payload file read: 1 GiB (a payload line is at most 4 KiB, so over 250,000 lines).
+    public static let maximumFileSize = 1 << 30
 
     /// Reads JSONL text; `source` names it in error messages.
     public init(parsing text: String, source: String = "payloads") throws(PayloadReplayError) {

@@ -8,7 +8,8 @@ import Synchronization
 /// ``ArrivalSchedule``; an arrival that finds `maxInFlight` invocations running waits, and that wait
 /// is part of its measured time (no coordinated omission). A closed run starts the next invocation
 /// when one finishes. ``stop()`` (Ctrl-C) stops admissions; invocations in flight then get
-/// `drainLimit` nanoseconds to finish before they are cancelled.
+/// `drainLimit` nanoseconds to finish before they are cancelled. ``abort()`` (a second Ctrl-C) ends
+/// the run at once.
 public final class LoadRunner: Sendable {
     /// One admitted invocation.
     public struct Ticket: Sendable {
@@ -36,6 +37,18 @@ public final class LoadRunner: Sendable {
     private let clock: any RunnerClock
     private let stopRequested = Atomic<Bool>(false)
     private let admissionExecutor: (any TaskExecutor)?
+    /// Invocations admitted so far, for the report of an aborted run.
+    private let admittedCount = Atomic<Int>(0)
+    /// Whoever ends ``run(model:length:ramp:seed:drainLimit:invoke:)`` first: the run itself, or
+    /// ``abort()``.
+    private let ending = Mutex(Ending())
+
+    private struct Ending {
+        var continuation: CheckedContinuation<Report, Never>?
+        var aborted = false
+        var start: UInt64 = 0
+        var finished = false
+    }
 
     /// - Parameter admissionExecutor: where the admission loop runs (a thread of its own keeps
     ///   arrivals on time while invocations keep the cooperative pool busy); invocations always run
@@ -51,14 +64,67 @@ public final class LoadRunner: Sendable {
     /// Whether ``stop()`` was called.
     public var isStopping: Bool { stopRequested.load(ordering: .relaxed) }
 
+    /// Ends the run at once (a second Ctrl-C): stops admitting and makes ``run(model:length:ramp:seed:drainLimit:invoke:)``
+    /// return now with a partial report, without waiting for invocations in flight, which are
+    /// abandoned (they may still call `invoke`'s recording; the caller stops listening). Safe from
+    /// any thread.
+    public func abort() {
+        stop()
+        let (continuation, report) = ending.withLock { state -> (CheckedContinuation<Report, Never>?, Report?) in
+            state.aborted = true
+            guard !state.finished, let continuation = state.continuation else { return (nil, nil) }
+            state.finished = true
+            state.continuation = nil
+            let report = Report(
+                admitted: admittedCount.load(ordering: .relaxed), partial: true,
+                admissionLag: Histogram(highestTrackableValue: 1 << 40), elapsed: clock.now() &- state.start)
+            return (continuation, report)
+        }
+        if let continuation, let report { continuation.resume(returning: report) }
+    }
+
+    /// Whether ``abort()`` was called.
+    public var isAborted: Bool { ending.withLock { $0.aborted } }
+
     /// Runs the whole load; `invoke` runs one invocation and records its result itself (so progress
-    /// and streamed CSV see each as it finishes).
+    /// and streamed CSV see each as it finishes). Returns when the last invocation has finished (or
+    /// the drain limit cancelled it), or at once after ``abort()``.
     public func run(
         model: LoadModel, length: RunLength, ramp: UInt64, seed: UInt64, drainLimit: UInt64,
         invoke: @escaping @Sendable (Ticket) async -> Void
     ) async -> Report {
-        await withTaskExecutorPreference(admissionExecutor) {
+        let work = Task(executorPreference: admissionExecutor) { [self] in
             await admitAll(model: model, length: length, ramp: ramp, seed: seed, drainLimit: drainLimit, invoke: invoke)
+        }
+        let start = clock.now()
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Report, Never>) in
+            let abortedAlready = ending.withLock { state in
+                state.start = start
+                guard !state.aborted else {
+                    state.finished = true
+                    return true
+                }
+                state.finished = false
+                state.continuation = continuation
+                return false
+            }
+            if abortedAlready {
+                continuation.resume(
+                    returning: Report(
+                        admitted: admittedCount.load(ordering: .relaxed), partial: true,
+                        admissionLag: Histogram(highestTrackableValue: 1 << 40), elapsed: 0))
+                return
+            }
+            Task { [self] in
+                let report = await work.value
+                let waiting = ending.withLock { state -> CheckedContinuation<Report, Never>? in
+                    guard !state.finished else { return nil }
+                    state.finished = true
+                    defer { state.continuation = nil }
+                    return state.continuation
+                }
+                waiting?.resume(returning: report)
+            }
         }
     }
 
@@ -86,6 +152,7 @@ public final class LoadRunner: Sendable {
                 let now = clock.now()
                 let ticket = Ticket(index: admitted, scheduledArrival: arrival, admittedAt: now)
                 admitted += 1
+                admittedCount.store(admitted, ordering: .relaxed)
                 inFlight += 1
                 group.addTask(executorPreference: globalConcurrentExecutor) {
                     await invoke(ticket)

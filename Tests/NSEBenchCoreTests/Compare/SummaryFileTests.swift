@@ -100,4 +100,69 @@ struct SummaryFileTests {
             try SummaryFile(text: SummaryFixture.csv([SummaryFixture.row()], columns: duplicated), source: "b")
         }
     }
+
+    /// The issue's three inconsistent candidates, each an error on the row's line naming the column.
+    @Test(
+        "inconsistent counts and rates are errors naming the line and column",
+        arguments: [
+            (
+                SummaryFixture.row(
+                    invocations: 0,
+                    outcomes: [
+                        "enriched": 0, "degraded": 0, "expired_best_attempt": 0,
+                        "expired_original": 0, "killed": 0, "crashed": 0,
+                    ]), "invocations", "at least 1"
+            ),
+            (SummaryFixture.row(invocations: 2000, ["enriched": "999999"]), "enriched", "at most invocations (2000)"),
+            (
+                SummaryFixture.row(invocations: 2000, outcomes: ["enriched": 1000], ["enriched_rate": "0.98"]),
+                "invocations", "the sum of the outcome counts"
+            ),
+            (
+                SummaryFixture.row(
+                    invocations: 2000,
+                    outcomes: [
+                        "enriched": 1000, "degraded": 1000, "expired_best_attempt": 0,
+                        "expired_original": 0, "killed": 0, "crashed": 0,
+                    ], ["enriched_rate": "0.98"]),
+                "enriched_rate", "0.5 (1000 of 2000 invocations)"
+            ),
+            (SummaryFixture.row(["fallback_rate": "0.5"]), "fallback_rate", "of 1000 invocations"),
+            (SummaryFixture.row(["finished_before_deadline_rate": ""]), "finished_before_deadline_rate", "of 1000"),
+        ])
+    func inconsistentRow(row: [String: String], column: String, expected: String) {
+        let text = SummaryFixture.csv([SummaryFixture.row(), row])
+        let error = #expect(throws: SummaryFileError.self) { try SummaryFile(text: text, source: "candidate") }
+        guard case .badValue(let source, let line, let badColumn, _, let message) = error else {
+            Issue.record("expected a bad value, got \(String(describing: error))")
+            return
+        }
+        #expect(source == "candidate")
+        #expect(line == 3)
+        #expect(badColumn == column)
+        #expect(message.contains(expected), "\(message)")
+        #expect(error?.exitCode == .harnessError)
+    }
+
+    @Test func ratesRoundedToTheirWrittenDigitsAreConsistent() throws {
+        // 2/3 of the invocations enriched, written as run writes it (6 places) and as a person might (2).
+        for written in ["0.666667", "0.67"] {
+            let row = SummaryFixture.row(
+                invocations: 3,
+                outcomes: [
+                    "enriched": 2, "degraded": 0, "expired_best_attempt": 0, "expired_original": 1, "killed": 0,
+                    "crashed": 0,
+                ], ["enriched_rate": written])
+            #expect(try SummaryFixture.file([row]).runs[0].numbers["enriched_rate"] == Double(written))
+        }
+        let tooFar = SummaryFixture.row(
+            invocations: 3,
+            outcomes: [
+                "enriched": 2, "degraded": 0, "expired_best_attempt": 0, "expired_original": 1, "killed": 0,
+                "crashed": 0,
+            ], ["enriched_rate": "0.6668"])
+        #expect(throws: SummaryFileError.self) { try SummaryFixture.file([tooFar]) }
+        #expect(SummaryFile.halfUnitInTheLastPlace(of: "5e-06") == 5e-07)
+        #expect(SummaryFile.halfUnitInTheLastPlace(of: "1") == 0.5)
+    }
 }

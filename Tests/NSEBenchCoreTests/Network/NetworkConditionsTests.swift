@@ -42,7 +42,9 @@ struct NetworkConditionsTests {
         #expect(error?.description.hasPrefix("unknown network setting \"tfb\": expected one of ttfb, ") == true)
     }
 
-    @Test(arguments: ["link-bandwidth", "fail-first"])
+    // connect-delay: the connection exists before its request is read, so a query could only be
+    // accepted and ignored.
+    @Test(arguments: ["link-bandwidth", "fail-first", "connect-delay"])
     func queryItemsRefuseServerWideSettings(key: String) {
         let error = #expect(throws: NetworkSettingError.self) {
             try NetworkConditions(queryItems: [(key, "1MB/s")])
@@ -56,6 +58,18 @@ struct NetworkConditionsTests {
         #expect(error?.description.contains("--\(key)") == true)
     }
 
+    @Test(arguments: ["ttfb"])
+    func aRequestMayNotNameALatencyFile(key: String) throws {
+        #expect(throws: NetworkSettingError.fileNotPerRequest(key, path: "lat5s.txt")) {
+            try NetworkConditions(queryItems: [(key, "file:lat5s.txt")])
+        }
+        let message = NetworkSettingError.fileNotPerRequest(key, path: "lat5s.txt").description
+        #expect(message.contains("file:lat5s.txt names a file on the server, which a request may not open"))
+        // The server's own settings still may: the file is read once, at start.
+        var flags = NetworkConditions()
+        try flags.set(key, value: "file:lat5s.txt", scope: .server)
+    }
+
     @Test func refusesRepeatedKeys() {
         let error = #expect(throws: NetworkSettingError.self) {
             try NetworkConditions(queryItems: [("ttfb", "1s"), ("ttfb", "2s")])
@@ -67,7 +81,7 @@ struct NetworkConditionsTests {
     @Test(
         "names the key and the value of a bad setting",
         arguments: [
-            ("ttfb", "20x"), ("connect-delay", "uniform:2s..1s"), ("bandwidth", "1MB"), ("status", "503:200"),
+            ("ttfb", "20x"), ("ttfb", "uniform:2s..1s"), ("bandwidth", "1MB"), ("status", "503:200"),
             ("stall", "2s:x"), ("truncate", "lots"), ("reset-during", ""),
         ])
     func refusesBadValues(key: String, value: String) {

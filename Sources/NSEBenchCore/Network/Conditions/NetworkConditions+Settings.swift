@@ -29,6 +29,9 @@ extension NetworkConditions {
             "it is one limit shared by every connection; set it with --link-bandwidth or a network profile"
         case FaultKind.failFirst.rawValue:
             "it counts requests across the whole server; set it with --fail-first or a network profile"
+        case "connect-delay":
+            "it delays a new connection, which exists before any request on it is read; set it with "
+                + "--connect-delay or a network profile"
         default: nil
         }
     }
@@ -93,10 +96,28 @@ extension NetworkConditions {
         guard Self.settingKeys.contains(key) else {
             throw .unknownKey(key, validKeys: Self.settingKeys(in: scope))
         }
+        // A request may not make the server open a file: `file:PATH` is read when the server starts,
+        // and an unread one would be a silent zero delay.
+        func latency(_ value: String) throws(NetworkSettingError) -> LatencyDistribution {
+            let distribution: LatencyDistribution
+            do {
+                distribution = try LatencyDistribution(parsing: value)
+            } catch {
+                throw .invalidValue(key: key, error: error)
+            }
+            if scope == .request, case .file(let path) = distribution { throw .fileNotPerRequest(key, path: path) }
+            return distribution
+        }
+        if key == "ttfb" {
+            timeToFirstByte = try latency(value)
+            return
+        }
+        if key == "connect-delay" {
+            connectDelay = try latency(value)
+            return
+        }
         do {
             switch key {
-            case "ttfb": timeToFirstByte = try LatencyDistribution(parsing: value)
-            case "connect-delay": connectDelay = try LatencyDistribution(parsing: value)
             case "bandwidth": bandwidth = try ByteRate(parsing: value)
             case "link-bandwidth": linkBandwidth = try ByteRate(parsing: value)
             default: try faults.set(FaultKind(rawValue: key)!, value: value)
@@ -125,6 +146,9 @@ public enum NetworkSettingError: Error, Hashable, Sendable, CustomStringConverti
     case duplicateKey(String)
     /// The value did not parse.
     case invalidValue(key: String, error: ValueParseError)
+    /// A request (a query parameter) named a latency file, which only the server's own settings may:
+    /// a request must not open files on the server.
+    case fileNotPerRequest(String, path: String)
 
     /// The message for the user, naming the key.
     public var description: String {
@@ -134,6 +158,10 @@ public enum NetworkSettingError: Error, Hashable, Sendable, CustomStringConverti
         case .notPerRequest(let key, let reason): "\"\(key)\" cannot be set per request: \(reason)"
         case .duplicateKey(let key): "\"\(key)\" is given more than once; give each setting once"
         case .invalidValue(let key, let error): "setting \"\(key)\": \(error)"
+        case .fileNotPerRequest(let key, let path):
+            "setting \"\(key)\": file:\(path) names a file on the server, which a request may not open; "
+                + "give the latency itself (\(key)=200ms, \(key)=lognormal:median=300ms,p99=3s) or start the "
+                + "server with --\(key) file:PATH"
         }
     }
 }

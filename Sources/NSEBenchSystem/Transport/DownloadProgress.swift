@@ -1,0 +1,49 @@
+/// How far a running download has got: what a result would say, before there is one.
+///
+/// Times are absolute ``MonotonicClock`` nanoseconds. libcurl's offsets of a running transfer are
+/// anchored at its admission (``DownloadTimings/admitted``), which may be early by however long the
+/// loop took to start it; a finished transfer's ``DownloadResult`` has the exact figures.
+public struct DownloadProgress: Sendable, Equatable {
+    /// The transfer was handed to libcurl.
+    public var admitted: UInt64?
+    /// The connection (TCP, and TLS for `https`) was established.
+    public var connected: UInt64?
+    /// The first response byte arrived.
+    public var firstByte: UInt64?
+    /// The response's status code.
+    public var status: Int
+    /// The response's `Content-Type`.
+    public var contentType: String?
+    /// Body bytes received so far.
+    public var bytesReceived: Int
+
+    public init(
+        admitted: UInt64?, connected: UInt64?, firstByte: UInt64?, status: Int, contentType: String?,
+        bytesReceived: Int
+    ) {
+        self.admitted = admitted
+        self.connected = connected
+        self.firstByte = firstByte
+        self.status = status
+        self.contentType = contentType
+        self.bytesReceived = bytesReceived
+    }
+}
+
+/// Told a running download's ``DownloadProgress`` with every body chunk it receives, on the
+/// transport's loop thread, so a caller that stops waiting (an invocation that expires) still knows
+/// which phases completed. Equal only to itself.
+public final class DownloadProgressObserver: Sendable, Hashable {
+    private let report: @Sendable (DownloadProgress) -> Void
+
+    /// An observer calling `report`; it must be quick, it runs on the loop.
+    public init(_ report: @escaping @Sendable (DownloadProgress) -> Void) {
+        self.report = report
+    }
+
+    func update(_ progress: DownloadProgress) { report(progress) }
+
+    public static func == (lhs: DownloadProgressObserver, rhs: DownloadProgressObserver) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

@@ -1,0 +1,66 @@
+import Synchronization
+
+/// How far a download in flight has got, reported by the downloader as body bytes arrive, so that an
+/// invocation that ends before its download does still records the phases that completed (connection,
+/// first byte, status, bytes so far). Equal only to itself.
+///
+/// Every field lives in `state`, a `Mutex`.
+public final class MediaDownloadProgress: Sendable, Hashable {
+    /// What has been reached; absolute ``InvocationClock`` nanoseconds.
+    public struct Snapshot: Sendable, Hashable {
+        /// The download was started by the transport.
+        public var started: UInt64?
+        /// The connection was established.
+        public var connected: UInt64?
+        /// The first response byte arrived.
+        public var firstByte: UInt64?
+        /// The response's status code.
+        public var status: Int
+        /// The response's `Content-Type`.
+        public var contentType: String?
+        /// Body bytes received so far.
+        public var bytes: Int
+
+        public init(
+            started: UInt64?, connected: UInt64?, firstByte: UInt64?, status: Int, contentType: String?, bytes: Int
+        ) {
+            self.started = started
+            self.connected = connected
+            self.firstByte = firstByte
+            self.status = status
+            self.contentType = contentType
+            self.bytes = bytes
+        }
+    }
+
+    private let state = Mutex<Snapshot?>(nil)
+
+    public init() {}
+
+    /// The latest report; nil before the first.
+    public var latest: Snapshot? { state.withLock { $0 } }
+
+    /// Replaces the report with `snapshot`.
+    public func update(_ snapshot: Snapshot) { state.withLock { $0 = snapshot } }
+
+    public static func == (lhs: MediaDownloadProgress, rhs: MediaDownloadProgress) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// An invocation's view of the run's downloader: every download carries a progress the invocation's
+/// measurements watch until its result comes back.
+struct ObservedDownloader: MediaDownloading {
+    let base: any MediaDownloading
+    let measurements: InvocationMeasurements
+
+    func download(_ request: MediaDownload) async -> MediaDownloadResult {
+        var request = request
+        let progress = request.progress ?? MediaDownloadProgress()
+        request.progress = progress
+        measurements.downloadStarted(progress)
+        let result = await base.download(request)
+        measurements.downloadEnded(progress)
+        return result
+    }
+}

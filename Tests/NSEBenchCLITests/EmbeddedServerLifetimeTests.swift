@@ -1,0 +1,108 @@
+import Foundation
+import NSEBenchCore
+import NSEBenchSystem
+import Testing
+
+@testable import NSEBenchCLI
+
+/// `run`'s embedded server (`nse-bench serve --managed`) ends with the run on every path: an error
+/// after it started, and the run killed outright.
+@Suite("embedded server lifetime")
+struct EmbeddedServerLifetimeTests {
+    /// The `nse-bench` built next to this test binary.
+    static var executable: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("nse-bench")
+    }
+
+    /// Live (not zombie) `serve --managed` processes whose command line has `marker`, with their parents.
+    static func servers(marked marker: String) -> [(pid: Int32, parent: Int32)] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry in
+            guard let pid = Int32(entry),
+                let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8)
+            else { return nil }
+            let arguments = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            guard arguments.contains("--managed"), arguments.contains(marker) else { return nil }
+            let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+            guard fields.count > 1, fields[0] != "Z", let parent = Int32(fields[1]) else { return nil }
+            return (pid, parent)
+        }
+    }
+
+    /// Polls `condition` every 20 ms for up to `seconds`.
+    static func eventually(within seconds: Double, _ condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
+    }
+
+    static func uniqueSeed() -> String { String(UInt64.random(in: 1_000_000_000...UInt64(Int64.max))) }
+
+    @Test func aRunThatFailsAfterItsServerStartedStopsIt() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build nse-bench first")
+        let seed = Self.uniqueSeed()
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-lifetime-\(seed)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        var configuration = try RunOptions.configuration(
+            from: ArgumentParser.parse(
+                ["--payloads", "/nonexistent/payloads.jsonl", "-n", "1", "--quiet", "--out", out.path, "--seed", seed],
+                for: RunCommand.configuration))
+        configuration.serverExecutable = Self.executable
+        let context = CommandContext(
+            output: CapturedText(), errors: CapturedText(), outputIsTerminal: false, environment: [:])
+        await #expect(throws: (any Error).self) {
+            _ = try await RunSession(configuration: configuration, context: context).execute()
+        }
+        let left = Self.servers(marked: seed)
+        #expect(left.isEmpty, "servers left running: \(left.map(\.pid))")
+        for server in left { kill(server.pid, SIGKILL) }
+    }
+
+    @Test func aRunKilledOutrightTakesItsServerWithIt() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build nse-bench first")
+        let seed = Self.uniqueSeed()
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-lifetime-\(seed)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = Process()
+        run.executableURL = Self.executable
+        run.arguments = ["run", "-n", "1", "--ttfb", "60s", "--quiet", "--out", out.path, "--seed", seed]
+        run.standardOutput = FileHandle.nullDevice
+        run.standardError = FileHandle.nullDevice
+        try run.run()
+        let started = await Self.eventually(within: 30) {
+            Self.servers(marked: seed).contains { $0.parent == run.processIdentifier }
+        }
+        kill(run.processIdentifier, SIGKILL)
+        run.waitUntilExit()
+        try #require(started, "the run's server never appeared")
+        // Shutting down lets responses in flight finish for 2 s; the rest is slack for a loaded machine.
+        let gone = await Self.eventually(within: 20) { Self.servers(marked: seed).isEmpty }
+        #expect(gone, "the server outlived the run killed with SIGKILL")
+        for server in Self.servers(marked: seed) { kill(server.pid, SIGKILL) }
+    }
+
+    @Test func aManagedServerWhoseParentHasGoneDoesNotStart() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build nse-bench first")
+        let serve = Process()
+        serve.executableURL = Self.executable
+        // This test process is the server's parent, so PID 1 stands for a run that has already ended.
+        serve.arguments = ["serve", "--port", "0", "--quiet", "--managed", "--parent-pid", "1"]
+        let output = Pipe()
+        serve.standardOutput = output
+        serve.standardError = output
+        try serve.run()
+        let ended = await Self.eventually(within: 20) { !serve.isRunning }
+        if !ended { serve.terminate() }
+        serve.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(ended, "the server kept running")
+        #expect(serve.terminationStatus == ExitCode.harnessError.rawValue)
+        #expect(text.contains("the parent process 1 has already ended"), "\(text)")
+        #expect(!text.contains("listening on"))
+    }
+}
