@@ -34,6 +34,8 @@ let package = Package(
         .library(name: "SimulatedDevice", targets: ["SimulatedDevice"]),
         // CryptoKit's AES-GCM on Linux, for extensions that decrypt their payloads.
         .library(name: "CryptoKit", targets: ["CryptoKit"]),
+        // Your extension type under nse-bench's load from your own test or benchmark target (LoadTest).
+        .library(name: "NSEBench", targets: ["NSEBenchCLI"]),
     ],
     targets: [
         .systemLibrary(
@@ -88,7 +90,7 @@ let package = Package(
         ),
         .target(
             name: "NSEBenchCLI",
-            dependencies: ["NSEBenchCore", "NSEBenchSystem", "MediaServer", "NSERuntime"],
+            dependencies: ["NSEBenchCore", "NSEBenchSystem", "MediaServer", "NSERuntime", "UserNotifications"],
             swiftSettings: strictSwift6
         ),
         .executableTarget(

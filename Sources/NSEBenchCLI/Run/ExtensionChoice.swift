@@ -38,6 +38,7 @@ enum ExtensionChoice {
     static func factory(
         _ configuration: RunConfiguration, settings: BuiltInExtensionSettings
     ) throws -> (factory: ExtensionFactory, library: String?, notes: [String]) {
+        if let given = configuration.extensionFactory { return (given, nil, []) }
         let value = configuration.settings.extensionName
         if !isPath(value) { return (try BuiltInExtensions.named(value, settings: settings), nil, []) }
         let builder = try UserExtensionBuilder.forThisProcess(version: NSEBenchVersion.current)

@@ -31,6 +31,8 @@ public struct RunConfiguration: Sendable {
     public var swiftVersion: String?
     /// `--extension-processes`: worker processes for a user's extension; 0 runs it in this process.
     public var extensionProcesses: Int = 1
+    /// An extension given as a type (``LoadTest``), run in this process; nil to use `--extension`.
+    var extensionFactory: ExtensionFactory? = nil
     /// `--payload-key`: the 32-byte key payloads are sealed with and the extension decrypts with; nil
     /// for a random key per run (replayed encrypted_data then cannot decrypt).
     public var payloadKey: [UInt8]? = nil
