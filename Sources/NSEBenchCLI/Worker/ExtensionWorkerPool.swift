@@ -228,12 +228,17 @@ final class ExtensionWorker: @unchecked Sendable {
             let chunk = output.availableData
             if chunk.isEmpty { break }
             buffer.append(chunk)
-            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = buffer[buffer.startIndex..<newline]
-                buffer.removeSubrange(buffer.startIndex...newline)
-                guard let reply = try? decoder.decode(WorkerReply.self, from: line) else { continue }
+            // Lines are cut out by index and the remainder kept once: removing each line from the front
+            // would copy the rest of the buffer per line.
+            var start = buffer.startIndex
+            while let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[start..<newline]
+                start = buffer.index(after: newline)
+                // A line that is not a reply (the tail of one cut short by the crash it reports) is skipped.
+                guard !line.isEmpty, let reply = try? decoder.decode(WorkerReply.self, from: line) else { continue }
                 handle(reply)
             }
+            buffer = Data(buffer[start...])
         }
         process.waitUntilExit()
         let reason =
