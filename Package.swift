@@ -9,6 +9,7 @@
 //                               the epoll event loop, libcurl, OpenSSL, jemalloc.
 //   MediaServer                 the HTTP/1.1 media server with network-condition injection.
 //   UserNotifications           Apple's extension API on Linux, so iOS extension code compiles unchanged.
+//   SDKProfiles                 push SDKs' extension helpers, written as users' extensions are.
 //   CryptoKit                   CryptoKit's AES-GCM over OpenSSL, for users' decrypting extensions.
 //   SimulatedDevice             what a simulated phone gives a user's extension: URLSession, App Group.
 //                               Foundation only, so a user's extension compiles against it and
@@ -84,8 +85,13 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "SDKProfiles",
+            dependencies: ["UserNotifications", "SimulatedDevice"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "NSERuntime",
-            dependencies: ["NSEBenchCore", "NSEBenchSystem", "UserNotifications", "SimulatedDevice"],
+            dependencies: ["NSEBenchCore", "NSEBenchSystem", "UserNotifications", "SimulatedDevice", "SDKProfiles"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -124,7 +130,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NSERuntimeTests",
-            dependencies: ["NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit"],
+            dependencies: ["NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "SDKProfiles"],
             swiftSettings: strictSwift6,
             // The test binary loads compiled example extensions, as nse-bench does.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]

@@ -1,4 +1,5 @@
 import Foundation
+import SDKProfiles
 import Testing
 import UserNotifications
 
@@ -17,6 +18,8 @@ struct BuiltInExtensionsTests {
             case "template": #expect(instance is XcodeTemplateService)
             case "decrypt": #expect(instance is DecryptService)
             case "priority": #expect((instance as? PriorityService)?.safetyMargin == 2 * second)
+            case let profile where SDKProfile(rawValue: profile) != nil:
+                #expect(String(describing: type(of: instance)).hasSuffix("Profile"), "\(name)")
             default: #expect(instance is MediaService, "\(name)")
             }
         }
@@ -39,7 +42,7 @@ struct BuiltInExtensionsTests {
         #expect(
             message
                 == "unknown extension \"medai\"; valid names: template, decrypt, media, media-20s, media-25s, "
-                + "media-30s, priority")
+                + "media-30s, priority, firebase, onesignal, airship, customerio, batch, iterable, klaviyo, notifee")
     }
 
     @Test("each call of a factory makes a new instance")

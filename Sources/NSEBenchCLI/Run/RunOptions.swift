@@ -67,9 +67,12 @@ enum RunOptions {
             .value("ramp", valueName: "T", help: "Raise the rate (open) or concurrency (closed) from zero over T."),
             .value(
                 "extension", short: "e", valueName: "NAME|PATH", default: "media",
-                help: "Extension to run: template, decrypt, media, media-20s, media-25s, media-30s or priority; "
-                    + "or your own: an Xcode extension target folder, a folder of .swift files or one .swift file, "
-                    + "compiled against nse-bench's UserNotifications (cached)."),
+                help: "Extension to run: template (Xcode's), decrypt, media (URLSession defaults), media-20s, "
+                    + "media-25s, media-30s (resource timeouts), priority (decrypt first, media within the budget); "
+                    + "an SDK's helper: firebase, onesignal, airship (original on expiry), customerio (30 s), batch "
+                    + "(20 s, nothing on expiry), iterable, klaviyo, notifee; or your own: an Xcode extension target "
+                    + "folder, a folder of .swift files or one .swift file, compiled against nse-bench's "
+                    + "UserNotifications (cached)."),
             .value(
                 "threshold", valueName: "EXPR", repeatable: true,
                 help: "Pass or fail on the run's own figures, as k6's thresholds: a summary.csv metric, a "

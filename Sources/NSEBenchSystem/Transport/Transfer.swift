@@ -110,9 +110,12 @@ final class Transfer: @unchecked Sendable {
         func absolute(_ microseconds: Int64) -> UInt64? {
             microseconds > 0 ? start + UInt64(microseconds) * 1_000 : nil
         }
+        let connected = progress?.connected ?? absolute(offsets.connect)
+        // libcurl's offsets run from its own start, which can come after `admitted`; the connection's
+        // time was stamped on the clock here, so the head is never reported before it.
+        let firstByte = max(absolute(offsets.firstByte) ?? MonotonicClock.now(), connected ?? 0)
         let current = DownloadProgress(
-            admitted: admitted, connected: progress?.connected ?? absolute(offsets.connect),
-            firstByte: absolute(offsets.firstByte) ?? MonotonicClock.now(), status: status,
+            admitted: admitted, connected: connected, firstByte: firstByte, status: status,
             contentType: easy.contentType, bytesReceived: sink.received)
         progress = current
         observer.update(current)

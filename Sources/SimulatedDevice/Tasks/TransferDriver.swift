@@ -111,7 +111,7 @@ final class TransferDriver: Sendable {
         }
         var headers = ["Content-Length": String(response.bytes)]
         if let type = response.contentType { headers["Content-Type"] = type }
-        let http = HTTPURLResponse(
+        let http = SimulatedHTTPURLResponse(
             url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headers)
         return Completion(response: http, fileURL: response.fileURL, bytes: response.bytes, error: nil)
     }

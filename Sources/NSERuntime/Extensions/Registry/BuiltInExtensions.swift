@@ -1,3 +1,5 @@
+import SDKProfiles
+
 /// The extensions nse-bench ships, by the names the CLI takes.
 ///
 /// | name | models |
@@ -6,16 +8,19 @@
 /// | `decrypt` | AES-256-GCM decryption with the App Group key (``DecryptService``) |
 /// | `media` | download, rename, attach with `URLSession` defaults (``MediaService``) |
 /// | `media-20s` | the same with Batch's 20 s resource timeout |
-/// | `media-25s` | the same with Notifee's 25 s timeout |
+/// | `media-25s` | the same with a 25 s resource timeout (no SDK's: Notifee's source sets none) |
 /// | `media-30s` | the same with Customer.io's 30 s resource timeout |
 /// | `priority` | decrypt first, then media within the budget left, handler guarded (``PriorityService``) |
+/// | `firebase`, `onesignal`, `airship`, `customerio`, `batch`, `iterable`, `klaviyo`, `notifee` | push SDKs' extension helpers (``SDKProfile``), on the simulated phone's URLSession |
 ///
 /// ```swift
 /// let factory = try BuiltInExtensions.named("media-25s")
 /// ```
 public enum BuiltInExtensions {
     /// Every built-in name, in the order of the table.
-    public static let allNames = ["template", "decrypt", "media", "media-20s", "media-25s", "media-30s", "priority"]
+    public static let allNames =
+        ["template", "decrypt", "media", "media-20s", "media-25s", "media-30s", "priority"]
+        + SDKProfile.allCases.map(\.rawValue)
 
     /// The factory for the built-in called `name`.
     ///
@@ -48,7 +53,10 @@ public enum BuiltInExtensions {
             let margin = settings.scaled(settings.prioritySafetyMargin)
             return ExtensionFactory(name: name) { PriorityService(safetyMargin: margin) }
         default:
-            throw UnknownExtensionError(name: name, validNames: allNames)
+            guard let profile = SDKProfile(rawValue: name) else {
+                throw UnknownExtensionError(name: name, validNames: allNames)
+            }
+            return ExtensionFactory(name: name) { profile.make() }
         }
     }
 }

@@ -1,0 +1,82 @@
+import Foundation
+import NSEBenchCore
+import SDKProfiles
+import Testing
+
+@testable import NSERuntime
+
+/// The push SDKs' extension helpers, each on the host with a scripted network: the limits it sets on
+/// its URLSession and what it shows when the deadline comes first (README's SDK table).
+@Suite("SDK profiles", .timeLimit(.minutes(1)))
+struct SDKProfileTests {
+    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46]
+
+    /// Runs `profile` on one payload; `hang` keeps the download from answering.
+    func run(
+        _ profile: SDKProfile, hang: Bool = false, mediaURL: URL = TestPayloads.mediaURL,
+        contentType: String = "image/jpeg"
+    ) async throws -> (InvocationRecord, MediaDownload) {
+        let harness = try HostHarness { _ in
+            hang ? .hang : .respond(.init(after: second, contentType: contentType, body: .bytes(Self.jpeg)))
+        }
+        defer { harness.remove() }
+        let task = harness.start(
+            harness.input(
+                TestPayloads.plain(title: "Sale", mediaURL: mediaURL),
+                extension: try BuiltInExtensions.named(profile.rawValue)))
+        await harness.downloader.waitForRequests(1)
+        let request = try #require(harness.downloader.requests.first)
+        // Hung: up to the deadline, the expiry call, the end of the grace period, the wind-down.
+        for step in hang ? [29, 1, 3, 2] : [1] as [UInt64] {
+            harness.clock.advance(by: step * second)
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return (await task.value, request)
+    }
+
+    @Test("each profile's timeouts reach the transport as its SDK sets them")
+    func timeouts() async throws {
+        let expected: [SDKProfile: (resource: UInt64?, idle: UInt64)] = [
+            .firebase: (nil, 60 * second), .onesignal: (nil, 60 * second), .airship: (nil, 60 * second),
+            .customerio: (30 * second, 60 * second), .batch: (20 * second, 60 * second),
+            .iterable: (nil, 60 * second), .klaviyo: (nil, 60 * second), .notifee: (nil, 60 * second),
+        ]
+        for profile in SDKProfile.allCases {
+            let (record, request) = try await run(profile)
+            #expect(request.timeout == expected[profile]?.resource, "\(profile)")
+            #expect(request.idleTimeout == expected[profile]?.idle, "\(profile)")
+            #expect(record.outcome == .enriched, "\(profile)")
+        }
+    }
+
+    @Test("a hung download: Airship shows the original, Iterable its best attempt twice, Batch's 20 s the original")
+    func expiry() async throws {
+        let (airship, _) = try await run(.airship, hang: true)
+        #expect(airship.visible.title == "Sale")
+        #expect(airship.visible.attachments.isEmpty)
+        #expect(airship.violations.doubleDelivery == 0, "Airship's handler is guarded")
+
+        let (batch, _) = try await run(.batch, hang: true)
+        #expect(batch.visible.title == "Sale", "Batch's 20 s timeout delivers the original before the deadline")
+        #expect(batch.times.delivered.map { $0 < 30 * second } == true)
+
+        let (iterable, _) = try await run(.iterable, hang: true)
+        #expect(iterable.outcome == .expiredBestAttempt)
+        #expect(iterable.violations.doubleDelivery == 1, "the cancelled download's completion calls again")
+
+        let (customerIO, _) = try await run(.customerio, hang: true)
+        #expect(customerIO.outcome == .expiredBestAttempt)
+        #expect(customerIO.violations.doubleDelivery == 0, "Customer.io's handler is guarded")
+    }
+
+    @Test("file names: Firebase by suggestedFilename or an image/ MIME subtype, Klaviyo always .jpg")
+    func naming() async throws {
+        let bare = URL(string: "http://127.0.0.1:8080/media/asset")!
+        let (firebase, _) = try await run(.firebase, mediaURL: bare, contentType: "image/png")
+        #expect(firebase.outcome == .enriched)
+        let (klaviyo, _) = try await run(.klaviyo, mediaURL: URL(string: "http://127.0.0.1:8080/media/a.png")!)
+        #expect(klaviyo.outcome == .enriched)
+        let (batch, _) = try await run(.batch, mediaURL: bare)
+        #expect(batch.outcome == .degraded, "Batch names by the payload's type, which a bare URL lacks: the original")
+    }
+}
