@@ -96,7 +96,9 @@ let package = Package(
         ),
         .target(
             name: "NSEBenchCLI",
-            dependencies: ["NSEBenchCore", "NSEBenchSystem", "MediaServer", "NSERuntime", "UserNotifications"],
+            dependencies: [
+                "NSEBenchCore", "NSEBenchSystem", "MediaServer", "NSERuntime", "UserNotifications", "SimulatedDevice",
+            ],
             swiftSettings: strictSwift6
         ),
         .executableTarget(

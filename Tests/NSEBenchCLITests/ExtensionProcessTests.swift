@@ -67,4 +67,27 @@ struct ExtensionProcessTests {
         // Validity depends on how loaded the machine is; crashes never enter it here.
         #expect(workers.summary["invalid_reason"]?.contains("process") == false)
     }
+
+    @Test func requestsNoPhoneCanBeToldForMakeTheRunInvalid() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("OwnQueue-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        import UserNotifications
+        class NotificationService: UNNotificationServiceExtension {
+            override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                let url = URL(string: request.content.userInfo["media_url"] as? String ?? "")!
+                DispatchQueue.global().async {
+                    URLSession.shared.dataTask(with: url) { _, _, _ in contentHandler(request.content) }.resume()
+                }
+            }
+        }
+        """.write(to: folder.appendingPathComponent("Service.swift"), atomically: true, encoding: .utf8)
+        let (status, summary, _) = try run(["--extension", folder.path, "-n", "20", "-c", "4"])
+        #expect(status == 0)
+        #expect(summary["valid"] == "false")
+        #expect(
+            summary["invalid_reason"]?.contains("20 URLSession requests were made where nse-bench could not tell")
+                == true)
+    }
 }

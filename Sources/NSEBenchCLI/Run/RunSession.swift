@@ -2,6 +2,7 @@ import Foundation
 import NSEBenchCore
 import NSEBenchSystem
 import NSERuntime
+import SimulatedDevice
 import Synchronization
 
 /// One `run`: sets up the server, transport, host and runner, records every invocation, and writes
@@ -112,6 +113,7 @@ struct RunSession {
             return first
         }
         let cpuAtStart = ProcessResources.cpuSeconds()
+        let unattributedAtStart = SimulatedURLSession.unattributedRequestCount
         let wallStart = MonotonicClock.now()
         let memory = try? MemoryStatistics()
         let mallocsAtStart = (try? memory?.snapshot())??.mallocCount ?? 0
@@ -160,6 +162,17 @@ struct RunSession {
         if report.partial { problems.append("interrupted: results are partial") }
         if let workers {
             problems += ExtensionWorkerPool.problems(workers, timeScale: scale, deadline: settings.deadline)
+        }
+        // Requests of a user's extension that no simulated phone could be told for failed (URLError
+        // .unsupportedURL) because of the harness, not the network.
+        let unattributed =
+            SimulatedURLSession.unattributedRequestCount - unattributedAtStart
+            + workerFigures.map(\.unattributedRequests).reduce(0, +)
+        if unattributed > 0 {
+            problems.append(
+                "\(unattributed) URLSession requests were made where nse-bench could not tell which simulated phone "
+                    + "made them (a queue of the extension's own, through URLSession.shared) and failed; create the "
+                    + "session inside didReceive, or make the request there")
         }
         let row = SummaryRow(
             settings: recordedSettings, aggregate: recorder.aggregate, fingerprint: HostFingerprintReader.current(),

@@ -110,13 +110,12 @@ public struct ExtensionWorkerCommand: ParsableCommand {
             }
         }
         let figures = await harness.stop()
-        output.send(
-            .figures(
-                WorkerFigures(
-                    timerLatenessP99: figures.timerLatenessP99, transportLagP99: figures.transportLagP99,
-                    dispatchLagP99: dispatchLag.p99,
-                    cpuSeconds: ProcessResources.cpuSeconds() - cpuAtStart,
-                    peakResidentBytes: ProcessResources.peakResidentBytes())))
+        var workerFigures = WorkerFigures(
+            timerLatenessP99: figures.timerLatenessP99, transportLagP99: figures.transportLagP99,
+            dispatchLagP99: dispatchLag.p99, cpuSeconds: ProcessResources.cpuSeconds() - cpuAtStart,
+            peakResidentBytes: ProcessResources.peakResidentBytes())
+        workerFigures.unattributedRequests = SimulatedURLSession.unattributedRequestCount
+        output.send(.figures(workerFigures))
         return .success
     }
 }

@@ -59,6 +59,8 @@ public struct WorkerFigures: Sendable, Hashable, Codable {
     public var cpuSeconds: Double
     /// Its peak resident memory, in bytes.
     public var peakResidentBytes: Int
+    /// Requests of the extension no simulated phone could be told for (failed, not timed).
+    public var unattributedRequests: Int = 0
 
     /// Figures.
     public init(
