@@ -23,6 +23,10 @@ public struct RunConfiguration: Sendable {
     /// The network flags as given (profile and settings), passed to the embedded server with
     /// `--time-scale`, which scales them there.
     public var networkArguments: [(String, String)]
+    /// `--tls`: the embedded server serves HTTPS, and the transport pins its certificate.
+    public var tls: Bool = false
+    /// `--ca-file`: certificates to trust for `--target https://...`.
+    public var caFile: String? = nil
     /// `--threshold`: absolute pass or fail criteria on the run's summary.
     public var thresholds: [Threshold] = []
     /// `--principal-class`, for a user's extension.
@@ -133,6 +137,13 @@ enum RunOptions {
                 "scratch-dir", valueName: "DIR",
                 help: "Where downloads wait to be counted (default /dev/shm when it has room, else TMPDIR or /tmp)."),
             .flag("quiet", short: "q", help: "No progress and no summary; files only."),
+            .flag(
+                "tls",
+                help: "Serve the embedded media over HTTPS (a self-signed certificate the transport pins), so each "
+                    + "invocation pays a TLS handshake, as a phone does."),
+            .value(
+                "ca-file", valueName: "FILE",
+                help: "With --target https://...: a PEM file of the certificates to trust instead of the system's."),
             .value("format", valueName: "FORMAT", default: "text", help: "Summary format: text or json."),
         ]
 
@@ -174,6 +185,16 @@ enum RunOptions {
             target = url
         }
         if target == nil, payloadFile == nil { try checkServable(mediaMix, text: mediaText) }
+        if arguments.isSet("tls"), arguments.wasGiven("target") { throw .conflictingOptions("tls", "target") }
+        if let caFile = arguments.string("ca-file") {
+            guard target?.scheme == "https" else {
+                throw .invalidCombination(
+                    "--ca-file applies to --target https://...; the embedded server's --tls pins its own")
+            }
+            guard Posix.fileStatus(caFile).map({ !$0.isDirectory }) == true else {
+                throw .invalidValue(option: "ca-file", value: caFile, expected: "a readable PEM file of certificates")
+            }
+        }
         let memoryText = arguments.string("memory-limit") ?? "24MiB"
         let memoryLimit: ByteCount
         do {
@@ -196,7 +217,7 @@ enum RunOptions {
             deadline: try nanoseconds(arguments, "deadline", minimum: 1_000_000) ?? 30_000_000_000,
             grace: try nanoseconds(arguments, "grace") ?? 2_000_000_000, memoryLimit: Int(memoryLimit.bytes),
             timeScale: timeScale, seed: try arguments.value("seed", as: UInt64.self) ?? 1,
-            target: target?.absoluteString ?? "embedded")
+            target: target?.absoluteString ?? (arguments.isSet("tls") ? "embedded-tls" : "embedded"))
         var configuration = RunConfiguration(
             settings: settings,
             payloadMix: PayloadMix(encrypted: settings.encryptedFraction, media: settings.mediaFraction),
@@ -216,6 +237,8 @@ enum RunOptions {
             extensionProcesses: try arguments.value("extension-processes", as: Int.self, in: 0...64)
                 ?? ProcessResources.cores)
         if let path = arguments.string("payload-key") { configuration.payloadKey = try payloadKey(readFrom: path) }
+        configuration.tls = arguments.isSet("tls")
+        configuration.caFile = arguments.string("ca-file")
         return configuration
     }
 

@@ -31,6 +31,10 @@ struct RunSession {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
 
+        // With --tls the embedded server writes its self-signed certificate here, and the transport
+        // trusts it alone.
+        let serverCertificate = work.appendingPathComponent("media-server.pem")
+        let caFile = configuration.tls ? serverCertificate.path : configuration.caFile
         // The media host.
         var server: EmbeddedServerProcess? = nil
         let mediaBase: URL
@@ -38,6 +42,7 @@ struct RunSession {
             mediaBase = target
         } else {
             var arguments = ["--seed", String(settings.seed), "--time-scale", String(scale)]
+            if configuration.tls { arguments += ["--tls", "--cert-out", serverCertificate.path] }
             for (key, value) in configuration.networkArguments { arguments += ["--\(key)", value] }
             let started = try EmbeddedServerProcess(
                 executable: configuration.serverExecutable ?? EmbeddedServerProcess.ownExecutable,
@@ -64,7 +69,7 @@ struct RunSession {
         let host = ExtensionHost(
             settings: hostSettings,
             environment: HostEnvironment(
-                clock: clock, timers: timers, downloader: CurlMediaDownloader(transport: transport),
+                clock: clock, timers: timers, downloader: CurlMediaDownloader(transport: transport, caFile: caFile),
                 attachmentStore: store, temporaryDirectory: work, sharedContainer: container, payloadKey: key))
         // A user's extension runs in processes of its own, as on a phone: a crash ends only its process.
         let workers = try library.map { path in
@@ -74,7 +79,7 @@ struct RunSession {
                     executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
                     arguments: ExtensionWorkerCommand.arguments(
                         library: path, name: settings.extensionName, container: container.directory.path,
-                        scratch: work.path, settings: hostSettings),
+                        scratch: work.path, settings: hostSettings, caFile: caFile),
                     errorLog: output.appendingPathComponent("extension-stderr.log"),
                     timeBudget: hostSettings.timeBudget))
         }

@@ -31,13 +31,15 @@ public struct ExtensionWorkerCommand: ParsableCommand {
             .value("wind-down-ns", valueName: "NS", help: "The wind-down, scaled, in nanoseconds."),
             .value("memory-limit", valueName: "BYTES", help: "The memory limit."),
             .value("time-scale", valueName: "F", default: "1", help: "The run's time scale."),
+            .value(
+                "ca-file", valueName: "FILE", help: "Certificates the transport trusts (the run's --tls or --ca-file)."),
         ])
 
     /// The arguments that start a worker for `library` under `settings`.
     static func arguments(
-        library: String, name: String, container: String, scratch: String, settings: HostSettings
+        library: String, name: String, container: String, scratch: String, settings: HostSettings, caFile: String?
     ) -> [String] {
-        [
+        (caFile.map { ["--ca-file", $0] } ?? []) + [
             "--library", library, "--name", name, "--container", container, "--scratch", scratch, "--budget-ns",
             String(settings.timeBudget), "--grace-ns", String(settings.gracePeriod), "--wind-down-ns",
             String(settings.windDown), "--memory-limit", String(settings.memoryLimit), "--time-scale",
@@ -50,6 +52,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
     let container: String
     let scratch: String
     let settings: HostSettings
+    let caFile: String?
 
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         func required(_ option: String) throws(UsageError) -> String {
@@ -60,6 +63,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         name = try required("name")
         container = try required("container")
         scratch = try required("scratch")
+        caFile = arguments.string("ca-file")
         func number(_ option: String) throws(UsageError) -> UInt64 {
             guard let value = try arguments.value(option, as: UInt64.self) else {
                 throw .missingValue(option: option, valueName: "NS")
@@ -81,7 +85,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
             settings: settings,
             environment: HostEnvironment(
                 clock: harness.clock, timers: harness.timers,
-                downloader: CurlMediaDownloader(transport: harness.transport),
+                downloader: CurlMediaDownloader(transport: harness.transport, caFile: caFile),
                 attachmentStore: AttachmentStore.counting(), temporaryDirectory: URL(fileURLWithPath: scratch),
                 sharedContainer: sharedContainer, payloadKey: try sharedContainer.loadKey(),
                 threadMarker: CrashMarker()))
