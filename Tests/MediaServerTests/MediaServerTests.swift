@@ -104,7 +104,13 @@ struct MediaServerTests {
     @Test func halfOpenAndIdleConnectionsAreClosedAndMemoryStaysBounded() async throws {
         try await withMediaServer(idleTimeout: .milliseconds(300)) { server in
             let idle = try (0..<200).map { _ in try RawHTTPClient(port: server.address.port) }
-            #expect(await eventually { server.statistics.snapshot.connectionsOpen == 200 })
+            // Every connection was accepted: still open, or (on a loaded machine, past 300 ms) already
+            // closed for idling. Waiting for exactly 200 open flaked when the first ones timed out first.
+            #expect(
+                await eventually {
+                    let snapshot = server.statistics.snapshot
+                    return snapshot.connectionsOpen + snapshot.idleTimeouts >= 200
+                })
             #expect(try RawHTTPClient.get("/media/1KB.jpg", port: server.address.port).status == 200)
             #expect(await eventually { server.statistics.snapshot.connectionsOpen == 0 })
             #expect(idle[0].receive(timeout: 1).ending == .closed)
