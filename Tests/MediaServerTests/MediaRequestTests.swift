@@ -67,7 +67,30 @@ struct MediaRequestTests {
         fails("/media/1KB.jpg?content-type=maybe", .invalidContentTypeMode("maybe")),
         fails("/media/1KB.jpg?type=png&type=gif", .duplicateParameter("type")),
         fails("/media/1KB.jpg?content-type=right&content-type=wrong", .duplicateParameter("content-type")),
+        fails("/media/1KB.jpg?dims=1200", .invalidDimensions("1200")),
+        fails("/media/1KB.jpg?dims=0x10", .invalidDimensions("0x10")),
+        fails("/media/1KB.jpg?dims=5000x10", .invalidDimensions("5000x10")),
+        fails("/media/1KB.jpg?dims=10x10&dims=20x20", .duplicateParameter("dims")),
+        fails("/media/1KB.wav?dims=10x10", .shapeNotApplicable("dims", .wav)),
+        fails("/media/1KB.jpg?duration=10s", .shapeNotApplicable("duration", .jpeg)),
+        fails("/media/1KB.mp4?duration=soon", .invalidDuration("soon")),
+        fails("/media/1KB.m4a?duration=2h", .invalidDuration("2h")),
+        fails("/media/1KB.m4a?duration=0s", .invalidDuration("0s")),
     ]
+
+    @Test func dimsAndDurationChooseTheShape() throws {
+        let image = try MediaRequest(path: "/media/200KB.png", query: [HTTPQueryItem(name: "dims", value: "640x360")])
+        #expect(image.shape == MediaShape(width: 640, height: 360, durationMilliseconds: 10_000))
+        #expect(image.otherParameters.isEmpty, "dims is the media's, not a network condition")
+        let file = try image.makeFile()
+        #expect(file.shape.width == 640 && file.shape.height == 360)
+        let clip = try MediaRequest(
+            path: "/media/1MB.mp4",
+            query: [HTTPQueryItem(name: "dims", value: "1280X720"), HTTPQueryItem(name: "duration", value: "2.5s")])
+        #expect(clip.shape == MediaShape(width: 1_280, height: 720, durationMilliseconds: 2_500))
+        #expect(try MediaRequest(path: "/media/1MB.mp4", query: []).shape == nil, "the default follows the size")
+        #expect(try MediaRequest(path: "/media/1KB.jpg", query: []).makeFile().shape.width == 300)
+    }
 
     @Test(arguments: cases)
     func parsesMediaURLs(testCase: URLCase) throws {

@@ -68,7 +68,9 @@ struct MediaReader {
             #expect(length >= 2)
             position += 2 + length
             if marker == 0xDA {
-                position += 1  // the one byte of entropy-coded data
+                while position < file.size, byte(position) != 0xFF {
+                    position += 1  // entropy-coded data: zero bits and the padded last byte
+                }
             }
         }
         #expect(position == file.size)
@@ -138,7 +140,7 @@ struct MediaReader {
             position += size
         }
         #expect(position == file.size)
-        #expect(types == ["ftyp", "mdat"])
+        #expect(types == ["ftyp", "moov", "mdat"])
     }
 
     private func validateMP3() {

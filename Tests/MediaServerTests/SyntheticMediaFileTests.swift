@@ -9,7 +9,7 @@ struct SyntheticMediaFileTests {
     static func sizes(for type: MediaType) -> [Int] {
         let minimum = SyntheticMediaFile.minimumSize(of: type)
         let offsets = [0, 1, 2, 3, 4, 5, 255, 256, 257, 575, 576, 577, 65_535, 65_536, 65_537, 65_540, 131_075]
-        return offsets.map { minimum + $0 } + [1000, 200_000, 1_500_000]
+        return offsets.map { minimum + $0 } + [2_000, 200_000, 1_500_000]
     }
 
     static let types = MediaType.allCases
@@ -75,9 +75,9 @@ struct SyntheticMediaFileTests {
     @Test(arguments: types)
     func smallerSizesAreTruncatedPrefixesOfTheMinimumFile(type: MediaType) throws {
         let minimum = SyntheticMediaFile.minimumSize(of: type)
-        let whole = try SyntheticMediaFile(type: type, size: minimum).bytes(in: 0..<minimum)
+        let whole = try SyntheticMediaFile(type: type, size: minimum, shape: .standard).bytes(in: 0..<minimum)
         for size in [0, 1, 2, minimum / 2, minimum - 1] {
-            let file = try SyntheticMediaFile(type: type, size: size)
+            let file = try SyntheticMediaFile(type: type, size: size, shape: .standard)
             #expect(file.isTruncated)
             #expect(file.bytes(in: 0..<size) == Array(whole.prefix(size)))
             #expect(file.bytes(in: 0..<(size + 100)).count == size)
@@ -88,7 +88,7 @@ struct SyntheticMediaFileTests {
     func anyRangeEqualsTheSameSliceOfTheWhole(type: MediaType) throws {
         let size = SyntheticMediaFile.minimumSize(of: type) + 2 * 65_536 + 777
         let file = try SyntheticMediaFile(type: type, size: size)
-        let whole = MediaLayout.make(type: type, size: size).materialised()
+        let whole = MediaLayout.make(type: type, size: size, shape: .standard).materialised()
         #expect(whole.count == size)
         #expect(file.bytes(in: 0..<size) == whole)
         var seed: UInt64 = 42
@@ -120,9 +120,10 @@ struct SyntheticMediaFileTests {
 
     @Test func contiguousRunsFollowTheLayout() throws {
         let file = try SyntheticMediaFile(type: .mp4, size: 200_000)
+        let headerCount = ISOMediaLayout.header(type: .mp4, size: 200_000, shape: .standard).count
         let headerRun = file.withContiguousBytes(at: 0, maxCount: .max) { $0.count }
-        #expect(headerRun == 40)  // ftyp (32) + mdat header (8)
-        let middleRun = file.withContiguousBytes(at: 40, maxCount: .max) { $0.count }
+        #expect(headerRun == headerCount)  // ftyp, moov, mdat header, one frame
+        let middleRun = file.withContiguousBytes(at: headerCount, maxCount: .max) { $0.count }
         #expect(middleRun == 65_536)
         #expect(file.withContiguousBytes(at: 50, maxCount: 7) { $0.count } == 7)
         #expect(file.withContiguousBytes(at: 200_000, maxCount: 7) { $0.count } == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchCore
+import NSEBenchSystem
 import NSERuntime
 import Testing
 
@@ -181,5 +182,26 @@ struct ScratchDirectoryTests {
             ScratchDirectory.largestMediaBytes(in: try MediaMix(parsing: "200KB.jpg:60,1MB.png:30,5MB.mp4:10"))
                 == 5_000_000)
         #expect(ScratchDirectory.largestMediaBytes(in: MediaMix([MediaChoice(path: "/img/cat.jpg", weight: 1)])) == nil)
+    }
+
+    /// `--rate 1e9` used to run, queueing arrivals without bound; a rate far past what the machine's
+    /// cores can run is refused, naming the flag, the limit and the figure it is based on.
+    @Test func aRateTheMachineCannotApproachIsRefused() throws {
+        let limit = RunOptions.maximumArrivalRate(cores: ProcessResources.cores)
+        #expect(limit == 50_000 * Double(ProcessResources.cores))
+        #expect(throws: UsageError.self) { try RunArgumentTests().parse(["--rate", "1e9", "--duration", "1s"]) }
+        do {
+            _ = try RunArgumentTests().parse(["--rate", "1e9", "--duration", "1s"])
+        } catch {
+            let message = "\(error)"
+            #expect(message.contains("--rate"), "\(message)")
+            #expect(message.contains("at most \(Int(limit)) arrivals a second"), "\(message)")
+            #expect(message.contains("200 µs of CPU"), "\(message)")
+        }
+        #expect(throws: UsageError.self) {
+            try RunArgumentTests().parse(["--rate", "\(limit / 10)", "--time-scale", "0.05"])
+        }
+        #expect(try RunArgumentTests().parse(["--rate", "\(limit)"]).settings.load.maxInFlight == 10_000)
+        #expect(try RunArgumentTests().parse(["--rate", "20", "--time-scale", "0.05"]).settings.timeScale == 0.05)
     }
 }

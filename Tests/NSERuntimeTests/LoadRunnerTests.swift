@@ -145,3 +145,41 @@ struct LoadRunnerTests {
         #expect(result.elapsed < 5_000_000_000, "cancelled after the 100 ms drain, not after 30 s")
     }
 }
+
+extension LoadRunnerTests {
+    /// `--rate 1e9`: the runner used to draw every due arrival into an array before admitting any,
+    /// so a rate it could never reach grew memory without bound and never noticed a stop. Due
+    /// arrivals are now a position in the schedule: admission starts at once, in order, and a stop
+    /// ends the run.
+    @Test func aRateFarBeyondAdmissionAdmitsInOrderAndStops() async throws {
+        let probe = Probe()
+        let runner = LoadRunner(clock: clock)
+        let run = Task {
+            await runner.run(
+                model: .open(ratePerSecond: 1e9, arrivals: .constant, maxInFlight: 2),
+                length: .duration(3_600_000_000_000), ramp: 0, seed: 1, drainLimit: 5_000_000_000
+            ) { ticket in
+                probe.enter(ticket)
+                if ticket.index == 99 { runner.stop() }
+                probe.leave()
+            }
+        }
+        // A guard against a hang, not a timing: admission starts within microseconds.
+        var waited = 0
+        while probe.tickets.withLock({ $0.isEmpty }), waited < 1_000 {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += 1
+        }
+        let admittedAny = !probe.tickets.withLock { $0.isEmpty }
+        if !admittedAny { runner.abort() }
+        let report = await run.value
+        #expect(admittedAny, "no arrival was admitted within 10 s")
+        #expect(report.partial)
+        #expect(report.admitted >= 100 && report.admitted <= 102, "stopped at the 100th, with at most 2 in flight")
+        #expect(probe.peak.load(ordering: .relaxed) <= 2)
+        let tickets = probe.tickets.withLock { $0 }.sorted { $0.index < $1.index }
+        #expect(tickets.map(\.index) == Array(0..<tickets.count))
+        let gaps = zip(tickets, tickets.dropFirst()).map { $1.scheduledArrival - $0.scheduledArrival }
+        #expect(gaps.allSatisfy { $0 == 1 }, "each keeps its scheduled arrival, 1 ns apart, whatever its wait")
+    }
+}

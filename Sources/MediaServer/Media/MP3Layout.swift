@@ -12,8 +12,9 @@ enum MP3Layout {
         return bytes
     }()
 
-    /// The tag without padding and one frame.
-    static var minimumSize: Int { tagHeaderSize + encoderFrame.count + FillerPattern.mp3FrameSize }
+    /// The tag without padding and two frames: ffprobe rejects a file of one ("Invalid frame size
+    /// (576): Could not seek"), as it checks the next frame's sync.
+    static var minimumSize: Int { tagHeaderSize + encoderFrame.count + 2 * FillerPattern.mp3FrameSize }
 
     static func make(size: Int) -> MediaLayout {
         let frameSize = FillerPattern.mp3FrameSize

@@ -13,33 +13,33 @@ struct MediaLayout: Sendable, Hashable {
 
     var size: Int { header.count + middleCount + trailer.count }
 
-    /// The smallest size at which `type` has a complete, valid structure.
-    static func minimumSize(of type: MediaType) -> Int {
+    /// The smallest size at which `type` has a complete, valid structure of `shape`.
+    static func minimumSize(of type: MediaType, shape: MediaShape) -> Int {
         switch type {
-        case .jpeg: JPEGLayout.minimumSize
-        case .png: PNGLayout.minimumSize
-        case .gif: GIFLayout.minimumSize
-        case .mp4, .m4a: ISOMediaLayout.minimumSize(of: type)
+        case .jpeg: JPEGLayout.minimumSize(shape: shape)
+        case .png: PNGLayout.minimumSize(shape: shape)
+        case .gif: GIFLayout.minimumSize(shape: shape)
+        case .mp4, .m4a: ISOMediaLayout.minimumSize(of: type, shape: shape)
         case .mp3: MP3Layout.minimumSize
         case .wav: WAVLayout.minimumSize
         }
     }
 
-    /// The layout of a `type` file of exactly `size` bytes, `0...` any size. Below the minimum the
-    /// file is the first `size` bytes of the minimum-size file: a truncated, invalid file of the
-    /// requested length.
-    static func make(type: MediaType, size: Int) -> MediaLayout {
-        let minimum = minimumSize(of: type)
+    /// The layout of a `type` file of `shape` and exactly `size` bytes, `0...` any size. Below the
+    /// minimum the file is the first `size` bytes of the minimum-size file: a truncated, invalid
+    /// file of the requested length.
+    static func make(type: MediaType, size: Int, shape: MediaShape) -> MediaLayout {
+        let minimum = minimumSize(of: type, shape: shape)
         guard size >= minimum else {
-            let whole = make(type: type, size: minimum).materialised()
+            let whole = make(type: type, size: minimum, shape: shape).materialised()
             return MediaLayout(
                 header: Array(whole.prefix(size)), pattern: .plain, phase: 0, middleCount: 0, trailer: [])
         }
         switch type {
-        case .jpeg: return JPEGLayout.make(size: size)
-        case .png: return PNGLayout.make(size: size)
-        case .gif: return GIFLayout.make(size: size)
-        case .mp4, .m4a: return ISOMediaLayout.make(type: type, size: size)
+        case .jpeg: return JPEGLayout.make(size: size, shape: shape)
+        case .png: return PNGLayout.make(size: size, shape: shape)
+        case .gif: return GIFLayout.make(size: size, shape: shape)
+        case .mp4, .m4a: return ISOMediaLayout.make(type: type, size: size, shape: shape)
         case .mp3: return MP3Layout.make(size: size)
         case .wav: return WAVLayout.make(size: size)
         }

@@ -1,3 +1,5 @@
+import NSEBenchCore
+
 /// A parsed media URL: which synthetic file to serve and which `Content-Type` to send with it.
 ///
 /// URL scheme:
@@ -7,6 +9,10 @@
 ///   With both, `type` decides the bytes (and the right `Content-Type`) and the extension is only
 ///   the URL's: `/media/1MB.jpg?type=png` serves PNG bytes under a `.jpg` name, to test sniffing.
 /// - `content-type=right|wrong|missing` (default `right`): see ``MediaContentTypeMode``.
+/// - `dims=WxH` (JPEG, PNG, GIF, MP4; 1 to 4096 a side) and `duration=10s` (MP4, M4A; 1 ms to
+///   1 h): the file's ``MediaShape``. Without them a file is 1200×800 and 10 s, or the largest
+///   halving of that which fits its size; with them the shape is exact, and a size too small for it
+///   is truncated.
 /// - Every other query parameter (network conditions such as `ttfb=2s`) is kept, in order and
 ///   untouched, in ``otherParameters`` for others to interpret.
 ///
@@ -21,6 +27,8 @@ public struct MediaRequest: Sendable, Hashable {
     public var size: Int
     /// Which `Content-Type` to send.
     public var contentTypeMode: MediaContentTypeMode
+    /// The dimensions and duration asked for, or nil for the default.
+    public var shape: MediaShape?
     /// The query parameters this parser did not consume, in order.
     public var otherParameters: [HTTPQueryItem]
 
@@ -29,12 +37,13 @@ public struct MediaRequest: Sendable, Hashable {
 
     /// Creates a request from its parts.
     public init(
-        type: MediaType, size: Int, contentTypeMode: MediaContentTypeMode = .right,
+        type: MediaType, size: Int, contentTypeMode: MediaContentTypeMode = .right, shape: MediaShape? = nil,
         otherParameters: [HTTPQueryItem] = []
     ) {
         self.type = type
         self.size = size
         self.contentTypeMode = contentTypeMode
+        self.shape = shape
         self.otherParameters = otherParameters
     }
 
@@ -50,6 +59,8 @@ public struct MediaRequest: Sendable, Hashable {
         guard !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")) else { throw .notFound(path: path) }
         var typeValue: String?
         var modeValue: String?
+        var dimsValue: String?
+        var durationValue: String?
         var others: [HTTPQueryItem] = []
         for item in query {
             switch item.name {
@@ -59,6 +70,12 @@ public struct MediaRequest: Sendable, Hashable {
             case "content-type":
                 guard modeValue == nil else { throw .duplicateParameter(item.name) }
                 modeValue = item.value
+            case "dims":
+                guard dimsValue == nil else { throw .duplicateParameter(item.name) }
+                dimsValue = item.value
+            case "duration":
+                guard durationValue == nil else { throw .duplicateParameter(item.name) }
+                durationValue = item.value
             default:
                 others.append(item)
             }
@@ -92,7 +109,36 @@ public struct MediaRequest: Sendable, Hashable {
         } else {
             contentTypeMode = .right
         }
+        shape = try Self.shape(type: type, dims: dimsValue, duration: durationValue)
         otherParameters = others
+    }
+
+    private static func shape(type: MediaType, dims: String?, duration: String?) throws(MediaRequestError)
+        -> MediaShape?
+    {
+        guard dims != nil || duration != nil else { return nil }
+        var shape = MediaShape.standard
+        if let dims {
+            guard [.jpeg, .png, .gif, .mp4].contains(type) else { throw .shapeNotApplicable("dims", type) }
+            guard let (width, height) = MediaShape.dimensions(parsing: dims) else { throw .invalidDimensions(dims) }
+            shape.width = width
+            shape.height = height
+        }
+        if let duration {
+            guard [.mp4, .m4a].contains(type) else { throw .shapeNotApplicable("duration", type) }
+            let nanoseconds: Int64
+            do {
+                nanoseconds = try DurationValue(parsing: duration).nanoseconds
+            } catch {
+                throw .invalidDuration(duration)
+            }
+            let milliseconds = nanoseconds / 1_000_000
+            guard (1...Int64(MediaShape.maximumDurationMilliseconds)).contains(milliseconds) else {
+                throw .invalidDuration(duration)
+            }
+            shape.durationMilliseconds = Int(milliseconds)
+        }
+        return shape
     }
 
     /// The `Content-Type` value to send, or `nil` for none.
@@ -102,6 +148,6 @@ public struct MediaRequest: Sendable, Hashable {
 
     /// The file to serve (uncached; see ``SyntheticMediaCache``).
     public func makeFile() throws(SyntheticMediaError) -> SyntheticMediaFile {
-        try SyntheticMediaFile(type: type, size: size)
+        try SyntheticMediaFile(type: type, size: size, shape: shape)
     }
 }

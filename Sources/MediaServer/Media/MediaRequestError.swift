@@ -10,14 +10,23 @@ public enum MediaRequestError: Error, Sendable, Hashable, CustomStringConvertibl
     case invalidSize(MediaSizeError)
     /// 400: `content-type=` is not `right`, `wrong` or `missing`; carries it.
     case invalidContentTypeMode(String)
-    /// 400: `type` or `content-type` given twice; carries the name.
+    /// 400: a query parameter given twice; carries the name.
     case duplicateParameter(String)
+    /// 400: `dims=` is not `WxH` with sides 1 to 4096; carries it.
+    case invalidDimensions(String)
+    /// 400: `duration=` is not a duration from 1 ms to 1 h; carries it.
+    case invalidDuration(String)
+    /// 400: `dims=` or `duration=` for a type that has none (a WAV's length is its size); carries
+    /// the parameter and the type.
+    case shapeNotApplicable(String, MediaType)
 
     /// The status to answer with.
     public var status: HTTPStatus {
         switch self {
         case .notFound, .unknownType, .missingType: .notFound
-        case .invalidSize, .invalidContentTypeMode, .duplicateParameter: .badRequest
+        case .invalidSize, .invalidContentTypeMode, .duplicateParameter, .invalidDimensions, .invalidDuration,
+            .shapeNotApplicable:
+            .badRequest
         }
     }
 
@@ -36,6 +45,11 @@ public enum MediaRequestError: Error, Sendable, Hashable, CustomStringConvertibl
         case .invalidSize(let error): error.description
         case .invalidContentTypeMode(let value): "content-type must be right, wrong or missing, not \"\(value)\""
         case .duplicateParameter(let name): "query parameter \"\(name)\" given more than once"
+        case .invalidDimensions(let value):
+            "dims must be WIDTHxHEIGHT with each side 1 to \(MediaShape.maximumSide), such as 1200x800, not \"\(value)\""
+        case .invalidDuration(let value): "duration must be from 1ms to 1h, such as 10s, not \"\(value)\""
+        case .shapeNotApplicable(let name, let type):
+            "\(name) does not apply to \(type.fileExtension) (dims: jpg, png, gif, mp4; duration: mp4, m4a)"
         }
     }
 }

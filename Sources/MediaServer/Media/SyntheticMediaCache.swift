@@ -1,5 +1,6 @@
-/// A small cache of synthetic files by type and size, so that repeated requests reuse the computed
-/// header and trailer (for PNG, a CRC) instead of rebuilding them.
+/// A small cache of synthetic files by type, size and shape, so that repeated requests reuse the
+/// computed header and trailer (the image, its deflate or LZW data, a PNG CRC, an MP4's tables)
+/// instead of rebuilding them.
 ///
 /// A value type with no locks: each event loop owns one. When full, the entry added longest ago
 /// makes room (first in, first out); a benchmark asks for a handful of sizes, so this rarely happens.
@@ -7,6 +8,7 @@ public struct SyntheticMediaCache: Sendable {
     private struct Key: Hashable, Sendable {
         var type: MediaType
         var size: Int
+        var shape: MediaShape?
     }
 
     /// The most files kept.
@@ -23,11 +25,14 @@ public struct SyntheticMediaCache: Sendable {
     /// The number of files cached.
     public var count: Int { files.count }
 
-    /// The cached file of `type` and `size`, made and cached first if absent.
-    public mutating func file(type: MediaType, size: Int) throws(SyntheticMediaError) -> SyntheticMediaFile {
-        let key = Key(type: type, size: size)
+    /// The cached file of `type`, `size` and `shape` (nil: the default for the size), made and
+    /// cached first if absent.
+    public mutating func file(type: MediaType, size: Int, shape: MediaShape? = nil) throws(SyntheticMediaError)
+        -> SyntheticMediaFile
+    {
+        let key = Key(type: type, size: size, shape: shape)
         if let file = files[key] { return file }
-        let file = try SyntheticMediaFile(type: type, size: size)
+        let file = try SyntheticMediaFile(type: type, size: size, shape: shape)
         if insertionOrder.count < capacity {
             insertionOrder.append(key)
         } else {
@@ -41,6 +46,6 @@ public struct SyntheticMediaCache: Sendable {
 
     /// The cached file for a parsed request.
     public mutating func file(for request: MediaRequest) throws(SyntheticMediaError) -> SyntheticMediaFile {
-        try file(type: request.type, size: request.size)
+        try file(type: request.type, size: request.size, shape: request.shape)
     }
 }

@@ -12,15 +12,18 @@ public enum SyntheticMediaError: Error, Sendable, Hashable, CustomStringConverti
     }
 }
 
-/// A synthetic media file: a type and an exact size, served from memory without materialising it.
+/// A synthetic media file: a type, a shape and an exact size, served from memory without
+/// materialising it.
 ///
-/// The bytes are deterministic (the same type and size always give the same bytes) and structurally
-/// valid: correct magic bytes, and box, chunk and segment sizes consistent with the total (see the
-/// layouts: JPEG, PNG, GIF, MP4/M4A, MP3, WAV). Only a header and a trailer of at most a few
-/// hundred bytes are stored per file; the rest is read from shared 64 KiB blocks, so a 50 MB file
-/// costs no 50 MB allocation and any byte range is cheap to read.
+/// The bytes are deterministic (the same type, shape and size always give the same bytes) and
+/// decode in real decoders (ffprobe, Pillow): images of the shape's dimensions, MP4 video and M4A
+/// sound of its duration (see the layouts: JPEG, PNG, GIF, MP4/M4A, MP3, WAV), padded to the size
+/// in a way decoders skip (comment segments, ancillary chunks, unreferenced `mdat` bytes). Only a
+/// header and a trailer of a few KB are stored per file (the image or one frame); the rest is read
+/// from shared 64 KiB blocks, so a 50 MB file costs no 50 MB allocation and any byte range is
+/// cheap to read.
 ///
-/// Sizes below ``minimumSize(of:)`` are served as the first `size` bytes of the minimum-size file:
+/// Sizes below ``minimumSize(of:shape:)`` are served as the first `size` bytes of the minimum-size file:
 /// a truncated, invalid file of exactly the requested length (``isTruncated``), useful to test how
 /// an extension handles a corrupt attachment. Size 0 is an empty file.
 public struct SyntheticMediaFile: Sendable, Hashable {
@@ -28,28 +31,34 @@ public struct SyntheticMediaFile: Sendable, Hashable {
     public let type: MediaType
     /// The exact size in bytes.
     public let size: Int
+    /// Dimensions and duration.
+    public let shape: MediaShape
     private let layout: MediaLayout
 
     /// The largest size served: 2 GB (SI). Above it a PNG chunk or RIFF size would not fit its field.
     public static let maximumSize = 2_000_000_000
 
-    /// The smallest size at which `type` is a complete, valid file.
-    public static func minimumSize(of type: MediaType) -> Int {
-        MediaLayout.minimumSize(of: type)
+    /// The smallest size at which `type` is a complete, valid file of `shape`.
+    public static func minimumSize(of type: MediaType, shape: MediaShape = .standard) -> Int {
+        MediaLayout.minimumSize(of: type, shape: shape)
     }
 
-    /// A `type` file of exactly `size` bytes.
+    /// A `type` file of exactly `size` bytes and `shape`; without one, ``MediaShape/standard`` or
+    /// the largest halving of it that fits in `size`.
     ///
     /// - Throws: ``SyntheticMediaError/sizeOutOfRange(_:)`` outside `0...maximumSize`.
-    public init(type: MediaType, size: Int) throws(SyntheticMediaError) {
+    public init(type: MediaType, size: Int, shape: MediaShape? = nil) throws(SyntheticMediaError) {
         guard (0...Self.maximumSize).contains(size) else { throw .sizeOutOfRange(size) }
         self.type = type
         self.size = size
-        self.layout = MediaLayout.make(type: type, size: size)
+        let shape = shape ?? MediaShape.fitting(type: type, size: size)
+        self.shape = shape
+        self.layout = MediaLayout.make(type: type, size: size, shape: shape)
     }
 
-    /// Whether the size is below the type's minimum, so that the bytes are a truncated file.
-    public var isTruncated: Bool { size < Self.minimumSize(of: type) }
+    /// Whether the size is below the type's minimum for the shape, so that the bytes are a
+    /// truncated file.
+    public var isTruncated: Bool { size < Self.minimumSize(of: type, shape: shape) }
 
     /// Calls `body` with the longest run of the file's bytes that is contiguous in memory, starting
     /// at `offset` and at most `maxCount` long; for a non-blocking writer, which writes what the
@@ -110,14 +119,15 @@ public struct SyntheticMediaFile: Sendable, Hashable {
         }
     }
 
-    /// Two files are equal when type and size are: the bytes follow from them.
+    /// Two files are equal when type, size and shape are: the bytes follow from them.
     public static func == (lhs: SyntheticMediaFile, rhs: SyntheticMediaFile) -> Bool {
-        lhs.type == rhs.type && lhs.size == rhs.size
+        lhs.type == rhs.type && lhs.size == rhs.size && lhs.shape == rhs.shape
     }
 
-    /// Hashes type and size.
+    /// Hashes type, size and shape.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(type)
         hasher.combine(size)
+        hasher.combine(shape)
     }
 }

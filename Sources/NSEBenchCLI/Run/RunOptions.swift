@@ -158,6 +158,7 @@ enum RunOptions {
                 option: "time-scale", value: arguments.string("time-scale") ?? "",
                 expected: "a number above 0 and at most \(Int(maximumTimeScale))")
         }
+        try checkArrivalRate(load, timeScale: timeScale, arguments)
         let payloadFile = arguments.string("payloads")
         if payloadFile != nil {
             let ignored = generatorOptions.filter { arguments.wasGiven($0) }
@@ -290,6 +291,39 @@ enum RunOptions {
 
     /// The largest `--time-scale`: beyond it a 30 s deadline would take over eight hours.
     static let maximumTimeScale = 1_000.0
+
+    /// CPU of one invocation of the media extension on the development machine (README: "about 200 µs
+    /// of CPU", `Benchmarks/run.sh`), so one core runs about 5,000 a second.
+    static let invocationCPUNanoseconds = 200_000.0
+
+    /// How far past what its cores can run an open rate may ask: ten times. Beyond that the arrivals
+    /// only queue (each budget spent before it starts) and the run never ends in its duration.
+    static let arrivalRateHeadroom = 10.0
+
+    /// The most arrivals a second of real time (`--rate` over `--time-scale`) this machine is let
+    /// ask for: ten times what `cores` run of the media extension.
+    static func maximumArrivalRate(cores: Int) -> Double {
+        arrivalRateHeadroom * Double(max(1, cores)) * 1e9 / invocationCPUNanoseconds
+    }
+
+    /// Refuses an open rate the machine cannot approach (`--rate 1e9`): exit 64 naming the limit and
+    /// the figure it comes from, rather than a run that queues arrivals for hours.
+    private static func checkArrivalRate(_ load: LoadModel, timeScale: Double, _ arguments: ParsedArguments)
+        throws(UsageError)
+    {
+        guard case .open(let rate, _, _) = load else { return }
+        let cores = ProcessResources.cores
+        let limit = maximumArrivalRate(cores: cores)
+        guard rate / timeScale > limit else { return }
+        let scaled =
+            timeScale == 1 ? "" : " of real time (R / --time-scale \(timeScale), so R at most \(limit * timeScale))"
+        throw .invalidValue(
+            option: "rate", value: arguments.string("rate") ?? "\(rate)",
+            expected: "at most \(Int(limit)) arrivals a second\(scaled) on this machine's \(cores) cores: "
+                + "an invocation costs the harness about \(Int(invocationCPUNanoseconds / 1_000)) µs of CPU "
+                + "(\(Int(1e9 / invocationCPUNanoseconds)) a second a core), and a rate over "
+                + "\(Int(arrivalRateHeadroom))× that only queues arrivals whose budgets run out before they start")
+    }
 
     /// Every `/media/` choice must be something the embedded server serves, or every invocation
     /// that draws it fails on a 404 or 400 that says nothing about the extension.

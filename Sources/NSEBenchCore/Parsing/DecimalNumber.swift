@@ -62,5 +62,8 @@ func powerOfTen(_ exponent: Int) -> UInt64 {
 
 extension Character {
     /// `0` to `9` only (not other Unicode digits).
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    ///
+    /// By its ASCII value, not `"0"..."9"`: Character ranges compare by Unicode order, so `1` with a
+    /// combining mark (U+0348) falls inside them while having no ASCII value (found by .ci/fuzz).
+    var isASCIIDigit: Bool { asciiValue.map { (48...57).contains($0) } ?? false }
 }

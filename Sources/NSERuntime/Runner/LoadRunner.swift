@@ -138,15 +138,13 @@ public final class LoadRunner: Sendable {
         var cancelled = false
         await withTaskGroup(of: Bool.self) { group in
             var inFlight = 0
-            var schedule = ArrivalSchedule(model: model, length: length, ramp: ramp, seed: seed)
-            var nextArrival: UInt64? = nil
-            var waiting: [UInt64] = []
-            var waitingHead = 0
+            let schedule = ArrivalSchedule(model: model, length: length, ramp: ramp, seed: seed)
+            // Due arrivals are a position in the schedule, not stored times: O(1) memory however far
+            // the rate outruns admission.
+            var pending = PendingArrivals(schedule: schedule, start: start)
             var closedRemaining: Int? = nil
             var tickerPending = false
             if case .closed = model, case .invocations(let count) = length { closedRemaining = count }
-            if case .open = model { nextArrival = schedule.next().map { start &+ $0 } }
-            if case .burst = model { nextArrival = schedule.next().map { start &+ $0 } }
 
             func admit(_ arrival: UInt64) {
                 let now = clock.now()
@@ -192,28 +190,17 @@ public final class LoadRunner: Sendable {
                     }
                 case .open, .burst:
                     // Arrivals that found no backlog and a free slot measure the harness's own lag;
-                    // the rest waited for a slot, which their queue phase records.
-                    let backlogBefore = waiting.count - waitingHead
-                    let firstNew = waiting.count
-                    while let arrival = nextArrival, arrival <= clock.now() {
-                        waiting.append(arrival)
-                        nextArrival = schedule.next().map { start &+ $0 }
-                    }
-                    while inFlight < model.maxInFlight, waitingHead < waiting.count {
-                        let arrival = waiting[waitingHead]
-                        if backlogBefore == 0, waitingHead >= firstNew { lag.record(clock.now() &- arrival) }
-                        waitingHead += 1
+                    // the rest waited for a slot, which their queue phase records. A round admits at
+                    // most the free slots, so a stop is noticed between rounds at any rate.
+                    let backlog = pending.observe(now: clock.now())
+                    while inFlight < model.maxInFlight, !isStopping, let arrival = pending.popDue() {
+                        if !backlog { lag.record(clock.now() &- arrival) }
                         admit(arrival)
                     }
-                    if waitingHead > 4_096 {
-                        waiting.removeFirst(waitingHead)
-                        waitingHead = 0
-                    }
-                    let queued = waiting.count - waitingHead
-                    if nextArrival == nil, queued == 0 { break admission }
-                    if queued > 0 {
+                    if pending.isExhausted { break admission }
+                    if pending.hasDue {
                         if let finished = await group.next(), finished { inFlight -= 1 }
-                    } else if let arrival = nextArrival {
+                    } else if let arrival = pending.head {
                         // Wake for the next arrival, at most 50 ms from now to notice a stop.
                         try? await clock.sleep(until: min(arrival, clock.now() &+ 50_000_000))
                     }

@@ -62,3 +62,15 @@ struct DurationValueTests {
         #expect(DurationValue.milliseconds(250).seconds == 0.25)
     }
 }
+
+/// Found by `.ci/fuzz` (Fuzz/ValueParsers): a digit followed by a combining mark is one Character
+/// that sorts inside `"0"..."9"` but has no ASCII value, and the parsers force-unwrapped it.
+@Suite("Value parsers on combining marks")
+struct CombiningMarkTests {
+    @Test(arguments: ["01\u{0348}.5h", "1\u{0301}s", "2\u{0348}KB", "5\u{20DD}%"])
+    func aDigitWithACombiningMarkIsAParseErrorNotACrash(text: String) {
+        #expect(throws: ValueParseError.self) { try DurationValue(parsing: text) }
+        #expect(throws: ValueParseError.self) { try ByteCount(parsing: text) }
+        #expect(throws: ValueParseError.self) { try Percentage(parsing: text) }
+    }
+}
