@@ -39,7 +39,7 @@ struct BuiltInExtensionsTests {
         #expect(
             message
                 == "unknown extension \"medai\"; valid names: template, decrypt, media, media-20s, media-25s, "
-                + "media-30s, priority")
+                + "media-30s, media-no-expiry, priority")
     }
 
     @Test("each call of a factory makes a new instance")

@@ -65,7 +65,8 @@ enum RunOptions {
             .value("ramp", valueName: "T", help: "Raise the rate (open) or concurrency (closed) from zero over T."),
             .value(
                 "extension", short: "e", valueName: "NAME|PATH", default: "media",
-                help: "Extension to run: template, decrypt, media, media-20s, media-25s, media-30s or priority; "
+                help:
+                    "Extension to run: template, decrypt, media, media-20s, media-25s, media-30s, media-no-expiry or priority; "
                     + "or your own: an Xcode extension target folder, a folder of .swift files or one .swift file, "
                     + "compiled against nse-bench's UserNotifications (cached)."),
             .value(

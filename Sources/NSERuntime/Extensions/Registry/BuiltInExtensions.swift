@@ -8,6 +8,7 @@
 /// | `media-20s` | the same with Batch's 20 s resource timeout |
 /// | `media-25s` | the same with Notifee's 25 s timeout |
 /// | `media-30s` | the same with Customer.io's 30 s resource timeout |
+/// | `media-no-expiry` | `media` without `serviceExtensionTimeWillExpire`: a slow download ends `expired_original` |
 /// | `priority` | decrypt first, then media within the budget left, handler guarded (``PriorityService``) |
 ///
 /// ```swift
@@ -15,7 +16,9 @@
 /// ```
 public enum BuiltInExtensions {
     /// Every built-in name, in the order of the table.
-    public static let allNames = ["template", "decrypt", "media", "media-20s", "media-25s", "media-30s", "priority"]
+    public static let allNames = [
+        "template", "decrypt", "media", "media-20s", "media-25s", "media-30s", "media-no-expiry", "priority",
+    ]
 
     /// The factory for the built-in called `name`.
     ///
@@ -44,6 +47,9 @@ public enum BuiltInExtensions {
             let timeout = settings.scaled(30 * second)
             let idle = settings.scaled(MediaDownload.defaultIdleTimeout)
             return ExtensionFactory(name: name) { MediaService(resourceTimeout: timeout, idleTimeout: idle) }
+        case "media-no-expiry":
+            let idle = settings.scaled(MediaDownload.defaultIdleTimeout)
+            return ExtensionFactory(name: name) { MediaService(idleTimeout: idle, handlesExpiry: false) }
         case "priority":
             let margin = settings.scaled(settings.prioritySafetyMargin)
             return ExtensionFactory(name: name) { PriorityService(safetyMargin: margin) }
