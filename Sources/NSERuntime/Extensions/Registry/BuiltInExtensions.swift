@@ -20,6 +20,20 @@ public enum BuiltInExtensions {
         "template", "decrypt", "media", "media-20s", "media-25s", "media-30s", "media-no-expiry", "priority",
     ]
 
+    /// The payloads the built-in called `name` is run with unless `--encrypted` or `--with-media` say
+    /// otherwise: only what it does, so a default run never reads as a failure for an enrichment the
+    /// extension never attempts. `template` gets neither encrypted_data nor media_url, `decrypt`
+    /// encrypted_data alone, the media extensions and `priority` media_url alone. nil for a name that is
+    /// no built-in (a user's extension keeps the flags' defaults).
+    public static func defaultPayloadMix(for name: String) -> (encrypted: Double, media: Double)? {
+        switch name {
+        case "template": (encrypted: 0, media: 0)
+        case "decrypt": (encrypted: 1, media: 0)
+        case _ where allNames.contains(name): (encrypted: 0, media: 1)
+        default: nil
+        }
+    }
+
     /// The factory for the built-in called `name`.
     ///
     /// Throws ``UnknownExtensionError`` naming the valid names when there is none.
