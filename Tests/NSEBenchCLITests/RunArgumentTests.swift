@@ -204,4 +204,20 @@ struct ScratchDirectoryTests {
         #expect(try RunArgumentTests().parse(["--rate", "\(limit)"]).settings.load.maxInFlight == 10_000)
         #expect(try RunArgumentTests().parse(["--rate", "20", "--time-scale", "0.05"]).settings.timeScale == 0.05)
     }
+
+    @Test(
+        "a built-in's default payloads ask only for what it does; the flags still win",
+        arguments: [
+            (["--extension", "template"], 0.0, 0.0), (["--extension", "decrypt"], 1.0, 0.0),
+            (["--extension", "media"], 0.0, 1.0), ([], 0.0, 1.0), (["--extension", "priority"], 0.0, 1.0),
+            (["--extension", "decrypt", "--with-media", "1"], 1.0, 1.0),
+            (["--extension", "template", "--encrypted", "0.5"], 0.5, 0.0),
+        ])
+    func builtInDefaultPayloads(arguments: [String], encrypted: Double, media: Double) throws {
+        let settings = try RunOptions.configuration(
+            from: ArgumentParser.parse(arguments, for: RunCommand.configuration)
+        ).settings
+        #expect(settings.encryptedFraction == encrypted)
+        #expect(settings.mediaFraction == media)
+    }
 }

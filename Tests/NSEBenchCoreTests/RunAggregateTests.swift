@@ -60,6 +60,21 @@ struct RunAggregateTests {
         #expect(problems.contains { $0.contains("CPU at 97%") })
     }
 
+    @Test func harnessFailuresAreNamedWithTheirCountsInOrder() {
+        #expect(SelfCheck.problems(harnessFailures: [:]).isEmpty)
+        #expect(SelfCheck.problems(harnessFailures: [.scratchFull: 0]).isEmpty, "a cause no invocation met")
+        #expect(
+            SelfCheck.problems(harnessFailures: [.scratchFull: 2, .serverExited: 8_412, .descriptorsExhausted: 1]) == [
+                "the embedded media server exited mid-run: 8412 invocations failed for the harness's sake, not the "
+                    + "network's",
+                "file descriptors ran out (EMFILE/ENFILE): 1 invocation failed for the harness's sake, not the network's",
+                "the scratch disk was full: 2 invocations failed for the harness's sake, not the network's",
+            ])
+        #expect(
+            HarnessFailure.scratchFull.errorText(detail: "file: cannot write x")
+                == "harness: the scratch disk was full: file: cannot write x")
+    }
+
     @Test func transportLagAloneInvalidatesARun() {
         let check = SelfCheck(
             timerLatenessP99: 30_000, transportLagP99: 230_000_000, admissionLagP99: 0, cpuUtilisation: 0.76,

@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 import NSEBenchCore
 import Synchronization
@@ -316,7 +317,36 @@ struct CurlTransportTests {
             return
         }
         #expect(curl.code == 7)
+        #expect(curl.osErrno == ECONNREFUSED, "libcurl's errno tells a refusal from a socket never opened")
+        #expect(result.error?.harnessFailure == nil, "a refused connection is the target's, not the harness's")
         #expect(result.timings.connected == nil)
+    }
+
+    @Test("a socket libcurl could not open (no errno) is the harness's descriptor exhaustion, not the network's")
+    func socketNeverOpenedIsAHarnessFailure() {
+        let refused = DownloadError.connectFailed(
+            CurlError(call: "transfer", code: CURLE_COULDNT_CONNECT, detail: "Couldn't connect", osErrno: ECONNREFUSED))
+        #expect(TransferOutcome.withSocketErrno(refused) == refused)
+        let noSocket = DownloadError.connectFailed(
+            CurlError(call: "transfer", code: CURLE_COULDNT_CONNECT, detail: "Couldn't connect"))
+        let classified = TransferOutcome.withSocketErrno(noSocket)
+        #expect(classified.harnessFailure == .descriptorsExhausted)
+        #expect(classified.curlError?.osErrno == EMFILE)
+        #expect(classified.curlError?.message.hasPrefix("Couldn't connect (") == true, "\(classified)")
+        let unresolved = DownloadError.connectFailed(
+            CurlError(call: "transfer", code: CURLE_COULDNT_RESOLVE_HOST, detail: "Could not resolve host"))
+        #expect(TransferOutcome.withSocketErrno(unresolved).harnessFailure == nil, "DNS is the target's")
+    }
+
+    @Test(
+        "a destination file that fails for lack of descriptors or disk is the harness's failure; other errors are not",
+        arguments: [
+            (EMFILE, HarnessFailure?.some(.descriptorsExhausted)), (ENFILE, .descriptorsExhausted),
+            (ENOSPC, .scratchFull), (EDQUOT, .scratchFull), (ENOENT, nil),
+        ])
+    func fileErrorsOfTheHarness(errno code: Int32, expected: HarnessFailure?) {
+        let error = DownloadError.file(path: "/dev/shm/x.tmp", SystemError(call: "open(/dev/shm/x.tmp)", errno: code))
+        #expect(error.harnessFailure == expected)
     }
 
     @Test("an invalid option fails at once, naming the option")

@@ -42,7 +42,8 @@ struct BuiltInExtensionsTests {
         #expect(
             message
                 == "unknown extension \"medai\"; valid names: template, decrypt, media, media-20s, media-25s, "
-                + "media-30s, priority, firebase, onesignal, airship, customerio, batch, iterable, klaviyo, notifee")
+                + "media-30s, media-no-expiry, priority, firebase, onesignal, airship, customerio, batch, iterable, klaviyo, notifee"
+        )
     }
 
     @Test("each call of a factory makes a new instance")

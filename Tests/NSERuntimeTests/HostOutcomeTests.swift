@@ -121,6 +121,27 @@ struct HostOutcomeTests {
         #expect(record.enrichment.missing == [.attachment])
     }
 
+    @Test("media-no-expiry, without serviceExtensionTimeWillExpire: a download that hangs ends expired_original")
+    func noExpiryHandlerShowsTheOriginal() async throws {
+        let harness = try HostHarness { _ in .hang }
+        defer { harness.remove() }
+        let payload = TestPayloads.plain(mediaURL: TestPayloads.mediaURL)
+        let task = harness.start(harness.input(payload, extension: try BuiltInExtensions.named("media-no-expiry")))
+        await harness.downloader.waitForRequests(1)
+        harness.clock.advance(to: 30 * second)
+        await harness.events.wait(for: .expiryCalled)
+        harness.clock.advance(to: 32 * second)
+        await harness.events.wait(for: .outcomeFixed(.expiredOriginal))
+        // The hung download is abandoned once the wind-down after the end has passed.
+        harness.clock.advance(to: 33 * second)
+        let record = await task.value
+
+        #expect(record.outcome == .expiredOriginal)
+        #expect(record.visible.kind == .original)
+        #expect(record.times.expiryCalled == 30 * second)
+        #expect(record.times.delivered == nil, "nothing delivered in the grace period")
+    }
+
     @Test("a download that stalls after its headers: the phases it reached are recorded")
     func expiredDownloadKeepsItsPhases() async throws {
         // As the transport reports a body under way: connected at 0.1 s, first byte at 0.3 s, 200,

@@ -13,7 +13,8 @@ struct SDKProfileTests {
 
     /// Runs `profile` on one payload; `hang` keeps the download from answering.
     func run(
-        _ profile: SDKProfile, hang: Bool = false, secondCall: Bool = false, mediaURL: URL = TestPayloads.mediaURL,
+        _ profile: SDKProfile, hang: Bool = false, secondCall: Bool = false, timesOutFirst: Bool = false,
+        mediaURL: URL = TestPayloads.mediaURL,
         contentType: String = "image/jpeg"
     ) async throws -> (InvocationRecord, MediaDownload) {
         let harness = try HostHarness { _ in
@@ -32,7 +33,10 @@ struct SDKProfileTests {
         }
         // Hung: up to the deadline, then each step once the host has reached it (a loaded machine runs
         // the callbacks late), the end of the grace period and the wind-down.
-        harness.clock.advance(by: 29 * second)
+        harness.clock.advance(by: 21 * second)
+        if timesOutFirst { await harness.events.wait(for: .handlerCalled) }
+        try await Task.sleep(for: .milliseconds(50))
+        harness.clock.advance(by: 8 * second)
         try await Task.sleep(for: .milliseconds(50))
         harness.clock.advance(by: 1 * second)
         await harness.events.wait(for: .handlerCalled)
@@ -66,7 +70,7 @@ struct SDKProfileTests {
         #expect(airship.visible.attachments.isEmpty)
         #expect(airship.violations.doubleDelivery == 0, "Airship's handler is guarded")
 
-        let (batch, _) = try await run(.batch, hang: true)
+        let (batch, _) = try await run(.batch, hang: true, timesOutFirst: true)
         #expect(batch.visible.title == "Sale", "Batch's 20 s timeout delivers the original before the deadline")
         #expect(batch.times.delivered.map { $0 < 30 * second } == true)
 

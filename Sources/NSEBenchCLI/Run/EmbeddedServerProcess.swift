@@ -14,6 +14,7 @@ final class EmbeddedServerProcess: @unchecked Sendable {
     private let launcher: LaunchingThread
     private let lock = NSLock()
     private var stoppedReport: String?
+    private var earlyExit: String?
 
     /// The executable `run` starts as its server: this process's own (`nse-bench`).
     static var ownExecutable: URL {
@@ -69,6 +70,25 @@ final class EmbeddedServerProcess: @unchecked Sendable {
     /// The server's process id.
     var processIdentifier: Int32 { process.processIdentifier }
 
+    /// Whether the server has ended before ``stop()`` asked it to (killed, crashed): from then on every
+    /// connection to it is refused by nobody, a harness failure, not the network's. A /proc that cannot
+    /// be read counts as gone, so that refused connections are never blamed on the network.
+    var hasExited: Bool {
+        do {
+            return try ProcessResources.hasExited(process.processIdentifier)
+        } catch {
+            return !process.isRunning
+        }
+    }
+
+    /// How the server ended before ``stop()`` (`killed by signal 9`, `exited with status 1`); nil while
+    /// it ran until stopped, and before ``stop()`` is called.
+    var exitedBeforeStop: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return earlyExit
+    }
+
     /// Stops the server (SIGTERM: it finishes responses in flight) and waits for it; returns what it
     /// printed, which includes its counters and its own first-byte lateness. Later calls return the
     /// same text, so every path out of a run can call it.
@@ -78,8 +98,15 @@ final class EmbeddedServerProcess: @unchecked Sendable {
         defer { lock.unlock() }
         if let stoppedReport { return stoppedReport }
         let cpu = cpuSeconds
+        let ended = hasExited
         process.terminate()
         process.waitUntilExit()
+        if ended {
+            earlyExit =
+                process.terminationReason == .uncaughtSignal
+                ? "was killed by signal \(process.terminationStatus)"
+                : "exited with status \(process.terminationStatus)"
+        }
         launcher.release()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let report = String(decoding: data, as: UTF8.self) + "server CPU \(String(format: "%.2f", cpu)) s\n"

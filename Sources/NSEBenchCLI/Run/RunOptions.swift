@@ -72,7 +72,7 @@ enum RunOptions {
             .value(
                 "extension", short: "e", valueName: "NAME|PATH", default: "media",
                 help: "Extension to run: template (Xcode's), decrypt, media (URLSession defaults), media-20s, "
-                    + "media-25s, media-30s (resource timeouts), priority (decrypt first, media within the budget); "
+                    + "media-25s, media-30s (resource timeouts), media-no-expiry (no expiry handler), priority (decrypt first, media within the budget); "
                     + "an SDK's helper: firebase, onesignal, airship (original on expiry), customerio (30 s), batch "
                     + "(20 s, nothing on expiry), iterable, klaviyo, notifee; or your own: an Xcode extension target "
                     + "folder, a folder of .swift files or one .swift file, compiled against nse-bench's "
@@ -101,9 +101,12 @@ enum RunOptions {
                 help: "Media sizes and types with weights, as served under /media/."),
             .value(
                 "encrypted", valueName: "FRACTION", default: "0",
-                help: "Share of payloads with encrypted_data (0 to 1)."),
+                help: "Share of payloads with encrypted_data (0 to 1); a built-in gets only what it does (decrypt: 1)."),
             .value(
-                "with-media", valueName: "FRACTION", default: "1", help: "Share of payloads with media_url (0 to 1)."),
+                "with-media", valueName: "FRACTION", default: "1",
+                help:
+                    "Share of payloads with media_url (0 to 1); a built-in gets only what it does (template, decrypt: 0)."
+            ),
             .value(
                 "tamper", valueName: "FRACTION", default: "0", help: "Share of encrypted payloads with a flipped byte."),
             .value(
@@ -208,13 +211,18 @@ enum RunOptions {
             throw .invalidValue(
                 option: "scratch-dir", value: scratch, expected: "an existing directory you can write to")
         }
+        // A built-in is given only payloads that ask for what it does, unless the flags say otherwise.
+        let builtInMix = BuiltInExtensions.defaultPayloadMix(for: arguments.string("extension") ?? "media")
+        let encryptedFraction =
+            arguments.wasGiven("encrypted") ? try fraction(arguments, "encrypted") : builtInMix?.encrypted ?? 0
+        let mediaFraction =
+            arguments.wasGiven("with-media") ? try fraction(arguments, "with-media") : builtInMix?.media ?? 1
         let settings = RunSettings(
             scenario: scenarioName, load: load, length: length, ramp: try nanoseconds(arguments, "ramp") ?? 0,
             extensionName: arguments.string("extension") ?? "media",
             network: try NetworkOptions.conditions(from: arguments),
             mediaMix: payloadFile == nil ? mediaText : replayedMediaMix,
-            encryptedFraction: try fraction(arguments, "encrypted"),
-            mediaFraction: try fraction(arguments, "with-media"),
+            encryptedFraction: encryptedFraction, mediaFraction: mediaFraction,
             deadline: try nanoseconds(arguments, "deadline", minimum: 1_000_000) ?? 30_000_000_000,
             grace: try nanoseconds(arguments, "grace") ?? 2_000_000_000, memoryLimit: Int(memoryLimit.bytes),
             timeScale: timeScale, seed: try arguments.value("seed", as: UInt64.self) ?? 1,

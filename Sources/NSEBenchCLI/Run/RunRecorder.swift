@@ -17,6 +17,8 @@ final class RunRecorder: Sendable {
     private struct State {
         var aggregate = RunAggregate()
         var started = 0
+        /// Invocations that met each harness failure (``HarnessFailure``).
+        var harnessFailures: [HarnessFailure: Int] = [:]
         /// After ``seal()``: invocations abandoned by an aborted run are not recorded.
         var sealed = false
     }
@@ -25,10 +27,14 @@ final class RunRecorder: Sendable {
     private let timeScale: Double
     private let state = Mutex(State())
     private let invocations: BufferedFileWriter
+    /// Whether the embedded media server is gone (always false with `--target`): a connection that
+    /// failed then was refused by nobody, not by the network.
+    private let serverGone: @Sendable () -> Bool
 
-    init(folder: URL, timeScale: Double) throws {
+    init(folder: URL, timeScale: Double, serverGone: @escaping @Sendable () -> Bool = { false }) throws {
         self.folder = folder
         self.timeScale = timeScale
+        self.serverGone = serverGone
         invocations = try BufferedFileWriter(path: folder.appendingPathComponent("invocations.csv").path)
         invocations.write(CSVWriter.record(Self.invocationColumns))
     }
@@ -36,6 +42,12 @@ final class RunRecorder: Sendable {
     func started() { state.withLock { $0.started += 1 } }
 
     func record(_ record: InvocationRecord) {
+        var record = record
+        if record.harnessFailure == nil, let kind = record.download?.errorKind,
+            kind == .connectFailed || kind == .connectionLost, serverGone()
+        {
+            record.blameHarness(.serverExited)
+        }
         let measurement = record.measurement
         let line = CSVWriter.record(row(record, measurement))
         // The row is written under the lock too, so that after seal() the aggregate and
@@ -43,6 +55,7 @@ final class RunRecorder: Sendable {
         state.withLock { state in
             guard !state.sealed else { return }
             state.aggregate.record(measurement)
+            if let failure = record.harnessFailure { state.harnessFailures[failure, default: 0] += 1 }
             invocations.write(line)
         }
     }
@@ -52,6 +65,9 @@ final class RunRecorder: Sendable {
     func seal() { state.withLock { $0.sealed = true } }
 
     var aggregate: RunAggregate { state.withLock { $0.aggregate } }
+
+    /// Invocations recorded that met each harness failure: each makes the run invalid.
+    var harnessFailures: [HarnessFailure: Int] { state.withLock { $0.harnessFailures } }
 
     /// (started, finished, in flight, outcome counts) for the progress line.
     var counts: (started: Int, finished: Int, outcomes: [InvocationOutcome: Int]) {

@@ -92,7 +92,7 @@ struct RunSession {
         }
 
         // Recording and progress.
-        let recorder = try RunRecorder(folder: output, timeScale: scale)
+        let recorder = try RunRecorder(folder: output, timeScale: scale) { [server] in server?.hasExited ?? false }
         let progress = ProgressReporter(
             context: context, quiet: configuration.quiet, total: settings.length, recorder: recorder)
         let admission = DedicatedThreadExecutor(name: "nse-bench-admission")
@@ -165,6 +165,12 @@ struct RunSession {
             descriptorLimit: ProcessResources.descriptorLimit())
         var problems = selfCheck.problems(timeScale: scale, deadline: settings.deadline)
         if report.partial { problems.append("interrupted: results are partial") }
+        // Harness failures are never target outcomes: the run is invalid and exits 1, naming them.
+        var harnessProblems = SelfCheck.problems(harnessFailures: recorder.harnessFailures)
+        if let exit = server?.exitedBeforeStop {
+            harnessProblems.insert("the embedded media server \(exit) mid-run", at: 0)
+        }
+        problems += harnessProblems
         if let workers {
             problems += ExtensionWorkerPool.problems(workers, timeScale: scale, deadline: settings.deadline)
         }
@@ -225,6 +231,11 @@ struct RunSession {
         }
         if let signal, let status = ExitCode(stoppedBy: signal) { return status }
         if report.partial { return .interrupted }
+        if !harnessProblems.isEmpty {
+            context.errors.write(
+                "nse-bench: the harness failed, so the run is not valid: \(harnessProblems.joined(separator: "; "))\n")
+            return .harnessError
+        }
         return verdicts.allSatisfy(\.passed) ? .success : .regression
     }
 

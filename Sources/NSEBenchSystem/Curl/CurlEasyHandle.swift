@@ -134,7 +134,10 @@ public final class CurlEasyHandle {
         if code == CURLE_WRITE_ERROR, body.exceededLimit {
             return CurlError(call: call, code: CURLE_FILESIZE_EXCEEDED, detail: "body exceeded \(body.limit) bytes")
         }
-        return CurlError(call: call, code: code, detail: String(cString: errorBuffer))
+        var osErrno = 0
+        let known = nseb_curl_easy_getinfo_long(raw, CURLINFO_OS_ERRNO, &osErrno) == CURLE_OK
+        return CurlError(
+            call: call, code: code, detail: String(cString: errorBuffer), osErrno: known ? Int32(osErrno) : 0)
     }
 
     // MARK: Information

@@ -10,12 +10,16 @@ public struct CurlError: Error, Equatable, CustomStringConvertible {
     /// `curl_easy_strerror` / `curl_multi_strerror` for ``code``, or the transfer's error buffer when
     /// libcurl filled it in (it is more specific).
     public let message: String
+    /// The system's `errno` for the failure (CURLINFO_OS_ERRNO), when libcurl recorded one: EMFILE for a
+    /// socket that could not be opened, ECONNREFUSED for a refused connection; 0 otherwise.
+    public let osErrno: Int32
 
     public var description: String { "\(call) failed: \(message) (code \(code))" }
 
-    init(call: String, code: CURLcode, detail: String? = nil) {
+    init(call: String, code: CURLcode, detail: String? = nil, osErrno: Int32 = 0) {
         self.call = call
         self.code = Int32(code.rawValue)
+        self.osErrno = osErrno
         let generic = String(cString: curl_easy_strerror(code))
         self.message = detail.flatMap { $0.isEmpty ? nil : $0 } ?? generic
     }
@@ -23,6 +27,7 @@ public struct CurlError: Error, Equatable, CustomStringConvertible {
     init(call: String, multiCode: CURLMcode) {
         self.call = call
         self.code = Int32(multiCode.rawValue)
+        self.osErrno = 0
         self.message = String(cString: curl_multi_strerror(multiCode))
     }
 

@@ -49,6 +49,36 @@ public enum ProcessResources {
         return descriptorLimit()
     }
 
+    /// Whether process `pid` has ended: no longer in /proc (reaped) or a zombie there (exited, not yet
+    /// reaped). Read from the kernel at the moment of the call, so it does not wait for the parent's
+    /// SIGCHLD handling. Throws when /proc cannot be read for another reason than the process being gone.
+    public static func hasExited(_ pid: Int32) throws(SystemError) -> Bool {
+        let text: String
+        do {
+            text = try TextFile.read("/proc/\(pid)/stat")
+        } catch {
+            if error.errno == ENOENT || error.errno == ESRCH { return true }
+            throw error
+        }
+        // "pid (comm) S ...": the state follows the last ')', as comm may hold spaces and parentheses.
+        guard let close = text.lastIndex(of: ")") else { return false }
+        let state = text[text.index(after: close)...].drop { $0 == " " }.first
+        return state == "Z" || state == "X"
+    }
+
+    /// EMFILE or ENFILE when no descriptor can be opened right now (a probe `dup` of descriptor 0 fails so),
+    /// else nil. libcurl reports a socket it could not open as a bare "Couldn't connect" without the
+    /// errno; this tells that case from a refused connection at the moment it is seen.
+    public static func descriptorsExhausted() -> Int32? {
+        let probe = fcntl(0, F_DUPFD_CLOEXEC, 0)
+        if probe >= 0 {
+            close(probe)
+            return nil
+        }
+        let code = errno
+        return code == EMFILE || code == ENFILE ? code : nil
+    }
+
     /// Logical cores online.
     public static var cores: Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 

@@ -1,4 +1,6 @@
 import CCurl
+import Glibc
+public import NSEBenchCore
 
 /// Why a download failed. Cases that come from libcurl carry its ``CurlError`` (code and message).
 ///
@@ -126,4 +128,26 @@ extension DownloadError {
             return .transfer(error)
         }
     }
+}
+
+extension DownloadError {
+    /// The harness failure behind this error, when it is one: descriptors exhausted (EMFILE, ENFILE:
+    /// a socket or the destination file could not be opened) or the scratch disk full (ENOSPC, EDQUOT:
+    /// the destination file could not be written). Such a download measured the harness, not the
+    /// network. nil for every failure the network or the server caused.
+    public var harnessFailure: HarnessFailure? {
+        let code: Int32
+        switch self {
+        case .file(_, let error): code = error.errno
+        default:
+            guard let curlError else { return nil }
+            code = curlError.osErrno
+        }
+        switch code {
+        case EMFILE, ENFILE: return .descriptorsExhausted
+        case ENOSPC, EDQUOT: return .scratchFull
+        default: return nil
+        }
+    }
+
 }

@@ -1,4 +1,5 @@
 import CCurl
+import Glibc
 import NSEBenchCore
 
 /// What a finished ``Transfer`` reports: its result, and its error when libcurl failed it.
@@ -39,8 +40,29 @@ enum TransferOutcome {
         let elapsed = UInt64(max(offsets.total, 0)) * 1_000
         // libcurl measures its TOTAL from slightly before it starts the timeout clock; allow 1 ms.
         let reachedTotalLimit = transfer.totalLimit.map { elapsed + 1_000_000 >= $0 } ?? false
-        return DownloadError.classify(
+        let error = DownloadError.classify(
             curlError, connected: offsets.connect > 0, reachedTotalLimit: reachedTotalLimit,
             lowSpeedDetection: transfer.request.lowSpeed != nil, limit: transfer.request.maximumBodyBytes)
+        return withSocketErrno(error)
+    }
+
+    /// libcurl reports a socket it could not open (EMFILE, ENFILE) as CURLE_COULDNT_CONNECT with no
+    /// errno (a refused or unreachable connection always carries one): that is the harness's failure,
+    /// not the network's, so the error gets the errno. A probe confirms it when no descriptor can be
+    /// opened as the failure is seen; by then others may have closed, so without it EMFILE is assumed.
+    static func withSocketErrno(_ error: DownloadError) -> DownloadError {
+        guard case .connectFailed(let curlError) = error, curlError.osErrno == 0,
+            curlError.code == Int32(CURLE_COULDNT_CONNECT.rawValue)
+        else { return error }
+        let confirmed = ProcessResources.descriptorsExhausted()
+        let code = confirmed ?? EMFILE
+        let why =
+            confirmed != nil
+            ? "no file descriptor free: \(SystemError(call: "socket", errno: code).message)"
+            : "libcurl opened no socket and gave no errno"
+        return .connectFailed(
+            CurlError(
+                call: curlError.call, code: CURLE_COULDNT_CONNECT, detail: curlError.message + " (\(why))",
+                osErrno: code))
     }
 }

@@ -91,7 +91,9 @@ public struct CurlMediaDownloader: MediaDownloading {
         return MediaDownloadResult(
             status: result.status, bytes: result.bytesReceived, contentType: result.contentType,
             filePath: result.error == nil ? request.destinationPath : nil,
-            error: result.error.map { MediaDownloadError(Self.kind(of: $0), $0.description) },
+            error: result.error.map {
+                MediaDownloadError(Self.kind(of: $0), $0.description, harnessFailure: $0.harnessFailure)
+            },
             timings: MediaDownloadTimings(
                 started: timings.admitted, connected: timings.connected, firstByte: timings.firstByte,
                 completed: timings.completed))

@@ -17,6 +17,10 @@ public import UserNotifications
 ///   5-second margin") and Customer.io (30 s resource timeout; Customer.io also guards its handler, which
 ///   ``PriorityService`` models).
 ///
+/// - `media-no-expiry` does not implement `serviceExtensionTimeWillExpire`, as many apps' extensions do not
+///   (the method is optional): a download still running at the deadline leaves nothing delivered, so the
+///   user sees the original (`expired_original`), and the handler called afterwards is a late delivery.
+///
 /// Like the template and those SDKs, it does not guard the handler: a download that completes after the
 /// expiry delivery calls it a second time, which the host counts as a violation.
 ///
@@ -36,10 +40,19 @@ public final class MediaService: UNNotificationServiceExtension, HostAwareExtens
     /// The longest wait without data, in nanoseconds (URLSession's 60 s, scaled with the run).
     public let idleTimeout: UInt64
 
+    /// Whether it implements `serviceExtensionTimeWillExpire` (delivering its best attempt); false for
+    /// `media-no-expiry`, which leaves the system's default (nothing delivered) in place.
+    public let handlesExpiry: Bool
+
     /// An instance with the given resource timeout (nanoseconds); nil for `URLSession`'s defaults.
-    public init(resourceTimeout: UInt64? = nil, idleTimeout: UInt64 = MediaDownload.defaultIdleTimeout) {
+    /// `handlesExpiry: false` models an extension without `serviceExtensionTimeWillExpire`.
+    public init(
+        resourceTimeout: UInt64? = nil, idleTimeout: UInt64 = MediaDownload.defaultIdleTimeout,
+        handlesExpiry: Bool = true
+    ) {
         self.resourceTimeout = resourceTimeout
         self.idleTimeout = idleTimeout
+        self.handlesExpiry = handlesExpiry
         super.init()
     }
 
@@ -81,8 +94,13 @@ public final class MediaService: UNNotificationServiceExtension, HostAwareExtens
         }
     }
 
-    /// Delivers the best attempt: the text, without the attachment still downloading.
+    /// Delivers the best attempt: the text, without the attachment still downloading; without
+    /// ``handlesExpiry``, only what the base class does (nothing), as an extension that does not override it.
     public override func serviceExtensionTimeWillExpire() {
+        guard handlesExpiry else {
+            super.serviceExtensionTimeWillExpire()
+            return
+        }
         let (handler, bestAttempt) = state.withLock { ($0.contentHandler, $0.bestAttemptContent) }
         if let handler, let bestAttempt {
             handler(bestAttempt)

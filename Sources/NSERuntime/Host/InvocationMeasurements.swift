@@ -50,7 +50,9 @@ final class InvocationMeasurements: Sendable {
             let earlier = state.download
             state.download = DownloadSummary(
                 count: (earlier?.count ?? 0) + 1, bytes: (earlier?.bytes ?? 0) + result.bytes, status: result.status,
-                contentType: result.contentType, errorText: result.failureDescription, errorKind: result.error?.kind)
+                contentType: result.contentType, errorText: result.failureDescription, errorKind: result.error?.kind,
+                // A harness failure of any download taints the invocation, whatever came after it.
+                harnessFailure: result.error?.harnessFailure ?? earlier?.harnessFailure)
             state.downloadTimings = result.timings
         }
     }

@@ -1,3 +1,5 @@
+public import NSEBenchCore
+
 /// Why a media download failed: a kind to count failures by, and the transport's message.
 ///
 /// ```swift
@@ -30,13 +32,20 @@ public struct MediaDownloadError: Error, Sendable, Hashable, CustomStringConvert
     public var kind: Kind
     /// The transport's message, naming what it saw.
     public var message: String
+    /// The harness's own failure behind the error (descriptors exhausted, the scratch disk full), when
+    /// it is one: the download measured the harness, not the network.
+    public var harnessFailure: HarnessFailure?
 
-    /// An error of `kind` with the transport's `message`.
-    public init(_ kind: Kind, _ message: String) {
+    /// An error of `kind` with the transport's `message`; `harnessFailure` when the harness, not the
+    /// network, caused it.
+    public init(_ kind: Kind, _ message: String, harnessFailure: HarnessFailure? = nil) {
         self.kind = kind
         self.message = message
+        self.harnessFailure = harnessFailure
     }
 
-    /// `kind: message`.
-    public var description: String { "\(kind.rawValue): \(message)" }
+    /// `kind: message`, or `harness: <what failed>: message` for a harness failure.
+    public var description: String {
+        harnessFailure.map { $0.errorText(detail: message) } ?? "\(kind.rawValue): \(message)"
+    }
 }

@@ -1,3 +1,5 @@
+public import NSEBenchCore
+
 /// What an invocation's media downloads fetched: the last download's response, and the bytes of all.
 public struct DownloadSummary: Sendable, Hashable, Codable {
     /// The downloads the extension made.
@@ -12,12 +14,16 @@ public struct DownloadSummary: Sendable, Hashable, Codable {
     public var errorText: String?
     /// The last download's failure kind; nil when the transfer completed.
     public var errorKind: MediaDownloadError.Kind?
+    /// The harness failure any of the downloads met (descriptors exhausted, the scratch disk full),
+    /// or that the run found afterwards (the embedded server gone); nil when the harness did not fail.
+    public var harnessFailure: HarnessFailure?
 
     /// A summary.
     public init(
         count: Int, bytes: Int, status: Int, contentType: String? = nil, errorText: String? = nil,
-        errorKind: MediaDownloadError.Kind? = nil
+        errorKind: MediaDownloadError.Kind? = nil, harnessFailure: HarnessFailure? = nil
     ) {
+        self.harnessFailure = harnessFailure
         self.count = count
         self.bytes = bytes
         self.status = status

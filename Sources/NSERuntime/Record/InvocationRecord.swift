@@ -45,4 +45,16 @@ public struct InvocationRecord: Sendable, Hashable, Codable {
     public var httpStatus: Int? { download?.status }
     /// The last download's failure, as text.
     public var downloadErrorText: String? { download?.errorText }
+    /// The harness failure the invocation met, if any: what it measured is the harness, not the target.
+    public var harnessFailure: HarnessFailure? { download?.harnessFailure }
+
+    /// Marks the invocation's failed download as the harness's `failure` (the embedded server found gone
+    /// after a refused connection): the error text says so, and ``harnessFailure`` is set. A record
+    /// without a failed download, or already marked, is left as it is.
+    public mutating func blameHarness(_ failure: HarnessFailure) {
+        guard var download, download.errorKind != nil, download.harnessFailure == nil else { return }
+        download.harnessFailure = failure
+        download.errorText = failure.errorText(detail: download.errorText ?? "")
+        self.download = download
+    }
 }

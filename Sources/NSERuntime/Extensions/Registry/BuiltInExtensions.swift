@@ -10,6 +10,7 @@ import SDKProfiles
 /// | `media-20s` | the same with Batch's 20 s resource timeout |
 /// | `media-25s` | the same with a 25 s resource timeout (no SDK's: Notifee's source sets none) |
 /// | `media-30s` | the same with Customer.io's 30 s resource timeout |
+/// | `media-no-expiry` | `media` without `serviceExtensionTimeWillExpire`: a slow download ends `expired_original` |
 /// | `priority` | decrypt first, then media within the budget left, handler guarded (``PriorityService``) |
 /// | `firebase`, `onesignal`, `airship`, `customerio`, `batch`, `iterable`, `klaviyo`, `notifee` | push SDKs' extension helpers (``SDKProfile``), on the simulated phone's URLSession |
 ///
@@ -19,8 +20,22 @@ import SDKProfiles
 public enum BuiltInExtensions {
     /// Every built-in name, in the order of the table.
     public static let allNames =
-        ["template", "decrypt", "media", "media-20s", "media-25s", "media-30s", "priority"]
+        ["template", "decrypt", "media", "media-20s", "media-25s", "media-30s", "media-no-expiry", "priority"]
         + SDKProfile.allCases.map(\.rawValue)
+
+    /// The payloads the built-in called `name` is run with unless `--encrypted` or `--with-media` say
+    /// otherwise: only what it does, so a default run never reads as a failure for an enrichment the
+    /// extension never attempts. `template` gets neither encrypted_data nor media_url, `decrypt`
+    /// encrypted_data alone, the media extensions and `priority` media_url alone. nil for a name that is
+    /// no built-in (a user's extension keeps the flags' defaults).
+    public static func defaultPayloadMix(for name: String) -> (encrypted: Double, media: Double)? {
+        switch name {
+        case "template": (encrypted: 0, media: 0)
+        case "decrypt": (encrypted: 1, media: 0)
+        case _ where allNames.contains(name): (encrypted: 0, media: 1)
+        default: nil
+        }
+    }
 
     /// The factory for the built-in called `name`.
     ///
@@ -49,6 +64,9 @@ public enum BuiltInExtensions {
             let timeout = settings.scaled(30 * second)
             let idle = settings.scaled(MediaDownload.defaultIdleTimeout)
             return ExtensionFactory(name: name) { MediaService(resourceTimeout: timeout, idleTimeout: idle) }
+        case "media-no-expiry":
+            let idle = settings.scaled(MediaDownload.defaultIdleTimeout)
+            return ExtensionFactory(name: name) { MediaService(idleTimeout: idle, handlesExpiry: false) }
         case "priority":
             let margin = settings.scaled(settings.prioritySafetyMargin)
             return ExtensionFactory(name: name) { PriorityService(safetyMargin: margin) }

@@ -1,0 +1,50 @@
+/// A failure of the harness itself, not of the network or the extension under test: an invocation
+/// that met one measured nothing about the target, so it is never counted as a target outcome's
+/// cause, and a run with any is not valid.
+public enum HarnessFailure: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    /// The embedded media server was gone (it exited or was killed mid-run), so connections were refused.
+    case serverExited = "server_exited"
+    /// The process ran out of file descriptors (EMFILE) or the system did (ENFILE).
+    case descriptorsExhausted = "descriptors_exhausted"
+    /// The scratch directory's file system was full (ENOSPC, EDQUOT).
+    case scratchFull = "scratch_full"
+
+    /// What happened, in words, for the error column and the invalid reason.
+    public var explanation: String {
+        switch self {
+        case .serverExited: "the embedded media server exited mid-run"
+        case .descriptorsExhausted: "file descriptors ran out (EMFILE/ENFILE)"
+        case .scratchFull: "the scratch disk was full"
+        }
+    }
+
+    /// `harness: <explanation>: <detail>`: what invocations.csv's `error` column says of an
+    /// invocation that met this failure, so that it is never read as the network's.
+    public func errorText(detail: String) -> String {
+        "harness: \(explanation)" + (detail.isEmpty ? "" : ": \(detail)")
+    }
+
+    private var rank: Int {
+        switch self {
+        case .serverExited: 0
+        case .descriptorsExhausted: 1
+        case .scratchFull: 2
+        }
+    }
+
+    /// In declaration order, so reasons are listed the same way every run.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+}
+
+extension SelfCheck {
+    /// The reasons harness failures make a run invalid: one per cause, with how many invocations met
+    /// it; empty when none did.
+    ///
+    /// - Parameter failures: invocations that met each harness failure.
+    public static func problems(harnessFailures failures: [HarnessFailure: Int]) -> [String] {
+        failures.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { cause, count in
+            "\(cause.explanation): \(count) invocation\(count == 1 ? "" : "s") failed for the harness's sake, "
+                + "not the network's"
+        }
+    }
+}
