@@ -10,7 +10,7 @@ import UserNotifications
 ///   delivers the best attempt without it;
 /// - no expiry hook of its own: the app's template delivers the best attempt, and nothing guards the
 ///   handler, so a download that completes later calls it again.
-final class FirebaseMessagingProfile: SDKServiceBase, @unchecked Sendable {
+class FirebaseMessagingProfile: SDKServiceBase, @unchecked Sendable {
     override func didReceive(
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
