@@ -114,7 +114,8 @@ public struct UserExtensionSource: Sendable, Hashable {
         return principal
     }
 
-    /// The language mode of an Xcode project in `folder` or the folder above it.
+    /// The language mode of an Xcode project in `folder` or the folder above it. A best-effort probe: a
+    /// folder or project file that cannot be read sets no mode, and Swift 5 (or `--swift-version`) applies.
     private static func projectSwiftVersion(near folder: URL) -> String? {
         for directory in [folder, folder.deletingLastPathComponent()] {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -142,6 +143,7 @@ public struct UserExtensionSource: Sendable, Hashable {
                 walker.skipDescendants()
                 continue
             }
+            // An entry whose type cannot be read is no source file the compiler could take either.
             if (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true { files.append(url) }
         }
         return files

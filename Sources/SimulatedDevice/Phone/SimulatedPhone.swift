@@ -54,6 +54,11 @@ public final class SimulatedPhone: Sendable {
     /// `seconds` of the extension's own time as nanoseconds on the run's clock; nil for an interval of a
     /// day or more (URLSession's 7-day resource default: no limit worth speaking of) or not above zero.
     public func scaledNanoseconds(_ seconds: TimeInterval) -> UInt64? {
+        Self.scaledNanoseconds(seconds, timeScale: timeScale)
+    }
+
+    /// `seconds` multiplied by `timeScale`, in nanoseconds; nil for a day or more, or not above zero.
+    public static func scaledNanoseconds(_ seconds: TimeInterval, timeScale: Double) -> UInt64? {
         guard seconds > 0, seconds < 86_400 else { return nil }
         return UInt64((seconds * 1e9 * timeScale).rounded())
     }

@@ -209,10 +209,7 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     /// from `URLRequest`'s 60 s default, else the configuration's; both multiplied by the time scale.
     func phoneRequest(for request: URLRequest, on phone: SimulatedPhone?) -> PhoneRequest {
         let scale = phone?.timeScale ?? 1
-        let scaled = { (seconds: TimeInterval) -> UInt64? in
-            guard seconds > 0, seconds < 86_400 else { return nil }
-            return UInt64((seconds * 1e9 * scale).rounded())
-        }
+        let scaled = { (seconds: TimeInterval) in SimulatedPhone.scaledNanoseconds(seconds, timeScale: scale) }
         let requestTimeout =
             request.timeoutInterval != 60 ? request.timeoutInterval : configuration.timeoutIntervalForRequest
         let idle = scaled(requestTimeout) ?? UInt64((60 * 1e9 * scale).rounded())

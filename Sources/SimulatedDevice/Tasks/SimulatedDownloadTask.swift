@@ -59,9 +59,8 @@ enum TemporaryBody {
     static func remove(_ file: URL) {
         do {
             try FileManager.default.removeItem(at: file)
-        } catch CocoaError.fileNoSuchFile {
-            return
         } catch {
+            // Moved away by the handler (the usual case), or left for the host's clean-up.
             return
         }
     }
