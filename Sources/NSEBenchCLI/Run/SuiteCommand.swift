@@ -9,11 +9,19 @@ public struct SuiteCommand: ParsableCommand {
         abstract: "Run every scenario (*.json) in a folder into one summary.csv, for compare and the CI gate.",
         discussion: "Each scenario runs as 'nse-bench run --scenario FILE' would, quietly, into its own folder under "
             + "--out; their summary rows are collected in --out/summary.csv. With --repeat K each scenario runs K "
-            + "times with seeds 1..K, so compare can pool them and test significance.",
+            + "times with seeds 1..K, so compare can pool them and test significance. With --retries N a run whose "
+            + "self-check found the harness distorted its figures (valid=false: timer, loop or admission lag, CPU "
+            + "saturation) runs again with the same seed, up to N more times; each such attempt is kept in "
+            + "<run>.invalid-<k>/ and named on stderr, and only the last attempt's row goes to summary.csv, so an "
+            + "attempt that is still invalid stays invalid there. Harness failures (exit 1) and interruptions are "
+            + "never retried.",
         options: [
             .value(
                 "out", short: "o", valueName: "DIR", help: "Result folder (default Results/runs/<timestamp>-suite/)."),
             .value("repeat", valueName: "K", default: "1", help: "Runs per scenario, with seeds 1..K."),
+            .value(
+                "retries", valueName: "N", default: "0",
+                help: "Run an invalid (valid=false) run again, up to N more times (0-10)."),
             .flag("quiet", short: "q", help: "No per-run lines."),
         ],
         positionals: [PositionalDeclaration("DIR", help: "Folder of scenario JSON files (Benchmarks/).")],
@@ -22,35 +30,61 @@ public struct SuiteCommand: ParsableCommand {
     public let directory: String
     public let output: String?
     public let repeats: Int
+    /// How many more attempts a run that came out `valid=false` gets.
+    public let retries: Int
     public let quiet: Bool
 
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         directory = arguments.positionals.first ?? "Benchmarks"
         output = arguments.string("out")
         repeats = try arguments.value("repeat", as: Int.self, in: 1...100) ?? 1
+        retries = try arguments.value("retries", as: Int.self, in: 0...10) ?? 0
         quiet = arguments.isSet("quiet")
     }
 
     public func run(_ context: CommandContext) async throws -> ExitCode {
+        try await run(context) { arguments in
+            let parsed = try ArgumentParser.parse(arguments, for: RunCommand.configuration)
+            return try await RunCommand(parsing: parsed).run(context)
+        }
+    }
+
+    /// The suite, with `runOne` running one scenario run from `nse-bench run` arguments (tests pass
+    /// their own).
+    func run(
+        _ context: CommandContext, runOne: ([String]) async throws -> ExitCode
+    ) async throws -> ExitCode {
         let scenarios = try scenarioFiles()
         let folder = try OutputFolder.create(output, scenario: "suite")
         var rows: [String] = []
         var header: String? = nil
         var status = ExitCode.success
+        var invalidAttempts: [String] = []
         for scenario in scenarios {
             for round in 1...repeats {
                 let name = URL(fileURLWithPath: scenario).deletingPathExtension().lastPathComponent
                 let runFolder = folder.appendingPathComponent(repeats == 1 ? name : "\(name)-\(round)")
                 var arguments = ["--scenario", scenario, "--out", runFolder.path, "--quiet"]
                 if repeats > 1 { arguments += ["--seed", String(round)] }
-                let parsed = try ArgumentParser.parse(arguments, for: RunCommand.configuration)
-                let runStatus = try await RunCommand(parsing: parsed).run(context)
-                let lines = try String(contentsOf: runFolder.appendingPathComponent("summary.csv"), encoding: .utf8)
-                    .split(separator: "\r\n", omittingEmptySubsequences: true)
-                guard lines.count >= 2 else { throw RunError.output("\(runFolder.path)/summary.csv has no row") }
-                header = header ?? String(lines[0])
-                rows.append(String(lines[1]))
-                if !quiet { context.output.write(Self.line(name: name, round: round, header: lines[0], row: lines[1])) }
+                var attempt = 1
+                var runStatus: ExitCode
+                var result: SuiteRunRow
+                while true {
+                    runStatus = try await runOne(arguments)
+                    result = try SuiteRunRow(folder: runFolder)
+                    guard result.isRetryable(status: runStatus), attempt <= retries else { break }
+                    let kept = runFolder.deletingLastPathComponent()
+                        .appendingPathComponent("\(runFolder.lastPathComponent).invalid-\(attempt)")
+                    try Self.move(runFolder, to: kept)
+                    invalidAttempts.append(kept.path)
+                    context.errors.write(
+                        "suite: \(name) #\(round) attempt \(attempt) is not valid (\(result.invalidReason)); "
+                            + "kept in \(kept.path); running it again (attempt \(attempt + 1) of \(retries + 1))\n")
+                    attempt += 1
+                }
+                header = header ?? result.header
+                rows.append(result.row)
+                if !quiet { context.output.write(Self.line(name: name, round: round, result: result)) }
                 if runStatus == .interrupted || runStatus == .terminated { status = runStatus }
                 if runStatus == .regression, status == .success {
                     status = .regression
@@ -63,8 +97,22 @@ public struct SuiteCommand: ParsableCommand {
         let text = ([header ?? CSVWriter.record(SummaryRow.header).trimmingCharacters(in: .newlines)] + rows)
             .map { $0 + "\r\n" }.joined()
         try text.write(to: folder.appendingPathComponent("summary.csv"), atomically: true, encoding: .utf8)
-        if !quiet { context.output.write("suite: \(rows.count) runs → \(folder.path)/summary.csv\n") }
+        if !quiet {
+            context.output.write(
+                "suite: \(rows.count) runs → \(folder.path)/summary.csv"
+                    + (invalidAttempts.isEmpty
+                        ? "" : "; \(invalidAttempts.count) invalid attempts ran again (kept beside them)")
+                    + "\n")
+        }
         return status
+    }
+
+    private static func move(_ source: URL, to destination: URL) throws(RunError) {
+        do {
+            try FileManager.default.moveItem(at: source, to: destination)
+        } catch {
+            throw RunError.output("could not keep the invalid attempt \(source.path) as \(destination.path): \(error)")
+        }
     }
 
     private func scenarioFiles() throws -> [String] {
@@ -83,11 +131,8 @@ public struct SuiteCommand: ParsableCommand {
         return files.map { (directory as NSString).appendingPathComponent($0) }
     }
 
-    private static func line(name: String, round: Int, header: Substring, row: Substring) -> String {
-        let columns = (try? CSVReader.records(header + "\r\n" + row + "\r\n")) ?? []
-        guard columns.count == 2 else { return "\(name) #\(round)\n" }
-        let values = Dictionary(zip(columns[0], columns[1]), uniquingKeysWith: { first, _ in first })
-        func value(_ key: String) -> String { values[key] ?? "" }
+    private static func line(name: String, round: Int, result: SuiteRunRow) -> String {
+        func value(_ key: String) -> String { result.values[key] ?? "" }
         return "\(name) #\(round): \(value("invocations")) invocations, enriched \(value("enriched_rate")), "
             + "fell back \(value("fallback_rate")), deliver p99 \(value("deliver_p99_ms")) ms, valid \(value("valid"))\n"
     }
