@@ -23,6 +23,7 @@ struct ResponsePlanner {
         let length: Int
         let contentType: String?
         let keepAlive: Bool
+        let fault: FaultKind?
     }
 
     init(conditions: NetworkConditions, seed: UInt64, directory: MediaDirectory?) {
@@ -109,6 +110,7 @@ struct ResponsePlanner {
         var generator = root.fork(stream: UInt64(index))
         let delay = UInt64(max(0, effective.effectiveTimeToFirstByte.sample(using: &generator)))
         let decision = effective.faults.draw(requestIndex: index, using: &generator)
+        let injected = effective.faults.injectedFault(for: decision, requestIndex: index)
         let closeDelay = decision.closeDelay.map { UInt64(max(0, $0.nanoseconds)) }
         let isHead = head.method == .head
         let length = body.count
@@ -119,12 +121,13 @@ struct ResponsePlanner {
         switch decision {
         case .respond(let code, _) where code != 200:
             let status = HTTPStatus(code: code) ?? .internalServerError
-            var plan = plain(status: status, message: "injected fault", head: head, body: nil, delay: delay)
+            var plan = plain(
+                status: status, message: "injected fault", head: head, body: nil, delay: delay, fault: injected)
             plan.fault = .status
             if let closeDelay {
                 plan.ending = .complete(keepAlive: false, closeDelay: closeDelay)
                 plan.keepAlive = false
-                plan.head = errorHead(status, keepAlive: false)
+                plan.head = errorHead(status, keepAlive: false, fault: injected)
             }
             return plan
         case .resetBeforeResponse:
@@ -155,13 +158,16 @@ struct ResponsePlanner {
         }
         let keepAlive: Bool
         if case .complete(let keep, _) = ending { keepAlive = keep } else { keepAlive = false }
-        let key = OKHeadKey(length: length, contentType: contentType, keepAlive: keepAlive)
+        let fault = isHead ? nil : injected
+        let key = OKHeadKey(length: length, contentType: contentType, keepAlive: keepAlive, fault: fault)
         let head: [UInt8]
         if let cached = okHeads[key] {
             head = cached
         } else {
-            head = HTTPResponseHead(status: .ok, contentLength: length, contentType: contentType, keepAlive: keepAlive)
-                .serialized()
+            head = HTTPResponseHead(
+                status: .ok, contentLength: length, contentType: contentType, keepAlive: keepAlive,
+                additionalHeaders: Self.faultHeader(fault)
+            ).serialized()
             if okHeads.count >= 256 { okHeads.removeAll(keepingCapacity: true) }
             okHeads[key] = head
         }
@@ -175,13 +181,22 @@ struct ResponsePlanner {
         plain(status: status, message: message, head: head, body: nil)
     }
 
-    private func errorHead(_ status: HTTPStatus, keepAlive: Bool) -> [UInt8] {
-        HTTPErrorResponse(status: status, message: "injected fault", keepAlive: keepAlive).head.serialized()
+    private func errorHead(_ status: HTTPStatus, keepAlive: Bool, fault: FaultKind?) -> [UInt8] {
+        var head = HTTPErrorResponse(status: status, message: "injected fault", keepAlive: keepAlive).head
+        head.additionalHeaders += Self.faultHeader(fault)
+        return head.serialized()
+    }
+
+    /// `X-NSE-Bench-Fault: <fault>` for a response the server injected a fault into, so the client can
+    /// name it (``FaultPlan/faultHeaderName``); nothing for a normal response.
+    static func faultHeader(_ fault: FaultKind?) -> [HTTPHeaderField] {
+        fault.map { [HTTPHeaderField(name: FaultPlan.faultHeaderName, value: $0.rawValue)] } ?? []
     }
 
     /// A small text response (an error, or `body` for `/health`), honouring keep-alive and HEAD.
     private func plain(
-        status: HTTPStatus, message: String?, head: HTTPRequestHead, body: [UInt8]?, delay: UInt64 = 0
+        status: HTTPStatus, message: String?, head: HTTPRequestHead, body: [UInt8]?, delay: UInt64 = 0,
+        fault: FaultKind? = nil
     ) -> ResponsePlan {
         let keepAlive = head.keepAlive
         let bytes: [UInt8]
@@ -196,9 +211,11 @@ struct ResponsePlanner {
             bytes = response.body
             responseHead = response.head
         }
+        var fullHead = responseHead
+        fullHead.additionalHeaders += Self.faultHeader(fault)
         let isHead = head.method == .head
         return ResponsePlan(
-            head: responseHead.serialized(), body: isHead ? .none : .bytes(bytes), sendsHead: true,
+            head: fullHead.serialized(), body: isHead ? .none : .bytes(bytes), sendsHead: true,
             stopOffset: isHead ? 0 : bytes.count, firstByteDelay: delay, bandwidth: .unlimited,
             ending: .complete(keepAlive: keepAlive, closeDelay: nil), fault: .ok, keepAlive: keepAlive)
     }

@@ -10,7 +10,7 @@ final class RunRecorder: Sendable {
     static let invocationColumns = [
         "id", "extension", "scheduled_ns", "started_ns", "delivered_ns", "deadline_ns", "outcome", "user_sees",
         "time_to_deliver_ms", "slack_ms", "queued_ms", "decrypt_ms", "connect_ms", "first_byte_ms", "download_ms",
-        "attach_ms", "bytes", "http_status", "error", "injected_fault", "double_delivery", "late_delivery",
+        "attach_ms", "bytes", "http_status", "error", "injected_fault", "blame", "double_delivery", "late_delivery",
         "alert_text_removed", "peak_memory_bytes",
     ]
 
@@ -122,7 +122,7 @@ final class RunRecorder: Sendable {
             ms(measurement.phases["first_byte"]), ms(measurement.phases["download"]), ms(measurement.phases["attach"]),
             String(record.bytesDownloaded), record.httpStatus.map(String.init) ?? "",
             record.downloadErrorText ?? record.crashReason ?? record.stageErrors.values.sorted().first ?? "",
-            record.injectedFault.map { "\($0)" } ?? "", String(record.violations.doubleDelivery),
+            record.injectedFaultText, measurement.miss?.cause.rawValue ?? "", String(record.violations.doubleDelivery),
             String(record.violations.lateDelivery), String(record.violations.alertTextRemoved),
             String(record.peakMemory),
         ]

@@ -37,6 +37,8 @@ enum SummaryRenderer {
         lines.append("fell back (original shown)    \(percent(aggregate.fallbackRate))")
         lines.append("arrived enriched              \(percent(aggregate.enrichedRate))")
         lines.append("")
+        let blame = BlameTable.lines(aggregate)
+        if !blame.isEmpty { lines += blame + [""] }
         lines.append(
             "time to deliver (from arrival): p50 \(value("deliver_p50_ms")) ms  p90 \(value("deliver_p90_ms")) ms  "
                 + "p99 \(value("deliver_p99_ms")) ms  p99.9 \(value("deliver_p999_ms")) ms  max \(value("deliver_max_ms")) ms"

@@ -63,6 +63,7 @@ public struct SummaryFile: Sendable, Equatable {
             let text = fields[column.name] ?? ""
             switch column.kind {
             case .count:
+                if text.isEmpty, SummarySchema.addedLater.contains(column.name) { continue }
                 guard let count = Int(text), count >= 0 else { throw bad(column.name, "a whole number of at least 0") }
                 numbers[column.name] = Double(count)
             case .rate:

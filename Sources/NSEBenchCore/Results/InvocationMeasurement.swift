@@ -11,11 +11,14 @@ public struct InvocationMeasurement: Sendable, Equatable {
     /// Phase durations by ``SummarySchema/phases`` name; a phase the invocation did not go through
     /// is absent.
     public var phases: [String: UInt64]
+    /// Why it did not arrive enriched, and what its deciding phase took of the budget; nil when enriched.
+    public var miss: MissVerdict?
 
     public init(
         id: Int, outcome: InvocationOutcome, violations: Violations = Violations(), timeToDeliver: UInt64?,
-        slack: Int64?, phases: [String: UInt64] = [:]
+        slack: Int64?, phases: [String: UInt64] = [:], miss: MissVerdict? = nil
     ) {
+        self.miss = miss
         self.id = id
         self.outcome = outcome
         self.violations = violations

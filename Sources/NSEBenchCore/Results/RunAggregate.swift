@@ -7,6 +7,14 @@ public struct RunAggregate: Sendable, Equatable {
     public private(set) var violations = Violations()
     /// Keyed `deliver`, `slack`, and each ``SummarySchema/phases`` name.
     public private(set) var histograms: [String: Histogram]
+    /// Misses by the cause that decided them (``MissCause``).
+    public private(set) var blame: [MissCause: Int] = [:]
+    /// Nanoseconds of the misses' budgets spent in each cause's deciding phase.
+    public private(set) var blamedTime: [MissCause: UInt64] = [:]
+    /// Misses by cause whose fault the harness injected (``MissVerdict/injected``).
+    public private(set) var blameInjected: [MissCause: Int] = [:]
+    /// The misses' budgets (arrival to deadline), summed: the lost budget.
+    public private(set) var missedBudget: UInt64 = 0
 
     public init() {
         var histograms: [String: Histogram] = ["deliver": Histogram(), "slack": Histogram()]
@@ -25,6 +33,12 @@ public struct RunAggregate: Sendable, Equatable {
         if let delivered = measurement.timeToDeliver { histograms["deliver"]?.record(delivered) }
         histograms["slack"]?.record(signed: measurement.slack ?? 0)
         for (phase, duration) in measurement.phases { histograms[phase]?.record(duration) }
+        if let miss = measurement.miss {
+            blame[miss.cause, default: 0] += 1
+            if miss.injected { blameInjected[miss.cause, default: 0] += 1 }
+            blamedTime[miss.cause, default: 0] &+= miss.phaseTime
+            missedBudget &+= miss.budget
+        }
     }
 
     /// Adds another aggregate's counts and histograms.
@@ -32,6 +46,10 @@ public struct RunAggregate: Sendable, Equatable {
         invocations += other.invocations
         for (outcome, count) in other.outcomes { outcomes[outcome, default: 0] += count }
         violations.add(other.violations)
+        for (cause, count) in other.blame { blame[cause, default: 0] += count }
+        for (cause, count) in other.blameInjected { blameInjected[cause, default: 0] += count }
+        for (cause, time) in other.blamedTime { blamedTime[cause, default: 0] &+= time }
+        missedBudget &+= other.missedBudget
         for (name, histogram) in other.histograms {
             if histograms[name] == nil {
                 histograms[name] = histogram
@@ -43,6 +61,23 @@ public struct RunAggregate: Sendable, Equatable {
 
     /// How many invocations ended with `outcome`.
     public func count(_ outcome: InvocationOutcome) -> Int { outcomes[outcome] ?? 0 }
+
+    /// How many misses `cause` decided.
+    public func count(_ cause: MissCause) -> Int { blame[cause] ?? 0 }
+
+    /// The share of the lost budget that went to `cause`'s deciding phase: the nanoseconds that the
+    /// misses blamed on `cause` spent in that phase (clipped to their deadline), over the summed
+    /// budgets of every miss. Nil for a cause without a phase, and when nothing missed.
+    public func lostBudgetShare(_ cause: MissCause) -> Double? {
+        guard cause.phase != nil, missedBudget > 0 else { return nil }
+        return Double(blamedTime[cause] ?? 0) / Double(missedBudget)
+    }
+
+    /// The causes that decided at least one miss, largest first (ties in ``MissCause`` order).
+    public var blameRanking: [(cause: MissCause, count: Int)] {
+        blame.filter { $0.value > 0 }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { (cause: $0.key, count: $0.value) }
+    }
 
     /// Share of invocations that satisfy `predicate`, 0 when none were recorded.
     public func rate(_ predicate: (InvocationOutcome) -> Bool) -> Double {

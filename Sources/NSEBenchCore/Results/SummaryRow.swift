@@ -49,6 +49,7 @@ public struct SummaryRow: Sendable {
         values["double_delivery"] = String(aggregate.violations.doubleDelivery)
         values["late_delivery"] = String(aggregate.violations.lateDelivery)
         values["alert_text_removed"] = String(aggregate.violations.alertTextRemoved)
+        for cause in MissCause.allCases { values[cause.summaryColumn] = String(aggregate.count(cause)) }
         let deliver = aggregate.histograms["deliver"] ?? Histogram()
         for (name, percentile) in [("p50", 50.0), ("p90", 90), ("p99", 99), ("p999", 99.9)] {
             values["deliver_\(name)_ms"] = milliseconds(deliver.value(atPercentile: percentile))

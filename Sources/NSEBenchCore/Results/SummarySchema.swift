@@ -6,8 +6,9 @@ public enum SummarySchema {
     public static let version = 1
 
     /// Columns added to this ``version`` after files were first written with it; a file without them
-    /// reads them as empty (they are self-check figures, not compared), so older results still compare.
-    public static let addedLater: Set<String> = ["transport_lag_p99_ms"]
+    /// reads them as empty (they are self-check figures and blame counts, not compared), so older
+    /// results still compare.
+    public static let addedLater: Set<String> = Set(["transport_lag_p99_ms"] + MissCause.allCases.map(\.summaryColumn))
 
     /// What a column holds, which decides how `compare` treats it.
     public enum Kind: String, Sendable, CaseIterable {
@@ -109,6 +110,11 @@ public enum SummarySchema {
             ("late_delivery", "first content handler calls after the invocation had finished"),
             ("alert_text_removed", "deliveries without alert text"),
         ].map { Column(name: $0.0, kind: .count, polarity: .smallerIsBetter, meaning: $0.1) }
+        columns += MissCause.allCases.map {
+            Column(
+                name: $0.summaryColumn, kind: .count, polarity: .none,
+                meaning: "misses whose blame was \($0.rawValue): \($0.meaning)")
+        }
         columns += ["p50", "p90", "p99", "p999", "max"].map {
             Column(
                 name: "deliver_\($0)_ms", kind: .time, polarity: .smallerIsBetter,

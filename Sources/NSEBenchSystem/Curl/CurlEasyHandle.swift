@@ -157,6 +157,17 @@ public final class CurlEasyHandle {
         return String(cString: value)
     }
 
+    /// The value of the last response's header field `name` (case-insensitive), or nil when it sent
+    /// none: `curl_easy_header`, which reads what has arrived so far, so it works on a failed or running
+    /// transfer too.
+    public func responseHeader(_ name: String) -> String? {
+        var header: UnsafeMutablePointer<curl_header>?
+        guard curl_easy_header(raw, name, 0, UInt32(CURLH_HEADER), -1, &header) == CURLHE_OK,
+            let value = header?.pointee.value
+        else { return nil }
+        return String(cString: value)
+    }
+
     /// libcurl's own phase timings for the finished transfer, in microseconds from its start.
     public var timings: CurlTimings {
         func read(_ info: CURLINFO) -> Int64 {

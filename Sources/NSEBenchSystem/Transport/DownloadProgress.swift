@@ -16,11 +16,14 @@ public struct DownloadProgress: Sendable, Equatable {
     public var contentType: String?
     /// Body bytes received so far.
     public var bytesReceived: Int
+    /// The fault the server named in its `X-NSE-Bench-Fault` header, once the head has come.
+    public var serverFault: String?
 
     public init(
         admitted: UInt64?, connected: UInt64?, firstByte: UInt64?, status: Int, contentType: String?,
-        bytesReceived: Int
+        bytesReceived: Int, serverFault: String? = nil
     ) {
+        self.serverFault = serverFault
         self.admitted = admitted
         self.connected = connected
         self.firstByte = firstByte

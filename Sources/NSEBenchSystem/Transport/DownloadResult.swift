@@ -14,6 +14,9 @@ public struct DownloadResult: Sendable, Equatable {
     public var error: DownloadError?
     /// When each phase happened, on the ``MonotonicClock``.
     public var timings: DownloadTimings
+    /// The fault the server named in its `X-NSE-Bench-Fault` header (the embedded media server's
+    /// injected faults); nil when it named none.
+    public var serverFault: String? = nil
 
     /// Whether the transfer completed (``error`` is nil); the status may still be an HTTP error.
     public var completed: Bool { error == nil }

@@ -116,7 +116,8 @@ final class Transfer: @unchecked Sendable {
         let firstByte = max(absolute(offsets.firstByte) ?? MonotonicClock.now(), connected ?? 0)
         let current = DownloadProgress(
             admitted: admitted, connected: connected, firstByte: firstByte, status: status,
-            contentType: easy.contentType, bytesReceived: sink.received)
+            contentType: easy.contentType, bytesReceived: sink.received,
+            serverFault: easy.responseHeader(FaultPlan.faultHeaderName))
         progress = current
         observer.update(current)
     }

@@ -25,7 +25,8 @@ enum TransferOutcome {
         }
         return DownloadResult(
             status: easy?.responseCode ?? 0, bytesReceived: transfer.sink.received, contentType: easy?.contentType,
-            body: transfer.sink.takeBody(), error: error, timings: timings)
+            body: transfer.sink.takeBody(), error: error, timings: timings,
+            serverFault: easy?.responseHeader(FaultPlan.faultHeaderName))
     }
 
     /// The error for a transfer libcurl finished with `code` (not CURLE_OK).

@@ -19,6 +19,6 @@ extension InvocationRecord {
         return InvocationMeasurement(
             id: id, outcome: outcome, violations: violations,
             timeToDeliver: outcome.finishedBeforeDeadline || outcome == .expiredBestAttempt ? timeToDeliver : nil,
-            slack: slack, phases: phaseDurations)
+            slack: slack, phases: phaseDurations, miss: missEvidence.verdict)
     }
 }

@@ -83,7 +83,8 @@ public struct CurlMediaDownloader: MediaDownloading {
                 progress.update(
                     MediaDownloadProgress.Snapshot(
                         started: reached.admitted, connected: reached.connected, firstByte: reached.firstByte,
-                        status: reached.status, contentType: reached.contentType, bytes: reached.bytesReceived))
+                        status: reached.status, contentType: reached.contentType, bytes: reached.bytesReceived,
+                        injectedFault: reached.serverFault.flatMap(FaultKind.init(rawValue:))))
             }
         }
         let result = await transport.download(download)
@@ -96,7 +97,8 @@ public struct CurlMediaDownloader: MediaDownloading {
             },
             timings: MediaDownloadTimings(
                 started: timings.admitted, connected: timings.connected, firstByte: timings.firstByte,
-                completed: timings.completed))
+                completed: timings.completed),
+            injectedFault: result.serverFault.flatMap(FaultKind.init(rawValue:)))
     }
 
     private static func kind(of error: DownloadError) -> MediaDownloadError.Kind {

@@ -52,7 +52,8 @@ final class InvocationMeasurements: Sendable {
                 count: (earlier?.count ?? 0) + 1, bytes: (earlier?.bytes ?? 0) + result.bytes, status: result.status,
                 contentType: result.contentType, errorText: result.failureDescription, errorKind: result.error?.kind,
                 // A harness failure of any download taints the invocation, whatever came after it.
-                harnessFailure: result.error?.harnessFailure ?? earlier?.harnessFailure)
+                harnessFailure: result.error?.harnessFailure ?? earlier?.harnessFailure,
+                injectedFault: result.injectedFault)
             state.downloadTimings = result.timings
         }
     }

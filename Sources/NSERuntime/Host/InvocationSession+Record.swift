@@ -15,7 +15,7 @@ extension InvocationSession {
             download = DownloadSummary(
                 count: (download?.count ?? 0) + 1, bytes: (download?.bytes ?? 0) + progress.bytes,
                 status: progress.status, contentType: progress.contentType,
-                errorText: "still downloading when the invocation ended")
+                errorText: "still downloading when the invocation ended", injectedFault: progress.injectedFault)
             downloadTimings = MediaDownloadTimings(
                 started: progress.started, connected: progress.connected, firstByte: progress.firstByte)
         }

@@ -1,3 +1,4 @@
+public import NSEBenchCore
 import Synchronization
 
 /// How far a download in flight has got, reported by the downloader as body bytes arrive, so that an
@@ -20,10 +21,14 @@ public final class MediaDownloadProgress: Sendable, Hashable {
         public var contentType: String?
         /// Body bytes received so far.
         public var bytes: Int
+        /// The fault the embedded media server named in the response's head.
+        public var injectedFault: FaultKind?
 
         public init(
-            started: UInt64?, connected: UInt64?, firstByte: UInt64?, status: Int, contentType: String?, bytes: Int
+            started: UInt64?, connected: UInt64?, firstByte: UInt64?, status: Int, contentType: String?, bytes: Int,
+            injectedFault: FaultKind? = nil
         ) {
+            self.injectedFault = injectedFault
             self.started = started
             self.connected = connected
             self.firstByte = firstByte

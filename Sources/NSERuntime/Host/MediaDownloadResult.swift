@@ -1,3 +1,5 @@
+public import NSEBenchCore
+
 /// What a media download produced.
 ///
 /// An HTTP error status is not a failure of the transfer: a 404 comes back with ``status`` 404 and no
@@ -15,12 +17,16 @@ public struct MediaDownloadResult: Sendable, Hashable {
     public var error: MediaDownloadError?
     /// When each phase happened.
     public var timings: MediaDownloadTimings
+    /// The fault the embedded media server injected into the response and named in it; nil when none
+    /// was named (a normal response, a real fault, or a host other than nse-bench's).
+    public var injectedFault: FaultKind?
 
     /// A result.
     public init(
         status: Int, bytes: Int, contentType: String? = nil, filePath: String? = nil, error: MediaDownloadError? = nil,
-        timings: MediaDownloadTimings = MediaDownloadTimings()
+        timings: MediaDownloadTimings = MediaDownloadTimings(), injectedFault: FaultKind? = nil
     ) {
+        self.injectedFault = injectedFault
         self.status = status
         self.bytes = bytes
         self.contentType = contentType

@@ -17,12 +17,17 @@ public struct DownloadSummary: Sendable, Hashable, Codable {
     /// The harness failure any of the downloads met (descriptors exhausted, the scratch disk full),
     /// or that the run found afterwards (the embedded server gone); nil when the harness did not fail.
     public var harnessFailure: HarnessFailure?
+    /// The network fault the embedded media server injected into the last download's response and
+    /// named in it; nil when it named none (with `--target`, always nil).
+    public var injectedFault: FaultKind?
 
     /// A summary.
     public init(
         count: Int, bytes: Int, status: Int, contentType: String? = nil, errorText: String? = nil,
-        errorKind: MediaDownloadError.Kind? = nil, harnessFailure: HarnessFailure? = nil
+        errorKind: MediaDownloadError.Kind? = nil, harnessFailure: HarnessFailure? = nil,
+        injectedFault: FaultKind? = nil
     ) {
+        self.injectedFault = injectedFault
         self.harnessFailure = harnessFailure
         self.count = count
         self.bytes = bytes

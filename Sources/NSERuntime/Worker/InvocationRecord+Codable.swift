@@ -7,3 +7,4 @@ import NSEBenchCore
 extension MediaDownloadError.Kind: Codable {}
 extension InvocationStage: Codable, CodingKeyRepresentable {}
 extension InjectedCryptoFault: Codable {}
+extension FaultKind: Codable {}

@@ -55,3 +55,32 @@ extension FaultPlan {
         return roll < chance.probability
     }
 }
+
+extension FaultPlan {
+    /// The response header in which the embedded server names the fault it injected into a response
+    /// (``FaultKind`` raw value), so that a client can tell an injected fault from a real one.
+    public static let faultHeaderName = "X-NSE-Bench-Fault"
+
+    /// The fault that shaped `decision` for request number `requestIndex`, by its ``FaultKind``: what the
+    /// server names in ``faultHeaderName``; nil for a normal response.
+    ///
+    /// A status from `fail-first` is `.failFirst`, one from the status mix `.status`; a slow close is
+    /// named only when nothing else fired (a status or a stall that also closes slowly is named as such).
+    ///
+    /// ```swift
+    /// let plan = try FaultPlan(parsing: "fail-first=2")
+    /// plan.injectedFault(for: .respond(status: 503, closeDelay: nil), requestIndex: 0)  // .failFirst
+    /// plan.injectedFault(for: .normal, requestIndex: 5)  // nil
+    /// ```
+    public func injectedFault(for decision: FaultDecision, requestIndex: Int) -> FaultKind? {
+        switch decision {
+        case .respond(let status, let closeDelay):
+            if status != 200 { return requestIndex < (failFirst?.count ?? 0) ? .failFirst : .status }
+            return closeDelay == nil ? nil : .slowClose
+        case .resetBeforeResponse: return .resetBefore
+        case .resetDuringBody: return .resetDuring
+        case .truncateBody: return .truncate
+        case .stallBody: return .stall
+        }
+    }
+}
