@@ -1,3 +1,4 @@
+import Foundation
 import NSEBenchCore
 import Testing
 
@@ -32,6 +33,47 @@ struct FaultHeaderTests {
             let response = try RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)
             #expect(response.status == 200)
             #expect(response.header(FaultPlan.faultHeaderName) == nil)
+        }
+    }
+}
+
+/// A reset before the response sends no head, so the server notes it in its fault log by request tag.
+@Suite("Fault injection: resets before the response noted by request tag", .serialized)
+struct FaultLogTests {
+    func logPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("faults-\(UUID().uuidString).log").path
+    }
+
+    func send(_ target: String, tag: String?, port: UInt16) throws -> RawHTTPClient.Received {
+        let client = try RawHTTPClient(port: port)
+        let tagLine = tag.map { "\(FaultPlan.requestTagHeaderName): \($0)\r\n" } ?? ""
+        client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(tagLine)Connection: close\r\n\r\n")
+        return client.receive()
+    }
+
+    @Test func aTaggedResetBeforeTheResponseIsNotedBeforeTheReset() async throws {
+        let path = logPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let log = try InjectedFaultLog(path: path)
+        try await withMediaServer(faultLog: log) { server in
+            let response = try send("/media/1KB.jpg?reset-before=100", tag: "77-1", port: server.address.port)
+            #expect(response.ending == .reset)
+            // Read as soon as the reset is seen: the note was written before it.
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text == "77-1 reset-before\n")
+        }
+        #expect(log.failure == nil)
+    }
+
+    @Test func untaggedRequestsBadTagsAndHeadedFaultsAreNotNoted() async throws {
+        let path = logPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let log = try InjectedFaultLog(path: path)
+        try await withMediaServer(faultLog: log) { server in
+            _ = try send("/media/1KB.jpg?reset-before=100", tag: nil, port: server.address.port)
+            _ = try send("/media/1KB.jpg?reset-before=100", tag: "no spaces\u{7F}", port: server.address.port)
+            _ = try send("/media/1KB.jpg?status=503:100", tag: "77-2", port: server.address.port)
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "")
         }
     }
 }

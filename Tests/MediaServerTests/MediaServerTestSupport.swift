@@ -7,12 +7,13 @@ import NSEBenchSystem
 /// Starts a media server on a free loopback port, runs `body`, and shuts the server down.
 func withMediaServer<T>(
     conditions: [(String, String)] = [], idleTimeout: DurationValue = .seconds(30), tls: TLSServerContext? = nil,
-    mediaDirectory: String? = nil, _ body: (MediaServer) async throws -> T
+    mediaDirectory: String? = nil, faultLog: InjectedFaultLog? = nil, _ body: (MediaServer) async throws -> T
 ) async throws -> T {
-    let configuration = MediaServerConfiguration(
+    var configuration = MediaServerConfiguration(
         address: IPv4Address(host: "127.0.0.1", port: 0)!,
         conditions: try NetworkConditions(settings: conditions, scope: .server), seed: 7, tls: tls,
         mediaDirectory: mediaDirectory, idleTimeout: idleTimeout, shutdownGrace: .milliseconds(200))
+    configuration.faultLog = faultLog
     let server = try MediaServer(configuration: configuration)
     try server.start()
     do {

@@ -23,6 +23,9 @@ public struct MediaServerConfiguration: Sendable {
     public var parserLimits: HTTPParserLimits
     /// How long ``MediaServer/shutdown(grace:)`` lets responses in flight finish by default.
     public var shutdownGrace: DurationValue
+    /// Where to note the faults injected into tagged requests whose responses cannot name them (a
+    /// reset before the response); nil for nowhere.
+    public var faultLog: InjectedFaultLog?
 
     public init(
         address: IPv4Address, conditions: NetworkConditions = .unconstrained, seed: UInt64 = 1,

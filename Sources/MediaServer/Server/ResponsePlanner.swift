@@ -11,6 +11,8 @@ struct ResponsePlanner {
     private let root: Xoshiro256StarStar
     private var media = SyntheticMediaCache()
     private var directory: MediaDirectory?
+    /// Where a fault that no response head can name is noted, for a request that carries a tag.
+    private let faultLog: InjectedFaultLog?
     /// Requests planned so far: the index of the next one.
     private(set) var requestCount = 0
     /// Connections seen so far, for connect-delay draws.
@@ -26,7 +28,8 @@ struct ResponsePlanner {
         let fault: FaultKind?
     }
 
-    init(conditions: NetworkConditions, seed: UInt64, directory: MediaDirectory?) {
+    init(conditions: NetworkConditions, seed: UInt64, directory: MediaDirectory?, faultLog: InjectedFaultLog? = nil) {
+        self.faultLog = faultLog
         self.conditions = conditions
         self.root = Xoshiro256StarStar(seed: seed)
         self.directory = directory
@@ -131,6 +134,10 @@ struct ResponsePlanner {
             }
             return plan
         case .resetBeforeResponse:
+            // Noted now, before the reset is sent: a client that saw the reset then finds the note.
+            if let faultLog, let tag = head.headers[FaultPlan.requestTagHeaderName] {
+                faultLog.note(tag: tag, fault: .resetBefore)
+            }
             return ResponsePlan(
                 head: [], body: .none, sendsHead: false, stopOffset: 0, firstByteDelay: delay,
                 bandwidth: effective.effectiveBandwidth, ending: .reset, fault: .resetBefore, keepAlive: false)

@@ -30,7 +30,9 @@ final class ServerCore {
         let directory = try configuration.mediaDirectory.map { (path) throws(SystemError) in
             try MediaDirectory(directory: path)
         }
-        planner = ResponsePlanner(conditions: configuration.conditions, seed: configuration.seed, directory: directory)
+        planner = ResponsePlanner(
+            conditions: configuration.conditions, seed: configuration.seed, directory: directory,
+            faultLog: configuration.faultLog)
         idleTimeoutNanoseconds = UInt64(max(1, configuration.idleTimeout.nanoseconds))
         readBuffer = .allocate(byteCount: 64 << 10, alignment: 16)
         writeBuffer = .allocate(byteCount: 256 << 10, alignment: 16)

@@ -31,6 +31,11 @@ public struct ServeCommand: ParsableCommand {
             .value("tls-key", valueName: "FILE", help: "PEM private key for --tls-cert."),
             .value("cert-out", valueName: "FILE", help: "Write the served certificate here, for clients to pin."),
             .value(
+                "fault-log", valueName: "FILE",
+                help:
+                    "Note here each fault injected into a request tagged X-NSE-Bench-Request whose response cannot "
+                    + "name it in X-NSE-Bench-Fault (a reset before the response): one '<tag> <fault>' line each."),
+            .value(
                 "media-dir", valueName: "DIR",
                 help: "Also serve real files from DIR at /files/<path>, never outside DIR."),
             .value(
@@ -55,6 +60,8 @@ public struct ServeCommand: ParsableCommand {
 
     public let server: MediaServerConfiguration
     public let certificateOutput: String?
+    /// `--fault-log FILE`.
+    public let faultLogPath: String?
     public let statsInterval: DurationValue
     public let quiet: Bool
     public let managed: Bool
@@ -86,6 +93,7 @@ public struct ServeCommand: ParsableCommand {
         configuration.tls = try TLSOptions.context(from: arguments)
         server = configuration
         certificateOutput = arguments.string("cert-out")
+        faultLogPath = arguments.string("fault-log")
         statsInterval = try DurationOption.parse(arguments, "stats-interval", minimum: .milliseconds(10))
         quiet = arguments.isSet("quiet")
         managed = arguments.isSet("managed")
@@ -97,6 +105,8 @@ public struct ServeCommand: ParsableCommand {
         if let parentProcess {
             try ParentProcess.terminate(with: SignalWatcher.terminate, whenParentEnds: parentProcess)
         }
+        var server = self.server
+        server.faultLog = try faultLogPath.map { (path) throws(SystemError) in try InjectedFaultLog(path: path) }
         let mediaServer = try MediaServer(configuration: server)
         if let certificateOutput, let tls = server.tls {
             try tls.certificate.pem.write(toFile: certificateOutput, atomically: true, encoding: .utf8)
@@ -138,6 +148,9 @@ public struct ServeCommand: ParsableCommand {
         let lateness = await mediaServer.firstByteLateness()
         await mediaServer.shutdown()
         context.output.write(Self.statusLine(mediaServer.statistics.snapshot) + "\n")
+        if let failure = server.faultLog?.failure {
+            context.output.write("nse-bench serve: the fault log stopped at a failed write: \(failure)\n")
+        }
         if !lateness.isEmpty {
             context.output.write(
                 "first-byte lateness (server's own timing error) over \(lateness.totalCount) delayed responses: "

@@ -31,7 +31,14 @@ final class RunRecorder: Sendable {
     /// failed then was refused by nobody, not by the network.
     private let serverGone: @Sendable () -> Bool
 
-    init(folder: URL, timeScale: Double, serverGone: @escaping @Sendable () -> Bool = { false }) throws {
+    /// The embedded server's notes of faults its responses could not name; nil with `--target`.
+    private let injectedFaults: InjectedFaultLogReader?
+
+    init(
+        folder: URL, timeScale: Double, injectedFaults: InjectedFaultLogReader? = nil,
+        serverGone: @escaping @Sendable () -> Bool = { false }
+    ) throws {
+        self.injectedFaults = injectedFaults
         self.folder = folder
         self.timeScale = timeScale
         self.serverGone = serverGone
@@ -47,6 +54,15 @@ final class RunRecorder: Sendable {
             kind == .connectFailed || kind == .connectionLost, serverGone()
         {
             record.blameHarness(.serverExited)
+        }
+        // A connection reset before any response byte carried no fault header: the server's notes say
+        // whether it injected the reset.
+        if let injectedFaults, var download = record.download, download.injectedFault == nil,
+            download.harnessFailure == nil, download.errorKind == .connectionLost, download.status == 0,
+            let tag = download.requestTag
+        {
+            download.injectedFault = injectedFaults.fault(forRequest: tag)
+            record.download = download
         }
         let measurement = record.measurement
         let line = CSVWriter.record(row(record, measurement))

@@ -36,12 +36,17 @@ struct RunSession {
         let serverCertificate = work.appendingPathComponent("media-server.pem")
         let caFile = configuration.tls ? serverCertificate.path : configuration.caFile
         // The media host.
+        // The embedded server notes here the faults its responses cannot name (a reset before the
+        // response), by request tag; the recorder reads them back.
+        let faultLogPath = work.appendingPathComponent("server-faults.log")
         var server: EmbeddedServerProcess? = nil
         let mediaBase: URL
         if let target = configuration.target {
             mediaBase = target
         } else {
-            var arguments = ["--seed", String(settings.seed), "--time-scale", String(scale)]
+            var arguments = [
+                "--seed", String(settings.seed), "--time-scale", String(scale), "--fault-log", faultLogPath.path,
+            ]
             if configuration.tls { arguments += ["--tls", "--cert-out", serverCertificate.path] }
             for (key, value) in configuration.networkArguments { arguments += ["--\(key)", value] }
             let started = try EmbeddedServerProcess(
@@ -69,7 +74,9 @@ struct RunSession {
         let host = ExtensionHost(
             settings: hostSettings,
             environment: HostEnvironment(
-                clock: clock, timers: timers, downloader: CurlMediaDownloader(transport: transport, caFile: caFile),
+                clock: clock, timers: timers,
+                downloader: CurlMediaDownloader(
+                    transport: transport, caFile: caFile, tagger: server == nil ? nil : RequestTagger()),
                 attachmentStore: store, temporaryDirectory: work, sharedContainer: container, payloadKey: key))
         // A user's extension runs in processes of its own, as on a phone: a crash ends only its process.
         let workers = try library.map { path in
@@ -79,7 +86,7 @@ struct RunSession {
                     executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
                     arguments: ExtensionWorkerCommand.arguments(
                         library: path, name: settings.extensionName, container: container.directory.path,
-                        scratch: work.path, settings: hostSettings, caFile: caFile),
+                        scratch: work.path, settings: hostSettings, caFile: caFile, tagRequests: server != nil),
                     errorLog: output.appendingPathComponent("extension-stderr.log"),
                     timeBudget: hostSettings.timeBudget))
         }
@@ -92,7 +99,10 @@ struct RunSession {
         }
 
         // Recording and progress.
-        let recorder = try RunRecorder(folder: output, timeScale: scale) { [server] in server?.hasExited ?? false }
+        let faultLog = server == nil ? nil : InjectedFaultLogReader(path: faultLogPath.path)
+        let recorder = try RunRecorder(folder: output, timeScale: scale, injectedFaults: faultLog) { [server] in
+            server?.hasExited ?? false
+        }
         let progress = ProgressReporter(
             context: context, quiet: configuration.quiet, total: settings.length, recorder: recorder)
         let admission = DedicatedThreadExecutor(name: "nse-bench-admission")
@@ -171,6 +181,11 @@ struct RunSession {
             harnessProblems.insert("the embedded media server \(exit) mid-run", at: 0)
         }
         problems += harnessProblems
+        if let failure = faultLog?.failure {
+            problems.append(
+                "the embedded server's fault log could not be read (\(failure)): resets it injected before a "
+                    + "response may show as real")
+        }
         if let workers {
             problems += ExtensionWorkerPool.problems(workers, timeScale: scale, deadline: settings.deadline)
         }

@@ -33,13 +33,17 @@ public struct ExtensionWorkerCommand: ParsableCommand {
             .value("time-scale", valueName: "F", default: "1", help: "The run's time scale."),
             .value(
                 "ca-file", valueName: "FILE", help: "Certificates the transport trusts (the run's --tls or --ca-file)."),
+            .flag(
+                "tag-requests",
+                help: "Tag every download for the embedded server, which notes faults its responses cannot name."),
         ])
 
     /// The arguments that start a worker for `library` under `settings`.
     static func arguments(
-        library: String, name: String, container: String, scratch: String, settings: HostSettings, caFile: String?
+        library: String, name: String, container: String, scratch: String, settings: HostSettings, caFile: String?,
+        tagRequests: Bool = false
     ) -> [String] {
-        (caFile.map { ["--ca-file", $0] } ?? []) + [
+        (caFile.map { ["--ca-file", $0] } ?? []) + (tagRequests ? ["--tag-requests"] : []) + [
             "--library", library, "--name", name, "--container", container, "--scratch", scratch, "--budget-ns",
             String(settings.timeBudget), "--grace-ns", String(settings.gracePeriod), "--wind-down-ns",
             String(settings.windDown), "--memory-limit", String(settings.memoryLimit), "--time-scale",
@@ -53,6 +57,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
     let scratch: String
     let settings: HostSettings
     let caFile: String?
+    let tagRequests: Bool
 
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         func required(_ option: String) throws(UsageError) -> String {
@@ -64,6 +69,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         container = try required("container")
         scratch = try required("scratch")
         caFile = arguments.string("ca-file")
+        tagRequests = arguments.isSet("tag-requests")
         func number(_ option: String) throws(UsageError) -> UInt64 {
             guard let value = try arguments.value(option, as: UInt64.self) else {
                 throw .missingValue(option: option, valueName: "NS")
@@ -85,7 +91,8 @@ public struct ExtensionWorkerCommand: ParsableCommand {
             settings: settings,
             environment: HostEnvironment(
                 clock: harness.clock, timers: harness.timers,
-                downloader: CurlMediaDownloader(transport: harness.transport, caFile: caFile),
+                downloader: CurlMediaDownloader(
+                    transport: harness.transport, caFile: caFile, tagger: tagRequests ? RequestTagger() : nil),
                 attachmentStore: AttachmentStore.counting(), temporaryDirectory: URL(fileURLWithPath: scratch),
                 sharedContainer: sharedContainer, payloadKey: try sharedContainer.loadKey(),
                 threadMarker: CrashMarker()))

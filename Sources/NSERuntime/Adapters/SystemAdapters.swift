@@ -63,10 +63,14 @@ struct LoopInvocationTimer: InvocationTimer {
 public struct CurlMediaDownloader: MediaDownloading {
     private let transport: CurlTransport
     private let caFile: String?
+    private let tagger: RequestTagger?
 
-    public init(transport: CurlTransport, caFile: String? = nil) {
+    /// A downloader through `transport`; with a `tagger`, every request carries a tag of its own for
+    /// the embedded server (``RequestTagger``).
+    public init(transport: CurlTransport, caFile: String? = nil, tagger: RequestTagger? = nil) {
         self.transport = transport
         self.caFile = caFile
+        self.tagger = tagger
     }
 
     public func download(_ request: MediaDownload) async -> MediaDownloadResult {
@@ -78,6 +82,8 @@ public struct CurlMediaDownloader: MediaDownloading {
         download.maximumBodyBytes = request.maximumBytes
         download.keepAlive = false
         download.caFile = caFile
+        let tag = tagger?.next()
+        if let tag { download.headers = [FaultPlan.requestTagHeaderName + ": " + tag] }
         if let progress = request.progress {
             download.progress = DownloadProgressObserver { reached in
                 progress.update(
@@ -98,7 +104,7 @@ public struct CurlMediaDownloader: MediaDownloading {
             timings: MediaDownloadTimings(
                 started: timings.admitted, connected: timings.connected, firstByte: timings.firstByte,
                 completed: timings.completed),
-            injectedFault: result.serverFault.flatMap(FaultKind.init(rawValue:)))
+            injectedFault: result.serverFault.flatMap(FaultKind.init(rawValue:)), requestTag: tag)
     }
 
     private static func kind(of error: DownloadError) -> MediaDownloadError.Kind {

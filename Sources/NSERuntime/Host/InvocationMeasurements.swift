@@ -53,7 +53,7 @@ final class InvocationMeasurements: Sendable {
                 contentType: result.contentType, errorText: result.failureDescription, errorKind: result.error?.kind,
                 // A harness failure of any download taints the invocation, whatever came after it.
                 harnessFailure: result.error?.harnessFailure ?? earlier?.harnessFailure,
-                injectedFault: result.injectedFault)
+                injectedFault: result.injectedFault, requestTag: result.requestTag)
             state.downloadTimings = result.timings
         }
     }

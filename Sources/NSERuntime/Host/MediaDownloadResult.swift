@@ -20,12 +20,16 @@ public struct MediaDownloadResult: Sendable, Hashable {
     /// The fault the embedded media server injected into the response and named in it; nil when none
     /// was named (a normal response, a real fault, or a host other than nse-bench's).
     public var injectedFault: FaultKind?
+    /// The tag the request carried for the embedded server (``RequestTagger``); nil when untagged.
+    public var requestTag: String?
 
     /// A result.
     public init(
         status: Int, bytes: Int, contentType: String? = nil, filePath: String? = nil, error: MediaDownloadError? = nil,
-        timings: MediaDownloadTimings = MediaDownloadTimings(), injectedFault: FaultKind? = nil
+        timings: MediaDownloadTimings = MediaDownloadTimings(), injectedFault: FaultKind? = nil,
+        requestTag: String? = nil
     ) {
+        self.requestTag = requestTag
         self.injectedFault = injectedFault
         self.status = status
         self.bytes = bytes

@@ -20,13 +20,17 @@ public struct DownloadSummary: Sendable, Hashable, Codable {
     /// The network fault the embedded media server injected into the last download's response and
     /// named in it; nil when it named none (with `--target`, always nil).
     public var injectedFault: FaultKind?
+    /// The tag the last download's request carried for the embedded server, by which the run finds a
+    /// fault its response could not name; nil when untagged.
+    public var requestTag: String?
 
     /// A summary.
     public init(
         count: Int, bytes: Int, status: Int, contentType: String? = nil, errorText: String? = nil,
         errorKind: MediaDownloadError.Kind? = nil, harnessFailure: HarnessFailure? = nil,
-        injectedFault: FaultKind? = nil
+        injectedFault: FaultKind? = nil, requestTag: String? = nil
     ) {
+        self.requestTag = requestTag
         self.injectedFault = injectedFault
         self.harnessFailure = harnessFailure
         self.count = count
