@@ -81,3 +81,20 @@ public struct ParsedArguments: Sendable {
         }
     }
 }
+
+extension ParsedArguments {
+    /// These arguments with `name`'s value replaced by `value`, as if it alone had been given
+    /// (commands that run others, such as `sweep`, vary one option this way).
+    func replacing(_ name: String, with value: String) -> ParsedArguments {
+        var changed = self
+        changed.values[name] = [value]
+        return changed
+    }
+
+    /// These arguments with the switch `name` set.
+    func settingFlag(_ name: String) -> ParsedArguments {
+        var changed = self
+        changed.flags.insert(name)
+        return changed
+    }
+}
