@@ -68,9 +68,11 @@ public struct ServeCommand: ParsableCommand {
             throw .invalidValue(option: "host", value: host, expected: "an IPv4 address such as 127.0.0.1")
         }
         let timeScale = try arguments.value("time-scale", as: Double.self) ?? 1
-        guard timeScale > 0 else {
+        // The same bounds as run's: run passes its scale to the server it manages.
+        guard timeScale > 0, timeScale <= RunOptions.maximumTimeScale else {
             throw .invalidValue(
-                option: "time-scale", value: arguments.string("time-scale") ?? "", expected: "a number above 0")
+                option: "time-scale", value: arguments.string("time-scale") ?? "",
+                expected: "a number above 0 and at most \(Int(RunOptions.maximumTimeScale))")
         }
         let mediaDirectory = arguments.string("media-dir")
         if let mediaDirectory, Posix.fileStatus(mediaDirectory)?.isDirectory != true {
