@@ -75,5 +75,7 @@ extension DurationValue: ArgumentValue {
             throw ArgumentValueError(expected: Self.expectedForm)
         }
     }
-    public static var expectedForm: String { "a duration such as 250ms, 1.5s or 2m" }
+    public static var expectedForm: String {
+        "a number with a unit: 250ms, 1.5s, 2m, 500us (units ns, us, ms, s, m, h)"
+    }
 }

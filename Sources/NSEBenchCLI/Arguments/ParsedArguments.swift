@@ -1,3 +1,5 @@
+public import NSEBenchCore
+
 /// The options and positionals given to one command, checked against its declarations, with typed
 /// access that turns a bad value into a ``UsageError`` naming the option and the expected form.
 public struct ParsedArguments: Sendable {
@@ -96,5 +98,21 @@ extension ParsedArguments {
         var changed = self
         changed.flags.insert(name)
         return changed
+    }
+}
+
+extension ParsedArguments {
+    /// A duration option's value (`250ms`, `1.5s`, `2m`), checked against `minimum`; nil when it was
+    /// not given and has no default. The one way commands read durations.
+    public func duration(_ name: String, atLeast minimum: DurationValue = DurationValue(nanoseconds: 0))
+        throws(UsageError)
+        -> DurationValue?
+    {
+        guard let text = string(name) else { return nil }
+        let value: DurationValue = try self.value(name, as: DurationValue.self) ?? minimum
+        guard value >= minimum else {
+            throw .invalidValue(option: name, value: text, expected: "a duration of at least \(minimum)")
+        }
+        return value
     }
 }
