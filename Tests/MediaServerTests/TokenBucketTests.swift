@@ -47,4 +47,28 @@ struct TokenBucketTests {
         bucket.giveBack(400)
         #expect(granted == 1_000 && bucket.take(upTo: 1_000, now: 0) == 400)
     }
+
+    @Test func thePacedChunkIsTwoMillisecondsOfTheRateWithinItsBounds() {
+        let burst = { (rate: Double) in TokenBucket.defaultBurst(bytesPerSecond: rate) }
+        #expect(TokenBucket(bytesPerSecond: 5_000_000, burst: burst(5_000_000), now: 0).pacedChunk == 10_000)
+        #expect(TokenBucket(bytesPerSecond: 32_000, burst: burst(32_000), now: 0).pacedChunk == 1_024, "at least 1 KB")
+        // 100 MB/s: 2 ms is 200 KB, more than the 64 KB burst could ever hold.
+        #expect(TokenBucket(bytesPerSecond: 100_000_000, burst: burst(100_000_000), now: 0).pacedChunk == 65_536)
+    }
+
+    @Test func aPacedResponseStillEndsWhenItsTokensAreDue() {
+        // 1 MB at 5 MB/s in chunks of the paced size: the last byte goes out when its tokens accrue.
+        var bucket = TokenBucket(
+            bytesPerSecond: 5_000_000, burst: TokenBucket.defaultBurst(bytesPerSecond: 5_000_000), now: 0)
+        var sent = 0
+        var now: UInt64 = 0
+        while sent < 1_000_000 {
+            let chunk = min(bucket.pacedChunk, 1_000_000 - sent)
+            let granted = bucket.take(upTo: 1_000_000 - sent, atLeast: chunk, now: now)
+            sent += granted
+            if granted == 0 { now += bucket.nanosecondsUntil(available: chunk, now: now) }
+        }
+        let ideal = Double(1_000_000 - TokenBucket.defaultBurst(bytesPerSecond: 5_000_000)) / 5_000_000
+        #expect(abs(Double(now) / 1e9 - ideal) < 0.002, "\(Double(now) / 1e9) s against \(ideal) s")
+    }
 }

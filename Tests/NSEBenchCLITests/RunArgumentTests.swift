@@ -38,6 +38,8 @@ struct RunArgumentTests {
         (["--target", "ftp://example.com"], "target"), (["--memory-limit", "lots"], "memory-limit"),
         (["--scenario", "/nonexistent/scenario.json"], "scenario"), (["--scratch-dir", "/nonexistent"], "scratch-dir"),
         (["--format", "xml"], "format"), (["--deadline", "0s"], "deadline"),
+        (["--ttfb", "file:/nonexistent/ttfb.txt"], "ttfb"),
+        (["--connect-delay", "file:/nonexistent/connect.txt"], "connect-delay"),
     ])
     func badValuesNameTheFlag(arguments: [String], flag: String) {
         let error = #expect(throws: UsageError.self) { try parse(arguments) }

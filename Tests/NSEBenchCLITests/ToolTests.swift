@@ -78,7 +78,8 @@ struct ToolTests {
         #expect(outcome.status == .usage)
         #expect(
             outcome.errors.contains(
-                "unknown command 'frobnicate'; commands: run, serve, compare, suite, fingerprint, bench-transport"))
+                "unknown command 'frobnicate'; commands: run, serve, compare, suite, sweep, capacity, fingerprint, bench-transport"
+            ))
     }
 
     @Test func fingerprintJSONHasEveryField() async {
@@ -119,6 +120,9 @@ struct ServeArgumentTests {
         (["--ttfb", "fast"], "ttfb"), (["--bandwidth", "1 fast"], "bandwidth"), (["--port", "70000"], "port"),
         (["--profile", "5g"], "profile"), (["--status", "503:200"], "status"), (["--host", "localhost"], "host"),
         (["--idle-timeout", "0"], "idle-timeout"), (["--ttfb", "file:/nonexistent/latencies.txt"], "ttfb"),
+        (["--connect-delay", "file:/nonexistent/latencies.txt"], "connect-delay"),
+        (["--time-scale", "1001"], "time-scale"),
+        (["--time-scale", "0"], "time-scale"),
     ])
     func badValuesNameTheFlag(arguments: [String], flag: String) {
         let error = #expect(throws: UsageError.self) { try parse(arguments) }

@@ -40,7 +40,8 @@ final class Connection {
     /// never waits for Nagle, and most are.
     private var noDelaySet = false
 
-    /// The smallest write a paced response makes (except its last).
+    /// The smallest write a response paced only by the shared link makes (except its last); a
+    /// connection with its own bandwidth uses its bucket's ``TokenBucket/pacedChunk``.
     static let minimumPacedChunk = 1_024
 
     init(fd: Int32, server: ServerCore, io: ConnectionIO) {
@@ -230,8 +231,8 @@ final class Connection {
                 finishBody()
                 return
             }
-            // Paced writes go out in chunks of at least 1 KB (or what is left).
-            let chunk = min(Self.minimumPacedChunk, max(0, headLeft) + max(0, bodyLeft))
+            // Paced writes go out in chunks of 2 ms of the rate (or what is left).
+            let chunk = min(pacing?.pacedChunk ?? Self.minimumPacedChunk, max(0, headLeft) + max(0, bodyLeft))
             var allowance = server.writeBuffer.count
             let now = MonotonicClock.now()
             if pacing != nil { allowance = pacing!.take(upTo: allowance, atLeast: chunk, now: now) }

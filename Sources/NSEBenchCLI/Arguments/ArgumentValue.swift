@@ -1,3 +1,5 @@
+public import NSEBenchCore
+
 /// Why a value did not convert: the form that was expected, for the usage message.
 public struct ArgumentValueError: Error, Equatable {
     public let expected: String
@@ -62,4 +64,18 @@ extension ArgumentValue where Self: RawRepresentable<String> & CaseIterable {
         self = value
     }
     public static var expectedForm: String { "one of " + allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// Durations as every option writes them: `250ms`, `1.5s`, `2m`.
+extension DurationValue: ArgumentValue {
+    public init(argument: String) throws(ArgumentValueError) {
+        do {
+            self = try DurationValue(parsing: argument)
+        } catch {
+            throw ArgumentValueError(expected: Self.expectedForm)
+        }
+    }
+    public static var expectedForm: String {
+        "a number with a unit: 250ms, 1.5s, 2m, 500us (units ns, us, ms, s, m, h)"
+    }
 }

@@ -1,3 +1,5 @@
+public import NSEBenchCore
+
 /// The options and positionals given to one command, checked against its declarations, with typed
 /// access that turns a bad value into a ``UsageError`` naming the option and the expected form.
 public struct ParsedArguments: Sendable {
@@ -79,5 +81,38 @@ public struct ParsedArguments: Sendable {
         } catch {
             throw .invalidValue(option: option, value: text, expected: error.expected)
         }
+    }
+}
+
+extension ParsedArguments {
+    /// These arguments with `name`'s value replaced by `value`, as if it alone had been given
+    /// (commands that run others, such as `sweep`, vary one option this way).
+    func replacing(_ name: String, with value: String) -> ParsedArguments {
+        var changed = self
+        changed.values[name] = [value]
+        return changed
+    }
+
+    /// These arguments with the switch `name` set.
+    func settingFlag(_ name: String) -> ParsedArguments {
+        var changed = self
+        changed.flags.insert(name)
+        return changed
+    }
+}
+
+extension ParsedArguments {
+    /// A duration option's value (`250ms`, `1.5s`, `2m`), checked against `minimum`; nil when it was
+    /// not given and has no default. The one way commands read durations.
+    public func duration(_ name: String, atLeast minimum: DurationValue = DurationValue(nanoseconds: 0))
+        throws(UsageError)
+        -> DurationValue?
+    {
+        guard let text = string(name) else { return nil }
+        let value: DurationValue = try self.value(name, as: DurationValue.self) ?? minimum
+        guard value >= minimum else {
+            throw .invalidValue(option: name, value: text, expected: "a duration of at least \(minimum)")
+        }
+        return value
     }
 }

@@ -75,9 +75,11 @@ public struct ServeCommand: ParsableCommand {
             throw .invalidValue(option: "host", value: host, expected: "an IPv4 address such as 127.0.0.1")
         }
         let timeScale = try arguments.value("time-scale", as: Double.self) ?? 1
-        guard timeScale > 0 else {
+        // The same bounds as run's: run passes its scale to the server it manages.
+        guard timeScale > 0, timeScale <= RunOptions.maximumTimeScale else {
             throw .invalidValue(
-                option: "time-scale", value: arguments.string("time-scale") ?? "", expected: "a number above 0")
+                option: "time-scale", value: arguments.string("time-scale") ?? "",
+                expected: "a number above 0 and at most \(Int(RunOptions.maximumTimeScale))")
         }
         let mediaDirectory = arguments.string("media-dir")
         if let mediaDirectory, Posix.fileStatus(mediaDirectory)?.isDirectory != true {
@@ -89,12 +91,12 @@ public struct ServeCommand: ParsableCommand {
             address: address, conditions: try NetworkOptions.conditions(from: arguments).scaled(by: timeScale),
             seed: try arguments.value("seed", as: UInt64.self) ?? 1,
             mediaDirectory: mediaDirectory,
-            idleTimeout: try DurationOption.parse(arguments, "idle-timeout", minimum: .milliseconds(1)))
+            idleTimeout: try arguments.duration("idle-timeout", atLeast: .milliseconds(1)) ?? .seconds(30))
         configuration.tls = try TLSOptions.context(from: arguments)
         server = configuration
         certificateOutput = arguments.string("cert-out")
         faultLogPath = arguments.string("fault-log")
-        statsInterval = try DurationOption.parse(arguments, "stats-interval", minimum: .milliseconds(10))
+        statsInterval = try arguments.duration("stats-interval", atLeast: .milliseconds(10)) ?? .seconds(1)
         quiet = arguments.isSet("quiet")
         managed = arguments.isSet("managed")
         parentProcess = try arguments.value("parent-pid", as: Int.self, in: 1...Int(Int32.max)).map { Int32($0) }
@@ -170,25 +172,6 @@ public struct ServeCommand: ParsableCommand {
         "requests \(snapshot.requests)  responses \(snapshot.responsesCompleted)  "
             + "bytes \(snapshot.bytesSent)  faults \(snapshot.faults)  open \(snapshot.connectionsOpen)  "
             + "errors \(snapshot.protocolErrors)"
-    }
-}
-
-/// Duration flags, checked against a minimum.
-enum DurationOption {
-    static func parse(_ arguments: ParsedArguments, _ name: String, minimum: DurationValue) throws(UsageError)
-        -> DurationValue
-    {
-        guard let text = arguments.string(name) else { return minimum }
-        let value: DurationValue
-        do {
-            value = try DurationValue(parsing: text)
-        } catch {
-            throw .invalidValue(option: name, value: text, expected: error.expected)
-        }
-        guard value >= minimum else {
-            throw .invalidValue(option: name, value: text, expected: "a duration of at least \(minimum)")
-        }
-        return value
     }
 }
 

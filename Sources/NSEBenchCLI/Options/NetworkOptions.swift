@@ -55,17 +55,17 @@ public enum NetworkOptions {
     /// naming the flag, the file and the line.
     static func resolveFiles(in conditions: NetworkConditions) throws(UsageError) -> NetworkConditions {
         do {
-            return try conditions.resolvingFiles { (path) throws(UsageError) in
+            return try conditions.resolvingFiles { (setting, path) throws(UsageError) in
                 let text: String
                 do {
                     text = try TextFile.read(path)
                 } catch {
-                    throw .invalidValue(option: "ttfb", value: "file:" + path, expected: "a readable file (\(error))")
+                    throw .invalidValue(option: setting, value: "file:" + path, expected: "a readable file (\(error))")
                 }
                 do {
                     return try LatencyDistribution.empirical(parsingLines: text.split(separator: "\n"))
                 } catch {
-                    throw .invalidValue(option: "ttfb", value: "file:" + path, expected: "\(error)")
+                    throw .invalidValue(option: setting, value: "file:" + path, expected: "\(error)")
                 }
             }
         }

@@ -392,22 +392,7 @@ enum RunOptions {
     private static func nanoseconds(_ arguments: ParsedArguments, _ name: String, minimum: Int64 = 0)
         throws(UsageError) -> UInt64?
     {
-        guard let text = arguments.string(name) else { return nil }
-        do {
-            let value = try DurationValue(parsing: text)
-            guard value.nanoseconds >= minimum else {
-                throw UsageError.invalidValue(
-                    option: name, value: text, expected: "a duration of at least \(DurationValue(nanoseconds: minimum))"
-                )
-            }
-            return UInt64(value.nanoseconds)
-        } catch let error as UsageError {
-            throw error
-        } catch let error as ValueParseError {
-            throw .invalidValue(option: name, value: text, expected: error.expected)
-        } catch {
-            throw .invalidValue(option: name, value: text, expected: "a duration such as 30s")
-        }
+        try arguments.duration(name, atLeast: DurationValue(nanoseconds: minimum)).map { UInt64($0.nanoseconds) }
     }
 
     /// Applies `--scenario FILE`: its keys are option names, its values what the flag would take;

@@ -19,6 +19,13 @@ struct RunSession {
             configuration, settings: BuiltInExtensionSettings(timeScale: scale))
         if !configuration.quiet {
             for note in extensionNotes { context.output.write("\(note)\n") }
+            // A load beyond what `nse-bench capacity` measured here is said before it runs, not only
+            // found out afterwards by the self-check.
+            if let warning = CapacityFile.warning(
+                for: settings.load, timeScale: scale, environment: context.environment)
+            {
+                context.errors.write(warning)
+            }
         }
         ProcessResources.raiseDescriptorLimit()
         let output = try OutputFolder.create(configuration.outputDirectory, scenario: settings.scenario)

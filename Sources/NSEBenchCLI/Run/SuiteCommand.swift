@@ -68,10 +68,10 @@ public struct SuiteCommand: ParsableCommand {
                 if repeats > 1 { arguments += ["--seed", String(round)] }
                 var attempt = 1
                 var runStatus: ExitCode
-                var result: SuiteRunRow
+                var result: RunFolderSummary
                 while true {
                     runStatus = try await runOne(arguments)
-                    result = try SuiteRunRow(folder: runFolder)
+                    result = try RunFolderSummary(folder: runFolder)
                     guard result.isRetryable(status: runStatus), attempt <= retries else { break }
                     let kept = runFolder.deletingLastPathComponent()
                         .appendingPathComponent("\(runFolder.lastPathComponent).invalid-\(attempt)")
@@ -131,7 +131,7 @@ public struct SuiteCommand: ParsableCommand {
         return files.map { (directory as NSString).appendingPathComponent($0) }
     }
 
-    private static func line(name: String, round: Int, result: SuiteRunRow) -> String {
+    private static func line(name: String, round: Int, result: RunFolderSummary) -> String {
         func value(_ key: String) -> String { result.values[key] ?? "" }
         return "\(name) #\(round): \(value("invocations")) invocations, enriched \(value("enriched_rate")), "
             + "fell back \(value("fallback_rate")), deliver p99 \(value("deliver_p99_ms")) ms, valid \(value("valid"))\n"

@@ -43,7 +43,13 @@ final class ExtensionWorkerPool: Sendable {
     init(count: Int, launch: Launch) throws {
         self.launch = launch
         ProcessResources.ignoreBrokenPipes()
-        FileManager.default.createFile(atPath: launch.errorLog.path, contents: nil)
+        // The workers' stderr is appended here; a log that cannot be made is a run that would lose their messages.
+        do {
+            try TextFile.write("", to: launch.errorLog.path)
+        } catch {
+            throw RunError.output(
+                "could not create \(launch.errorLog.path) for the extension processes' messages: \(error)")
+        }
         slots = Mutex(Array(repeating: nil, count: max(1, count)))
         try slots.withLock { slots throws in
             for index in slots.indices { slots[index] = try makeWorker() }

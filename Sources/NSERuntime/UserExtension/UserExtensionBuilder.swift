@@ -59,14 +59,7 @@ public struct UserExtensionBuilder: Sendable {
             }
         }
         let compiler = try findCompiler(environment)
-        let cache: URL
-        if let explicit = environment["NSE_BENCH_CACHE"], !explicit.isEmpty {
-            cache = URL(fileURLWithPath: explicit)
-        } else if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
-            cache = URL(fileURLWithPath: xdg).appendingPathComponent("nse-bench")
-        } else {
-            cache = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/nse-bench")
-        }
+        let cache = CacheDirectory.url(environment: environment)
         return UserExtensionBuilder(
             modulesDirectory: modules, compiler: compiler,
             cacheDirectory: cache.appendingPathComponent("extensions"), version: version)

@@ -164,14 +164,17 @@ struct NetworkConditionsTests {
             settings: [("ttfb", "file:ttfb.txt"), ("connect-delay", "file:connect.txt")], scope: .server)
         #expect(conditions.unresolvedPaths == ["ttfb.txt", "connect.txt"])
         let files: [String: [Substring]] = ["ttfb.txt": ["120", "130"], "connect.txt": ["5ms"]]
-        let resolved = try conditions.resolvingFiles { path throws(EmpiricalSamplesError) in
-            try LatencyDistribution.empirical(parsingLines: files[path] ?? [])
+        var settings: [String] = []
+        let resolved = try conditions.resolvingFiles { setting, path throws(EmpiricalSamplesError) in
+            settings.append(setting)
+            return try LatencyDistribution.empirical(parsingLines: files[path] ?? [])
         }
+        #expect(settings == ["ttfb", "connect-delay"])
         #expect(resolved.timeToFirstByte == .empirical([120_000_000, 130_000_000]))
         #expect(resolved.connectDelay == .empirical([5_000_000]))
         #expect(resolved.unresolvedPaths.isEmpty)
         #expect(throws: EmpiricalSamplesError.noSamples(lineCount: 0)) {
-            try conditions.resolvingFiles { _ throws(EmpiricalSamplesError) in
+            try conditions.resolvingFiles { _, _ throws(EmpiricalSamplesError) in
                 try LatencyDistribution.empirical(parsingLines: [Substring]())
             }
         }

@@ -115,22 +115,23 @@ extension NetworkConditions {
         [timeToFirstByte, connectDelay].compactMap { $0?.unresolvedPath }
     }
 
-    /// These conditions with each `file:` distribution replaced by what `resolve` returns for its path,
-    /// typically `.empirical(parsingLines:)` over the file's lines; `resolve`'s error passes through.
+    /// These conditions with each `file:` distribution replaced by what `resolve` returns for its
+    /// setting (`ttfb` or `connect-delay`, so an error can name the right flag) and path, typically
+    /// `.empirical(parsingLines:)` over the file's lines; `resolve`'s error passes through.
     ///
     /// The system layer calls this once before a run, since this module reads no files:
     ///
     /// ```swift
-    /// let ready = try conditions.resolvingFiles { path in
+    /// let ready = try conditions.resolvingFiles { setting, path in
     ///     try LatencyDistribution.empirical(parsingLines: readLines(path))  // readLines: the system layer's
     /// }
     /// ```
     public func resolvingFiles<Failure: Error>(
-        _ resolve: (String) throws(Failure) -> LatencyDistribution
+        _ resolve: (_ setting: String, _ path: String) throws(Failure) -> LatencyDistribution
     ) throws(Failure) -> NetworkConditions {
         var resolved = self
-        if let path = timeToFirstByte?.unresolvedPath { resolved.timeToFirstByte = try resolve(path) }
-        if let path = connectDelay?.unresolvedPath { resolved.connectDelay = try resolve(path) }
+        if let path = timeToFirstByte?.unresolvedPath { resolved.timeToFirstByte = try resolve("ttfb", path) }
+        if let path = connectDelay?.unresolvedPath { resolved.connectDelay = try resolve("connect-delay", path) }
         return resolved
     }
 }

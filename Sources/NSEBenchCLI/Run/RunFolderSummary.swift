@@ -1,11 +1,15 @@
 import Foundation
 import NSEBenchCore
 
-/// The summary row one suite run wrote to its folder's summary.csv: the raw header and row (copied
-/// into the suite's summary.csv unchanged) and their values by column.
-struct SuiteRunRow {
+/// The summary row one run wrote to its folder's summary.csv, as `suite` and `sweep` collect it: the
+/// raw header and row (copied into the suite's summary.csv unchanged), their fields, and the values
+/// by column.
+struct RunFolderSummary {
     let header: String
     let row: String
+    /// The header's column names and the row's fields, in order.
+    let columns: [String]
+    let fields: [String]
     let values: [String: String]
 
     /// Reads `folder/summary.csv`; a missing, unreadable or empty file is an output error naming it.
@@ -30,6 +34,8 @@ struct SuiteRunRow {
         guard records.count == 2, records[0].count == records[1].count else {
             throw RunError.output("\(path): its row does not match its header")
         }
+        columns = records[0]
+        fields = records[1]
         values = Dictionary(zip(records[0], records[1]), uniquingKeysWith: { first, _ in first })
     }
 

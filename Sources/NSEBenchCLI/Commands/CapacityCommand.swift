@@ -1,0 +1,173 @@
+import Foundation
+public import NSEBenchCore
+import NSEBenchSystem
+
+/// `nse-bench capacity`: the highest open arrival rate this machine's harness sustains within its own
+/// error budget, saved so that `run` warns before a load beyond it.
+public struct CapacityCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        name: "capacity",
+        abstract: "Measure the highest arrival rate the harness sustains here, and save it for run's warnings.",
+        discussion: """
+            Probes open loads of the media extension against the embedded server (1 KB media, a fixed first \
+            byte, constant arrivals, --duration each): a probe holds when its run is valid and its deliver p99 \
+            stays within --budget of the first byte, so every invocation in flight waited on the network, not \
+            on the harness. Rates double from --from until a probe fails or --to is reached, then --probes \
+            bisect between the last rate held and the first lost. The highest rate held, and the invocations \
+            in flight it amounts to (rate x first byte), are saved to capacity.json in the cache folder \
+            (NSE_BENCH_CACHE, XDG_CACHE_HOME/nse-bench or ~/.cache/nse-bench) with the host fingerprint; \
+            'run' then warns before starting a load beyond them on this host. The embedded server shares the \
+            machine, as in every run with it; a media host elsewhere leaves the harness more. Exits 1 when \
+            not even --from held.
+            """,
+        options: [
+            .value("first-byte", valueName: "T", default: "1s", help: "The probes' fixed time to first byte."),
+            .value(
+                "budget", valueName: "T", default: "25ms",
+                help: "How far deliver p99 may exceed the first byte for a probe to hold."),
+            .value("duration", short: "d", valueName: "T", default: "5s", help: "How long each probe admits arrivals."),
+            .value("from", valueName: "R", default: "500", help: "The first rate probed, arrivals a second."),
+            .value("to", valueName: "R", default: "20000", help: "The highest rate probed."),
+            .value("probes", valueName: "N", default: "10", help: "The most probes in all (2-30)."),
+            .value(
+                "out", short: "o", valueName: "DIR", help: "Result folder (default Results/runs/<timestamp>-capacity/)."
+            ),
+            .flag("no-save", help: "Measure and print, but keep the saved capacity as it was."),
+        ],
+        examples: ["nse-bench capacity", "nse-bench capacity --first-byte 2s --budget 50ms --duration 10s"])
+
+    public let firstByte: DurationValue
+    public let budget: DurationValue
+    public let duration: DurationValue
+    public let from: Double
+    public let to: Double
+    public let probes: Int
+    public let output: String?
+    public let save: Bool
+
+    public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        firstByte = try arguments.value("first-byte", as: DurationValue.self) ?? .seconds(1)
+        budget = try arguments.value("budget", as: DurationValue.self) ?? .milliseconds(25)
+        duration = try arguments.value("duration", as: DurationValue.self) ?? .seconds(5)
+        from = try arguments.value("from", as: Double.self, in: 1...1_000_000) ?? 500
+        to = try arguments.value("to", as: Double.self, in: 1...1_000_000) ?? 20_000
+        probes = try arguments.value("probes", as: Int.self, in: 2...30) ?? 10
+        output = arguments.string("out")
+        save = !arguments.isSet("no-save")
+        guard firstByte.nanoseconds > 0 else {
+            throw .invalidValue(option: "first-byte", value: arguments.string("first-byte") ?? "", expected: "above 0")
+        }
+        guard budget.nanoseconds > 0, duration.nanoseconds > 0 else {
+            throw .invalidValue(
+                option: budget.nanoseconds > 0 ? "duration" : "budget",
+                value: arguments.string(budget.nanoseconds > 0 ? "duration" : "budget") ?? "", expected: "above 0")
+        }
+        guard from < to else {
+            throw .invalidCombination(
+                "--from (\(arguments.string("from") ?? "")) must be below --to (\(arguments.string("to") ?? ""))")
+        }
+    }
+
+    /// One probe's result.
+    struct Probe {
+        let rate: Double
+        let held: Bool
+        let summary: RunFolderSummary
+        let why: String
+    }
+
+    public func run(_ context: CommandContext) async throws -> ExitCode {
+        try await run(context) { arguments in
+            try await RunCommand(parsing: ArgumentParser.parse(arguments, for: RunCommand.configuration)).run(context)
+        }
+    }
+
+    /// The measurement, with `runOne` running one probe from `run` arguments (tests pass their own).
+    func run(_ context: CommandContext, runOne: ([String]) async throws -> ExitCode) async throws -> ExitCode {
+        let folder = try OutputFolder.create(output, scenario: "capacity")
+        var done: [Probe] = []
+        func probe(_ rate: Double) async throws -> Probe {
+            let rate = rate.rounded()
+            let runFolder = folder.appendingPathComponent("rate-\(Int64(rate))")
+            let status = try await runOne([
+                "--rate", String(Int64(rate)), "--arrivals", "constant", "--duration", duration.description, "--ttfb",
+                firstByte.description, "--media", "1KB.jpg:1", "--extension", "media", "--max-in-flight",
+                String(Int64(rate * firstByte.seconds * 4 + 100)), "--quiet", "--out", runFolder.path,
+            ])
+            let summary = try RunFolderSummary(folder: runFolder)
+            let result = judge(rate: rate, status: status, summary: summary)
+            done.append(result)
+            context.output.write(
+                "probe \(Int64(rate))/s: deliver p99 \(summary.values["deliver_p99_ms"] ?? "?") ms (budget "
+                    + "\(FixedPoint.text(limitMilliseconds, places: 1)) ms), \(result.held ? "held" : "lost: \(result.why)")\n"
+            )
+            return result
+        }
+        // Doubling until a probe is lost, then bisection between the last held and the first lost.
+        var rate = from
+        while done.count < probes {
+            let result = try await probe(min(rate, to))
+            if !result.held || rate >= to { break }
+            rate *= 2
+        }
+        while done.count < probes {
+            let points = done.map { SweepPoint(value: $0.rate, enrichedRate: $0.held ? 1 : 0) }
+            guard case .at(_, let held, let lost) = SweepCliff.find(points, level: 0.5, setting: .rate).finding,
+                lost - held > max(1, held * 0.05)
+            else { break }
+            _ = try await probe((held + lost) / 2)
+        }
+        try writeProbes(done, to: folder.appendingPathComponent("capacity.csv"))
+        let held = done.filter(\.held).map(\.rate).max()
+        let lost = done.filter { !$0.held && $0.rate > (held ?? 0) }.map(\.rate).min()
+        guard let held else {
+            context.output.write(
+                "capacity: not even \(Int64(from)) arrivals a second held here (\(done.first?.why ?? "")); "
+                    + "probes in \(folder.path)/capacity.csv\n")
+            return .harnessError
+        }
+        let capacity = HarnessCapacity(
+            arrivalsPerSecond: held, inFlight: Int((held * firstByte.seconds).rounded()),
+            firstByteMilliseconds: firstByte.seconds * 1000, budgetMilliseconds: budget.seconds * 1000,
+            measuredAt: Provenance.timestamp(), version: NSEBenchVersion.current, host: HostFingerprintReader.current())
+        var text =
+            "capacity: \(Int64(held)) arrivals a second, \(capacity.inFlight) in flight with a \(firstByte) first "
+            + "byte, deliver p99 within \(budget) of it"
+            + (lost.map { "; \(Int64($0))/s was not" } ?? "; the highest rate probed (--to)")
+        if save {
+            try CapacityFile.save(capacity, environment: context.environment)
+            text +=
+                "\nsaved to \(CapacityFile.url(environment: context.environment).path): run warns before loads beyond it"
+        }
+        context.output.write(text + "\n")
+        return .success
+    }
+
+    var limitMilliseconds: Double { (firstByte.seconds + budget.seconds) * 1000 }
+
+    func judge(rate: Double, status: ExitCode, summary: RunFolderSummary) -> Probe {
+        let p99 = Double(summary.values["deliver_p99_ms"] ?? "") ?? .infinity
+        var reasons: [String] = []
+        if status != .success { reasons.append("the run exited \(status.rawValue) (\(status))") }
+        if summary.values["valid"] != "true" { reasons.append("valid=false: \(summary.invalidReason)") }
+        if p99 > limitMilliseconds {
+            reasons.append("deliver p99 \(FixedPoint.text(p99, places: 1)) ms is over the budget")
+        }
+        if summary.values["enriched"] != summary.values["invocations"] {
+            reasons.append(
+                "\(summary.values["enriched"] ?? "?") of \(summary.values["invocations"] ?? "?") enriched")
+        }
+        return Probe(rate: rate, held: reasons.isEmpty, summary: summary, why: reasons.joined(separator: "; "))
+    }
+
+    func writeProbes(_ probes: [Probe], to file: URL) throws {
+        var text = CSVWriter.record(["rate_per_s", "held", "deliver_p99_ms", "valid", "why", "run"])
+        for probe in probes {
+            text += CSVWriter.record([
+                String(Int64(probe.rate)), probe.held ? "true" : "false", probe.summary.values["deliver_p99_ms"] ?? "",
+                probe.summary.values["valid"] ?? "", probe.why, "rate-\(Int64(probe.rate))",
+            ])
+        }
+        try TextFile.write(text, to: file.path)
+    }
+}

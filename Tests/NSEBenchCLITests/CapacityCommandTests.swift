@@ -1,0 +1,106 @@
+import Foundation
+import NSEBenchCore
+import Synchronization
+import Testing
+
+@testable import NSEBenchCLI
+
+/// `nse-bench capacity`: the probe search, what it saves and how run uses it. Probes are stand-ins
+/// whose deliver p99 is a known function of the rate, so the search itself is what is tested.
+@Suite("nse-bench capacity")
+struct CapacityCommandTests {
+    struct Outcome {
+        let status: ExitCode
+        let output: String
+        let rates: [Int]
+        let cache: URL
+    }
+
+    /// A capacity measurement whose probes at `rate` deliver at p99 `p99(rate)` ms, valid.
+    func measure(_ arguments: [String], p99: @escaping @Sendable (Int) -> Double) async throws -> Outcome {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nse-bench-capacity-\(UUID().uuidString)")
+        let command = try CapacityCommand(
+            parsing: ArgumentParser.parse(
+                arguments + ["--out", root.appendingPathComponent("out").path], for: CapacityCommand.configuration))
+        let rates = Mutex<[Int]>([])
+        let output = CapturedText()
+        let cache = root.appendingPathComponent("cache")
+        let context = CommandContext(
+            output: output, errors: CapturedText(), outputIsTerminal: false,
+            environment: ["NSE_BENCH_CACHE": cache.path])
+        let status = try await command.run(context) { run in
+            let rate = try #require(run.firstIndex(of: "--rate").flatMap { Int(run[$0 + 1]) })
+            rates.withLock { $0.append(rate) }
+            let out = try #require(run.firstIndex(of: "--out").map { run[$0 + 1] })
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            try
+                (CSVWriter.record(["invocations", "enriched", "deliver_p99_ms", "valid", "invalid_reason"])
+                + CSVWriter.record(["100", "100", String(p99(rate)), "true", ""]))
+                .write(toFile: out + "/summary.csv", atomically: true, encoding: .utf8)
+            return .success
+        }
+        return Outcome(status: status, output: output.text, rates: rates.withLock { $0 }, cache: cache)
+    }
+
+    /// Within budget up to 3,000 a second, over it beyond.
+    static let knee: @Sendable (Int) -> Double = { $0 <= 3_000 ? 1_010 : 1_200 }
+
+    @Test func ratesDoubleThenBisectToTheKneeAndTheResultIsSaved() async throws {
+        let outcome = try await measure(["--from", "500", "--probes", "10"], p99: Self.knee)
+        #expect(outcome.status == .success)
+        #expect(Array(outcome.rates.prefix(5)) == [500, 1_000, 2_000, 4_000, 3_000])
+        #expect(outcome.rates.count <= 10)
+        let saved = try #require(
+            try CapacityFile.load(environment: ["NSE_BENCH_CACHE": outcome.cache.path]))
+        #expect(saved.arrivalsPerSecond == 3_000)
+        #expect(saved.inFlight == 3_000)
+        #expect(saved.budgetMilliseconds == 25)
+        #expect(outcome.output.contains("capacity: 3000 arrivals a second, 3000 in flight with a 1s first byte"))
+        // And run, on this host, now warns before a load beyond it.
+        let warning = CapacityFile.warning(
+            for: .closed(concurrency: 5_000), timeScale: 1, environment: ["NSE_BENCH_CACHE": outcome.cache.path])
+        #expect(warning?.hasPrefix("warning: 5000 in flight is beyond what the harness sustains here") == true)
+    }
+
+    @Test func noSaveLeavesTheCacheAlone() async throws {
+        let outcome = try await measure(["--no-save"], p99: Self.knee)
+        #expect(outcome.status == .success)
+        #expect(!FileManager.default.fileExists(atPath: outcome.cache.appendingPathComponent("capacity.json").path))
+    }
+
+    @Test func whenNotEvenTheFirstRateHoldsItExits1AndSavesNothing() async throws {
+        let outcome = try await measure([], p99: { _ in 2_000 })
+        #expect(outcome.status == .harnessError)
+        #expect(outcome.rates == [500])
+        #expect(outcome.output.contains("not even 500 arrivals a second held here"))
+        #expect(!FileManager.default.fileExists(atPath: outcome.cache.appendingPathComponent("capacity.json").path))
+    }
+
+    @Test func theHighestRateProbedIsSaidToBeTheCeilingOfTheSearch() async throws {
+        let outcome = try await measure(["--from", "100", "--to", "400"], p99: { _ in 1_000 })
+        #expect(outcome.rates == [100, 200, 400])
+        #expect(outcome.output.contains("the highest rate probed (--to)"))
+    }
+
+    @Test func aDamagedCapacityFileIsReportedNotIgnored() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nse-bench-capacity-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        try "{not json".write(to: cache.appendingPathComponent("capacity.json"), atomically: true, encoding: .utf8)
+        let warning = CapacityFile.warning(
+            for: .closed(concurrency: 10), timeScale: 1, environment: ["NSE_BENCH_CACHE": cache.path])
+        #expect(warning?.contains("the measured capacity was not checked") == true)
+        #expect(warning?.contains("capacity.json is not a capacity nse-bench wrote") == true)
+    }
+
+    @Test(arguments: [
+        ["--from", "1000", "--to", "500"], ["--first-byte", "0"], ["--budget", "fast"], ["--probes", "1"],
+        ["--duration", "0s"],
+    ])
+    func badArgumentsAreUsageErrors(arguments: [String]) {
+        #expect(throws: UsageError.self) {
+            try CapacityCommand(parsing: ArgumentParser.parse(arguments, for: CapacityCommand.configuration))
+        }
+    }
+}

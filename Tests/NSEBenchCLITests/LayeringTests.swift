@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// The layering the architecture promises, checked on the sources themselves: NSEBenchCore imports
+/// nothing, Glibc and the C modules are imported only by the system layer, and the media server stays
+/// off Foundation. A module missing from the table fails too, so a new module's place is decided
+/// when it is added, not discovered later.
+@Suite("module layering")
+struct LayeringTests {
+    /// Each module under Sources/ and what it may import.
+    static let allowed: [String: Set<String>] = [
+        "NSEBenchCore": [],
+        "NSEBenchSystem": [
+            "NSEBenchCore", "Glibc", "CCurl", "COpenSSL", "CJemalloc", "CNSEBenchLinux", "Foundation", "Dispatch",
+            "Synchronization", "FoundationNetworking",
+        ],
+        "MediaServer": ["NSEBenchCore", "NSEBenchSystem", "Synchronization"],
+        "UserNotifications": ["Foundation", "NSEBenchSystem", "Synchronization"],
+        "SimulatedDevice": ["Foundation", "FoundationNetworking", "Synchronization", "UserNotifications"],
+        "CryptoKit": ["Foundation", "NSEBenchSystem"],
+        "SDKProfiles": ["Foundation", "SimulatedDevice", "UserNotifications"],
+        "NSERuntime": [
+            "NSEBenchCore", "NSEBenchSystem", "Foundation", "Dispatch", "Synchronization", "UserNotifications",
+            "SimulatedDevice", "SDKProfiles",
+        ],
+        "NSEBenchCLI": [
+            "NSEBenchCore", "NSEBenchSystem", "NSERuntime", "MediaServer", "Foundation", "Synchronization",
+            "UserNotifications", "SimulatedDevice",
+        ],
+        // The executable links jemalloc so that it is the whole process's allocator.
+        "nse-bench": ["NSEBenchCLI", "NSEBenchSystem", "Foundation", "CJemalloc"],
+    ]
+
+    /// Files allowed one import their module otherwise may not have, each with the reason.
+    static let exceptions: [String: (module: String, why: String)] = [
+        "Sources/NSEBenchSystem/Benchmarks/URLSessionBenchmark.swift": (
+            "FoundationNetworking", "bench-transport measures Foundation's URLSession against the transport"
+        )
+    ]
+
+    /// Modules only the system layer (and the executable, for the allocator) may import.
+    static let systemOnly: Set<String> = ["Glibc", "CCurl", "COpenSSL", "CJemalloc", "CNSEBenchLinux"]
+
+    static var sources: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+    }
+
+    /// The modules a Swift file imports: `import X`, `public import X`, `@_exported import X`,
+    /// `import struct X.Y`.
+    static func imports(in text: String) -> [String] {
+        let kinds: Set<String> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
+        var modules: [String] = []
+        for line in text.split(separator: "\n") {
+            var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            while let first = words.first,
+                first.hasPrefix("@") || ["public", "internal", "package", "private", "fileprivate"].contains(first)
+            {
+                words.removeFirst()
+            }
+            guard words.first == "import", words.count >= 2 else { continue }
+            let name = kinds.contains(words[1]) && words.count >= 3 ? words[2] : words[1]
+            modules.append(String(name.split(separator: ".").first ?? Substring(name)))
+        }
+        return modules
+    }
+
+    @Test func importLinesAreRead() {
+        let text = """
+            import Foundation
+            public import NSEBenchCore
+            @_exported import UserNotifications
+            import struct Glibc.timespec
+            // import CCurl is a comment
+            let imported = "import CCurl"
+            """
+        #expect(Self.imports(in: text) == ["Foundation", "NSEBenchCore", "UserNotifications", "Glibc"])
+    }
+
+    @Test func everyModuleImportsOnlyWhatItsLayerAllows() throws {
+        let modules = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).sorted()
+        var swiftModules = 0
+        for module in modules {
+            let folder = Self.sources.appendingPathComponent(module)
+            guard let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap({ $0 as? String }) else {
+                continue
+            }
+            let swiftFiles = files.filter { $0.hasSuffix(".swift") }
+            guard !swiftFiles.isEmpty else { continue }
+            swiftModules += 1
+            let allowed = try #require(
+                Self.allowed[module], "Sources/\(module) is not in LayeringTests.allowed: decide what it may import")
+            for file in swiftFiles {
+                let path = "Sources/\(module)/\(file)"
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for imported in Self.imports(in: text) where !allowed.contains(imported) {
+                    #expect(
+                        Self.exceptions[path]?.module == imported,
+                        "\(path) imports \(imported), which \(module) may not")
+                }
+                if module != "NSEBenchSystem", module != "nse-bench" {
+                    for imported in Self.imports(in: text) where Self.systemOnly.contains(imported) {
+                        Issue.record("\(path) imports \(imported): only NSEBenchSystem touches C and syscalls")
+                    }
+                }
+            }
+        }
+        #expect(swiftModules >= 10, "found \(swiftModules) Swift modules under \(Self.sources.path)")
+    }
+}
