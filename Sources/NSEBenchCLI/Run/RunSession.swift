@@ -92,7 +92,9 @@ struct RunSession {
         }
 
         // Recording and progress.
-        let recorder = try RunRecorder(folder: output, timeScale: scale) { [server] in server?.hasExited ?? false }
+        let recorder = try RunRecorder(folder: output, timeScale: scale, origin: clock.now()) { [server] in
+            server?.hasExited ?? false
+        }
         let progress = ProgressReporter(
             context: context, quiet: configuration.quiet, total: settings.length, recorder: recorder)
         let admission = DedicatedThreadExecutor(name: "nse-bench-admission")
