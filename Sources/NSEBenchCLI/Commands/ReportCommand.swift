@@ -104,6 +104,20 @@ public struct ReportCommand: ParsableCommand {
         }
     }
 
+    /// Writes `folder/report.html` for the run in `folder` (`run --report`) and returns its path.
+    static func writeRunReport(folder: String) throws -> String {
+        let page: String
+        do {
+            let run = try ReportInputs.run(folder)
+            page = RunReport.html(run, serverLog: try ReportInputs.read(folder + "/server.log", optional: true))
+        } catch {
+            throw RunError.output("report.html not written: \(error)")
+        }
+        let path = folder + "/report.html"
+        try TextFile.write(page, to: path)
+        return path
+    }
+
     static func size(_ bytes: Int) -> String {
         bytes >= 1_000_000
             ? FixedPoint.text(Double(bytes) / 1e6, places: 2) + " MB"

@@ -225,6 +225,10 @@ struct RunSession {
             context.output.write("thresholds:\n" + verdicts.map { "  \($0)\n" }.joined())
         }
         try ThresholdFile.write(verdicts, in: output)
+        if configuration.writeReport, unwritten.isEmpty {
+            let path = try ReportCommand.writeRunReport(folder: output.path)
+            if !configuration.quiet { context.output.write("report: \(path)\n") }
+        }
         if !unwritten.isEmpty {
             throw RunError.output(
                 "results not written in \(output.path): "
