@@ -22,11 +22,21 @@ enum RunSections {
             for run in side.run.summary.runs where !classes.contains(run.fields["network"] ?? "") {
                 classes.append(run.fields["network"] ?? "")
             }
-            for network in classes {
+            // One class is the whole run: its row would repeat the first; the note below names it.
+            for network in classes where classes.count > 1 {
                 let rows = side.run.summary.runs.filter { ($0.fields["network"] ?? "") == network }
                 let name = network.isEmpty || network == "none" ? "unconstrained network" : network
                 chart.rows.append(
                     OutcomeStyles.bar(label: (sides.count > 1 ? side.label + ": " : "") + name, rows: rows))
+            }
+        }
+        var classNotes = ""
+        for side in sides {
+            let networks = Set(side.run.summary.runs.map { $0.fields["network"] ?? "" })
+            if networks.count == 1, let network = networks.first {
+                classNotes +=
+                    "<p class=\"note\">\(HTML.escape(sides.count > 1 ? side.label + ": " : ""))one network "
+                    + "class: \(HTML.escape(network.isEmpty || network == "none" ? "unconstrained" : network))</p>"
             }
         }
         var rows: [[String]] = []
@@ -50,7 +60,7 @@ enum RunSections {
             "outcomes", "What users saw",
             intro: "Each invocation's outcome, overall and per network class (the run's network conditions; a "
                 + "suite's summary has one class per scenario). Shares are counts over invocations, as in summary.csv.",
-            chart.html() + table)
+            chart.html() + classNotes + table)
     }
 
     static func delivery(_ sides: [Side]) -> String {
@@ -308,9 +318,13 @@ enum RunSections {
             caption: "From summary.csv (unscaled)")
     }
 
-    static func trim(_ seconds: Double) -> String {
-        let text = FixedPoint.text(seconds, places: 1)
-        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    /// A number with up to three decimals and no trailing zeros (`30`, `21.4`, `0.125`).
+    static func trim(_ value: Double) -> String {
+        var text = FixedPoint.text(value, places: 3)
+        guard text.contains(".") else { return text }
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 }
 

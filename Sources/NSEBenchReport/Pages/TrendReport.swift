@@ -114,12 +114,12 @@ public enum SweepReport {
                 .init(
                     x: value, y: cliff.level, kind: "cliff: last value ≥ \(Format.percent(cliff.level)) enriched",
                     title: "\(cliff.extensionName) stays ≥ \(Format.percent(cliff.level)) enriched up to "
-                        + "\(value) \(cliff.unit)", style: style))
+                        + "\(RunSections.trim(value)) \(cliff.unit)", style: style))
         }
         let rows = sweep.cliffs.map { cliff in
             [
                 cliff.extensionName, "≥ " + Format.percent(cliff.level),
-                cliff.value.map { "\($0) \(cliff.unit)" } ?? "never reached",
+                cliff.value.map { "\(RunSections.trim($0)) \(cliff.unit)" } ?? "never reached",
             ]
         }
         let cliffs =
