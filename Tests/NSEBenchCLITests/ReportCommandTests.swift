@@ -52,6 +52,11 @@ struct ReportCommandTests {
         #expect(trendPage.contains("commit3"))
         #expect(trendPage.contains("data-chart=\"trend-enriched_rate\""))
 
+        let pair = await report([
+            fixture.path("history/1.csv"), fixture.path("history/2.csv"), "-o", fixture.path("p.html"),
+        ])
+        #expect(pair.status == .success, "two history files are a trend: \(pair.errors)")
+        #expect(try String(contentsOfFile: fixture.path("p.html"), encoding: .utf8).contains("trend-deliver_p99_ms"))
         let two = await report([
             fixture.path("history/1.csv"), fixture.path("history/2.csv"), "--trend", "-o", fixture.path("t2.html"),
         ])

@@ -37,8 +37,9 @@ enum ReportInputs {
     }
 
     /// The kind of report for `paths`: one folder with sweep.csv is a sweep, one with summary.csv a run,
-    /// one with neither a trend over its `*.csv` files (by name); two runs compare unless `trend`; more
-    /// (or `trend`) is a trend over their summary.csv files, in the order given.
+    /// one with neither a trend over its `*.csv` files (by name); two runs compare unless `trend` (or
+    /// both are `*.csv` files other than a run's summary.csv); more is a trend over their summary.csv
+    /// files, in the order given.
     static func kind(of paths: [String], trend: Bool) throws(ReportInputError) -> Kind {
         if paths.count == 1, !trend {
             let path = paths[0]
@@ -54,7 +55,9 @@ enum ReportInputs {
             throw .notFound(
                 path: path, reason: "no such run folder (with summary.csv) or sweep folder (with sweep.csv)")
         }
-        if paths.count == 2, !trend { return .compare(folder(of: paths[0]), folder(of: paths[1])) }
+        // Two history files (not a run's summary.csv) are a trend of two commits, not a comparison of runs.
+        let histories = paths.allSatisfy { isFile($0) && $0.hasSuffix(".csv") && !$0.hasSuffix("summary.csv") }
+        if paths.count == 2, !trend, !histories { return .compare(folder(of: paths[0]), folder(of: paths[1])) }
         return .trend(
             paths.flatMap { path in isDirectory(path) && !isFile(path + "/summary.csv") ? csvFiles(in: path) : [path] })
     }
