@@ -1,6 +1,5 @@
 import Foundation
 import NSEBenchCore
-import NSERuntime
 import Testing
 
 @testable import NSEBenchCLI
@@ -99,31 +98,37 @@ struct ReportCommandTests {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
             .appendingPathComponent("nse-bench")
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build nse-bench first")
-        let media = try BuiltInExtensions.named("media")
-        let result = try await LoadTest.run(
-            "media",
-            arguments: [
-                "--rate", "200", "--duration", "3s", "--time-scale", "0.2", "--media", "1KB.jpg:1", "--report",
-            ],
-            nseBench: executable, extension: media.make)
-        defer { try? FileManager.default.removeItem(at: result.folder) }
-        let folder = result.folder.path
+        // A child process, not LoadTest: its event loops would otherwise share this process's
+        // descriptors with tests that count them.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-report-run-\(UUID())")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [
+            "run", "--rate", "200", "--duration", "3s", "--time-scale", "0.2", "--media", "1KB.jpg:1", "--report",
+            "--quiet", "--out", folder,
+        ]
+        try process.run()
+        while process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        let summaryTable = try CSVReader.table(String(contentsOfFile: folder + "/summary.csv", encoding: .utf8))
+        let summary = Dictionary(uniqueKeysWithValues: zip(summaryTable.header, summaryTable.rows[0]))
         let timeline = try CSVReader.table(String(contentsOfFile: folder + "/timeline.csv", encoding: .utf8))
         #expect(timeline.header == RunTimeline.header)
         func total(_ column: String) -> Int {
             timeline.rows.compactMap { Int(timeline.value(column, in: $0) ?? "") }.reduce(0, +)
         }
-        let invocations = Int(result.summary["invocations"] ?? "") ?? -1
+        let invocations = Int(summary["invocations"] ?? "") ?? -1
         #expect(total("arrivals") == invocations)
         #expect(total("finished") == invocations)
-        #expect(total("enriched") == Int(result.summary["enriched"] ?? "") ?? -1)
+        #expect(total("enriched") == Int(summary["enriched"] ?? "") ?? -1)
         // The transport's figures are those of the invocations' downloads (on a loaded machine some
         // invocations may never start one, so they are checked against invocations.csv, not the count).
         let rows = try CSVReader.table(String(contentsOfFile: folder + "/invocations.csv", encoding: .utf8))
         let bytes = rows.rows.compactMap { Int(rows.value("bytes", in: $0) ?? "") }.reduce(0, +)
         #expect(
             total("transport_bytes") == bytes,
-            "\(result.summary.filter { SummarySchema.outcomeNames.contains($0.key) })")
+            "\(summary.filter { SummarySchema.outcomeNames.contains($0.key) })")
         #expect(total("transport_requests") <= invocations)
         #expect(total("transport_requests") >= rows.rows.count { (Int(rows.value("bytes", in: $0) ?? "") ?? 0) > 0 })
         #expect(timeline.rows.last.flatMap { timeline.value("in_flight", in: $0) } == "0")
