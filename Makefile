@@ -13,10 +13,11 @@ bench: deps
 	$(SWIFT) build -c release --product nse-bench
 	.build/release/nse-bench --concurrency 500
 
-## test-deps: the real decoders the synthetic-media tests run (ffprobe, Pillow), if missing; in CI
-## (CI set) a failure to install them fails, elsewhere those tests are skipped and say why
+## test-deps: the real decoders the synthetic-media tests run (ffprobe, Pillow) and the browser the
+## report tests render in (headless Chromium), if missing; in CI (CI set) a failure to install them
+## fails, elsewhere those tests are skipped and say why
 test-deps:
-	@.ci/install-deps ffmpeg python3-pil || [ -z "$$CI" ]
+	@.ci/install-deps ffmpeg python3-pil chromium || [ -z "$$CI" ]
 
 ## test: build and run every test
 test: deps test-deps

@@ -3,6 +3,8 @@
 //
 // Layers, from the bottom up (each module may import only the ones above it in this list):
 //   NSEBenchCore                pure model, statistics, CSV and comparison: no I/O, no C.
+//   NSEBenchReport              the HTML report: reads result CSVs' text into a model, draws inline SVG.
+//                               Pure, like NSEBenchCore: the CLI reads the files.
 //   CCurl, COpenSSL, CJemalloc  C bindings: module maps plus prefixed static-inline shims.
 //   CNSEBenchLinux              Linux calls Swift's Glibc module leaves out (accept4).
 //   NSEBenchSystem              the only Swift code that imports Glibc and the C bindings: syscalls,
@@ -65,6 +67,11 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "NSEBenchReport",
+            dependencies: ["NSEBenchCore"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "MediaServer",
             dependencies: ["NSEBenchCore", "NSEBenchSystem"],
             swiftSettings: strictSwift6
@@ -98,6 +105,7 @@ let package = Package(
             name: "NSEBenchCLI",
             dependencies: [
                 "NSEBenchCore", "NSEBenchSystem", "MediaServer", "NSERuntime", "UserNotifications", "SimulatedDevice",
+                "NSEBenchReport",
             ],
             swiftSettings: strictSwift6
         ),
@@ -118,6 +126,11 @@ let package = Package(
         .testTarget(
             name: "NSEBenchCoreTests",
             dependencies: ["NSEBenchCore"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "NSEBenchReportTests",
+            dependencies: ["NSEBenchReport", "NSEBenchCore"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
@@ -144,7 +157,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NSEBenchCLITests",
-            dependencies: ["NSEBenchCLI", "MediaServer"],
+            dependencies: ["NSEBenchCLI", "MediaServer", "NSEBenchReport"],
             swiftSettings: strictSwift6
         ),
     ]

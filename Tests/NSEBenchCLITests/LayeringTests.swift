@@ -18,6 +18,8 @@ struct LayeringTests {
         "UserNotifications": ["Foundation", "NSEBenchSystem", "Synchronization"],
         "SimulatedDevice": ["Foundation", "FoundationNetworking", "Synchronization", "UserNotifications"],
         "CryptoKit": ["Foundation", "NSEBenchSystem"],
+        // Reports are pure rendering: CSV models in, HTML and SVG text out.
+        "NSEBenchReport": ["NSEBenchCore"],
         "SDKProfiles": ["Foundation", "SimulatedDevice", "UserNotifications"],
         "NSERuntime": [
             "NSEBenchCore", "NSEBenchSystem", "Foundation", "Dispatch", "Synchronization", "UserNotifications",
@@ -25,7 +27,7 @@ struct LayeringTests {
         ],
         "NSEBenchCLI": [
             "NSEBenchCore", "NSEBenchSystem", "NSERuntime", "MediaServer", "Foundation", "Synchronization",
-            "UserNotifications", "SimulatedDevice",
+            "UserNotifications", "SimulatedDevice", "NSEBenchReport",
         ],
         // The executable links jemalloc so that it is the whole process's allocator.
         "nse-bench": ["NSEBenchCLI", "NSEBenchSystem", "Foundation", "CJemalloc"],

@@ -148,7 +148,7 @@ public struct CompareCommand: ParsableCommand {
 
     /// The thresholds file named by `--thresholds`, else the default one found near the inputs
     /// (``ThresholdsFile/locateDefault(near:workingDirectory:executable:)``), else none.
-    private static func thresholds(_ given: String?, near inputs: [String]) throws(UsageError) -> (
+    static func thresholds(_ given: String?, near inputs: [String]) throws(UsageError) -> (
         String?, Thresholds
     ) {
         if given == "none" { return (nil, Thresholds()) }

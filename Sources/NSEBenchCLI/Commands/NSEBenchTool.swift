@@ -7,7 +7,7 @@ public enum NSEBenchTool {
     public static let commands: [CommandEntry] = [
         CommandEntry(RunCommand.self), CommandEntry(ServeCommand.self), CommandEntry(CompareCommand.self),
         CommandEntry(SuiteCommand.self), CommandEntry(SweepCommand.self), CommandEntry(CapacityCommand.self),
-        CommandEntry(FingerprintCommand.self),
+        CommandEntry(ReportCommand.self), CommandEntry(FingerprintCommand.self),
         CommandEntry(BenchTransportCommand.self), CommandEntry(ExtensionWorkerCommand.self),
     ]
 

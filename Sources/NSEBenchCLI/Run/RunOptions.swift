@@ -33,6 +33,8 @@ public struct RunConfiguration: Sendable {
     public var principalClass: String?
     /// `--swift-version`, for a user's extension.
     public var swiftVersion: String?
+    /// `--report`: also write `report.html` (``ReportCommand``) into the result folder.
+    public var writeReport: Bool = false
     /// `--extension-processes`: worker processes for a user's extension; 0 runs it in this process.
     public var extensionProcesses: Int = 1
     /// An extension given as a type (``LoadTest``), run in this process; nil to use `--extension`.
@@ -141,6 +143,10 @@ enum RunOptions {
                 help: "Where downloads wait to be counted (default /dev/shm when it has room, else TMPDIR or /tmp)."),
             .flag("quiet", short: "q", help: "No progress and no summary; files only."),
             .flag(
+                "report",
+                help: "Also write report.html into the result folder: the self-contained HTML report that "
+                    + "'nse-bench report' writes."),
+            .flag(
                 "tls",
                 help: "Serve the embedded media over HTTPS (a self-signed certificate the transport pins), so each "
                     + "invocation pays a TLS handshake, as a phone does."),
@@ -247,6 +253,7 @@ enum RunOptions {
                 ?? ProcessResources.cores)
         if let path = arguments.string("payload-key") { configuration.payloadKey = try payloadKey(readFrom: path) }
         configuration.tls = arguments.isSet("tls")
+        configuration.writeReport = arguments.isSet("report")
         configuration.caFile = arguments.string("ca-file")
         return configuration
     }

@@ -21,10 +21,14 @@ final class RunRecorder: Sendable {
         var harnessFailures: [HarnessFailure: Int] = [:]
         /// After ``seal()``: invocations abandoned by an aborted run are not recorded.
         var sealed = false
+        /// Per-second counts for `timeline.csv`.
+        var timeline = RunTimeline()
     }
 
     let folder: URL
     private let timeScale: Double
+    /// The run's start on the invocation clock: `timeline.csv`'s second 0.
+    private let origin: UInt64
     private let state = Mutex(State())
     private let invocations: BufferedFileWriter
     /// Whether the embedded media server is gone (always false with `--target`): a connection that
@@ -35,12 +39,13 @@ final class RunRecorder: Sendable {
     private let injectedFaults: InjectedFaultLogReader?
 
     init(
-        folder: URL, timeScale: Double, injectedFaults: InjectedFaultLogReader? = nil,
+        folder: URL, timeScale: Double, origin: UInt64, injectedFaults: InjectedFaultLogReader? = nil,
         serverGone: @escaping @Sendable () -> Bool = { false }
     ) throws {
         self.injectedFaults = injectedFaults
         self.folder = folder
         self.timeScale = timeScale
+        self.origin = origin
         self.serverGone = serverGone
         invocations = try BufferedFileWriter(path: folder.appendingPathComponent("invocations.csv").path)
         invocations.write(CSVWriter.record(Self.invocationColumns))
@@ -72,8 +77,20 @@ final class RunRecorder: Sendable {
             guard !state.sealed else { return }
             state.aggregate.record(measurement)
             if let failure = record.harnessFailure { state.harnessFailures[failure, default: 0] += 1 }
+            addToTimeline(record, &state.timeline)
             invocations.write(line)
         }
+    }
+
+    /// Counts `record` in the second of its arrival, of its end, and of its download's start and end.
+    private func addToTimeline(_ record: InvocationRecord, _ timeline: inout RunTimeline) {
+        func second(_ time: UInt64) -> Int { RunTimeline.second(of: time, origin: origin, timeScale: timeScale) }
+        timeline.recordArrival(second: second(record.times.arrival))
+        timeline.recordFinish(second: second(record.times.finished), outcome: record.outcome)
+        guard let download = record.download, download.count > 0 else { return }
+        let span = record.phases.download
+        timeline.recordRequests(download.count, second: second(span?.start ?? record.times.finished))
+        timeline.recordBytes(download.bytes, second: second(span?.end ?? record.times.finished))
     }
 
     /// Stops recording: an aborted run (a second Ctrl-C) abandons its invocations in flight, and
@@ -91,9 +108,9 @@ final class RunRecorder: Sendable {
     }
 
     /// The result files a run writes, in the order the summary names them.
-    static let resultFiles = ["summary.csv", "invocations.csv", "histograms.csv"]
+    static let resultFiles = ["summary.csv", "invocations.csv", "histograms.csv", "timeline.csv"]
 
-    /// Closes `invocations.csv` and writes `summary.csv` and `histograms.csv`. Every file is tried
+    /// Closes `invocations.csv` and writes `summary.csv`, `histograms.csv` and `timeline.csv`. Every file is tried
     /// whatever happened to the others (a full disk may still fit the small ones); returns those
     /// that could not be written, with why.
     func finish(summary: SummaryRow) -> [UnwrittenFile] {
@@ -120,6 +137,13 @@ final class RunRecorder: Sendable {
             try TextFile.write(histograms, to: folder.appendingPathComponent("histograms.csv").path)
         } catch {
             unwritten.append(UnwrittenFile(name: "histograms.csv", error: error))
+        }
+        let timeline = state.withLock { $0.timeline }
+        let timelineText = CSVWriter.record(RunTimeline.header) + timeline.rows.map(CSVWriter.record).joined()
+        do {
+            try TextFile.write(timelineText, to: folder.appendingPathComponent("timeline.csv").path)
+        } catch {
+            unwritten.append(UnwrittenFile(name: "timeline.csv", error: error))
         }
         return unwritten
     }

@@ -107,7 +107,9 @@ struct RunSession {
 
         // Recording and progress.
         let faultLog = server == nil ? nil : InjectedFaultLogReader(path: faultLogPath.path)
-        let recorder = try RunRecorder(folder: output, timeScale: scale, injectedFaults: faultLog) { [server] in
+        let recorder = try RunRecorder(
+            folder: output, timeScale: scale, origin: clock.now(), injectedFaults: faultLog
+        ) { [server] in
             server?.hasExited ?? false
         }
         let progress = ProgressReporter(
@@ -245,6 +247,10 @@ struct RunSession {
             context.output.write("thresholds:\n" + verdicts.map { "  \($0)\n" }.joined())
         }
         try ThresholdFile.write(verdicts, in: output)
+        if configuration.writeReport, unwritten.isEmpty {
+            let path = try ReportCommand.writeRunReport(folder: output.path)
+            if !configuration.quiet { context.output.write("report: \(path)\n") }
+        }
         if !unwritten.isEmpty {
             throw RunError.output(
                 "results not written in \(output.path): "

@@ -1,27 +1,30 @@
 /// What a text or Markdown report says, before either format lays it out: a headline, a summary,
 /// and per scenario its notes and a table with regressions first.
-struct ReportContent {
-    struct Section {
-        let scenario: String
+public struct ReportContent: Sendable {
+    /// One scenario's part of the report.
+    public struct Section: Sendable {
+        public let scenario: String
         /// `baseline 1 run, candidate 3 runs`.
-        let runs: String
+        public let runs: String
         /// Why it was not compared, what was allowed, which rows are untrustworthy.
-        let notes: [String]
+        public let notes: [String]
         /// Metric, baseline, candidate, change, verdict; empty when nothing was compared.
-        let rows: [[String]]
+        public let rows: [[String]]
     }
 
-    static let columns = ["metric", "baseline", "candidate", "change", "verdict"]
+    /// The header of each section's table.
+    public static let columns = ["metric", "baseline", "candidate", "change", "verdict"]
 
     /// `nse-bench compare: regression`.
-    let headline: String
+    public let headline: String
     /// `2 regressions, 1 improvement, 35 unchanged in 1 scenario compared; exit status 2`.
-    let summary: String
-    let baselineSource: String
-    let candidateSource: String
-    let sections: [Section]
+    public let summary: String
+    public let baselineSource: String
+    public let candidateSource: String
+    public let sections: [Section]
 
-    init(_ comparison: Comparison) {
+    /// What the text, Markdown and HTML reports of `comparison` say.
+    public init(_ comparison: Comparison) {
         let outcome = comparison.outcome
         headline = "nse-bench compare: " + Self.headlineWord(outcome)
         summary = Self.summary(comparison)

@@ -1,0 +1,126 @@
+import Foundation
+public import NSEBenchCore
+import NSEBenchReport
+import NSEBenchSystem
+
+/// `nse-bench report`: one self-contained HTML file (inline SVG and CSS, no script, nothing fetched)
+/// of a run, of two runs compared, of a series of commits, or of a sweep.
+public struct ReportCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        name: "report",
+        abstract: "Write a self-contained HTML report of a run, a comparison, a trend across commits or a sweep.",
+        discussion: """
+            One run folder (summary.csv, histograms.csv, timeline.csv): what users saw (outcome shares overall \
+            and per network class), time to deliver as a CDF with the deadline, the grace end and the \
+            extension's own timeout, slack at delivery, blame of the misses, a per-second timeline, the \
+            self-check and every setting. Two run folders: the two drawn over each other, with compare's \
+            verdict table. Three or more summary.csv files (or --trend, or one folder of *.csv files, taken \
+            in name order): the trend of enriched rate, fallback rate and deliver p99 per commit, each point \
+            marked with the gate's verdict against the commit before. A sweep folder (sweep.csv, cliffs.csv): \
+            enriched and fallback rate against the swept value, one curve per extension, with the cliffs \
+            marked. The page fetches nothing and runs no script, so it reads offline and attaches to a CI job.
+
+            Exit status: 0 written, 1 an input that cannot be read or is malformed (named, with its line), \
+            3 a summary of another schema version, 64 bad flag.
+            """,
+        options: [
+            .value(
+                "output", short: "o", valueName: "FILE",
+                help: "Where to write the HTML (default: report.html in the run or sweep folder; ./report.html "
+                    + "for a comparison or a trend)."),
+            .flag("trend", help: "Treat the inputs as a series of summary.csv files, oldest first, even two of them."),
+            .value(
+                "thresholds", valueName: "FILE",
+                help: "Thresholds for the verdicts of a comparison or a trend, as compare reads them "
+                    + "(default: \(ThresholdsFile.defaultPath) found as compare finds it; 'none' for built-ins)."),
+            .flag("allow-env-mismatch", help: "Judge runs whose host fingerprints differ, as compare does."),
+        ],
+        positionals: [
+            PositionalDeclaration(
+                "INPUT", help: "A run folder, a sweep folder, two run folders, or summary.csv files (one per commit).",
+                variadic: true)
+        ],
+        examples: [
+            "nse-bench report Results/runs/latest",
+            "nse-bench report base-run candidate-run -o compare.html",
+            "nse-bench report history/*.csv -o trend.html",
+            "nse-bench report /tmp/sweep",
+        ])
+
+    public let inputs: [String]
+    public let outputPath: String?
+    public let trend: Bool
+    public let options: CompareOptions
+
+    public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        inputs = arguments.positionals
+        outputPath = arguments.string("output")
+        trend = arguments.isSet("trend")
+        let (_, thresholds) = try CompareCommand.thresholds(arguments.string("thresholds"), near: inputs)
+        options = CompareOptions(
+            thresholds: thresholds, allowEnvironmentMismatch: arguments.isSet("allow-env-mismatch"))
+    }
+
+    public func run(_ context: CommandContext) async throws -> ExitCode {
+        let built: (html: String, defaultPath: String)
+        do {
+            built = try build()
+        } catch {
+            context.errors.write("error: \(error)\n")
+            return error.exitCode
+        }
+        let path = outputPath ?? built.defaultPath
+        try TextFile.write(built.html, to: path)
+        context.output.write("report written to \(path) (\(Self.size(built.html.utf8.count)))\n")
+        return .success
+    }
+
+    /// The page and where it goes by default.
+    func build() throws(ReportInputError) -> (html: String, defaultPath: String) {
+        switch try ReportInputs.kind(of: inputs, trend: trend) {
+        case .run(let folder):
+            let run = try ReportInputs.run(folder)
+            let log = try ReportInputs.read(folder + "/server.log", optional: true)
+            return (RunReport.html(run, serverLog: log), folder + "/report.html")
+        case .sweep(let folder):
+            return (SweepReport.html(try ReportInputs.sweep(folder), name: folder), folder + "/report.html")
+        case .compare(let baselineFolder, let candidateFolder):
+            let baseline = try ReportInputs.run(baselineFolder)
+            let candidate = try ReportInputs.run(candidateFolder)
+            let comparison = Comparator.compare(
+                baseline: baseline.summary, candidate: candidate.summary, options: options)
+            let logs = [
+                try ReportInputs.read(baselineFolder + "/server.log", optional: true),
+                try ReportInputs.read(candidateFolder + "/server.log", optional: true),
+            ]
+            return (
+                CompareReport.html(baseline: baseline, candidate: candidate, comparison: comparison, serverLogs: logs),
+                "report.html"
+            )
+        case .trend(let paths):
+            var files: [SummaryFile] = []
+            for path in paths { files.append(try ReportInputs.summary(path)) }
+            return (TrendReport.html(TrendData(files: files, options: options)), "report.html")
+        }
+    }
+
+    /// Writes `folder/report.html` for the run in `folder` (`run --report`) and returns its path.
+    static func writeRunReport(folder: String) throws -> String {
+        let page: String
+        do {
+            let run = try ReportInputs.run(folder)
+            page = RunReport.html(run, serverLog: try ReportInputs.read(folder + "/server.log", optional: true))
+        } catch {
+            throw RunError.output("report.html not written: \(error)")
+        }
+        let path = folder + "/report.html"
+        try TextFile.write(page, to: path)
+        return path
+    }
+
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1_000_000
+            ? FixedPoint.text(Double(bytes) / 1e6, places: 2) + " MB"
+            : FixedPoint.text(Double(bytes) / 1e3, places: 1) + " KB"
+    }
+}

@@ -1,0 +1,51 @@
+public import NSEBenchCore
+
+/// Colours and words for outcomes, shared by every report so one outcome looks the same everywhere.
+public enum OutcomeStyles {
+    /// The colour of `outcome`: green for rich, warm colours for partial, greys and reds for the original.
+    public static func style(_ outcome: InvocationOutcome) -> ChartStyle {
+        switch outcome {
+        case .enriched: ChartStyle(color: "#009E73")
+        case .degraded: ChartStyle(color: "#E69F00")
+        case .discarded: ChartStyle(color: "#CC79A7")
+        case .expiredBestAttempt: ChartStyle(color: "#56B4E9")
+        case .expiredOriginal: ChartStyle(color: "#D55E00")
+        case .killed: ChartStyle(color: "#6b6b6b")
+        case .crashed: ChartStyle(color: "#000000")
+        }
+    }
+
+    /// Outcome shares of pooled `rows` as one bar: each outcome's count over the invocations.
+    static func bar(label: String, rows: [SummaryRun]) -> BarChart.Row {
+        let invocations = Double(rows.map(\.invocations).reduce(0, +))
+        let segments = InvocationOutcome.allCases.map { outcome in
+            let count = rows.map { Int($0.numbers[outcome.rawValue] ?? 0) }.reduce(0, +)
+            let share = invocations > 0 ? Double(count) / invocations : 0
+            return BarChart.Segment(
+                name: outcome.rawValue, value: share, valueText: Format.percent(share), style: style(outcome))
+        }
+        return BarChart.Row(label: label, segments: segments)
+    }
+}
+
+/// Numbers as the report writes them.
+enum Format {
+    /// A 0-1 share as a percentage with one decimal (`87.5%`).
+    static func percent(_ share: Double) -> String { FixedPoint.text(share * 100, places: 1) + "%" }
+
+    /// Milliseconds with one decimal.
+    static func milliseconds(_ value: Double?) -> String {
+        value.map { FixedPoint.text($0, places: 1) + " ms" } ?? "—"
+    }
+
+    /// A whole number with thousands separated by commas.
+    static func count(_ value: Int) -> String {
+        let digits = String(abs(value))
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped += "," }
+            grouped.append(digit)
+        }
+        return (value < 0 ? "-" : "") + grouped
+    }
+}

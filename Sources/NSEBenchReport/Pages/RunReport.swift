@@ -1,0 +1,70 @@
+public import NSEBenchCore
+
+/// `nse-bench report RUN_DIR`: one run's page.
+public enum RunReport {
+    /// The HTML page of `run`; `serverLog` is server.log's text when the folder has one.
+    public static func html(_ run: RunData, serverLog: String?) -> String {
+        let sides = [RunSections.Side(label: run.name, run: run, dash: nil)]
+        let row = run.row
+        let headline =
+            "\(Format.percent(run.number("enriched_rate") ?? 0)) enriched, "
+            + "\(Format.percent(run.number("fallback_rate") ?? 0)) fell back to the original, over "
+            + "\(Format.count(row.invocations)) invocations of \(run.field("extension"))"
+        let body =
+            "<p class=\"lead\"><strong>\(HTML.escape(headline))</strong>. "
+            + "<span class=\"badge \(row.isTrustworthy ? "good" : "bad")\">"
+            + (row.isTrustworthy ? "valid" : "not valid: see the self-check") + "</span></p>"
+            + RunSections.outcomes(sides) + RunSections.delivery(sides) + RunSections.slack(sides)
+            + RunSections.blame(sides) + RunSections.timeline(sides)
+            + RunSections.selfCheck(sides, serverLogs: [serverLog]) + RunSections.settings(sides)
+        return ReportPage.document(
+            title: "nse-bench run: \(row.scenario)",
+            subtitle: "\(run.name) · \(run.field("timestamp")) · commit \(run.field("git_commit"))", body: body)
+    }
+}
+
+/// `nse-bench report BASE CANDIDATE`: two runs drawn over each other, with compare's verdicts.
+public enum CompareReport {
+    public static func html(
+        baseline: RunData, candidate: RunData, comparison: Comparison, serverLogs: [String?] = []
+    ) -> String {
+        let sides = [
+            RunSections.Side(label: "baseline", run: baseline, dash: nil),
+            RunSections.Side(label: "candidate", run: candidate, dash: "7 4"),
+        ]
+        let content = ReportContent(comparison)
+        var verdicts = "<p><strong>\(HTML.escape(content.headline))</strong>: \(HTML.escape(content.summary)).</p>"
+        verdicts +=
+            "<p>Baseline <code>\(HTML.escape(content.baselineSource))</code>, candidate "
+            + "<code>\(HTML.escape(content.candidateSource))</code>.</p>"
+        for section in content.sections {
+            verdicts += "<h3>Scenario \(HTML.escape(section.scenario))</h3><p>\(HTML.escape(section.runs))</p>"
+            if !section.notes.isEmpty {
+                verdicts += "<ul>" + section.notes.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
+            }
+            guard !section.rows.isEmpty else { continue }
+            verdicts +=
+                "<table><thead><tr>" + ReportContent.columns.map { "<th>\(HTML.escape($0))</th>" }.joined()
+                + "</tr></thead><tbody>"
+            for row in section.rows {
+                let verdict = row.last ?? ""
+                let word = verdict.split(separator: " ").first.map(String.init) ?? ""
+                verdicts +=
+                    "<tr class=\"verdict-\(HTML.escape(word))\">"
+                    + row.enumerated().map { index, cell in
+                        (1...3).contains(index)
+                            ? "<td class=\"num\">\(HTML.escape(cell))</td>" : "<td>\(HTML.escape(cell))</td>"
+                    }.joined() + "</tr>"
+            }
+            verdicts += "</tbody></table>"
+        }
+        let body =
+            ReportPage.section("verdicts", "Compare's verdicts", verdicts)
+            + RunSections.outcomes(sides) + RunSections.delivery(sides) + RunSections.slack(sides)
+            + RunSections.blame(sides) + RunSections.timeline(sides)
+            + RunSections.selfCheck(sides, serverLogs: serverLogs) + RunSections.settings(sides)
+        return ReportPage.document(
+            title: "nse-bench compare: \(baseline.row.scenario)",
+            subtitle: "baseline \(baseline.name) (solid) · candidate \(candidate.name) (dashed)", body: body)
+    }
+}
