@@ -156,7 +156,7 @@ struct SweepCommandTests {
         process.executableURL = executable
         process.arguments = [
             "sweep", "--sweep", "ttfb=1s..50s", "--steps", "2", "--refine", "0", "--levels", "0.5", "-n", "10", "-c",
-            "10", "--media", "1KB.jpg:1", "--time-scale", "0.02", "--out", folder.path,
+            "10", "--media", "1KB.jpg:1", "--time-scale", "0.02", "--report", "--out", folder.path,
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -172,5 +172,12 @@ struct SweepCommandTests {
         let cliff = try #require(try Self.records(folder.appendingPathComponent("cliffs.csv")).first)
         #expect(cliff["finding"] == "within", "\(cliff)")
         #expect(text.contains("media stays ≥ 50% enriched up to a"), "\(text)")
+        // --report draws the sweep, and only the sweep: its points' runs get no report of their own.
+        let page = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(page.contains("<svg"))
+        #expect(page.contains("media"))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent("media/ttfb-1000.000ms/report.html").path))
     }
 }

@@ -93,6 +93,13 @@ extension ParsedArguments {
         return changed
     }
 
+    /// These arguments with the switch `name` cleared.
+    func clearingFlag(_ name: String) -> ParsedArguments {
+        var changed = self
+        changed.flags.remove(name)
+        return changed
+    }
+
     /// These arguments with the switch `name` set.
     func settingFlag(_ name: String) -> ParsedArguments {
         var changed = self

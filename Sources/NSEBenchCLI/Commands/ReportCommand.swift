@@ -105,6 +105,19 @@ public struct ReportCommand: ParsableCommand {
     }
 
     /// Writes `folder/report.html` for the run in `folder` (`run --report`) and returns its path.
+    /// Writes `folder/report.html` for the sweep in `folder` (what `sweep --report` does); returns its path.
+    static func writeSweepReport(folder: String) throws -> String {
+        let page: String
+        do {
+            page = SweepReport.html(try ReportInputs.sweep(folder), name: folder)
+        } catch {
+            throw RunError.output("report.html not written: \(error)")
+        }
+        let path = folder + "/report.html"
+        try TextFile.write(page, to: path)
+        return path
+    }
+
     static func writeRunReport(folder: String) throws -> String {
         let page: String
         do {

@@ -19,7 +19,8 @@ public struct SweepCommand: ParsableCommand {
             final bracket. Results go to --out: one run folder per point (<extension>/<setting>-<value>/), \
             sweep.csv (sweep_setting, sweep_value, sweep_unit, sweep_stage, then every summary.csv column; \
             one row per point and extension, grid and refinement points alike) and cliffs.csv (extension, \
-            level, value, unit, finding, valid). Settings: ttfb (a fixed first byte), bandwidth, \
+            level, value, unit, finding, valid); with --report, report.html draws them (the points' runs get no \
+            report of their own). Settings: ttfb (a fixed first byte), bandwidth, \
             concurrency (closed load), rate (open load), media-size (one media file of that size, a .jpg), \
             deadline. Exits 1 when a run hit a harness failure, 130/143 when interrupted (what was measured \
             is written).
@@ -117,6 +118,7 @@ public struct SweepCommand: ParsableCommand {
             .replacing("extension", with: name)
             .replacing("out", with: folder)
             .settingFlag("quiet")
+            .clearingFlag("report")
     }
 
     public func run(_ context: CommandContext) async throws -> ExitCode {
@@ -178,6 +180,9 @@ public struct SweepCommand: ParsableCommand {
         var text = "cliffs (\(range.setting), \(SweepCliff.walkDescription(range.setting))):\n"
         for (name, cliff) in cliffs { text += "  " + cliff.sentence(extension: name, setting: range.setting) + "\n" }
         text += "sweep: \(table.count) runs → \(folder.path)/sweep.csv, cliffs.csv\n"
+        if runArguments.isSet("report") {
+            text += "report: \(try ReportCommand.writeSweepReport(folder: folder.path))\n"
+        }
         context.output.write(text)
         return status
     }
