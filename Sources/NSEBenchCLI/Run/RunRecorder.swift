@@ -93,13 +93,7 @@ final class RunRecorder: Sendable {
         } catch {
             unwritten.append(UnwrittenFile(name: "summary.csv", error: error))
         }
-        var histograms = CSVWriter.record(["histogram", "value_ns", "count"])
-        let aggregate = self.aggregate
-        for name in RunAggregate.histogramNames {
-            for bucket in aggregate.histograms[name]?.buckets ?? [] {
-                histograms += CSVWriter.record([name, String(bucket.value), String(bucket.count)])
-            }
-        }
+        let histograms = HistogramsFile.text(aggregate.histograms)
         do {
             try TextFile.write(histograms, to: folder.appendingPathComponent("histograms.csv").path)
         } catch {

@@ -117,6 +117,8 @@ struct RunSession {
                     + "abandoned\n")
             return first
         }
+        // --start-at: every instance of a split run waits for the same moment (a Ctrl-C ends the wait).
+        let startLag = await Self.waitForStart(configuration.startAt, runner: runner)
         let cpuAtStart = ProcessResources.cpuSeconds()
         let unattributedAtStart = SimulatedURLSession.unattributedRequestCount
         let wallStart = MonotonicClock.now()
@@ -127,7 +129,7 @@ struct RunSession {
         let report = await runner.run(
             model: scaledLoad(settings.load, scale), length: scaledLength(settings.length, scale),
             ramp: scaled(settings.ramp, scale), seed: settings.seed,
-            drainLimit: scaled(settings.deadline + settings.grace, scale) + 1_000_000_000
+            drainLimit: scaled(settings.deadline + settings.grace, scale) + 1_000_000_000, segment: settings.segment
         ) { ticket in
             recorder.started()
             let input = payloads.input(index: ticket.index, arrival: ticket.scheduledArrival, factory: factory)
@@ -185,12 +187,13 @@ struct RunSession {
                     + "made them (a queue of the extension's own, through URLSession.shared) and failed; create the "
                     + "session inside didReceive, or make the request there")
         }
-        let row = SummaryRow(
+        var row = SummaryRow(
             settings: recordedSettings, aggregate: recorder.aggregate, fingerprint: HostFingerprintReader.current(),
             provenance: .init(gitCommit: Provenance.gitCommit(), timestamp: Provenance.timestamp()), harness: harness,
             selfCheck: selfCheck,
             problems: report.partial ? problems.filter { !$0.hasPrefix("interrupted") } : problems,
             partial: report.partial)
+        if let startLag { row.values["start_lag_ms"] = FixedPoint.text(startLag * 1e3, places: 3) }
         var unwritten = recorder.finish(summary: row)
         do {
             try TextFile.write(serverReport, to: output.appendingPathComponent("server.log").path)
@@ -237,6 +240,20 @@ struct RunSession {
             return .harnessError
         }
         return verdicts.allSatisfy(\.passed) ? .success : .regression
+    }
+
+    /// Sleeps until `startAt` (Unix seconds) unless the run is stopped first; returns how many
+    /// seconds after it the run really started, nil without `--start-at`.
+    private static func waitForStart(_ startAt: Double?, runner: LoadRunner) async -> Double? {
+        guard let startAt else { return nil }
+        while !runner.isStopping {
+            let left = startAt - Date().timeIntervalSince1970
+            guard left > 0 else { break }
+            // Short naps near the start, so the lag is the scheduler's, not the nap's.
+            let nap = left > 0.2 ? min(left - 0.1, 0.1) : left
+            try? await Task.sleep(nanoseconds: UInt64(nap * 1e9))
+        }
+        return Date().timeIntervalSince1970 - startAt
     }
 
     /// Arrival rates speed up with time: 20/s at a 0.01 time scale is 2000/s.
