@@ -37,6 +37,7 @@ public struct SummaryRow: Sendable {
         values["git_commit"] = provenance.gitCommit
         values["timestamp"] = provenance.timestamp
         values["instances"] = "1"
+        values["start_lag_ms"] = ""
         for field in fingerprint.fields { values[field.name] = field.value }
         values.merge(settings.columns) { $1 }
         values["invocations"] = String(aggregate.invocations)
