@@ -38,27 +38,43 @@ else:
 PY
 }
 
+# Starts `nse-bench serve` with the case's flags on $PORT; sets SERVE.
+start_server() {
+    local name=$1; shift
+    "$NSE_BENCH" serve --port "$PORT" --seed 5 "$@" > "$WORK/$name.log" 2>&1 &
+    SERVE=$!
+    PIDS+=("$SERVE")
+    sleep 1
+}
+
+# Each side gets a fresh server with the same seed, so neither inherits the other's connections.
 run_case() {
     local name=$1; shift
-    local port; port=$(free_port)
-    "$NSE_BENCH" serve --port "$port" "$@" > "$WORK/$name-serve.log" 2>&1 &
-    local serve=$!
-    PIDS+=("$serve")
-    sleep 1
-    local common=(--rate 400 --arrivals poisson --invocations "$COUNT" --max-in-flight 2000 --media 1KB.jpg:1
-        --target "http://127.0.0.1:$port" --seed 11 --quiet)
+    common() {
+        echo --rate 400 --arrivals poisson --invocations "$COUNT" --max-in-flight 2000 --media 1KB.jpg:1 \
+            --target "http://127.0.0.1:$PORT" --seed 11 --quiet
+    }
+    # One port for both sides: --target is a setting, so it must be the same for compare.
+    PORT=$(free_port)
+    start_server "$name-serve-segments" "$@"
     local start; start=$(( $(date +%s) + 3 ))
     local segments=()
     for i in 0 1 2 3; do
-        "$NSE_BENCH" run "${common[@]}" --segment "$i/4" --start-at "$start" --out "$WORK/$name-$i" &
+        # shellcheck disable=SC2046
+        "$NSE_BENCH" run $(common) --segment "$i/4" --start-at "$start" --out "$WORK/$name-$i" &
         segments+=($!)
     done
     for pid in "${segments[@]}"; do wait "$pid" || true; done
+    kill "$SERVE" 2>/dev/null || true
+    wait "$SERVE" 2>/dev/null || true
     /usr/bin/time -f "merge: wall %e s, max RSS %M KB" "$NSE_BENCH" merge "$WORK"/"$name"-[0-3] -o "$WORK/$name-merged" --quiet
-    "$NSE_BENCH" run "${common[@]}" --out "$WORK/$name-whole" || true
+    start_server "$name-serve-whole" "$@"
+    # shellcheck disable=SC2046
+    "$NSE_BENCH" run $(common) --out "$WORK/$name-whole" || true
+    kill "$SERVE" 2>/dev/null || true
+    wait "$SERVE" 2>/dev/null || true
     compare_runs "$WORK/$name-whole" "$WORK/$name-merged" "$name"
-    "$NSE_BENCH" compare "$WORK/$name-whole" "$WORK/$name-merged" --thresholds none | tail -n +2 | head -3 || true
-    kill "$serve" 2>/dev/null || true
+    "$NSE_BENCH" compare "$WORK/$name-whole" "$WORK/$name-merged" --thresholds none | head -1 || true
 }
 
 echo "== 1. deterministic: first byte after 200 ms, no faults"

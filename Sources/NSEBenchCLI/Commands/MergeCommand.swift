@@ -59,16 +59,25 @@ public struct MergeCommand: ParsableCommand {
     }
 
     public func run(_ context: CommandContext) async throws -> ExitCode {
+        // One instance's histograms at a time: they fold into one set as they are read.
         var instances: [InstanceResult] = []
+        var histograms: [String: Histogram] = [:]
         do {
-            for folder in folders { instances.append(try Self.read(folder)) }
+            for folder in folders {
+                let instance = try Self.read(folder)
+                try ResultMerge.accumulate(instance.histograms, into: &histograms, from: instance.name)
+                instances.append(instance.withoutHistograms)
+            }
+        } catch let error as MergeError {
+            context.errors.write("error: cannot merge: \(error)\n")
+            return .notComparable
         } catch {
             context.errors.write("error: \(error)\n")
             return .harnessError
         }
         let merged: MergedResult
         do {
-            merged = try ResultMerge.merge(instances, allowPartial: allowPartial)
+            merged = try ResultMerge.merge(instances, histograms: histograms, allowPartial: allowPartial)
         } catch {
             context.errors.write("error: cannot merge: \(error)\n")
             return .notComparable

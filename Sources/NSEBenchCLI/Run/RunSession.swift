@@ -94,7 +94,8 @@ struct RunSession {
         // Recording and progress.
         let recorder = try RunRecorder(folder: output, timeScale: scale) { [server] in server?.hasExited ?? false }
         let progress = ProgressReporter(
-            context: context, quiet: configuration.quiet, total: settings.length, recorder: recorder)
+            context: context, quiet: configuration.quiet, total: Self.share(of: settings.length, settings.segment),
+            recorder: recorder)
         let admission = DedicatedThreadExecutor(name: "nse-bench-admission")
         defer { admission.stop() }
         let runner = LoadRunner(clock: clock, admissionExecutor: admission)
@@ -240,6 +241,12 @@ struct RunSession {
             return .harnessError
         }
         return verdicts.allSatisfy(\.passed) ? .success : .regression
+    }
+
+    /// The invocations this instance runs of `length` (a segment's share), for the progress line's ETA.
+    private static func share(of length: RunLength, _ segment: ExecutionSegment) -> RunLength {
+        guard case .invocations(let count) = length else { return length }
+        return .invocations(segment.share(of: count))
     }
 
     /// Sleeps until `startAt` (Unix seconds) unless the run is stopped first; returns how many

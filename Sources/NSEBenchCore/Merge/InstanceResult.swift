@@ -17,6 +17,11 @@ public struct InstanceResult: Sendable {
         self.name = segment.isEmpty ? folder : "segment \(segment)"
     }
 
+    /// The same result without its histograms, once they are merged.
+    public var withoutHistograms: InstanceResult {
+        InstanceResult(folder: folder, summary: summary, histograms: [:])
+    }
+
     /// The segment it ran; ``ExecutionSegment/whole`` for a run without `--segment`.
     public var segment: ExecutionSegment {
         get throws(ExecutionSegmentError) {

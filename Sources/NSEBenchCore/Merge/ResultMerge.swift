@@ -9,10 +9,38 @@
 ///   are weighted by invocations;
 /// - the self-check takes the worst instance's figure, and ``MergedResult/worst`` names it.
 public enum ResultMerge {
-    /// Merges `instances`; `allowPartial` merges interrupted instances into a row marked partial
-    /// instead of refusing them.
+    /// Merges `instances` with their histograms; `allowPartial` merges interrupted instances into a
+    /// row marked partial instead of refusing them.
     public static func merge(_ instances: [InstanceResult], allowPartial: Bool = false) throws(MergeError)
         -> MergedResult
+    {
+        var histograms: [String: Histogram] = [:]
+        for instance in instances { try accumulate(instance.histograms, into: &histograms, from: instance.name) }
+        return try merge(instances, histograms: histograms, allowPartial: allowPartial)
+    }
+
+    /// Adds one instance's histograms to `merged`: how a merge of many instances keeps one set of
+    /// histograms in memory rather than one per instance.
+    public static func accumulate(
+        _ histograms: [String: Histogram], into merged: inout [String: Histogram], from instance: String
+    ) throws(MergeError) {
+        for (name, histogram) in histograms {
+            if merged[name] == nil {
+                merged[name] = histogram
+            } else {
+                do {
+                    try merged[name]!.merge(histogram)
+                } catch {
+                    throw .histogram(instance: instance, error)
+                }
+            }
+        }
+    }
+
+    /// Merges `instances`' summary rows, with `histograms` the merged histograms of them all
+    /// (``accumulate(_:into:from:)``); the instances' own histograms are not read.
+    public static func merge(_ instances: [InstanceResult], histograms: [String: Histogram], allowPartial: Bool)
+        throws(MergeError) -> MergedResult
     {
         guard !instances.isEmpty else { throw .noInstances }
         var segments: [ExecutionSegment] = []
@@ -28,20 +56,6 @@ public enum ResultMerge {
         let partial = instances.filter(\.summary.isPartial).map(\.name)
         if !partial.isEmpty, !allowPartial { throw .partial(instances: partial) }
 
-        var histograms: [String: Histogram] = [:]
-        for instance in instances {
-            for (name, histogram) in instance.histograms {
-                if histograms[name] == nil {
-                    histograms[name] = histogram
-                } else {
-                    do {
-                        try histograms[name]!.merge(histogram)
-                    } catch {
-                        throw .histogram(instance: instance.name, error)
-                    }
-                }
-            }
-        }
         var values: [String: String] = [:]
         var worst: [String: String] = [:]
         for column in SummarySchema.columns {
