@@ -78,7 +78,8 @@ struct ToolTests {
         #expect(outcome.status == .usage)
         #expect(
             outcome.errors.contains(
-                "unknown command 'frobnicate'; commands: run, serve, compare, merge, suite, fingerprint, bench-transport"))
+                "unknown command 'frobnicate'; commands: run, serve, compare, merge, suite, fingerprint, bench-transport"
+            ))
     }
 
     @Test func fingerprintJSONHasEveryField() async {

@@ -25,6 +25,8 @@ final class RunRecorder: Sendable {
 
     let folder: URL
     private let timeScale: Double
+    /// Unix seconds when recording began, for `histograms.hlog`.
+    private let startTime: Double
     private let state = Mutex(State())
     private let invocations: BufferedFileWriter
     /// Whether the embedded media server is gone (always false with `--target`): a connection that
@@ -35,6 +37,7 @@ final class RunRecorder: Sendable {
         self.folder = folder
         self.timeScale = timeScale
         self.serverGone = serverGone
+        startTime = Date().timeIntervalSince1970
         invocations = try BufferedFileWriter(path: folder.appendingPathComponent("invocations.csv").path)
         invocations.write(CSVWriter.record(Self.invocationColumns))
     }
@@ -98,6 +101,17 @@ final class RunRecorder: Sendable {
             try TextFile.write(histograms, to: folder.appendingPathComponent("histograms.csv").path)
         } catch {
             unwritten.append(UnwrittenFile(name: "histograms.csv", error: error))
+        }
+        do {
+            let log = try HdrHistogramLog.text(
+                aggregate.histograms, startTime: startTime, length: Date().timeIntervalSince1970 - startTime)
+            try TextFile.write(log, to: folder.appendingPathComponent("histograms.hlog").path)
+        } catch let error as SystemError {
+            unwritten.append(UnwrittenFile(name: "histograms.hlog", error: error))
+        } catch {
+            // zlib's compress2 fails only without memory; the CSV histograms above hold the same counts.
+            unwritten.append(
+                UnwrittenFile(name: "histograms.hlog", error: SystemError(call: "\(error)", errno: 12)))
         }
         return unwritten
     }
