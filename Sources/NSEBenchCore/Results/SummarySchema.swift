@@ -158,7 +158,7 @@ public enum SummarySchema {
                 meaning: "CPU of the harness and the embedded server / (wall time × cores)"),
             Column(
                 name: "start_lag_ms", kind: .validity, polarity: .none,
-                meaning: "how long after --start-at the first arrival was due (a merge: the latest instance's)"),
+                meaning: "how long after --start-at the run began admitting (a merge: the latest instance's)"),
             Column(name: "fd_headroom", kind: .validity, polarity: .none, meaning: "file descriptors left at the peak"),
             Column(
                 name: "valid", kind: .validity, polarity: .none, meaning: "false when the harness distorted the figures"
