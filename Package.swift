@@ -5,7 +5,7 @@
 //   NSEBenchCore                pure model, statistics, CSV and comparison: no I/O, no C.
 //   NSEBenchReport              the HTML report: reads result CSVs' text into a model, draws inline SVG.
 //                               Pure, like NSEBenchCore: the CLI reads the files.
-//   CCurl, COpenSSL, CJemalloc  C bindings: module maps plus prefixed static-inline shims.
+//   CCurl, COpenSSL, CJemalloc, CZlib  C bindings: module maps plus prefixed static-inline shims.
 //   CNSEBenchLinux              Linux calls Swift's Glibc module leaves out (accept4).
 //   NSEBenchSystem              the only Swift code that imports Glibc and the C bindings: syscalls,
 //                               the epoll event loop, libcurl, OpenSSL, jemalloc.
@@ -56,10 +56,15 @@ let package = Package(
             pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "CNSEBenchLinux"),
         .target(
             name: "NSEBenchSystem",
-            dependencies: ["NSEBenchCore", "CCurl", "COpenSSL", "CJemalloc", "CNSEBenchLinux"],
+            dependencies: ["NSEBenchCore", "CCurl", "COpenSSL", "CJemalloc", "CZlib", "CNSEBenchLinux"],
             swiftSettings: strictSwift6
         ),
         .target(

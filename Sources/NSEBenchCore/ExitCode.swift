@@ -5,7 +5,7 @@
 /// | 0 | success; for `compare`: no regression |
 /// | 1 | the harness itself failed (an I/O error, a server that would not start, a malformed result file; for `compare`, a compared run marked invalid or partial) |
 /// | 2 | `compare`: a regression; `run` and `suite`: a `--threshold` failed |
-/// | 3 | `compare`: not comparable (schema, scenario settings or host fingerprint differ) |
+/// | 3 | `compare`: not comparable (schema, scenario settings or host fingerprint differ); `merge`: results that do not merge |
 /// | 4 | `compare`: improvement only |
 /// | 64 | usage: an unknown flag or a bad value (BSD `EX_USAGE`) |
 /// | 130 | interrupted by SIGINT (128 + 2, the shell convention); results written are marked partial |

@@ -78,7 +78,7 @@ struct ToolTests {
         #expect(outcome.status == .usage)
         #expect(
             outcome.errors.contains(
-                "unknown command 'frobnicate'; commands: run, serve, compare, suite, sweep, capacity, report, fingerprint, bench-transport"
+                "unknown command 'frobnicate'; commands: run, serve, compare, merge, suite, sweep, capacity, report, fingerprint, bench-transport"
             ))
     }
 

@@ -6,6 +6,7 @@ public enum NSEBenchTool {
     /// Every subcommand, in the order `--help` lists them.
     public static let commands: [CommandEntry] = [
         CommandEntry(RunCommand.self), CommandEntry(ServeCommand.self), CommandEntry(CompareCommand.self),
+        CommandEntry(MergeCommand.self),
         CommandEntry(SuiteCommand.self), CommandEntry(SweepCommand.self), CommandEntry(CapacityCommand.self),
         CommandEntry(ReportCommand.self), CommandEntry(FingerprintCommand.self),
         CommandEntry(BenchTransportCommand.self), CommandEntry(ExtensionWorkerCommand.self),

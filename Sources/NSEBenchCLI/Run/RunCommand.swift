@@ -14,7 +14,7 @@ public struct RunCommand: ParsableCommand {
             concurrently, and reports what fraction arrived rich before the deadline and why the others fell \
             back. Each invocation's clock starts at its scheduled arrival, so waiting for a free slot counts \
             against its 30 s. Results go to --out: summary.csv (one row), invocations.csv (one row per \
-            invocation) and histograms.csv. Ctrl-C stops admitting, lets invocations in flight finish within \
+            invocation), histograms.csv and histograms.hlog (HdrHistogram). Ctrl-C stops admitting, lets invocations in flight finish within \
             their deadline and grace, writes results marked partial and exits 130 (143 for SIGTERM); a second \
             Ctrl-C ends the run at once, writing what was recorded.
             """,

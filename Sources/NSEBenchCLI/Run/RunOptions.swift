@@ -35,6 +35,8 @@ public struct RunConfiguration: Sendable {
     public var swiftVersion: String?
     /// `--report`: also write `report.html` (``ReportCommand``) into the result folder.
     public var writeReport: Bool = false
+    /// `--start-at`: Unix seconds to wait for before the first arrival; nil to start at once.
+    public var startAt: Double? = nil
     /// `--extension-processes`: worker processes for a user's extension; 0 runs it in this process.
     public var extensionProcesses: Int = 1
     /// An extension given as a type (``LoadTest``), run in this process; nil to use `--extension`.
@@ -154,7 +156,7 @@ enum RunOptions {
                 "ca-file", valueName: "FILE",
                 help: "With --target https://...: a PEM file of the certificates to trust instead of the system's."),
             .value("format", valueName: "FORMAT", default: "text", help: "Summary format: text or json."),
-        ]
+        ] + SegmentOptions.declarations
 
     /// Validates the options into a configuration.
     static func configuration(from given: ParsedArguments) throws(UsageError) -> RunConfiguration {
@@ -223,7 +225,9 @@ enum RunOptions {
             arguments.wasGiven("encrypted") ? try fraction(arguments, "encrypted") : builtInMix?.encrypted ?? 0
         let mediaFraction =
             arguments.wasGiven("with-media") ? try fraction(arguments, "with-media") : builtInMix?.media ?? 1
-        let settings = RunSettings(
+        let segment = try SegmentOptions.segment(
+            arguments, load: load, environment: ProcessInfo.processInfo.environment)
+        var settings = RunSettings(
             scenario: scenarioName, load: load, length: length, ramp: try nanoseconds(arguments, "ramp") ?? 0,
             extensionName: arguments.string("extension") ?? "media",
             network: try NetworkOptions.conditions(from: arguments),
@@ -233,6 +237,7 @@ enum RunOptions {
             grace: try nanoseconds(arguments, "grace") ?? 2_000_000_000, memoryLimit: Int(memoryLimit.bytes),
             timeScale: timeScale, seed: try arguments.value("seed", as: UInt64.self) ?? 1,
             target: target?.absoluteString ?? (arguments.isSet("tls") ? "embedded-tls" : "embedded"))
+        settings.segment = segment
         var configuration = RunConfiguration(
             settings: settings,
             payloadMix: PayloadMix(encrypted: settings.encryptedFraction, media: settings.mediaFraction),
@@ -254,6 +259,7 @@ enum RunOptions {
         if let path = arguments.string("payload-key") { configuration.payloadKey = try payloadKey(readFrom: path) }
         configuration.tls = arguments.isSet("tls")
         configuration.writeReport = arguments.isSet("report")
+        configuration.startAt = try SegmentOptions.startAt(arguments)
         configuration.caFile = arguments.string("ca-file")
         return configuration
     }

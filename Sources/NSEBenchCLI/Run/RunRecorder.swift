@@ -29,6 +29,8 @@ final class RunRecorder: Sendable {
     private let timeScale: Double
     /// The run's start on the invocation clock: `timeline.csv`'s second 0.
     private let origin: UInt64
+    /// Unix seconds when recording began, for `histograms.hlog`.
+    private let startTime: Double
     private let state = Mutex(State())
     private let invocations: BufferedFileWriter
     /// Whether the embedded media server is gone (always false with `--target`): a connection that
@@ -47,6 +49,7 @@ final class RunRecorder: Sendable {
         self.timeScale = timeScale
         self.origin = origin
         self.serverGone = serverGone
+        startTime = Date().timeIntervalSince1970
         invocations = try BufferedFileWriter(path: folder.appendingPathComponent("invocations.csv").path)
         invocations.write(CSVWriter.record(Self.invocationColumns))
     }
@@ -126,13 +129,7 @@ final class RunRecorder: Sendable {
         } catch {
             unwritten.append(UnwrittenFile(name: "summary.csv", error: error))
         }
-        var histograms = CSVWriter.record(["histogram", "value_ns", "count"])
-        let aggregate = self.aggregate
-        for name in RunAggregate.histogramNames {
-            for bucket in aggregate.histograms[name]?.buckets ?? [] {
-                histograms += CSVWriter.record([name, String(bucket.value), String(bucket.count)])
-            }
-        }
+        let histograms = HistogramsFile.text(aggregate.histograms)
         do {
             try TextFile.write(histograms, to: folder.appendingPathComponent("histograms.csv").path)
         } catch {
@@ -144,6 +141,17 @@ final class RunRecorder: Sendable {
             try TextFile.write(timelineText, to: folder.appendingPathComponent("timeline.csv").path)
         } catch {
             unwritten.append(UnwrittenFile(name: "timeline.csv", error: error))
+        }
+        do {
+            let log = try HdrHistogramLog.text(
+                aggregate.histograms, startTime: startTime, length: Date().timeIntervalSince1970 - startTime)
+            try TextFile.write(log, to: folder.appendingPathComponent("histograms.hlog").path)
+        } catch let error as SystemError {
+            unwritten.append(UnwrittenFile(name: "histograms.hlog", error: error))
+        } catch {
+            // zlib's compress2 fails only without memory; the CSV histograms above hold the same counts.
+            unwritten.append(
+                UnwrittenFile(name: "histograms.hlog", error: SystemError(call: "\(error)", errno: 12)))
         }
         return unwritten
     }

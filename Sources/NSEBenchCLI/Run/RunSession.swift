@@ -113,7 +113,8 @@ struct RunSession {
             server?.hasExited ?? false
         }
         let progress = ProgressReporter(
-            context: context, quiet: configuration.quiet, total: settings.length, recorder: recorder)
+            context: context, quiet: configuration.quiet, total: Self.share(of: settings.length, settings.segment),
+            recorder: recorder)
         let admission = DedicatedThreadExecutor(name: "nse-bench-admission")
         defer { admission.stop() }
         let runner = LoadRunner(clock: clock, admissionExecutor: admission)
@@ -136,6 +137,8 @@ struct RunSession {
                     + "abandoned\n")
             return first
         }
+        // --start-at: every instance of a split run waits for the same moment (a Ctrl-C ends the wait).
+        let startLag = await Self.waitForStart(configuration.startAt, runner: runner)
         let cpuAtStart = ProcessResources.cpuSeconds()
         let unattributedAtStart = SimulatedURLSession.unattributedRequestCount
         let wallStart = MonotonicClock.now()
@@ -146,7 +149,7 @@ struct RunSession {
         let report = await runner.run(
             model: scaledLoad(settings.load, scale), length: scaledLength(settings.length, scale),
             ramp: scaled(settings.ramp, scale), seed: settings.seed,
-            drainLimit: scaled(settings.deadline + settings.grace, scale) + 1_000_000_000
+            drainLimit: scaled(settings.deadline + settings.grace, scale) + 1_000_000_000, segment: settings.segment
         ) { ticket in
             recorder.started()
             let input = payloads.input(index: ticket.index, arrival: ticket.scheduledArrival, factory: factory)
@@ -209,12 +212,13 @@ struct RunSession {
                     + "made them (a queue of the extension's own, through URLSession.shared) and failed; create the "
                     + "session inside didReceive, or make the request there")
         }
-        let row = SummaryRow(
+        var row = SummaryRow(
             settings: recordedSettings, aggregate: recorder.aggregate, fingerprint: HostFingerprintReader.current(),
             provenance: .init(gitCommit: Provenance.gitCommit(), timestamp: Provenance.timestamp()), harness: harness,
             selfCheck: selfCheck,
             problems: report.partial ? problems.filter { !$0.hasPrefix("interrupted") } : problems,
             partial: report.partial)
+        if let startLag { row.values["start_lag_ms"] = FixedPoint.text(startLag * 1e3, places: 3) }
         var unwritten = recorder.finish(summary: row)
         do {
             try TextFile.write(serverReport, to: output.appendingPathComponent("server.log").path)
@@ -265,6 +269,26 @@ struct RunSession {
             return .harnessError
         }
         return verdicts.allSatisfy(\.passed) ? .success : .regression
+    }
+
+    /// The invocations this instance runs of `length` (a segment's share), for the progress line's ETA.
+    private static func share(of length: RunLength, _ segment: ExecutionSegment) -> RunLength {
+        guard case .invocations(let count) = length else { return length }
+        return .invocations(segment.share(of: count))
+    }
+
+    /// Sleeps until `startAt` (Unix seconds) unless the run is stopped first; returns how many
+    /// seconds after it the run really started, nil without `--start-at`.
+    private static func waitForStart(_ startAt: Double?, runner: LoadRunner) async -> Double? {
+        guard let startAt else { return nil }
+        while !runner.isStopping {
+            let left = startAt - Date().timeIntervalSince1970
+            guard left > 0 else { break }
+            // Short naps near the start, so the lag is the scheduler's, not the nap's.
+            let nap = left > 0.2 ? min(left - 0.1, 0.1) : left
+            try? await Task.sleep(nanoseconds: UInt64(nap * 1e9))
+        }
+        return Date().timeIntervalSince1970 - startAt
     }
 
     /// Arrival rates speed up with time: 20/s at a 0.01 time scale is 2000/s.

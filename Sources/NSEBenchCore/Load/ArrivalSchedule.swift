@@ -8,17 +8,27 @@
 ///                                length: .invocations(3), ramp: 0, seed: 1)
 /// schedule.next()  // 10_000_000, then 20_000_000, 30_000_000, then nil
 /// ```
+///
+/// With a ``ExecutionSegment`` it yields only the arrivals that segment owns, at the times the whole
+/// schedule gives them: the gaps are drawn for every arrival, so N segments together issue exactly
+/// the single-machine schedule.
 public struct ArrivalSchedule: Sendable, IteratorProtocol {
     private let model: LoadModel
     private let length: RunLength
     private let rampNanoseconds: UInt64
     private var generator: Xoshiro256StarStar
+    private let segment: ExecutionSegment
+    /// Arrivals of the whole schedule drawn so far, this segment's or not.
     private var issued = 0
+    /// Arrivals issued to this segment.
+    private var owned = 0
     private var time: Double = 0
 
     /// `ramp` raises the open rate linearly from zero to its target over that many nanoseconds.
-    public init(model: LoadModel, length: RunLength, ramp: UInt64, seed: UInt64) {
+    /// `segment` keeps only the arrivals it owns (``ExecutionSegment/owns(_:)``).
+    public init(model: LoadModel, length: RunLength, ramp: UInt64, seed: UInt64, segment: ExecutionSegment = .whole) {
         self.model = model
+        self.segment = segment
         self.length = length
         self.rampNanoseconds = ramp
         self.generator = Xoshiro256StarStar(seed: seed, stream: 0xA11_1CE5)
@@ -26,6 +36,17 @@ public struct ArrivalSchedule: Sendable, IteratorProtocol {
 
     /// The next arrival's offset in nanoseconds, or nil when the run has admitted everything.
     public mutating func next() -> UInt64? {
+        while let arrival = nextOfWhole() {
+            if segment.owns(issued - 1) {
+                owned += 1
+                return arrival
+            }
+        }
+        return nil
+    }
+
+    /// The next arrival of the whole (unsegmented) schedule.
+    private mutating func nextOfWhole() -> UInt64? {
         if case .invocations(let count) = length, issued >= count { return nil }
         let arrival: Double
         switch model {
@@ -44,8 +65,8 @@ public struct ArrivalSchedule: Sendable, IteratorProtocol {
         return UInt64(arrival.rounded())
     }
 
-    /// How many arrivals have been issued.
-    public var count: Int { issued }
+    /// How many arrivals have been issued (to this segment).
+    public var count: Int { owned }
 
     /// The gap to the next arrival at the rate in force now (ramped).
     private mutating func gap(rate: Double, process: ArrivalProcess) -> Double {

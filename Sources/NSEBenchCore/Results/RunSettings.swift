@@ -19,6 +19,9 @@ public struct RunSettings: Sendable, Equatable {
     public var seed: UInt64
     /// `embedded`, or the `--target` URL.
     public var target: String
+    /// The share of the run this instance ran (`--segment`); the other settings describe the whole
+    /// run, so that every segment's settings, and the merge's, match a single-machine run's.
+    public var segment: ExecutionSegment = .whole
 
     public init(
         scenario: String, load: LoadModel, length: RunLength, ramp: UInt64, extensionName: String,
@@ -54,6 +57,7 @@ public struct RunSettings: Sendable, Equatable {
             "time_scale": String(timeScale), "seed": String(seed), "target": target,
             "concurrency": "", "rate_per_s": "", "arrivals": "", "max_in_flight": "",
             "invocations_target": "", "duration_s": "",
+            "segment": segment.isWhole ? "" : segment.description,
         ]
         switch load {
         case .closed(let concurrency): values["concurrency"] = String(concurrency)

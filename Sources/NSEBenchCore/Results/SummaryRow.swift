@@ -32,13 +32,12 @@ public struct SummaryRow: Sendable {
         harness: HarnessFigures, selfCheck: SelfCheck, problems: [String], partial: Bool
     ) {
         let scale = settings.timeScale > 0 ? settings.timeScale : 1
-        func milliseconds(_ nanoseconds: UInt64) -> String {
-            Self.format(Double(nanoseconds) / scale / 1e6, decimals: 3)
-        }
         values["schema_version"] = String(SummarySchema.version)
         values["nse_bench_version"] = NSEBenchVersion.current
         values["git_commit"] = provenance.gitCommit
         values["timestamp"] = provenance.timestamp
+        values["instances"] = "1"
+        values["start_lag_ms"] = ""
         for field in fingerprint.fields { values[field.name] = field.value }
         values.merge(settings.columns) { $1 }
         values["invocations"] = String(aggregate.invocations)
@@ -50,21 +49,7 @@ public struct SummaryRow: Sendable {
         values["late_delivery"] = String(aggregate.violations.lateDelivery)
         values["alert_text_removed"] = String(aggregate.violations.alertTextRemoved)
         for cause in MissCause.allCases { values[cause.summaryColumn] = String(aggregate.count(cause)) }
-        let deliver = aggregate.histograms["deliver"] ?? Histogram()
-        for (name, percentile) in [("p50", 50.0), ("p90", 90), ("p99", 99), ("p999", 99.9)] {
-            values["deliver_\(name)_ms"] = milliseconds(deliver.value(atPercentile: percentile))
-        }
-        values["deliver_max_ms"] = milliseconds(deliver.maximum)
-        let slack = aggregate.histograms["slack"] ?? Histogram()
-        for (name, percentile) in [("p50", 50.0), ("p10", 10), ("p1", 1)] {
-            values["slack_\(name)_ms"] = milliseconds(slack.value(atPercentile: percentile))
-        }
-        values["slack_min_ms"] = milliseconds(slack.isEmpty ? 0 : slack.minimum)
-        for phase in SummarySchema.phases {
-            let histogram = aggregate.histograms[phase.name] ?? Histogram()
-            values["phase_\(phase.name)_p50_ms"] = milliseconds(histogram.value(atPercentile: 50))
-            values["phase_\(phase.name)_p99_ms"] = milliseconds(histogram.value(atPercentile: 99))
-        }
+        values.merge(Self.timeValues(histograms: aggregate.histograms, timeScale: scale)) { $1 }
         values["throughput_per_s"] = Self.format(
             harness.wallSeconds > 0 ? Double(aggregate.invocations) / harness.wallSeconds : 0, decimals: 1)
         values["harness_cpu_s"] = Self.format(harness.cpuSeconds, decimals: 3)
@@ -80,6 +65,37 @@ public struct SummaryRow: Sendable {
         values["invalid_reason"] = problems.joined(separator: "; ")
         values["partial"] = partial ? "true" : "false"
     }
+
+    /// The `time` columns built from histograms (keyed `deliver`, `slack` and each phase), in
+    /// unscaled milliseconds: one rule for a run and for a merge of runs.
+    public static func timeValues(histograms: [String: Histogram], timeScale: Double) -> [String: String] {
+        let scale = timeScale > 0 ? timeScale : 1
+        func milliseconds(_ nanoseconds: UInt64) -> String {
+            Self.format(Double(nanoseconds) / scale / 1e6, decimals: 3)
+        }
+        var values: [String: String] = [:]
+        let deliver = histograms["deliver"] ?? Histogram()
+        for (name, percentile) in deliverPercentiles {
+            values["deliver_\(name)_ms"] = milliseconds(deliver.value(atPercentile: percentile))
+        }
+        values["deliver_max_ms"] = milliseconds(deliver.maximum)
+        let slack = histograms["slack"] ?? Histogram()
+        for (name, percentile) in [("p50", 50.0), ("p10", 10), ("p1", 1)] {
+            values["slack_\(name)_ms"] = milliseconds(slack.value(atPercentile: percentile))
+        }
+        values["slack_min_ms"] = milliseconds(slack.isEmpty ? 0 : slack.minimum)
+        for phase in SummarySchema.phases {
+            let histogram = histograms[phase.name] ?? Histogram()
+            values["phase_\(phase.name)_p50_ms"] = milliseconds(histogram.value(atPercentile: 50))
+            values["phase_\(phase.name)_p99_ms"] = milliseconds(histogram.value(atPercentile: 99))
+        }
+        return values
+    }
+
+    /// The percentiles of time to deliver in summary.csv, by column name part.
+    public static let deliverPercentiles: [(name: String, percentile: Double)] = [
+        ("p50", 50), ("p90", 90), ("p99", 99), ("p999", 99.9),
+    ]
 
     /// The row's fields in column order (empty for a column this row has no value for).
     public var fields: [String] { SummarySchema.columns.map { values[$0.name] ?? "" } }

@@ -6,9 +6,10 @@ public enum SummarySchema {
     public static let version = 1
 
     /// Columns added to this ``version`` after files were first written with it; a file without them
-    /// reads them as empty (they are self-check figures and blame counts, not compared), so older
-    /// results still compare.
-    public static let addedLater: Set<String> = Set(["transport_lag_p99_ms"] + MissCause.allCases.map(\.summaryColumn))
+    /// reads them as empty (they are self-check figures, blame counts and scale-out provenance, not
+    /// compared), so older results still compare.
+    public static let addedLater: Set<String> = Set(
+        ["transport_lag_p99_ms", "instances", "segment", "start_lag_ms"] + MissCause.allCases.map(\.summaryColumn))
 
     /// What a column holds, which decides how `compare` treats it.
     public enum Kind: String, Sendable, CaseIterable {
@@ -67,6 +68,11 @@ public enum SummarySchema {
             Column(
                 name: "git_commit", kind: .provenance, polarity: .none, meaning: "commit of the checkout, when known"),
             Column(name: "timestamp", kind: .provenance, polarity: .none, meaning: "run start, ISO 8601 UTC"),
+            // Provenance, not a setting: a merge of N segments runs the same load as one machine, so
+            // it compares with a single run's row.
+            Column(
+                name: "instances", kind: .provenance, polarity: .none,
+                meaning: "instances whose results the row holds (1 for a run, N for `merge` of N segments)"),
         ]
         columns += [
             ("host_cpu", "CPU model"), ("host_cores", "logical cores"), ("host_os", "distribution; kernel release"),
@@ -87,6 +93,7 @@ public enum SummarySchema {
             ("grace_s", "grace period after serviceExtensionTimeWillExpire"),
             ("memory_limit_bytes", "memory budget"), ("time_scale", "--time-scale factor"), ("seed", "--seed"),
             ("target", "media host (\"embedded\" or the --target URL)"),
+            ("segment", "--segment i/N of one instance (empty for a whole run, and for a merge of every segment)"),
         ].map { Column(name: $0.0, kind: .setting, polarity: .none, meaning: $0.1) }
         columns.append(Column(name: "invocations", kind: .count, polarity: .none, meaning: "invocations that finished"))
         columns += outcomeNames.map {
@@ -156,6 +163,9 @@ public enum SummarySchema {
             Column(
                 name: "cpu_utilisation", kind: .validity, polarity: .none,
                 meaning: "CPU of the harness and the embedded server / (wall time × cores)"),
+            Column(
+                name: "start_lag_ms", kind: .validity, polarity: .none,
+                meaning: "how long after --start-at the run began admitting (a merge: the latest instance's)"),
             Column(name: "fd_headroom", kind: .validity, polarity: .none, meaning: "file descriptors left at the peak"),
             Column(
                 name: "valid", kind: .validity, polarity: .none, meaning: "false when the harness distorted the figures"

@@ -36,6 +36,14 @@ public final class BufferedFileWriter: Sendable {
         }
     }
 
+    /// Appends raw bytes, as ``write(_:)`` does text.
+    public func write(bytes: UnsafeRawBufferPointer) {
+        state.withLock { state in
+            state.buffer.append(contentsOf: bytes)
+            if state.buffer.count >= Self.flushThreshold { Self.flush(&state, path: path) }
+        }
+    }
+
     /// Writes out what is buffered.
     public func flush() throws(SystemError) {
         let error = state.withLock { state in

@@ -13,7 +13,8 @@ import Synchronization
 public final class LoadRunner: Sendable {
     /// One admitted invocation.
     public struct Ticket: Sendable {
-        /// 0, 1, 2, ... in arrival order.
+        /// 0, 1, 2, ... in arrival order: the invocation's index in the single-machine run (with a
+        /// segment, `i`, `i + N`, `i + 2N`, ...), which decides its payload.
         public let index: Int
         /// Intended arrival, monotonic nanoseconds: where the invocation's budget starts.
         public let scheduledArrival: UInt64
@@ -88,13 +89,16 @@ public final class LoadRunner: Sendable {
 
     /// Runs the whole load; `invoke` runs one invocation and records its result itself (so progress
     /// and streamed CSV see each as it finishes). Returns when the last invocation has finished (or
-    /// the drain limit cancelled it), or at once after ``abort()``.
+    /// the drain limit cancelled it), or at once after ``abort()``. With a `segment` it runs only
+    /// that share of the run: the arrivals, slots and invocations the segment owns.
     public func run(
         model: LoadModel, length: RunLength, ramp: UInt64, seed: UInt64, drainLimit: UInt64,
-        invoke: @escaping @Sendable (Ticket) async -> Void
+        segment: ExecutionSegment = .whole, invoke: @escaping @Sendable (Ticket) async -> Void
     ) async -> Report {
         let work = Task(executorPreference: admissionExecutor) { [self] in
-            await admitAll(model: model, length: length, ramp: ramp, seed: seed, drainLimit: drainLimit, invoke: invoke)
+            await admitAll(
+                model: model, length: length, ramp: ramp, seed: seed, drainLimit: drainLimit, segment: segment,
+                invoke: invoke)
         }
         let start = clock.now()
         return await withCheckedContinuation { (continuation: CheckedContinuation<Report, Never>) in
@@ -129,26 +133,31 @@ public final class LoadRunner: Sendable {
     }
 
     private func admitAll(
-        model: LoadModel, length: RunLength, ramp: UInt64, seed: UInt64, drainLimit: UInt64,
-        invoke: @escaping @Sendable (Ticket) async -> Void
+        model whole: LoadModel, length: RunLength, ramp: UInt64, seed: UInt64, drainLimit: UInt64,
+        segment: ExecutionSegment, invoke: @escaping @Sendable (Ticket) async -> Void
     ) async -> Report {
+        // This instance's slots; the schedule below keeps its arrivals.
+        let model = segment.share(of: whole)
         let start = clock.now()
         var lag = Histogram(highestTrackableValue: 1 << 40)
         var admitted = 0
         var cancelled = false
         await withTaskGroup(of: Bool.self) { group in
             var inFlight = 0
-            let schedule = ArrivalSchedule(model: model, length: length, ramp: ramp, seed: seed)
+            let schedule = ArrivalSchedule(model: whole, length: length, ramp: ramp, seed: seed, segment: segment)
             // Due arrivals are a position in the schedule, not stored times: O(1) memory however far
             // the rate outruns admission.
             var pending = PendingArrivals(schedule: schedule, start: start)
             var closedRemaining: Int? = nil
             var tickerPending = false
-            if case .closed = model, case .invocations(let count) = length { closedRemaining = count }
+            if case .closed = model, case .invocations(let count) = length {
+                closedRemaining = segment.share(of: count)
+            }
 
             func admit(_ arrival: UInt64) {
                 let now = clock.now()
-                let ticket = Ticket(index: admitted, scheduledArrival: arrival, admittedAt: now)
+                let ticket = Ticket(
+                    index: segment.globalIndex(local: admitted), scheduledArrival: arrival, admittedAt: now)
                 admitted += 1
                 admittedCount.store(admitted, ordering: .relaxed)
                 inFlight += 1

@@ -1,0 +1,162 @@
+import Foundation
+public import NSEBenchCore
+import NSEBenchSystem
+
+/// `nse-bench merge DIR... -o DIR`: joins the result folders of the instances of one run split
+/// with `--segment` into the result folder one machine would have written.
+public struct MergeCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        name: "merge",
+        abstract: "Merge the results of a run split with --segment across instances into one result.",
+        discussion: """
+            Each DIR is one instance's result folder (summary.csv, histograms.csv, invocations.csv). Counts add; \
+            percentiles come from the merged histograms (exact to HdrHistogram's 3 significant digits); rates from \
+            the summed counts; throughput and CPU add; the self-check takes the worst instance's figure and names \
+            it. The merged summary.csv has a single run's columns with instances = N, so compare, --threshold \
+            and the CI gate read it unchanged; invocations.csv keeps every row, behind an instance column, \
+            streamed; instances.csv lists what was merged.
+
+            Refuses (exit 3), naming what differs, when the instances' settings differ, their segments overlap \
+            or leave one out, or one is partial (interrupted), unless --allow-partial, which marks the merge \
+            partial. Exit 1 for a folder that cannot be read.
+            """,
+        options: [
+            .value("out", short: "o", valueName: "DIR", help: "The merged result folder (created)."),
+            .flag(
+                "allow-partial",
+                help: "Merge instances marked partial too; the merged result is then marked partial and invalid."),
+            .flag(
+                "skip-invocations",
+                help: "Do not concatenate invocations.csv (summary, histograms and instances.csv only)."),
+            .flag("quiet", short: "q", help: "No summary; files only."),
+        ],
+        positionals: [
+            PositionalDeclaration("DIR", help: "The instances' result folders.", variadic: true)
+        ],
+        examples: [
+            "nse-bench merge results/0 results/1 results/2 results/3 -o results/merged",
+            "nse-bench merge /results/segment-* -o /results/merged && nse-bench compare baseline /results/merged",
+        ])
+
+    public let folders: [String]
+    public let output: String
+    public let allowPartial: Bool
+    public let skipInvocations: Bool
+    public let quiet: Bool
+
+    public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        folders = arguments.positionals
+        guard let output = arguments.string("out") else { throw .missingValue(option: "out", valueName: "DIR") }
+        self.output = output
+        allowPartial = arguments.isSet("allow-partial")
+        skipInvocations = arguments.isSet("skip-invocations")
+        quiet = arguments.isSet("quiet")
+        if folders.isEmpty { throw .missingArgument(valueName: "DIR") }
+        let outputPath = URL(fileURLWithPath: output).standardizedFileURL.path
+        if let clash = folders.first(where: { URL(fileURLWithPath: $0).standardizedFileURL.path == outputPath }) {
+            throw .invalidValue(option: "out", value: output, expected: "a folder other than the instance \(clash)")
+        }
+    }
+
+    public func run(_ context: CommandContext) async throws -> ExitCode {
+        // One instance's histograms at a time: they fold into one set as they are read.
+        var instances: [InstanceResult] = []
+        var histograms: [String: Histogram] = [:]
+        do {
+            for folder in folders {
+                let instance = try Self.read(folder)
+                try ResultMerge.accumulate(instance.histograms, into: &histograms, from: instance.name)
+                instances.append(instance.withoutHistograms)
+            }
+        } catch let error as MergeError {
+            context.errors.write("error: cannot merge: \(error)\n")
+            return .notComparable
+        } catch {
+            context.errors.write("error: \(error)\n")
+            return .harnessError
+        }
+        let merged: MergedResult
+        do {
+            merged = try ResultMerge.merge(instances, histograms: histograms, allowPartial: allowPartial)
+        } catch {
+            context.errors.write("error: cannot merge: \(error)\n")
+            return .notComparable
+        }
+        let folder = try OutputFolder.create(output, scenario: "merged")
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        try TextFile.write(
+            CSVWriter.record(SummaryRow.header) + CSVWriter.record(merged.fields), to: path("summary.csv"))
+        try TextFile.write(HistogramsFile.text(merged.histograms), to: path("histograms.csv"))
+        try TextFile.write(
+            HdrHistogramLog.text(merged.histograms, startTime: 0, length: 0), to: path("histograms.hlog"))
+        var listing = CSVWriter.record([
+            "instance", "folder", "segment", "invocations", "valid", "partial", "start_lag_ms",
+        ])
+        for instance in instances {
+            let fields = instance.summary.fields
+            listing += CSVWriter.record([
+                instance.name, instance.folder, fields["segment"] ?? "", String(instance.summary.invocations),
+                fields["valid"] ?? "", fields["partial"] ?? "", fields["start_lag_ms"] ?? "",
+            ])
+        }
+        try TextFile.write(listing, to: path("instances.csv"))
+        var rows = 0
+        if !skipInvocations { rows = try concatenateInvocations(instances, into: path("invocations.csv")) }
+        if !quiet {
+            context.output.write(
+                Self.render(merged, instances: instances, rows: skipInvocations ? nil : rows, folder: folder.path))
+        }
+        return .success
+    }
+
+    /// Streams every instance's invocations.csv into one, behind an `instance` column.
+    private func concatenateInvocations(_ instances: [InstanceResult], into path: String) throws -> Int {
+        let writer = try BufferedFileWriter(path: path)
+        var header: [UInt8]? = nil
+        var rows = 0
+        for instance in instances {
+            let source = (instance.folder as NSString).appendingPathComponent("invocations.csv")
+            let result = try CSVConcatenation.append(
+                source, to: writer, prefix: CSVWriter.escape(instance.name), header: header == nil ? "instance" : nil,
+                expectedHeader: header)
+            header = header ?? result.header
+            rows += result.records
+        }
+        try writer.close()
+        return rows
+    }
+
+    /// One instance's summary row and histograms.
+    static func read(_ folder: String) throws -> InstanceResult {
+        let summaryPath = (folder as NSString).appendingPathComponent("summary.csv")
+        let histogramsPath = (folder as NSString).appendingPathComponent("histograms.csv")
+        let summary = try SummaryFile(text: TextFile.read(summaryPath), source: summaryPath)
+        guard summary.runs.count == 1, let run = summary.runs.first else {
+            throw RunError.output("\(summaryPath): \(summary.runs.count) rows where one instance's result has one")
+        }
+        let histograms = try HistogramsFile.histograms(text: TextFile.read(histogramsPath), source: histogramsPath)
+        return InstanceResult(folder: folder, summary: run, histograms: histograms)
+    }
+
+    /// The terminal summary: what was merged, the headline figures, and the worst instances.
+    static func render(_ merged: MergedResult, instances: [InstanceResult], rows: Int?, folder: String) -> String {
+        let values = merged.values
+        var text = "merged \(instances.count) instances into \(folder)\n"
+        text += "  invocations \(values["invocations"] ?? "")"
+        if let rows { text += " (\(rows) rows in invocations.csv)" }
+        text += "; enriched_rate \(values["enriched_rate"] ?? ""); fallback_rate \(values["fallback_rate"] ?? "")\n"
+        text += "  deliver p50 \(values["deliver_p50_ms"] ?? "") ms, p99 \(values["deliver_p99_ms"] ?? "") ms, "
+        text += "max \(values["deliver_max_ms"] ?? "") ms\n"
+        text += "  self-check (worst instance):"
+        for column in [
+            "timer_lateness_p99_ms", "transport_lag_p99_ms", "admission_lag_p99_ms", "cpu_utilisation",
+            "fd_headroom", "start_lag_ms",
+        ] {
+            guard let instance = merged.worst[column], let value = values[column], !value.isEmpty else { continue }
+            text += " \(column) \(value) (\(instance));"
+        }
+        text += "\n  valid \(values["valid"] ?? ""), partial \(values["partial"] ?? "")\n"
+        if let reason = values["invalid_reason"], !reason.isEmpty { text += "  invalid: \(reason)\n" }
+        return text
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import NSEBenchCore
+import Testing
+
+@testable import NSEBenchCLI
+
+/// `nse-bench merge` end to end: instance folders in, one result folder and exit status out.
+@Suite("nse-bench merge")
+struct MergeCommandTests {
+    struct Outcome {
+        let status: ExitCode
+        let output: String
+        let errors: String
+    }
+
+    func run(_ command: String, _ arguments: [String]) async -> Outcome {
+        let output = CapturedText()
+        let errors = CapturedText()
+        let context = CommandContext(output: output, errors: errors, outputIsTerminal: false, environment: [:])
+        let status = await NSEBenchTool.main([command] + arguments, context: context)
+        return Outcome(status: status, output: output.text, errors: errors.text)
+    }
+
+    /// Writes instance `index` of `count`: a 500-invocation summary row, histograms and two rows of
+    /// invocations.csv, the second with a quoted line break.
+    func instance(_ fixture: CompareFixture, _ index: Int, of count: Int, _ overrides: [String: String] = [:]) throws
+        -> String
+    {
+        let name = "i\(index)"
+        try fixture.summary(
+            "\(name)/summary.csv",
+            [
+                CompareFixture.row(
+                    [
+                        "segment": "\(index)/\(count)", "invocations": "500", "enriched": "475", "degraded": "15",
+                        "killed": "10", "time_scale": "1",
+                    ].merging(overrides) { $1 })
+            ])
+        try fixture.write(
+            "\(name)/histograms.csv",
+            "histogram,value_ns,count\r\ndeliver,\(1_000_000 * (index + 1)),490\r\nslack,5,500\r\n")
+        try fixture.write(
+            "\(name)/invocations.csv",
+            "id,outcome,error\r\n\(index),enriched,\r\n\(index + count),killed,\"two\r\nlines\"\r\n")
+        return fixture.path(name)
+    }
+
+    @Test func mergesSegmentsIntoAResultCompareReads() async throws {
+        let fixture = try CompareFixture()
+        defer { fixture.remove() }
+        let folders = try (0..<2).map { try instance(fixture, $0, of: 2) }
+        let out = fixture.path("merged")
+        let merged = await run("merge", folders + ["-o", out])
+        #expect(merged.status == .success, "\(merged.errors)")
+        #expect(merged.output.contains("merged 2 instances"))
+        let summary = try SummaryFile(text: String(contentsOfFile: out + "/summary.csv", encoding: .utf8), source: "m")
+        #expect(summary.runs[0].invocations == 1_000)
+        #expect(summary.runs[0].fields["instances"] == "2")
+        #expect(summary.runs[0].fields["deliver_p50_ms"] == "1", "p50 of the merged histogram: 490 at 1 ms, 490 at 2")
+        let invocations = try String(contentsOfFile: out + "/invocations.csv", encoding: .utf8)
+        #expect(
+            invocations
+                == "instance,id,outcome,error\nsegment 0/2,0,enriched,\r\nsegment 0/2,2,killed,\"two\r\nlines\"\r\n"
+                + "segment 1/2,1,enriched,\r\nsegment 1/2,3,killed,\"two\r\nlines\"\r\n")
+        #expect(FileManager.default.fileExists(atPath: out + "/instances.csv"))
+        let compared = await run("compare", [out, out, "--thresholds", "none"])
+        #expect(compared.status == .success, "\(compared.output)\(compared.errors)")
+    }
+
+    @Test func refusesDifferentSettingsNamingTheColumnWithExitThree() async throws {
+        let fixture = try CompareFixture()
+        defer { fixture.remove() }
+        let folders = [try instance(fixture, 0, of: 2), try instance(fixture, 1, of: 2, ["seed": "9"])]
+        let merged = await run("merge", folders + ["-o", fixture.path("merged")])
+        #expect(merged.status == .notComparable)
+        #expect(merged.errors.contains("seed is \"x\" in segment 0/2, \"9\" in segment 1/2"), "\(merged.errors)")
+    }
+
+    @Test func refusesAMissingSegmentAndAPartialOne() async throws {
+        let fixture = try CompareFixture()
+        defer { fixture.remove() }
+        let first = try instance(fixture, 0, of: 3)
+        let second = try instance(fixture, 1, of: 3, ["partial": "true"])
+        let missing = await run("merge", [first, second, "-o", fixture.path("m1")])
+        #expect(missing.status == .notComparable)
+        #expect(missing.errors.contains("segments missing: 2/3"))
+        let third = try instance(fixture, 2, of: 3)
+        let partial = await run("merge", [first, second, third, "-o", fixture.path("m2")])
+        #expect(partial.status == .notComparable)
+        #expect(partial.errors.contains("--allow-partial"))
+        let allowed = await run("merge", [first, second, third, "-o", fixture.path("m3"), "--allow-partial"])
+        #expect(allowed.status == .success)
+    }
+
+    @Test func anUnreadableFolderIsAHarnessErrorNamingIt() async throws {
+        let fixture = try CompareFixture()
+        defer { fixture.remove() }
+        let merged = await run("merge", [fixture.path("nowhere"), "-o", fixture.path("merged")])
+        #expect(merged.status == .harnessError)
+        #expect(merged.errors.contains("nowhere/summary.csv"))
+        let usage = await run("merge", [fixture.path("a")])
+        #expect(usage.status == .usage)
+    }
+
+    @Test func runRefusesASegmentWithoutASlotAndBadSegmentsAndTimes() throws {
+        func parse(_ arguments: [String]) throws(UsageError) -> RunConfiguration {
+            try RunCommand(parsing: ArgumentParser.parse(arguments, for: RunCommand.configuration)).configuration
+        }
+        #expect(try parse(["--segment", "1/4"]).settings.segment == ExecutionSegment(index: 1, count: 4))
+        #expect(try parse(["--start-at", "1796133600"]).startAt == 1_796_133_600)
+        #expect(try parse(["--start-at", "2026-12-01T14:00:00Z"]).startAt == 1_796_133_600)
+        for bad in [
+            ["--segment", "4/4"], ["--segment", "x"], ["--concurrency", "2", "--segment", "0/3"],
+            ["--start-at", "tomorrow"],
+        ] {
+            #expect(throws: UsageError.self, "\(bad)") { try parse(bad) }
+        }
+    }
+}
