@@ -129,6 +129,32 @@ struct ModelTests {
         #expect(page.contains("swept ttfb (ms)"))
     }
 
+    @Test("a sweep says which points and cliffs rest on invalid runs, and a level held throughout has no dot")
+    func sweepValidity() throws {
+        let sweepCSV =
+            CSVWriter.record([
+                "sweep_setting", "sweep_value", "sweep_unit", "extension", "enriched_rate", "fallback_rate", "valid",
+            ])
+            + CSVWriter.record(["ttfb", "0", "ms", "media", "1", "0", "true"])
+            + CSVWriter.record(["ttfb", "20000", "ms", "media", "0.4", "0", "false"])
+            + CSVWriter.record(["ttfb", "0", "ms", "template", "1", "0", "true"])
+            + CSVWriter.record(["ttfb", "20000", "ms", "template", "1", "0", "true"])
+        let cliffsCSV =
+            CSVWriter.record(["extension", "level", "value", "unit", "finding", "valid"])
+            + CSVWriter.record(["media", "0.95", "11000", "ms", "within", "false"])
+            + CSVWriter.record(["template", "0.95", "20000", "ms", "beyond_range", "true"])
+        let sweep = try SweepData(
+            sweepText: sweepCSV, sweepSource: "sweep.csv", cliffsText: cliffsCSV, cliffsSource: "cliffs.csv")
+        #expect(sweep.invalidPoints == 1)
+        #expect(sweep.cliffs.map(\.finding) == ["within", "beyond_range"])
+        #expect(sweep.cliffs.map(\.fromValidRuns) == [false, true])
+        let page = SweepReport.html(sweep, name: "sweep")
+        #expect(page.contains("1 of 4 points came from runs the self-check marked invalid"))
+        #expect(page.contains("held across the range (to 20000 ms)"))
+        #expect(page.contains("no: from runs marked invalid"))
+        #expect(occurrences(of: "<circle class=\"point\"", in: page) == 1, "the held-throughout level gets no dot")
+    }
+
     @Test("a sweep's bad or missing columns are named")
     func badSweep() {
         #expect(throws: ReportError.missingColumn(file: "s.csv", column: "fallback_rate")) {

@@ -9,6 +9,8 @@ public struct SweepData: Sendable, Equatable {
         public var value: Double
         public var enrichedRate: Double
         public var fallbackRate: Double
+        /// Whether the point's run passed its self-check (`valid`; true when sweep.csv has no such column).
+        public var valid: Bool = true
     }
 
     /// The largest swept value at which an extension still reaches `level` enriched; nil when never.
@@ -17,7 +19,15 @@ public struct SweepData: Sendable, Equatable {
         public var level: Double
         public var value: Double?
         public var unit: String
+        /// `within`, `beyond_range` (held across the whole range: the cliff lies past its end) or
+        /// `below_across_range`; nil when cliffs.csv has no `finding` column.
+        public var finding: String? = nil
+        /// Whether every point the cliff rests on came from a valid run; nil when not recorded.
+        public var fromValidRuns: Bool? = nil
     }
+
+    /// How many points came from runs the self-check marked invalid.
+    public var invalidPoints: Int { points.filter { !$0.valid }.count }
 
     /// The setting swept (`ttfb`).
     public var setting: String
@@ -53,7 +63,8 @@ public struct SweepData: Sendable, Equatable {
             points.append(
                 Point(
                     extensionName: sweep.text("extension", row), value: try sweep.number("sweep_value", row) ?? 0,
-                    enrichedRate: try rate("enriched_rate"), fallbackRate: try rate("fallback_rate")))
+                    enrichedRate: try rate("enriched_rate"), fallbackRate: try rate("fallback_rate"),
+                    valid: !sweep.has("valid") || sweep.text("valid", row) != "false"))
         }
         self.points = points.sorted { $0.value < $1.value }
         var cliffs: [Cliff] = []
@@ -64,7 +75,9 @@ public struct SweepData: Sendable, Equatable {
                 cliffs.append(
                     Cliff(
                         extensionName: table.text("extension", row), level: try table.number("level", row) ?? 0,
-                        value: try table.number("value", row, optional: true), unit: table.text("unit", row)))
+                        value: try table.number("value", row, optional: true), unit: table.text("unit", row),
+                        finding: table.has("finding") ? table.text("finding", row) : nil,
+                        fromValidRuns: table.has("valid") ? table.text("valid", row) != "false" : nil))
             }
         }
         self.cliffs = cliffs
