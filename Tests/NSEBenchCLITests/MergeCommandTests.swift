@@ -67,6 +67,51 @@ struct MergeCommandTests {
         #expect(compared.status == .success, "\(compared.output)\(compared.errors)")
     }
 
+    /// timeline.csv text with `rows` of (arrivals, in flight) and nothing else counted.
+    static func timeline(_ rows: [(Int, Int)]) -> String {
+        CSVWriter.record(RunTimeline.header)
+            + rows.enumerated().map { second, row in
+                CSVWriter.record(
+                    [String(second), String(row.0), "0", String(row.1)]
+                        + Array(repeating: "0", count: RunTimeline.header.count - 4))
+            }.joined()
+    }
+
+    @Test func timelinesAddSecondBySecondAndOneMissingIsSaid() async throws {
+        let fixture = try CompareFixture()
+        defer { fixture.remove() }
+        let folders = try (0..<2).map { try instance(fixture, $0, of: 2) }
+        try fixture.write("i0/timeline.csv", Self.timeline([(10, 10), (5, 12)]))
+        try fixture.write("i1/timeline.csv", Self.timeline([(7, 7), (1, 4), (0, 1)]))
+        let out = fixture.path("merged")
+        let merged = await run("merge", folders + ["-o", out])
+        #expect(merged.status == .success, "\(merged.errors)")
+        let rows = try CSVReader.records(String(contentsOfFile: out + "/timeline.csv", encoding: .utf8))
+        #expect(rows.first == RunTimeline.header)
+        #expect(
+            rows.dropFirst().map { Array($0.prefix(4)) } == [
+                ["0", "17", "0", "17"], ["1", "6", "0", "16"], ["2", "0", "0", "1"],
+            ])
+        // Without one instance's timeline, none is written rather than one that leaves it out.
+        try FileManager.default.removeItem(atPath: fixture.path("i1/timeline.csv"))
+        let partial = await run("merge", folders + ["-o", fixture.path("merged-2")])
+        #expect(partial.status == .success)
+        #expect(partial.output.contains("timeline.csv not merged: segment 1/2 wrote none"), "\(partial.output)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.path("merged-2/timeline.csv")))
+    }
+
+    @Test func aDamagedTimelineIsNamed() throws {
+        #expect(throws: TimelineMerge.Failure.self) {
+            try TimelineMerge.sum([("a/timeline.csv", [["second", "arrivals"], ["0", "1"]])])
+        }
+        let bad = try CSVReader.records(Self.timeline([(1, 1)]).replacingOccurrences(of: "\r\n0,", with: "\r\n5,"))
+        #expect {
+            try TimelineMerge.sum([("b/timeline.csv", bad)])
+        } throws: { error in
+            "\(error)".hasPrefix("b/timeline.csv: line 2 is not second 0")
+        }
+    }
+
     @Test func refusesDifferentSettingsNamingTheColumnWithExitThree() async throws {
         let fixture = try CompareFixture()
         defer { fixture.remove() }

@@ -14,7 +14,7 @@ public struct MergeCommand: ParsableCommand {
             the summed counts; throughput and CPU add; the self-check takes the worst instance's figure and names \
             it. The merged summary.csv has a single run's columns with instances = N, so compare, --threshold \
             and the CI gate read it unchanged; invocations.csv keeps every row, behind an instance column, \
-            streamed; instances.csv lists what was merged.
+            streamed; timeline.csv adds the instances' seconds; instances.csv lists what was merged.
 
             Refuses (exit 3), naming what differs, when the instances' settings differ, their segments overlap \
             or leave one out, or one is partial (interrupted), unless --allow-partial, which marks the merge \
@@ -100,13 +100,36 @@ public struct MergeCommand: ParsableCommand {
             ])
         }
         try TextFile.write(listing, to: path("instances.csv"))
+        let timeline = try Self.mergeTimelines(instances, into: path("timeline.csv"))
         var rows = 0
         if !skipInvocations { rows = try concatenateInvocations(instances, into: path("invocations.csv")) }
         if !quiet {
             context.output.write(
-                Self.render(merged, instances: instances, rows: skipInvocations ? nil : rows, folder: folder.path))
+                Self.render(merged, instances: instances, rows: skipInvocations ? nil : rows, folder: folder.path)
+                    + (timeline.map { "  \($0)\n" } ?? ""))
         }
         return .success
+    }
+
+    /// Adds the instances' timeline.csv second by second into `path`; returns a line for the summary
+    /// when some instance has none (results from before nse-bench wrote it), in which case no merged
+    /// timeline is written rather than one that leaves an instance out.
+    static func mergeTimelines(_ instances: [InstanceResult], into path: String) throws -> String? {
+        var tables: [(source: String, records: [[String]])] = []
+        var missing: [String] = []
+        for instance in instances {
+            let source = (instance.folder as NSString).appendingPathComponent("timeline.csv")
+            guard FileManager.default.fileExists(atPath: source) else {
+                missing.append(instance.name)
+                continue
+            }
+            tables.append((source, try CSVReader.records(TextFile.read(source))))
+        }
+        guard missing.isEmpty else {
+            return "timeline.csv not merged: \(missing.joined(separator: ", ")) wrote none"
+        }
+        try TextFile.write(TimelineMerge.sum(tables).map(CSVWriter.record).joined(), to: path)
+        return nil
     }
 
     /// Streams every instance's invocations.csv into one, behind an `instance` column.

@@ -1,0 +1,34 @@
+/// timeline.csv of instances merged: every column is a count per second (in flight included, since
+/// the instances run at the same time, started together by `--start-at`), so the merge adds them
+/// second by second; a shorter instance counts as zero past its end.
+public enum TimelineMerge {
+    /// Why timelines could not be merged: the file and what was wrong.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public var source: String
+        public var reason: String
+        public var description: String { "\(source): \(reason)" }
+    }
+
+    /// The merged table (header first) of `tables`, each `(source, records)` with its header first.
+    public static func sum(_ tables: [(source: String, records: [[String]])]) throws(Failure) -> [[String]] {
+        var totals: [[Int]] = []
+        for table in tables {
+            guard let header = table.records.first, header == RunTimeline.header else {
+                throw Failure(
+                    source: table.source,
+                    reason: "its header is not timeline.csv's (\(RunTimeline.header.joined(separator: ",")))")
+            }
+            for (offset, record) in table.records.dropFirst().enumerated() {
+                let counts = record.compactMap { Int($0) }
+                guard counts.count == header.count, counts[0] == offset else {
+                    throw Failure(
+                        source: table.source,
+                        reason: "line \(offset + 2) is not second \(offset) followed by \(header.count - 1) counts")
+                }
+                if totals.count <= offset { totals.append([offset] + Array(repeating: 0, count: header.count - 1)) }
+                for column in 1..<header.count { totals[offset][column] += counts[column] }
+            }
+        }
+        return [RunTimeline.header] + totals.map { $0.map(String.init) }
+    }
+}
