@@ -63,19 +63,29 @@ enum RunSections {
             chart.html() + classNotes + table)
     }
 
-    static func delivery(_ sides: [Side]) -> String {
+    /// A cumulative distribution of one histogram (milliseconds, unscaled) for each side, named by
+    /// the side's label when there are several.
+    static func distributionChart(
+        _ sides: [Side], histogram: String, id: String, title: String, x: String, y: String, seriesName: String
+    ) -> LineChart {
         var chart = LineChart(
-            id: "deliver-cdf", title: "Time to deliver (cumulative distribution)",
-            x: ChartAxis(title: "time to deliver, from scheduled arrival", unit: "ms"),
-            y: ChartAxis(title: "share delivered", unit: "%", bounds: (0, 1), labelFactor: 100))
+            id: id, title: title, x: ChartAxis(title: x, unit: "ms"),
+            y: ChartAxis(title: y, unit: "%", bounds: (0, 1), labelFactor: 100))
         for (index, side) in sides.enumerated() {
             chart.series.append(
                 LineChart.Series(
-                    name: sides.count > 1 ? side.label : "time to deliver",
+                    name: sides.count > 1 ? side.label : seriesName,
                     points: DistributionCurve.points(
-                        side.run.histograms["deliver"] ?? Histogram(), timeScale: side.run.timeScale),
+                        side.run.histograms[histogram] ?? Histogram(), timeScale: side.run.timeScale),
                     style: .series(index, dash: side.dash)))
         }
+        return chart
+    }
+
+    static func delivery(_ sides: [Side]) -> String {
+        var chart = distributionChart(
+            sides, histogram: "deliver", id: "deliver-cdf", title: "Time to deliver (cumulative distribution)",
+            x: "time to deliver, from scheduled arrival", y: "share delivered", seriesName: "time to deliver")
         let first = sides[0].run
         let deadline = first.number("deadline_s") ?? 30
         let grace = first.number("grace_s") ?? 2
@@ -115,18 +125,9 @@ enum RunSections {
     }
 
     static func slack(_ sides: [Side]) -> String {
-        var chart = LineChart(
-            id: "slack-cdf", title: "Slack at delivery (cumulative distribution)",
-            x: ChartAxis(title: "time left before the deadline at delivery", unit: "ms"),
-            y: ChartAxis(title: "share of invocations", unit: "%", bounds: (0, 1), labelFactor: 100))
-        for (index, side) in sides.enumerated() {
-            chart.series.append(
-                LineChart.Series(
-                    name: sides.count > 1 ? side.label : "slack",
-                    points: DistributionCurve.points(
-                        side.run.histograms["slack"] ?? Histogram(), timeScale: side.run.timeScale),
-                    style: .series(index, dash: side.dash)))
-        }
+        let chart = distributionChart(
+            sides, histogram: "slack", id: "slack-cdf", title: "Slack at delivery (cumulative distribution)",
+            x: "time left before the deadline at delivery", y: "share of invocations", seriesName: "slack")
         let table = percentileTable(
             sides,
             columns: [

@@ -46,7 +46,7 @@ enum ReportInputs {
             if isFile(folder(of: path) + "/sweep.csv") { return .sweep(folder(of: path)) }
             if isFile(folder(of: path) + "/summary.csv") { return .run(folder(of: path)) }
             if isDirectory(path) {
-                let files = csvFiles(in: path)
+                let files = try csvFiles(in: path)
                 guard files.count >= 1 else {
                     throw .notFound(path: path, reason: "no summary.csv, sweep.csv or *.csv summaries in the folder")
                 }
@@ -58,8 +58,11 @@ enum ReportInputs {
         // Two history files (not a run's summary.csv) are a trend of two commits, not a comparison of runs.
         let histories = paths.allSatisfy { isFile($0) && $0.hasSuffix(".csv") && !$0.hasSuffix("summary.csv") }
         if paths.count == 2, !trend, !histories { return .compare(folder(of: paths[0]), folder(of: paths[1])) }
-        return .trend(
-            paths.flatMap { path in isDirectory(path) && !isFile(path + "/summary.csv") ? csvFiles(in: path) : [path] })
+        var files: [String] = []
+        for path in paths {
+            files += isDirectory(path) && !isFile(path + "/summary.csv") ? try csvFiles(in: path) : [path]
+        }
+        return .trend(files)
     }
 
     /// A run folder, given as the folder or as its summary.csv.
@@ -80,8 +83,13 @@ enum ReportInputs {
     }
 
     /// The `*.csv` files of a folder, sorted by name (a CI history names them by date or sequence).
-    static func csvFiles(in folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    static func csvFiles(in folder: String) throws(ReportInputError) -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw .notFound(path: folder, reason: "the folder could not be listed (\(error.localizedDescription))")
+        }
         return names.filter { $0.hasSuffix(".csv") }.sorted().map { folder + "/" + $0 }
     }
 
