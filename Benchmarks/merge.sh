@@ -10,7 +10,7 @@ ROWS=${2:-20000}
 ensure_nse_bench
 
 echo "== synthesising $INSTANCES instances of 1,000,000 invocations (summary.csv, histograms.csv)"
-"$NSE_BENCH" run --rate 1000 --invocations 200 --time-scale 0.01 --media 1KB.jpg:1 --quiet --out "$WORK/template" || true
+"$NSE_BENCH" run --profile none --rate 1000 --invocations 200 --time-scale 0.01 --media 1KB.jpg:1 --quiet --out "$WORK/template" || true
 python3 - "$WORK" "$INSTANCES" "$ROWS" <<'PY'
 import csv, os, random, sys
 work, instances, rows = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])

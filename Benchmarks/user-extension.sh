@@ -28,14 +28,14 @@ compare_pair() { # name, built-in folder, user folder
 }
 
 echo "== 1. build of Examples/MediaDownload"
-/usr/bin/time -f "uncached: wall %e s" "$NSE_BENCH" run --extension "$EXAMPLE" --invocations 1 --quiet --out "$WORK/b1"
-/usr/bin/time -f "cached:   wall %e s (target <= 2 s)" "$NSE_BENCH" run --extension "$EXAMPLE" --invocations 1 --quiet --out "$WORK/b2"
+/usr/bin/time -f "uncached: wall %e s" "$NSE_BENCH" run --extension "$EXAMPLE" --profile none --invocations 1 --quiet --out "$WORK/b1"
+/usr/bin/time -f "cached:   wall %e s (target <= 2 s)" "$NSE_BENCH" run --extension "$EXAMPLE" --profile none --invocations 1 --quiet --out "$WORK/b2"
 
 for profile in none lte; do
     echo "== 2. 500 in flight, 200 KB, profile $profile, $COUNT invocations"
     for extension in media "$EXAMPLE"; do
         name=$([ "$extension" = media ] && echo builtin || echo user)
-        network=(); [ "$profile" = none ] || network=(--profile "$profile")
+        network=(--profile "$profile")
         "$NSE_BENCH" run --extension "$extension" --concurrency 500 --invocations "$COUNT" --media 200KB.jpg:1 \
             "${network[@]}" --quiet --out "$WORK/c2-$profile-$name"
     done
@@ -48,7 +48,7 @@ done
 echo "== 3. 5,000 in flight, first byte after 1 s, 1 KB"
 for extension in media "$EXAMPLE"; do
     name=$([ "$extension" = media ] && echo builtin || echo user)
-    "$NSE_BENCH" run --extension "$extension" --concurrency 5000 --invocations 20000 --ttfb 1s --media 1KB.jpg:1 \
-        --quiet --out "$WORK/c3-$name"
+    "$NSE_BENCH" run --extension "$extension" --concurrency 5000 --invocations 20000 --profile none --ttfb 1s \
+        --media 1KB.jpg:1 --quiet --out "$WORK/c3-$name"
 done
 compare_pair "5000 x 1 s" "$WORK/c3-builtin" "$WORK/c3-user"

@@ -15,7 +15,7 @@ struct BlameRunTests {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-blame-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
         var configuration = try RunOptions.configuration(
-            from: ArgumentParser.parse(arguments + ["--out", out.path], for: RunCommand.configuration))
+            from: ArgumentParser.parse(onLoopback(arguments) + ["--out", out.path], for: RunCommand.configuration))
         configuration.serverExecutable = ExtensionProcessTests.executable
         let output = CapturedText()
         let context = CommandContext(output: output, errors: CapturedText(), outputIsTerminal: false, environment: [:])

@@ -15,7 +15,8 @@ struct CompareFixture {
     /// A valid row: 1000 invocations, 950 enriched, with `overrides` by column name.
     static func row(_ overrides: [String: String] = [:]) -> [String: String] {
         var fields: [String: String] = [:]
-        for column in SummarySchema.columns {
+        // A run on one network has no per-class figures: those columns stay empty.
+        for column in SummarySchema.columns where !column.name.hasPrefix("net_") {
             switch column.kind {
             case .count: fields[column.name] = "0"
             case .time: fields[column.name] = "900"

@@ -70,7 +70,7 @@ struct EmbeddedServerLifetimeTests {
         defer { try? FileManager.default.removeItem(at: out) }
         let run = Process()
         run.executableURL = Self.executable
-        run.arguments = ["run", "-n", "1", "--ttfb", "60s", "--quiet", "--out", out.path, "--seed", seed]
+        run.arguments = onLoopback(["run", "-n", "1", "--ttfb", "60s", "--quiet", "--out", out.path, "--seed", seed])
         run.standardOutput = FileHandle.nullDevice
         run.standardError = FileHandle.nullDevice
         try run.run()

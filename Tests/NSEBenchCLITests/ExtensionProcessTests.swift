@@ -21,7 +21,7 @@ struct ExtensionProcessTests {
         defer { try? FileManager.default.removeItem(at: out) }
         let process = Process()
         process.executableURL = Self.executable
-        process.arguments = ["run", "--quiet", "--out", out.path] + arguments
+        process.arguments = ["run", "--quiet", "--out", out.path] + onLoopback(arguments)
         process.currentDirectoryURL = Self.root
         var environment = ProcessInfo.processInfo.environment
         environment["NSE_BENCH_CACHE"] =

@@ -25,7 +25,8 @@ struct HarnessFailureRunTests {
         var configuration = try RunOptions.configuration(
             from: ArgumentParser.parse(
                 [
-                    "-n", "6", "-c", "2", "--extension", "media", "--extension-processes", "0", "--quiet", "--out",
+                    "-n", "6", "-c", "2", "--extension", "media", "--extension-processes", "0", "--quiet",
+                    "--profile", "none", "--out",
                     out.appendingPathComponent("results").path,
                 ],
                 for: RunCommand.configuration))

@@ -29,7 +29,8 @@ struct LoadTestTests {
     @Test func runsTheTypeUnderTheLoadAndReturnsTheSummary() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build nse-bench first")
         let result = try await LoadTest.run(
-            "MarkingService", arguments: ["-n", "60", "-c", "6", "--with-media", "0", "--threshold", "crashed==0"],
+            "MarkingService",
+            arguments: onLoopback(["-n", "60", "-c", "6", "--with-media", "0", "--threshold", "crashed==0"]),
             nseBench: Self.executable
         ) { MarkingService() }
         defer { try? FileManager.default.removeItem(at: result.folder) }

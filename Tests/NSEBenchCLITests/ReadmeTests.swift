@@ -9,8 +9,18 @@ struct ReadmeTests {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
-        let missing = SummarySchema.columns.map(\.name).filter { !text.contains("`\($0)`") }
+        // The per-network-class columns are documented once as `net_<class>_...`, with every class named.
+        let classPrefixes = NetworkProfile.allNames.map { SummarySchema.networkClassPrefix($0) }
+        func documentedName(_ name: String) -> String {
+            guard let prefix = classPrefixes.first(where: { name.hasPrefix($0) }) else { return name }
+            return "net_<class>_" + name.dropFirst(prefix.count)
+        }
+        let missing = SummarySchema.columns.map(\.name).filter { !text.contains("`\(documentedName($0))`") }
         #expect(missing.isEmpty, "undocumented summary.csv columns: \(missing)")
+        for prefix in classPrefixes {
+            let name = prefix.dropFirst("net_".count).dropLast()
+            #expect(text.contains("`\(name)`"), "network class \(name) is not named in the README")
+        }
     }
 
     @Test func everyExitCodeIsDocumented() throws {

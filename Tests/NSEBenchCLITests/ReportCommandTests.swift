@@ -107,7 +107,7 @@ struct ReportCommandTests {
         process.executableURL = executable
         process.arguments = [
             "run", "--rate", "200", "--duration", "3s", "--time-scale", "0.2", "--media", "1KB.jpg:1", "--report",
-            "--quiet", "--out", folder,
+            "--quiet", "--out", folder, "--profile", "none",
         ]
         try process.run()
         while process.isRunning { try await Task.sleep(for: .milliseconds(50)) }

@@ -89,7 +89,7 @@ struct RunArgumentTests {
         let configuration = try parse(["--payloads", file.path])
         #expect(configuration.settings.mediaMix == "replayed")
         let source = try PayloadSource(
-            configuration: configuration, mediaBase: URL(string: "http://127.0.0.1:1")!,
+            configuration: configuration, mediaBases: [URL(string: "http://127.0.0.1:1")!],
             key: Array(repeating: 0, count: 32))
         let shares = try #require(source.replayedShares)
         #expect(shares.encrypted == 0.25)

@@ -81,7 +81,7 @@ struct SignalExitTests {
         func start(_ name: String, ttfb: String) throws -> Child {
             try Child([
                 "run", "-n", "2", "-c", "2", "--ttfb", ttfb, "--extension", "media", "--media", "1KB.jpg:1",
-                "--out", base.appendingPathComponent(name).path,
+                "--profile", "none", "--out", base.appendingPathComponent(name).path,
             ])
         }
         let interrupted = try start("interrupted", ttfb: "60s")

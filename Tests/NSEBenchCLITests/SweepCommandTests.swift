@@ -156,7 +156,7 @@ struct SweepCommandTests {
         process.executableURL = executable
         process.arguments = [
             "sweep", "--sweep", "ttfb=1s..50s", "--steps", "2", "--refine", "0", "--levels", "0.5", "-n", "10", "-c",
-            "10", "--media", "1KB.jpg:1", "--time-scale", "0.02", "--report", "--out", folder.path,
+            "10", "--media", "1KB.jpg:1", "--time-scale", "0.02", "--profile", "none", "--report", "--out", folder.path,
         ]
         let output = Pipe()
         process.standardOutput = output

@@ -31,7 +31,8 @@ struct TLSRunTests {
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build nse-bench first")
         let media = try BuiltInExtensions.named("media")
         let result = try await LoadTest.run(
-            "media", arguments: ["-n", "30", "-c", "5", "--tls", "--media", "1KB.jpg:1"], nseBench: executable,
+            "media", arguments: onLoopback(["-n", "30", "-c", "5", "--tls", "--media", "1KB.jpg:1"]),
+            nseBench: executable,
             extension: media.make)
         defer { try? FileManager.default.removeItem(at: result.folder) }
         #expect(result.summary["target"] == "embedded-tls")

@@ -118,7 +118,7 @@ struct ServeArgumentTests {
 
     @Test(arguments: [
         (["--ttfb", "fast"], "ttfb"), (["--bandwidth", "1 fast"], "bandwidth"), (["--port", "70000"], "port"),
-        (["--profile", "5g"], "profile"), (["--status", "503:200"], "status"), (["--host", "localhost"], "host"),
+        (["--profile", "6g"], "profile"), (["--status", "503:200"], "status"), (["--host", "localhost"], "host"),
         (["--idle-timeout", "0"], "idle-timeout"), (["--ttfb", "file:/nonexistent/latencies.txt"], "ttfb"),
         (["--connect-delay", "file:/nonexistent/latencies.txt"], "connect-delay"),
         (["--time-scale", "1001"], "time-scale"),

@@ -11,11 +11,14 @@ struct ResultMergeTests {
         let outcomes: [InvocationOutcome] = [.enriched, .enriched, .enriched, .degraded, .killed]
         let outcome = outcomes[index % outcomes.count]
         let deliver = UInt64(1_000_000 + (index * 7_919) % 900_000_000)
-        return InvocationMeasurement(
+        var measurement = InvocationMeasurement(
             id: index, outcome: outcome, violations: Violations(doubleDelivery: index % 97 == 0 ? 1 : 0),
             timeToDeliver: outcome == .killed ? nil : deliver,
             slack: outcome == .killed ? nil : 30_000_000_000 - Int64(deliver),
             phases: ["queued": UInt64(index % 1_000) * 1_000, "download": deliver / 2])
+        // Two network classes of a population; the others stay empty through the merge.
+        measurement.networkClass = index % 3 == 0 ? "3g" : "wifi"
+        return measurement
     }
 
     /// The row and histograms one instance running `segment` of `total` invocations writes.
@@ -27,7 +30,7 @@ struct ResultMergeTests {
         for local in 0..<segment.share(of: total) { aggregate.record(measurement(segment.globalIndex(local: local))) }
         var settings = RunSettings(
             scenario: "merge", load: load, length: .invocations(total), ramp: 0, extensionName: "media",
-            network: .unconstrained, mediaMix: "200KB.jpg:1", encryptedFraction: 0, mediaFraction: 1,
+            network: NetworkMix(single: .none), mediaMix: "200KB.jpg:1", encryptedFraction: 0, mediaFraction: 1,
             deadline: 30_000_000_000, grace: 2_000_000_000, memoryLimit: 24 << 20, timeScale: 1, seed: 1,
             target: "http://media:8080")
         settings.segment = segment
@@ -60,6 +63,8 @@ struct ResultMergeTests {
             #expect(merged.values[column.name] == whole.summary.fields[column.name], "\(column.name)")
         }
         #expect(merged.histograms == whole.histograms)
+        #expect(merged.values["net_3g_invocations"] == "334")
+        #expect(merged.values["net_lte_invocations"] == "", "no instance had lte phones")
         #expect(merged.values["instances"] == "4")
         #expect(merged.values["segment"] == "")
         #expect(merged.values["timestamp"] == "2026-12-01T14:00:00Z", "the earliest start")

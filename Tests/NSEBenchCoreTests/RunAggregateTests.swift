@@ -95,7 +95,7 @@ struct SummaryRowTests {
             InvocationMeasurement(id: 0, outcome: .enriched, timeToDeliver: 10_000_000, slack: 290_000_000))
         let settings = RunSettings(
             scenario: "unit", load: .closed(concurrency: 5), length: .invocations(1), ramp: 0, extensionName: "media",
-            network: .unconstrained, mediaMix: "200KB.jpg:1", encryptedFraction: 0, mediaFraction: 1,
+            network: NetworkMix(single: .none), mediaMix: "200KB.jpg:1", encryptedFraction: 0, mediaFraction: 1,
             deadline: 30_000_000_000, grace: 2_000_000_000, memoryLimit: 24 << 20, timeScale: 0.01, seed: 1,
             target: "embedded")
         let fingerprint = HostFingerprint(
@@ -116,11 +116,52 @@ struct SummaryRowTests {
                     && ![
                         "rate_per_s", "arrivals", "max_in_flight", "duration_s", "invalid_reason", "segment",
                         "start_lag_ms",
-                    ].contains($0))
+                    ].contains($0) && !$0.hasPrefix("net_"))
         }
         #expect(missing.isEmpty, "\(missing)")
         #expect(row.values["deliver_p50_ms"] == "1000", "10 ms at a 0.01 time scale is 1000 ms unscaled")
         #expect(row.values["enriched_rate"] == "1")
         #expect(row.values["valid"] == "true")
+        #expect(SummarySchema.networkClassColumns.allSatisfy { row.values[$0.name] == "" }, "one network: no classes")
+    }
+
+    @Test func eachNetworkClassGetsItsCountsAndRates() {
+        var aggregate = RunAggregate()
+        let outcomes: [(String, InvocationOutcome)] = [
+            ("wifi", .enriched), ("wifi", .enriched), ("wifi", .expiredOriginal), ("3g", .expiredOriginal),
+            ("3g", .degraded), ("overloaded-cdn", .enriched),
+        ]
+        for (index, (networkClass, outcome)) in outcomes.enumerated() {
+            var measurement = InvocationMeasurement(id: index, outcome: outcome, timeToDeliver: 1, slack: 1)
+            measurement.networkClass = networkClass
+            aggregate.record(measurement)
+        }
+        #expect(aggregate.byNetwork["wifi"] == NetworkClassTally(invocations: 3, enriched: 2, fallback: 1))
+        #expect(aggregate.byNetwork["3g"] == NetworkClassTally(invocations: 2, enriched: 0, fallback: 1))
+        var doubled = aggregate
+        try? doubled.merge(aggregate)
+        #expect(doubled.byNetwork["wifi"] == NetworkClassTally(invocations: 6, enriched: 4, fallback: 2))
+        let row = SummaryRow(
+            settings: RunSettings(
+                scenario: "unit", load: .closed(concurrency: 5), length: .invocations(6), ramp: 0,
+                extensionName: "media", network: try! NetworkMix(parsing: "wifi:1,3g:1,overloaded-cdn:1"),
+                mediaMix: "200KB.jpg:1", encryptedFraction: 0, mediaFraction: 1, deadline: 30_000_000_000,
+                grace: 2_000_000_000, memoryLimit: 24 << 20, timeScale: 1, seed: 1, target: "embedded"),
+            aggregate: aggregate,
+            fingerprint: HostFingerprint(
+                cpuModel: "cpu", logicalCores: 2, operatingSystem: "os", swiftVersion: "6.3", libcurlVersion: "7",
+                opensslVersion: "3", allocator: "jemalloc"),
+            provenance: .init(gitCommit: "abc", timestamp: "2026-11-30T00:00:00Z"),
+            harness: .init(wallSeconds: 2, cpuSeconds: 1, peakResidentBytes: 1, mallocs: 10),
+            selfCheck: SelfCheck(
+                timerLatenessP99: 0, transportLagP99: 0, admissionLagP99: 0, cpuUtilisation: 0.1, descriptorsFree: 1,
+                descriptorLimit: 1),
+            problems: [], partial: false)
+        #expect(row.values["net_wifi_invocations"] == "3")
+        #expect(row.values["net_wifi_enriched_rate"] == "0.666667")
+        #expect(row.values["net_3g_fallback_rate"] == "0.5")
+        #expect(row.values["net_overloaded_cdn_enriched"] == "1")
+        #expect(row.values["net_lte_invocations"] == "", "a class the run did not have is empty")
+        #expect(row.values["network"]?.hasPrefix("wifi:1(") == true)
     }
 }

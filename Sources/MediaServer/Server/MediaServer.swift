@@ -14,11 +14,14 @@ import Synchronization
 public final class MediaServer: Sendable {
     /// Live counters, readable from any thread.
     public let statistics = ServerStatistics()
-    /// The address actually bound (the kernel's port when 0 was asked for).
+    /// The address actually bound (the kernel's port when 0 was asked for): the first network class's.
     public let address: IPv4Address
+    /// The address of each class in ``MediaServerConfiguration/additionalClasses``, in order.
+    public let additionalAddresses: [IPv4Address]
     public let configuration: MediaServerConfiguration
     private let loop: EventLoop
-    private let core: LoopBound<ServerCore>
+    /// One core per network class, all on the one loop: the first listens on `address`.
+    private let cores: [LoopBound<ServerCore>]
     private let lifecycle = Mutex(Lifecycle.bound)
 
     /// bound → running → stopped, or bound → stopped when never started.
@@ -28,31 +31,61 @@ public final class MediaServer: Sendable {
         case stopped
     }
 
-    /// Binds the listening socket (so a busy port fails here, as ``MediaServerError/addressInUse(_:)``)
+    /// Binds the listening sockets (so a busy port fails here, as ``MediaServerError/addressInUse(_:)``)
     /// and prepares the loop; nothing is served until ``start()``.
     public init(configuration: MediaServerConfiguration) throws(MediaServerError) {
         self.configuration = configuration
-        let listener: Int32
-        do {
-            listener = try Posix.listenTCP(on: configuration.address, backlog: configuration.backlog)
-        } catch {
-            if Posix.isAddressInUse(error) { throw .addressInUse(configuration.address) }
-            throw .system(error)
+        var listeners: [Int32] = []
+        func closeListeners() {
+            for listener in listeners { try? Posix.close(listener) }
+        }
+        let extra = configuration.additionalClasses.map { _ in
+            IPv4Address(host: configuration.address.host, port: 0)
+        }
+        for wanted in [configuration.address] + extra.compactMap({ $0 }) {
+            do {
+                listeners.append(try Posix.listenTCP(on: wanted, backlog: configuration.backlog))
+            } catch {
+                closeListeners()
+                if Posix.isAddressInUse(error) { throw .addressInUse(wanted) }
+                throw .system(error)
+            }
         }
         do {
-            address = try Posix.localAddress(of: listener)
+            let addresses = try listeners.map { (listener) throws(SystemError) in try Posix.localAddress(of: listener) }
+            address = addresses[0]
+            additionalAddresses = Array(addresses.dropFirst())
             loop = try EventLoop(name: "media-server")
-            core = LoopBound(
-                try ServerCore(
-                    loop: loop, configuration: configuration, statistics: statistics, listener: listener))
+            let statistics = statistics
+            var cores: [LoopBound<ServerCore>] = []
+            for (index, listener) in listeners.enumerated() {
+                var classConfiguration = configuration
+                if index > 0 {
+                    // Each class draws its own latencies and faults: a seed of its own.
+                    classConfiguration.conditions = configuration.additionalClasses[index - 1].conditions
+                    classConfiguration.seed = configuration.seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15
+                }
+                cores.append(
+                    LoopBound(
+                        try ServerCore(
+                            loop: loop, configuration: classConfiguration, statistics: statistics, listener: listener)))
+            }
+            self.cores = cores
         } catch {
-            try? Posix.close(listener)
+            closeListeners()
             throw .system(error)
         }
     }
 
-    /// The URL clients use: `http://127.0.0.1:PORT` (or `https://`).
-    public var baseURL: String { "\(configuration.tls == nil ? "http" : "https")://\(address)" }
+    /// The URL clients use: `http://127.0.0.1:PORT` (or `https://`), the first network class's.
+    public var baseURL: String { url(of: address) }
+
+    /// The URL of each class in ``MediaServerConfiguration/additionalClasses``, in order.
+    public var additionalURLs: [String] { additionalAddresses.map(url(of:)) }
+
+    private func url(of address: IPv4Address) -> String {
+        "\(configuration.tls == nil ? "http" : "https")://\(address)"
+    }
 
     /// Starts the loop thread and begins accepting.
     public func start() throws(MediaServerError) {
@@ -64,12 +97,14 @@ public final class MediaServer: Sendable {
         guard canStart else { throw .notStartable }
         do {
             try loop.start()
-            let core = core
+            let cores = cores
             try loop.execute {
-                do {
-                    try core.value.startAccepting()
-                } catch {
-                    // Registration fails only if the loop is already shutting down.
+                for core in cores {
+                    do {
+                        try core.value.startAccepting()
+                    } catch {
+                        // Registration fails only if the loop is already shutting down.
+                    }
                 }
             }
         } catch {
@@ -83,10 +118,15 @@ public final class MediaServer: Sendable {
     /// was injected or the server is not running.
     public func firstByteLateness() async -> Histogram {
         guard lifecycle.withLock({ $0 == .running }) else { return Histogram(highestTrackableValue: 1 << 36) }
-        let core = core
+        let cores = cores
         return await withCheckedContinuation { continuation in
             do {
-                try loop.execute { continuation.resume(returning: core.value.firstByteLateness) }
+                try loop.execute {
+                    var merged = Histogram(highestTrackableValue: 1 << 36)
+                    // Same bounds on every core: the merge cannot fail.
+                    for core in cores { try? merged.merge(core.value.firstByteLateness) }
+                    continuation.resume(returning: merged)
+                }
             } catch {
                 continuation.resume(returning: Histogram(highestTrackableValue: 1 << 36))
             }
@@ -103,17 +143,26 @@ public final class MediaServer: Sendable {
         switch previous {
         case .stopped: return
         case .bound:
-            // Never started: no loop thread runs, so the listener is closed right here.
-            core.value.closeListener()
+            // Never started: no loop thread runs, so the listeners are closed right here.
+            for core in cores { core.value.closeListener() }
             return
         case .running: break
         }
         let nanoseconds = UInt64(max(0, (grace ?? configuration.shutdownGrace).nanoseconds))
-        let core = core
+        let cores = cores
         let loop = loop
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             do {
-                try loop.execute { core.value.drain(grace: nanoseconds) { continuation.resume() } }
+                try loop.execute {
+                    // Resumed once the last core has drained.
+                    var remaining = cores.count
+                    for core in cores {
+                        core.value.drain(grace: nanoseconds) {
+                            remaining -= 1
+                            if remaining == 0 { continuation.resume() }
+                        }
+                    }
+                }
             } catch {
                 continuation.resume()
             }

@@ -26,6 +26,11 @@ public struct MediaServerConfiguration: Sendable {
     /// Where to note the faults injected into tagged requests whose responses cannot name them (a
     /// reset before the response); nil for nowhere.
     public var faultLog: InjectedFaultLog?
+    /// More network classes, each served on a port of its own (chosen by the kernel, on the same
+    /// host) under its own conditions, so that one server stands for a population of phones' networks
+    /// (``NSEBenchCore/NetworkMix``): a connection's conditions are those of the port it came in on,
+    /// its connect delay included. `address` and `conditions` are the first class.
+    public var additionalClasses: [ServedNetworkClass] = []
 
     public init(
         address: IPv4Address, conditions: NetworkConditions = .unconstrained, seed: UInt64 = 1,
@@ -42,5 +47,18 @@ public struct MediaServerConfiguration: Sendable {
         self.backlog = backlog
         self.parserLimits = parserLimits
         self.shutdownGrace = shutdownGrace
+    }
+}
+
+/// A network class a ``MediaServer`` serves on a port of its own.
+public struct ServedNetworkClass: Sendable {
+    /// The class's name, such as `lte`.
+    public var name: String
+    /// Its conditions, with every `file:` distribution already resolved.
+    public var conditions: NetworkConditions
+
+    public init(name: String, conditions: NetworkConditions) {
+        self.name = name
+        self.conditions = conditions
     }
 }

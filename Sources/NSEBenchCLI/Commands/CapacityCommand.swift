@@ -90,8 +90,10 @@ public struct CapacityCommand: ParsableCommand {
             let rate = rate.rounded()
             let runFolder = folder.appendingPathComponent("rate-\(Int64(rate))")
             let status = try await runOne([
-                "--rate", String(Int64(rate)), "--arrivals", "constant", "--duration", duration.description, "--ttfb",
-                firstByte.description, "--media", "1KB.jpg:1", "--extension", "media", "--max-in-flight",
+                // Bare loopback and a fixed first byte: the harness's own ceiling, not a phone network's.
+                "--rate", String(Int64(rate)), "--arrivals", "constant", "--duration", duration.description,
+                "--profile", "none", "--ttfb", firstByte.description, "--media", "1KB.jpg:1", "--extension", "media",
+                "--max-in-flight",
                 String(Int64(rate * firstByte.seconds * 4 + 100)), "--quiet", "--out", runFolder.path,
             ])
             let summary = try RunFolderSummary(folder: runFolder)

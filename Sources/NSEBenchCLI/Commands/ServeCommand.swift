@@ -54,11 +54,14 @@ public struct ServeCommand: ParsableCommand {
         ],
         examples: [
             "nse-bench serve --port 8080 --profile 3g",
+            "nse-bench serve --port 8080 --profile wifi:60,lte:40   # wifi on 8080, lte on a port it prints",
             "nse-bench serve --ttfb lognormal:median=300ms,p99=3s --status 503:2 --reset-during 1",
             "curl -o cat.jpg 'http://127.0.0.1:8080/media/200KB.jpg?ttfb=1s&bandwidth=100KB/s'",
         ])
 
     public let server: MediaServerConfiguration
+    /// With a `--profile` mix, the class of each listener (the first on `--port`); empty for one network.
+    public let classNames: [String]
     public let certificateOutput: String?
     /// `--fault-log FILE`.
     public let faultLogPath: String?
@@ -87,12 +90,18 @@ public struct ServeCommand: ParsableCommand {
             throw .invalidValue(
                 option: "media-dir", value: mediaDirectory, expected: "a directory of files to serve (\(found))")
         }
+        let mix = try NetworkOptions.mix(from: arguments, defaultProfile: NetworkProfile.none.name)
         var configuration = MediaServerConfiguration(
-            address: address, conditions: try NetworkOptions.conditions(from: arguments).scaled(by: timeScale),
+            address: address, conditions: mix.classes[0].conditions.scaled(by: timeScale),
             seed: try arguments.value("seed", as: UInt64.self) ?? 1,
             mediaDirectory: mediaDirectory,
             idleTimeout: try arguments.duration("idle-timeout", atLeast: .milliseconds(1)) ?? .seconds(30))
         configuration.tls = try TLSOptions.context(from: arguments)
+        // A mix serves each class on a port of its own: a phone's network is the port it connects to.
+        configuration.additionalClasses = mix.classes.dropFirst().map {
+            ServedNetworkClass(name: $0.name, conditions: $0.conditions.scaled(by: timeScale))
+        }
+        classNames = mix.isSingleClass ? [] : mix.classes.map(\.name)
         server = configuration
         certificateOutput = arguments.string("cert-out")
         faultLogPath = arguments.string("fault-log")
@@ -128,9 +137,19 @@ public struct ServeCommand: ParsableCommand {
         }
         defer { watchdog.cancel() }
         try mediaServer.start()
-        context.output.write("nse-bench serve: listening on \(mediaServer.baseURL)\n")
-        if !server.conditions.settings.isEmpty {
-            context.output.write("conditions: \(server.conditions)\n")
+        if classNames.isEmpty {
+            context.output.write("nse-bench serve: listening on \(mediaServer.baseURL)\n")
+            if !server.conditions.settings.isEmpty {
+                context.output.write("conditions: \(server.conditions)\n")
+            }
+        } else {
+            // One line a class, `listening on URL for NAME`, that `run` reads back.
+            let urls = [mediaServer.baseURL] + mediaServer.additionalURLs
+            let conditions = [server.conditions] + server.additionalClasses.map(\.conditions)
+            for (index, name) in classNames.enumerated() {
+                context.output.write("nse-bench serve: listening on \(urls[index]) for \(name)\n")
+                if !quiet { context.output.write("conditions of \(name): \(conditions[index])\n") }
+            }
         }
         let interval = statsInterval
         let live = Task {

@@ -10,8 +10,11 @@ public enum NetworkOptions {
     public static let declarations: [OptionDeclaration] =
         [
             .value(
-                "profile", valueName: "NAME",
-                help: "Network preset: \(NetworkProfile.allNames.joined(separator: ", ")). Flags below override it."),
+                "profile", valueName: "NAME|MIX",
+                help: "Network preset: \(NetworkProfile.allNames.joined(separator: ", ")); or phones (a population: "
+                    + "wifi 55%, 5g 15%, lte 24%, 3g 4%, lossy 2%, from Opensignal's shares); or presets with weights, "
+                    + "such as wifi:60,lte:30,3g:8,edge:2, one drawn per invocation from the seed. Flags below "
+                    + "override every class."),
             .value(
                 "ttfb", valueName: "DIST",
                 help: "Time to first byte: 200ms, uniform:100ms..300ms, normal:200ms,50ms, "
@@ -27,17 +30,16 @@ public enum NetworkOptions {
             .value(kind.rawValue, valueName: kind.valueName, help: kind.help + " Form: " + kind.valueForm + ".")
         }
 
-    /// The profile's conditions with every given flag applied on top.
-    public static func conditions(from arguments: ParsedArguments) throws(UsageError) -> NetworkConditions {
-        var conditions = NetworkConditions()
-        if let name = arguments.string("profile") {
-            do {
-                conditions = try NetworkProfile.named(name).conditions
-            } catch {
-                throw .invalidValue(
-                    option: "profile", value: name,
-                    expected: "one of " + NetworkProfile.allNames.joined(separator: ", "))
-            }
+    /// The `--profile` mix (`defaultProfile` when not given) with every given flag applied on top of
+    /// each class, and every `file:` distribution read.
+    public static func mix(from arguments: ParsedArguments, defaultProfile: String) throws(UsageError) -> NetworkMix {
+        let text = arguments.string("profile") ?? defaultProfile
+        let mix: NetworkMix
+        do {
+            mix = try NetworkMix(parsing: text)
+        } catch {
+            throw .invalidValue(
+                option: "profile", value: text, expected: error.expected + (error.reason.map { " (\($0))" } ?? ""))
         }
         var flags = NetworkConditions()
         for key in NetworkConditions.settingKeys {
@@ -48,7 +50,9 @@ public enum NetworkOptions {
                 throw .invalidValue(option: key, value: value, expected: expectedForm(of: key, error: error))
             }
         }
-        return try resolveFiles(in: conditions.merged(overriding: flags))
+        return try mix.overriding(flags).mapConditions { (conditions) throws(UsageError) in
+            try resolveFiles(in: conditions)
+        }
     }
 
     /// Reads every `file:PATH` latency distribution; a missing or malformed file is a usage error

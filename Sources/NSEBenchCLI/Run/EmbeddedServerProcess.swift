@@ -6,9 +6,13 @@ import NSEBenchSystem
 /// descriptor budget (10,000 client plus 10,000 server sockets do not fit in one process's 20,000)
 /// and its own CPU accounting.
 final class EmbeddedServerProcess: @unchecked Sendable {
-    // `baseURL`, `process`, `output` and `launcher` are immutable after init; `stoppedReport` is
+    // `baseURLs`, `process`, `output` and `launcher` are immutable after init; `stoppedReport` is
     // protected by `lock`. Foundation's Process is used from one task at a time (start, then stop).
-    let baseURL: URL
+    /// The URL of each network class the server was asked to serve, in the order of the mix; one for a
+    /// single network.
+    let baseURLs: [URL]
+    /// The first class's URL.
+    var baseURL: URL { baseURLs[0] }
     private let process: Process
     private let output: Pipe
     private let launcher: LaunchingThread
@@ -24,10 +28,11 @@ final class EmbeddedServerProcess: @unchecked Sendable {
     }
 
     /// Starts `executable serve --port 0 --managed` with `arguments` (network flags, seed, time
-    /// scale) and waits for the line that gives its URL. The server ends with this process however
+    /// scale) and waits for the line that gives its URL, or with a mix of `classCount` network
+    /// classes the `listening on URL for NAME` line of each. The server ends with this process however
     /// it ends: ``stop()`` on every path out of a run, and the kernel's SIGTERM
     /// (`--parent-pid`, PR_SET_PDEATHSIG) when this process dies first, `kill -9` included.
-    init(executable: URL = ownExecutable, arguments: [String]) throws(RunError) {
+    init(executable: URL = ownExecutable, arguments: [String], classCount: Int = 1) throws(RunError) {
         let process = Process()
         process.executableURL = executable
         process.arguments =
@@ -47,16 +52,20 @@ final class EmbeddedServerProcess: @unchecked Sendable {
         self.process = process
         self.output = output
         self.launcher = launcher
-        let line = Self.readLine(output.fileHandleForReading, timeout: 10)
-        guard let line, let range = line.range(of: "listening on "),
-            let url = URL(string: String(line[range.upperBound...]))
-        else {
-            process.terminate()
-            process.waitUntilExit()
-            launcher.release()
-            throw .server("the media server did not report its address" + (line.map { ": " + $0 } ?? ""))
+        var urls: [URL] = []
+        while urls.count < classCount {
+            let line = Self.readLine(output.fileHandleForReading, timeout: 10)
+            guard let line, let range = line.range(of: "listening on "),
+                let url = URL(string: String(line[range.upperBound...].prefix { $0 != " " }))
+            else {
+                process.terminate()
+                process.waitUntilExit()
+                launcher.release()
+                throw .server("the media server did not report its address" + (line.map { ": " + $0 } ?? ""))
+            }
+            urls.append(url)
         }
-        baseURL = url
+        baseURLs = urls
     }
 
     /// The child's CPU seconds so far, from /proc (user + system).

@@ -3,22 +3,36 @@ import NSEBenchCore
 import NSERuntime
 
 /// The payload of each invocation: generated from the seed and mix, or replayed from a JSONL file.
+///
+/// With a network mix, a generated payload's `media_url` names the media server's port of the
+/// invocation's network class (``NetworkMix/classIndex(ofInvocation:seed:)``): the same payload as
+/// with one network but for the port, so that its phone's downloads see that class's conditions.
 struct PayloadSource: Sendable {
     private enum Source: Sendable {
-        case generated(PayloadGenerator)
+        /// One generator per network class, each with its class's media base URL.
+        case generated([PayloadGenerator])
         case replayed(PayloadReplay)
     }
 
     private let source: Source
+    private let network: NetworkMix
+    private let seed: UInt64
 
-    init(configuration: RunConfiguration, mediaBase: URL, key: [UInt8]) throws {
+    /// `mediaBases` holds one URL per class of the configuration's network mix, in its order (one
+    /// for `--target`).
+    init(configuration: RunConfiguration, mediaBases: [URL], key: [UInt8]) throws {
+        network = configuration.settings.network
+        seed = configuration.settings.seed
         if let path = configuration.payloadFile {
             source = .replayed(try PayloadReplay(contentsOf: URL(fileURLWithPath: path)))
         } else {
             source = .generated(
-                try PayloadGenerator(
-                    seed: configuration.settings.seed, mix: configuration.payloadMix, mediaMix: configuration.mediaMix,
-                    mediaBaseURL: mediaBase, key: key, faults: configuration.cryptoFaults))
+                try mediaBases.map { base in
+                    try PayloadGenerator(
+                        seed: configuration.settings.seed, mix: configuration.payloadMix,
+                        mediaMix: configuration.mediaMix, mediaBaseURL: base, key: key,
+                        faults: configuration.cryptoFaults)
+                })
         }
     }
 
@@ -39,7 +53,8 @@ struct PayloadSource: Sendable {
         switch source {
         case .replayed(let replay):
             return InvocationInput(id: index, payload: replay.payload(at: index), arrival: arrival, extension: factory)
-        case .generated(let generator):
+        case .generated(let generators):
+            let generator = generators[min(network.classIndex(ofInvocation: index, seed: seed), generators.count - 1)]
             do {
                 return InvocationInput(
                     generated: try generator.payload(at: index), arrival: arrival, extension: factory)

@@ -225,12 +225,13 @@ enum RunOptions {
             arguments.wasGiven("encrypted") ? try fraction(arguments, "encrypted") : builtInMix?.encrypted ?? 0
         let mediaFraction =
             arguments.wasGiven("with-media") ? try fraction(arguments, "with-media") : builtInMix?.media ?? 1
+        let network = try networkMix(arguments, target: target)
         let segment = try SegmentOptions.segment(
             arguments, load: load, environment: ProcessInfo.processInfo.environment)
         var settings = RunSettings(
             scenario: scenarioName, load: load, length: length, ramp: try nanoseconds(arguments, "ramp") ?? 0,
             extensionName: arguments.string("extension") ?? "media",
-            network: try NetworkOptions.conditions(from: arguments),
+            network: network,
             mediaMix: payloadFile == nil ? mediaText : replayedMediaMix,
             encryptedFraction: encryptedFraction, mediaFraction: mediaFraction,
             deadline: try nanoseconds(arguments, "deadline", minimum: 1_000_000) ?? 30_000_000_000,
@@ -248,9 +249,8 @@ enum RunOptions {
             payloadFile: payloadFile, target: target, outputDirectory: arguments.string("out"),
             scratchDirectory: scratch, quiet: arguments.isSet("quiet"),
             format: try arguments.value("format", as: RunConfiguration.OutputFormat.self) ?? .text,
-            networkArguments: (["profile"] + NetworkConditions.settingKeys).compactMap { key in
-                arguments.string(key).map { (key, $0) }
-            },
+            networkArguments: [("profile", network.argument)]
+                + NetworkConditions.settingKeys.compactMap { key in arguments.string(key).map { (key, $0) } },
             thresholds: try thresholds(arguments),
             principalClass: arguments.string("principal-class"),
             swiftVersion: try swiftVersion(arguments),
@@ -262,6 +262,35 @@ enum RunOptions {
         configuration.startAt = try SegmentOptions.startAt(arguments)
         configuration.caFile = arguments.string("ca-file")
         return configuration
+    }
+
+    /// The default network: a population of phones (``NetworkMix/phones``), so that a bare run answers
+    /// for phones, not loopback; with `--target` the media host's own network, which nothing shapes.
+    static let defaultProfile = NetworkMix.phones.name
+
+    /// `--profile` and the network flags. With `--target` they would shape nothing (the embedded
+    /// server injects them), so they are refused rather than recorded as if they had applied.
+    private static func networkMix(_ arguments: ParsedArguments, target: URL?) throws(UsageError) -> NetworkMix {
+        if target != nil {
+            let given = (["profile"] + NetworkConditions.settingKeys).filter { arguments.wasGiven($0) }
+            if let first = given.first {
+                throw .invalidCombination(
+                    "--\(first) shapes the embedded media server's responses; with --target the media host's own "
+                        + "network is measured as it is: drop --\(first), or drop --target")
+            }
+            return NetworkMix(single: .none)
+        }
+        if arguments.wasGiven("payloads") {
+            // A replayed media_url is fetched as it is: no phone's class can choose its port.
+            let mix = try NetworkOptions.mix(from: arguments, defaultProfile: NetworkProfile.none.name)
+            guard mix.isSingleClass else {
+                throw .invalidCombination(
+                    "--profile \(mix.argument) draws each phone's network by pointing its media_url at that class's "
+                        + "port, but --payloads replays each media_url as it is: give one profile, or drop --payloads")
+            }
+            return mix
+        }
+        return try NetworkOptions.mix(from: arguments, defaultProfile: defaultProfile)
     }
 
     private static func thresholds(_ arguments: ParsedArguments) throws(UsageError) -> [Threshold] {

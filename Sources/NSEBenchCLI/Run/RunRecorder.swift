@@ -11,7 +11,7 @@ final class RunRecorder: Sendable {
         "id", "extension", "scheduled_ns", "started_ns", "delivered_ns", "deadline_ns", "outcome", "user_sees",
         "time_to_deliver_ms", "slack_ms", "queued_ms", "decrypt_ms", "connect_ms", "first_byte_ms", "download_ms",
         "attach_ms", "bytes", "http_status", "error", "injected_fault", "blame", "double_delivery", "late_delivery",
-        "alert_text_removed", "peak_memory_bytes",
+        "alert_text_removed", "peak_memory_bytes", "network",
     ]
 
     private struct State {
@@ -39,11 +39,16 @@ final class RunRecorder: Sendable {
 
     /// The embedded server's notes of faults its responses could not name; nil with `--target`.
     private let injectedFaults: InjectedFaultLogReader?
+    /// The population whose class each invocation's phone is in; nil for one network.
+    private let network: NetworkMix?
+    private let seed: UInt64
 
     init(
         folder: URL, timeScale: Double, origin: UInt64, injectedFaults: InjectedFaultLogReader? = nil,
-        serverGone: @escaping @Sendable () -> Bool = { false }
+        network: NetworkMix? = nil, seed: UInt64 = 0, serverGone: @escaping @Sendable () -> Bool = { false }
     ) throws {
+        self.network = network.flatMap { $0.isSingleClass ? nil : $0 }
+        self.seed = seed
         self.injectedFaults = injectedFaults
         self.folder = folder
         self.timeScale = timeScale
@@ -72,7 +77,10 @@ final class RunRecorder: Sendable {
             download.injectedFault = injectedFaults.fault(forRequest: tag)
             record.download = download
         }
-        let measurement = record.measurement
+        var measurement = record.measurement
+        if let network {
+            measurement.networkClass = network.classes[network.classIndex(ofInvocation: record.id, seed: seed)].name
+        }
         let line = CSVWriter.record(row(record, measurement))
         // The row is written under the lock too, so that after seal() the aggregate and
         // invocations.csv hold exactly the same invocations.
@@ -172,7 +180,7 @@ final class RunRecorder: Sendable {
             record.downloadErrorText ?? record.crashReason ?? record.stageErrors.values.sorted().first ?? "",
             record.injectedFaultText, measurement.miss?.cause.rawValue ?? "", String(record.violations.doubleDelivery),
             String(record.violations.lateDelivery), String(record.violations.alertTextRemoved),
-            String(record.peakMemory),
+            String(record.peakMemory), measurement.networkClass ?? "",
         ]
     }
 }

@@ -47,9 +47,9 @@ struct RunSession {
         // response), by request tag; the recorder reads them back.
         let faultLogPath = work.appendingPathComponent("server-faults.log")
         var server: EmbeddedServerProcess? = nil
-        let mediaBase: URL
+        let mediaBases: [URL]
         if let target = configuration.target {
-            mediaBase = target
+            mediaBases = [target]
         } else {
             var arguments = [
                 "--seed", String(settings.seed), "--time-scale", String(scale), "--fault-log", faultLogPath.path,
@@ -58,9 +58,9 @@ struct RunSession {
             for (key, value) in configuration.networkArguments { arguments += ["--\(key)", value] }
             let started = try EmbeddedServerProcess(
                 executable: configuration.serverExecutable ?? EmbeddedServerProcess.ownExecutable,
-                arguments: arguments)
+                arguments: arguments, classCount: settings.network.classes.count)
             server = started
-            mediaBase = started.baseURL
+            mediaBases = started.baseURLs
         }
         // Every way out of the run stops the server, errors included (a suite runs many in one
         // process); stop() is idempotent, so the normal path's call below is the one that counts.
@@ -97,7 +97,7 @@ struct RunSession {
                     errorLog: output.appendingPathComponent("extension-stderr.log"),
                     timeBudget: hostSettings.timeBudget))
         }
-        let payloads = try PayloadSource(configuration: configuration, mediaBase: mediaBase, key: key)
+        let payloads = try PayloadSource(configuration: configuration, mediaBases: mediaBases, key: key)
         // summary.csv records the settings that took effect: a replay's own shares, not the flags'.
         var recordedSettings = settings
         if let shares = payloads.replayedShares {
@@ -108,7 +108,8 @@ struct RunSession {
         // Recording and progress.
         let faultLog = server == nil ? nil : InjectedFaultLogReader(path: faultLogPath.path)
         let recorder = try RunRecorder(
-            folder: output, timeScale: scale, origin: clock.now(), injectedFaults: faultLog
+            folder: output, timeScale: scale, origin: clock.now(), injectedFaults: faultLog,
+            network: server != nil && configuration.payloadFile == nil ? settings.network : nil, seed: settings.seed
         ) { [server] in
             server?.hasExited ?? false
         }
@@ -232,7 +233,7 @@ struct RunSession {
                 SummaryRenderer.render(
                     row: row, aggregate: recorder.aggregate, folder: output, format: configuration.format,
                     serverReport: serverReport, timeScale: scale, scratch: "\(scratch.path) (\(scratch.reason))",
-                    unwritten: unwritten.map(\.name)))
+                    unwritten: unwritten.map(\.name), network: settings.network))
         }
         if let workers, !configuration.quiet {
             let deaths = workers.processDeaths

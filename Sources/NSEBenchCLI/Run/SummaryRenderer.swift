@@ -5,7 +5,8 @@ import NSEBenchCore
 enum SummaryRenderer {
     static func render(
         row: SummaryRow, aggregate: RunAggregate, folder: URL, format: RunConfiguration.OutputFormat,
-        serverReport: String, timeScale: Double, scratch: String = "", unwritten: [String] = []
+        serverReport: String, timeScale: Double, scratch: String = "", unwritten: [String] = [],
+        network: NetworkMix? = nil
     ) -> String {
         let values = row.values
         if format == .json {
@@ -18,7 +19,7 @@ enum SummaryRenderer {
         let value = { (name: String) in values[name] ?? "" }
         lines.append(
             "nse-bench run \(value("scenario")): \(value("load_model")) load, extension \(value("extension")), "
-                + "network \(value("network")), target \(value("target"))")
+                + "network \(network.map(networkLabel) ?? value("network")), target \(value("target"))")
         lines.append(
             "\(aggregate.invocations) invocations, \(value("throughput_per_s"))/s, deadline \(value("deadline_s")) s, "
                 + "grace \(value("grace_s")) s")
@@ -37,6 +38,7 @@ enum SummaryRenderer {
         lines.append("fell back (original shown)    \(percent(aggregate.fallbackRate))")
         lines.append("arrived enriched              \(percent(aggregate.enrichedRate))")
         lines.append("")
+        if let network, !network.isSingleClass { lines += networkTable(network, aggregate) + [""] }
         let blame = BlameTable.lines(aggregate)
         if !blame.isEmpty { lines += blame + [""] }
         lines.append(
@@ -83,6 +85,34 @@ enum SummaryRenderer {
         if !written.isEmpty { lines.append("results: \(folder.path)/" + written.joined(separator: ", ")) }
         if !unwritten.isEmpty { lines.append("NOT WRITTEN: " + unwritten.joined(separator: ", ")) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A population by name and shares (`phones: wifi 55%, ...`), a written mix as given, one class's
+    /// conditions as query parameters.
+    private static func networkLabel(_ network: NetworkMix) -> String {
+        guard !network.isSingleClass else { return network.settingText }
+        let shares = network.classes.indices.map {
+            "\(network.classes[$0].name) \(String(format: "%.0f%%", network.share(ofClass: $0) * 100))"
+        }
+        return "\(network.populationName ?? "mix") (\(shares.joined(separator: ", ")))"
+    }
+
+    /// Outcome rates per network class, in the mix's order.
+    private static func networkTable(_ network: NetworkMix, _ aggregate: RunAggregate) -> [String] {
+        var lines = [
+            pad("by network", 16) + pad("invocations", 12, right: true) + pad("enriched", 10, right: true)
+                + pad("fell back", 11, right: true)
+        ]
+        for networkClass in network.classes {
+            let tally = aggregate.byNetwork[networkClass.name] ?? NetworkClassTally()
+            let rates =
+                tally.invocations > 0
+                ? pad(percent(tally.enrichedRate), 10, right: true) + pad(percent(tally.fallbackRate), 11, right: true)
+                : pad("-", 10, right: true) + pad("-", 11, right: true)
+            lines.append(
+                pad(networkClass.name, 16) + pad(String(tally.invocations), 12, right: true) + rates)
+        }
+        return lines
     }
 
     private static func percent(_ fraction: Double) -> String { String(format: "%.1f%%", fraction * 100) }

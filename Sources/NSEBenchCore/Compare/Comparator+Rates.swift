@@ -35,6 +35,13 @@ extension Comparator {
         var trials = 0
         for run in runs where run.invocations > 0 {
             switch metric.source {
+            case .countRatio(let successColumn, let trialColumn):
+                guard let count = run.numbers[successColumn], let part = run.numbers[trialColumn], part > 0 else {
+                    continue
+                }
+                successes += min(Int(count), Int(part))
+                trials += Int(part)
+                continue
             case .rateColumn(let column):
                 guard let rate = run.numbers[column] else { continue }
                 successes += Int((rate * Double(run.invocations)).rounded())

@@ -22,6 +22,9 @@ public struct ComparedMetric: Sendable, Hashable {
         /// A count column; its share of `invocations` is the rate (counts above `invocations`, such
         /// as repeated content-handler calls, are capped at it).
         case countShare(String)
+        /// A share of part of the run (one network class): `successes` over `trials`, both count
+        /// columns; a run without the part is left out.
+        case countRatio(successes: String, trials: String)
         /// A time or measure column, as written.
         case value(String)
     }
@@ -39,7 +42,10 @@ public struct ComparedMetric: Sendable, Hashable {
         let columns = SummarySchema.columns
         var metrics = columns.filter { $0.kind == .rate }.map {
             ComparedMetric(
-                name: $0.name, kind: .rate, polarity: $0.polarity, source: .rateColumn($0.name), meaning: $0.meaning)
+                name: $0.name, kind: .rate, polarity: $0.polarity,
+                source: $0.share.map { .countRatio(successes: $0.successes, trials: $0.trials) }
+                    ?? .rateColumn($0.name),
+                meaning: $0.meaning)
         }
         metrics += columns.filter { $0.kind == .count && $0.polarity != .none && $0.name != "enriched" }.map {
             ComparedMetric(

@@ -75,7 +75,9 @@ public enum ResultMerge {
             case .provenance, .fingerprint:
                 values[column.name] = provenance(column.name, given.map(\.value))
             case .count:
-                values[column.name] = String(given.map { Int($0.value) ?? 0 }.reduce(0, +))
+                // A count no instance wrote (a network class none of them had) stays empty.
+                values[column.name] =
+                    given.allSatisfy { $0.value.isEmpty } ? "" : String(given.map { Int($0.value) ?? 0 }.reduce(0, +))
             case .rate, .time, .measure:
                 continue  // from the counts and histograms, below
             case .validity:
@@ -91,7 +93,11 @@ public enum ResultMerge {
             let numbers = instances.map { Double($0.summary.fields[column.name] ?? "") }
             switch column.kind {
             case .rate:
-                if let outcomes = SummaryFile.rateOutcomes.first(where: { $0.column == column.name })?.outcomes {
+                if let share = column.share {
+                    let successes = Int(values[share.successes] ?? "") ?? 0
+                    let trials = Int(values[share.trials] ?? "") ?? 0
+                    values[column.name] = trials > 0 ? SummaryRow.format(Double(successes) / Double(trials)) : ""
+                } else if let outcomes = SummaryFile.rateOutcomes.first(where: { $0.column == column.name })?.outcomes {
                     let count = outcomes.map { Int(values[$0.rawValue] ?? "") ?? 0 }.reduce(0, +)
                     values[column.name] = SummaryRow.format(invocations > 0 ? Double(count) / Double(invocations) : 0)
                 } else {

@@ -13,6 +13,8 @@ public struct InvocationMeasurement: Sendable, Equatable {
     public var phases: [String: UInt64]
     /// Why it did not arrive enriched, and what its deciding phase took of the budget; nil when enriched.
     public var miss: MissVerdict?
+    /// The network class of the invocation's phone (``NetworkMix``), such as `lte`; nil when unknown.
+    public var networkClass: String? = nil
 
     public init(
         id: Int, outcome: InvocationOutcome, violations: Violations = Violations(), timeToDeliver: UInt64?,

@@ -15,6 +15,8 @@ public struct RunAggregate: Sendable, Equatable {
     public private(set) var blameInjected: [MissCause: Int] = [:]
     /// The misses' budgets (arrival to deadline), summed: the lost budget.
     public private(set) var missedBudget: UInt64 = 0
+    /// Outcomes by the network class of each invocation's phone, for measurements that name one.
+    public private(set) var byNetwork: [String: NetworkClassTally] = [:]
 
     public init() {
         var histograms: [String: Histogram] = ["deliver": Histogram(), "slack": Histogram()]
@@ -30,6 +32,9 @@ public struct RunAggregate: Sendable, Equatable {
         invocations += 1
         outcomes[measurement.outcome, default: 0] += 1
         violations.add(measurement.violations)
+        if let networkClass = measurement.networkClass {
+            byNetwork[networkClass, default: .init()].record(measurement.outcome)
+        }
         if let delivered = measurement.timeToDeliver { histograms["deliver"]?.record(delivered) }
         histograms["slack"]?.record(signed: measurement.slack ?? 0)
         for (phase, duration) in measurement.phases { histograms[phase]?.record(duration) }
@@ -50,6 +55,7 @@ public struct RunAggregate: Sendable, Equatable {
         for (cause, count) in other.blameInjected { blameInjected[cause, default: 0] += count }
         for (cause, time) in other.blamedTime { blamedTime[cause, default: 0] &+= time }
         missedBudget &+= other.missedBudget
+        for (name, tally) in other.byNetwork { byNetwork[name, default: .init()].merge(tally) }
         for (name, histogram) in other.histograms {
             if histograms[name] == nil {
                 histograms[name] = histogram

@@ -7,7 +7,8 @@ public struct RunSettings: Sendable, Equatable {
     /// Ramp length in nanoseconds, unscaled.
     public var ramp: UInt64
     public var extensionName: String
-    public var network: NetworkConditions
+    /// The phones' networks: one class, or a population drawn per invocation.
+    public var network: NetworkMix
     public var mediaMix: String
     public var encryptedFraction: Double
     public var mediaFraction: Double
@@ -25,7 +26,7 @@ public struct RunSettings: Sendable, Equatable {
 
     public init(
         scenario: String, load: LoadModel, length: RunLength, ramp: UInt64, extensionName: String,
-        network: NetworkConditions, mediaMix: String, encryptedFraction: Double, mediaFraction: Double,
+        network: NetworkMix, mediaMix: String, encryptedFraction: Double, mediaFraction: Double,
         deadline: UInt64, grace: UInt64, memoryLimit: Int, timeScale: Double, seed: UInt64, target: String
     ) {
         self.scenario = scenario
@@ -49,8 +50,7 @@ public struct RunSettings: Sendable, Equatable {
     public var columns: [String: String] {
         var values: [String: String] = [
             "scenario": scenario, "load_model": load.name, "ramp_s": seconds(ramp), "extension": extensionName,
-            "network": network.settings.isEmpty
-                ? "none" : network.settings.map { "\($0.key)=\($0.value)" }.joined(separator: "&"),
+            "network": network.settingText,
             "media_mix": mediaMix,
             "encrypted_fraction": String(encryptedFraction), "media_fraction": String(mediaFraction),
             "deadline_s": seconds(deadline), "grace_s": seconds(grace), "memory_limit_bytes": String(memoryLimit),

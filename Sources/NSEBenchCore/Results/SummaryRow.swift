@@ -45,6 +45,15 @@ public struct SummaryRow: Sendable {
         values["finished_before_deadline_rate"] = Self.format(aggregate.finishedBeforeDeadlineRate)
         values["fallback_rate"] = Self.format(aggregate.fallbackRate)
         values["enriched_rate"] = Self.format(aggregate.enrichedRate)
+        for column in SummarySchema.networkClassColumns { values[column.name] = "" }
+        for (name, tally) in aggregate.byNetwork {
+            let prefix = SummarySchema.networkClassPrefix(name)
+            values[prefix + "invocations"] = String(tally.invocations)
+            values[prefix + "enriched"] = String(tally.enriched)
+            values[prefix + "fallback"] = String(tally.fallback)
+            values[prefix + "enriched_rate"] = Self.format(tally.enrichedRate)
+            values[prefix + "fallback_rate"] = Self.format(tally.fallbackRate)
+        }
         values["double_delivery"] = String(aggregate.violations.doubleDelivery)
         values["late_delivery"] = String(aggregate.violations.lateDelivery)
         values["alert_text_removed"] = String(aggregate.violations.alertTextRemoved)

@@ -9,7 +9,8 @@ public enum SummarySchema {
     /// reads them as empty (they are self-check figures, blame counts and scale-out provenance, not
     /// compared), so older results still compare.
     public static let addedLater: Set<String> = Set(
-        ["transport_lag_p99_ms", "instances", "segment", "start_lag_ms"] + MissCause.allCases.map(\.summaryColumn))
+        ["transport_lag_p99_ms", "instances", "segment", "start_lag_ms"] + MissCause.allCases.map(\.summaryColumn)
+            + networkClassColumns.map(\.name))
 
     /// What a column holds, which decides how `compare` treats it.
     public enum Kind: String, Sendable, CaseIterable {
@@ -45,6 +46,54 @@ public enum SummarySchema {
         public let polarity: Polarity
         /// What it means, for the README and `--help`.
         public let meaning: String
+        /// For a rate of part of the run (one network class): the count columns it is the share of,
+        /// `successes` over `trials`, instead of an outcome's share of `invocations`.
+        public let share: (successes: String, trials: String)?
+
+        public init(name: String, kind: Kind, polarity: Polarity, meaning: String, share: (String, String)? = nil) {
+            self.name = name
+            self.kind = kind
+            self.polarity = polarity
+            self.meaning = meaning
+            self.share = share.map { (successes: $0.0, trials: $0.1) }
+        }
+
+        public static func == (lhs: Column, rhs: Column) -> Bool {
+            lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.polarity == rhs.polarity && lhs.meaning == rhs.meaning
+                && lhs.share?.successes == rhs.share?.successes && lhs.share?.trials == rhs.share?.trials
+        }
+    }
+
+    /// The column prefix of network class `name` (a ``NetworkProfile`` preset): `net_lte_`,
+    /// `net_overloaded_cdn_`.
+    public static func networkClassPrefix(_ name: String) -> String {
+        "net_" + name.replacingHyphensWithUnderscores() + "_"
+    }
+
+    /// Per network class, for every preset a population can hold: its invocations, enriched and
+    /// fallback counts and their rates of the class's own invocations. Empty for a class the run
+    /// did not have.
+    public static let networkClassColumns: [Column] = NetworkProfile.allNames.flatMap { name -> [Column] in
+        let prefix = networkClassPrefix(name)
+        return [
+            Column(
+                name: prefix + "invocations", kind: .count, polarity: .none,
+                meaning: "invocations on a \(name) phone (empty when the run had none)"),
+            Column(
+                name: prefix + "enriched", kind: .count, polarity: .none,
+                meaning: "of those, how many arrived enriched"),
+            Column(
+                name: prefix + "fallback", kind: .count, polarity: .none,
+                meaning: "of those, how many showed the original"),
+            Column(
+                name: prefix + "enriched_rate", kind: .rate, polarity: .largerIsBetter,
+                meaning: "enriched share of the \(name) phones' invocations",
+                share: (prefix + "enriched", prefix + "invocations")),
+            Column(
+                name: prefix + "fallback_rate", kind: .rate, polarity: .smallerIsBetter,
+                meaning: "fallback share of the \(name) phones' invocations",
+                share: (prefix + "fallback", prefix + "invocations")),
+        ]
     }
 
     /// The outcome classes, in column order (their counts are columns of the same names).
@@ -112,6 +161,7 @@ public enum SummarySchema {
                 name: "enriched_rate", kind: .rate, polarity: .largerIsBetter,
                 meaning: "share delivered before the deadline with every enrichment asked for"),
         ]
+        columns += networkClassColumns
         columns += [
             ("double_delivery", "content handler calls after the first"),
             ("late_delivery", "first content handler calls after the invocation had finished"),
@@ -178,4 +228,10 @@ public enum SummarySchema {
 
     /// The column named `name`.
     public static func column(named name: String) -> Column? { columns.first { $0.name == name } }
+}
+
+extension String {
+    fileprivate func replacingHyphensWithUnderscores() -> String {
+        String(map { $0 == "-" ? "_" : $0 })
+    }
 }

@@ -23,7 +23,8 @@ struct ComparatorTests {
         #expect(comparison.outcome == .noRegression)
         #expect(comparison.outcome.exitCode == .success)
         let metrics = try #require(comparison.scenarios.first).metrics
-        #expect(metrics.count == ComparedMetric.all.count)
+        // Every metric but the per-network-class rates, which a run on one network does not have.
+        #expect(metrics.count == ComparedMetric.all.filter { !$0.name.hasPrefix("net_") }.count)
         #expect(metrics.allSatisfy { if case .unchanged = $0.verdict { true } else { false } })
     }
 
@@ -38,6 +39,24 @@ struct ComparatorTests {
         #expect(try metric("expired_original_rate", in: comparison).verdict == .regression)
         #expect(comparison.outcome == .regression)
         #expect(comparison.outcome.exitCode.rawValue == 2)
+    }
+
+    @Test func aNetworkClassRateIsJudgedOnThatClassesInvocations() throws {
+        func row(_ enriched: Int) -> [String: String] {
+            SummaryFixture.row([
+                "net_3g_invocations": "100", "net_3g_enriched": "\(enriched)", "net_3g_fallback": "\(100 - enriched)",
+                "net_3g_enriched_rate": "\(Double(enriched) / 100)",
+                "net_3g_fallback_rate": "\(Double(100 - enriched) / 100)",
+            ])
+        }
+        let comparison = try compare([row(90)], [row(60)])
+        let enriched = try metric("net_3g_enriched_rate", in: comparison)
+        #expect(enriched.baseline?.trials == 100, "the class's 100 invocations, not the run's 1000")
+        #expect(enriched.baseline?.successes == 90)
+        #expect(enriched.candidate?.successes == 60)
+        #expect(enriched.verdict == .regression)
+        #expect(try metric("net_3g_fallback_rate", in: comparison).verdict == .regression)
+        #expect(try metric("enriched_rate", in: comparison).verdict == .unchanged(.noChange))
     }
 
     @Test func halfPointDropIsBelowTheMinimumEffectEvenWhenSignificant() throws {

@@ -5,7 +5,8 @@ import Testing
 @Suite("NetworkProfile")
 struct NetworkProfileTests {
     @Test func namesAreTheDocumentedOnes() {
-        #expect(NetworkProfile.allNames == ["wifi", "lte", "3g", "edge", "lossy", "overloaded-cdn"])
+        #expect(
+            NetworkProfile.allNames == ["wifi", "5g", "lte", "3g", "edge", "lossy", "overloaded-cdn", "none"])
     }
 
     @Test(arguments: NetworkProfile.allNames)
@@ -15,14 +16,22 @@ struct NetworkProfileTests {
     }
 
     @Test func anUnknownNameListsTheValidOnes() {
-        let error = #expect(throws: UnknownProfileError.self) { try NetworkProfile.named("5g") }
-        #expect(error?.name == "5g")
+        let error = #expect(throws: UnknownProfileError.self) { try NetworkProfile.named("6g") }
+        #expect(error?.name == "6g")
         #expect(
             error?.description
-                == "unknown network profile \"5g\": expected one of wifi, lte, 3g, edge, lossy, overloaded-cdn")
+                == "unknown network profile \"6g\": expected one of wifi, 5g, lte, 3g, edge, lossy, overloaded-cdn, none"
+        )
     }
 
-    @Test(arguments: NetworkProfile.all)
+    /// Every preset that stands for a network; `none` is bare loopback and sets nothing.
+    static let networks = NetworkProfile.all.filter { $0 != .none }
+
+    @Test func noneSetsNothing() {
+        #expect(NetworkProfile.none.conditions == NetworkConditions())
+    }
+
+    @Test(arguments: networks)
     func everyPresetIsCompleteAndReadsBackFromItsSettings(profile: NetworkProfile) throws {
         let conditions = profile.conditions
         #expect(conditions.timeToFirstByte != nil)
@@ -38,7 +47,7 @@ struct NetworkProfileTests {
         }
     }
 
-    @Test(arguments: NetworkProfile.all)
+    @Test(arguments: networks)
     func everyPresetSamplesSensibleDelays(profile: NetworkProfile) {
         var generator = Xoshiro256StarStar(seed: 8)
         let ttfb = (0..<2_000).map { _ in profile.conditions.effectiveTimeToFirstByte.sample(using: &generator) }
@@ -48,7 +57,9 @@ struct NetworkProfileTests {
     }
 
     @Test func presetsOrderFromFastToSlow() {
-        let rates = [NetworkProfile.wifi, .lte, .threeG, .edge].map { $0.conditions.effectiveBandwidth.bytesPerSecond }
+        let rates = [NetworkProfile.fiveG, .wifi, .lte, .threeG, .edge].map {
+            $0.conditions.effectiveBandwidth.bytesPerSecond
+        }
         #expect(rates == rates.sorted(by: >))
         #expect(NetworkProfile.threeG.conditions.bandwidth?.description == "200KB/s")
         #expect(NetworkProfile.edge.conditions.bandwidth?.description == "30KB/s")

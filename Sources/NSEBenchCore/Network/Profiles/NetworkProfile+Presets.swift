@@ -18,6 +18,22 @@ extension NetworkProfile {
             connectDelay: .lognormal(median: .milliseconds(40), p99: .milliseconds(250)),
             bandwidth: ByteRate(bitsPerSecond: 40_000_000)))
 
+    /// `5g`: a phone on a mid-band 5G cell.
+    ///
+    /// About 40 ms round trip and 100 Mbit/s down: Opensignal's US 5G Experience reports put average 5G
+    /// download speeds between about 60 Mbit/s (AT&T, Verizon) and 186 Mbit/s (T-Mobile, January 2023),
+    /// and US 4G latency at 44-66 ms (State of Mobile USA, May 2019), which 5G shortens; the round trip
+    /// here is this harness's rounding, not a measurement. Connect delay log-normal, median 80 ms (two
+    /// round trips), p99 400 ms; time to first byte log-normal, median 50 ms, p99 350 ms; bandwidth 100
+    /// Mbit/s; no faults.
+    public static let fiveG = NetworkProfile(
+        name: "5g",
+        summary: "mid-band 5G: ~40 ms round trip, 100 Mbit/s, no faults",
+        conditions: NetworkConditions(
+            timeToFirstByte: .lognormal(median: .milliseconds(50), p99: .milliseconds(350)),
+            connectDelay: .lognormal(median: .milliseconds(80), p99: .milliseconds(400)),
+            bandwidth: ByteRate(bitsPerSecond: 100_000_000)))
+
     /// `lte`: a phone on a typical 4G/LTE cell.
     ///
     /// Round trip 50-70 ms and 10-12 Mbit/s down: typical published figures for LTE in network-speed
@@ -100,4 +116,10 @@ extension NetworkProfile {
                     StatusShare(code: 504, chance: Percentage(clamping: 2)),
                 ]),
                 stall: StallFault(duration: nil, chance: Percentage(clamping: 1)))))
+
+    /// `none`: bare loopback, with no latency, no bandwidth limit and no faults: the harness's own
+    /// floor, not a phone.
+    public static let none = NetworkProfile(
+        name: "none", summary: "bare loopback: no latency, no bandwidth limit, no faults (not a phone)",
+        conditions: NetworkConditions())
 }

@@ -1,14 +1,14 @@
 /// A named set of network conditions, chosen with `--network NAME`: the lowest layer, which flags and
 /// query parameters override (see ``NetworkConditions/merged(overriding:)``).
 ///
-/// The presets (``wifi``, ``lte``, ``threeG``, ``edge``, ``lossy``, ``overloadedCDN``) say on each where
+/// The presets (``wifi``, ``fiveG``, ``lte``, ``threeG``, ``edge``, ``lossy``, ``overloadedCDN``, and ``none`` for bare loopback) say on each where
 /// their figures come from.
 ///
 /// ```swift
 /// let profile = try NetworkProfile.named("3g")
 /// profile.conditions.description
 /// // "ttfb=lognormal:median=250ms,p99=1.5s connect-delay=lognormal:median=300ms,p99=1.5s bandwidth=200KB/s"
-/// NetworkProfile.allNames  // ["wifi", "lte", "3g", "edge", "lossy", "overloaded-cdn"]
+/// NetworkProfile.allNames  // ["wifi", "5g", "lte", "3g", "edge", "lossy", "overloaded-cdn", "none"]
 /// ```
 public struct NetworkProfile: Sendable, Hashable {
     /// The name used on the command line, such as `3g`.
@@ -30,17 +30,17 @@ public struct NetworkProfile: Sendable, Hashable {
     }
 
     /// Every preset, in the order of ``allNames``.
-    public static let all: [NetworkProfile] = [wifi, lte, threeG, edge, lossy, overloadedCDN]
+    public static let all: [NetworkProfile] = [wifi, fiveG, lte, threeG, edge, lossy, overloadedCDN, none]
 
-    /// The preset names: `wifi`, `lte`, `3g`, `edge`, `lossy`, `overloaded-cdn`.
+    /// The preset names: `wifi`, `5g`, `lte`, `3g`, `edge`, `lossy`, `overloaded-cdn`, `none`.
     public static var allNames: [String] { all.map(\.name) }
 
     /// The preset called `name`, in any letter case.
     ///
     /// ```swift
     /// try NetworkProfile.named("LTE").name  // "lte"
-    /// try NetworkProfile.named("5g")
-    /// // throws: unknown network profile "5g": expected one of wifi, lte, 3g, edge, lossy, overloaded-cdn
+    /// try NetworkProfile.named("6g")
+    /// // throws: unknown network profile "6g": expected one of wifi, 5g, lte, 3g, edge, lossy, overloaded-cdn, none
     /// ```
     public static func named(_ name: String) throws(UnknownProfileError) -> NetworkProfile {
         let wanted = name.trimmingWhitespace().lowercased()
@@ -54,8 +54,8 @@ public struct NetworkProfile: Sendable, Hashable {
 /// A network profile name that is not a preset.
 ///
 /// ```swift
-/// UnknownProfileError(name: "5g", validNames: NetworkProfile.allNames).description
-/// // unknown network profile "5g": expected one of wifi, lte, 3g, edge, lossy, overloaded-cdn
+/// UnknownProfileError(name: "6g", validNames: NetworkProfile.allNames).description
+/// // unknown network profile "6g": expected one of wifi, 5g, lte, 3g, edge, lossy, overloaded-cdn, none
 /// ```
 public struct UnknownProfileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The name as given.
