@@ -101,6 +101,24 @@ struct ModelTests {
         #expect(page.contains("requests 10"))
     }
 
+    @Test("a population of phones gets a bar per network class, with its share of the invocations")
+    func networkClassBars() throws {
+        let run = try ReportFixture.run([
+            "net_wifi_invocations": "600", "net_wifi_enriched": "594", "net_wifi_fallback": "0",
+            "net_wifi_enriched_rate": "0.99", "net_wifi_fallback_rate": "0", "net_edge_invocations": "400",
+            "net_edge_enriched": "100", "net_edge_fallback": "100", "net_edge_enriched_rate": "0.25",
+            "net_edge_fallback_rate": "0.25",
+        ])
+        let page = RunReport.html(run, serverLog: nil)
+        #expect(page.contains("wifi (60.0%)"))
+        #expect(page.contains("edge (40.0%)"))
+        #expect(page.contains("50.0%"), "edge's partial share: 200 of 400")
+        #expect(!page.contains("one network class"), "a population is not one class")
+        let single = RunReport.html(try ReportFixture.run(), serverLog: nil)
+        #expect(!single.contains("wifi ("))
+        #expect(single.contains("one network class"))
+    }
+
     @Test("a run without timeline.csv says so")
     func noTimeline() throws {
         let run = try RunData(

@@ -26,6 +26,39 @@ public enum OutcomeStyles {
         }
         return BarChart.Row(label: label, segments: segments)
     }
+
+    /// One network class of a population as a bar: enriched, partial (delivered or shown without
+    /// every enrichment) and the original shown, over the class's invocations (summary.csv's
+    /// `net_<class>_…` counts).
+    static func classBar(label: String, _ tally: NetworkClassTally) -> BarChart.Row {
+        let total = Double(max(tally.invocations, 1))
+        let parts: [(String, Int, ChartStyle)] = [
+            // Colours of their own: "partial" and "original shown" each pool several outcomes.
+            ("enriched", tally.enriched, style(.enriched)),
+            ("partial", tally.invocations - tally.enriched - tally.fallback, ChartStyle(color: "#8C6D1F")),
+            ("original shown", tally.fallback, ChartStyle(color: "#882255")),
+        ]
+        return BarChart.Row(
+            label: label,
+            segments: parts.map { name, count, style in
+                let share = Double(count) / total
+                return BarChart.Segment(name: name, value: share, valueText: Format.percent(share), style: style)
+            })
+    }
+
+    /// The network classes of a population in `runs` (pooled), in the presets' order; empty for runs
+    /// on one network.
+    static func networkClasses(_ runs: [SummaryRun]) -> [(name: String, tally: NetworkClassTally)] {
+        NetworkProfile.allNames.compactMap { name in
+            let prefix = SummarySchema.networkClassPrefix(name)
+            func sum(_ suffix: String) -> Int { runs.map { Int($0.numbers[prefix + suffix] ?? 0) }.reduce(0, +) }
+            let invocations = sum("invocations")
+            guard invocations > 0 else { return nil }
+            return (
+                name, NetworkClassTally(invocations: invocations, enriched: sum("enriched"), fallback: sum("fallback"))
+            )
+        }
+    }
 }
 
 /// Numbers as the report writes them.

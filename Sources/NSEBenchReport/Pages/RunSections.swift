@@ -18,6 +18,14 @@ enum RunSections {
         for side in sides {
             chart.rows.append(
                 OutcomeStyles.bar(label: sides.count > 1 ? side.label : "all", rows: side.run.summary.runs))
+            // A population of phones (--profile phones or a mix): a bar per network class.
+            for (name, tally) in OutcomeStyles.networkClasses(side.run.summary.runs) {
+                chart.rows.append(
+                    OutcomeStyles.classBar(
+                        label: (sides.count > 1 ? side.label + ": " : "") + name
+                            + " (\(Format.percent(Double(tally.invocations) / Double(max(1, side.run.summary.runs.map(\.invocations).reduce(0, +))))))",
+                        tally))
+            }
             var classes: [String] = []
             for run in side.run.summary.runs where !classes.contains(run.fields["network"] ?? "") {
                 classes.append(run.fields["network"] ?? "")
@@ -33,7 +41,9 @@ enum RunSections {
         var classNotes = ""
         for side in sides {
             let networks = Set(side.run.summary.runs.map { $0.fields["network"] ?? "" })
-            if networks.count == 1, let network = networks.first {
+            if networks.count == 1, let network = networks.first,
+                OutcomeStyles.networkClasses(side.run.summary.runs).isEmpty
+            {
                 classNotes +=
                     "<p class=\"note\">\(HTML.escape(sides.count > 1 ? side.label + ": " : ""))one network "
                     + "class: \(HTML.escape(network.isEmpty || network == "none" ? "unconstrained" : network))</p>"
@@ -58,8 +68,9 @@ enum RunSections {
             numeric: [2 + offset, 3 + offset])
         return ReportPage.section(
             "outcomes", "What users saw",
-            intro: "Each invocation's outcome, overall and per network class (the run's network conditions; a "
-                + "suite's summary has one class per scenario). Shares are counts over invocations, as in summary.csv.",
+            intro: "Each invocation's outcome, overall and per network class (a population of phones has a bar a "
+                + "class, labelled with its share of the invocations: enriched, partial, original shown; a suite's "
+                + "summary has one class per scenario). Shares are counts over invocations, as in summary.csv.",
             chart.html() + classNotes + table)
     }
 
