@@ -90,6 +90,10 @@ struct NetworkMixRunTests {
         #expect(medianFirstByte(edge) > 1_000, "EDGE's delays: \(edge.map { $0["first_byte_ms"] ?? "" })")
         #expect(medianFirstByte(none) < 500, "loopback's: \(none.map { $0["first_byte_ms"] ?? "" })")
         #expect(summary["net_none_enriched"] == String(none.filter { $0["outcome"] == "enriched" }.count))
+        // The self-check's structured figures: the managed server's lateness, the downloads' harness wait.
+        #expect(Double(summary["server_lateness_p99_ms"] ?? "") != nil, "\(summary["server_lateness_p99_ms"] ?? "")")
+        #expect(Double(summary["harness_wait_p99_ms"] ?? "") != nil)
+        #expect(rows.allSatisfy { Double($0["harness_ms"] ?? "") != nil }, "every invocation downloaded")
         #expect(summary["net_wifi_invocations"] == "")
         #expect(output.text.contains("by network"), "\(output.text)")
         #expect(output.text.contains("network mix (none 50%, edge 50%)"), "\(output.text)")

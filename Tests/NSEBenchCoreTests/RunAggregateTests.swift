@@ -85,6 +85,34 @@ struct RunAggregateTests {
             ])
         #expect(check.problems(timeScale: 1, deadline: 30_000_000_000).isEmpty, "under 300 ms, 1% of 30 s")
     }
+
+    @Test func downloadsQueuedInTheHarnessInvalidateARunTheLoopProbeCallsFine() {
+        // The saturation a transport-loop probe misses: the loop runs on time, but connections wait
+        // in the transport's queue (2,000/s with a 1 s first byte gave deliver p99 1,651 ms, "valid").
+        var check = SelfCheck(
+            timerLatenessP99: 30_000, transportLagP99: 2_000_000, admissionLagP99: 0, cpuUtilisation: 0.5,
+            descriptorsFree: 9_000, descriptorLimit: 20_000)
+        #expect(check.problems(timeScale: 1, deadline: 30_000_000_000).isEmpty)
+        check.harnessWaitP99 = 650_000_000
+        #expect(
+            check.problems(timeScale: 1, deadline: 30_000_000_000) == [
+                "downloads waited 650.0 ms (p99, unscaled) inside the harness before their connection attempts, over "
+                    + "300.0 ms: the harness's transport queued them, not the network"
+            ])
+        check.harnessWaitP99 = 4_000_000
+        #expect(check.problems(timeScale: 1, deadline: 30_000_000_000).isEmpty)
+        #expect(check.problems(timeScale: 0.01, deadline: 30_000_000_000).count == 1, "4 ms at 0.01 is 400 ms unscaled")
+    }
+
+    @Test func aLateEmbeddedServerInvalidatesARun() {
+        var check = SelfCheck(
+            timerLatenessP99: 30_000, transportLagP99: 2_000_000, admissionLagP99: 0, cpuUtilisation: 0.5,
+            descriptorsFree: 9_000, descriptorLimit: 20_000)
+        check.serverLatenessP99 = 400_000_000
+        let problems = check.problems(timeScale: 1, deadline: 30_000_000_000)
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("the embedded media server sent delayed first bytes 400.0 ms late") == true)
+    }
 }
 
 @Suite("summary.csv rows")

@@ -48,6 +48,10 @@ public struct ServeCommand: ParsableCommand {
                 "managed", help: "Run as a scenario's child: ignore Ctrl-C (the parent stops it with SIGTERM).",
                 hidden: true),
             .value(
+                "stats-out", valueName: "FILE",
+                help: "When stopped, write the counters and the first-byte lateness here as JSON (for the run "
+                    + "that manages the server).", hidden: true),
+            .value(
                 "parent-pid", valueName: "PID",
                 help: "With --managed: end with this process (the run that started the server), however it ends.",
                 hidden: true),
@@ -65,6 +69,8 @@ public struct ServeCommand: ParsableCommand {
     public let certificateOutput: String?
     /// `--fault-log FILE`.
     public let faultLogPath: String?
+    /// `--stats-out FILE`.
+    public let statsOutput: String?
     public let statsInterval: DurationValue
     public let quiet: Bool
     public let managed: Bool
@@ -105,6 +111,7 @@ public struct ServeCommand: ParsableCommand {
         server = configuration
         certificateOutput = arguments.string("cert-out")
         faultLogPath = arguments.string("fault-log")
+        statsOutput = arguments.string("stats-out")
         statsInterval = try arguments.duration("stats-interval", atLeast: .milliseconds(10)) ?? .seconds(1)
         quiet = arguments.isSet("quiet")
         managed = arguments.isSet("managed")
@@ -169,6 +176,9 @@ public struct ServeCommand: ParsableCommand {
         let lateness = await mediaServer.firstByteLateness()
         await mediaServer.shutdown()
         context.output.write(Self.statusLine(mediaServer.statistics.snapshot) + "\n")
+        if let statsOutput {
+            try ManagedServerReport(mediaServer.statistics.snapshot, lateness: lateness).write(to: statsOutput)
+        }
         if let failure = server.faultLog?.failure {
             context.output.write("nse-bench serve: the fault log stopped at a failed write: \(failure)\n")
         }

@@ -11,7 +11,7 @@ final class RunRecorder: Sendable {
         "id", "extension", "scheduled_ns", "started_ns", "delivered_ns", "deadline_ns", "outcome", "user_sees",
         "time_to_deliver_ms", "slack_ms", "queued_ms", "decrypt_ms", "connect_ms", "first_byte_ms", "download_ms",
         "attach_ms", "bytes", "http_status", "error", "injected_fault", "blame", "double_delivery", "late_delivery",
-        "alert_text_removed", "peak_memory_bytes", "network",
+        "alert_text_removed", "peak_memory_bytes", "network", "harness_ms",
     ]
 
     private struct State {
@@ -181,6 +181,7 @@ final class RunRecorder: Sendable {
             record.injectedFaultText, measurement.miss?.cause.rawValue ?? "", String(record.violations.doubleDelivery),
             String(record.violations.lateDelivery), String(record.violations.alertTextRemoved),
             String(record.peakMemory), measurement.networkClass ?? "",
+            ms(measurement.phases[SummarySchema.harnessWaitHistogram]),
         ]
     }
 }

@@ -46,6 +46,8 @@ struct RunSession {
         // The embedded server notes here the faults its responses cannot name (a reset before the
         // response), by request tag; the recorder reads them back.
         let faultLogPath = work.appendingPathComponent("server-faults.log")
+        // The managed server writes its counters and its own lateness here when it stops.
+        let serverStatsPath = work.appendingPathComponent("server-stats.json")
         var server: EmbeddedServerProcess? = nil
         let mediaBases: [URL]
         if let target = configuration.target {
@@ -53,6 +55,7 @@ struct RunSession {
         } else {
             var arguments = [
                 "--seed", String(settings.seed), "--time-scale", String(scale), "--fault-log", faultLogPath.path,
+                "--stats-out", serverStatsPath.path,
             ]
             if configuration.tls { arguments += ["--tls", "--cert-out", serverCertificate.path] }
             for (key, value) in configuration.networkArguments { arguments += ["--\(key)", value] }
@@ -176,8 +179,18 @@ struct RunSession {
         // the harness distorted, whichever process used the CPU.
         let serverCPU = server?.cpuSeconds ?? 0
         let serverReport = server?.stop() ?? ""
+        var serverStats: ManagedServerReport? = nil
+        var serverStatsProblem: String? = nil
+        if server != nil, server?.exitedBeforeStop == nil {
+            do {
+                serverStats = try ManagedServerReport.read(from: serverStatsPath.path)
+            } catch {
+                serverStatsProblem =
+                    "the embedded media server's statistics could not be read (\(error)): its own lateness is unknown"
+            }
+        }
 
-        let selfCheck = SelfCheck(
+        var selfCheck = SelfCheck(
             timerLatenessP99: ([own.timerLatenessP99] + workerFigures.map(\.timerLatenessP99)).max() ?? 0,
             transportLagP99: ([own.transportLagP99] + workerFigures.map(\.transportLagP99)).max() ?? 0,
             admissionLagP99: ([report.admissionLag.value(atPercentile: 99)] + workerFigures.map(\.dispatchLagP99)).max()
@@ -186,7 +199,11 @@ struct RunSession {
                 ? (harness.cpuSeconds + serverCPU) / (wallSeconds * Double(ProcessResources.cores)) : 0,
             descriptorsFree: ProcessResources.descriptorLimit() - progress.peakDescriptors,
             descriptorLimit: ProcessResources.descriptorLimit())
+        selfCheck.harnessWaitP99 =
+            recorder.aggregate.histograms[SummarySchema.harnessWaitHistogram]?.value(atPercentile: 99) ?? 0
+        selfCheck.serverLatenessP99 = serverStats?.firstByteLatenessP99 ?? 0
         var problems = selfCheck.problems(timeScale: scale, deadline: settings.deadline)
+        if let serverStatsProblem { problems.append(serverStatsProblem) }
         if report.partial { problems.append("interrupted: results are partial") }
         // Harness failures are never target outcomes: the run is invalid and exits 1, naming them.
         var harnessProblems = SelfCheck.problems(harnessFailures: recorder.harnessFailures)

@@ -59,7 +59,8 @@ enum SummaryRenderer {
             "harness: CPU \(value("harness_cpu_s")) s (\(percent(Double(value("cpu_utilisation")) ?? 0)) of the machine), "
                 + "peak RSS \((Int(value("peak_rss_bytes")) ?? 0) >> 20) MiB, \(value("mallocs_per_invocation")) mallocs per "
                 + "invocation, timer lateness p99 \(value("timer_lateness_p99_ms")) ms, transport lag p99 "
-                + "\(value("transport_lag_p99_ms")) ms, admission lag p99 "
+                + "\(value("transport_lag_p99_ms")) ms, downloads' wait in the harness p99 "
+                + "\(value("harness_wait_p99_ms")) ms, admission lag p99 "
                 + "\(value("admission_lag_p99_ms")) ms")
         if let lateness = serverReport.split(separator: "\n").first(where: { $0.hasPrefix("first-byte lateness") }) {
             lines.append("media server: " + lateness)

@@ -5,7 +5,8 @@ public struct RunAggregate: Sendable, Equatable {
     public private(set) var invocations = 0
     public private(set) var outcomes: [InvocationOutcome: Int] = [:]
     public private(set) var violations = Violations()
-    /// Keyed `deliver`, `slack`, and each ``SummarySchema/phases`` name.
+    /// Keyed `deliver`, `slack`, each ``SummarySchema/phases`` name and
+    /// ``SummarySchema/harnessWaitHistogram``.
     public private(set) var histograms: [String: Histogram]
     /// Misses by the cause that decided them (``MissCause``).
     public private(set) var blame: [MissCause: Int] = [:]
@@ -21,11 +22,14 @@ public struct RunAggregate: Sendable, Equatable {
     public init() {
         var histograms: [String: Histogram] = ["deliver": Histogram(), "slack": Histogram()]
         for phase in SummarySchema.phases { histograms[phase.name] = Histogram() }
+        histograms[SummarySchema.harnessWaitHistogram] = Histogram()
         self.histograms = histograms
     }
 
     /// The names of the histograms, in a stable order.
-    public static var histogramNames: [String] { ["deliver", "slack"] + SummarySchema.phases.map(\.name) }
+    public static var histogramNames: [String] {
+        ["deliver", "slack"] + SummarySchema.phases.map(\.name) + [SummarySchema.harnessWaitHistogram]
+    }
 
     /// Adds one invocation. O(1) apart from the phase dictionary's few entries.
     public mutating func record(_ measurement: InvocationMeasurement) {

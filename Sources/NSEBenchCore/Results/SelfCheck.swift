@@ -24,6 +24,13 @@ public struct SelfCheck: Sendable, Equatable {
     /// How late a probe timer on the transport loop fired, p99 (``LoopLagProbe``).
     public var transportLagP99: UInt64
     public var admissionLagP99: UInt64
+    /// How long invocations' downloads waited inside the harness before their connection attempts,
+    /// p99 (``SummarySchema/harnessWaitHistogram``): a saturated transport queues connections that
+    /// the transport-loop probe never sees late.
+    public var harnessWaitP99: UInt64 = 0
+    /// How late the embedded media server sent its delayed first bytes, p99: the server's own timing
+    /// error (0 with `--target`, or when nothing was delayed).
+    public var serverLatenessP99: UInt64 = 0
     public var cpuUtilisation: Double
     /// Spare descriptors at the peak, and the limit.
     public var descriptorsFree: Int
@@ -62,6 +69,19 @@ public struct SelfCheck: Sendable, Equatable {
             problems.append(
                 "transport loop lag p99 \(milliseconds(transportLag)) ms (unscaled) exceeds "
                     + "\(milliseconds(transportLimit)) ms: responses were read late")
+        }
+        let harnessWait = Double(harnessWaitP99) / scale
+        if harnessWait > transportLimit {
+            problems.append(
+                "downloads waited \(milliseconds(harnessWait)) ms (p99, unscaled) inside the harness before their "
+                    + "connection attempts, over \(milliseconds(transportLimit)) ms: the harness's transport queued "
+                    + "them, not the network")
+        }
+        let serverLateness = Double(serverLatenessP99) / scale
+        if serverLateness > transportLimit {
+            problems.append(
+                "the embedded media server sent delayed first bytes \(milliseconds(serverLateness)) ms late (p99, "
+                    + "unscaled), over \(milliseconds(transportLimit)) ms: its own load, not the simulated network")
         }
         let lagLimit = max(Double(limits.admissionLagNanoseconds), onePercent)
         let lag = Double(admissionLagP99) / scale

@@ -67,6 +67,10 @@ public struct SummaryRow: Sendable {
             aggregate.invocations > 0 ? Double(harness.mallocs) / Double(aggregate.invocations) : 0, decimals: 1)
         values["timer_lateness_p99_ms"] = Self.format(Double(selfCheck.timerLatenessP99) / 1e6, decimals: 3)
         values["transport_lag_p99_ms"] = Self.format(Double(selfCheck.transportLagP99) / 1e6, decimals: 3)
+        values["harness_wait_p99_ms"] = Self.format(Double(selfCheck.harnessWaitP99) / 1e6, decimals: 3)
+        values["server_lateness_p99_ms"] =
+            settings.target.hasPrefix("embedded")
+            ? Self.format(Double(selfCheck.serverLatenessP99) / 1e6, decimals: 3) : ""
         values["admission_lag_p99_ms"] = Self.format(Double(selfCheck.admissionLagP99) / 1e6, decimals: 3)
         values["cpu_utilisation"] = Self.format(selfCheck.cpuUtilisation, decimals: 3)
         values["fd_headroom"] = String(selfCheck.descriptorsFree)

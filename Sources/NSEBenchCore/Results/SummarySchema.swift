@@ -10,7 +10,7 @@ public enum SummarySchema {
     /// compared), so older results still compare.
     public static let addedLater: Set<String> = Set(
         ["transport_lag_p99_ms", "instances", "segment", "start_lag_ms"] + MissCause.allCases.map(\.summaryColumn)
-            + networkClassColumns.map(\.name))
+            + networkClassColumns.map(\.name) + ["harness_wait_p99_ms", "server_lateness_p99_ms"])
 
     /// What a column holds, which decides how `compare` treats it.
     public enum Kind: String, Sendable, CaseIterable {
@@ -108,6 +108,11 @@ public enum SummarySchema {
         ("download", "the whole download"),
         ("attach", "creating and storing the attachment"),
     ]
+
+    /// The histogram of each invocation's downloads' wait inside the harness (its transport's queue)
+    /// before their connection attempts: harness delay, counted in no network phase, and judged by the
+    /// self-check (`harness_wait_p99_ms`), not compared.
+    public static let harnessWaitHistogram = "harness"
 
     /// Every column, in file order.
     public static let columns: [Column] = {
@@ -210,6 +215,14 @@ public enum SummarySchema {
             Column(
                 name: "admission_lag_p99_ms", kind: .validity, polarity: .none,
                 meaning: "how far behind schedule the harness admitted arrivals, p99"),
+            Column(
+                name: "harness_wait_p99_ms", kind: .validity, polarity: .none,
+                meaning: "how long an invocation's downloads waited inside the harness (its transport's queue) "
+                    + "before their connection attempts, p99 over invocations that downloaded"),
+            Column(
+                name: "server_lateness_p99_ms", kind: .validity, polarity: .none,
+                meaning: "how late the embedded media server sent delayed first bytes (its own timing error), p99; "
+                    + "empty with --target"),
             Column(
                 name: "cpu_utilisation", kind: .validity, polarity: .none,
                 meaning: "CPU of the harness and the embedded server / (wall time × cores)"),

@@ -8,6 +8,7 @@ extension InvocationRecord {
         if let decrypt = span(phases.decrypt) { phaseDurations["decrypt"] = decrypt }
         if let download = span(phases.download) { phaseDurations["download"] = download }
         if let attach = span(phases.attach) { phaseDurations["attach"] = attach }
+        if let harnessWait = phases.harnessWait { phaseDurations["harness"] = harnessWait }
         if let timings = phases.downloadTimings, let started = timings.started {
             if let connected = timings.connected, connected >= started {
                 phaseDurations["connect"] = connected - started

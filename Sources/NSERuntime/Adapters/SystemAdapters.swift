@@ -102,8 +102,8 @@ public struct CurlMediaDownloader: MediaDownloading {
                 MediaDownloadError(Self.kind(of: $0), $0.description, harnessFailure: $0.harnessFailure)
             },
             timings: MediaDownloadTimings(
-                started: timings.admitted, connected: timings.connected, firstByte: timings.firstByte,
-                completed: timings.completed),
+                requested: timings.enqueued, started: timings.admitted, connected: timings.connected,
+                firstByte: timings.firstByte, completed: timings.completed),
             injectedFault: result.serverFault.flatMap(FaultKind.init(rawValue:)), requestTag: tag)
     }
 

@@ -53,7 +53,8 @@ public final class InvocationContext: Sendable {
         self.deadline = deadline
         self.clock = environment.clock
         self.timers = environment.timers
-        self.downloader = ObservedDownloader(base: environment.downloader, measurements: measurements)
+        self.downloader = ObservedDownloader(
+            base: environment.downloader, measurements: measurements, clock: environment.clock)
         self.sharedContainer = environment.sharedContainer
         self.memory = memory
         self.measurements = measurements

@@ -11,6 +11,12 @@ final class InvocationMeasurements: Sendable {
         var stageErrors: [InvocationStage: String] = [:]
         /// The download in flight, if one is: the last started whose result has not come back.
         var inFlightDownload: MediaDownloadProgress?
+        /// When the download in flight was asked for.
+        var inFlightRequestedAt: UInt64?
+        /// The finished downloads' waits inside the harness before their connection attempts, summed.
+        var harnessWait: UInt64 = 0
+        /// Whether any download was asked for.
+        var downloaded = false
     }
 
     private let state = Mutex(Snapshot())
@@ -32,15 +38,25 @@ final class InvocationMeasurements: Sendable {
         state.withLock { $0.stageErrors[stage] = message }
     }
 
-    /// A download began; its progress stands in for its result until that comes back.
-    func downloadStarted(_ progress: MediaDownloadProgress) {
-        state.withLock { $0.inFlightDownload = progress }
+    /// A download was asked for at `requested`; its progress stands in for its result until that
+    /// comes back.
+    func downloadStarted(_ progress: MediaDownloadProgress, at requested: UInt64) {
+        state.withLock { state in
+            state.inFlightDownload = progress
+            state.inFlightRequestedAt = requested
+            state.downloaded = true
+        }
     }
 
-    /// The download's result came back (and was or will be reported by the extension, or not).
-    func downloadEnded(_ progress: MediaDownloadProgress) {
+    /// The download's result came back (and was or will be reported by the extension, or not), after
+    /// waiting `harnessWait` inside the harness before its connection attempt.
+    func downloadEnded(_ progress: MediaDownloadProgress, harnessWait: UInt64?) {
         state.withLock { state in
-            if state.inFlightDownload === progress { state.inFlightDownload = nil }
+            state.harnessWait &+= harnessWait ?? 0
+            if state.inFlightDownload === progress {
+                state.inFlightDownload = nil
+                state.inFlightRequestedAt = nil
+            }
         }
     }
 

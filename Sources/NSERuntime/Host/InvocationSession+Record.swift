@@ -19,6 +19,12 @@ extension InvocationSession {
             downloadTimings = MediaDownloadTimings(
                 started: progress.started, connected: progress.connected, firstByte: progress.firstByte)
         }
+        // A download still waiting in the harness at the end waited there all along.
+        var harnessWait = reported.harnessWait
+        if let requested = reported.inFlightRequestedAt {
+            let begun = reported.inFlightDownload?.latest?.started ?? now
+            harnessWait &+= begun >= requested ? begun - requested : 0
+        }
         let started = timeline.startedAt.map(Nanoseconds.count)
         let finished = timeline.finishedAt.map(Nanoseconds.count) ?? now
         let queuedUntil = started ?? finished
@@ -40,7 +46,8 @@ extension InvocationSession {
             phases: InvocationPhases(
                 queued: queuedUntil > input.arrival ? queuedUntil - input.arrival : 0,
                 decrypt: reported.spans[.decrypt], download: reported.spans[.download],
-                downloadTimings: downloadTimings, attach: reported.spans[.attach],
+                downloadTimings: downloadTimings, harnessWait: reported.downloaded ? harnessWait : nil,
+                attach: reported.spans[.attach],
                 deliver: state.deliverSpan),
             download: download, stageErrors: reported.stageErrors, peakMemory: state.peakMemory,
             crashReason: lifecycle.crashReason ?? state.lateCrashReason,

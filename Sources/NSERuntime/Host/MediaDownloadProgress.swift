@@ -55,17 +55,22 @@ public final class MediaDownloadProgress: Sendable, Hashable {
 
 /// An invocation's view of the run's downloader: every download carries a progress the invocation's
 /// measurements watch until its result comes back.
+///
+/// It also keeps the harness's share of each download's time (``MediaDownloadTimings/harnessWait``),
+/// whether or not the extension reports the download, so that time spent queued in the harness is
+/// never read as the network's.
 struct ObservedDownloader: MediaDownloading {
     let base: any MediaDownloading
     let measurements: InvocationMeasurements
+    let clock: any InvocationClock
 
     func download(_ request: MediaDownload) async -> MediaDownloadResult {
         var request = request
         let progress = request.progress ?? MediaDownloadProgress()
         request.progress = progress
-        measurements.downloadStarted(progress)
+        measurements.downloadStarted(progress, at: clock.now())
         let result = await base.download(request)
-        measurements.downloadEnded(progress)
+        measurements.downloadEnded(progress, harnessWait: result.timings.harnessWait)
         return result
     }
 }

@@ -53,7 +53,9 @@ public struct MediaDownloadResult: Sendable, Hashable {
 /// When each phase of a download happened, in absolute ``InvocationClock`` nanoseconds; nil for a phase
 /// the download did not reach (or the downloader does not measure).
 public struct MediaDownloadTimings: Sendable, Hashable, Codable {
-    /// The download was requested.
+    /// The extension asked for the download (the transport took the request).
+    public var requested: UInt64?
+    /// The transport started the transfer: its connection attempt begins here.
     public var started: UInt64?
     /// The connection (TCP, and TLS for `https`) was established.
     public var connected: UInt64?
@@ -63,10 +65,22 @@ public struct MediaDownloadTimings: Sendable, Hashable, Codable {
     public var completed: UInt64?
 
     /// Timings; every phase defaults to not reached.
-    public init(started: UInt64? = nil, connected: UInt64? = nil, firstByte: UInt64? = nil, completed: UInt64? = nil) {
+    public init(
+        requested: UInt64? = nil, started: UInt64? = nil, connected: UInt64? = nil, firstByte: UInt64? = nil,
+        completed: UInt64? = nil
+    ) {
+        self.requested = requested
         self.started = started
         self.connected = connected
         self.firstByte = firstByte
         self.completed = completed
+    }
+
+    /// How long the download waited inside the harness (the transport's queue and its loop's inbox)
+    /// before its connection attempt began: harness delay, never the network's. Nil when the
+    /// downloader does not say when it was asked, or the transfer never started.
+    public var harnessWait: UInt64? {
+        guard let requested, let started else { return nil }
+        return started >= requested ? started - requested : 0
     }
 }

@@ -10,6 +10,9 @@ public struct InvocationPhases: Sendable, Hashable, Codable {
     public var download: PhaseSpan?
     /// The downloader's own phase timings.
     public var downloadTimings: MediaDownloadTimings?
+    /// How long the invocation's downloads waited inside the harness before their connection
+    /// attempts, summed (``MediaDownloadTimings/harnessWait``); nil when it downloaded nothing.
+    public var harnessWait: UInt64?
     /// Naming the file and creating the attachment, as the extension reported it.
     public var attach: PhaseSpan?
     /// The host's side of the honoured delivery: from the handler call to the content being in the
@@ -19,8 +22,10 @@ public struct InvocationPhases: Sendable, Hashable, Codable {
     /// Phases; only the queueing time is always known.
     public init(
         queued: UInt64, decrypt: PhaseSpan? = nil, download: PhaseSpan? = nil,
-        downloadTimings: MediaDownloadTimings? = nil, attach: PhaseSpan? = nil, deliver: PhaseSpan? = nil
+        downloadTimings: MediaDownloadTimings? = nil, harnessWait: UInt64? = nil, attach: PhaseSpan? = nil,
+        deliver: PhaseSpan? = nil
     ) {
+        self.harnessWait = harnessWait
         self.queued = queued
         self.decrypt = decrypt
         self.download = download

@@ -27,6 +27,9 @@ final class FakeDownloader: MediaDownloading {
         var body: Body = .bytes([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10])
         /// A transport failure at `after` instead of a body.
         var error: MediaDownloadError?
+        /// Of `after`, how long the request waited in the transport's queue before its connection
+        /// attempt (the harness's share of the time).
+        var harnessWait: UInt64 = 0
     }
 
     /// The body written to the destination.
@@ -66,14 +69,15 @@ final class FakeDownloader: MediaDownloading {
         let start = clock.now()
         let (end, failure, response) = plan(request, start: start)
         let reached = await TimerSleep(deadline: end).run(on: clock) { self.recordRequest(request) }
-        var timings = MediaDownloadTimings(started: start, completed: clock.now())
+        var timings = MediaDownloadTimings(
+            requested: start, started: start + (response?.harnessWait ?? 0), completed: clock.now())
         guard reached else {
             return MediaDownloadResult(
                 status: 0, bytes: 0, error: MediaDownloadError(.cancelled, "the task was cancelled"), timings: timings)
         }
         if let failure { return MediaDownloadResult(status: 0, bytes: 0, error: failure, timings: timings) }
         guard let response else { return MediaDownloadResult(status: 0, bytes: 0, timings: timings) }
-        timings.connected = start
+        timings.connected = start + response.harnessWait
         timings.firstByte = end
         let bytes: Int
         do {
