@@ -23,10 +23,10 @@ JEMALLOC=$(ldd "$NSE_BENCH" | awk '/libjemalloc/ {print $3}')
 for function in malloc calloc realloc posix_memalign; do
     perf probe -q -x "$JEMALLOC" -a "$function" 2>/dev/null || true
 done
-run() { "$NSE_BENCH" run "${FLAGS[@]}" --invocations "$1" --profile none --quiet --out "$WORK/run-$1"; }
+run() { "$NSE_BENCH" run "${FLAGS[@]}" --invocations "$1" --quiet --out "$WORK/run-$1"; }
 
 echo "== 1. CPU: top symbols by self %, harness threads"
-perf record -q -F 999 -o "$WORK/cpu.data" -- "$NSE_BENCH" run "${FLAGS[@]}" --invocations "$COUNT" --profile none \
+perf record -q -F 999 -o "$WORK/cpu.data" -- "$NSE_BENCH" run "${FLAGS[@]}" --invocations "$COUNT" \
     --quiet --out "$WORK/cpu" >/dev/null 2>&1
 perf report -i "$WORK/cpu.data" --no-children --sort dso,sym -q --stdio 2>/dev/null \
     | grep -v '^$' | head -20 | swift demangle --simplified --compact | cut -c1-140
@@ -34,7 +34,7 @@ perf report -i "$WORK/cpu.data" --no-children --sort dso,sym -q --stdio 2>/dev/n
 echo "== 2. allocations per invocation by the first nse-bench frame"
 for length in "$COUNT" "$((COUNT * 2))"; do
     perf record -q -e 'probe_libjemalloc:*' --call-graph fp -o "$WORK/malloc-$length.data" -- \
-        "$NSE_BENCH" run "${FLAGS[@]}" --invocations "$length" --profile none --quiet --out "$WORK/m-$length" \
+        "$NSE_BENCH" run "${FLAGS[@]}" --invocations "$length" --quiet --out "$WORK/m-$length" \
         >/dev/null 2>&1
     perf script -i "$WORK/malloc-$length.data" -F comm,ip,sym 2>/dev/null > "$WORK/malloc-$length.txt"
 done
