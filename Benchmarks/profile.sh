@@ -10,6 +10,7 @@
 #     (jemalloc's arena nmalloc) only sees what the thread caches do not recycle.
 # Needs root (perf probes) and linux-perf. Frames inside libcurl and libc show as "[unknown]".
 #   Benchmarks/profile.sh [invocations, default 3000] [extra `nse-bench run` flags...]
+#   NSE_BENCH=/path/to/nse-bench Benchmarks/profile.sh ...   profiles that binary instead of building one
 #   (default flags: --concurrency 100 --media 1KB.jpg:1)
 source "$(dirname "$0")/lib.sh"
 COUNT=${1:-3000}
@@ -18,7 +19,7 @@ FLAGS=("$@")
 [ ${#FLAGS[@]} -eq 0 ] && FLAGS=(--concurrency 100 --media 1KB.jpg:1)
 ulimit -n 20000 2>/dev/null || true
 command -v perf >/dev/null || { echo "perf is missing: apt-get install -y linux-perf" >&2; exit 1; }
-ensure_nse_bench
+[ -n "${NSE_BENCH:-}" ] || ensure_nse_bench
 JEMALLOC=$(ldd "$NSE_BENCH" | awk '/libjemalloc/ {print $3}')
 for function in malloc calloc realloc posix_memalign; do
     perf probe -q -x "$JEMALLOC" -a "$function" 2>/dev/null || true
@@ -28,8 +29,9 @@ run() { "$NSE_BENCH" run "${FLAGS[@]}" --invocations "$1" --quiet --out "$WORK/r
 echo "== 1. CPU: top symbols by self %, harness threads"
 perf record -q -F 999 -o "$WORK/cpu.data" -- "$NSE_BENCH" run "${FLAGS[@]}" --invocations "$COUNT" \
     --quiet --out "$WORK/cpu" >/dev/null 2>&1
+# (head ends the pipe early; pipefail would take that SIGPIPE for a failure)
 perf report -i "$WORK/cpu.data" --no-children --sort dso,sym -q --stdio 2>/dev/null \
-    | grep -v '^$' | head -20 | swift demangle --simplified --compact | cut -c1-140
+    | grep -v '^$' | swift demangle --simplified --compact | cut -c1-140 | head -20 || true
 
 echo "== 2. allocations per invocation by the first nse-bench frame"
 for length in "$COUNT" "$((COUNT * 2))"; do
