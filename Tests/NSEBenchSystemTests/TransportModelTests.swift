@@ -118,4 +118,15 @@ struct TransportModelTests {
         #expect(TransferSetup.milliseconds(roundingUp: 1_000_001) == 2)
         #expect(TransferSetup.milliseconds(roundingUp: 0) == 1)
     }
+
+    @Test("a Connection header is found in any case, and nothing else is taken for one")
+    func connectionHeaderDetection() {
+        #expect(TransferSetup.isConnectionHeader("Connection: keep-alive"))
+        #expect(TransferSetup.isConnectionHeader("CONNECTION:close"))
+        #expect(TransferSetup.isConnectionHeader("connection: Upgrade"))
+        #expect(!TransferSetup.isConnectionHeader("Connection"))
+        #expect(!TransferSetup.isConnectionHeader("X-Connection: close"))
+        #expect(!TransferSetup.isConnectionHeader("Connections: 2"))
+        #expect(!TransferSetup.isConnectionHeader(""))
+    }
 }

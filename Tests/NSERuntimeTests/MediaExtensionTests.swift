@@ -115,6 +115,21 @@ struct MediaExtensionTests {
         #expect(MediaFileType.fromMagicBytes(bytes) == fileExtension)
     }
 
+    @Test(
+        "renaming swaps the last component's extension, or adds one, as URL's path-extension edits do",
+        arguments: [
+            ("/tmp/run/CFNetworkDownload_7_1.tmp", "/tmp/run/CFNetworkDownload_7_1.jpg"),
+            ("/tmp/run/CFNetworkDownload_7_1", "/tmp/run/CFNetworkDownload_7_1.jpg"),
+            ("/tmp/run.d/download", "/tmp/run.d/download.jpg"),
+            ("/tmp/run/.hidden", "/tmp/run/.hidden.jpg"),
+            ("/tmp/run/a.b.tmp", "/tmp/run/a.b.jpg"),
+        ])
+    func renaming(path: String, renamed: String) {
+        #expect(MediaFetcher.replacingPathExtension(of: path, with: "jpg") == renamed)
+        #expect(
+            URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("jpg").path == renamed)
+    }
+
     @Test("MIME types map to extensions iOS accepts; others do not")
     func mimeTypes() {
         #expect(MediaFileType.fromMIMEType("IMAGE/JPEG") == "jpg")

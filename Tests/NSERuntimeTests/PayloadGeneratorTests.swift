@@ -32,6 +32,20 @@ struct PayloadGeneratorTests {
         #expect(try first.payload(at: -3).bytes == second.payload(at: -3).bytes)
     }
 
+    @Test("an input carries its generated payload's size, and serializes again once the payload changes")
+    func inputByteCount() throws {
+        let generated = try Self.generator().payload(at: 9)
+        let media = try BuiltInExtensions.named("media")
+        var input = InvocationInput(generated: generated, arrival: 0, extension: media)
+        #expect(input.payloadByteCount == generated.bytes.count)
+        #expect(input.payloadByteCount == generated.payload.byteCount)
+
+        input.payload.customFields["extra"] = .string(String(repeating: "x", count: 100))
+
+        #expect(input.payloadByteCount == input.payload.byteCount)
+        #expect(input.payloadByteCount > generated.bytes.count)
+    }
+
     @Test("different indices and different seeds give different payloads")
     func variety() throws {
         let generator = try Self.generator()

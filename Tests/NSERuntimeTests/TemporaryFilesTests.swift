@@ -27,6 +27,18 @@ struct TemporaryFilesTests {
         #expect(first.deletingLastPathComponent().standardizedFileURL.path == directory.standardizedFileURL.path)
     }
 
+    @Test("a name without an extension has no trailing dot; a directory given with a slash gets no second one")
+    func namingEdges() throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        let files = TemporaryFiles(directory: URL(fileURLWithPath: directory.path + "/", isDirectory: true))
+
+        let bare = try files.fileURL(invocation: 3, number: 2, pathExtension: "")
+
+        #expect(bare.lastPathComponent == "CFNetworkDownload_3_2")
+        #expect(bare.path == directory.path + "/CFNetworkDownload_3_2")
+    }
+
     @Test("a directory that cannot be created is a typed error naming it")
     func uncreatableDirectory() throws {
         let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-blocker-\(UUID())")

@@ -39,15 +39,23 @@ public struct RunAggregate: Sendable, Equatable {
         if let networkClass = measurement.networkClass {
             byNetwork[networkClass, default: .init()].record(measurement.outcome)
         }
-        if let delivered = measurement.timeToDeliver { histograms["deliver"]?.record(delivered) }
-        histograms["slack"]?.record(signed: measurement.slack ?? 0)
-        for (phase, duration) in measurement.phases { histograms[phase]?.record(duration) }
+        if let delivered = measurement.timeToDeliver { recordInHistogram("deliver") { $0.record(delivered) } }
+        recordInHistogram("slack") { $0.record(signed: measurement.slack ?? 0) }
+        for (phase, duration) in measurement.phases { recordInHistogram(phase) { $0.record(duration) } }
         if let miss = measurement.miss {
             blame[miss.cause, default: 0] += 1
             if miss.injected { blameInjected[miss.cause, default: 0] += 1 }
             blamedTime[miss.cause, default: 0] &+= miss.phaseTime
             missedBudget &+= miss.budget
         }
+    }
+
+    /// Records into the histogram `name`, if there is one, in place. Through an index rather than
+    /// `histograms[name]?.record(...)`: the optional subscript's accessor moved the whole histogram out
+    /// and back, three allocations per histogram per invocation (perf, issue #18).
+    private mutating func recordInHistogram(_ name: String, _ record: (inout Histogram) -> Void) {
+        guard let index = histograms.index(forKey: name) else { return }
+        record(&histograms.values[index])
     }
 
     /// Adds another aggregate's counts and histograms.

@@ -10,15 +10,22 @@ public final class CurlHeaderList: @unchecked Sendable {
     let raw: UnsafeMutablePointer<curl_slist>?
 
     /// A list of `lines`, such as `"Accept: image/*"`.
-    public init(_ lines: [String]) throws(CurlError) {
+    public convenience init(_ lines: [String]) throws(CurlError) {
+        try self.init(lines, then: nil)
+    }
+
+    /// A list of `lines` followed by `last` (when given), without building the joined array first.
+    public init(_ lines: [String], then last: String?) throws(CurlError) {
         var list: UnsafeMutablePointer<curl_slist>?
-        for line in lines {
+        func append(_ line: String) throws(CurlError) {
             guard let extended = curl_slist_append(list, line) else {
                 if let list { curl_slist_free_all(list) }
                 throw CurlError(call: "curl_slist_append", code: CURLE_OUT_OF_MEMORY)
             }
             list = extended
         }
+        for line in lines { try append(line) }
+        if let last { try append(last) }
         raw = list
     }
 

@@ -44,10 +44,10 @@ enum TransferSetup {
                 // `Connection: close`); a closing client would pile up TIME_WAIT sockets on its own ports.
                 if request.headers.isEmpty {
                     try easy.setHeaders(try closeHeader.get())
-                } else if request.headers.contains(where: { $0.lowercased().hasPrefix("connection:") }) {
+                } else if request.headers.contains(where: isConnectionHeader) {
                     try easy.setHeaders(request.headers)  // the caller's own Connection header, not a second one
                 } else {
-                    try easy.setHeaders(request.headers + ["Connection: close"])
+                    try easy.setHeaders(try CurlHeaderList(request.headers, then: "Connection: close"))
                 }
             } else if !request.headers.isEmpty {
                 try easy.setHeaders(request.headers)
@@ -56,6 +56,19 @@ enum TransferSetup {
         } catch {
             throw .setup(error)
         }
+    }
+
+    /// Whether `line` is a `Connection:` header, in any case; compared in place, without a lowercased copy
+    /// of every header of every transfer.
+    static func isConnectionHeader(_ line: String) -> Bool {
+        let name = "connection:".utf8
+        var characters = line.utf8.makeIterator()
+        for expected in name {
+            guard let character = characters.next() else { return false }
+            // ASCII letters differ from their capitals by one bit; ':' has no capital.
+            guard character | 0x20 == expected || character == expected else { return false }
+        }
+        return true
     }
 
     /// `Connection: close`, built once for every transfer that sends only it.

@@ -3,7 +3,9 @@ public import NSEBenchCore
 extension InvocationRecord {
     /// The pure measurement the run aggregates: outcome, violations, times and phase durations.
     public var measurement: InvocationMeasurement {
-        var phaseDurations: [String: UInt64] = ["queued": phases.queued]
+        // Sized for every phase at once: growing from a one-entry literal reallocated it up to three times.
+        var phaseDurations = [String: UInt64](minimumCapacity: SummarySchema.phases.count + 1)  // + harness
+        phaseDurations["queued"] = phases.queued
         func span(_ span: PhaseSpan?) -> UInt64? { span.map { $0.end >= $0.start ? $0.end - $0.start : 0 } }
         if let decrypt = span(phases.decrypt) { phaseDurations["decrypt"] = decrypt }
         if let download = span(phases.download) { phaseDurations["download"] = download }

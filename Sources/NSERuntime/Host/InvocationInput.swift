@@ -11,7 +11,9 @@ public struct InvocationInput: Sendable {
     /// The invocation's id, unique in a run (the payload index for generated payloads).
     public var id: Int
     /// The notification's payload.
-    public var payload: NotificationPayload
+    public var payload: NotificationPayload {
+        didSet { knownByteCount = nil }
+    }
     /// When the notification was scheduled to arrive, in ``InvocationClock`` nanoseconds. The time budget
     /// runs from here, not from when the host gets to it, so time spent queueing counts (no coordinated
     /// omission).
@@ -23,6 +25,9 @@ public struct InvocationInput: Sendable {
     public var expectedText: NotificationText?
     /// The fault injected into `encrypted_data`, carried into the record.
     public var injectedFault: InjectedCryptoFault?
+    /// The size of ``payload``'s compact JSON when already known (a generated payload comes with its
+    /// bytes), so the host need not serialize it again; cleared when ``payload`` changes.
+    private var knownByteCount: Int?
 
     /// An input for a payload from anywhere (a replay file, a test).
     public init(
@@ -44,7 +49,12 @@ public struct InvocationInput: Sendable {
             id: generated.index, payload: generated.payload, arrival: arrival, extension: factory,
             expectedText: generated.requested.contains(.decryptedText) ? generated.text : nil,
             injectedFault: generated.injectedFault)
+        knownByteCount = generated.bytes.count
     }
+
+    /// The size of ``payload``'s compact JSON, which counts against the memory limit: the generated
+    /// bytes' count when known, otherwise serialized now.
+    public var payloadByteCount: Int { knownByteCount ?? payload.byteCount }
 
     /// What the payload asks the extension for.
     public var requested: Enrichments { payload.enrichmentsRequested }

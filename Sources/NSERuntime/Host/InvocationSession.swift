@@ -40,7 +40,7 @@ final class InvocationSession: Sendable {
         self.request = input.payload.notificationRequest(identifier: "nse-bench-\(input.id)")
         let (deadline, overflow) = input.arrival.addingReportingOverflow(settings.timeBudget)
         self.deadline = overflow ? .max : deadline
-        self.payloadBytes = input.payload.byteCount
+        self.payloadBytes = input.payloadByteCount
         let limits = InvocationLimits(
             timeBudget: Nanoseconds.duration(settings.timeBudget),
             gracePeriod: Nanoseconds.duration(settings.gracePeriod))

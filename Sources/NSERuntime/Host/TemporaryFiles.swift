@@ -12,12 +12,17 @@ import Synchronization
 public final class TemporaryFiles: Sendable {
     /// The directory.
     public let directory: URL
+    /// ``directory``'s path, kept so that naming a file takes one string and one URL, not two URL edits.
+    private let directoryPath: String
     /// Whether the directory is known to exist.
     private let created = Mutex(false)
 
     /// Files in `directory`, which is created (with its parents) when the first file is named.
     public init(directory: URL) {
         self.directory = directory
+        var path = directory.path
+        while path.utf8.count > 1, path.hasSuffix("/") { path.removeLast() }
+        self.directoryPath = path
     }
 
     /// A file name for `invocation`'s `number`th temporary file, like the file a `URLSession` download
@@ -33,8 +38,8 @@ public final class TemporaryFiles: Sendable {
             }
             created = true
         }
-        return directory.appendingPathComponent("CFNetworkDownload_\(invocation)_\(number)", isDirectory: false)
-            .appendingPathExtension(pathExtension)
+        let name = "CFNetworkDownload_\(invocation)_\(number)" + (pathExtension.isEmpty ? "" : "." + pathExtension)
+        return URL(fileURLWithPath: directoryPath + "/" + name, isDirectory: false)
     }
 
     /// Removes `files` where they are still present (a delivered attachment has been moved away), and

@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// One simulated phone: the network, App Group container and time scale the extension code of one
 /// invocation sees.
@@ -26,7 +27,18 @@ public final class SimulatedPhone: Sendable {
     public let timeScale: Double
     /// The serial queue of this phone's `URLSession.shared`: each phone runs its own extension process,
     /// so the shared session's serial queue is per phone, not one queue for every simulated phone.
-    public let sharedSessionQueue = DispatchQueue(label: "nse-bench.phone.shared-session")
+    ///
+    /// Created on first use: most extensions never touch `URLSession.shared`, and a queue made for
+    /// every invocation cost three allocations each (perf, issue #18).
+    public var sharedSessionQueue: DispatchQueue {
+        sharedSession.withLock { queue in
+            if let queue { return queue }
+            let created = DispatchQueue(label: "nse-bench.phone.shared-session")
+            queue = created
+            return created
+        }
+    }
+    private let sharedSession = Mutex<DispatchQueue?>(nil)
 
     /// The invocation this phone runs.
     public let invocationID: Int

@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchSystem
 import UserNotifications
 
 /// Downloads `media_url` and turns the file into an attachment, as push SDKs' media helpers do: a
@@ -25,19 +26,25 @@ struct MediaFetcher {
             context.recordError(.download, error.description)
             return nil
         }
+        let destinationPath = destination.path
         let start = context.now()
         let result = await context.downloader.download(
-            MediaDownload(url: url, destinationPath: destination.path, timeout: timeout, idleTimeout: idleTimeout))
+            MediaDownload(url: url, destinationPath: destinationPath, timeout: timeout, idleTimeout: idleTimeout))
         context.recordDownload(result, start: start)
         guard result.isSuccess else { return nil }
         let attachStart = context.now()
         defer { context.record(.attach, start: attachStart, end: context.now()) }
-        return attach(URL(fileURLWithPath: result.filePath ?? destination.path), from: url, result, identifier)
+        return attach(result.filePath ?? destinationPath, from: url, result, identifier)
     }
 
+    /// Renames the downloaded file by its type and has iOS check it. Paths are handled as strings and
+    /// the rename is one `renameat2(2)`: what `FileManager.moveItem` comes down to on one file system
+    /// (it too refuses to replace a file), without its URL conversions and checks, which cost more
+    /// than the rename itself (perf, issue #18).
     private func attach(
-        _ file: URL, from url: URL, _ result: MediaDownloadResult, _ identifier: String
+        _ path: String, from url: URL, _ result: MediaDownloadResult, _ identifier: String
     ) -> UNNotificationAttachment? {
+        let file = URL(fileURLWithPath: path, isDirectory: false)
         guard let fileExtension = MediaFileType.fileExtension(for: url, contentType: result.contentType, file: file)
         else {
             context.recordError(
@@ -46,19 +53,36 @@ struct MediaFetcher {
                     + "\(result.contentType ?? "none"), unknown leading bytes")
             return nil
         }
-        let renamed = file.deletingPathExtension().appendingPathExtension(fileExtension)
+        let renamed = Self.replacingPathExtension(of: path, with: fileExtension)
         do {
-            try FileManager.default.moveItem(at: file, to: renamed)
+            guard try Posix.moveWithoutReplacing(path, to: renamed) else {
+                context.recordError(.attach, "cannot rename \(path) to .\(fileExtension): \(renamed) exists")
+                return nil
+            }
         } catch {
-            context.recordError(
-                .attach, "cannot rename \(file.path) to .\(fileExtension): \(error.localizedDescription)")
+            context.recordError(.attach, "cannot rename \(path) to .\(fileExtension): \(error.message)")
             return nil
         }
         do {
-            return try UNNotificationAttachment(identifier: identifier, url: renamed, options: nil)
+            return try UNNotificationAttachment(
+                identifier: identifier, url: URL(fileURLWithPath: renamed, isDirectory: false), options: nil)
         } catch {
             context.recordError(.attach, (error as NSError).localizedDescription)
             return nil
         }
+    }
+
+    /// `path` with its extension (after the last dot of its last component) replaced by `newExtension`,
+    /// or `newExtension` added when it has none: `URL.deletingPathExtension().appendingPathExtension(_:)`
+    /// on a string.
+    static func replacingPathExtension(of path: String, with newExtension: String) -> String {
+        let utf8 = path.utf8
+        let nameStart = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        var stem = Substring(path)
+        // A leading dot names a hidden file rather than starting an extension, as for URL.
+        if let dot = utf8[nameStart...].lastIndex(of: UInt8(ascii: ".")), dot > nameStart {
+            stem = path[..<dot]
+        }
+        return stem + "." + newExtension
     }
 }
