@@ -16,7 +16,7 @@ source "$(dirname "$0")/lib.sh"
 COUNT=${1:-3000}
 shift || true
 FLAGS=("$@")
-[ ${#FLAGS[@]} -eq 0 ] && FLAGS=(--concurrency 100 --media 1KB.jpg:1)
+[ ${#FLAGS[@]} -eq 0 ] && FLAGS=(--concurrency 100 --media 1KB.jpg:1 --profile none)
 ulimit -n 20000 2>/dev/null || true
 command -v perf >/dev/null || { echo "perf is missing: apt-get install -y linux-perf" >&2; exit 1; }
 [ -n "${NSE_BENCH:-}" ] || ensure_nse_bench
