@@ -28,7 +28,7 @@ for round in $(seq 1 "$ROUNDS"); do
         [ "$which" = after ] && binary=$AFTER
         out="$WORK/$which-$round"
         # Bare loopback: the default population of phones came later; older binaries have no `none`.
-        loopback=(); "$binary" run --help | grep -q "overloaded-cdn, none" && loopback=(--profile none)
+        loopback=(); "$binary" run --help | grep -q "or phones (a population" && loopback=(--profile none)
         taskset -c 1 "$binary" run --target "http://127.0.0.1:$NGINX_PORT" --extension media --concurrency 100 \
             --invocations "$COUNT" --media 1KB.jpg:1 --quiet --out "$out-1"
         rate=$(column "$out-1" throughput_per_s)
