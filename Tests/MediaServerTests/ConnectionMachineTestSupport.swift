@@ -70,6 +70,11 @@ extension ConnectionStateMachine {
         }
     }
 
+    /// Answers ``ConnectionAction/Next/plan`` with `plan`, whatever was asked.
+    mutating func planned(_ plan: ResponsePlan, now: UInt64) -> ConnectionAction {
+        self.plan(now: now) { _ in plan }
+    }
+
     /// Asks for a write with an unlimited link.
     mutating func writable(now: UInt64, draining: Bool = false) -> ConnectionAction {
         var link = ScriptedLink()

@@ -39,13 +39,19 @@ struct ConnectionStateMachineTests {
         #expect(machine.received("GET /media/1KB.jpg HT").next == .read, "a partial head reads on")
         #expect(!machine.isIdle, "a partial head is not idle")
         let action = machine.received("TP/1.1\r\nHost: localhost\r\n\r\n")
-        #expect(action.tally == .request)
-        guard case .plan(.head(let head)) = action.next else {
+        #expect(action == ConnectionAction(tally: .request, next: .plan))
+        guard case .head(let head) = machine.planRequest else {
             Issue.record("expected a plan for the head, got \(action)")
             return
         }
         #expect(head.path == "/media/1KB.jpg")
-        #expect(machine.planned(Fixture.plan(), now: 0).next == .send)
+        var asked: [ConnectionStateMachine.PlanRequest] = []
+        let planned = machine.plan(now: 0) { request in
+            asked.append(request)
+            return Fixture.plan()
+        }
+        #expect(planned.next == .send)
+        #expect(asked == [.head(head)], "the planner is asked once, for the parsed head")
         #expect(machine.planned(Fixture.plan(), now: 0) == ConnectionAction(), "one plan per head")
     }
 
@@ -78,7 +84,7 @@ struct ConnectionStateMachineTests {
         var machine = Fixture.accepted()
         let second = "GET /media/2KB.png HTTP/1.1\r\nHost: localhost\r\n\r\n"
         let first = machine.received(Fixture.request + second)
-        guard case .plan(.head(let head)) = first.next else {
+        guard first.next == .plan, case .head(let head) = machine.planRequest else {
             Issue.record("expected the first head, got \(first)")
             return
         }
@@ -88,7 +94,7 @@ struct ConnectionStateMachineTests {
         _ = machine.sendNext(now: 0)
         let done = machine.writable(now: 0)
         #expect(done.tally == [.responseCompleted, .request])
-        guard case .plan(.head(let next)) = done.next else {
+        guard done.next == .plan, case .head(let next) = machine.planRequest else {
             Issue.record("expected the pipelined head, got \(done)")
             return
         }
@@ -120,7 +126,7 @@ struct ConnectionStateMachineTests {
         var machine = Fixture.accepted()
         let action = machine.received("garbage\r\n\r\nGET / HTTP/1.1\r\n\r\n")
         #expect(action.tally == .protocolError)
-        guard case .plan(.malformed) = action.next else {
+        guard action.next == .plan, case .malformed = machine.planRequest else {
             Issue.record("expected an error plan, got \(action)")
             return
         }
@@ -145,7 +151,8 @@ struct ConnectionStateMachineTests {
         var machine = Fixture.accepted()
         _ = machine.received("GET / HTTP/1.1\r\nHost: loc")
         let action = machine.timerFired(now: Fixture.idleTimeout)
-        #expect(action == ConnectionAction(tally: .idleTimeout, next: .plan(.timedOut)))
+        #expect(action == ConnectionAction(tally: .idleTimeout, next: .plan))
+        #expect(machine.planRequest == .timedOut)
         _ = machine.planned(Fixture.plan(ending: .complete(keepAlive: false, closeDelay: nil)), now: 0)
         _ = machine.sendNext(now: 0)
         #expect(machine.writable(now: 0).next == .close(.requestTimeout, reset: false))

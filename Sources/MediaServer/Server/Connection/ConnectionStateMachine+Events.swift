@@ -104,11 +104,13 @@ extension ConnectionStateMachine {
         return action
     }
 
-    /// The planner's answer to the driver's ``ConnectionAction/Next/plan(_:)``.
-    mutating func planned(_ plan: ResponsePlan, now: UInt64) -> ConnectionAction {
+    /// The driver's answer to ``ConnectionAction/Next/plan``: `planner` turns the request into the
+    /// response's plan (the driver's calls the server's planner; a test's returns a plan of its own).
+    mutating func plan(now: UInt64, using planner: (PlanRequest) -> ResponsePlan) -> ConnectionAction {
         var action = ConnectionAction()
-        guard case .planning(let origin) = state else { return action }
-        let response = Response(plan: plan, origin: origin, now: now)
+        guard case .planning(let request) = state else { return action }
+        let plan = planner(request)
+        let response = Response(plan: plan, origin: request.origin, now: now)
         if plan.firstByteDelay > 0 {
             let due = now &+ plan.firstByteDelay
             state = .waitingForFirstByte(response, due: due)
@@ -135,7 +137,7 @@ extension ConnectionStateMachine {
             action.tally.insert(.idleTimeout)
             if parser.hasPartialHead {
                 state = .planning(.timedOut)
-                action.next = .plan(.timedOut)
+                action.next = .plan
             } else {
                 close(.idleTimeout, into: &action)
             }

@@ -36,7 +36,7 @@ extension ConnectionStateMachine {
             let wait = max(
                 response.pacing?.nanosecondsUntil(available: chunk, now: now) ?? 0, link.wait(for: chunk, now: now),
                 Self.minimumPacingWait)
-            state = .sending(response)
+            if response.pacing != nil { state = .sending(response) }  // only the pacing changed
             watch([.readHangup], into: &action)
             action.timer = .schedule(at: now &+ wait)
             return action
@@ -47,7 +47,7 @@ extension ConnectionStateMachine {
             bodyCount: min(allowance - headCount, max(0, bodyLeft)), granted: allowance,
             setsNoDelay: !noDelaySet && response.headSent + response.bodySent > 0)
         if write.setsNoDelay { noDelaySet = true }
-        state = .sending(response)
+        if response.pacing != nil { state = .sending(response) }
         action.next = .write(write)
         return action
     }

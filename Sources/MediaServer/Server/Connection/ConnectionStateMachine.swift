@@ -31,6 +31,24 @@ struct ConnectionStateMachine {
         var pipelineLimit: Int { parserLimits.maxHeadLength * 4 }
     }
 
+    /// What the planner is asked for.
+    enum PlanRequest: Equatable {
+        /// A parsed head: plan its response (the request is already counted).
+        case head(HTTPRequestHead)
+        /// A head that failed to parse: its error response, then close.
+        case malformed(HTTPParseError)
+        /// A head still incomplete at the idle timeout: a 408, then close.
+        case timedOut
+
+        var origin: Origin {
+            switch self {
+            case .head: .request
+            case .malformed: .malformed
+            case .timedOut: .timedOut
+            }
+        }
+    }
+
     /// Why a response is sent, which decides the close reason when it does not keep the connection.
     enum Origin: Equatable {
         case request
@@ -78,7 +96,7 @@ struct ConnectionStateMachine {
         /// Reading a request head under the idle timeout.
         case waitingForHead
         /// A head (or its failure, or the idle timeout in a head) was reported; the planner decides.
-        case planning(Origin)
+        case planning(PlanRequest)
         /// The response waits for its first byte's time.
         case waitingForFirstByte(Response, due: UInt64)
         /// Writing, as fast as the socket, the pacing and the shared link allow.
@@ -147,6 +165,12 @@ struct ConnectionStateMachine {
         return false
     }
 
+    /// What the planner is to be asked for, in ``State/planning(_:)``.
+    var planRequest: PlanRequest? {
+        if case .planning(let request) = state { return request }
+        return nil
+    }
+
     /// Why the connection closed; nil while it is open.
     var closeReason: ConnectionCloseReason? {
         if case .closed(let reason) = state { return reason }
@@ -193,8 +217,8 @@ struct ConnectionStateMachine {
                 result = try parser.parse(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
             } catch {
                 action.tally.insert(.protocolError)
-                state = .planning(.malformed)
-                action.next = .plan(.malformed(error))
+                state = .planning(.malformed(error))
+                action.next = .plan
                 return
             }
             offset += result.consumed
@@ -204,8 +228,8 @@ struct ConnectionStateMachine {
                 inbox.append(contentsOf: bytes[offset...])
                 if inbox.count > configuration.pipelineLimit { return close(.pipelineOverflow, into: &action) }
             }
-            state = .planning(.request)
-            action.next = .plan(.head(head))
+            state = .planning(.head(head))
+            action.next = .plan
             return
         }
         action.next = .read
