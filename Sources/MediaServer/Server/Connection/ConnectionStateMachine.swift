@@ -66,7 +66,15 @@ struct ConnectionStateMachine {
 
     /// A response on its way: its plan, how far it got, and its own pacing.
     struct Response {
-        let plan: ResponsePlan
+        /// The plan, immutable and shared by every copy of the response, so that a state change
+        /// retains one reference instead of each of the plan's buffers.
+        private final class Storage {
+            let plan: ResponsePlan
+            init(_ plan: ResponsePlan) { self.plan = plan }
+        }
+
+        private let storage: Storage
+        var plan: ResponsePlan { storage.plan }
         let origin: Origin
         /// Head and body bytes the socket took so far.
         var headSent = 0
@@ -77,7 +85,7 @@ struct ConnectionStateMachine {
         var pacing: TokenBucket?
 
         init(plan: ResponsePlan, origin: Origin, now: UInt64) {
-            self.plan = plan
+            storage = Storage(plan)
             self.origin = origin
             let rate = plan.bandwidth.bytesPerSecond
             pacing =
