@@ -159,4 +159,12 @@ struct ServeArgumentTests {
         #expect(errors.text.contains("already in use"))
         await server.shutdown()
     }
+
+    @Test func theFinalReportCountsClosesByReason() {
+        var snapshot = ServerStatistics().snapshot
+        #expect(ServeCommand.closesLine(snapshot) == "closes 0: none")
+        snapshot.closes[.peerClosed] = 3
+        snapshot.closes[.injectedReset] = 1
+        #expect(ServeCommand.closesLine(snapshot) == "closes 4: peer closed 3, injected reset 1")
+    }
 }

@@ -23,6 +23,8 @@ public final class ServerStatistics: Sendable {
     let injectedSlowCloses = Atomic<Int>(0)
     /// Connections closed for being idle past the idle timeout.
     let idleTimeouts = Atomic<Int>(0)
+    /// Connections closed, one counter per ``ConnectionCloseReason`` (indexed by its raw value).
+    let closes: InlineArray<20, Atomic<Int>> = InlineArray { _ in Atomic(0) }
 
     public init() {}
 
@@ -38,7 +40,13 @@ public final class ServerStatistics: Sendable {
             faults: injectedStatus.load(ordering: .relaxed) + injectedResets.load(ordering: .relaxed)
                 + injectedStalls.load(ordering: .relaxed) + injectedTruncations.load(ordering: .relaxed)
                 + injectedSlowCloses.load(ordering: .relaxed),
-            idleTimeouts: idleTimeouts.load(ordering: .relaxed))
+            idleTimeouts: idleTimeouts.load(ordering: .relaxed),
+            closes: ConnectionCloseReasonCounts(closes))
+    }
+
+    /// Counts a connection closed for `reason`.
+    func recordClose(_ reason: ConnectionCloseReason) {
+        closes[reason.rawValue].add(1, ordering: .relaxed)
     }
 
     /// Counter values at one moment.
@@ -51,5 +59,7 @@ public final class ServerStatistics: Sendable {
         public var protocolErrors: Int
         public var faults: Int
         public var idleTimeouts: Int
+        /// Connections closed so far, by reason.
+        public var closes: ConnectionCloseReasonCounts
     }
 }

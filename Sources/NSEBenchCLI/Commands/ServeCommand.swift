@@ -175,10 +175,10 @@ public struct ServeCommand: ParsableCommand {
                 + "nse-bench serve: \(signal.map(SignalWatcher.name) ?? "stop"), shutting down\n")
         let lateness = await mediaServer.firstByteLateness()
         await mediaServer.shutdown()
-        context.output.write(Self.statusLine(mediaServer.statistics.snapshot) + "\n")
-        if let statsOutput {
-            try ManagedServerReport(mediaServer.statistics.snapshot, lateness: lateness).write(to: statsOutput)
-        }
+        let final = mediaServer.statistics.snapshot
+        context.output.write(Self.statusLine(final) + "\n")
+        context.output.write(Self.closesLine(final) + "\n")
+        if let statsOutput { try ManagedServerReport(final, lateness: lateness).write(to: statsOutput) }
         if let failure = server.faultLog?.failure {
             context.output.write("nse-bench serve: the fault log stopped at a failed write: \(failure)\n")
         }
@@ -195,6 +195,11 @@ public struct ServeCommand: ParsableCommand {
 
     static func milliseconds(_ nanoseconds: UInt64) -> String {
         String(format: "%.3fms", Double(nanoseconds) / 1e6)
+    }
+
+    /// Every connection's close by reason: `closes 12: peer closed 10, idle timeout 2`.
+    static func closesLine(_ snapshot: ServerStatistics.Snapshot) -> String {
+        "closes \(snapshot.closes.total): \(snapshot.closes)"
     }
 
     static func statusLine(_ snapshot: ServerStatistics.Snapshot) -> String {
