@@ -7,13 +7,15 @@ import NSEBenchSystem
 /// Starts a media server on a free loopback port, runs `body`, and shuts the server down.
 func withMediaServer<T>(
     conditions: [(String, String)] = [], idleTimeout: DurationValue = .seconds(30), tls: TLSServerContext? = nil,
-    mediaDirectory: String? = nil, faultLog: InjectedFaultLog? = nil, _ body: (MediaServer) async throws -> T
+    mediaDirectory: String? = nil, faultLog: InjectedFaultLog? = nil, additionalClasses: [ServedNetworkClass] = [],
+    _ body: (MediaServer) async throws -> T
 ) async throws -> T {
     var configuration = MediaServerConfiguration(
         address: IPv4Address(host: "127.0.0.1", port: 0)!,
         conditions: try NetworkConditions(settings: conditions, scope: .server), seed: 7, tls: tls,
         mediaDirectory: mediaDirectory, idleTimeout: idleTimeout, shutdownGrace: .milliseconds(200))
     configuration.faultLog = faultLog
+    configuration.additionalClasses = additionalClasses
     let server = try MediaServer(configuration: configuration)
     try server.start()
     do {

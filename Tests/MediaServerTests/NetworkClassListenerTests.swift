@@ -10,24 +10,15 @@ import Testing
 @Suite("Media server network classes", .serialized)
 struct NetworkClassListenerTests {
     func withClasses<T>(_ body: (MediaServer) async throws -> T) async throws -> T {
-        var configuration = MediaServerConfiguration(
-            address: IPv4Address(host: "127.0.0.1", port: 0)!, seed: 7, shutdownGrace: .milliseconds(200))
-        configuration.additionalClasses = [
-            ServedNetworkClass(
-                name: "slow", conditions: try NetworkConditions(settings: [("connect-delay", "300ms")], scope: .server)),
-            ServedNetworkClass(
-                name: "broken", conditions: try NetworkConditions(settings: [("status", "503:100")], scope: .server)),
-        ]
-        let server = try MediaServer(configuration: configuration)
-        try server.start()
-        do {
-            let result = try await body(server)
-            await server.shutdown()
-            return result
-        } catch {
-            await server.shutdown()
-            throw error
-        }
+        try await withMediaServer(
+            additionalClasses: [
+                ServedNetworkClass(
+                    name: "slow",
+                    conditions: try NetworkConditions(settings: [("connect-delay", "300ms")], scope: .server)),
+                ServedNetworkClass(
+                    name: "broken", conditions: try NetworkConditions(settings: [("status", "503:100")], scope: .server)
+                ),
+            ], body)
     }
 
     @Test func eachClassHasItsOwnPortAndURL() async throws {

@@ -117,6 +117,21 @@ struct RunAggregateTests {
 
 @Suite("summary.csv rows")
 struct SummaryRowTests {
+    /// A row of `aggregate` run under `settings`, with fixed host, provenance and harness figures.
+    static func row(_ settings: RunSettings, _ aggregate: RunAggregate) -> SummaryRow {
+        SummaryRow(
+            settings: settings, aggregate: aggregate,
+            fingerprint: HostFingerprint(
+                cpuModel: "cpu", logicalCores: 2, operatingSystem: "os", swiftVersion: "6.3", libcurlVersion: "7",
+                opensslVersion: "3", allocator: "jemalloc"),
+            provenance: .init(gitCommit: "abc", timestamp: "2026-11-30T00:00:00Z"),
+            harness: .init(wallSeconds: 2, cpuSeconds: 1, peakResidentBytes: 1, mallocs: 10),
+            selfCheck: SelfCheck(
+                timerLatenessP99: 0, transportLagP99: 0, admissionLagP99: 0, cpuUtilisation: 0.1, descriptorsFree: 1,
+                descriptorLimit: 1),
+            problems: [], partial: false)
+    }
+
     @Test func everyColumnIsFilledAndTimesAreUnscaled() {
         var aggregate = RunAggregate()
         aggregate.record(
@@ -126,17 +141,7 @@ struct SummaryRowTests {
             network: NetworkMix(single: .none), mediaMix: "200KB.jpg:1", encryptedFraction: 0, mediaFraction: 1,
             deadline: 30_000_000_000, grace: 2_000_000_000, memoryLimit: 24 << 20, timeScale: 0.01, seed: 1,
             target: "embedded")
-        let fingerprint = HostFingerprint(
-            cpuModel: "cpu", logicalCores: 2, operatingSystem: "os", swiftVersion: "6.3", libcurlVersion: "7",
-            opensslVersion: "3", allocator: "jemalloc")
-        let row = SummaryRow(
-            settings: settings, aggregate: aggregate, fingerprint: fingerprint,
-            provenance: .init(gitCommit: "abc", timestamp: "2026-11-30T00:00:00Z"),
-            harness: .init(wallSeconds: 2, cpuSeconds: 1, peakResidentBytes: 1, mallocs: 10),
-            selfCheck: SelfCheck(
-                timerLatenessP99: 0, transportLagP99: 0, admissionLagP99: 0, cpuUtilisation: 0.1, descriptorsFree: 1,
-                descriptorLimit: 1),
-            problems: [], partial: false)
+        let row = Self.row(settings, aggregate)
         #expect(row.fields.count == SummaryRow.header.count)
         let missing = SummarySchema.columns.map(\.name).filter {
             row.values[$0] == nil
@@ -153,7 +158,7 @@ struct SummaryRowTests {
         #expect(SummarySchema.networkClassColumns.allSatisfy { row.values[$0.name] == "" }, "one network: no classes")
     }
 
-    @Test func eachNetworkClassGetsItsCountsAndRates() {
+    @Test func eachNetworkClassGetsItsCountsAndRates() throws {
         var aggregate = RunAggregate()
         let outcomes: [(String, InvocationOutcome)] = [
             ("wifi", .enriched), ("wifi", .enriched), ("wifi", .expiredOriginal), ("3g", .expiredOriginal),
@@ -167,24 +172,14 @@ struct SummaryRowTests {
         #expect(aggregate.byNetwork["wifi"] == NetworkClassTally(invocations: 3, enriched: 2, fallback: 1))
         #expect(aggregate.byNetwork["3g"] == NetworkClassTally(invocations: 2, enriched: 0, fallback: 1))
         var doubled = aggregate
-        try? doubled.merge(aggregate)
+        try doubled.merge(aggregate)
         #expect(doubled.byNetwork["wifi"] == NetworkClassTally(invocations: 6, enriched: 4, fallback: 2))
-        let row = SummaryRow(
-            settings: RunSettings(
-                scenario: "unit", load: .closed(concurrency: 5), length: .invocations(6), ramp: 0,
-                extensionName: "media", network: try! NetworkMix(parsing: "wifi:1,3g:1,overloaded-cdn:1"),
-                mediaMix: "200KB.jpg:1", encryptedFraction: 0, mediaFraction: 1, deadline: 30_000_000_000,
-                grace: 2_000_000_000, memoryLimit: 24 << 20, timeScale: 1, seed: 1, target: "embedded"),
-            aggregate: aggregate,
-            fingerprint: HostFingerprint(
-                cpuModel: "cpu", logicalCores: 2, operatingSystem: "os", swiftVersion: "6.3", libcurlVersion: "7",
-                opensslVersion: "3", allocator: "jemalloc"),
-            provenance: .init(gitCommit: "abc", timestamp: "2026-11-30T00:00:00Z"),
-            harness: .init(wallSeconds: 2, cpuSeconds: 1, peakResidentBytes: 1, mallocs: 10),
-            selfCheck: SelfCheck(
-                timerLatenessP99: 0, transportLagP99: 0, admissionLagP99: 0, cpuUtilisation: 0.1, descriptorsFree: 1,
-                descriptorLimit: 1),
-            problems: [], partial: false)
+        let settings = RunSettings(
+            scenario: "unit", load: .closed(concurrency: 5), length: .invocations(6), ramp: 0, extensionName: "media",
+            network: try NetworkMix(parsing: "wifi:1,3g:1,overloaded-cdn:1"), mediaMix: "200KB.jpg:1",
+            encryptedFraction: 0, mediaFraction: 1, deadline: 30_000_000_000, grace: 2_000_000_000,
+            memoryLimit: 24 << 20, timeScale: 1, seed: 1, target: "embedded")
+        let row = Self.row(settings, aggregate)
         #expect(row.values["net_wifi_invocations"] == "3")
         #expect(row.values["net_wifi_enriched_rate"] == "0.666667")
         #expect(row.values["net_3g_fallback_rate"] == "0.5")
