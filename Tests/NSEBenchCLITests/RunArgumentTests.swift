@@ -22,6 +22,18 @@ struct RunArgumentTests {
         #expect(settings.target == "embedded")
     }
 
+    @Test func fanoutSpreadsABurstAndNothingElse() throws {
+        let settings = try parse(["--burst", "1000", "--fanout", "10s"]).settings
+        #expect(settings.fanout == 10_000_000_000)
+        #expect(settings.columns["fanout_s"] == "10.0")
+        #expect(try parse(["--burst", "10"]).settings.columns["fanout_s"] == "")
+        for load in [["--rate", "10"], ["-c", "5"]] {
+            let error = #expect(throws: UsageError.self) { try parse(load + ["--fanout", "10s"]) }
+            #expect("\(String(describing: error))".contains("--fanout spreads a --burst"))
+        }
+        #expect(throws: UsageError.self) { try parse(["--burst", "10", "--fanout", "0s"]) }
+    }
+
     @Test func rateBurstAndDurationChooseTheLoad() throws {
         #expect(
             try parse(["--rate", "200", "--arrivals", "constant", "--max-in-flight", "50"]).settings.load

@@ -29,6 +29,41 @@ struct ArrivalScheduleTests {
         #expect(arrivals(.burst(count: 5, maxInFlight: 5), .invocations(100)) == [0, 0, 0, 0, 0])
     }
 
+    func fanout(_ count: Int, over window: UInt64, seed: UInt64 = 1, segment: ExecutionSegment = .whole) -> [UInt64] {
+        var schedule = ArrivalSchedule(
+            model: .burst(count: count, maxInFlight: count), length: .invocations(count), ramp: 0, seed: seed,
+            segment: segment, fanout: window)
+        var times: [UInt64] = []
+        while let next = schedule.next() { times.append(next) }
+        return times
+    }
+
+    @Test func aFannedOutBurstSpreadsItsArrivalsUniformlyAndInOrder() {
+        let window: UInt64 = 10_000_000_000
+        let times = fanout(100_000, over: window)
+        #expect(times.count == 100_000)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "streamed in order")
+        #expect(times.allSatisfy { $0 <= window })
+        // Uniform wake-ups: each tenth of the window holds about a tenth (five standard errors).
+        for tenth in 0..<10 {
+            let low = window / 10 * UInt64(tenth)
+            let share = Double(times.filter { $0 >= low && $0 < low + window / 10 }.count) / 100_000
+            #expect(abs(share - 0.1) < 5 * (0.1 * 0.9 / 100_000).squareRoot(), "tenth \(tenth): \(share)")
+        }
+        #expect(times.last! > window * 999 / 1_000, "the last phone wakes near the window's end")
+        #expect(fanout(1_000, over: window) == fanout(1_000, over: window), "the same for a seed")
+        #expect(fanout(1_000, over: window, seed: 2) != fanout(1_000, over: window))
+    }
+
+    @Test func aFannedOutBurstsSegmentsIssueTheWholeSchedule() throws {
+        let whole = fanout(999, over: 5_000_000_000)
+        var union: [UInt64] = []
+        for index in 0..<3 {
+            union += fanout(999, over: 5_000_000_000, segment: try ExecutionSegment(index: index, count: 3))
+        }
+        #expect(union.sorted() == whole)
+    }
+
     @Test func durationBoundsArrivals() {
         let times = arrivals(.open(ratePerSecond: 10, arrivals: .constant, maxInFlight: 1), .duration(1_000_000_000))
         #expect(times.count == 9, "arrivals at 0.1 s ... 0.9 s; the one at 1.0 s is past the end")

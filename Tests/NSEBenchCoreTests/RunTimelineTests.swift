@@ -4,6 +4,19 @@ import Testing
 
 @Suite("Per-second timeline of a run")
 struct RunTimelineTests {
+    @Test("the media host's busiest second: the most requests and bytes, the earliest on a tie")
+    func peaks() {
+        var timeline = RunTimeline()
+        #expect(timeline.peakRequests == nil)
+        timeline.recordRequests(3, second: 1)
+        timeline.recordRequests(7, second: 4)
+        timeline.recordRequests(7, second: 6)
+        timeline.recordBytes(2_000, second: 5)
+        #expect(timeline.peakRequests?.count == 7)
+        #expect(timeline.peakRequests?.second == 4)
+        #expect(timeline.peakBytes?.second == 5)
+    }
+
     @Test("an event falls in the unscaled second it happened in")
     func seconds() {
         #expect(RunTimeline.second(of: 1_000, origin: 1_000, timeScale: 1) == 0)

@@ -74,6 +74,10 @@ enum RunOptions {
             .value("burst", valueName: "M", help: "M notifications at the same instant, as a broadcast push."),
             .value("ramp", valueName: "T", help: "Raise the rate (open) or concurrency (closed) from zero over T."),
             .value(
+                "fanout", valueName: "T",
+                help: "With --burst: spread its arrivals over T, as a broadcast reaches phones over time: each "
+                    + "phone wakes at its own uniformly random moment of the window (a linear delivery curve)."),
+            .value(
                 "extension", short: "e", valueName: "NAME|PATH", default: "media",
                 help: "Extension to run: template (Xcode's), decrypt, media (URLSession defaults), media-20s, "
                     + "media-25s, media-30s (resource timeouts), media-no-expiry (no expiry handler), priority (decrypt first, media within the budget); "
@@ -239,6 +243,7 @@ enum RunOptions {
             timeScale: timeScale, seed: try arguments.value("seed", as: UInt64.self) ?? 1,
             target: target?.absoluteString ?? (arguments.isSet("tls") ? "embedded-tls" : "embedded"))
         settings.segment = segment
+        settings.fanout = try fanout(arguments, load: load)
         var configuration = RunConfiguration(
             settings: settings,
             payloadMix: PayloadMix(encrypted: settings.encryptedFraction, media: settings.mediaFraction),
@@ -291,6 +296,15 @@ enum RunOptions {
             return mix
         }
         return try NetworkOptions.mix(from: arguments, defaultProfile: defaultProfile)
+    }
+
+    /// `--fanout T`: only with `--burst`, whose arrivals it spreads.
+    private static func fanout(_ arguments: ParsedArguments, load: LoadModel) throws(UsageError) -> UInt64 {
+        guard arguments.wasGiven("fanout") else { return 0 }
+        guard case .burst = load else {
+            throw .invalidCombination("--fanout spreads a --burst's arrivals over a window: give --burst N with it")
+        }
+        return try nanoseconds(arguments, "fanout", minimum: 1_000_000) ?? 0
     }
 
     private static func thresholds(_ arguments: ParsedArguments) throws(UsageError) -> [Threshold] {

@@ -110,6 +110,9 @@ final class RunRecorder: Sendable {
 
     var aggregate: RunAggregate { state.withLock { $0.aggregate } }
 
+    /// The per-second counts so far (`timeline.csv`).
+    var timeline: RunTimeline { state.withLock { $0.timeline } }
+
     /// Invocations recorded that met each harness failure: each makes the run invalid.
     var harnessFailures: [HarnessFailure: Int] { state.withLock { $0.harnessFailures } }
 

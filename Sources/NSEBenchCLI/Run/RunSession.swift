@@ -153,7 +153,8 @@ struct RunSession {
         let report = await runner.run(
             model: scaledLoad(settings.load, scale), length: scaledLength(settings.length, scale),
             ramp: scaled(settings.ramp, scale), seed: settings.seed,
-            drainLimit: scaled(settings.deadline + settings.grace, scale) + 1_000_000_000, segment: settings.segment
+            drainLimit: scaled(settings.deadline + settings.grace, scale) + 1_000_000_000, segment: settings.segment,
+            fanout: scaled(settings.fanout, scale)
         ) { ticket in
             recorder.started()
             let input = payloads.input(index: ticket.index, arrival: ticket.scheduledArrival, factory: factory)
@@ -250,7 +251,7 @@ struct RunSession {
                 SummaryRenderer.render(
                     row: row, aggregate: recorder.aggregate, folder: output, format: configuration.format,
                     serverReport: serverReport, timeScale: scale, scratch: "\(scratch.path) (\(scratch.reason))",
-                    unwritten: unwritten.map(\.name), network: settings.network))
+                    unwritten: unwritten.map(\.name), network: settings.network, timeline: recorder.timeline))
         }
         if let workers, !configuration.quiet {
             let deaths = workers.processDeaths

@@ -6,7 +6,7 @@ enum SummaryRenderer {
     static func render(
         row: SummaryRow, aggregate: RunAggregate, folder: URL, format: RunConfiguration.OutputFormat,
         serverReport: String, timeScale: Double, scratch: String = "", unwritten: [String] = [],
-        network: NetworkMix? = nil
+        network: NetworkMix? = nil, timeline: RunTimeline? = nil
     ) -> String {
         let values = row.values
         if format == .json {
@@ -62,6 +62,15 @@ enum SummaryRenderer {
                 + "\(value("transport_lag_p99_ms")) ms, downloads' wait in the harness p99 "
                 + "\(value("harness_wait_p99_ms")) ms, admission lag p99 "
                 + "\(value("admission_lag_p99_ms")) ms")
+        if let timeline, let requests = timeline.peakRequests {
+            // The herd behind the media host: a burst's fan-out decides how tall this peak is.
+            var line = "media host: peak \(requests.count) requests started in second \(requests.second)"
+            if let bytes = timeline.peakBytes {
+                line +=
+                    ", peak \(FixedPoint.text(Double(bytes.count) / 1e6, places: 1)) MB received in second \(bytes.second)"
+            }
+            lines.append(line + " (seconds of the run, unscaled; timeline.csv has each)")
+        }
         if let lateness = serverReport.split(separator: "\n").first(where: { $0.hasPrefix("first-byte lateness") }) {
             lines.append("media server: " + lateness)
         }

@@ -9,6 +9,11 @@
 /// schedule.next()  // 10_000_000, then 20_000_000, 30_000_000, then nil
 /// ```
 ///
+/// A burst with a fan-out (`--burst N --fanout T`) spreads its N arrivals over T as a broadcast reaches
+/// phones: each phone wakes at an independent uniform moment of the window (a linear delivery curve
+/// with per-device jitter), drawn in order as the uniforms' order statistics, so the schedule stays
+/// sorted and streamed (no list of N times is kept).
+///
 /// With a ``ExecutionSegment`` it yields only the arrivals that segment owns, at the times the whole
 /// schedule gives them: the gaps are drawn for every arrival, so N segments together issue exactly
 /// the single-machine schedule.
@@ -23,10 +28,19 @@ public struct ArrivalSchedule: Sendable, IteratorProtocol {
     /// Arrivals issued to this segment.
     private var owned = 0
     private var time: Double = 0
+    /// A burst's fan-out window in nanoseconds (0: every arrival at once).
+    private let fanout: UInt64
+    /// The last fan-out arrival's place in the window, from 0 to 1.
+    private var fanoutPosition: Double = 0
 
     /// `ramp` raises the open rate linearly from zero to its target over that many nanoseconds.
-    /// `segment` keeps only the arrivals it owns (``ExecutionSegment/owns(_:)``).
-    public init(model: LoadModel, length: RunLength, ramp: UInt64, seed: UInt64, segment: ExecutionSegment = .whole) {
+    /// `segment` keeps only the arrivals it owns (``ExecutionSegment/owns(_:)``). `fanout` spreads a
+    /// burst's arrivals over that many nanoseconds; other models ignore it.
+    public init(
+        model: LoadModel, length: RunLength, ramp: UInt64, seed: UInt64, segment: ExecutionSegment = .whole,
+        fanout: UInt64 = 0
+    ) {
+        self.fanout = fanout
         self.model = model
         self.segment = segment
         self.length = length
@@ -52,7 +66,7 @@ public struct ArrivalSchedule: Sendable, IteratorProtocol {
         switch model {
         case .burst(let count, _):
             guard issued < count else { return nil }
-            arrival = 0
+            arrival = fanout > 0 ? nextFanoutArrival(remaining: count - issued) : 0
         case .closed:
             // Closed runs start an invocation whenever a slot frees; the runner asks only for a count.
             arrival = 0
@@ -63,6 +77,16 @@ public struct ArrivalSchedule: Sendable, IteratorProtocol {
         if case .duration(let limit) = length, arrival >= Double(limit) { return nil }
         issued += 1
         return UInt64(arrival.rounded())
+    }
+
+    /// The next of `remaining` independent uniform wake-ups in the fan-out window, in order: the
+    /// smallest of the rest lies a Beta(1, remaining) share of the way from the last to the end.
+    private mutating func nextFanoutArrival(remaining: Int) -> Double {
+        let exponent = naturalLog(generator.nextOpenUnitInterval()) / Double(remaining)
+        // 1 - e^x, kept exact for the tiny x of a large burst (e^x rounds to 1 there).
+        let step = exponent > -1e-5 ? -exponent - exponent * exponent / 2 : 1 - exponential(exponent)
+        fanoutPosition += (1 - fanoutPosition) * step
+        return fanoutPosition * Double(fanout)
     }
 
     /// How many arrivals have been issued (to this segment).

@@ -23,6 +23,8 @@ public struct RunSettings: Sendable, Equatable {
     /// The share of the run this instance ran (`--segment`); the other settings describe the whole
     /// run, so that every segment's settings, and the merge's, match a single-machine run's.
     public var segment: ExecutionSegment = .whole
+    /// A burst's fan-out window in unscaled nanoseconds (`--fanout`); 0 for every arrival at once.
+    public var fanout: UInt64 = 0
 
     public init(
         scenario: String, load: LoadModel, length: RunLength, ramp: UInt64, extensionName: String,
@@ -58,6 +60,7 @@ public struct RunSettings: Sendable, Equatable {
             "concurrency": "", "rate_per_s": "", "arrivals": "", "max_in_flight": "",
             "invocations_target": "", "duration_s": "",
             "segment": segment.isWhole ? "" : segment.description,
+            "fanout_s": fanout > 0 ? seconds(fanout) : "",
         ]
         switch load {
         case .closed(let concurrency): values["concurrency"] = String(concurrency)

@@ -29,6 +29,18 @@ public struct RunTimeline: Sendable, Equatable {
 
     public init() {}
 
+    /// The busiest second for the media host: the most requests started in one (unscaled) second, and
+    /// which; nil when nothing was requested. The earliest second wins a tie.
+    public var peakRequests: (count: Int, second: Int)? { Self.peak(of: requests) }
+
+    /// The most body bytes received in one (unscaled) second, and which; nil when none were.
+    public var peakBytes: (count: Int, second: Int)? { Self.peak(of: bytes) }
+
+    private static func peak(of counts: [Int]) -> (count: Int, second: Int)? {
+        guard let largest = counts.max(), largest > 0, let second = counts.firstIndex(of: largest) else { return nil }
+        return (largest, second)
+    }
+
     /// The second (from the run's start, unscaled) that `time` falls in; times before `origin` are second 0.
     public static func second(of time: UInt64, origin: UInt64, timeScale: Double) -> Int {
         guard time > origin else { return 0 }

@@ -10,7 +10,7 @@ public enum SummarySchema {
     /// compared), so older results still compare.
     public static let addedLater: Set<String> = Set(
         ["transport_lag_p99_ms", "instances", "segment", "start_lag_ms"] + MissCause.allCases.map(\.summaryColumn)
-            + networkClassColumns.map(\.name) + ["harness_wait_p99_ms", "server_lateness_p99_ms"])
+            + networkClassColumns.map(\.name) + ["harness_wait_p99_ms", "server_lateness_p99_ms", "fanout_s"])
 
     /// What a column holds, which decides how `compare` treats it.
     public enum Kind: String, Sendable, CaseIterable {
@@ -141,6 +141,10 @@ public enum SummarySchema {
             ("ramp_s", "ramp length in (unscaled) seconds"),
             ("invocations_target", "--invocations (empty for --duration)"),
             ("duration_s", "--duration in (unscaled) seconds (empty for --invocations)"),
+            (
+                "fanout_s",
+                "burst: --fanout, the window its arrivals are spread over, in (unscaled) seconds (empty: at once)"
+            ),
             ("extension", "the extension run"), ("network", "network conditions, as query parameters"),
             ("media_mix", "media sizes and types with weights"), ("encrypted_fraction", "share of encrypted payloads"),
             ("media_fraction", "share of payloads with media"), ("deadline_s", "the extension's budget"),

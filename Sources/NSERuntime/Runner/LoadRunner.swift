@@ -93,12 +93,12 @@ public final class LoadRunner: Sendable {
     /// that share of the run: the arrivals, slots and invocations the segment owns.
     public func run(
         model: LoadModel, length: RunLength, ramp: UInt64, seed: UInt64, drainLimit: UInt64,
-        segment: ExecutionSegment = .whole, invoke: @escaping @Sendable (Ticket) async -> Void
+        segment: ExecutionSegment = .whole, fanout: UInt64 = 0, invoke: @escaping @Sendable (Ticket) async -> Void
     ) async -> Report {
         let work = Task(executorPreference: admissionExecutor) { [self] in
             await admitAll(
                 model: model, length: length, ramp: ramp, seed: seed, drainLimit: drainLimit, segment: segment,
-                invoke: invoke)
+                fanout: fanout, invoke: invoke)
         }
         let start = clock.now()
         return await withCheckedContinuation { (continuation: CheckedContinuation<Report, Never>) in
@@ -134,7 +134,7 @@ public final class LoadRunner: Sendable {
 
     private func admitAll(
         model whole: LoadModel, length: RunLength, ramp: UInt64, seed: UInt64, drainLimit: UInt64,
-        segment: ExecutionSegment, invoke: @escaping @Sendable (Ticket) async -> Void
+        segment: ExecutionSegment, fanout: UInt64, invoke: @escaping @Sendable (Ticket) async -> Void
     ) async -> Report {
         // This instance's slots; the schedule below keeps its arrivals.
         let model = segment.share(of: whole)
@@ -144,7 +144,8 @@ public final class LoadRunner: Sendable {
         var cancelled = false
         await withTaskGroup(of: Bool.self) { group in
             var inFlight = 0
-            let schedule = ArrivalSchedule(model: whole, length: length, ramp: ramp, seed: seed, segment: segment)
+            let schedule = ArrivalSchedule(
+                model: whole, length: length, ramp: ramp, seed: seed, segment: segment, fanout: fanout)
             // Due arrivals are a position in the schedule, not stored times: O(1) memory however far
             // the rate outruns admission.
             var pending = PendingArrivals(schedule: schedule, start: start)
