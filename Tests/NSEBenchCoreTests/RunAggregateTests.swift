@@ -148,6 +148,7 @@ struct SummaryRowTests {
                 || (row.values[$0]!.isEmpty
                     && ![
                         "rate_per_s", "arrivals", "max_in_flight", "duration_s", "invalid_reason", "segment",
+                        "fanout_s",
                         "start_lag_ms",
                     ].contains($0) && !$0.hasPrefix("net_"))
         }
