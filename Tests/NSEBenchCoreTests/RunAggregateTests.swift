@@ -159,6 +159,26 @@ struct SummaryRowTests {
         #expect(SummarySchema.networkClassColumns.allSatisfy { row.values[$0.name] == "" }, "one network: no classes")
     }
 
+    @Test func missesWithinTheHarnesssOwnDelayAreUncertain() {
+        var aggregate = RunAggregate()
+        // Misses whose download ended 1, 5 and 40 ms past the deadline beyond their own harness wait,
+        // one explained by its wait alone (0), and an enriched invocation (never uncertain).
+        for (index, excess) in [1_000_000, 5_000_000, 40_000_000, 0].enumerated() {
+            var miss = InvocationMeasurement(id: index, outcome: .expiredBestAttempt, timeToDeliver: 1, slack: -1)
+            miss.lateDownloadExcess = UInt64(excess)
+            aggregate.record(miss)
+        }
+        aggregate.record(InvocationMeasurement(id: 9, outcome: .enriched, timeToDeliver: 1, slack: 1))
+        #expect(aggregate.uncertain(lagBound: 0) == 1, "only the miss its own wait explains")
+        #expect(aggregate.uncertain(lagBound: 6_000_000) == 3)
+        #expect(aggregate.uncertain(lagBound: 100_000_000) == 4)
+        var check = SelfCheck(
+            timerLatenessP99: 9, transportLagP99: 5_000_000, admissionLagP99: 1_000_000, cpuUtilisation: 0.1,
+            descriptorsFree: 1, descriptorLimit: 1)
+        check.serverLatenessP99 = 500_000
+        #expect(check.harnessLagBound == 6_500_000, "timer lateness cannot move an outcome: judged by time")
+    }
+
     @Test func eachNetworkClassGetsItsCountsAndRates() throws {
         var aggregate = RunAggregate()
         let outcomes: [(String, InvocationOutcome)] = [

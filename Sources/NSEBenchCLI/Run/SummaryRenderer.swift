@@ -37,6 +37,13 @@ enum SummaryRenderer {
         lines.append("finished before the deadline  \(percent(aggregate.finishedBeforeDeadlineRate))")
         lines.append("fell back (original shown)    \(percent(aggregate.fallbackRate))")
         lines.append("arrived enriched              \(percent(aggregate.enrichedRate))")
+        if let uncertain = Int(value("uncertain")), uncertain > 0, aggregate.invocations > 0 {
+            // Report-only for now: a band over the gate's minimum effect does not yet make the run invalid.
+            lines.append(
+                "uncertain: \(uncertain) misses ended their download after the deadline by less than the harness's "
+                    + "own delay: up to \(FixedPoint.text(Double(uncertain) / Double(aggregate.invocations) * 100, places: 1)) "
+                    + "points of the enriched rate may be the harness's")
+        }
         lines.append("")
         if let network, !network.isSingleClass { lines += networkTable(network, aggregate) + [""] }
         let blame = BlameTable.lines(aggregate)

@@ -15,6 +15,11 @@ public struct InvocationMeasurement: Sendable, Equatable {
     public var miss: MissVerdict?
     /// The network class of the invocation's phone (``NetworkMix``), such as `lte`; nil when unknown.
     public var networkClass: String? = nil
+    /// For an invocation that missed its deadline while its download ended after it: by how much the
+    /// download ended late, less the time the download waited inside the harness (0 when the wait
+    /// alone explains the lateness). Nil otherwise. A miss the harness's own delays could explain is
+    /// one that might have gone the other way (``RunAggregate/uncertain(lagBound:)``).
+    public var lateDownloadExcess: UInt64? = nil
 
     public init(
         id: Int, outcome: InvocationOutcome, violations: Violations = Violations(), timeToDeliver: UInt64?,

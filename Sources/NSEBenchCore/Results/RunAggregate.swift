@@ -18,6 +18,8 @@ public struct RunAggregate: Sendable, Equatable {
     public private(set) var missedBudget: UInt64 = 0
     /// Outcomes by the network class of each invocation's phone, for measurements that name one.
     public private(set) var byNetwork: [String: NetworkClassTally] = [:]
+    /// Misses whose download ended after the deadline, by ``InvocationMeasurement/lateDownloadExcess``.
+    public private(set) var lateDownloads = Histogram()
 
     public init() {
         var histograms: [String: Histogram] = ["deliver": Histogram(), "slack": Histogram()]
@@ -36,6 +38,7 @@ public struct RunAggregate: Sendable, Equatable {
         invocations += 1
         outcomes[measurement.outcome, default: 0] += 1
         violations.add(measurement.violations)
+        if let excess = measurement.lateDownloadExcess { lateDownloads.record(excess) }
         if let networkClass = measurement.networkClass {
             byNetwork[networkClass, default: .init()].record(measurement.outcome)
         }
@@ -68,6 +71,7 @@ public struct RunAggregate: Sendable, Equatable {
         for (cause, time) in other.blamedTime { blamedTime[cause, default: 0] &+= time }
         missedBudget &+= other.missedBudget
         for (name, tally) in other.byNetwork { byNetwork[name, default: .init()].merge(tally) }
+        try lateDownloads.merge(other.lateDownloads)
         for (name, histogram) in other.histograms {
             if histograms[name] == nil {
                 histograms[name] = histogram
@@ -75,6 +79,15 @@ public struct RunAggregate: Sendable, Equatable {
                 try histograms[name]!.merge(histogram)
             }
         }
+    }
+
+    /// The misses that might have gone the other way: their download ended after the deadline by no
+    /// more than the harness's own delay, its wait inside the harness plus `lagBound` nanoseconds (the
+    /// run's transport lag, server lateness and admission lag, p99, as measured). A miss decided by
+    /// the extension's own timeout, or with a download still running at the end, is not counted.
+    public func uncertain(lagBound: UInt64) -> Int {
+        guard !lateDownloads.isEmpty else { return 0 }
+        return Int((lateDownloads.fraction(atOrBelow: lagBound) * Double(lateDownloads.totalCount)).rounded())
     }
 
     /// How many invocations ended with `outcome`.

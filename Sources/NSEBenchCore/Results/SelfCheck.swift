@@ -48,6 +48,10 @@ public struct SelfCheck: Sendable, Equatable {
         self.descriptorLimit = descriptorLimit
     }
 
+    /// The harness's delay an invocation's download could have suffered beyond its own measured wait:
+    /// transport lag, server lateness and admission lag (p99 each, as measured), summed.
+    public var harnessLagBound: UInt64 { transportLagP99 &+ serverLatenessP99 &+ admissionLagP99 }
+
     /// The reasons the run is not valid; empty when it is.
     ///
     /// - Parameters:

@@ -54,6 +54,7 @@ public struct SummaryRow: Sendable {
             values[prefix + "enriched_rate"] = Self.format(tally.enrichedRate)
             values[prefix + "fallback_rate"] = Self.format(tally.fallbackRate)
         }
+        values["uncertain"] = String(aggregate.uncertain(lagBound: selfCheck.harnessLagBound))
         values["double_delivery"] = String(aggregate.violations.doubleDelivery)
         values["late_delivery"] = String(aggregate.violations.lateDelivery)
         values["alert_text_removed"] = String(aggregate.violations.alertTextRemoved)

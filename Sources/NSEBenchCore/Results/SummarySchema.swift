@@ -10,7 +10,9 @@ public enum SummarySchema {
     /// compared), so older results still compare.
     public static let addedLater: Set<String> = Set(
         ["transport_lag_p99_ms", "instances", "segment", "start_lag_ms"] + MissCause.allCases.map(\.summaryColumn)
-            + networkClassColumns.map(\.name) + ["harness_wait_p99_ms", "server_lateness_p99_ms", "fanout_s"])
+            + networkClassColumns.map(\.name) + [
+                "harness_wait_p99_ms", "server_lateness_p99_ms", "fanout_s", "uncertain",
+            ])
 
     /// What a column holds, which decides how `compare` treats it.
     public enum Kind: String, Sendable, CaseIterable {
@@ -171,6 +173,12 @@ public enum SummarySchema {
                 meaning: "share delivered before the deadline with every enrichment asked for"),
         ]
         columns += networkClassColumns
+        columns.append(
+            Column(
+                name: "uncertain", kind: .count, polarity: .none,
+                meaning: "misses whose download ended after the deadline by no more than the harness's own delay "
+                    + "(their wait inside it plus transport lag, server lateness and admission lag, p99): outcomes "
+                    + "the harness may have decided"))
         columns += [
             ("double_delivery", "content handler calls after the first"),
             ("late_delivery", "first content handler calls after the invocation had finished"),

@@ -89,6 +89,17 @@ final class Transfer: @unchecked Sendable {
         return accepted
     }
 
+    /// The transfer was admitted at `now` and handed to libcurl: from here on its time is the
+    /// network's, not the harness's queue, which a caller that stops waiting can tell. Loop thread only.
+    func admittedNow(_ now: UInt64) {
+        admitted = now
+        guard let observer = request.progress else { return }
+        let current = DownloadProgress(
+            admitted: now, connected: nil, firstByte: nil, status: 0, contentType: nil, bytesReceived: 0)
+        progress = current
+        observer.update(current)
+    }
+
     /// The connection is up (libcurl's pre-request callback). Loop thread only.
     func connectedNow() {
         guard let observer = request.progress else { return }

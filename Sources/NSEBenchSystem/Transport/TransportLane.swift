@@ -87,7 +87,7 @@ final class TransportLane: @unchecked Sendable {
         if let timer = transfer.queueTimer.take() { _ = try? loop.cancelTimer(timer) }
         startBudget -= 1
         scheduleRefill()
-        transfer.admitted = now
+        transfer.admittedNow(now)
         if let deadline = transfer.request.deadline, now >= deadline {
             finish(transfer, .deadlineExpiredWhileQueued(deadline: deadline))
             return

@@ -19,9 +19,17 @@ extension InvocationRecord {
                 phaseDurations["first_byte"] = firstByte - started
             }
         }
-        return InvocationMeasurement(
+        var measurement = InvocationMeasurement(
             id: id, outcome: outcome, violations: violations,
             timeToDeliver: outcome.finishedBeforeDeadline || outcome == .expiredBestAttempt ? timeToDeliver : nil,
             slack: slack, phases: phaseDurations, miss: missEvidence.verdict)
+        if !outcome.finishedBeforeDeadline, let ended = phases.downloadTimings?.completed ?? phases.download?.end,
+            ended > times.deadline
+        {
+            let late = ended - times.deadline
+            let wait = phases.harnessWait ?? 0
+            measurement.lateDownloadExcess = late > wait ? late - wait : 0
+        }
+        return measurement
     }
 }
