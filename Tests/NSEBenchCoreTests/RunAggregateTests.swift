@@ -179,6 +179,13 @@ struct SummaryRowTests {
         #expect(check.harnessLagBound == 6_500_000, "timer lateness cannot move an outcome: judged by time")
     }
 
+    @Test func anUncertaintyBandOverOnePointInvalidatesTheRun() {
+        #expect(SelfCheck.problem(uncertain: 10, invocations: 1_000) == nil, "exactly 1 point")
+        #expect(SelfCheck.problem(uncertain: 0, invocations: 0) == nil)
+        let problem = SelfCheck.problem(uncertain: 11, invocations: 1_000)
+        #expect(problem?.hasPrefix("11 misses (1.1 points of the enriched rate)") == true, "\(problem ?? "")")
+    }
+
     @Test func eachNetworkClassGetsItsCountsAndRates() throws {
         var aggregate = RunAggregate()
         let outcomes: [(String, InvocationOutcome)] = [

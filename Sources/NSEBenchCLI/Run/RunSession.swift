@@ -205,6 +205,12 @@ struct RunSession {
         selfCheck.serverLatenessP99 = serverStats?.firstByteLatenessP99 ?? 0
         var problems = selfCheck.problems(timeScale: scale, deadline: settings.deadline)
         if let serverStatsProblem { problems.append(serverStatsProblem) }
+        let aggregate = recorder.aggregate
+        if let problem = SelfCheck.problem(
+            uncertain: aggregate.uncertain(lagBound: selfCheck.harnessLagBound), invocations: aggregate.invocations)
+        {
+            problems.append(problem)
+        }
         if report.partial { problems.append("interrupted: results are partial") }
         // Harness failures are never target outcomes: the run is invalid and exits 1, naming them.
         var harnessProblems = SelfCheck.problems(harnessFailures: recorder.harnessFailures)

@@ -38,7 +38,7 @@ enum SummaryRenderer {
         lines.append("fell back (original shown)    \(percent(aggregate.fallbackRate))")
         lines.append("arrived enriched              \(percent(aggregate.enrichedRate))")
         if let uncertain = Int(value("uncertain")), uncertain > 0, aggregate.invocations > 0 {
-            // Report-only for now: a band over the gate's minimum effect does not yet make the run invalid.
+            // Over the gate's minimum effect (1 point) the self-check also makes the run invalid.
             lines.append(
                 "uncertain: \(uncertain) misses ended their download after the deadline by less than the harness's "
                     + "own delay: up to \(FixedPoint.text(Double(uncertain) / Double(aggregate.invocations) * 100, places: 1)) "

@@ -52,6 +52,21 @@ public struct SelfCheck: Sendable, Equatable {
     /// transport lag, server lateness and admission lag (p99 each, as measured), summed.
     public var harnessLagBound: UInt64 { transportLagP99 &+ serverLatenessP99 &+ admissionLagP99 }
 
+    /// The gate's default minimum effect on a rate (`compare`'s 1 point): an uncertainty band wider
+    /// than this could hide or fake a regression.
+    public static let uncertaintyLimit = 0.01
+
+    /// Why a run whose `uncertain` misses (``RunAggregate/uncertain(lagBound:)``) are more than
+    /// ``uncertaintyLimit`` of its `invocations` is not valid; nil when they are not.
+    public static func problem(uncertain: Int, invocations: Int) -> String? {
+        guard invocations > 0 else { return nil }
+        let band = Double(uncertain) / Double(invocations)
+        guard band > uncertaintyLimit else { return nil }
+        return "\(uncertain) misses (\(FixedPoint.text(band * 100, places: 1)) points of the enriched rate) ended "
+            + "their download after the deadline by less than the harness's own delay: more than the gate's "
+            + "\(FixedPoint.text(uncertaintyLimit * 100, places: 0))-point minimum effect may be the harness's"
+    }
+
     /// The reasons the run is not valid; empty when it is.
     ///
     /// - Parameters:
