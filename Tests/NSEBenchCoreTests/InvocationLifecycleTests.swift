@@ -64,6 +64,33 @@ struct InvocationLifecycleTests {
         #expect(machine.extensionReturned(at: .seconds(41)) == .finish(.degraded, cancelling: nil))
     }
 
+    @Test func handedBackAsItArrivedIsUnchanged() {
+        var machine = working()
+        let nothing = EnrichmentResult(requested: [.decryptedText], delivered: [])
+        #expect(nothing.isUnchanged)
+        #expect(!noAttachment.isUnchanged, "decrypted text without the image is partial, not the original")
+        #expect(!EnrichmentResult.nothingRequested.isUnchanged, "nothing asked for: the original is what was asked")
+        #expect(
+            machine.contentDelivered(at: .seconds(12), hasAlertText: true, enrichment: nothing)
+                == .deliver(.unchanged))
+        #expect(machine.outcome?.whatTheUserSees == .original)
+        #expect(machine.violations.isEmpty, "handing back the original breaks no rule")
+        #expect(machine.extensionReturned(at: .seconds(13)) == .finish(.unchanged, cancelling: nil))
+    }
+
+    @Test func aPayloadThatIsNotMutableNeverStarts() {
+        var machine = InvocationLifecycle(arrivedAt: .seconds(10), limits: limits)
+        #expect(machine.arrivedNotMutable(at: .seconds(10)) == .finish(.notMutable, cancelling: .deadline))
+        #expect(machine.state == .finished(.notMutable))
+        #expect(machine.timeline.startedAt == nil, "didReceive is never called")
+        #expect(machine.started(at: .seconds(11)) == .none)
+        #expect(machine.outcome?.fellBack == true)
+
+        var started = working()
+        #expect(started.arrivedNotMutable(at: .seconds(12)) == .none, "only before the start")
+        #expect(started.state == .working)
+    }
+
     @Test func noAlertTextInTimeIsDiscarded() {
         var machine = working()
         #expect(
@@ -92,6 +119,15 @@ struct InvocationLifecycleTests {
         let action = machine.contentDelivered(at: .seconds(41), hasAlertText: false, enrichment: complete)
         #expect(action == .finish(.expiredOriginal, cancelling: .grace))
         #expect(machine.violations == Violations(alertTextRemoved: 1))
+    }
+
+    @Test func aBestAttemptAsItArrivedShowsTheOriginal() {
+        var machine = expiring()
+        let nothing = EnrichmentResult(requested: [.attachment], delivered: [])
+        let action = machine.contentDelivered(at: .seconds(41), hasAlertText: true, enrichment: nothing)
+        #expect(action == .finish(.expiredOriginal, cancelling: .grace))
+        #expect(machine.timeline.deliveredAt == .seconds(41), "delivered, but the user sees the original")
+        #expect(machine.violations.isEmpty)
     }
 
     @Test func graceEndsWithNothingDelivered() {
@@ -296,11 +332,13 @@ struct InvocationOutcomeTests {
     @Test(arguments: [
         (InvocationOutcome.enriched, "enriched", VisibleContent.rich, false, true),
         (.degraded, "degraded", .partial, false, true),
+        (.unchanged, "unchanged", .original, true, true),
         (.discarded, "discarded", .original, true, true),
         (.expiredBestAttempt, "expired_best_attempt", .partial, false, false),
         (.expiredOriginal, "expired_original", .original, true, false),
         (.killed, "killed", .original, true, false),
         (.crashed, "crashed", .original, true, false),
+        (.notMutable, "not_mutable", .original, true, false),
     ])
     func classes(
         outcome: InvocationOutcome, csvName: String, sees: VisibleContent, fellBack: Bool, beforeDeadline: Bool
@@ -314,7 +352,7 @@ struct InvocationOutcomeTests {
     }
 
     @Test func everyOutcomeIsInTheTable() {
-        #expect(InvocationOutcome.allCases.count == 7)
+        #expect(InvocationOutcome.allCases.count == 9)
     }
 
     @Test func violationsCountAndAdd() {

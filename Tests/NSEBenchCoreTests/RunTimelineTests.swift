@@ -40,8 +40,8 @@ struct RunTimelineTests {
         #expect(timeline.inFlight == [2, 1, 2, 0])
         let rows = timeline.rows
         #expect(rows.count == 4)
-        #expect(rows[0] == ["0", "2", "0", "2", "0", "0", "0", "0", "0", "0", "0", "2", "0"])
-        #expect(rows[3] == ["3", "0", "2", "0", "0", "0", "0", "0", "1", "1", "0", "0", "0"])
+        #expect(rows[0] == ["0", "2", "0", "2", "0", "0", "0", "0", "0", "0", "0", "0", "0", "2", "0"])
+        #expect(rows[3] == ["3", "0", "2", "0", "0", "0", "0", "0", "0", "1", "1", "0", "0", "0", "0"])
         #expect(RunTimeline.header.count == rows[0].count)
     }
 

@@ -42,8 +42,8 @@ struct HostOutcomeTests {
         #expect(harness.clock.pendingDeadlines.isEmpty, "the deadline and wind-down timers are cancelled")
     }
 
-    @Test("a 404 for the media: the text alone, degraded")
-    func degradedByNotFound() async throws {
+    @Test("a 404 for the media: the text alone, as it arrived: unchanged, the user sees the original")
+    func unchangedByNotFound() async throws {
         let harness = try HostHarness { _ in
             .respond(.init(after: second, status: 404, contentType: "text/html", body: .bytes(Array("gone".utf8))))
         }
@@ -54,8 +54,9 @@ struct HostOutcomeTests {
         harness.clock.advance(by: second)
         let record = await task.value
 
-        #expect(record.outcome == .degraded)
-        #expect(record.visible.kind == .partial)
+        #expect(record.outcome == .unchanged)
+        #expect(record.outcome.fellBack)
+        #expect(record.visible.kind == .original)
         #expect(record.visible.title == "Flash sale")
         #expect(record.visible.attachments.isEmpty)
         #expect(record.enrichment.missing == [.attachment])
@@ -65,8 +66,26 @@ struct HostOutcomeTests {
         #expect(harness.storedFiles.isEmpty)
     }
 
-    @Test("a tampered payload: decryption fails, the original is delivered, degraded")
-    func degradedByTamperedPayload() async throws {
+    @Test("a payload without mutable-content: iOS shows it as it arrived and never starts the extension")
+    func notMutableNeverStarts() async throws {
+        let harness = try HostHarness()
+        defer { harness.remove() }
+        var payload = TestPayloads.plain(mediaURL: TestPayloads.mediaURL)
+        payload.isMutable = false
+        let record = await harness.host.invoke(
+            harness.input(payload, extension: try BuiltInExtensions.named("media")))
+
+        #expect(record.outcome == .notMutable)
+        #expect(record.visible.kind == .original)
+        #expect(record.visible.title == "Flash sale")
+        #expect(record.times.started == nil, "didReceive was never called")
+        #expect(record.times.expiryCalled == nil)
+        #expect(harness.downloader.requests.isEmpty, "no extension, no download")
+        #expect(record.violations.isEmpty)
+    }
+
+    @Test("a tampered payload: decryption fails, the placeholder is handed back: unchanged, the original shown")
+    func unchangedByTamperedPayload() async throws {
         let harness = try HostHarness()
         defer { harness.remove() }
         let generator = try PayloadGenerator(
@@ -76,7 +95,8 @@ struct HostOutcomeTests {
         let input = InvocationInput(generated: generated, arrival: 0, extension: try BuiltInExtensions.named("decrypt"))
         let record = await harness.host.invoke(input)
 
-        #expect(record.outcome == .degraded)
+        #expect(record.outcome == .unchanged)
+        #expect(record.visible.kind == .original)
         #expect(record.injectedFault == .tamper)
         #expect(record.visible.title == generated.payload.alert.title)
         #expect(record.enrichment.missing == [.decryptedText])
@@ -97,7 +117,7 @@ struct HostOutcomeTests {
         #expect(record.stageErrors.isEmpty)
     }
 
-    @Test("a download that hangs: expiry, best attempt in the grace period, the download abandoned")
+    @Test("a download that hangs: expiry, a best attempt that is the text as it arrived shows the original")
     func expiredBestAttempt() async throws {
         let harness = try HostHarness { _ in .hang }
         defer { harness.remove() }
@@ -105,12 +125,12 @@ struct HostOutcomeTests {
         let task = harness.start(harness.input(payload, extension: try BuiltInExtensions.named("media")))
         await harness.downloader.waitForRequests(1)
         harness.clock.advance(to: 30 * second)
-        await harness.events.wait(for: .outcomeFixed(.expiredBestAttempt))
+        await harness.events.wait(for: .outcomeFixed(.expiredOriginal))
         harness.clock.advance(to: 31 * second)
         let record = await task.value
 
-        #expect(record.outcome == .expiredBestAttempt)
-        #expect(record.visible.kind == .partial)
+        #expect(record.outcome == .expiredOriginal)
+        #expect(record.visible.kind == .original)
         #expect(record.visible.title == "Flash sale")
         #expect(record.visible.attachments.isEmpty)
         #expect(record.times.expiryCalled == 30 * second)
@@ -158,11 +178,11 @@ struct HostOutcomeTests {
         let task = harness.start(harness.input(payload, extension: try BuiltInExtensions.named("media")))
         await harness.downloader.waitForRequests(1)
         harness.clock.advance(to: 30 * second)
-        await harness.events.wait(for: .outcomeFixed(.expiredBestAttempt))
+        await harness.events.wait(for: .outcomeFixed(.expiredOriginal))
         harness.clock.advance(to: 31 * second)
         let record = await task.value
 
-        #expect(record.outcome == .expiredBestAttempt)
+        #expect(record.outcome == .expiredOriginal)
         #expect(record.httpStatus == 200)
         #expect(record.bytesDownloaded == 4_000)
         #expect(record.downloadErrorText == "still downloading when the invocation ended")

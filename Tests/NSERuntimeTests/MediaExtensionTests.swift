@@ -51,12 +51,12 @@ struct MediaExtensionTests {
         #expect(record.visible.attachments.first?.url?.pathExtension == "gif")
     }
 
-    @Test("a file nothing identifies is not attached: the text alone, degraded")
+    @Test("a file nothing identifies is not attached: the text alone, as it arrived, unchanged")
     func unidentifiable() async throws {
         let (record, harness) = try await run(
             url: "http://127.0.0.1:8080/media/asset", contentType: "application/octet-stream", body: [1, 2, 3, 4])
         defer { harness.remove() }
-        #expect(record.outcome == .degraded)
+        #expect(record.outcome == .unchanged)
         #expect(record.stageErrors[.attach]?.contains("cannot tell the type") == true)
         #expect(harness.storedFiles.isEmpty)
     }
@@ -81,7 +81,7 @@ struct MediaExtensionTests {
         }
     }
 
-    @Test("a preset's timeout ends a slow download before the deadline: degraded, not expired")
+    @Test("a preset's timeout ends a slow download before the deadline: unchanged (the text alone), not expired")
     func presetBeatsTheDeadline() async throws {
         let harness = try HostHarness { _ in .respond(.init(after: 40 * second)) }
         defer { harness.remove() }
@@ -91,7 +91,7 @@ struct MediaExtensionTests {
         harness.clock.advance(to: 20 * second)
         let record = await task.value
 
-        #expect(record.outcome == .degraded)
+        #expect(record.outcome == .unchanged)
         #expect(record.download?.errorKind == .timedOut)
         #expect(record.timeToDeliver == 20 * second)
     }

@@ -76,13 +76,15 @@ struct PriorityExtensionTests {
         defer { harness.remove() }
         let factory = try BuiltInExtensions.named(
             "priority", settings: BuiltInExtensionSettings(prioritySafetyMargin: 0))
-        let task = harness.start(harness.input(TestPayloads.plain(mediaURL: TestPayloads.mediaURL), extension: factory))
+        let payload = try TestPayloads.encrypted(mediaURL: TestPayloads.mediaURL)
+        let task = harness.start(harness.input(payload, extension: factory))
         await harness.downloader.waitForRequests(1)
         #expect(harness.downloader.requests.first?.timeout == 30 * second)
         harness.clock.advance(to: 30 * second)
         let record = await task.value
 
-        #expect(record.outcome == .expiredBestAttempt)
+        #expect(record.outcome == .expiredBestAttempt, "the decrypted text without the image")
+        #expect(record.visible.title == TestPayloads.secret.title)
         #expect(record.violations.isEmpty)
         #expect(record.download?.errorKind == .timedOut)
     }

@@ -48,7 +48,7 @@ final class ProgressReporter: Sendable {
         }
         let expired = count(.expiredBestAttempt) + count(.expiredOriginal)
         return "in flight \(counts.started - counts.finished)  done \(counts.finished)  enriched \(count(.enriched))  "
-            + "degraded \(count(.degraded))  expired \(expired)  killed/crashed \(count(.killed) + count(.crashed))  "
+            + "degraded \(count(.degraded))  unchanged \(count(.unchanged))  expired \(expired)  killed/crashed \(count(.killed) + count(.crashed))  "
             + String(format: "%.0f/s", rate) + eta
     }
 }

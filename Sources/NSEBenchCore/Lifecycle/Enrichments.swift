@@ -47,4 +47,8 @@ public struct EnrichmentResult: Sendable, Hashable, Codable {
 
     /// Whether the content carries everything that was requested.
     public var isComplete: Bool { missing.isEmpty }
+
+    /// Whether the payload asked for something and the content carries nothing of any kind: the text and
+    /// attachments are the ones it arrived with, so the user sees the original.
+    public var isUnchanged: Bool { !requested.isEmpty && delivered.isEmpty }
 }

@@ -7,7 +7,8 @@
 ///    │                     │
 ///    │                     └──deadline──▶ expiring ──delivered──▶ finished(expired_best_attempt)
 ///    │                                        └──grace ended──▶ finished(expired_original)
-///    └──deadline (never started)──▶ finished(killed)
+///    ├──deadline (never started)──▶ finished(killed)
+///    └──not mutable──▶ finished(not_mutable)
 /// memory limit: finished(killed), no expiry call · crash: finished(crashed)
 /// ```
 ///
@@ -19,6 +20,10 @@
 /// - Content without alert text is ignored and the original shown (``InvocationOutcome/discarded`` before the
 ///   deadline, ``InvocationOutcome/expiredOriginal`` in the grace period), counted as
 ///   ``Violation/alertTextRemoved``.
+/// - Content handed back as it arrived, when the payload asked for an enrichment, shows the original too:
+///   ``InvocationOutcome/unchanged`` before the deadline, ``InvocationOutcome/expiredOriginal`` in the grace
+///   period.
+/// - A payload without `"mutable-content":1` never starts the extension: ``InvocationOutcome/notMutable``.
 /// - A memory kill gets no expiry call. Neither does an invocation whose budget runs out before it starts:
 ///   iOS kills an extension that spends its budget starting up.
 /// - An extension that returns without calling the handler changes nothing: iOS keeps waiting until the
@@ -95,6 +100,13 @@ public struct InvocationLifecycle: Sendable {
         timeline.startedAt = time
         state = .working
         return .callDidReceive
+    }
+
+    /// The payload has no `"mutable-content":1`: iOS shows it as it arrived and never starts the extension.
+    /// Only before ``started(at:)``; the invocation finishes as ``InvocationOutcome/notMutable``.
+    public mutating func arrivedNotMutable(at time: Duration) -> Action {
+        guard case .received = state else { return .none }
+        return finish(.notMutable, at: time, cancelling: .deadline)
     }
 
     /// The extension called the content handler.
@@ -199,7 +211,7 @@ public struct InvocationLifecycle: Sendable {
             violations.record(.alertTextRemoved)
             outcome = .discarded
         } else {
-            outcome = enrichment.isComplete ? .enriched : .degraded
+            outcome = enrichment.isComplete ? .enriched : enrichment.isUnchanged ? .unchanged : .degraded
         }
         state = .delivered(outcome)
         return .deliver(outcome)
@@ -219,7 +231,8 @@ public struct InvocationLifecycle: Sendable {
             violations.record(.alertTextRemoved)
             return finish(.expiredOriginal, at: time, cancelling: timer)
         }
-        return finish(.expiredBestAttempt, at: time, cancelling: timer)
+        // A best attempt that is the content as it arrived shows the original.
+        return finish(enrichment.isUnchanged ? .expiredOriginal : .expiredBestAttempt, at: time, cancelling: timer)
     }
 
     /// The extension process is gone: `outcome` unless a delivery already fixed one.

@@ -7,16 +7,22 @@
 /// |---|---|---|
 /// | `enriched` | delivered before the deadline with every enrichment the payload asked for | rich |
 /// | `degraded` | delivered before the deadline with some enrichment missing | partial |
+/// | `unchanged` | delivered before the deadline exactly as it arrived, although it asked for enrichment | original |
 /// | `discarded` | delivered before the deadline without alert text: iOS ignores it | original |
 /// | `expired_best_attempt` | delivered during the grace period after `serviceExtensionTimeWillExpire` | partial |
 /// | `expired_original` | nothing usable delivered by the end of the grace period | original |
 /// | `killed` | killed without the expiry call: memory limit, or the budget spent before the extension started | original |
 /// | `crashed` | the extension crashed or threw before delivering | original |
+/// | `not_mutable` | the payload lacks `"mutable-content":1`: iOS never starts the extension | original |
 public enum InvocationOutcome: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// Delivered before the deadline with every requested enrichment.
     case enriched
     /// Delivered before the deadline with some requested enrichment missing.
     case degraded
+    /// Delivered before the deadline with the text and attachments exactly as they arrived, although the
+    /// payload asked for an enrichment (a decrypt extension handing back its placeholder on failure): the
+    /// user sees the original, whatever the extension meant by it.
+    case unchanged
     /// Delivered before the deadline without alert text (no title, subtitle or body): iOS ignores the
     /// modification and shows the original. Its own class because neither time nor memory caused it: it is an
     /// extension defect that a timing class would hide.
@@ -30,6 +36,9 @@ public enum InvocationOutcome: String, Sendable, Hashable, Codable, CaseIterable
     case killed
     /// The extension crashed (or threw) before delivering: the original is shown.
     case crashed
+    /// The payload has no `"mutable-content":1`: iOS shows it as it arrived without starting the extension.
+    /// Only a replayed payload can be one (the generator always sets the flag).
+    case notMutable = "not_mutable"
 
     /// The CSV name.
     public var description: String { rawValue }
@@ -39,7 +48,7 @@ public enum InvocationOutcome: String, Sendable, Hashable, Codable, CaseIterable
         switch self {
         case .enriched: .rich
         case .degraded, .expiredBestAttempt: .partial
-        case .discarded, .expiredOriginal, .killed, .crashed: .original
+        case .unchanged, .discarded, .expiredOriginal, .killed, .crashed, .notMutable: .original
         }
     }
 
@@ -47,10 +56,11 @@ public enum InvocationOutcome: String, Sendable, Hashable, Codable, CaseIterable
     public var fellBack: Bool { whatTheUserSees == .original }
 
     /// Whether the content handler was honoured before the deadline (the extension met its time budget).
+    /// False for ``notMutable``: no extension ran, so none met a budget.
     public var finishedBeforeDeadline: Bool {
         switch self {
-        case .enriched, .degraded, .discarded: true
-        case .expiredBestAttempt, .expiredOriginal, .killed, .crashed: false
+        case .enriched, .degraded, .unchanged, .discarded: true
+        case .expiredBestAttempt, .expiredOriginal, .killed, .crashed, .notMutable: false
         }
     }
 }

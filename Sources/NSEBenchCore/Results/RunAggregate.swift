@@ -117,7 +117,7 @@ public struct RunAggregate: Sendable, Equatable {
         return Double(matching) / Double(invocations)
     }
 
-    /// Delivered before the deadline (enriched, degraded, discarded).
+    /// Delivered before the deadline (enriched, degraded, unchanged, discarded).
     public var finishedBeforeDeadlineRate: Double { rate(\.finishedBeforeDeadline) }
     /// The user saw the original content.
     public var fallbackRate: Double { rate(\.fellBack) }

@@ -6,12 +6,13 @@ public enum SummarySchema {
     public static let version = 1
 
     /// Columns added to this ``version`` after files were first written with it; a file without them
-    /// reads them as empty (they are self-check figures, blame counts and scale-out provenance, not
-    /// compared), so older results still compare.
+    /// reads them as empty (self-check figures, blame counts, scale-out provenance and outcome classes
+    /// added since; an outcome read as empty counts 0), so older results still compare.
     public static let addedLater: Set<String> = Set(
         ["transport_lag_p99_ms", "instances", "segment", "start_lag_ms"] + MissCause.allCases.map(\.summaryColumn)
             + networkClassColumns.map(\.name) + [
                 "harness_wait_p99_ms", "server_lateness_p99_ms", "fanout_s", "uncertain",
+                InvocationOutcome.unchanged.rawValue, InvocationOutcome.notMutable.rawValue,
             ])
 
     /// What a column holds, which decides how `compare` treats it.
@@ -164,7 +165,7 @@ public enum SummarySchema {
         columns += [
             Column(
                 name: "finished_before_deadline_rate", kind: .rate, polarity: .largerIsBetter,
-                meaning: "share delivered before the deadline (enriched, degraded, discarded)"),
+                meaning: "share delivered before the deadline (enriched, degraded, unchanged, discarded)"),
             Column(
                 name: "fallback_rate", kind: .rate, polarity: .smallerIsBetter,
                 meaning: "share where the user saw the original content"),

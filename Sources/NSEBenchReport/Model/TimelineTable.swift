@@ -14,16 +14,19 @@ public struct TimelineTable: Sendable, Equatable {
 
     public init() {}
 
-    /// Parses `text`; every column of ``RunTimeline/header`` must be there.
+    /// Parses `text`; every column of ``RunTimeline/header`` must be there but the outcomes added since
+    /// timelines were first written (``SummarySchema/addedLater``), which read as 0 when absent.
     public init(text: String, file: String) throws(ReportError) {
         let table = try ReportTable(text: text, file: file)
-        try table.require(RunTimeline.header)
+        try table.require(RunTimeline.header.filter { !SummarySchema.addedLater.contains($0) })
         for row in table.rows.indices {
             seconds.append(try table.count("second", row))
             arrivals.append(try table.count("arrivals", row))
             finished.append(try table.count("finished", row))
             inFlight.append(try table.count("in_flight", row))
-            for name in SummarySchema.outcomeNames { outcomes[name, default: []].append(try table.count(name, row)) }
+            for name in SummarySchema.outcomeNames {
+                outcomes[name, default: []].append(table.has(name) ? try table.count(name, row) : 0)
+            }
             requests.append(try table.count("transport_requests", row))
             bytes.append(try table.count("transport_bytes", row))
         }

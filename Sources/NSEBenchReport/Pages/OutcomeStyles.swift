@@ -7,11 +7,13 @@ public enum OutcomeStyles {
         switch outcome {
         case .enriched: ChartStyle(color: "#009E73")
         case .degraded: ChartStyle(color: "#E69F00")
+        case .unchanged: ChartStyle(color: "#999999")
         case .discarded: ChartStyle(color: "#CC79A7")
         case .expiredBestAttempt: ChartStyle(color: "#56B4E9")
         case .expiredOriginal: ChartStyle(color: "#D55E00")
         case .killed: ChartStyle(color: "#6b6b6b")
         case .crashed: ChartStyle(color: "#000000")
+        case .notMutable: ChartStyle(color: "#c8c8c8")
         }
     }
 

@@ -22,9 +22,8 @@ import NSEBenchCore
 /// `invoke` ignores task cancellation: it always returns a record, at the latest at the deadline plus the
 /// grace period plus the wind-down.
 ///
-/// The host runs the extension whatever the payload's `mutable-content` says: iOS would show a payload
-/// without `"mutable-content":1` without starting the extension, and leaving such payloads out is the
-/// caller's decision (``NotificationPayload/isMutable``).
+/// A payload without `"mutable-content":1` (``NotificationPayload/isMutable``) is shown as it arrived
+/// without starting the extension, as iOS does: the record's outcome is ``InvocationOutcome/notMutable``.
 ///
 /// ```swift
 /// let host = ExtensionHost(environment: environment)

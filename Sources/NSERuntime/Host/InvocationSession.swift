@@ -54,7 +54,8 @@ final class InvocationSession: Sendable {
     var clock: any InvocationClock { environment.clock }
 
     /// Admits the invocation: starts the deadline timer and calls `didReceive`, or finds the budget spent
-    /// and ends it as killed. `continuation` receives the record.
+    /// and ends it as killed, or the payload not mutable and ends it as `not_mutable` without starting the
+    /// extension. `continuation` receives the record.
     func start(continuation: CheckedContinuation<InvocationRecord, Never>) {
         let memory = MemoryMeter { [self] buffered in memoryChanged(buffered: buffered) }
         let context = InvocationContext(
@@ -65,6 +66,11 @@ final class InvocationSession: Sendable {
             state.context = context
             let now = clock.now()
             var effects = [event(.started, at: now)]
+            guard input.payload.isMutable else {
+                // iOS shows the payload as it arrived: no extension, no timers.
+                let action = state.lifecycle.arrivedNotMutable(at: Nanoseconds.duration(now))
+                return effects + apply(action, processEnds: true, now, &state)
+            }
             if now < deadline {
                 state.deadlineTimer = environment.timers.schedule(at: deadline) { [self] in deadlineFired() }
             }

@@ -31,7 +31,7 @@ struct ComparisonReportTests {
         let expected = """
             ## nse-bench compare: regression
 
-            4 regressions, 1 improvement, 9 unchanged in 1 scenario compared; 1 scenario in one file only; exit status 2.
+            4 regressions, 1 improvement, 11 unchanged in 1 scenario compared; 1 scenario in one file only; exit status 2.
 
             Baseline `runs/main/summary.csv`, candidate `runs/pr-42/summary.csv`.
 
@@ -47,10 +47,12 @@ struct ComparisonReportTests {
             | expired_original_rate | 1.00% | 6.00% | +5.00 pp | regression (p < 0.0001) |
             | deliver_p99_ms | 3000.0 ms | 2400.0 ms | -600.0 ms (-20.0%) | improvement |
             | degraded_rate | 2.00% | 2.00% | 0.00 pp | unchanged (no change) |
+            | unchanged_rate | 0.00% | 0.00% | 0.00 pp | unchanged (no change) |
             | discarded_rate | 0.00% | 0.00% | 0.00 pp | unchanged (no change) |
             | expired_best_attempt_rate | 1.00% | 1.00% | 0.00 pp | unchanged (no change) |
             | killed_rate | 0.50% | 0.50% | 0.00 pp | unchanged (no change) |
             | crashed_rate | 0.50% | 0.50% | 0.00 pp | unchanged (no change) |
+            | not_mutable_rate | 0.00% | 0.00% | 0.00 pp | unchanged (no change) |
             | double_delivery_rate | 0.00% | 0.00% | 0.00 pp | unchanged (no change) |
             | late_delivery_rate | 0.00% | 0.00% | 0.00 pp | unchanged (no change) |
             | alert_text_removed_rate | 0.00% | 0.00% | 0.00 pp | unchanged (no change) |
@@ -70,7 +72,7 @@ struct ComparisonReportTests {
         let text = try Self.goldenCase().text()
         let expected = """
             nse-bench compare: regression
-            4 regressions, 1 improvement, 9 unchanged in 1 scenario compared; 1 scenario in one file only; exit status 2
+            4 regressions, 1 improvement, 11 unchanged in 1 scenario compared; 1 scenario in one file only; exit status 2
             baseline:  runs/main/summary.csv
             candidate: runs/pr-42/summary.csv
 
@@ -82,10 +84,12 @@ struct ComparisonReportTests {
               expired_original_rate              1.00%      6.00%            +5.00 pp  regression (p < 0.0001)
               deliver_p99_ms                 3000.0 ms  2400.0 ms  -600.0 ms (-20.0%)  improvement
               degraded_rate                      2.00%      2.00%             0.00 pp  unchanged (no change)
+              unchanged_rate                     0.00%      0.00%             0.00 pp  unchanged (no change)
               discarded_rate                     0.00%      0.00%             0.00 pp  unchanged (no change)
               expired_best_attempt_rate          1.00%      1.00%             0.00 pp  unchanged (no change)
               killed_rate                        0.50%      0.50%             0.00 pp  unchanged (no change)
               crashed_rate                       0.50%      0.50%             0.00 pp  unchanged (no change)
+              not_mutable_rate                   0.00%      0.00%             0.00 pp  unchanged (no change)
               double_delivery_rate               0.00%      0.00%             0.00 pp  unchanged (no change)
               late_delivery_rate                 0.00%      0.00%             0.00 pp  unchanged (no change)
               alert_text_removed_rate            0.00%      0.00%             0.00 pp  unchanged (no change)
@@ -104,7 +108,7 @@ extension ComparisonReportTests {
         let comparison = try Self.goldenCase()
         let table = try CSVReader.table(comparison.csv())
         #expect(table.header == Comparison.csvColumns)
-        #expect(table.rows.count == 15)
+        #expect(table.rows.count == 17)
         let enriched = try #require(table.rows.first { table.value("metric", in: $0) == "enriched_rate" })
         #expect(table.value("baseline", in: enriched) == "0.95")
         #expect(table.value("candidate", in: enriched) == "0.9")

@@ -12,6 +12,7 @@
 /// | `memory` | the extension passed its memory limit and was killed | none |
 /// | `queued` | the budget was spent waiting for a free slot: killed before `didReceive` | queued |
 /// | `alert_text_removed` | delivered in time without alert text, so iOS showed the original | none |
+/// | `not_mutable` | the payload had no `"mutable-content":1`, so iOS never started the extension | none |
 /// | `decrypt_failed` | decrypting `encrypted_data` failed | decrypt |
 /// | `connect` | the connection could not be made, or was still being made at the deadline | connect |
 /// | `tls` | the TLS handshake or certificate check failed | connect |
@@ -40,6 +41,8 @@ public enum MissCause: String, Sendable, Hashable, CaseIterable, Codable, Compar
     case queued
     /// Delivered before the deadline without alert text: iOS shows the original.
     case alertTextRemoved = "alert_text_removed"
+    /// The payload had no `"mutable-content":1`: iOS showed it without starting the extension.
+    case notMutable = "not_mutable"
     /// Decrypting `encrypted_data` failed.
     case decryptFailed = "decrypt_failed"
     /// The connection could not be established, or was still being established at the deadline.
@@ -81,6 +84,7 @@ public enum MissCause: String, Sendable, Hashable, CaseIterable, Codable, Compar
         case .memory: "killed over the memory limit"
         case .queued: "budget spent waiting for a free slot"
         case .alertTextRemoved: "delivered without alert text"
+        case .notMutable: "the payload lacked mutable-content, so no extension ran"
         case .decryptFailed: "decrypting encrypted_data failed"
         case .connect: "the connection failed or was not up by the deadline"
         case .tls: "the TLS handshake failed"
@@ -101,7 +105,7 @@ public enum MissCause: String, Sendable, Hashable, CaseIterable, Codable, Compar
     /// rather than time spent (a crash, a kill, a missing text).
     public var phase: MissPhase? {
         switch self {
-        case .harness, .crash, .memory, .alertTextRemoved, .expiry, .enrichmentSkipped: nil
+        case .harness, .crash, .memory, .alertTextRemoved, .notMutable, .expiry, .enrichmentSkipped: nil
         case .queued: .queued
         case .decryptFailed: .decrypt
         case .connect, .tls: .connect

@@ -4,12 +4,12 @@ extension MissEvidence {
     /// The order, first match wins:
     /// 1. `harness`, whatever the outcome: what was measured is the harness's;
     /// 2. how the extension ended: `crash`, `memory` (killed after starting), `queued` (killed before),
-    ///    `alert_text_removed` (discarded);
-    /// 3. for degraded and expired invocations, the first failure in a payload's life:
+    ///    `alert_text_removed` (discarded), `not_mutable` (never started: the payload was not mutable);
+    /// 3. for degraded, unchanged and expired invocations, the first failure in a payload's life:
     ///    `decrypt_failed`; a download running at the deadline (`connect`, `first_byte`, `body` by the
     ///    phase it was in); a failed download (by its failure; a cancelled one by the phase it had
     ///    reached); an HTTP error status; `attachment_rejected`;
-    /// 4. otherwise `expiry` for an expired invocation, `enrichment_skipped` for a degraded one.
+    /// 4. otherwise `expiry` for an expired invocation, `enrichment_skipped` for a degraded or unchanged one.
     ///
     /// ```swift
     /// MissEvidence(outcome: .crashed, budget: 30_000_000_000, finished: 1_000_000).verdict?.cause  // .crash
@@ -40,7 +40,8 @@ extension MissEvidence {
         case .crashed: return .crash
         case .killed: return started ? .memory : .queued
         case .discarded: return .alertTextRemoved
-        case .degraded, .expiredBestAttempt, .expiredOriginal: break
+        case .notMutable: return .notMutable
+        case .degraded, .unchanged, .expiredBestAttempt, .expiredOriginal: break
         }
         if decryptFailed { return .decryptFailed }
         let expired = !outcome.finishedBeforeDeadline
