@@ -19,6 +19,7 @@
 //   NSERuntime                  the extension host: invocations, deadlines, outcomes, built-in extensions.
 //   NSEBenchCLI                 the argument layer and the subcommands.
 //   nse-bench                   a thin executable: jemalloc is linked here as the process allocator.
+// Beside them, for tests only: NSEBenchTestSupport (Tests/NSEBenchTestSupport), in no product.
 import PackageDescription
 
 let strictSwift6: [SwiftSetting] = [
@@ -123,29 +124,38 @@ let package = Package(
             // each type (UNNotificationServiceExtension's identity included).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
+        // What several test targets share (`eventually`, temporary directories, a raw HTTP client, captured
+        // output, the summary-row fixture, the Python-script runner), as swift-nio ships NIOEmbedded. In no
+        // product, so neither users nor the nse-bench executable link it.
+        .target(
+            name: "NSEBenchTestSupport",
+            dependencies: ["NSEBenchCore"],
+            path: "Tests/NSEBenchTestSupport",
+            swiftSettings: strictSwift6
+        ),
         .testTarget(
             name: "NSEBenchSystemTests",
-            dependencies: ["NSEBenchSystem"],
+            dependencies: ["NSEBenchSystem", "NSEBenchTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "NSEBenchCoreTests",
-            dependencies: ["NSEBenchCore"],
+            dependencies: ["NSEBenchCore", "NSEBenchTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "NSEBenchReportTests",
-            dependencies: ["NSEBenchReport", "NSEBenchCore"],
+            dependencies: ["NSEBenchReport", "NSEBenchCore", "NSEBenchTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "MediaServerTests",
-            dependencies: ["MediaServer", "NSEBenchSystem"],
+            dependencies: ["MediaServer", "NSEBenchSystem", "NSEBenchTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "UserNotificationsTests",
-            dependencies: ["UserNotifications"],
+            dependencies: ["UserNotifications", "NSEBenchTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
@@ -162,7 +172,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NSEBenchCLITests",
-            dependencies: ["NSEBenchCLI", "MediaServer", "NSEBenchReport"],
+            dependencies: ["NSEBenchCLI", "MediaServer", "NSEBenchReport", "NSEBenchTestSupport"],
             swiftSettings: strictSwift6
         ),
     ]

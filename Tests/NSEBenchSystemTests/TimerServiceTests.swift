@@ -1,5 +1,6 @@
 import Dispatch
 import NSEBenchCore
+import NSEBenchTestSupport
 import Synchronization
 import Testing
 
