@@ -9,6 +9,9 @@
 //   CNSEBenchLinux              Linux calls Swift's Glibc module leaves out (accept4).
 //   NSEBenchSystem              the only Swift code that imports Glibc and the C bindings: syscalls,
 //                               the epoll event loop, libcurl, OpenSSL, jemalloc.
+//   SystemBenchmarks            `bench-transport`'s drivers: timers and the transport under load, and
+//                               Foundation's URLSession for comparison (so FoundationNetworking stays
+//                               out of the system layer).
 //   MediaServer                 the HTTP/1.1 media server with network-condition injection.
 //   UserNotifications           Apple's extension API on Linux, so iOS extension code compiles unchanged.
 //   SDKProfiles                 push SDKs' extension helpers, written as users' extensions are.
@@ -69,6 +72,11 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "SystemBenchmarks",
+            dependencies: ["NSEBenchCore", "NSEBenchSystem"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "NSEBenchCore",
             swiftSettings: strictSwift6
         ),
@@ -111,7 +119,7 @@ let package = Package(
             name: "NSEBenchCLI",
             dependencies: [
                 "NSEBenchCore", "NSEBenchSystem", "MediaServer", "NSERuntime", "UserNotifications", "SimulatedDevice",
-                "NSEBenchReport",
+                "NSEBenchReport", "SystemBenchmarks",
             ],
             swiftSettings: strictSwift6
         ),
