@@ -61,11 +61,8 @@ public final class MediaService: UNNotificationServiceExtension, HostAwareExtens
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
         let handler = ContentHandler(contentHandler)
-        guard let bestAttempt = request.content.mutableCopy() as? UNMutableNotificationContent else {
-            handler(request.content)
-            return
-        }
-        let context = state.begin(deliver: handler, bestAttempt: bestAttempt)
+        guard let begun = state.begin(request, delivery: handler) else { return }
+        let (bestAttempt, context) = begun
         guard let text = request.content.userInfo["media_url"] as? String, let url = URL(string: text),
             let context
         else {
@@ -91,8 +88,6 @@ public final class MediaService: UNNotificationServiceExtension, HostAwareExtens
             super.serviceExtensionTimeWillExpire()
             return
         }
-        if let pending = state.pending {
-            pending.deliver(pending.bestAttempt)
-        }
+        state.deliverBestAttempt()
     }
 }

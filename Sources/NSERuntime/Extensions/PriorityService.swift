@@ -36,11 +36,8 @@ public final class PriorityService: UNNotificationServiceExtension, HostAwareExt
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
         let deliver = DeliveryGuard(contentHandler)
-        guard let bestAttempt = request.content.mutableCopy() as? UNMutableNotificationContent else {
-            deliver(request.content)
-            return
-        }
-        let context = state.begin(deliver: deliver, bestAttempt: bestAttempt)
+        guard let begun = state.begin(request, delivery: deliver) else { return }
+        let (bestAttempt, context) = begun
         let userInfo = request.content.userInfo
         if userInfo["encrypted_data"] != nil,
             case .success(let text) = PayloadDecryptor.decrypt(userInfo: userInfo, context: context)
@@ -70,8 +67,6 @@ public final class PriorityService: UNNotificationServiceExtension, HostAwareExt
 
     /// Delivers what it has, unless the download's end already did.
     public override func serviceExtensionTimeWillExpire() {
-        if let pending = state.pending {
-            pending.deliver(pending.bestAttempt)
-        }
+        state.deliverBestAttempt()
     }
 }

@@ -1,14 +1,28 @@
 import Synchronization
 import UserNotifications
 
+/// How a built-in extension delivers: the content handler as iOS gave it (``ContentHandler``), or
+/// guarded so that only the first call delivers (``DeliveryGuard``).
+protocol ContentDelivery: Sendable {
+    /// Delivers `content`.
+    func deliver(_ content: UNNotificationContent)
+}
+
+extension ContentHandler: ContentDelivery {
+    func deliver(_ content: UNNotificationContent) { self(content) }
+}
+
+extension DeliveryGuard: ContentDelivery {
+    func deliver(_ content: UNNotificationContent) { self(content) }
+}
+
 /// What a built-in extension keeps from `didReceive` for `serviceExtensionTimeWillExpire`: the
-/// invocation's context, how it delivers (a plain ``ContentHandler`` or a ``DeliveryGuard``) and its
-/// best attempt, behind one `Mutex`, because the download task and the expiry call (on another
-/// thread) both read them.
-final class BestAttemptState<Deliver: Sendable>: Sendable {
+/// invocation's context, how it delivers and its best attempt, behind one `Mutex`, because the
+/// download task and the expiry call (on another thread) both read them.
+final class BestAttemptState<Delivery: ContentDelivery>: Sendable {
     private struct State {
         var context: InvocationContext?
-        var deliver: Deliver?
+        var delivery: Delivery?
         var bestAttempt: UNMutableNotificationContent?
     }
 
@@ -20,20 +34,32 @@ final class BestAttemptState<Deliver: Sendable>: Sendable {
         set { state.withLock { $0.context = newValue } }
     }
 
-    /// `didReceive` keeps how it delivers and its best attempt; returns the context the host set.
-    func begin(deliver: Deliver, bestAttempt: UNMutableNotificationContent) -> InvocationContext? {
-        state.withLock { state in
-            state.deliver = deliver
+    /// `didReceive`'s start: a mutable copy of the request's content becomes the best attempt, kept
+    /// with `delivery`. Returns it and the context the host set; nil, having delivered the request's
+    /// content unchanged, when the content cannot be copied.
+    func begin(
+        _ request: UNNotificationRequest, delivery: Delivery
+    ) -> (bestAttempt: UNMutableNotificationContent, context: InvocationContext?)? {
+        guard let bestAttempt = request.content.mutableCopy() as? UNMutableNotificationContent else {
+            delivery.deliver(request.content)
+            return nil
+        }
+        let context = state.withLock { state in
+            state.delivery = delivery
             state.bestAttempt = bestAttempt
             return state.context
         }
+        return (bestAttempt, context)
     }
 
-    /// What the expiry call delivers; nil before `didReceive` kept it.
-    var pending: (deliver: Deliver, bestAttempt: UNMutableNotificationContent)? {
-        state.withLock { state in
-            guard let deliver = state.deliver, let bestAttempt = state.bestAttempt else { return nil }
-            return (deliver, bestAttempt)
+    /// The expiry call: delivers the best attempt as it stands; nothing before `didReceive` began.
+    func deliverBestAttempt() {
+        let pending = state.withLock { state -> (Delivery, UNMutableNotificationContent)? in
+            guard let delivery = state.delivery, let bestAttempt = state.bestAttempt else { return nil }
+            return (delivery, bestAttempt)
+        }
+        if let pending {
+            pending.0.deliver(pending.1)
         }
     }
 }
