@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchTestSupport
 import Testing
 
 /// The layering the architecture promises, checked on the sources themselves: NSEBenchCore imports
@@ -40,10 +41,7 @@ struct LayeringTests {
     /// Modules only the system layer (and the executable, for the allocator) may import.
     static let systemOnly: Set<String> = ["Glibc", "CCurl", "COpenSSL", "CJemalloc", "CNSEBenchLinux", "CZlib"]
 
-    static var sources: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources")
-    }
+    static var sources: URL { RepositoryPaths.root.appendingPathComponent("Sources") }
 
     /// The modules a Swift file imports: `import X`, `public import X`, `@_exported import X`,
     /// `import struct X.Y`.
