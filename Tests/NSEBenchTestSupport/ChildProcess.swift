@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Runs a program to its end with its standard output and error captured together.
 public enum ChildProcess {
