@@ -9,6 +9,9 @@
 //   CNSEBenchLinux              Linux calls Swift's Glibc module leaves out (accept4).
 //   NSEBenchSystem              the only Swift code that imports Glibc and the C bindings: syscalls,
 //                               the epoll event loop, libcurl, OpenSSL, jemalloc.
+//   SystemBenchmarks            `bench-transport`'s drivers: timers and the transport under load, and
+//                               Foundation's URLSession for comparison (so FoundationNetworking stays
+//                               out of the system layer).
 //   MediaServer                 the HTTP/1.1 media server with network-condition injection.
 //   UserNotifications           Apple's extension API on Linux, so iOS extension code compiles unchanged.
 //   SDKProfiles                 push SDKs' extension helpers, written as users' extensions are.
@@ -19,6 +22,7 @@
 //   NSERuntime                  the extension host: invocations, deadlines, outcomes, built-in extensions.
 //   NSEBenchCLI                 the argument layer and the subcommands.
 //   nse-bench                   a thin executable: jemalloc is linked here as the process allocator.
+// Beside them, for tests only: NSEBenchTestSupport (Tests/NSEBenchTestSupport), in no product.
 import PackageDescription
 
 let strictSwift6: [SwiftSetting] = [
@@ -68,6 +72,11 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "SystemBenchmarks",
+            dependencies: ["NSEBenchCore", "NSEBenchSystem"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "NSEBenchCore",
             swiftSettings: strictSwift6
         ),
@@ -110,7 +119,7 @@ let package = Package(
             name: "NSEBenchCLI",
             dependencies: [
                 "NSEBenchCore", "NSEBenchSystem", "MediaServer", "NSERuntime", "UserNotifications", "SimulatedDevice",
-                "NSEBenchReport",
+                "NSEBenchReport", "SystemBenchmarks",
             ],
             swiftSettings: strictSwift6
         ),
@@ -123,29 +132,38 @@ let package = Package(
             // each type (UNNotificationServiceExtension's identity included).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
+        // What several test targets share (`eventually`, temporary directories, a raw HTTP client, captured
+        // output, the summary-row fixture, the Python-script runner), as swift-nio ships NIOEmbedded. In no
+        // product, so neither users nor the nse-bench executable link it.
+        .target(
+            name: "NSEBenchTestSupport",
+            dependencies: ["NSEBenchCore"],
+            path: "Tests/NSEBenchTestSupport",
+            swiftSettings: strictSwift6
+        ),
         .testTarget(
             name: "NSEBenchSystemTests",
-            dependencies: ["NSEBenchSystem"],
+            dependencies: ["NSEBenchSystem", "NSEBenchTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "NSEBenchCoreTests",
-            dependencies: ["NSEBenchCore"],
+            dependencies: ["NSEBenchCore", "NSEBenchTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "NSEBenchReportTests",
-            dependencies: ["NSEBenchReport", "NSEBenchCore"],
+            dependencies: ["NSEBenchReport", "NSEBenchCore", "NSEBenchTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "MediaServerTests",
-            dependencies: ["MediaServer", "NSEBenchSystem"],
+            dependencies: ["MediaServer", "NSEBenchSystem", "NSEBenchTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "UserNotificationsTests",
-            dependencies: ["UserNotifications"],
+            dependencies: ["UserNotifications", "NSEBenchTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
@@ -162,7 +180,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NSEBenchCLITests",
-            dependencies: ["NSEBenchCLI", "MediaServer", "NSEBenchReport"],
+            dependencies: ["NSEBenchCLI", "MediaServer", "NSEBenchReport", "NSEBenchTestSupport"],
             swiftSettings: strictSwift6
         ),
     ]

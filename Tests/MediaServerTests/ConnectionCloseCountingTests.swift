@@ -1,3 +1,4 @@
+import NSEBenchTestSupport
 import Testing
 
 @testable import MediaServer
@@ -21,7 +22,7 @@ struct ConnectionCloseCountingTests {
             }  // the client closes its keep-alive connection
             let idle = try RawHTTPClient(port: port)
             #expect(idle.receive(timeout: 10).ending == .closed)
-            #expect(await eventually(timeout: 10) { server.statistics.snapshot.connectionsOpen == 0 })
+            #expect(await eventually(within: .seconds(10)) { server.statistics.snapshot.connectionsOpen == 0 })
             let snapshot = server.statistics.snapshot
             #expect(snapshot.closes[.responseEnded] == 1)
             #expect(snapshot.closes[.injectedReset] == 1)

@@ -27,13 +27,3 @@ func withMediaServer<T>(
         throw error
     }
 }
-
-/// Waits until `condition` holds or `timeout` seconds pass.
-func eventually(timeout: Double = 5, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-}

@@ -1,6 +1,7 @@
 import Foundation
 import NSEBenchCore
 import NSEBenchSystem
+import NSEBenchTestSupport
 import Testing
 
 @testable import MediaServer
@@ -125,7 +126,12 @@ struct MediaServerTests {
             let half = try RawHTTPClient(port: server.address.port)
             // The first bytes of a ClientHello record announcing 512 bytes, then nothing.
             half.send([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03])
-            #expect(await eventually { server.statistics.snapshot.connectionsOpen == 2 })
+            // Both accepted: on a loaded machine the 300 ms may already have closed them before a look.
+            #expect(
+                await eventually {
+                    let snapshot = server.statistics.snapshot
+                    return snapshot.connectionsOpen + snapshot.idleTimeouts == 2
+                })
             #expect(await eventually { server.statistics.snapshot.connectionsOpen == 0 })
             #expect(silent.receive(timeout: 2).ending == .closed)
             #expect(half.receive(timeout: 2).ending == .closed)

@@ -1,6 +1,7 @@
 import Foundation
 import NSEBenchCore
 import NSEBenchSystem
+import NSEBenchTestSupport
 import Testing
 
 @testable import MediaServer

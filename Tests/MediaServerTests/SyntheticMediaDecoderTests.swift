@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchTestSupport
 import Testing
 
 @testable import MediaServer
@@ -9,10 +10,10 @@ import Testing
 /// elsewhere it is skipped, saying which decoder is missing.
 @Suite("Synthetic media in real decoders", .serialized)
 struct SyntheticMediaDecoderTests {
-    static let ffprobe = findExecutable("ffprobe")
+    static let ffprobe = ChildProcess.find("ffprobe")
     /// A Python 3 that imports PIL: Debian's python3-pil is for /usr/bin/python3.
     static let python = ["/usr/bin/python3", "python3"].first { candidate in
-        (try? run(candidate, ["-c", "import PIL"]).status) == 0
+        (try? ChildProcess.run(candidate, ["-c", "import PIL"]).status) == 0
     }
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -58,7 +59,7 @@ struct SyntheticMediaDecoderTests {
                 image.load()
                 print(image.format, image.size[0], image.size[1])
             """
-        let result = try Self.run(Self.python ?? "/usr/bin/python3", ["-c", script] + files.map(\.2))
+        let result = try ChildProcess.run(Self.python ?? "/usr/bin/python3", ["-c", script] + files.map(\.2))
         #expect(result.status == 0, "\(result.output)")
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.count == files.count, "\(result.output)")
@@ -92,7 +93,7 @@ struct SyntheticMediaDecoderTests {
         default:
             let ffprobe = Self.ffprobe ?? "ffprobe"
             // One run: the headers, and every frame decoded (-count_frames), which must be clean.
-            let probe = try Self.run(
+            let probe = try ChildProcess.run(
                 ffprobe,
                 [
                     "-v", "error", "-count_frames", "-show_entries",
@@ -121,23 +122,5 @@ struct SyntheticMediaDecoderTests {
         #expect(small.shape.width < 1_200 && small.shape.width * 800 == small.shape.height * 1_200)
         let asked = try SyntheticMediaFile(type: .png, size: 1_000, shape: .standard)
         #expect(asked.isTruncated, "a shape asked for is kept, and 1 KB cannot hold 1200x800")
-    }
-
-    static func findExecutable(_ name: String) -> String? {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
-        process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

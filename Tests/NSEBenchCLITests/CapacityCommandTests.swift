@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchCore
+import NSEBenchTestSupport
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import NSEBenchCore
 import NSEBenchSystem
+import NSEBenchTestSupport
 import Testing
 
 @testable import NSEBenchCLI
@@ -10,10 +11,7 @@ import Testing
 @Suite("embedded server lifetime")
 struct EmbeddedServerLifetimeTests {
     /// The `nse-bench` built next to this test binary.
-    static var executable: URL {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("nse-bench")
-    }
+    static var executable: URL { RepositoryPaths.nseBenchExecutable }
 
     /// Live (not zombie) `serve --managed` processes whose command line has `marker`, with their parents.
     static func servers(marked marker: String) -> [(pid: Int32, parent: Int32)] {
@@ -29,16 +27,6 @@ struct EmbeddedServerLifetimeTests {
             guard fields.count > 1, fields[0] != "Z", let parent = Int32(fields[1]) else { return nil }
             return (pid, parent)
         }
-    }
-
-    /// Polls `condition` every 20 ms for up to `seconds`.
-    static func eventually(within seconds: Double, _ condition: () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return condition()
     }
 
     static func uniqueSeed() -> String { String(UInt64.random(in: 1_000_000_000...UInt64(Int64.max))) }
@@ -74,14 +62,16 @@ struct EmbeddedServerLifetimeTests {
         run.standardOutput = FileHandle.nullDevice
         run.standardError = FileHandle.nullDevice
         try run.run()
-        let started = await Self.eventually(within: 30) {
+        let started = await eventually(within: .seconds(30), every: .milliseconds(20)) {
             Self.servers(marked: seed).contains { $0.parent == run.processIdentifier }
         }
         kill(run.processIdentifier, SIGKILL)
         run.waitUntilExit()
         try #require(started, "the run's server never appeared")
         // Shutting down lets responses in flight finish for 2 s; the rest is slack for a loaded machine.
-        let gone = await Self.eventually(within: 20) { Self.servers(marked: seed).isEmpty }
+        let gone = await eventually(within: .seconds(20), every: .milliseconds(20)) {
+            Self.servers(marked: seed).isEmpty
+        }
         #expect(gone, "the server outlived the run killed with SIGKILL")
         for server in Self.servers(marked: seed) { kill(server.pid, SIGKILL) }
     }
@@ -96,7 +86,7 @@ struct EmbeddedServerLifetimeTests {
         serve.standardOutput = output
         serve.standardError = output
         try serve.run()
-        let ended = await Self.eventually(within: 20) { !serve.isRunning }
+        let ended = await eventually(within: .seconds(20), every: .milliseconds(20)) { !serve.isRunning }
         if !ended { serve.terminate() }
         serve.waitUntilExit()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

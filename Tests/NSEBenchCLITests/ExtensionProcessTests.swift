@@ -1,19 +1,16 @@
 import Foundation
 import NSEBenchCore
+import NSEBenchTestSupport
 import Testing
 
 /// `run --extension PATH` end to end through the built `nse-bench`: the user's extension runs in
 /// worker processes, and a crash in its code ends only the invocation that caused it.
 @Suite("nse-bench run: extension processes", .serialized, .timeLimit(.minutes(3)))
 struct ExtensionProcessTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = RepositoryPaths.root
 
     /// `nse-bench` beside the test binary (the package's build folder).
-    static var executable: URL {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("nse-bench")
-    }
+    static var executable: URL { RepositoryPaths.nseBenchExecutable }
 
     /// Runs `nse-bench run` with `arguments` into a fresh folder; the exit status, summary row and rows.
     func run(_ arguments: [String]) throws -> (status: Int32, summary: [String: String], rows: [[String: String]]) {

@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchCore
+import NSEBenchTestSupport
 import Testing
 import UserNotifications
 
@@ -21,10 +22,7 @@ final class MarkingService: UNNotificationServiceExtension {
 /// `LoadTest`: a user's extension type under load from their own test target, without the CLI.
 @Suite("LoadTest", .timeLimit(.minutes(2)))
 struct LoadTestTests {
-    static var executable: URL {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("nse-bench")
-    }
+    static var executable: URL { RepositoryPaths.nseBenchExecutable }
 
     @Test func runsTheTypeUnderTheLoadAndReturnsTheSummary() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build nse-bench first")

@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchCore
+import NSEBenchTestSupport
 import Synchronization
 import Testing
 
@@ -34,12 +35,12 @@ struct SignalExitTests {
 
         /// Waits until the output contains `text`; false after `seconds`.
         func waitForOutput(_ text: String, within seconds: Double) async -> Bool {
-            await EmbeddedServerLifetimeTests.eventually(within: seconds) { output.contains(text) }
+            await eventually(within: .seconds(seconds), every: .milliseconds(20)) { output.contains(text) }
         }
 
         /// Waits for the exit; nil (having killed it) if it is still running after `seconds`.
         func exitStatus(within seconds: Double) async -> Int32? {
-            let ended = await EmbeddedServerLifetimeTests.eventually(within: seconds) { !process.isRunning }
+            let ended = await eventually(within: .seconds(seconds), every: .milliseconds(20)) { !process.isRunning }
             if !ended {
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()

@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchCore
+import NSEBenchTestSupport
 import Synchronization
 import Testing
 
@@ -146,8 +147,7 @@ struct SweepCommandTests {
     /// The whole path as a user types it, real runs included: a first byte past the deadline loses
     /// every notification.
     @Test(.timeLimit(.minutes(3))) func aRealSweepFindsTheDeadlineCliff() async throws {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("nse-bench")
+        let executable = RepositoryPaths.nseBenchExecutable
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build nse-bench first")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "nse-bench-sweep-\(UUID().uuidString)")

@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchCore
+import NSEBenchTestSupport
 import NSERuntime
 import Testing
 
@@ -26,8 +27,7 @@ struct TLSRunTests {
     }
 
     @Test func everyInvocationDownloadsOverHTTPS() async throws {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("nse-bench")
+        let executable = RepositoryPaths.nseBenchExecutable
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build nse-bench first")
         let media = try BuiltInExtensions.named("media")
         let result = try await LoadTest.run(

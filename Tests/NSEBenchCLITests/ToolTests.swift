@@ -1,5 +1,6 @@
 import MediaServer
 import NSEBenchCore
+import NSEBenchTestSupport
 import Testing
 
 @testable import NSEBenchCLI

@@ -1,36 +1,24 @@
 import NSEBenchCore
 import NSEBenchReport
+import NSEBenchTestSupport
 
-/// Result files for the report tests, written as `run` writes them: a summary row built from
-/// ``SummarySchema/columns`` with valid defaults, histograms from recorded values, a timeline.
+/// Result files for the report tests, written as `run` writes them: a summary row from the shared
+/// ``SummaryRowFixture`` with a run's settings filled in, histograms from recorded values, a timeline.
 enum ReportFixture {
     /// A valid row: 1000 invocations, 950 enriched, with `overrides` by column name.
     static func row(_ overrides: [String: String] = [:]) -> [String: String] {
-        var fields: [String: String] = [:]
-        // A run on one network has no per-class figures: those columns stay empty.
-        for column in SummarySchema.columns where !column.name.hasPrefix("net_") {
-            switch column.kind {
-            case .count: fields[column.name] = "0"
-            case .time: fields[column.name] = "900"
-            case .measure: fields[column.name] = "100"
-            case .provenance, .fingerprint, .setting, .rate, .validity: fields[column.name] = "x"
-            }
-        }
-        let defaults = [
-            "schema_version": "\(SummarySchema.version)", "scenario": "default", "invocations": "1000",
-            "enriched": "950", "degraded": "30", "killed": "20", "enriched_rate": "0.95",
-            "finished_before_deadline_rate": "0.98", "fallback_rate": "0.02", "valid": "true", "partial": "false",
-            "invalid_reason": "", "extension": "media-20s", "deadline_s": "30.0", "grace_s": "2.0",
-            "time_scale": "1.0", "network": "ttfb=1s", "git_commit": "abc123",
+        let settings = [
+            "extension": "media-20s", "deadline_s": "30.0", "grace_s": "2.0", "time_scale": "1.0",
+            "network": "ttfb=1s", "git_commit": "abc123",
         ]
-        return fields.merging(defaults) { $1 }.merging(overrides) { $1 }
+        return SummaryRowFixture.row(settings.merging(overrides) { $1 })
     }
 
     static func summary(_ rows: [[String: String]], extra: [String] = []) -> String {
         // The schema's blame columns only when a test asks for them: without, the file is one written
         // before blame was recorded.
         let columns = SummarySchema.columns.map(\.name).filter { !$0.hasPrefix("blame_") } + extra
-        return CSVWriter.record(columns) + rows.map { row in CSVWriter.record(columns.map { row[$0] ?? "" }) }.joined()
+        return SummaryRowFixture.csv(rows, columns: columns)
     }
 
     /// Time to deliver from 1 to 1000 ms (scaled by `timeScale`), slack the rest of 30 s.

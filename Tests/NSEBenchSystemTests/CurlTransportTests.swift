@@ -1,6 +1,7 @@
 import CCurl
 import Foundation
 import NSEBenchCore
+import NSEBenchTestSupport
 import Synchronization
 import Testing
 

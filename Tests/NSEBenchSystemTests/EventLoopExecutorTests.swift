@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import NSEBenchSystem
+import NSEBenchTestSupport
 import Synchronization
 import Testing
 

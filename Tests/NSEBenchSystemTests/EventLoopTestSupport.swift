@@ -22,17 +22,6 @@ func onLoop<T: Sendable>(_ loop: EventLoop, _ body: @escaping @Sendable () throw
     }
 }
 
-/// Polls `condition` every millisecond until it holds or `timeout` passes; returns whether it held.
-func eventually(within timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let end = clock.now + timeout
-    while clock.now < end {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    return condition()
-}
-
 /// How many of this process's descriptors are epoll instances, eventfds or timerfds, the kinds an
 /// event loop opens (libdispatch opens timerfds too, once, when its first timer is used).
 func eventLoopDescriptorCount() -> Int {

@@ -1,6 +1,7 @@
 import Dispatch
 import NSEBenchCore
 import NSEBenchSystem
+import NSEBenchTestSupport
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchSystem
+import NSEBenchTestSupport
 import Testing
 
 private let millisecond: UInt64 = 1_000_000

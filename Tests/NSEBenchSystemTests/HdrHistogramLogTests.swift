@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchTestSupport
 import Testing
 
 @testable import NSEBenchCore
@@ -9,9 +10,6 @@ import Testing
 /// where the package is not installed; `.ci/install-deps` installs it).
 @Suite("HdrHistogram interval log")
 struct HdrHistogramLogTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     static func aggregate() -> RunAggregate {
         var aggregate = RunAggregate()
         for index in 0..<5_000 {
@@ -40,10 +38,9 @@ struct HdrHistogramLogTests {
 
     @Test func thePyPIPackageDecodesThePercentilesTheSummaryReports() throws {
         let histograms = Self.aggregate().histograms
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-hlog-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let log = directory.appendingPathComponent("histograms.hlog")
+        let directory = try TemporaryDirectory(prefix: "nse-bench-hlog")
+        defer { directory.remove() }
+        let log = directory.url.appendingPathComponent("histograms.hlog")
         try HdrHistogramLog.text(histograms, startTime: 1_796_133_600, length: 10).write(
             to: log, atomically: true, encoding: .utf8)
         let summary = SummaryRow.timeValues(histograms: histograms, timeScale: 1)
@@ -55,26 +52,9 @@ struct HdrHistogramLogTests {
             expected += "\(phase) 50 \(summary["phase_\(phase)_p50_ms"]!)\n"
             expected += "\(phase) 99 \(summary["phase_\(phase)_p99_ms"]!)\n"
         }
-        let expectations = directory.appendingPathComponent("expected.txt")
-        try expected.write(to: expectations, atomically: true, encoding: .utf8)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", Self.root.appendingPathComponent("Tests/Scripts/hlog_check.py").path, log.path,
-            expectations.path,
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus == 77 {
-            // Outside CI the package may be absent: say so rather than fail.
-            print("skipped: \(output)")
-            return
-        }
-        #expect(process.terminationStatus == 0, "\(output)")
+        let expectations = try directory.write("expected.txt", expected)
+        // Outside CI the package may be absent: the script says so and the test skips.
+        guard let result = try PythonScript.run("hlog_check.py", [log.path, expectations]) else { return }
+        #expect(result.status == 0, "\(result.output)")
     }
 }

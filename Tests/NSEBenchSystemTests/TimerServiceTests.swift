@@ -1,5 +1,6 @@
 import Dispatch
 import NSEBenchCore
+import NSEBenchTestSupport
 import Synchronization
 import Testing
 
@@ -179,40 +180,5 @@ struct TimerServiceTests {
         let late = timers.deadline(at: 0) {}
         #expect(late.status == .cancelled)
         #expect(handle.status == .pending, "dropped unfired with the loop")
-    }
-}
-
-/// The sleep state machine alone: who resumes the continuation in every order of events.
-@Suite("SleepState")
-struct SleepStateTests {
-    @Test func waitThenFireResumesOnce() {
-        var state = SleepState<Int>()
-        guard case .schedule = state.wait(1) else {
-            Issue.record("expected schedule")
-            return
-        }
-        #expect(state.finish() == 1)
-        #expect(state.finish() == nil)
-        #expect(state.cancel() == nil)
-    }
-
-    @Test func cancelBeforeWaitResumesAtWait() {
-        var state = SleepState<Int>()
-        #expect(state.cancel() == nil)
-        guard case .resumeCancelled(let continuation) = state.wait(7) else {
-            Issue.record("expected resumeCancelled")
-            return
-        }
-        #expect(continuation == 7)
-        #expect(state.finish() == nil)
-    }
-
-    @Test func cancelWhileWaitingResumesOnceAndFireDoesNothing() {
-        var state = SleepState<Int>()
-        _ = state.wait(3)
-        #expect(state.cancel() == 3)
-        #expect(state.cancel() == nil)
-        #expect(state.finish() == nil)
-        #expect(!state.isWaiting)
     }
 }

@@ -41,31 +41,6 @@ struct TransportModelTests {
         #expect(DownloadError.cancelled.curlError == nil)
     }
 
-    @Test("lifecycle: the loop finishes a submitted transfer once; an early cancel resumes at begin")
-    func lifecycle() {
-        var submitted = TransferLifecycle<Int>()
-        guard case .submit = submitted.begin(1) else {
-            Issue.record("expected submit")
-            return
-        }
-        let forwarded = submitted.cancel()
-        #expect(forwarded, "a running transfer is cancelled by the loop")
-        let first = submitted.finish()
-        let second = submitted.finish()
-        let late = submitted.cancel()
-        #expect(first == 1 && second == nil && !late)
-
-        var early = TransferLifecycle<Int>()
-        let forwardedEarly = early.cancel()
-        #expect(!forwardedEarly)
-        guard case .resumeCancelled(let continuation) = early.begin(2) else {
-            Issue.record("expected resumeCancelled")
-            return
-        }
-        let afterwards = early.finish()
-        #expect(continuation == 2 && afterwards == nil)
-    }
-
     @Test("the FIFO queue keeps order across compaction")
     func fifoOrder() {
         var queue = FIFOQueue<Int>()

@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchCore
 import SDKProfiles
 import Testing
 import UserNotifications
@@ -35,13 +36,14 @@ struct BuiltInExtensionsTests {
 
     @Test("an unknown name is an error that lists the valid ones")
     func unknownName() {
-        #expect(throws: UnknownExtensionError(name: "medai", validNames: BuiltInExtensions.allNames)) {
+        #expect(throws: UnknownNameError(.builtInExtension, name: "medai", validNames: BuiltInExtensions.allNames)) {
             try BuiltInExtensions.named("medai")
         }
-        let message = UnknownExtensionError(name: "medai", validNames: BuiltInExtensions.allNames).description
+        let message = UnknownNameError(.builtInExtension, name: "medai", validNames: BuiltInExtensions.allNames)
+            .description
         #expect(
             message
-                == "unknown extension \"medai\"; valid names: template, decrypt, media, media-20s, media-25s, "
+                == "unknown extension \"medai\": expected one of template, decrypt, media, media-20s, media-25s, "
                 + "media-30s, media-no-expiry, priority, firebase, onesignal, airship, customerio, batch, iterable, klaviyo, notifee"
         )
     }

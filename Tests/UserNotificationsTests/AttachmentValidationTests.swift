@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchTestSupport
 import Testing
 import UserNotifications
 
@@ -104,7 +105,7 @@ private let otherRows: [AttachmentCase] = [
 struct AttachmentValidationTests {
     @Test(arguments: extensionRows + hintRows + capRows + otherRows)
     func table(_ row: AttachmentCase) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "nse-bench-unapi")
         defer { directory.remove() }
         let url: URL
         switch row.location {
@@ -140,7 +141,7 @@ struct AttachmentValidationTests {
     }
 
     @Test func emptyIdentifierGetsAUniqueOne() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "nse-bench-unapi")
         defer { directory.remove() }
         let url = try directory.file(named: "image.png", size: kb)
         let first = try UNNotificationAttachment(identifier: "", url: url)
@@ -150,7 +151,7 @@ struct AttachmentValidationTests {
     }
 
     @Test func sizeErrorNamesTheSizeAndTheCap() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "nse-bench-unapi")
         defer { directory.remove() }
         let url = try directory.file(named: "song.mp3", size: 5_000_001)
         let error = try #require(throws: UNError.self) { try UNNotificationAttachment(identifier: "a", url: url) }

@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchTestSupport
 import Synchronization
 import Testing
 import UserNotifications
@@ -6,7 +7,7 @@ import UserNotifications
 @Suite("Content copy semantics")
 struct ContentCopyTests {
     private func filledContent() throws -> (UNMutableNotificationContent, TemporaryDirectory) {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "nse-bench-unapi")
         let content = UNMutableNotificationContent()
         content.title = "Title"
         content.subtitle = "Subtitle"

@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchTestSupport
 import Testing
 import UserNotifications
 
@@ -45,7 +46,7 @@ private final class RichMediaService: UNNotificationServiceExtension {
 @Suite("Push SDK idioms")
 struct ExtensionIdiomsTests {
     private func run(rename: Bool) throws -> (RichMediaService, [UNNotificationContent]) {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "nse-bench-unapi")
         defer { directory.remove() }
         let download = try directory.file(named: "CFNetworkDownload_1234.tmp", size: 2_000)
         let content = UNMutableNotificationContent()

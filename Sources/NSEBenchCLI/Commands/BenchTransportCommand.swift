@@ -1,6 +1,7 @@
 import Foundation
 public import NSEBenchCore
 import NSEBenchSystem
+import SystemBenchmarks
 
 /// `nse-bench bench-transport`: the transport and timer benchmarks behind Benchmarks/transport.sh.
 /// Prints one line per measurement; the script runs the peers (nginx, wrk) beside it.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Where a command writes text. The executable passes the standard streams; tests pass a
-/// ``CapturedText`` and read what was written.
+/// Where a command writes text. The executable passes the standard streams; tests pass a capture
+/// (NSEBenchTestSupport's `CapturedText`) and read what was written.
 public protocol TextSink: Sendable {
     func write(_ text: String)
 }
@@ -14,18 +14,4 @@ public struct StandardStream: TextSink {
     public static let error = StandardStream(handle: .standardError)
 
     public func write(_ text: String) { handle.write(Data(text.utf8)) }
-}
-
-/// Collects everything written, for tests.
-public final class CapturedText: TextSink {
-    // Protected by `lock`: commands may write from several tasks.
-    private let lock = NSLock()
-    nonisolated(unsafe) private var buffer = ""
-
-    public init() {}
-
-    public func write(_ text: String) { lock.withLock { buffer += text } }
-
-    /// Everything written so far.
-    public var text: String { lock.withLock { buffer } }
 }

@@ -1,13 +1,15 @@
 import Foundation
 import NSEBenchCore
 import NSEBenchSystem
+import Synchronization
 
 /// The embedded media server as a child process (`nse-bench serve`), so that it has its own
 /// descriptor budget (10,000 client plus 10,000 server sockets do not fit in one process's 20,000)
 /// and its own CPU accounting.
 final class EmbeddedServerProcess: @unchecked Sendable {
-    // `baseURLs`, `process`, `output` and `launcher` are immutable after init; `stoppedReport` is
-    // protected by `lock`. Foundation's Process is used from one task at a time (start, then stop).
+    // `baseURLs`, `process`, `output` and `launcher` are immutable after init; how the server ended is
+    // in `ending`, a Mutex, held through `stop()`. Foundation's Process is used from one task at a time
+    // (start, then stop).
     /// The URL of each network class the server was asked to serve, in the order of the mix; one for a
     /// single network.
     let baseURLs: [URL]
@@ -16,9 +18,13 @@ final class EmbeddedServerProcess: @unchecked Sendable {
     private let process: Process
     private let output: Pipe
     private let launcher: LaunchingThread
-    private let lock = NSLock()
-    private var stoppedReport: String?
-    private var earlyExit: String?
+    private let ending = Mutex(Ending())
+
+    /// What ``stop()`` found, kept for later calls.
+    private struct Ending {
+        var stoppedReport: String?
+        var earlyExit: String?
+    }
 
     /// The executable `run` starts as its server: this process's own (`nse-bench`).
     static var ownExecutable: URL {
@@ -93,9 +99,7 @@ final class EmbeddedServerProcess: @unchecked Sendable {
     /// How the server ended before ``stop()`` (`killed by signal 9`, `exited with status 1`); nil while
     /// it ran until stopped, and before ``stop()`` is called.
     var exitedBeforeStop: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return earlyExit
+        ending.withLock { $0.earlyExit }
     }
 
     /// Stops the server (SIGTERM: it finishes responses in flight) and waits for it; returns what it
@@ -103,24 +107,24 @@ final class EmbeddedServerProcess: @unchecked Sendable {
     /// same text, so every path out of a run can call it.
     @discardableResult
     func stop() -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        if let stoppedReport { return stoppedReport }
-        let cpu = cpuSeconds
-        let ended = hasExited
-        process.terminate()
-        process.waitUntilExit()
-        if ended {
-            earlyExit =
-                process.terminationReason == .uncaughtSignal
-                ? "was killed by signal \(process.terminationStatus)"
-                : "exited with status \(process.terminationStatus)"
+        ending.withLock { ending in
+            if let stoppedReport = ending.stoppedReport { return stoppedReport }
+            let cpu = cpuSeconds
+            let ended = hasExited
+            process.terminate()
+            process.waitUntilExit()
+            if ended {
+                ending.earlyExit =
+                    process.terminationReason == .uncaughtSignal
+                    ? "was killed by signal \(process.terminationStatus)"
+                    : "exited with status \(process.terminationStatus)"
+            }
+            launcher.release()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            let report = String(decoding: data, as: UTF8.self) + "server CPU \(String(format: "%.2f", cpu)) s\n"
+            ending.stoppedReport = report
+            return report
         }
-        launcher.release()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let report = String(decoding: data, as: UTF8.self) + "server CPU \(String(format: "%.2f", cpu)) s\n"
-        stoppedReport = report
-        return report
     }
 
     private static func readLine(_ handle: FileHandle, timeout: Double) -> String? {

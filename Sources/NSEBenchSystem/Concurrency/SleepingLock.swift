@@ -10,6 +10,16 @@ import Glibc
 ///
 /// The same API as `Mutex.withLock`, for the few locks that threads contend for (the event loop's work
 /// queue and inboxes); uncontended state keeps `Mutex`.
+///
+/// The kinds of lock nse-bench uses, and why each remains:
+/// - `Synchronization.Mutex`: the default, for all shared state.
+/// - `SleepingLock`: the event loop's contended queues, for the measured reason above.
+/// - `NSCondition`: ``DedicatedThreadExecutor``'s thread sleeps until a job arrives, which needs a
+///   condition variable; `Mutex` has none.
+/// - `DispatchSemaphore` (a signal, not a lock): a thread that must block until another thread or a
+///   child process says so (the embedded server's launching thread, a worker's exit).
+/// - `NSLock`: only in SDKProfiles, whose extensions are written as the SDKs write theirs, with
+///   Foundation alone.
 public final class SleepingLock<Value: ~Copyable>: @unchecked Sendable {
     // @unchecked Sendable: `value` is read and written only inside `withLock`, between
     // pthread_mutex_lock and pthread_mutex_unlock of `mutex`, which lives (allocated once, never

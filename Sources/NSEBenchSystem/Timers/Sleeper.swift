@@ -1,7 +1,7 @@
 import NSEBenchCore
 import Synchronization
 
-/// One pending ``TimerService/sleep(until:)``: its deadline, its ``SleepState`` and, on the loop
+/// One pending ``TimerService/sleep(until:)``: its deadline, its ``ContinuationHandOff`` and, on the loop
 /// thread, its timer.
 final class Sleeper: @unchecked Sendable {
     // @unchecked Sendable: `state` is a Mutex; `timer` is touched only on the loop thread (set when
@@ -10,7 +10,7 @@ final class Sleeper: @unchecked Sendable {
 
     let deadline: UInt64
     let loopName: String
-    private let state = Mutex(SleepState<Continuation>())
+    private let state = Mutex(ContinuationHandOff<Continuation>())
     /// The wheel entry, once the loop has scheduled it. Loop thread only.
     var timer: TimerID?
 
@@ -22,8 +22,8 @@ final class Sleeper: @unchecked Sendable {
     /// Hands over the task's continuation; returns whether the loop must schedule the timer (false:
     /// the task was cancelled first and has been resumed with `CancellationError`).
     func wait(_ continuation: Continuation) -> Bool {
-        switch state.withLock({ $0.wait(continuation) }) {
-        case .schedule:
+        switch state.withLock({ $0.handOver(continuation) }) {
+        case .proceed:
             return true
         case .resumeCancelled(let continuation):
             continuation.resume(throwing: CancellationError())
@@ -34,7 +34,8 @@ final class Sleeper: @unchecked Sendable {
     /// The task was cancelled: resumes it with `CancellationError` if it was waiting. Returns whether
     /// the loop may hold a timer to remove.
     func cancel() -> Bool {
-        guard let continuation = state.withLock({ $0.cancel() }) else { return false }
+        // A sleep takes its continuation back from the loop at once; the timer, when it fires, finds none.
+        guard let continuation = state.withLock({ $0.cancel() ? $0.finish() : nil }) else { return false }
         continuation.resume(throwing: CancellationError())
         return true
     }

@@ -24,7 +24,7 @@ final class Transfer: @unchecked Sendable {
 
     let request: DownloadRequest
     let enqueued: UInt64
-    private let lifecycle = Mutex(TransferLifecycle<Continuation>())
+    private let lifecycle = Mutex(ContinuationHandOff<Continuation>())
 
     var phase = Phase.new
     var easy: CurlEasyHandle?
@@ -46,8 +46,8 @@ final class Transfer: @unchecked Sendable {
     /// Hands over the task's continuation; returns whether to submit the transfer (false: the task
     /// was cancelled first and has been resumed with a cancelled result).
     func begin(_ continuation: Continuation) -> Bool {
-        switch lifecycle.withLock({ $0.begin(continuation) }) {
-        case .submit:
+        switch lifecycle.withLock({ $0.handOver(continuation) }) {
+        case .proceed:
             return true
         case .resumeCancelled(let continuation):
             continuation.resume(returning: unstartedResult(.cancelled))
@@ -55,7 +55,8 @@ final class Transfer: @unchecked Sendable {
         }
     }
 
-    /// The task was cancelled; returns whether the loop must cancel the running transfer.
+    /// The task was cancelled; returns whether the loop must cancel the running transfer (which then
+    /// completes it, resuming the task).
     func requestCancel() -> Bool {
         lifecycle.withLock { $0.cancel() }
     }

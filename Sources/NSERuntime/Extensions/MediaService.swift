@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 public import UserNotifications
 
 /// The built-in `media` extension and its timeout presets: a rich-media extension in the shape most push
@@ -24,18 +23,13 @@ public import UserNotifications
 /// Like the template and those SDKs, it does not guard the handler: a download that completes after the
 /// expiry delivery calls it a second time, which the host counts as a violation.
 ///
-/// `@unchecked Sendable`: the handler, the best attempt and the context live in `state`, a `Mutex`, because
-/// the download task and `serviceExtensionTimeWillExpire` (on another thread) both read them.
+/// `@unchecked Sendable` (its base class is not Sendable): the handler, the best attempt and the context live
+/// in `state`, a ``BestAttemptState`` (a `Mutex`), because the download task and
+/// `serviceExtensionTimeWillExpire` (on another thread) both read them; the other properties are lets.
 public final class MediaService: UNNotificationServiceExtension, HostAwareExtension, @unchecked Sendable {
-    private struct State {
-        var context: InvocationContext?
-        var contentHandler: ContentHandler?
-        var bestAttemptContent: UNMutableNotificationContent?
-    }
-
     /// The download's resource timeout in nanoseconds; nil for `URLSession`'s defaults.
     public let resourceTimeout: UInt64?
-    private let state = Mutex(State())
+    private let state = BestAttemptState<ContentHandler>()
 
     /// The longest wait without data, in nanoseconds (URLSession's 60 s, scaled with the run).
     public let idleTimeout: UInt64
@@ -58,8 +52,8 @@ public final class MediaService: UNNotificationServiceExtension, HostAwareExtens
 
     /// The invocation's context, set by the host before `didReceive`.
     public var invocationContext: InvocationContext? {
-        get { state.withLock { $0.context } }
-        set { state.withLock { $0.context = newValue } }
+        get { state.context }
+        set { state.context = newValue }
     }
 
     /// Starts the download and delivers when it ends; delivers the text at once when there is no media.
@@ -67,15 +61,8 @@ public final class MediaService: UNNotificationServiceExtension, HostAwareExtens
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
         let handler = ContentHandler(contentHandler)
-        guard let bestAttempt = request.content.mutableCopy() as? UNMutableNotificationContent else {
-            handler(request.content)
-            return
-        }
-        let context = state.withLock { state -> InvocationContext? in
-            state.contentHandler = handler
-            state.bestAttemptContent = bestAttempt
-            return state.context
-        }
+        guard let begun = state.begin(request, delivery: handler) else { return }
+        let (bestAttempt, context) = begun
         guard let text = request.content.userInfo["media_url"] as? String, let url = URL(string: text),
             let context
         else {
@@ -101,9 +88,6 @@ public final class MediaService: UNNotificationServiceExtension, HostAwareExtens
             super.serviceExtensionTimeWillExpire()
             return
         }
-        let (handler, bestAttempt) = state.withLock { ($0.contentHandler, $0.bestAttemptContent) }
-        if let handler, let bestAttempt {
-            handler(bestAttempt)
-        }
+        state.deliverBestAttempt()
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 public import UserNotifications
 
 /// The built-in `priority` extension: the strategy nse-reference.md recommends. Critical work first
@@ -12,18 +11,13 @@ public import UserNotifications
 /// `timeoutIntervalForResource` is computed from the remaining time, and an `AtomicBool`-guarded handler.
 /// When less than the margin is left, it skips the download and delivers the text.
 ///
-/// `@unchecked Sendable`: the guard, the best attempt and the context live in `state`, a `Mutex`, because
-/// the download task and `serviceExtensionTimeWillExpire` (on another thread) both read them.
+/// `@unchecked Sendable` (its base class is not Sendable): the guard, the best attempt and the context live
+/// in `state`, a ``BestAttemptState`` (a `Mutex`), because the download task and
+/// `serviceExtensionTimeWillExpire` (on another thread) both read them; `safetyMargin` is a let.
 public final class PriorityService: UNNotificationServiceExtension, HostAwareExtension, @unchecked Sendable {
-    private struct State {
-        var context: InvocationContext?
-        var deliver: DeliveryGuard?
-        var bestAttemptContent: UNMutableNotificationContent?
-    }
-
     /// The time kept back from the budget when setting the download's timeout, in nanoseconds.
     public let safetyMargin: UInt64
-    private let state = Mutex(State())
+    private let state = BestAttemptState<DeliveryGuard>()
 
     /// An instance keeping `safetyMargin` nanoseconds of the budget in reserve.
     public init(safetyMargin: UInt64 = BuiltInExtensionSettings.defaultSafetyMargin) {
@@ -33,8 +27,8 @@ public final class PriorityService: UNNotificationServiceExtension, HostAwareExt
 
     /// The invocation's context, set by the host before `didReceive`.
     public var invocationContext: InvocationContext? {
-        get { state.withLock { $0.context } }
-        set { state.withLock { $0.context = newValue } }
+        get { state.context }
+        set { state.context = newValue }
     }
 
     /// Decrypts, then downloads the media within the budget left, then delivers once.
@@ -42,15 +36,8 @@ public final class PriorityService: UNNotificationServiceExtension, HostAwareExt
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
         let deliver = DeliveryGuard(contentHandler)
-        guard let bestAttempt = request.content.mutableCopy() as? UNMutableNotificationContent else {
-            deliver(request.content)
-            return
-        }
-        let context = state.withLock { state -> InvocationContext? in
-            state.deliver = deliver
-            state.bestAttemptContent = bestAttempt
-            return state.context
-        }
+        guard let begun = state.begin(request, delivery: deliver) else { return }
+        let (bestAttempt, context) = begun
         let userInfo = request.content.userInfo
         if userInfo["encrypted_data"] != nil,
             case .success(let text) = PayloadDecryptor.decrypt(userInfo: userInfo, context: context)
@@ -80,9 +67,6 @@ public final class PriorityService: UNNotificationServiceExtension, HostAwareExt
 
     /// Delivers what it has, unless the download's end already did.
     public override func serviceExtensionTimeWillExpire() {
-        let (deliver, bestAttempt) = state.withLock { ($0.deliver, $0.bestAttemptContent) }
-        if let deliver, let bestAttempt {
-            deliver(bestAttempt)
-        }
+        state.deliverBestAttempt()
     }
 }

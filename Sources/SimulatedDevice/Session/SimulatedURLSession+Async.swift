@@ -1,5 +1,6 @@
 public import Foundation
 public import FoundationNetworking
+import Synchronization
 
 extension SimulatedURLSession {
     /// `data(from:delegate:)`: the body and response, or the `URLError` the transfer failed with.
@@ -61,15 +62,12 @@ extension SimulatedURLSession {
     }
 }
 
-/// A value set once from inside a continuation and read by its cancellation handler.
-///
-/// `@unchecked Sendable`: `value` is guarded by `lock`.
-private final class Box<Value: AnyObject>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value?
+/// A value set once from inside a continuation and read by its cancellation handler, behind a `Mutex`.
+private final class Box<Value: AnyObject & Sendable>: Sendable {
+    private let stored = Mutex<Value?>(nil)
 
     var value: Value? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }

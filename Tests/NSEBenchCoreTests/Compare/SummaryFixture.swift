@@ -1,4 +1,5 @@
 import NSEBenchCore
+import NSEBenchTestSupport
 
 /// Builds `summary.csv` rows from ``SummarySchema/columns``: every column gets a valid default, a
 /// test overrides the few it is about. Rates are computed from the outcome counts, as `run` does.
@@ -39,7 +40,7 @@ enum SummaryFixture {
 
     /// CSV text with a header of `columns` (every schema column by default) and the rows.
     static func csv(_ rows: [[String: String]], columns: [String] = SummarySchema.columns.map(\.name)) -> String {
-        CSVWriter.record(columns) + rows.map { row in CSVWriter.record(columns.map { row[$0] ?? "" }) }.joined()
+        SummaryRowFixture.csv(rows, columns: columns)
     }
 
     /// The rows parsed as a ``SummaryFile``.

@@ -16,7 +16,7 @@ struct NetworkProfileTests {
     }
 
     @Test func anUnknownNameListsTheValidOnes() {
-        let error = #expect(throws: UnknownProfileError.self) { try NetworkProfile.named("6g") }
+        let error = #expect(throws: UnknownNameError.self) { try NetworkProfile.named("6g") }
         #expect(error?.name == "6g")
         #expect(
             error?.description

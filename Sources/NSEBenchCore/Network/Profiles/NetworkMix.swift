@@ -140,7 +140,7 @@ public enum NetworkMixError: Error, Hashable, Sendable, CustomStringConvertible 
     /// A part that is not `NAME` or `NAME:WEIGHT`.
     case malformed(String)
     /// A name that is not a preset.
-    case unknownProfile(UnknownProfileError)
+    case unknownProfile(UnknownNameError)
 
     public var description: String {
         switch self {

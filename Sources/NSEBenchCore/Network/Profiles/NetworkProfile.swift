@@ -42,35 +42,11 @@ public struct NetworkProfile: Sendable, Hashable {
     /// try NetworkProfile.named("6g")
     /// // throws: unknown network profile "6g": expected one of wifi, 5g, lte, 3g, edge, lossy, overloaded-cdn, none
     /// ```
-    public static func named(_ name: String) throws(UnknownProfileError) -> NetworkProfile {
+    public static func named(_ name: String) throws(UnknownNameError) -> NetworkProfile {
         let wanted = name.trimmingWhitespace().lowercased()
         guard let profile = all.first(where: { $0.name == wanted }) else {
-            throw UnknownProfileError(name: name, validNames: allNames)
+            throw UnknownNameError(.networkProfile, name: name, validNames: allNames)
         }
         return profile
-    }
-}
-
-/// A network profile name that is not a preset.
-///
-/// ```swift
-/// UnknownProfileError(name: "6g", validNames: NetworkProfile.allNames).description
-/// // unknown network profile "6g": expected one of wifi, 5g, lte, 3g, edge, lossy, overloaded-cdn, none
-/// ```
-public struct UnknownProfileError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The name as given.
-    public var name: String
-    /// The names that exist.
-    public var validNames: [String]
-
-    /// An error for `name`, listing `validNames`.
-    public init(name: String, validNames: [String]) {
-        self.name = name
-        self.validNames = validNames
-    }
-
-    /// The message for the user, listing the valid names.
-    public var description: String {
-        "unknown network profile \"\(name)\": expected one of \(validNames.joined(separator: ", "))"
     }
 }

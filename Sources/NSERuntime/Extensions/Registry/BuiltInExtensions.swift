@@ -1,3 +1,4 @@
+public import NSEBenchCore
 import SDKProfiles
 
 /// The extensions nse-bench ships, by the names the CLI takes.
@@ -39,10 +40,10 @@ public enum BuiltInExtensions {
 
     /// The factory for the built-in called `name`.
     ///
-    /// Throws ``UnknownExtensionError`` naming the valid names when there is none.
+    /// Throws an ``UnknownNameError`` naming the valid names when there is none.
     public static func named(
         _ name: String, settings: BuiltInExtensionSettings = BuiltInExtensionSettings()
-    ) throws(UnknownExtensionError) -> ExtensionFactory {
+    ) throws(UnknownNameError) -> ExtensionFactory {
         let second: UInt64 = 1_000_000_000
         switch name {
         case "template":
@@ -72,7 +73,7 @@ public enum BuiltInExtensions {
             return ExtensionFactory(name: name) { PriorityService(safetyMargin: margin) }
         default:
             guard let profile = SDKProfile(rawValue: name) else {
-                throw UnknownExtensionError(name: name, validNames: allNames)
+                throw UnknownNameError(.builtInExtension, name: name, validNames: allNames)
             }
             return ExtensionFactory(name: name) { profile.make() }
         }

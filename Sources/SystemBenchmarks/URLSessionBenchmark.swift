@@ -1,5 +1,6 @@
 import Foundation
 import FoundationNetworking
+import NSEBenchSystem
 
 /// The same load as ``TransportBenchmark/curl(url:count:concurrency:loopCount:configuration:request:warmUp:)``
 /// through FoundationNetworking's `URLSession`, for comparison only (it is libcurl too, behind one

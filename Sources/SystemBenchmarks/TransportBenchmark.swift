@@ -1,4 +1,5 @@
 public import NSEBenchCore
+public import NSEBenchSystem
 
 /// Load through ``CurlTransport``: N downloads, C at a time, measured on the client.
 ///

@@ -1,11 +1,11 @@
 import Foundation
 import Glibc
-import NSEBenchSystem
 
 /// A blocking loopback client on raw sockets, so tests see exactly what the server sent, when, and
 /// how the connection ended (FIN, RST, or still open).
-final class RawHTTPClient {
-    enum Ending: Equatable {
+public final class RawHTTPClient {
+    /// How the connection ended, as the client saw it.
+    public enum Ending: Equatable, Sendable {
         /// The server closed with a FIN.
         case closed
         /// The server reset the connection (ECONNRESET).
@@ -16,31 +16,33 @@ final class RawHTTPClient {
         case complete
     }
 
-    struct Received {
-        var bytes: [UInt8] = []
-        var ending: Ending = .timedOut
+    /// What arrived, and how the connection ended.
+    public struct Received: Sendable {
+        public var bytes: [UInt8] = []
+        public var ending: Ending = .timedOut
         /// Seconds from the request being sent to the first byte and to the last byte.
-        var firstByte: Double?
-        var lastByte: Double?
+        public var firstByte: Double?
+        public var lastByte: Double?
 
-        var text: String { String(decoding: bytes, as: UTF8.self) }
+        /// Everything received, as text.
+        public var text: String { String(decoding: bytes, as: UTF8.self) }
 
         /// The first response's head as text (cheap even for a large body).
-        var headText: String {
+        public var headText: String {
             let separator = Array("\r\n\r\n".utf8)
             let end = bytes.prefix(65_536).firstRange(of: separator)?.lowerBound ?? min(bytes.count, 65_536)
             return String(decoding: bytes[..<end], as: UTF8.self)
         }
 
         /// The status code of the first response.
-        var status: Int? {
+        public var status: Int? {
             let head = headText
             guard head.hasPrefix("HTTP/1.1 ") else { return nil }
             return Int(head.dropFirst(9).prefix(3))
         }
 
         /// The value of a header of the first response.
-        func header(_ name: String) -> String? {
+        public func header(_ name: String) -> String? {
             for line in headText.components(separatedBy: "\r\n")
             where line.lowercased().hasPrefix(name.lowercased() + ":") {
                 return line.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces)
@@ -49,16 +51,18 @@ final class RawHTTPClient {
         }
 
         /// The bytes after the first response's head.
-        var body: [UInt8] {
+        public var body: [UInt8] {
             let separator = Array("\r\n\r\n".utf8)
             guard let range = bytes.prefix(65_536).firstRange(of: separator) else { return [] }
             return Array(bytes[range.upperBound...])
         }
     }
 
-    let fd: Int32
+    /// The socket.
+    public let fd: Int32
 
-    init(port: UInt16) throws {
+    /// Connects to 127.0.0.1:`port`.
+    public init(port: UInt16) throws(ConnectError) {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -69,20 +73,23 @@ final class RawHTTPClient {
                 Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard result == 0 else { throw SystemError(call: "connect", errno: errno) }
+        // A failed connect still runs deinit (every property is set), which closes the socket.
+        guard result == 0 else { throw ConnectError(port: port, errno: errno) }
     }
 
     deinit { Glibc.close(fd) }
 
-    func send(_ text: String) { send(Array(text.utf8)) }
+    /// Sends `text` as UTF-8.
+    public func send(_ text: String) { send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) {
+    /// Sends `bytes` (a peer that has gone does not raise SIGPIPE).
+    public func send(_ bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
     /// Reads until the server closes or resets, `expected` bytes arrived, or `timeout` seconds pass
     /// without a byte.
-    func receive(expected: Int? = nil, timeout: Double = 5) -> Received {
+    public func receive(expected: Int? = nil, timeout: Double = 5) -> Received {
         var received = Received()
         let start = Date()
         var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -113,9 +120,17 @@ final class RawHTTPClient {
     }
 
     /// Sends one GET and reads the whole response (head + Content-Length body) or until the end.
-    static func get(_ target: String, port: UInt16, timeout: Double = 5) throws -> Received {
+    public static func get(_ target: String, port: UInt16, timeout: Double = 5) throws(ConnectError) -> Received {
         let client = try RawHTTPClient(port: port)
         client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         return client.receive(timeout: timeout)
+    }
+
+    /// The connection could not be made; carries the port and `errno`.
+    public struct ConnectError: Error, Equatable, CustomStringConvertible {
+        public var port: UInt16
+        public var errno: Int32
+
+        public var description: String { "connect to 127.0.0.1:\(port) failed: \(String(cString: strerror(errno)))" }
     }
 }

@@ -1,3 +1,5 @@
+public import NSEBenchSystem
+
 /// Why a transport or timer benchmark could not run.
 public enum TransportBenchmarkError: Error, Equatable, CustomStringConvertible {
     /// jemalloc's statistics are unreadable (it is not the process allocator).

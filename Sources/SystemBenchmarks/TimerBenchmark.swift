@@ -1,4 +1,5 @@
 public import NSEBenchCore
+import NSEBenchSystem
 import Synchronization
 
 /// How late, and how heavy, many pending timers are: ``TimerService`` deadlines and sleeps against

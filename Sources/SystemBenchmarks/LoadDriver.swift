@@ -1,4 +1,5 @@
 public import NSEBenchCore
+public import NSEBenchSystem
 import Synchronization
 
 /// What one download of a load run reports to the ``LoadDriver``.

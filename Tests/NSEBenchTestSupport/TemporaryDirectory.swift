@@ -1,0 +1,50 @@
+public import Foundation
+
+/// A fresh directory under FileManager's temporary directory, for one test; ``remove()`` deletes it.
+///
+/// ```swift
+/// let directory = try TemporaryDirectory(prefix: "nse-bench-compare")
+/// defer { directory.remove() }
+/// let path = try directory.write("runs/a/summary.csv", text)
+/// ```
+public struct TemporaryDirectory: Sendable {
+    /// The directory.
+    public let url: URL
+
+    /// Creates `<temporary directory>/<prefix>-<UUID>`.
+    public init(prefix: String = "nse-bench-test") throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// The path of `name` (which may hold folders) inside the directory; nothing is created.
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// Writes `text` to `name` inside the directory, creating the folders on the way; returns its path.
+    @discardableResult
+    public func write(_ name: String, _ text: String) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    /// Creates a file of `size` bytes: sparse (a truncate, no writes), so size-cap tests cost no disk time.
+    public func file(named name: String, size: Int) throws -> URL {
+        let file = url.appendingPathComponent(name)
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+        }
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        try handle.truncate(atOffset: UInt64(size))
+        return file
+    }
+
+    /// Deletes the directory and everything in it. A test's clean-up: a failure to delete leaves a
+    /// folder in the temporary directory and is not the test's concern.
+    public func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
