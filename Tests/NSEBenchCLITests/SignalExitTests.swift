@@ -81,12 +81,14 @@ struct SignalExitTests {
         defer { try? FileManager.default.removeItem(at: base) }
         func start(_ name: String, ttfb: String) throws -> Child {
             try Child([
-                "run", "-n", "2", "-c", "2", "--ttfb", ttfb, "--extension", "media", "--media", "1KB.jpg:1",
-                "--profile", "none", "--out", base.appendingPathComponent(name).path,
+                // A budget past every wait below: under a loaded machine's slow start, the invocations must
+                // still be in flight when the second signal comes, not expired and counted.
+                "run", "-n", "2", "-c", "2", "--ttfb", ttfb, "--deadline", "120s", "--extension", "media",
+                "--media", "1KB.jpg:1", "--profile", "none", "--out", base.appendingPathComponent(name).path,
             ])
         }
-        let interrupted = try start("interrupted", ttfb: "60s")
-        let terminated = try start("terminated", ttfb: "60s")
+        let interrupted = try start("interrupted", ttfb: "150s")
+        let terminated = try start("terminated", ttfb: "150s")
         // The progress line (every 2 s on a pipe) shows both invocations in flight.
         let interruptedStarted = await interrupted.waitForOutput("in flight 2", within: 30)
         let terminatedStarted = await terminated.waitForOutput("in flight 2", within: 30)

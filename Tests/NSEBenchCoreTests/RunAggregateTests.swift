@@ -118,7 +118,12 @@ struct RunAggregateTests {
 @Suite("summary.csv rows")
 struct SummaryRowTests {
     /// A row of `aggregate` run under `settings`, with fixed host, provenance and harness figures.
-    static func row(_ settings: RunSettings, _ aggregate: RunAggregate) -> SummaryRow {
+    static func row(
+        _ settings: RunSettings, _ aggregate: RunAggregate,
+        selfCheck: SelfCheck = SelfCheck(
+            timerLatenessP99: 0, transportLagP99: 0, admissionLagP99: 0, cpuUtilisation: 0.1, descriptorsFree: 1,
+            descriptorLimit: 1)
+    ) -> SummaryRow {
         SummaryRow(
             settings: settings, aggregate: aggregate,
             fingerprint: HostFingerprint(
@@ -126,10 +131,28 @@ struct SummaryRowTests {
                 opensslVersion: "3", allocator: "jemalloc"),
             provenance: .init(gitCommit: "abc", timestamp: "2026-11-30T00:00:00Z"),
             harness: .init(wallSeconds: 2, cpuSeconds: 1, peakResidentBytes: 1, mallocs: 10),
-            selfCheck: SelfCheck(
-                timerLatenessP99: 0, transportLagP99: 0, admissionLagP99: 0, cpuUtilisation: 0.1, descriptorsFree: 1,
-                descriptorLimit: 1),
-            problems: [], partial: false)
+            selfCheck: selfCheck, problems: [], partial: false)
+    }
+
+    @Test func selfCheckFiguresAreUnscaledLikeEveryOtherTime() {
+        var check = SelfCheck(
+            timerLatenessP99: 100_000, transportLagP99: 200_000, admissionLagP99: 300_000, cpuUtilisation: 0.1,
+            descriptorsFree: 1, descriptorLimit: 1)
+        check.harnessWaitP99 = 400_000
+        check.serverLatenessP99 = 500_000
+        let settings = RunSettings(
+            scenario: "unit", load: .closed(concurrency: 5), length: .invocations(1), ramp: 0, extensionName: "media",
+            network: NetworkMix(single: .none), mediaMix: "200KB.jpg:1", encryptedFraction: 0, mediaFraction: 1,
+            deadline: 30_000_000_000, grace: 2_000_000_000, memoryLimit: 24 << 20, timeScale: 0.1, seed: 1,
+            target: "embedded")
+        let row = Self.row(settings, RunAggregate(), selfCheck: check)
+        // Measured 0.1-0.5 ms at a 0.1 time scale: 1-5 ms of the scenario's time.
+        #expect(row.values["timer_lateness_p99_ms"] == "1")
+        #expect(row.values["transport_lag_p99_ms"] == "2")
+        #expect(row.values["admission_lag_p99_ms"] == "3")
+        #expect(row.values["harness_wait_p99_ms"] == "4")
+        #expect(row.values["server_lateness_p99_ms"] == "5")
+        #expect(row.values["schema_version"] == "2")
     }
 
     @Test func everyColumnIsFilledAndTimesAreUnscaled() {

@@ -41,8 +41,12 @@ struct HdrHistogramLogTests {
         let directory = try TemporaryDirectory(prefix: "nse-bench-hlog")
         defer { directory.remove() }
         let log = directory.url.appendingPathComponent("histograms.hlog")
-        try HdrHistogramLog.text(histograms, startTime: 1_796_133_600, length: 10).write(
-            to: log, atomically: true, encoding: .utf8)
+        // At a time scale other than 1 the header names it in a comment line, which a real reader skips;
+        // the values stay as measured.
+        let text = try HdrHistogramLog.text(histograms, startTime: 1_796_133_600, length: 10, timeScale: 0.5)
+        #expect(text.contains("#[Values are nanoseconds as measured at nse-bench --time-scale 0.5"))
+        #expect(!(try HdrHistogramLog.text(histograms, startTime: 0, length: 1)).contains("time-scale"))
+        try text.write(to: log, atomically: true, encoding: .utf8)
         let summary = SummaryRow.timeValues(histograms: histograms, timeScale: 1)
         var expected = ""
         for (name, percentile) in SummaryRow.deliverPercentiles {

@@ -88,7 +88,10 @@ public struct MergeCommand: ParsableCommand {
             CSVWriter.record(SummaryRow.header) + CSVWriter.record(merged.fields), to: path("summary.csv"))
         try TextFile.write(HistogramsFile.text(merged.histograms), to: path("histograms.csv"))
         try TextFile.write(
-            HdrHistogramLog.text(merged.histograms, startTime: 0, length: 0), to: path("histograms.hlog"))
+            HdrHistogramLog.text(
+                merged.histograms, startTime: 0, length: 0,
+                timeScale: Double(merged.values["time_scale"] ?? "") ?? 1),
+            to: path("histograms.hlog"))
         var listing = CSVWriter.record([
             "instance", "folder", "segment", "invocations", "valid", "partial", "start_lag_ms",
         ])

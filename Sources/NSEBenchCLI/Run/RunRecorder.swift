@@ -155,7 +155,8 @@ final class RunRecorder: Sendable {
         }
         do {
             let log = try HdrHistogramLog.text(
-                aggregate.histograms, startTime: startTime, length: Date().timeIntervalSince1970 - startTime)
+                aggregate.histograms, startTime: startTime, length: Date().timeIntervalSince1970 - startTime,
+                timeScale: timeScale)
             try TextFile.write(log, to: folder.appendingPathComponent("histograms.hlog").path)
         } catch let error as SystemError {
             unwritten.append(UnwrittenFile(name: "histograms.hlog", error: error))
@@ -171,10 +172,14 @@ final class RunRecorder: Sendable {
         func ms(_ nanoseconds: UInt64?) -> String {
             nanoseconds.map { FixedPoint.text(Double($0) / timeScale / 1e6, places: 3) } ?? ""
         }
+        // Instants as unscaled nanoseconds since the run's start, as timeline.csv's seconds.
+        func instant(_ time: UInt64) -> String {
+            String(UInt64((Double(time > origin ? time - origin : 0) / timeScale).rounded()))
+        }
         let times = record.times
         return [
-            String(record.id), record.extensionName, String(times.arrival), times.started.map(String.init) ?? "",
-            times.delivered.map(String.init) ?? "", String(times.deadline), record.outcome.rawValue,
+            String(record.id), record.extensionName, instant(times.arrival), times.started.map(instant) ?? "",
+            times.delivered.map(instant) ?? "", instant(times.deadline), record.outcome.rawValue,
             record.outcome.whatTheUserSees.rawValue, ms(record.timeToDeliver),
             record.slack.map { FixedPoint.text(Double($0) / timeScale / 1e6, places: 3) } ?? "",
             ms(measurement.phases["queued"]), ms(measurement.phases["decrypt"]), ms(measurement.phases["connect"]),

@@ -81,10 +81,10 @@ enum SummaryRenderer {
         if let lateness = serverReport.split(separator: "\n").first(where: { $0.hasPrefix("first-byte lateness") }) {
             lines.append("media server: " + lateness)
         }
-        if let lag = Double(value("transport_lag_p99_ms")), lag / timeScale > 5 {
+        if let lag = Double(value("transport_lag_p99_ms")), lag > 5 {
             // Not invalid by itself (the deadline outcomes hold to 1% of the budget), but worth saying.
             lines.append(
-                "note: the transport loop ran up to \(FixedPoint.text(lag / timeScale, places: 1)) ms behind (p99, "
+                "note: the transport loop ran up to \(FixedPoint.text(lag, places: 1)) ms behind (p99, "
                     + "unscaled): response times above may include that much of the harness's own delay")
         }
         if !scratch.isEmpty { lines.append("scratch files: " + scratch) }

@@ -66,13 +66,15 @@ public struct SummaryRow: Sendable {
         values["peak_rss_bytes"] = String(harness.peakResidentBytes)
         values["mallocs_per_invocation"] = Self.format(
             aggregate.invocations > 0 ? Double(harness.mallocs) / Double(aggregate.invocations) : 0, decimals: 1)
-        values["timer_lateness_p99_ms"] = Self.format(Double(selfCheck.timerLatenessP99) / 1e6, decimals: 3)
-        values["transport_lag_p99_ms"] = Self.format(Double(selfCheck.transportLagP99) / 1e6, decimals: 3)
-        values["harness_wait_p99_ms"] = Self.format(Double(selfCheck.harnessWaitP99) / 1e6, decimals: 3)
+        // The self-check's figures in unscaled time, as every other time a user reads: a lag measured at
+        // --time-scale 0.1 weighs ten times as much against the scenario's own times.
+        func unscaled(_ nanoseconds: UInt64) -> String { Self.format(Double(nanoseconds) / scale / 1e6, decimals: 3) }
+        values["timer_lateness_p99_ms"] = unscaled(selfCheck.timerLatenessP99)
+        values["transport_lag_p99_ms"] = unscaled(selfCheck.transportLagP99)
+        values["harness_wait_p99_ms"] = unscaled(selfCheck.harnessWaitP99)
         values["server_lateness_p99_ms"] =
-            settings.target.hasPrefix("embedded")
-            ? Self.format(Double(selfCheck.serverLatenessP99) / 1e6, decimals: 3) : ""
-        values["admission_lag_p99_ms"] = Self.format(Double(selfCheck.admissionLagP99) / 1e6, decimals: 3)
+            settings.target.hasPrefix("embedded") ? unscaled(selfCheck.serverLatenessP99) : ""
+        values["admission_lag_p99_ms"] = unscaled(selfCheck.admissionLagP99)
         values["cpu_utilisation"] = Self.format(selfCheck.cpuUtilisation, decimals: 3)
         values["fd_headroom"] = String(selfCheck.descriptorsFree)
         values["valid"] = problems.isEmpty ? "true" : "false"

@@ -3,7 +3,10 @@
 /// ``version`` changes when a meaning changes.
 public enum SummarySchema {
     /// Written in every row's `schema_version`; `compare` refuses rows of another version.
-    public static let version = 1
+    ///
+    /// Version 2: `unchanged` and `not_mutable` split off from `degraded` and `expired_best_attempt` (what
+    /// the user sees: the original), and the self-check columns in unscaled time like every other time.
+    public static let version = 2
 
     /// Columns added to this ``version`` after files were first written with it; a file without them
     /// reads them as empty (self-check figures, blame counts, scale-out provenance and outcome classes
@@ -221,21 +224,21 @@ public enum SummarySchema {
                 meaning: "allocations per invocation (jemalloc)"),
             Column(
                 name: "timer_lateness_p99_ms", kind: .validity, polarity: .none,
-                meaning: "the harness's own deadline-timer lateness, p99"),
+                meaning: "the harness's own deadline-timer lateness, p99 (unscaled)"),
             Column(
                 name: "transport_lag_p99_ms", kind: .validity, polarity: .none,
-                meaning: "how late the harness's transport loop ran (a probe timer every 10 ms), p99"),
+                meaning: "how late the harness's transport loop ran (a probe timer every 10 ms), p99 (unscaled)"),
             Column(
                 name: "admission_lag_p99_ms", kind: .validity, polarity: .none,
-                meaning: "how far behind schedule the harness admitted arrivals, p99"),
+                meaning: "how far behind schedule the harness admitted arrivals, p99 (unscaled)"),
             Column(
                 name: "harness_wait_p99_ms", kind: .validity, polarity: .none,
                 meaning: "how long an invocation's downloads waited inside the harness (its transport's queue) "
-                    + "before their connection attempts, p99 over invocations that downloaded"),
+                    + "before their connection attempts, p99 over invocations that downloaded (unscaled)"),
             Column(
                 name: "server_lateness_p99_ms", kind: .validity, polarity: .none,
-                meaning: "how late the embedded media server sent delayed first bytes (its own timing error), p99; "
-                    + "empty with --target"),
+                meaning: "how late the embedded media server sent delayed first bytes (its own timing error), p99 "
+                    + "(unscaled); empty with --target"),
             Column(
                 name: "cpu_utilisation", kind: .validity, polarity: .none,
                 meaning: "CPU of the harness and the embedded server / (wall time × cores)"),

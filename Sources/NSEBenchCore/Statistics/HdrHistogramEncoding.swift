@@ -61,8 +61,14 @@ public enum HdrHistogramEncoding {
     }
 
     /// The interval log's header lines.
-    public static func logHeader(startTime: Double) -> String {
-        "#[Histogram log format version 1.3]\n#[StartTime: \(fixed(startTime)) (seconds since epoch)]\n"
+    public static func logHeader(startTime: Double, timeScale: Double = 1) -> String {
+        var header = "#[Histogram log format version 1.3]\n#[StartTime: \(fixed(startTime)) (seconds since epoch)]\n"
+        if timeScale != 1 {
+            // A comment line, which HdrHistogram's log readers skip: the values' unit, for a person reading it.
+            header +=
+                "#[Values are nanoseconds as measured at nse-bench --time-scale \(timeScale): divide by it for unscaled]\n"
+        }
+        return header
             + "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"\n"
     }
 

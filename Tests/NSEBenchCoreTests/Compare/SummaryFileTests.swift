@@ -75,11 +75,16 @@ struct SummaryFileTests {
 
     @Test func anotherSchemaVersionIsNotComparableRatherThanBroken() {
         let columns = ["schema_version", "scenario", "a_future_column"]
-        let text = SummaryFixture.csv([["schema_version": "2", "scenario": "default"]], columns: columns)
-        let error = SummaryFileError.unsupportedSchemaVersion(source: "candidate", line: 2, found: "2")
+        let other = String(SummarySchema.version + 1)
+        let text = SummaryFixture.csv([["schema_version": other, "scenario": "default"]], columns: columns)
+        let error = SummaryFileError.unsupportedSchemaVersion(source: "candidate", line: 2, found: other)
         #expect(throws: error) { try SummaryFile(text: text, source: "candidate") }
         #expect(error.exitCode == .notComparable)
-        #expect(error.description.contains("schema_version is '2'"))
+        #expect(error.description.contains("schema_version is '\(other)'"))
+        let older = SummaryFixture.csv([["schema_version": "1", "scenario": "default"]], columns: columns)
+        #expect(throws: SummaryFileError.unsupportedSchemaVersion(source: "baseline", line: 2, found: "1")) {
+            try SummaryFile(text: older, source: "baseline")
+        }
     }
 
     @Test func headerWithoutRowsIsAnError() {
