@@ -96,6 +96,47 @@ struct MediaExtensionTests {
         #expect(record.timeToDeliver == 20 * second)
     }
 
+    @Test("a timeout mid-body: the time the rest would have taken is what the harness's delay is judged against")
+    func timeoutMidBodyKnowsWhatWasLeft() async throws {
+        // First byte at 10 s, the body due by 30.5 s: media-20s's timeout cuts it at 20 s, with 1,000,000 of
+        // 2,050,000 bytes announced received: at that even rate the rest needed 10.5 s more.
+        let harness = try HostHarness { _ in
+            .respond(.init(after: 30_500_000_000, streams: (firstByteAfter: 10 * second, announcedBytes: 2_050_000)))
+        }
+        defer { harness.remove() }
+        let payload = TestPayloads.plain(mediaURL: TestPayloads.mediaURL)
+        let task = harness.start(harness.input(payload, extension: try BuiltInExtensions.named("media-20s")))
+        await harness.downloader.waitForRequests(1)
+        harness.clock.advance(to: 20 * second)
+        let record = await task.value
+
+        #expect(record.outcome == .unchanged)
+        #expect(record.download?.lastBytes == 1_000_000)
+        #expect(record.download?.announcedBytes == 2_050_000)
+        let measurement = record.measurement
+        #expect(measurement.miss?.cause == .extensionTimeout)
+        let needed = try #require(measurement.lateDownloadExcess)
+        #expect(needed >= 10_499_000_000 && needed <= 10_501_000_000, "\(needed)")
+
+        var aggregate = RunAggregate()
+        aggregate.record(measurement)
+        #expect(aggregate.uncertain(lagBound: 5_000_000) == 0, "10.5 s short: the harness's 5 ms did not decide it")
+        #expect(aggregate.uncertain(lagBound: 11 * second) == 1)
+    }
+
+    @Test("a timeout before the first byte is not judged: nothing says how far the download was from its end")
+    func timeoutBeforeTheFirstByteIsNotJudged() async throws {
+        let harness = try HostHarness { _ in .respond(.init(after: 40 * second)) }
+        defer { harness.remove() }
+        let payload = TestPayloads.plain(mediaURL: TestPayloads.mediaURL)
+        let task = harness.start(harness.input(payload, extension: try BuiltInExtensions.named("media-20s")))
+        await harness.downloader.waitForRequests(1)
+        harness.clock.advance(to: 20 * second)
+        let record = await task.value
+        #expect(record.measurement.miss?.cause == .extensionTimeout)
+        #expect(record.measurement.lateDownloadExcess == nil)
+    }
+
     @Test(
         "magic bytes name every attachment type the media server makes",
         arguments: [

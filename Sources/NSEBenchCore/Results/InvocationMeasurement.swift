@@ -17,8 +17,10 @@ public struct InvocationMeasurement: Sendable, Equatable {
     public var networkClass: String? = nil
     /// For an invocation that missed its deadline while its download ended after it: by how much the
     /// download ended late, less the time the download waited inside the harness (0 when the wait
-    /// alone explains the lateness). Nil otherwise. A miss the harness's own delays could explain is
-    /// one that might have gone the other way (``RunAggregate/uncertain(lagBound:)``).
+    /// alone explains the lateness). For a miss decided by the extension's own resource timeout, part of
+    /// an announced body received: how long the rest would have taken at the body's rate. Nil otherwise.
+    /// A miss the harness's own delays could explain is one that might have gone the other way
+    /// (``RunAggregate/uncertain(lagBound:)``).
     public var lateDownloadExcess: UInt64? = nil
 
     public init(

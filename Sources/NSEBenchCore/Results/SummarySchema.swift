@@ -181,8 +181,9 @@ public enum SummarySchema {
             Column(
                 name: "uncertain", kind: .count, polarity: .none,
                 meaning: "misses whose download ended after the deadline by no more than the harness's own delay "
-                    + "(their wait inside it plus transport lag, server lateness and admission lag, p99): outcomes "
-                    + "the harness may have decided"))
+                    + "(their wait inside it plus transport lag, server lateness and admission lag, p99), or that "
+                    + "the extension's own timeout cut no more than that short of the body's end: outcomes the "
+                    + "harness may have decided"))
         columns += [
             ("double_delivery", "content handler calls after the first"),
             ("late_delivery", "first content handler calls after the invocation had finished"),

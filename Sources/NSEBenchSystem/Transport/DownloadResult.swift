@@ -17,6 +17,9 @@ public struct DownloadResult: Sendable, Equatable {
     /// The fault the server named in its `X-NSE-Bench-Fault` header (the embedded media server's
     /// injected faults); nil when it named none.
     public var serverFault: String? = nil
+    /// The body length the response announced (`Content-Length`); nil when it announced none or no
+    /// headers came. With ``bytesReceived`` it says how much of a failed body was still to come.
+    public var announcedLength: Int? = nil
 
     /// Whether the transfer completed (``error`` is nil); the status may still be an HTTP error.
     public var completed: Bool { error == nil }

@@ -26,7 +26,7 @@ enum TransferOutcome {
         return DownloadResult(
             status: easy?.responseCode ?? 0, bytesReceived: transfer.sink.received, contentType: easy?.contentType,
             body: transfer.sink.takeBody(), error: error, timings: timings,
-            serverFault: easy?.responseHeader(FaultPlan.faultHeaderName))
+            serverFault: easy?.responseHeader(FaultPlan.faultHeaderName), announcedLength: easy?.announcedContentLength)
     }
 
     /// The error for a transfer libcurl finished with `code` (not CURLE_OK).

@@ -29,7 +29,24 @@ extension InvocationRecord {
             let late = ended - times.deadline
             let wait = phases.harnessWait ?? 0
             measurement.lateDownloadExcess = late > wait ? late - wait : 0
+        } else if measurement.miss?.cause == .extensionTimeout, let needed = timeStillNeededAtTimeout {
+            // The extension's own timeout decided it: the download would have made it had the harness's
+            // delay been this much shorter (its queue never counts against the timeout, so no wait here).
+            measurement.lateDownloadExcess = needed
         }
         return measurement
+    }
+
+    /// For a download its own resource timeout ended with part of an announced body received: how long
+    /// the rest would have taken at the rate the body came, in nanoseconds. Nil when that cannot be
+    /// told (no body byte yet, no announced length, an idle timeout).
+    var timeStillNeededAtTimeout: UInt64? {
+        guard let download, download.errorKind == .timedOut, let received = download.lastBytes, received > 0,
+            let announced = download.announcedBytes, announced > received,
+            let firstByte = phases.downloadTimings?.firstByte,
+            let ended = phases.downloadTimings?.completed ?? phases.download?.end, ended > firstByte
+        else { return nil }
+        let rate = Double(received) / Double(ended - firstByte)  // bytes per nanosecond
+        return UInt64((Double(announced - received) / rate).rounded(.up))
     }
 }

@@ -104,7 +104,8 @@ public struct CurlMediaDownloader: MediaDownloading {
             timings: MediaDownloadTimings(
                 requested: timings.enqueued, started: timings.admitted, connected: timings.connected,
                 firstByte: timings.firstByte, completed: timings.completed),
-            injectedFault: result.serverFault.flatMap(FaultKind.init(rawValue:)), requestTag: tag)
+            injectedFault: result.serverFault.flatMap(FaultKind.init(rawValue:)), requestTag: tag,
+            announcedBytes: result.announcedLength)
     }
 
     private static func kind(of error: DownloadError) -> MediaDownloadError.Kind {

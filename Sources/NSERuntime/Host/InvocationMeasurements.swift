@@ -69,7 +69,8 @@ final class InvocationMeasurements: Sendable {
                 contentType: result.contentType, errorText: result.failureDescription, errorKind: result.error?.kind,
                 // A harness failure of any download taints the invocation, whatever came after it.
                 harnessFailure: result.error?.harnessFailure ?? earlier?.harnessFailure,
-                injectedFault: result.injectedFault, requestTag: result.requestTag)
+                injectedFault: result.injectedFault, requestTag: result.requestTag, lastBytes: result.bytes,
+                announcedBytes: result.announcedBytes)
             state.downloadTimings = result.timings
         }
     }

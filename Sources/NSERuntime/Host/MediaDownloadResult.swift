@@ -22,13 +22,16 @@ public struct MediaDownloadResult: Sendable, Hashable {
     public var injectedFault: FaultKind?
     /// The tag the request carried for the embedded server (``RequestTagger``); nil when untagged.
     public var requestTag: String?
+    /// The body length the response announced (`Content-Length`); nil when unknown.
+    public var announcedBytes: Int?
 
     /// A result.
     public init(
         status: Int, bytes: Int, contentType: String? = nil, filePath: String? = nil, error: MediaDownloadError? = nil,
         timings: MediaDownloadTimings = MediaDownloadTimings(), injectedFault: FaultKind? = nil,
-        requestTag: String? = nil
+        requestTag: String? = nil, announcedBytes: Int? = nil
     ) {
+        self.announcedBytes = announcedBytes
         self.requestTag = requestTag
         self.injectedFault = injectedFault
         self.status = status

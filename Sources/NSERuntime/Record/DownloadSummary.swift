@@ -23,13 +23,19 @@ public struct DownloadSummary: Sendable, Hashable, Codable {
     /// The tag the last download's request carried for the embedded server, by which the run finds a
     /// fault its response could not name; nil when untagged.
     public var requestTag: String?
+    /// The last download's body bytes and the length its response announced (nil when unknown): how
+    /// much of a body its own timeout cut short was still to come.
+    public var lastBytes: Int?
+    public var announcedBytes: Int?
 
     /// A summary.
     public init(
         count: Int, bytes: Int, status: Int, contentType: String? = nil, errorText: String? = nil,
         errorKind: MediaDownloadError.Kind? = nil, harnessFailure: HarnessFailure? = nil,
-        injectedFault: FaultKind? = nil, requestTag: String? = nil
+        injectedFault: FaultKind? = nil, requestTag: String? = nil, lastBytes: Int? = nil, announcedBytes: Int? = nil
     ) {
+        self.lastBytes = lastBytes
+        self.announcedBytes = announcedBytes
         self.requestTag = requestTag
         self.injectedFault = injectedFault
         self.harnessFailure = harnessFailure

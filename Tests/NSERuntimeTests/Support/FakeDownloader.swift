@@ -30,6 +30,9 @@ final class FakeDownloader: MediaDownloading {
         /// Of `after`, how long the request waited in the transport's queue before its connection
         /// attempt (the harness's share of the time).
         var harnessWait: UInt64 = 0
+        /// A body that streams evenly from this many nanoseconds after the request until `after`, with
+        /// this `Content-Length`: a total timeout in between ends it with the share received so far.
+        var streams: (firstByteAfter: UInt64, announcedBytes: Int)? = nil
     }
 
     /// The body written to the destination.
@@ -75,6 +78,16 @@ final class FakeDownloader: MediaDownloading {
             return MediaDownloadResult(
                 status: 0, bytes: 0, error: MediaDownloadError(.cancelled, "the task was cancelled"), timings: timings)
         }
+        if let failure, let response, let streams = response.streams {
+            // Cut short mid-body: the bytes that came at an even rate since the first.
+            let elapsed = end - start - streams.firstByteAfter
+            let received = Int(UInt64(streams.announcedBytes) * elapsed / (response.after - streams.firstByteAfter))
+            timings.connected = start + response.harnessWait
+            timings.firstByte = start + streams.firstByteAfter
+            return MediaDownloadResult(
+                status: response.status, bytes: received, error: failure, timings: timings,
+                announcedBytes: streams.announcedBytes)
+        }
         if let failure { return MediaDownloadResult(status: 0, bytes: 0, error: failure, timings: timings) }
         guard let response else { return MediaDownloadResult(status: 0, bytes: 0, timings: timings) }
         timings.connected = start + response.harnessWait
@@ -102,7 +115,10 @@ final class FakeDownloader: MediaDownloading {
             return (start + request.idleTimeout, MediaDownloadError(.idleTimedOut, "no data for the idle timeout"), nil)
         case .respond(let response):
             if response.after > total {
-                return (start + total, MediaDownloadError(.timedOut, "the total timeout ran out"), nil)
+                let midBody = response.streams.map { $0.firstByteAfter < total } ?? false
+                return (
+                    start + total, MediaDownloadError(.timedOut, "the total timeout ran out"), midBody ? response : nil
+                )
             }
             return (start + response.after, response.error, response.error == nil ? response : nil)
         }
