@@ -19,6 +19,7 @@
 //   NSERuntime                  the extension host: invocations, deadlines, outcomes, built-in extensions.
 //   NSEBenchCLI                 the argument layer and the subcommands.
 //   nse-bench                   a thin executable: jemalloc is linked here as the process allocator.
+//   FuzzTargets, nse-bench-fuzz the parsers' fuzz targets and their libFuzzer binary / corpus replayer.
 import PackageDescription
 
 let strictSwift6: [SwiftSetting] = [
@@ -122,6 +123,23 @@ let package = Package(
             // finds UserNotifications and SimulatedDevice in the executable, so there is one copy of
             // each type (UNNotificationServiceExtension's identity included).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
+        ),
+        // The parsers' fuzz targets, each with its invariant (Fuzz/run.sh, issue #13).
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["NSEBenchCore", "MediaServer", "NSERuntime"],
+            swiftSettings: strictSwift6
+        ),
+        // A corpus replayer in a normal build; with -sanitize=fuzzer -DFUZZING, the libFuzzer binary.
+        .executableTarget(
+            name: "nse-bench-fuzz",
+            dependencies: ["FuzzTargets"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "FuzzTargetsTests",
+            dependencies: ["FuzzTargets", "NSEBenchCore", "MediaServer", "NSERuntime"],
+            swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "NSEBenchSystemTests",

@@ -32,6 +32,9 @@ struct LayeringTests {
         ],
         // The executable links jemalloc so that it is the whole process's allocator.
         "nse-bench": ["NSEBenchCLI", "NSEBenchSystem", "Foundation", "CJemalloc"],
+        // Fuzz targets drive the parsers through their public API; Foundation reads corpus files.
+        "FuzzTargets": ["NSEBenchCore", "MediaServer", "NSERuntime", "Foundation"],
+        "nse-bench-fuzz": ["FuzzTargets", "Foundation"],
     ]
 
     /// Files allowed one import their module otherwise may not have, each with the reason.
