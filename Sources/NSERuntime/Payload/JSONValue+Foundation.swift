@@ -42,6 +42,18 @@ extension JSONValue {
     }
 
     private init(number: NSNumber) {
+        // Foundation on Linux reads long numbers (a negative integer of 19 digits, a double with many
+        // digits) as NSDecimalNumber, whose doubleValue can differ from the text's nearest double:
+        // read its exact text instead (found by Fuzz/run.sh).
+        if let decimal = number as? NSDecimalNumber {
+            let text = decimal.stringValue
+            if let integer = Int(text) {
+                self = .integer(integer)
+            } else {
+                self = .double(Double(text) ?? decimal.doubleValue)
+            }
+            return
+        }
         switch String(cString: number.objCType) {
         case "c", "B": self = .bool(number.boolValue)
         case "d", "f": self = .double(number.doubleValue)
