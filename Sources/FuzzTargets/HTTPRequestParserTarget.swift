@@ -31,7 +31,9 @@ enum HTTPRequestParserTarget {
     }
 
     /// A head written back as a request (method, raw target, version, each field as `name: value`)
-    /// parses to the same method, version, path, query, fields and keep-alive.
+    /// parses to the same method, version, path, query, fields and keep-alive. Fields compare as the
+    /// decoded names and values the server reads (``HTTPHeaders`` compares raw bytes, and bytes of a
+    /// value that are not UTF-8 are not written back as they came).
     private static func checkRoundTrip(_ head: HTTPRequestHead, limits: HTTPParserLimits) throws(FuzzFinding) {
         var text = "\(head.method.rawValue) \(head.target) \(head.version)\r\n"
         for field in head.headers { text += "\(field.name): \(field.value)\r\n" }
@@ -44,7 +46,8 @@ enum HTTPRequestParserTarget {
         let again = ParseOutcome(Array(text.utf8), pieceSize: text.utf8.count, limits: relaxed)
         guard again.failure == nil, again.heads.count == 1, let reparsed = again.heads.first,
             reparsed.method == head.method, reparsed.version == head.version, reparsed.path == head.path,
-            reparsed.query == head.query, reparsed.headers == head.headers, reparsed.keepAlive == head.keepAlive
+            reparsed.query == head.query, Array(reparsed.headers) == Array(head.headers),
+            reparsed.keepAlive == head.keepAlive
         else {
             throw finding("a head parses back from its rendering", "\(quoted(text)) gave \(again)")
         }
