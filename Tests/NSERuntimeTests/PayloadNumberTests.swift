@@ -15,6 +15,9 @@ struct PayloadNumberTests {
         // Read as a decimal, an integral value: kept exactly (its doubleValue was -9.223372036854769e+18).
         ("-9.223372036854767e+18", .integer(-9_223_372_036_854_767_000)),
         ("100000000000000000000", .double(1e20)),
+        // A decimal whose nearest double is whole: that integer, as its serialization reads back.
+        ("-9223372036854766.770", .integer(-9_223_372_036_854_766)),
+        ("0.12345678901234567891", .double(0.12345678901234568)),
         ("0.1", .double(0.1)),
         ("3", .integer(3)),
     ])
