@@ -2,7 +2,7 @@
 # Both `bench` and `test` install the Debian packages they need first (.ci/install-deps).
 SWIFT ?= swift
 
-.PHONY: deps test-deps bench test build release lint format clean suite baseline gate
+.PHONY: deps test-deps bench test build release lint format clean suite baseline gate fuzz sanitize
 
 ## deps: install the Debian -dev packages nse-bench links against, if missing
 deps:
@@ -39,6 +39,30 @@ baseline: deps
 ## gate: the CI gate: the suite against Results/baseline.csv; exits 2 on a regression
 gate: deps
 	.ci/gate
+
+## fuzz: libFuzzer runs of the parsers' fuzz targets, FUZZ_SECONDS each (default 60); exits 1 on a finding
+fuzz: deps
+	Fuzz/run.sh $(or $(FUZZ_SECONDS),60)
+
+## sanitize: the test suite under AddressSanitizer (SANITIZER=thread: ThreadSanitizer), built in
+## .build/asan (.build/tsan); FILTER=Suite runs a subset, LEAKS=1 turns LeakSanitizer on. Swift 6.3 refuses
+## -sanitize=undefined on Linux, so there is no UBSan run. The jemalloc statistics tests are skipped:
+## under a sanitizer its allocator, not jemalloc, serves malloc, so jemalloc counts nothing.
+SANITIZER ?= address
+sanitize: deps test-deps
+	$(SWIFT) build --build-tests --sanitize=$(SANITIZER) --scratch-path .build/$(SANITIZER_RT) $(SANITIZER_CXX_LINK)
+	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=$(or $(LEAKS),0) $(SWIFT) test --skip-build \
+		--sanitize=$(SANITIZER) --scratch-path .build/$(SANITIZER_RT) $(SANITIZER_CXX_LINK) \
+		--skip MemoryStatisticsTests $(if $(FILTER),--filter '$(FILTER)')
+
+# swiftc -sanitize=address (or thread) links the sanitizer's C runtime but not its C++ part (operator new
+# and delete), so the Swift runtime's C++ allocations went to jemalloc's operator new (nse-bench links
+# jemalloc) and their frees to the sanitizer: a bad-free (ASan) or SEGV (TSan) at the first generic type
+# lookup. Linking the sanitizer's C++ part, exported so that it wins over jemalloc's, fixes that.
+SANITIZER_RT = $(if $(filter thread,$(SANITIZER)),tsan,asan)
+SANITIZER_CXX = $(firstword $(wildcard $(dir $(shell command -v $(SWIFT)))../lib/clang/*/lib/linux/libclang_rt.$(SANITIZER_RT)_cxx-x86_64.a))
+SANITIZER_CXX_LINK = -Xlinker --whole-archive -Xlinker $(SANITIZER_CXX) -Xlinker --no-whole-archive \
+	-Xlinker --dynamic-list=$(SANITIZER_CXX).syms
 
 ## build: debug build of the executable
 build: deps

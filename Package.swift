@@ -22,6 +22,7 @@
 //   NSERuntime                  the extension host: invocations, deadlines, outcomes, built-in extensions.
 //   NSEBenchCLI                 the argument layer and the subcommands.
 //   nse-bench                   a thin executable: jemalloc is linked here as the process allocator.
+//   FuzzTargets, nse-bench-fuzz the parsers' fuzz targets and their libFuzzer binary / corpus replayer.
 // Beside them, for tests only: NSEBenchTestSupport (Tests/NSEBenchTestSupport), in no product.
 import PackageDescription
 
@@ -139,6 +140,23 @@ let package = Package(
             name: "NSEBenchTestSupport",
             dependencies: ["NSEBenchCore"],
             path: "Tests/NSEBenchTestSupport",
+            swiftSettings: strictSwift6
+        ),
+        // The parsers' fuzz targets, each with its invariant (Fuzz/run.sh, issue #13).
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["NSEBenchCore", "MediaServer", "NSERuntime"],
+            swiftSettings: strictSwift6
+        ),
+        // A corpus replayer in a normal build; with -sanitize=fuzzer -DFUZZING, the libFuzzer binary.
+        .executableTarget(
+            name: "nse-bench-fuzz",
+            dependencies: ["FuzzTargets"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "FuzzTargetsTests",
+            dependencies: ["FuzzTargets", "NSEBenchCore", "MediaServer", "NSERuntime"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

@@ -36,6 +36,9 @@ struct LayeringTests {
         ],
         // The executable links jemalloc so that it is the whole process's allocator.
         "nse-bench": ["NSEBenchCLI", "NSEBenchSystem", "Foundation", "CJemalloc"],
+        // Fuzz targets drive the parsers through their public API; Foundation reads corpus files.
+        "FuzzTargets": ["NSEBenchCore", "MediaServer", "NSERuntime", "Foundation"],
+        "nse-bench-fuzz": ["FuzzTargets", "Foundation"],
     ]
 
     /// Modules only the system layer (and the executable, for the allocator) may import.

@@ -134,11 +134,8 @@ public struct HTTPRequestParser: Sendable {
 
     /// Takes bytes of a line whose LF has not arrived yet, failing as soon as a limit is passed.
     private mutating func appendPartialLine(_ segment: UnsafeRawBufferPointer) throws(HTTPParseError) {
-        let length = buffer.count - lineStart + segment.count
-        // A CR at the end may be the first half of the CRLF: it does not count towards the line.
-        try checkLineLength(length - (endsInCarriageReturn(segment) ? 1 : 0), segment)
-        try checkHeadLength(headLength + segment.count)
-        try checkMethodCharacters(segment)
+        if let error = firstBrokenRule(segment, lineFeedFollows: false) { throw error }
+        advanceMethodCheck(segment)
         append(segment)
         headLength += segment.count
     }
@@ -146,13 +143,8 @@ public struct HTTPRequestParser: Sendable {
     /// Takes the rest of a line (without its LF) and the LF, then interprets the line. Returns the
     /// head when the line was the empty line ending it.
     private mutating func completeLine(_ segment: UnsafeRawBufferPointer) throws(HTTPParseError) -> HTTPRequestHead? {
-        let length = buffer.count - lineStart + segment.count
-        guard endsInCarriageReturn(segment) else {
-            throw .bareLineFeed(describeLine(segment))
-        }
-        try checkLineLength(length - 1, segment)
-        try checkHeadLength(headLength + segment.count + 1)
-        try checkMethodCharacters(segment)
+        if let error = firstBrokenRule(segment, lineFeedFollows: true) { throw error }
+        advanceMethodCheck(segment)
         append(segment)
         buffer.append(ASCII.lineFeed)
         headLength += segment.count + 1
@@ -189,33 +181,72 @@ public struct HTTPRequestParser: Sendable {
         buffer.append(contentsOf: segment)
     }
 
-    private func checkLineLength(_ length: Int, _ segment: UnsafeRawBufferPointer) throws(HTTPParseError) {
+    /// The error for the first byte of `segment` (or of the LF after it, when `lineFeedFollows`) that
+    /// breaks a rule checked as bytes arrive: the line and head limits, the method's characters and
+    /// the CR before the LF. By byte position, so that the answer is the same however the bytes are
+    /// split: the error a client gets when they arrive one at a time. Rules of one byte are checked in
+    /// that order: CRLF, line, head, method.
+    private func firstBrokenRule(_ segment: UnsafeRawBufferPointer, lineFeedFollows: Bool) -> HTTPParseError? {
+        var first: (position: Int, error: HTTPParseError)?
+        func consider(_ position: Int, _ error: @autoclosure () -> HTTPParseError) {
+            if first.map({ position < $0.position }) ?? true { first = (position, error()) }
+        }
+        let endsInCR = endsInCarriageReturn(segment)
+        if lineFeedFollows && !endsInCR {
+            consider(segment.count, .bareLineFeed(describeLine(segment)))
+        }
+        // A CR at the end may be the first half of the CRLF: it does not count towards the line.
+        let lineSoFar = buffer.count - lineStart
+        let lineLimit = lineLimitForState
+        if lineSoFar + segment.count - (endsInCR ? 1 : 0) > lineLimit {
+            // The byte past the limit; a CR there counts only once the byte after it arrives.
+            var position = Swift.max(0, lineLimit - lineSoFar)
+            if position < segment.count && segment[position] == ASCII.carriageReturn { position += 1 }
+            consider(position, lineTooLong(segment))
+        }
+        if headLength + segment.count + (lineFeedFollows ? 1 : 0) > limits.maxHeadLength {
+            consider(Swift.max(0, limits.maxHeadLength - headLength), .headTooLarge(limit: limits.maxHeadLength))
+        }
+        if let position = badMethodByte(segment) {
+            consider(position, .invalidMethod(describeLine(segment)))
+        }
+        return first?.error
+    }
+
+    private var lineLimitForState: Int {
         switch state {
-        case .requestLine where length > limits.maxRequestLineLength:
-            throw .requestLineTooLong(prefix: describeLine(segment), limit: limits.maxRequestLineLength)
-        case .headers where length > limits.maxHeaderLineLength:
-            throw .headerLineTooLong(prefix: describeLine(segment), limit: limits.maxHeaderLineLength)
-        default:
-            return
+        case .requestLine: limits.maxRequestLineLength
+        case .headers: limits.maxHeaderLineLength
+        case .failed: Int.max
         }
     }
 
-    private func checkHeadLength(_ length: Int) throws(HTTPParseError) {
-        if length > limits.maxHeadLength { throw .headTooLarge(limit: limits.maxHeadLength) }
+    private func lineTooLong(_ segment: UnsafeRawBufferPointer) -> HTTPParseError {
+        switch state {
+        case .headers: .headerLineTooLong(prefix: describeLine(segment), limit: limits.maxHeaderLineLength)
+        default: .requestLineTooLong(prefix: describeLine(segment), limit: limits.maxRequestLineLength)
+        }
     }
 
     /// Rejects garbage early: until the space after the method, every byte must be a token byte.
-    private mutating func checkMethodCharacters(_ segment: UnsafeRawBufferPointer) throws(HTTPParseError) {
-        guard case .requestLine = state, var checked = methodBytesChecked else { return }
-        for byte in segment {
-            if byte == ASCII.space || byte == ASCII.carriageReturn {
-                methodBytesChecked = nil
-                return
-            }
-            guard ASCII.isTokenChar(byte) else { throw .invalidMethod(describeLine(segment)) }
-            checked += 1
+    /// The position in `segment` of the first byte that is not, if any.
+    private func badMethodByte(_ segment: UnsafeRawBufferPointer) -> Int? {
+        guard case .requestLine = state, methodBytesChecked != nil else { return nil }
+        for (position, byte) in segment.enumerated() {
+            if byte == ASCII.space || byte == ASCII.carriageReturn { return nil }
+            if !ASCII.isTokenChar(byte) { return position }
         }
-        methodBytesChecked = checked
+        return nil
+    }
+
+    /// Records how far the method was checked once `segment` passed ``badMethodByte(_:)``.
+    private mutating func advanceMethodCheck(_ segment: UnsafeRawBufferPointer) {
+        guard case .requestLine = state, let checked = methodBytesChecked else { return }
+        if segment.contains(where: { $0 == ASCII.space || $0 == ASCII.carriageReturn }) {
+            methodBytesChecked = nil
+        } else {
+            methodBytesChecked = checked + segment.count
+        }
     }
 
     /// The line received so far plus `segment`, escaped, for an error message.

@@ -23,10 +23,13 @@ public enum CSVWriter {
             $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 13 || $0 == 10
         }
         guard needsQuotes else { return field }
+        // By Unicode scalar, as CSVReader reads: a quote followed by a combining mark is one Character
+        // that is not "\"", and its quote went undoubled, so the file could not be read back (found by
+        // Fuzz/run.sh, target csv).
         var quoted = "\""
-        for character in field {
-            if character == "\"" { quoted += "\"" }
-            quoted.append(character)
+        for scalar in field.unicodeScalars {
+            if scalar == "\"" { quoted.unicodeScalars.append("\"") }
+            quoted.unicodeScalars.append(scalar)
         }
         return quoted + "\""
     }

@@ -49,7 +49,35 @@ private func fractionText(_ fraction: UInt64, digits: Int) -> String {
 }
 
 /// `value` in plain decimal notation (never an exponent), as short as it can be while `Double(text)`
-/// still reads back exactly: `2`, `0.5`, `1.5`.
-func plainDecimalText(_ value: Double) -> String {
-    shortestFixedPointText(value, maxFractionDigits: 17) { Double($0) == value } ?? "\(value)"
+/// still reads back exactly: `2`, `0.5`, `1.5`, and `10000000000000000000` for 1e19.
+///
+/// Parsers of weights and shapes read only digits and a point, so a value too large or too small
+/// for ``shortestFixedPointText(_:maxFractionDigits:isExact:)`` is written as Swift's shortest
+/// round-trip digits with the exponent spelled out as zeros (found by Fuzz/run.sh).
+///
+/// ```swift
+/// plainDecimalText(2.5)    // "2.5"
+/// plainDecimalText(1e-18)  // "0.000000000000000001"
+/// ```
+public func plainDecimalText(_ value: Double) -> String {
+    shortestFixedPointText(value, maxFractionDigits: 17) { Double($0) == value } ?? expandingExponent("\(value)")
+}
+
+/// `text`, a number as Swift writes a `Double` (`3.5e+71`, `-1.25e-20`), with its exponent written
+/// out: the same digits and value, no `e`. Text without an exponent comes back unchanged.
+func expandingExponent(_ text: String) -> String {
+    guard let marker = text.firstIndex(where: { $0 == "e" || $0 == "E" }),
+        let exponent = Int(text[text.index(after: marker)...])
+    else { return text }
+    var mantissa = text[..<marker]
+    let sign = mantissa.hasPrefix("-") ? "-" : ""
+    if !sign.isEmpty { mantissa = mantissa.dropFirst() }
+    let parts = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let integerDigits = parts[0]
+    let digits = String(integerDigits) + (parts.count == 2 ? String(parts[1]) : "")
+    // How many of `digits` come before the decimal point.
+    let point = integerDigits.count + exponent
+    if point <= 0 { return sign + "0." + String(repeating: "0", count: -point) + digits }
+    if point >= digits.count { return sign + digits + String(repeating: "0", count: point - digits.count) }
+    return sign + digits.prefix(point) + "." + digits.dropFirst(point)
 }

@@ -42,6 +42,22 @@ extension JSONValue {
     }
 
     private init(number: NSNumber) {
+        // Foundation on Linux reads long numbers (a negative integer of 19 digits, a double of 16 or more
+        // digits) as NSDecimalNumber, whose doubleValue can differ from the text's nearest double:
+        // read its exact text instead (found by Fuzz/run.sh). Its text no longer says whether the JSON
+        // had a fraction or an exponent, so a whole value that fits is an integer, whichever way it was
+        // written: the serialization then reads back as the same value.
+        if let decimal = number as? NSDecimalNumber {
+            let text = decimal.stringValue
+            if let integer = Int(text) {
+                self = .integer(integer)
+            } else if let value = Double(text), value.rounded() == value, let integer = Int(exactly: value) {
+                self = .integer(integer)
+            } else {
+                self = .double(Double(text) ?? decimal.doubleValue)
+            }
+            return
+        }
         switch String(cString: number.objCType) {
         case "c", "B": self = .bool(number.boolValue)
         case "d", "f": self = .double(number.doubleValue)

@@ -1,3 +1,5 @@
+import NSEBenchCore
+
 /// One attachment a generated payload may point at, and its relative weight.
 ///
 /// ```swift
@@ -45,8 +47,8 @@ public struct MediaMix: Sendable, Hashable, CustomStringConvertible {
             let name =
                 choice.path.hasPrefix(Self.mediaPrefix)
                 ? String(choice.path.dropFirst(Self.mediaPrefix.count)) : choice.path
-            let weight = Int(exactly: choice.weight).map { String($0) } ?? String(choice.weight)
-            return "\(name):\(weight)"
+            // Plain digits, which is all the parser reads: never an exponent (found by Fuzz/run.sh).
+            return "\(name):\(plainDecimalText(choice.weight))"
         }.joined(separator: ",")
     }
 
