@@ -33,11 +33,13 @@ enum CLIReference {
     static func anchor(for command: CommandConfiguration) -> String { "nse-bench-\(command.name)" }
 
     private static func section(for command: CommandConfiguration) -> [String] {
-        var lines = ["## `nse-bench \(command.name)`", "", command.abstract, ""]
+        var lines = ["## `nse-bench \(command.name)`", "", prose(command.abstract), ""]
         lines.append("Usage: `\(HelpFormatter.usage(for: command, commandPath: "nse-bench \(command.name)"))`")
         if !command.discussion.isEmpty {
             lines.append("")
-            lines += command.discussion.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines += command.discussion.split(separator: "\n", omittingEmptySubsequences: false).map {
+                prose(String($0))
+            }
         }
         if !command.positionals.isEmpty {
             lines += ["", "| argument | meaning |", "|---|---|"]
@@ -49,7 +51,7 @@ enum CLIReference {
         let hidden = command.options.filter(\.isHidden)
         if !hidden.isEmpty {
             lines += ["", "Internal, left out of `--help` (for the `run` that starts this command):", ""]
-            lines += hidden.map { "- `--\($0.name)`\(valueName($0).map { " `\($0)`" } ?? ""): \($0.help)" }
+            lines += hidden.map { "- `--\($0.name)`\(valueName($0).map { " `\($0)`" } ?? ""): \(prose($0.help))" }
         }
         if !command.examples.isEmpty {
             lines += ["", "```sh"] + command.examples + ["```"]
@@ -59,8 +61,8 @@ enum CLIReference {
 
     private static func row(_ option: OptionDeclaration) -> String {
         let names = "`--\(option.name)`" + (option.short.map { ", `-\($0)`" } ?? "")
-        let value = valueName(option).map { "`\(cell($0))`" + (isRepeatable(option) ? ", repeatable" : "") } ?? ""
-        let defaultValue = option.defaultValue.map { "`\(cell($0))`" } ?? ""
+        let value = valueName(option).map { "`\(codeCell($0))`" + (isRepeatable(option) ? ", repeatable" : "") } ?? ""
+        let defaultValue = option.defaultValue.map { "`\(codeCell($0))`" } ?? ""
         return "| \(names) | \(value) | \(defaultValue) | \(cell(option.help)) |"
     }
 
@@ -76,6 +78,17 @@ enum CLIReference {
 
     /// Help text as one table cell: on one line, with its pipes escaped.
     private static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "|", with: "\\|")
+        prose(text).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "|", with: "\\|")
+    }
+
+    /// A value inside a code span of a table cell: only a pipe needs escaping there.
+    private static func codeCell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|")
+    }
+
+    /// Help text as markdown shows it literally: `<size>` is not an HTML tag, `*.json` starts no emphasis.
+    private static func prose(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "*", with: "\\*")
+            .replacingOccurrences(of: "<", with: "\\<")
     }
 }
