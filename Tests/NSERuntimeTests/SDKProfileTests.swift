@@ -6,7 +6,7 @@ import Testing
 @testable import NSERuntime
 
 /// The push SDKs' extension helpers, each on the host with a scripted network: the limits it sets on
-/// its URLSession and what it shows when the deadline comes first (README's SDK table).
+/// its URLSession and what it shows when the deadline comes first (docs/run.md's SDK table).
 @Suite("SDK profiles", .timeLimit(.minutes(1)))
 struct SDKProfileTests {
     static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46]
