@@ -81,15 +81,20 @@ struct MediaExtensionTests {
         }
     }
 
-    @Test("a preset's timeout ends a slow download before the deadline: unchanged (the text alone), not expired")
-    func presetBeatsTheDeadline() async throws {
-        let harness = try HostHarness { _ in .respond(.init(after: 40 * second)) }
+    /// One media-20s invocation of a plain media payload against `reply`, the clock run to its 20 s timeout.
+    static func media20s(until20s reply: FakeDownloader.Reply) async throws -> InvocationRecord {
+        let harness = try HostHarness { _ in reply }
         defer { harness.remove() }
         let payload = TestPayloads.plain(mediaURL: TestPayloads.mediaURL)
         let task = harness.start(harness.input(payload, extension: try BuiltInExtensions.named("media-20s")))
         await harness.downloader.waitForRequests(1)
         harness.clock.advance(to: 20 * second)
-        let record = await task.value
+        return await task.value
+    }
+
+    @Test("a preset's timeout ends a slow download before the deadline: unchanged (the text alone), not expired")
+    func presetBeatsTheDeadline() async throws {
+        let record = try await Self.media20s(until20s: .respond(.init(after: 40 * second)))
 
         #expect(record.outcome == .unchanged)
         #expect(record.download?.errorKind == .timedOut)
@@ -103,15 +108,9 @@ struct MediaExtensionTests {
     func timeoutMidBodyKnowsWhatWasLeft() async throws {
         // First byte at 10 s, the body due by 30.5 s: media-20s's timeout cuts it at 20 s, with 1,000,000 of
         // 2,050,000 bytes announced received: at that even rate the rest needed 10.5 s more.
-        let harness = try HostHarness { _ in
-            .respond(.init(after: 30_500_000_000, streams: (firstByteAfter: 10 * second, announcedBytes: 2_050_000)))
-        }
-        defer { harness.remove() }
-        let payload = TestPayloads.plain(mediaURL: TestPayloads.mediaURL)
-        let task = harness.start(harness.input(payload, extension: try BuiltInExtensions.named("media-20s")))
-        await harness.downloader.waitForRequests(1)
-        harness.clock.advance(to: 20 * second)
-        let record = await task.value
+        let record = try await Self.media20s(
+            until20s: .respond(
+                .init(after: 30_500_000_000, streams: (firstByteAfter: 10 * second, announcedBytes: 2_050_000))))
 
         #expect(record.outcome == .unchanged)
         #expect(record.download?.lastBytes == 1_000_000)
