@@ -42,7 +42,7 @@ public enum TransportBenchmark {
         }
         let label =
             "CurlTransport \(loopCount) loop\(loopCount == 1 ? "" : "s") × \(configuration.multiHandlesPerLoop) multi, "
-            + "\(prepared.receiveBufferBytes) B buffer"
+            + (prepared.receiveBufferBytes.map { "\($0) B buffer" } ?? "buffer by transfers in flight")
         // With one loop the callers run on it, as a runner would, so a completion resumes its caller
         // without waking another thread.
         let executor: (any TaskExecutor)? = loopCount == 1 ? transport.loops[0] : nil

@@ -48,11 +48,12 @@ struct TokenBucketTests {
         #expect(granted == 1_000 && bucket.take(upTo: 1_000, now: 0) == 400)
     }
 
-    @Test func thePacedChunkIsTwoMillisecondsOfTheRateWithinItsBounds() {
+    @Test func thePacedChunkIsTenMillisecondsOfTheRateWithinItsBounds() {
         let burst = { (rate: Double) in TokenBucket.defaultBurst(bytesPerSecond: rate) }
-        #expect(TokenBucket(bytesPerSecond: 5_000_000, burst: burst(5_000_000), now: 0).pacedChunk == 10_000)
+        #expect(TokenBucket(bytesPerSecond: 1_500_000, burst: burst(1_500_000), now: 0).pacedChunk == 15_000)
+        #expect(TokenBucket(bytesPerSecond: 5_000_000, burst: burst(5_000_000), now: 0).pacedChunk == 50_000)
         #expect(TokenBucket(bytesPerSecond: 32_000, burst: burst(32_000), now: 0).pacedChunk == 1_024, "at least 1 KB")
-        // 100 MB/s: 2 ms is 200 KB, more than the 64 KB burst could ever hold.
+        // 100 MB/s: 10 ms is 1 MB, more than the 64 KB burst could ever hold.
         #expect(TokenBucket(bytesPerSecond: 100_000_000, burst: burst(100_000_000), now: 0).pacedChunk == 65_536)
     }
 

@@ -22,8 +22,9 @@ public struct BenchTransportCommand: ParsableCommand {
             .value("concurrency", valueName: "N", default: "100", help: "Downloads in flight."),
             .value("url", valueName: "URL", help: "What to download (curl, urlsession)."),
             .value(
-                "receive-buffer", valueName: "BYTES", default: String(DownloadRequest.defaultReceiveBufferBytes),
-                help: "libcurl's receive buffer per transfer (curl), 1024 to 10485760."),
+                "receive-buffer", valueName: "BYTES",
+                help: "libcurl's receive buffer per transfer (curl), 1024 to 10485760 (default: the transport's "
+                    + "choice by transfers in flight, 65535 below 1024 a loop, 8191 beyond)."),
         ],
         examples: [
             "nse-bench bench-transport --case timers --count 100000",
@@ -35,16 +36,14 @@ public struct BenchTransportCommand: ParsableCommand {
     public let count: Int
     public let concurrency: Int
     public let url: String?
-    public let receiveBufferBytes: Int
+    public let receiveBufferBytes: Int?
 
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         benchmark = try arguments.value("case", as: Case.self) ?? .timers
         count = try arguments.value("count", as: Int.self, in: 1...10_000_000) ?? 100_000
         concurrency = try arguments.value("concurrency", as: Int.self, in: 1...100_000) ?? 100
         url = arguments.string("url")
-        receiveBufferBytes =
-            try arguments.value("receive-buffer", as: Int.self, in: DownloadRequest.receiveBufferRange)
-            ?? DownloadRequest.defaultReceiveBufferBytes
+        receiveBufferBytes = try arguments.value("receive-buffer", as: Int.self, in: DownloadRequest.receiveBufferRange)
         if benchmark != .timers, url == nil { throw .invalidCombination("--case \(benchmark.rawValue) needs --url") }
     }
 

@@ -5,7 +5,7 @@ extension DownloadRequest {
     var validationError: DownloadError? {
         if url.isEmpty { return .invalidRequest(option: "url", value: "\"\"") }
         if maximumBodyBytes < 0 { return .invalidRequest(option: "maximumBodyBytes", value: "\(maximumBodyBytes)") }
-        if !Self.receiveBufferRange.contains(receiveBufferBytes) {
+        if let receiveBufferBytes, !Self.receiveBufferRange.contains(receiveBufferBytes) {
             return .invalidRequest(option: "receiveBufferBytes", value: "\(receiveBufferBytes)")
         }
         if let totalTimeout, totalTimeout.nanoseconds == 0 {

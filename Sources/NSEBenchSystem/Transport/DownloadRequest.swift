@@ -13,7 +13,8 @@ public import NSEBenchCore
 /// request.destination = .file(path: "/tmp/1KB.jpg")
 /// ```
 public struct DownloadRequest: Sendable, Hashable {
-    /// libcurl's receive buffer for one transfer, unless a request asks otherwise: 8,191 bytes.
+    /// libcurl's small receive buffer: 8,191 bytes, what ``ReceiveBufferPolicy`` gives a transfer
+    /// admitted while many run.
     ///
     /// libcurl allocates the buffer size plus one, before connecting, and holds it for the whole
     /// transfer, so this is the largest size that fits jemalloc's 8 KiB class. Measured (libcurl
@@ -54,8 +55,9 @@ public struct DownloadRequest: Sendable, Hashable {
     /// A PEM file of the certificates to trust instead of the system's (CURLOPT_CAINFO).
     public var caFile: String?
     /// libcurl's receive buffer for this transfer (CURLOPT_BUFFERSIZE), within
-    /// ``receiveBufferRange``.
-    public var receiveBufferBytes: Int
+    /// ``receiveBufferRange``; nil (the default) lets the transport choose by how many transfers are
+    /// in flight (``ReceiveBufferPolicy``).
+    public var receiveBufferBytes: Int?
     /// Extra request header lines, such as `"Accept: image/*"`.
     public var headers: [String]
     /// Told the download's progress with each body chunk; nil for none.
@@ -66,7 +68,7 @@ public struct DownloadRequest: Sendable, Hashable {
         url: String, destination: DownloadDestination = .memory, totalTimeout: DurationValue? = nil,
         connectTimeout: DurationValue? = nil, deadline: UInt64? = nil, lowSpeed: LowSpeedLimit? = nil,
         maximumBodyBytes: Int = 64 << 20, keepAlive: Bool = false, verifyTLS: Bool = true, caFile: String? = nil,
-        receiveBufferBytes: Int = DownloadRequest.defaultReceiveBufferBytes, headers: [String] = [],
+        receiveBufferBytes: Int? = nil, headers: [String] = [],
         progress: DownloadProgressObserver? = nil
     ) {
         self.url = url

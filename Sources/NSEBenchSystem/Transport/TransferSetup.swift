@@ -2,14 +2,15 @@ import NSEBenchCore
 
 /// Turns an admitted ``Transfer``'s request into a configured libcurl easy handle.
 enum TransferSetup {
-    /// Creates and configures the transfer's handle (the sink opens its file on the first byte). Loop
-    /// thread only.
+    /// Creates and configures the transfer's handle (the sink opens its file on the first byte), with
+    /// a receive buffer chosen for `inFlight` transfers running beside it unless the request names
+    /// one (``ReceiveBufferPolicy``). Loop thread only.
     ///
     /// The total timeout given to libcurl is the request's, shortened to the time left before its
     /// ``DownloadRequest/deadline``; libcurl counts it from its own start of the transfer, right after
     /// admission, so time spent queued is never part of it. Proxies are never used: a simulated
     /// device talks to the media server directly, whatever the environment says.
-    static func prepare(_ transfer: Transfer, now: UInt64) throws(DownloadError) {
+    static func prepare(_ transfer: Transfer, now: UInt64, inFlight: Int) throws(DownloadError) {
         let request = transfer.request
         var totalLimit = request.totalTimeout.map { UInt64($0.nanoseconds) }
         if let deadline = request.deadline { totalLimit = min(totalLimit ?? .max, deadline - now) }
@@ -35,7 +36,8 @@ enum TransferSetup {
             }
             try easy.setMaximumFileSize(bytes: Int64(request.maximumBodyBytes))
             try easy.setConnectionReuse(request.keepAlive)
-            try easy.setReceiveBufferSize(bytes: request.receiveBufferBytes)
+            try easy.setReceiveBufferSize(
+                bytes: request.receiveBufferBytes ?? ReceiveBufferPolicy.bytes(inFlight: inFlight))
             if request.url.utf8.starts(with: "https:".utf8) || !request.verifyTLS || request.caFile != nil {
                 try easy.setTLSVerification(caFile: request.caFile, verify: request.verifyTLS)
             }

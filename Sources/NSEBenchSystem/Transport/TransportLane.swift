@@ -93,7 +93,7 @@ final class TransportLane: @unchecked Sendable {
             return
         }
         do throws(DownloadError) {
-            try TransferSetup.prepare(transfer, now: now)
+            try TransferSetup.prepare(transfer, now: now, inFlight: active)
             guard let shard = shards.min(by: { $0.count < $1.count }) else { throw .shutDown }
             do throws(CurlError) { try shard.attach(transfer) } catch { throw .setup(error) }
         } catch {
