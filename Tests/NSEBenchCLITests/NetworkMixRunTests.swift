@@ -94,6 +94,10 @@ struct NetworkMixRunTests {
         // The self-check's structured figures: the managed server's lateness, the downloads' harness wait.
         #expect(Double(summary["server_lateness_p99_ms"] ?? "") != nil, "\(summary["server_lateness_p99_ms"] ?? "")")
         #expect(Double(summary["harness_wait_p99_ms"] ?? "") != nil)
+        // The run lasts seconds (EDGE's first bytes), so its busiest second was measured.
+        let busy = try #require(Double(summary["machine_busy_peak"] ?? ""), "\(summary["machine_busy_peak"] ?? "")")
+        #expect((0...1).contains(busy))
+        #expect(output.text.contains("busy in its busiest second"), "\(output.text)")
         #expect(rows.allSatisfy { Double($0["harness_ms"] ?? "") != nil }, "every invocation downloaded")
         #expect(summary["net_wifi_invocations"] == "")
         #expect(output.text.contains("by network"), "\(output.text)")

@@ -4,13 +4,17 @@ import NSEBenchSystem
 import Synchronization
 
 /// The live progress: on a terminal one line rewritten in place, otherwise a plain line every 2
-/// seconds, nothing with `--quiet`. Also samples open descriptors for the self-check.
+/// seconds, nothing with `--quiet`. Also samples open descriptors for the self-check, and how busy
+/// the whole machine was each second (`/proc/stat`), whose peak says whether the cores, not the
+/// network, set the pace while the run's CPU over its whole length looked low.
 final class ProgressReporter: Sendable {
     let context: CommandContext
     let quiet: Bool
     let total: RunLength
     let recorder: RunRecorder
     private let peak = Atomic<Int>(0)
+    /// The busiest second's share of the machine, in parts per million; -1 until a second was measured.
+    private let busiestSecond = Atomic<Int>(-1)
 
     init(context: CommandContext, quiet: Bool, total: RunLength, recorder: RunRecorder) {
         self.context = context
@@ -21,14 +25,26 @@ final class ProgressReporter: Sendable {
 
     var peakDescriptors: Int { peak.load(ordering: .relaxed) }
 
+    /// The share (0 to 1) of all cores busy, by every process, in the run's busiest second; nil when
+    /// no second was measured (a run under a second, or `/proc/stat` unreadable).
+    var machineBusyPeak: Double? {
+        let parts = busiestSecond.load(ordering: .relaxed)
+        return parts < 0 ? nil : Double(parts) / 1e6
+    }
+
     func run() async {
         let start = Date()
         let interval: TimeInterval = context.outputIsTerminal ? 0.2 : 2
         var last = Date()
+        var cpu = MachineBusySampler()
         while !Task.isCancelled {
             do { try await Task.sleep(for: .milliseconds(100)) } catch { break }
             let open = ProcessResources.openDescriptors()
             if open > peak.load(ordering: .relaxed) { peak.store(open, ordering: .relaxed) }
+            if let share = cpu.sample(now: MonotonicClock.now()) {
+                let parts = Int((share * 1e6).rounded())
+                if parts > busiestSecond.load(ordering: .relaxed) { busiestSecond.store(parts, ordering: .relaxed) }
+            }
             guard !quiet, Date().timeIntervalSince(last) >= interval else { continue }
             last = Date()
             let line = self.line(elapsed: Date().timeIntervalSince(start))
@@ -50,5 +66,25 @@ final class ProgressReporter: Sendable {
         return "in flight \(counts.started - counts.finished)  done \(counts.finished)  enriched \(count(.enriched))  "
             + "degraded \(count(.degraded))  unchanged \(count(.unchanged))  expired \(expired)  killed/crashed \(count(.killed) + count(.crashed))  "
             + String(format: "%.0f/s", rate) + eta
+    }
+}
+
+/// Reads the machine's CPU times about once a second and gives each second's busy share.
+struct MachineBusySampler {
+    private var last: (times: CPUTimes, at: UInt64)?
+    /// Whether `/proc/stat` could not be read: sampling stops, and the peak stays unknown.
+    private var unreadable = false
+
+    /// The busy share since the previous sample once at least a second has passed; nil otherwise.
+    mutating func sample(now: UInt64) -> Double? {
+        guard !unreadable else { return nil }
+        if let last, now &- last.at < 1_000_000_000 { return nil }
+        let times: CPUTimes
+        do { times = try ProcessResources.machineCPUTimes() } catch {
+            unreadable = true
+            return nil
+        }
+        defer { last = (times, now) }
+        return last.flatMap { times.busyShare(since: $0.times) }
     }
 }

@@ -203,6 +203,7 @@ struct RunSession {
         selfCheck.harnessWaitP99 =
             recorder.aggregate.histograms[SummarySchema.harnessWaitHistogram]?.value(atPercentile: 99) ?? 0
         selfCheck.serverLatenessP99 = serverStats?.firstByteLatenessP99 ?? 0
+        selfCheck.machineBusyPeak = progress.machineBusyPeak
         var problems = selfCheck.problems(timeScale: scale, deadline: settings.deadline)
         if let serverStatsProblem { problems.append(serverStatsProblem) }
         let aggregate = recorder.aggregate
@@ -250,6 +251,12 @@ struct RunSession {
         } catch {
             unwritten.append(UnwrittenFile(name: "server.log", error: error))
         }
+        // A run the harness's own queue made invalid says what load would have fit.
+        let saturation =
+            selfCheck.harnessQueued(timeScale: scale, deadline: settings.deadline)
+            ? SaturationEstimate(
+                timeline: recorder.timeline, histograms: recorder.aggregate.histograms, timeScale: scale)
+            : nil
         // The terminal summary is all that is left of a run whose files could not be written, so it
         // is printed then even with --quiet.
         if !configuration.quiet || !unwritten.isEmpty {
@@ -257,7 +264,8 @@ struct RunSession {
                 SummaryRenderer.render(
                     row: row, aggregate: recorder.aggregate, folder: output, format: configuration.format,
                     serverReport: serverReport, timeScale: scale, scratch: "\(scratch.path) (\(scratch.reason))",
-                    unwritten: unwritten.map(\.name), network: settings.network, timeline: recorder.timeline))
+                    unwritten: unwritten.map(\.name), network: settings.network, timeline: recorder.timeline,
+                    saturation: saturation.map { ($0, settings.load) }))
         }
         if let workers, !configuration.quiet {
             let deaths = workers.processDeaths

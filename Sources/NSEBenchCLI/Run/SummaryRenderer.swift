@@ -6,7 +6,8 @@ enum SummaryRenderer {
     static func render(
         row: SummaryRow, aggregate: RunAggregate, folder: URL, format: RunConfiguration.OutputFormat,
         serverReport: String, timeScale: Double, scratch: String = "", unwritten: [String] = [],
-        network: NetworkMix? = nil, timeline: RunTimeline? = nil
+        network: NetworkMix? = nil, timeline: RunTimeline? = nil,
+        saturation: (estimate: SaturationEstimate, load: LoadModel)? = nil
     ) -> String {
         let values = row.values
         if format == .json {
@@ -63,7 +64,10 @@ enum SummaryRenderer {
             "violations: double delivery \(value("double_delivery")), late delivery \(value("late_delivery")), "
                 + "alert text removed \(value("alert_text_removed"))")
         lines.append(
-            "harness: CPU \(value("harness_cpu_s")) s (\(percent(Double(value("cpu_utilisation")) ?? 0)) of the machine), "
+            "harness: CPU \(value("harness_cpu_s")) s (\(percent(Double(value("cpu_utilisation")) ?? 0)) of the machine"
+                + (Double(value("machine_busy_peak")).map { "; machine \(percent($0)) busy in its busiest second" }
+                    ?? "")
+                + "), "
                 + "peak RSS \((Int(value("peak_rss_bytes")) ?? 0) >> 20) MiB, \(value("mallocs_per_invocation")) mallocs per "
                 + "invocation, timer lateness p99 \(value("timer_lateness_p99_ms")) ms, transport lag p99 "
                 + "\(value("transport_lag_p99_ms")) ms, downloads' wait in the harness p99 "
@@ -97,6 +101,7 @@ enum SummaryRenderer {
             value("valid") == "true"
                 ? "valid: the harness did not distort these figures"
                 : "NOT VALID: \(value("invalid_reason"))")
+        if let saturation { lines.append(saturation.estimate.advice(for: saturation.load)) }
         if value("partial") == "true" { lines.append("PARTIAL: interrupted before the end") }
         let written = RunRecorder.resultFiles.filter { !unwritten.contains($0) }
         if !written.isEmpty { lines.append("results: \(folder.path)/" + written.joined(separator: ", ")) }

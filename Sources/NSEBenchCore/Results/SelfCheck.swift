@@ -32,6 +32,10 @@ public struct SelfCheck: Sendable, Equatable {
     /// error (0 with `--target`, or when nothing was delayed).
     public var serverLatenessP99: UInt64 = 0
     public var cpuUtilisation: Double
+    /// The share of all cores busy, by every process on the machine, in the run's busiest second; nil
+    /// when not measured. Not judged by itself (a burst may fill a second and still keep time), but a
+    /// saturated harness shows here while ``cpuUtilisation`` over a long run looks low.
+    public var machineBusyPeak: Double? = nil
     /// Spare descriptors at the peak, and the limit.
     public var descriptorsFree: Int
     public var descriptorLimit: Int
@@ -90,7 +94,7 @@ public struct SelfCheck: Sendable, Equatable {
                     + "\(milliseconds(transportLimit)) ms: responses were read late")
         }
         let harnessWait = Double(harnessWaitP99) / scale
-        if harnessWait > transportLimit {
+        if harnessQueued(timeScale: timeScale, deadline: deadline, limits: limits) {
             problems.append(
                 "downloads waited \(milliseconds(harnessWait)) ms (p99, unscaled) inside the harness before their "
                     + "connection attempts, over \(milliseconds(transportLimit)) ms: the harness's transport queued "
@@ -117,6 +121,14 @@ public struct SelfCheck: Sendable, Equatable {
             problems.append("only \(descriptorsFree) of \(descriptorLimit) file descriptors were free at the peak")
         }
         return problems
+    }
+
+    /// Whether downloads waited in the harness's own queue longer than the transport's limit: the
+    /// harness, not the network, set the pace (a ``SaturationEstimate`` then says what would fit).
+    public func harnessQueued(timeScale: Double, deadline: UInt64, limits: Limits = Limits()) -> Bool {
+        let scale = timeScale > 0 ? timeScale : 1
+        let transportLimit = max(Double(limits.transportLagNanoseconds), Double(deadline) / 100)
+        return Double(harnessWaitP99) / scale > transportLimit
     }
 
     private func milliseconds(_ nanoseconds: Double) -> String {

@@ -15,7 +15,7 @@ public enum SummarySchema {
         ["transport_lag_p99_ms", "instances", "segment", "start_lag_ms"] + MissCause.allCases.map(\.summaryColumn)
             + networkClassColumns.map(\.name) + [
                 "harness_wait_p99_ms", "server_lateness_p99_ms", "fanout_s", "uncertain",
-                InvocationOutcome.unchanged.rawValue, InvocationOutcome.notMutable.rawValue,
+                InvocationOutcome.unchanged.rawValue, InvocationOutcome.notMutable.rawValue, "machine_busy_peak",
             ])
 
     /// What a column holds, which decides how `compare` treats it.
@@ -243,6 +243,9 @@ public enum SummarySchema {
             Column(
                 name: "cpu_utilisation", kind: .validity, polarity: .none,
                 meaning: "CPU of the harness and the embedded server / (wall time × cores)"),
+            Column(
+                name: "machine_busy_peak", kind: .validity, polarity: .none,
+                meaning: "share of all cores busy (every process) in the run's busiest second; empty if not measured"),
             Column(
                 name: "start_lag_ms", kind: .validity, polarity: .none,
                 meaning: "how long after --start-at the run began admitting (a merge: the latest instance's)"),

@@ -281,6 +281,7 @@ enum RunSections {
                 ("harness_wait_p99_ms", "downloads' wait inside the harness p99 (ms, unscaled)"),
                 ("admission_lag_p99_ms", "admission lag p99 (ms, unscaled)"),
                 ("cpu_utilisation", "CPU of harness and server over wall time × cores"),
+                ("machine_busy_peak", "share of all cores busy, every process, in the busiest second"),
                 ("fd_headroom", "file descriptors left at the peak"),
             ] {
                 rows.append([name, run.field(name), meaning])

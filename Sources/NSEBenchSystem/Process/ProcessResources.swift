@@ -1,4 +1,5 @@
 import Glibc
+public import NSEBenchCore
 
 /// What this process (and its waited-for children) used: CPU time, peak memory, descriptors.
 public enum ProcessResources {
@@ -13,6 +14,15 @@ public enum ProcessResources {
 
     /// User plus system CPU seconds of children that have exited and been waited for.
     public static func childrenCPUSeconds() -> Double { seconds(RUSAGE_CHILDREN) }
+
+    /// The machine's CPU times so far (every process, every core), from `/proc/stat`.
+    ///
+    /// - Throws: ``SystemError`` when `/proc/stat` cannot be read, or (EINVAL) has no `cpu` line.
+    public static func machineCPUTimes() throws(SystemError) -> CPUTimes {
+        let text = try TextFile.read("/proc/stat", limit: 1 << 20)
+        guard let times = CPUTimes(procStat: text) else { throw SystemError(call: "parse /proc/stat", errno: EINVAL) }
+        return times
+    }
 
     /// Peak resident set size of this process, in bytes.
     public static func peakResidentBytes() -> Int {
