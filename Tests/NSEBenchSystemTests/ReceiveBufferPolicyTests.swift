@@ -5,8 +5,8 @@ import Testing
 @Suite struct ReceiveBufferPolicyTests {
     @Test func fewTransfersInFlightGetTheLargeBufferAndManyTheSmallOne() {
         #expect(ReceiveBufferPolicy.bytes(inFlight: 0) == 65_535)
-        #expect(ReceiveBufferPolicy.bytes(inFlight: 1_023) == 65_535, "the 1,024th transfer still gets it")
-        #expect(ReceiveBufferPolicy.bytes(inFlight: 1_024) == DownloadRequest.defaultReceiveBufferBytes)
+        #expect(ReceiveBufferPolicy.bytes(inFlight: 511) == 65_535, "the 512th transfer still gets it")
+        #expect(ReceiveBufferPolicy.bytes(inFlight: 512) == DownloadRequest.defaultReceiveBufferBytes)
         #expect(ReceiveBufferPolicy.bytes(inFlight: 10_000) == 8_191)
     }
 

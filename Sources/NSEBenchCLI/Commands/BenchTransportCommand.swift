@@ -24,7 +24,7 @@ public struct BenchTransportCommand: ParsableCommand {
             .value(
                 "receive-buffer", valueName: "BYTES",
                 help: "libcurl's receive buffer per transfer (curl), 1024 to 10485760 (default: the transport's "
-                    + "choice by transfers in flight, 65535 below 1024 a loop, 8191 beyond)."),
+                    + "choice by transfers in flight, 65535 for the first 512 of a loop, 8191 beyond)."),
         ],
         examples: [
             "nse-bench bench-transport --case timers --count 100000",
