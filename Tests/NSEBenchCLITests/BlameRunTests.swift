@@ -13,17 +13,7 @@ struct BlameRunTests {
     func run(_ arguments: [String]) async throws -> (
         status: ExitCode, summary: [String: String], rows: [[String: String]], text: String
     ) {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-blame-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: out) }
-        var configuration = try RunOptions.configuration(
-            from: ArgumentParser.parse(onLoopback(arguments) + ["--out", out.path], for: RunCommand.configuration))
-        configuration.serverExecutable = ExtensionProcessTests.executable
-        let output = CapturedText()
-        let context = CommandContext(output: output, errors: CapturedText(), outputIsTerminal: false, environment: [:])
-        let status = try await RunSession(configuration: configuration, context: context).execute()
-        let summary = try ExtensionProcessTests.table(out.appendingPathComponent("summary.csv"))
-        let rows = try ExtensionProcessTests.table(out.appendingPathComponent("invocations.csv"))
-        return (status, summary.first ?? [:], rows, output.text)
+        try await InProcessRun.run(arguments)
     }
 
     @Test func injectedResetsAreNamedBlamedAndCounted() async throws {

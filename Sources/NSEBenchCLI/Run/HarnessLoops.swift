@@ -2,23 +2,33 @@ import NSEBenchCore
 import NSEBenchSystem
 import NSERuntime
 
-/// The machinery invocations run on: a transport loop with a lag probe, a timer loop of its own (so a
-/// saturated transport cannot make deadlines or arrivals late) with a probe, the clock, timers and the
-/// libcurl transport. `run` and each extension worker have one.
+/// The machinery invocations run on: transport loops (one by default) with a lag probe each, a timer
+/// loop of its own (so a saturated transport cannot make deadlines or arrivals late) with a probe, the
+/// clock, timers and the libcurl transport over the transport loops. `run` and each extension worker
+/// have one.
 final class HarnessLoops: Sendable {
-    let loop: EventLoop
-    let transportLag: LoopLagProbe
+    let transportLoops: [EventLoop]
+    let transportLags: [LoopLagProbe]
     let timerLoop: EventLoop
     let timerProbe: LoopLagProbe
     let clock: LoopInvocationClock
     let timers: LoopInvocationTimers
     let transport: CurlTransport
 
-    init() throws {
-        loop = try EventLoop(name: "nse-bench-transport")
-        try loop.start()
-        transportLag = LoopLagProbe(loop: loop)
-        try transportLag.start()
+    /// - Parameter transportLoops: loops the downloads are spread over (at least 1).
+    init(transportLoops count: Int = 1) throws {
+        var loops: [EventLoop] = []
+        var lags: [LoopLagProbe] = []
+        for index in 0..<max(1, count) {
+            let loop = try EventLoop(name: count > 1 ? "nse-bench-transport-\(index)" : "nse-bench-transport")
+            try loop.start()
+            let lag = LoopLagProbe(loop: loop)
+            try lag.start()
+            loops.append(loop)
+            lags.append(lag)
+        }
+        transportLoops = loops
+        transportLags = lags
         timerLoop = try EventLoop(name: "nse-bench-timers")
         try timerLoop.start()
         // Deadlines that are cancelled never fire, so a run where every invocation finishes in time
@@ -28,17 +38,18 @@ final class HarnessLoops: Sendable {
         let timerService = TimerService(loop: timerLoop)
         clock = LoopInvocationClock(timers: timerService)
         timers = LoopInvocationTimers(timers: timerService)
-        transport = try CurlTransport(loops: [loop], configuration: CurlTransport.Configuration())
+        transport = try CurlTransport(loops: loops, configuration: CurlTransport.Configuration())
     }
 
     /// Stops the probes, the transport and the loops; returns the p99 timer lateness (deadline timers
-    /// and probe) and transport lag, in nanoseconds.
+    /// and probe) and transport lag (every transport loop's probes together), in nanoseconds.
     func stop() async -> (timerLatenessP99: UInt64, transportLagP99: UInt64) {
-        let lag = transportLag.stop()
+        var lag = Histogram(highestTrackableValue: 1 << 40)
+        for probe in transportLags { try? lag.merge(probe.stop()) }
         var lateness = timers.latenessHistogram
         try? lateness.merge(timerProbe.stop())
         await transport.shutdown()
-        try? loop.shutdown()
+        for loop in transportLoops { try? loop.shutdown() }
         try? timerLoop.shutdown()
         return (lateness.value(atPercentile: 99), lag.value(atPercentile: 99))
     }

@@ -70,7 +70,7 @@ struct RunSession {
         defer { server?.stop() }
 
         // Loops, timers and transport (HarnessLoops), host.
-        let loops = try HarnessLoops()
+        let loops = try HarnessLoops(transportLoops: configuration.transportLoops)
         let clock = loops.clock
         let timers = loops.timers
         let transport = loops.transport
