@@ -79,11 +79,11 @@ struct ConnectionSendingTests {
         #expect(machine.sendNext(now: 0)?.count == burst, "the bucket starts full")
         let wait = machine.writable(now: 0)
         let chunk = TokenBucket(bytesPerSecond: 1_000_000, burst: burst, now: 0).pacedChunk
-        #expect(chunk == 10_000, "10 ms of the rate")
-        #expect(wait == ConnectionAction(interest: [.readHangup], timer: .schedule(at: 10 * millisecond)))
-        #expect(machine.timerFired(now: 10 * millisecond).next == .send)
-        #expect(machine.sendNext(now: 10 * millisecond)?.count == chunk)
-        #expect(machine.writable(now: 15 * millisecond).timer == .schedule(at: 20 * millisecond), "half accrued")
+        #expect(chunk == 5_000, "5 ms of the rate")
+        #expect(wait == ConnectionAction(interest: [.readHangup], timer: .schedule(at: 5 * millisecond)))
+        #expect(machine.timerFired(now: 5 * millisecond).next == .send)
+        #expect(machine.sendNext(now: 5 * millisecond)?.count == chunk)
+        #expect(machine.writable(now: 7 * millisecond).timer == .schedule(at: 10 * millisecond), "2 of 5 ms accrued")
     }
 
     @Test func theSharedLinkLimitsAWriteAndItsWaitIsHonoured() {

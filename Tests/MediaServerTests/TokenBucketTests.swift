@@ -48,13 +48,30 @@ struct TokenBucketTests {
         #expect(granted == 1_000 && bucket.take(upTo: 1_000, now: 0) == 400)
     }
 
-    @Test func thePacedChunkIsTenMillisecondsOfTheRateWithinItsBounds() {
+    @Test func thePacedChunkIsFiveMillisecondsOfTheRateAtMostHalfTheBurst() {
         let burst = { (rate: Double) in TokenBucket.defaultBurst(bytesPerSecond: rate) }
-        #expect(TokenBucket(bytesPerSecond: 1_500_000, burst: burst(1_500_000), now: 0).pacedChunk == 15_000)
-        #expect(TokenBucket(bytesPerSecond: 5_000_000, burst: burst(5_000_000), now: 0).pacedChunk == 50_000)
+        #expect(TokenBucket(bytesPerSecond: 1_500_000, burst: burst(1_500_000), now: 0).pacedChunk == 7_500)
+        // 5 MB/s: 5 ms is 25 KB, under half the 64 KB burst.
+        #expect(TokenBucket(bytesPerSecond: 5_000_000, burst: burst(5_000_000), now: 0).pacedChunk == 25_000)
         #expect(TokenBucket(bytesPerSecond: 32_000, burst: burst(32_000), now: 0).pacedChunk == 1_024, "at least 1 KB")
-        // 100 MB/s: 10 ms is 1 MB, more than the 64 KB burst could ever hold.
-        #expect(TokenBucket(bytesPerSecond: 100_000_000, burst: burst(100_000_000), now: 0).pacedChunk == 65_536)
+        // 100 MB/s: 5 ms is 500 KB; half the 64 KB burst stays for a late timer.
+        #expect(TokenBucket(bytesPerSecond: 100_000_000, burst: burst(100_000_000), now: 0).pacedChunk == 32_768)
+    }
+
+    @Test func aTimerLateByLessThanHalfTheBurstLosesNoTokens() {
+        // Every wake-up 9 ms late at 1 MB/s (20 KB burst, 5 KB chunks): the response still ends on time.
+        var bucket = TokenBucket(
+            bytesPerSecond: 1_000_000, burst: TokenBucket.defaultBurst(bytesPerSecond: 1_000_000), now: 0)
+        var sent = 0
+        var now: UInt64 = 0
+        while sent < 600_000 {
+            let chunk = min(bucket.pacedChunk, 600_000 - sent)
+            let granted = bucket.take(upTo: 600_000 - sent, atLeast: chunk, now: now)
+            sent += granted
+            if granted == 0 { now += bucket.nanosecondsUntil(available: chunk, now: now) + 9_000_000 }
+        }
+        let ideal = Double(600_000 - TokenBucket.defaultBurst(bytesPerSecond: 1_000_000)) / 1_000_000
+        #expect(abs(Double(now) / 1e9 - ideal) < 0.012, "\(Double(now) / 1e9) s against \(ideal) s")
     }
 
     @Test func aPacedResponseStillEndsWhenItsTokensAreDue() {

@@ -239,3 +239,18 @@ struct ModelTests {
 
 /// How many times `needle` occurs in `text`.
 func occurrences(of needle: String, in text: String) -> Int { text.ranges(of: needle).count }
+
+@Suite("the report draws the timeout the run saw the extension set")
+struct ObservedTimeoutReportTests {
+    @Test func aUsersExtensionGetsTheLineOfTheTimeoutItsDownloadsSet() throws {
+        let run = try ReportFixture.run(["extension": "MyNotificationService", "extension_timeout_s": "12.5"])
+        let page = RunReport.html(run, serverLog: "")
+        #expect(page.contains("MyNotificationService&#39;s own timeout 12.5 s"))
+        #expect(!page.contains("sets no download timeout"))
+    }
+
+    @Test func withoutOneAUsersExtensionIsSaidToSetNone() throws {
+        let run = try ReportFixture.run(["extension": "MyNotificationService", "extension_timeout_s": ""])
+        #expect(RunReport.html(run, serverLog: "").contains("MyNotificationService sets no download timeout"))
+    }
+}

@@ -24,6 +24,8 @@ public enum SummaryRowFixture {
             "enriched": "950", "degraded": "30", "killed": "20", "enriched_rate": "0.95",
             "finished_before_deadline_rate": "0.98", "fallback_rate": "0.02", "valid": "true", "partial": "false",
             "invalid_reason": "",
+            // Most extensions set no timeout of their own.
+            "extension_timeout_s": "",
         ]
         return fields.merging(defaults) { $1 }.merging(overrides) { $1 }
     }

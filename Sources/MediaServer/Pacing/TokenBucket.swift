@@ -29,18 +29,21 @@ public struct TokenBucket: Sendable, Equatable {
         Int(min(max(bytesPerSecond * 0.02, 1_024), 65_536))
     }
 
-    /// The smallest paced write worth waking for: 10 ms of the rate, at least 1 KB, at most the burst.
+    /// The smallest paced write worth waking for: 5 ms of the rate, at most half the burst, at least
+    /// 1 KB.
     ///
     /// Waking as soon as 1 KB had accrued made a 5 MB/s response about 1,200 writes a second, and the
     /// server and transport spent most of a paced run's CPU in the kernel for it (40 responses of
     /// 12 MB on Wi-Fi: 4.0 s of system time for 2.0 s of user time). 2 ms of tokens still cost the
-    /// default job (`nse-bench --concurrency 500`, 2,000 phones moving 2.5 GB) 290,000 sends and
-    /// 16.4 s of CPU on 2 cores; 10 ms of tokens, 91,000 sends and 10.2 s, with the same delivery times
-    /// (the run's p50 went 1,111 → 733 ms because the harness queued less). Tokens accrue
+    /// default job (`nse-bench --concurrency 500`, 2,000 phones moving 2.5 GB) 290,000 sends.
+    /// Larger chunks cost slack: tokens stop accruing at the burst, so a write whose timer fires more
+    /// than (burst − chunk) of the rate late loses tokens and the response runs slower than its
+    /// bandwidth. 10 ms chunks left 2.8 ms of slack at 5 MB/s and failed the 1 MB/s test under load
+    /// (600 KB in over 0.8 s); half the burst keeps at least half of it as slack at every rate (10 ms
+    /// at 1 MB/s, 7.8 ms at 5 MB/s, 2.6 ms at 12.5 MB/s, where 2 ms chunks left 3.1 ms). Tokens accrue
     /// continuously, so the last bytes still go out when their tokens are due and a response ends on
-    /// time; in between no byte is more than 10 ms behind the ideal line, finer than the round trip
-    /// of any phone network the profiles model (TCP delivers a window per round trip anyway).
-    public var pacedChunk: Int { min(burst, max(1_024, Int(bytesPerSecond * 0.010))) }
+    /// time; in between no byte is more than 5 ms behind the ideal line.
+    public var pacedChunk: Int { max(1_024, min(burst / 2, Int(bytesPerSecond * 0.005))) }
 
     /// Takes up to `wanted` tokens; returns how many were granted (possibly 0).
     ///

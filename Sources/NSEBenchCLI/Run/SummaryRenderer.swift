@@ -19,7 +19,9 @@ enum SummaryRenderer {
         var lines: [String] = []
         let value = { (name: String) in values[name] ?? "" }
         lines.append(
-            "nse-bench run \(value("scenario")): \(value("load_model")) load, extension \(value("extension")), "
+            "nse-bench run \(value("scenario")): \(value("load_model")) load, extension \(value("extension"))"
+                + (value("extension_timeout_s").isEmpty ? "" : " (own timeout \(value("extension_timeout_s")) s)")
+                + ", "
                 + "network \(network.map(networkLabel) ?? value("network")), target \(value("target"))")
         lines.append(
             "\(aggregate.invocations) invocations, \(value("throughput_per_s"))/s, deadline \(value("deadline_s")) s, "

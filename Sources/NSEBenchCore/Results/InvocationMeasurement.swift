@@ -22,6 +22,9 @@ public struct InvocationMeasurement: Sendable, Equatable {
     /// A miss the harness's own delays could explain is one that might have gone the other way
     /// (``RunAggregate/uncertain(lagBound:)``).
     public var lateDownloadExcess: UInt64? = nil
+    /// The shortest total timeout the extension's downloads set (its own resource timeout), in
+    /// nanoseconds of the harness's clock; nil when none set one.
+    public var ownTimeout: UInt64? = nil
 
     public init(
         id: Int, outcome: InvocationOutcome, violations: Violations = Violations(), timeToDeliver: UInt64?,

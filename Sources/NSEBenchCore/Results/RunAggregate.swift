@@ -20,6 +20,9 @@ public struct RunAggregate: Sendable, Equatable {
     public private(set) var byNetwork: [String: NetworkClassTally] = [:]
     /// Misses whose download ended after the deadline, by ``InvocationMeasurement/lateDownloadExcess``.
     public private(set) var lateDownloads = Histogram()
+    /// The shortest own timeout any invocation's downloads set (``InvocationMeasurement/ownTimeout``),
+    /// in nanoseconds of the harness's clock; nil when none set one.
+    public private(set) var shortestOwnTimeout: UInt64?
 
     public init() {
         var histograms: [String: Histogram] = ["deliver": Histogram(), "slack": Histogram()]
@@ -39,6 +42,7 @@ public struct RunAggregate: Sendable, Equatable {
         outcomes[measurement.outcome, default: 0] += 1
         violations.add(measurement.violations)
         if let excess = measurement.lateDownloadExcess { lateDownloads.record(excess) }
+        if let timeout = measurement.ownTimeout { shortestOwnTimeout = min(shortestOwnTimeout ?? .max, timeout) }
         if let networkClass = measurement.networkClass {
             byNetwork[networkClass, default: .init()].record(measurement.outcome)
         }
@@ -70,6 +74,7 @@ public struct RunAggregate: Sendable, Equatable {
         for (cause, count) in other.blameInjected { blameInjected[cause, default: 0] += count }
         for (cause, time) in other.blamedTime { blamedTime[cause, default: 0] &+= time }
         missedBudget &+= other.missedBudget
+        if let timeout = other.shortestOwnTimeout { shortestOwnTimeout = min(shortestOwnTimeout ?? .max, timeout) }
         for (name, tally) in other.byNetwork { byNetwork[name, default: .init()].merge(tally) }
         try lateDownloads.merge(other.lateDownloads)
         for (name, histogram) in other.histograms {

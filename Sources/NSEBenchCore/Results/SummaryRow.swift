@@ -63,6 +63,8 @@ public struct SummaryRow: Sendable {
         values["throughput_per_s"] = Self.format(
             harness.wallSeconds > 0 ? Double(aggregate.invocations) / harness.wallSeconds : 0, decimals: 1)
         values["harness_cpu_s"] = Self.format(harness.cpuSeconds, decimals: 3)
+        values["extension_timeout_s"] =
+            aggregate.shortestOwnTimeout.map { Self.format(Double($0) / scale / 1e9, decimals: 3) } ?? ""
         values["peak_rss_bytes"] = String(harness.peakResidentBytes)
         values["mallocs_per_invocation"] = Self.format(
             aggregate.invocations > 0 ? Double(harness.mallocs) / Double(aggregate.invocations) : 0, decimals: 1)

@@ -16,6 +16,7 @@ public enum SummarySchema {
             + networkClassColumns.map(\.name) + [
                 "harness_wait_p99_ms", "server_lateness_p99_ms", "fanout_s", "uncertain",
                 InvocationOutcome.unchanged.rawValue, InvocationOutcome.notMutable.rawValue, "machine_busy_peak",
+                "extension_timeout_s",
             ])
 
     /// What a column holds, which decides how `compare` treats it.
@@ -219,6 +220,10 @@ public enum SummarySchema {
             Column(
                 name: "harness_cpu_s", kind: .measure, polarity: .smallerIsBetter, meaning: "CPU seconds nse-bench used"
             ),
+            Column(
+                name: "extension_timeout_s", kind: .measure, polarity: .none,
+                meaning: "the shortest total timeout the extension's downloads set (its own resource timeout, "
+                    + "unscaled s), as the harness saw each request; empty when none set one; shown, never gated"),
             Column(name: "peak_rss_bytes", kind: .measure, polarity: .smallerIsBetter, meaning: "peak resident memory"),
             Column(
                 name: "mallocs_per_invocation", kind: .measure, polarity: .smallerIsBetter,

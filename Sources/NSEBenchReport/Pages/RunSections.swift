@@ -111,7 +111,11 @@ enum RunSections {
         var notes: [String] = []
         for side in sides {
             let name = side.run.field("extension")
-            if let timeout = ExtensionTimeouts.seconds(for: name, deadline: deadline) {
+            // What the harness saw the downloads ask for (a user's extension's too); the built-ins'
+            // table for folders written before summary.csv had the column.
+            if let timeout = side.run.number("extension_timeout_s")
+                ?? ExtensionTimeouts.seconds(for: name, deadline: deadline)
+            {
                 chart.markers.append(
                     .init(
                         label: (sides.count > 1 ? side.label + ": " : "") + "\(name)'s own timeout \(trim(timeout)) s",

@@ -15,7 +15,7 @@
 public enum ReceiveBufferPolicy {
     /// The buffer for transfers admitted while fewer than ``largeBufferTransfers`` run on their lane:
     /// 65,535 bytes, so one read takes a whole paced chunk of the media server
-    /// (``MediaServer``'s 10 ms of a link's rate, at most 64 KiB).
+    /// (the media server's 5 ms of a link's rate, at most half its 64 KiB burst).
     public static let largeBufferBytes = 65_535
     /// How many transfers of a lane may hold the large buffer at once: 512 (the default job's 500 in
     /// flight fit), so large buffers cost at most 32 MiB per lane.

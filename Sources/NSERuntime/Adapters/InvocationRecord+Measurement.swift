@@ -23,6 +23,7 @@ extension InvocationRecord {
             id: id, outcome: outcome, violations: violations,
             timeToDeliver: outcome.finishedBeforeDeadline || outcome == .expiredBestAttempt ? timeToDeliver : nil,
             slack: slack, phases: phaseDurations, miss: missEvidence.verdict)
+        measurement.ownTimeout = ownTimeout
         if !outcome.finishedBeforeDeadline, let ended = phases.downloadTimings?.completed ?? phases.download?.end,
             ended > times.deadline
         {

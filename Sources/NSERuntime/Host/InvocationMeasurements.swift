@@ -17,6 +17,8 @@ final class InvocationMeasurements: Sendable {
         var harnessWait: UInt64 = 0
         /// Whether any download was asked for.
         var downloaded = false
+        /// The shortest total timeout a download was asked with; nil when none set one.
+        var shortestTimeout: UInt64?
     }
 
     private let state = Mutex(Snapshot())
@@ -38,13 +40,14 @@ final class InvocationMeasurements: Sendable {
         state.withLock { $0.stageErrors[stage] = message }
     }
 
-    /// A download was asked for at `requested`; its progress stands in for its result until that
-    /// comes back.
-    func downloadStarted(_ progress: MediaDownloadProgress, at requested: UInt64) {
+    /// A download was asked for at `requested`, with a total `timeout` (nil: none); its progress
+    /// stands in for its result until that comes back.
+    func downloadStarted(_ progress: MediaDownloadProgress, at requested: UInt64, timeout: UInt64?) {
         state.withLock { state in
             state.inFlightDownload = progress
             state.inFlightRequestedAt = requested
             state.downloaded = true
+            if let timeout { state.shortestTimeout = min(state.shortestTimeout ?? .max, timeout) }
         }
     }
 

@@ -52,7 +52,8 @@ extension InvocationSession {
             download: download, stageErrors: reported.stageErrors, peakMemory: state.peakMemory,
             crashReason: lifecycle.crashReason ?? state.lateCrashReason,
             injectedCrash: state.injectedCrashStruck,
-            injectedFault: input.injectedFault, workAbandoned: state.workAbandoned)
+            injectedFault: input.injectedFault, workAbandoned: state.workAbandoned, ownTimeout: reported.shortestTimeout
+        )
     }
 
     /// The payload's own alert: what the user sees when the extension's work is lost.

@@ -68,7 +68,7 @@ struct ObservedDownloader: MediaDownloading {
         var request = request
         let progress = request.progress ?? MediaDownloadProgress()
         request.progress = progress
-        measurements.downloadStarted(progress, at: clock.now())
+        measurements.downloadStarted(progress, at: clock.now(), timeout: request.timeout)
         let result = await base.download(request)
         measurements.downloadEnded(progress, harnessWait: result.timings.harnessWait)
         return result

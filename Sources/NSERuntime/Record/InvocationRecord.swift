@@ -34,6 +34,9 @@ public struct InvocationRecord: Sendable, Hashable, Codable {
     public var injectedFault: InjectedCryptoFault?
     /// Whether the extension's work was still running when the wind-down ended and was abandoned.
     public var workAbandoned: Bool
+    /// The shortest total timeout any of its downloads set (the extension's own: `timeoutIntervalForResource`,
+    /// or a built-in's), in nanoseconds of the harness's clock; nil when none set one.
+    public var ownTimeout: UInt64? = nil
 
     /// From arrival to the honoured handler call, in nanoseconds.
     public var timeToDeliver: UInt64? { times.timeToDeliver }

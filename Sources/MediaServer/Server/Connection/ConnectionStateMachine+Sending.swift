@@ -23,7 +23,7 @@ extension ConnectionStateMachine {
             finish(response, now: now, draining: draining, into: &action)
             return action
         }
-        // Paced writes go out in chunks of 10 ms of the rate (or what is left).
+        // Paced writes go out in chunks of 5 ms of the rate, at most half the burst (or what is left).
         let chunk = min(response.pacing?.pacedChunk ?? Self.minimumPacedChunk, max(0, headLeft) + max(0, bodyLeft))
         var allowance = capacity
         if response.pacing != nil { allowance = response.pacing!.take(upTo: allowance, atLeast: chunk, now: now) }
