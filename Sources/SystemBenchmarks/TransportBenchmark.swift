@@ -54,8 +54,9 @@ public enum TransportBenchmark {
 
     static func sample(_ result: DownloadResult) -> LoadSample {
         let timings = result.timings
+        // libcurl's own time to first byte (its STARTTRANSFER offset): from its start, not the request's.
         var firstByte: UInt64?
-        if let offset = timings.curl?.firstByte, offset > 0 { firstByte = UInt64(offset) * 1_000 }
+        if let started = timings.curlStarted, let reached = timings.firstByte { firstByte = reached &- started }
         return LoadSample(
             succeeded: result.error == nil && (200..<300).contains(result.status), status: result.status,
             failure: result.error?.kind, firstByte: firstByte,

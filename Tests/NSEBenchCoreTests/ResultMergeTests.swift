@@ -15,7 +15,7 @@ struct ResultMergeTests {
             id: index, outcome: outcome, violations: Violations(doubleDelivery: index % 97 == 0 ? 1 : 0),
             timeToDeliver: outcome == .killed ? nil : deliver,
             slack: outcome == .killed ? nil : 30_000_000_000 - Int64(deliver),
-            phases: ["queued": UInt64(index % 1_000) * 1_000, "download": deliver / 2])
+            phases: [.queued: UInt64(index % 1_000) * 1_000, .download: deliver / 2])
         // Two network classes of a population; the others stay empty through the merge.
         measurement.networkClass = index % 3 == 0 ? "3g" : "wifi"
         return measurement

@@ -9,7 +9,7 @@ struct RunAggregateTests {
     {
         InvocationMeasurement(
             id: id, outcome: outcome, timeToDeliver: deliver, slack: slack,
-            phases: deliver == nil ? [:] : ["download": deliver! / 2])
+            phases: deliver == nil ? [:] : [.download: deliver! / 2])
     }
 
     @Test func ratesFollowTheOutcomes() {
@@ -22,9 +22,9 @@ struct RunAggregateTests {
         #expect(aggregate.enrichedRate == 0.25)
         #expect(aggregate.finishedBeforeDeadlineRate == 0.5)
         #expect(aggregate.fallbackRate == 0.25, "expired_original; best attempt is partial, not original")
-        #expect(aggregate.histograms["deliver"]?.totalCount == 2)
-        #expect(aggregate.histograms["slack"]?.totalCount == 4, "misses count as zero slack")
-        #expect(aggregate.histograms["download"]?.value(atPercentile: 100) == 1_000_000_000)
+        #expect(aggregate.histograms[.deliver]?.totalCount == 2)
+        #expect(aggregate.histograms[.slack]?.totalCount == 4, "misses count as zero slack")
+        #expect(aggregate.histograms[.phase(.download)]?.value(atPercentile: 100) == 1_000_000_000)
     }
 
     @Test func mergingShardsEqualsRecordingTogether() throws {

@@ -48,7 +48,7 @@ import Testing
         wait.record(10 * millisecond)
         let estimate = try #require(
             SaturationEstimate(
-                timeline: timeline, histograms: ["deliver": deliver, SummarySchema.harnessWaitHistogram: wait],
+                timeline: timeline, histograms: [.deliver: deliver, .phase(.harnessWait): wait],
                 timeScale: 0.1))
         #expect(estimate.peakFinishedPerSecond == 5)
         #expect(estimate.meanTimeOutsideHarness == 400 * millisecond)

@@ -10,7 +10,7 @@ struct ModelTests {
         for scale in [1.0, 0.01] {
             let (text, recorded) = ReportFixture.histograms(timeScale: scale)
             let histograms = try HistogramsFile.parse(text, file: "histograms.csv")
-            let deliver = try #require(histograms["deliver"])
+            let deliver = try #require(histograms[.deliver])
             #expect(deliver == recorded)
             let points = DistributionCurve.points(deliver, timeScale: scale)
             for percentile in [50.0, 90, 99, 99.9] {
@@ -48,6 +48,14 @@ struct ModelTests {
         #expect(throws: ReportError.csv(file: "h.csv", .unterminatedQuote(line: 2))) {
             try HistogramsFile.parse("histogram,value_ns,count\r\n\"deliver,1,1", file: "h.csv")
         }
+    }
+
+    @Test("a histogram no key names (a newer nse-bench's) is passed over: the report draws none of it")
+    func unknownHistogramsArePassedOver() throws {
+        let text = "histogram,value_ns,count\r\ndeliver,12,1\r\ncold_open,7,3\r\nfirst_byte,5,2\r\n"
+        let histograms = try HistogramsFile.parse(text, file: "h.csv")
+        #expect(Set(histograms.keys) == [.deliver, .phase(.firstByte)])
+        #expect(histograms[.phase(.firstByte)]?.totalCount == 2)
     }
 
     @Test("timeline.csv reads back what the run's timeline wrote")

@@ -33,9 +33,9 @@ enum ReportFixture {
             firstByte.record(nanoseconds / 2)
         }
         var text = CSVWriter.record(["histogram", "value_ns", "count"])
-        for (name, histogram) in [("deliver", deliver), ("slack", slack), ("first_byte", firstByte)] {
+        for (key, histogram) in [(HistogramKey.deliver, deliver), (.slack, slack), (.phase(.firstByte), firstByte)] {
             for bucket in histogram.buckets {
-                text += CSVWriter.record([name, String(bucket.value), String(bucket.count)])
+                text += CSVWriter.record([key.name, String(bucket.value), String(bucket.count)])
             }
         }
         return (text, deliver)

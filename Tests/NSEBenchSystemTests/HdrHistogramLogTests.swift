@@ -18,8 +18,8 @@ struct HdrHistogramLogTests {
                 InvocationMeasurement(
                     id: index, outcome: .enriched, timeToDeliver: deliver, slack: 30_000_000_000 - Int64(deliver),
                     phases: [
-                        "queued": UInt64(index % 97) * 10_000, "connect": 500_000 + UInt64(index % 13) * 1_000,
-                        "download": deliver / 3,
+                        .queued: UInt64(index % 97) * 10_000, .connect: 500_000 + UInt64(index % 13) * 1_000,
+                        .download: deliver / 3,
                     ]))
         }
         return aggregate
@@ -52,9 +52,9 @@ struct HdrHistogramLogTests {
         for (name, percentile) in SummaryRow.deliverPercentiles {
             expected += "deliver \(percentile) \(summary["deliver_\(name)_ms"]!)\n"
         }
-        for phase in ["queued", "connect", "download"] {
-            expected += "\(phase) 50 \(summary["phase_\(phase)_p50_ms"]!)\n"
-            expected += "\(phase) 99 \(summary["phase_\(phase)_p99_ms"]!)\n"
+        for phase in [Phase.queued, .connect, .download] {
+            expected += "\(phase) 50 \(summary[phase.summaryColumn(.p50)]!)\n"
+            expected += "\(phase) 99 \(summary[phase.summaryColumn(.p99)]!)\n"
         }
         let expectations = try directory.write("expected.txt", expected)
         // Outside CI the package may be absent: the script says so and the test skips.

@@ -71,6 +71,8 @@ struct TransportModelTests {
         #expect(timings.firstByte == 1_500_000)
         #expect(timings.completed == 2_000_000)
         #expect(timings.queued == 4_000)
+        #expect(timings.curlStarted == 500_000)
+        #expect(timings.firstByte.map { $0 - 500_000 } == 1_000 * 1_000, "libcurl's own offset, given back")
 
         var clamped = DownloadTimings(enqueued: 0, admitted: 900_000, finished: 0)
         clamped.applyCurlOffsets(offsets, observedCompletion: 2_000_000)

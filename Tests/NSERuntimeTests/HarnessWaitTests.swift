@@ -23,9 +23,9 @@ struct HarnessWaitTests {
         #expect(record.outcome == .enriched)
         #expect(record.phases.harnessWait == wait)
         let measurement = record.measurement
-        #expect(measurement.phases[SummarySchema.harnessWaitHistogram] == wait)
-        #expect(measurement.phases["connect"] == 0, "the connect phase starts when the transport does")
-        #expect(measurement.phases["first_byte"] == second - wait)
+        #expect(measurement.phases[.harnessWait] == wait)
+        #expect(measurement.phases[.connect] == 0, "the connect phase starts when the transport does")
+        #expect(measurement.phases[.firstByte] == second - wait)
     }
 
     @Test func anInvocationThatDownloadsNothingHasNoHarnessPhase() async throws {
@@ -35,7 +35,7 @@ struct HarnessWaitTests {
             harness.input(TestPayloads.plain(), extension: try BuiltInExtensions.named("template"))
         ).value
         #expect(record.phases.harnessWait == nil)
-        #expect(record.measurement.phases[SummarySchema.harnessWaitHistogram] == nil)
+        #expect(record.measurement.phases[.harnessWait] == nil)
     }
 
     @Test func aDownloadStillQueuedAtTheEndWaitedThereAllAlong() async throws {

@@ -186,9 +186,9 @@ struct HostOutcomeTests {
         #expect(record.httpStatus == 200)
         #expect(record.bytesDownloaded == 4_000)
         #expect(record.downloadErrorText == "still downloading when the invocation ended")
-        #expect(record.measurement.phases["connect"] == second / 10)
-        #expect(record.measurement.phases["first_byte"] == 3 * second / 10)
-        #expect(record.measurement.phases["download"] == nil, "the download never finished")
+        #expect(record.measurement.phases[.connect] == second / 10)
+        #expect(record.measurement.phases[.firstByte] == 3 * second / 10)
+        #expect(record.measurement.phases[.download] == nil, "the download never finished")
     }
 
     @Test("an extension that never calls the handler: expiry, grace end, the original")

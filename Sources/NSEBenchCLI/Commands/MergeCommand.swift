@@ -61,7 +61,7 @@ public struct MergeCommand: ParsableCommand {
     public func run(_ context: CommandContext) async throws -> ExitCode {
         // One instance's histograms at a time: they fold into one set as they are read.
         var instances: [InstanceResult] = []
-        var histograms: [String: Histogram] = [:]
+        var histograms: [HistogramKey: Histogram] = [:]
         do {
             for folder in folders {
                 let instance = try Self.read(folder)

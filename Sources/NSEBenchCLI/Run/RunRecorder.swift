@@ -7,12 +7,19 @@ import Synchronization
 /// Takes every finished invocation: adds it to the aggregate, streams its `invocations.csv` row, and
 /// counts for the progress line. Safe from any task.
 final class RunRecorder: Sendable {
-    static let invocationColumns = [
-        "id", "extension", "scheduled_ns", "started_ns", "delivered_ns", "deadline_ns", "outcome", "user_sees",
-        "time_to_deliver_ms", "slack_ms", "queued_ms", "decrypt_ms", "connect_ms", "first_byte_ms", "download_ms",
-        "attach_ms", "bytes", "http_status", "error", "injected_fault", "blame", "double_delivery", "late_delivery",
-        "alert_text_removed", "peak_memory_bytes", "network", "harness_ms",
-    ]
+    /// invocations.csv's header: each summarised phase's `<name>_ms` after the slack, the harness's wait
+    /// last (added after the others).
+    static let invocationColumns: [String] = {
+        let scheduling = [
+            "id", "extension", "scheduled_ns", "started_ns", "delivered_ns", "deadline_ns", "outcome", "user_sees",
+            "time_to_deliver_ms", "slack_ms",
+        ]
+        let rest = [
+            "bytes", "http_status", "error", "injected_fault", "blame", "double_delivery", "late_delivery",
+            "alert_text_removed", "peak_memory_bytes", "network", Phase.harnessWait.invocationsColumn,
+        ]
+        return scheduling + Phase.summarised.map(\.invocationsColumn) + rest
+    }()
 
     private struct State {
         var aggregate = RunAggregate()
@@ -177,20 +184,21 @@ final class RunRecorder: Sendable {
             String(UInt64((Double(time > origin ? time - origin : 0) / timeScale).rounded()))
         }
         let times = record.times
-        return [
+        let scheduling: [String] = [
             String(record.id), record.extensionName, instant(times.arrival), times.started.map(instant) ?? "",
             times.delivered.map(instant) ?? "", instant(times.deadline), record.outcome.rawValue,
             record.outcome.whatTheUserSees.rawValue, ms(record.timeToDeliver),
             record.slack.map { FixedPoint.text(Double($0) / timeScale / 1e6, places: 3) } ?? "",
-            ms(measurement.phases["queued"]), ms(measurement.phases["decrypt"]), ms(measurement.phases["connect"]),
-            ms(measurement.phases["first_byte"]), ms(measurement.phases["download"]), ms(measurement.phases["attach"]),
+        ]
+        let phases: [String] = Phase.summarised.map { ms(measurement.phases[$0]) }
+        let rest: [String] = [
             String(record.bytesDownloaded), record.httpStatus.map(String.init) ?? "",
             record.downloadErrorText ?? record.crashReason ?? record.stageErrors.values.sorted().first ?? "",
             record.injectedFaultText, measurement.miss?.cause.rawValue ?? "", String(record.violations.doubleDelivery),
             String(record.violations.lateDelivery), String(record.violations.alertTextRemoved),
-            String(record.peakMemory), measurement.networkClass ?? "",
-            ms(measurement.phases[SummarySchema.harnessWaitHistogram]),
+            String(record.peakMemory), measurement.networkClass ?? "", ms(measurement.phases[.harnessWait]),
         ]
+        return scheduling + phases + rest
     }
 }
 

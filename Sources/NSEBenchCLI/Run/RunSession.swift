@@ -201,7 +201,7 @@ struct RunSession {
             descriptorsFree: ProcessResources.descriptorLimit() - progress.peakDescriptors,
             descriptorLimit: ProcessResources.descriptorLimit())
         selfCheck.harnessWaitP99 =
-            recorder.aggregate.histograms[SummarySchema.harnessWaitHistogram]?.value(atPercentile: 99) ?? 0
+            recorder.aggregate.histograms[.phase(.harnessWait)]?.value(atPercentile: 99) ?? 0
         selfCheck.serverLatenessP99 = serverStats?.firstByteLatenessP99 ?? 0
         selfCheck.machineBusyPeak = progress.machineBusyPeak
         var problems = selfCheck.problems(timeScale: scale, deadline: settings.deadline)

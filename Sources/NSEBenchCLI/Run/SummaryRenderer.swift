@@ -58,8 +58,8 @@ enum SummaryRenderer {
         lines.append(
             "slack to the deadline: p50 \(value("slack_p50_ms")) ms  p10 \(value("slack_p10_ms")) ms  "
                 + "p1 \(value("slack_p1_ms")) ms  min \(value("slack_min_ms")) ms")
-        let phases = SummarySchema.phases.map { phase in
-            "\(phase.name) \(value("phase_\(phase.name)_p50_ms"))/\(value("phase_\(phase.name)_p99_ms"))"
+        let phases = Phase.summarised.map { phase in
+            "\(phase.name) \(value(phase.summaryColumn(.p50)))/\(value(phase.summaryColumn(.p99)))"
         }
         lines.append("phases p50/p99 ms: " + phases.joined(separator: ", "))
         lines.append(

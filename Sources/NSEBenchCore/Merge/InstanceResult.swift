@@ -6,10 +6,10 @@ public struct InstanceResult: Sendable {
     public let folder: String
     /// The summary row, checked by ``SummaryFile``.
     public let summary: SummaryRun
-    /// Its `histograms.csv`, keyed `deliver`, `slack` and each phase.
-    public let histograms: [String: Histogram]
+    /// Its `histograms.csv`: `deliver`, `slack` and each phase.
+    public let histograms: [HistogramKey: Histogram]
 
-    public init(folder: String, summary: SummaryRun, histograms: [String: Histogram]) {
+    public init(folder: String, summary: SummaryRun, histograms: [HistogramKey: Histogram]) {
         self.folder = folder
         self.summary = summary
         self.histograms = histograms

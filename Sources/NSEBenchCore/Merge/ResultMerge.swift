@@ -14,7 +14,7 @@ public enum ResultMerge {
     public static func merge(_ instances: [InstanceResult], allowPartial: Bool = false) throws(MergeError)
         -> MergedResult
     {
-        var histograms: [String: Histogram] = [:]
+        var histograms: [HistogramKey: Histogram] = [:]
         for instance in instances { try accumulate(instance.histograms, into: &histograms, from: instance.name) }
         return try merge(instances, histograms: histograms, allowPartial: allowPartial)
     }
@@ -22,14 +22,14 @@ public enum ResultMerge {
     /// Adds one instance's histograms to `merged`: how a merge of many instances keeps one set of
     /// histograms in memory rather than one per instance.
     public static func accumulate(
-        _ histograms: [String: Histogram], into merged: inout [String: Histogram], from instance: String
+        _ histograms: [HistogramKey: Histogram], into merged: inout [HistogramKey: Histogram], from instance: String
     ) throws(MergeError) {
-        for (name, histogram) in histograms {
-            if merged[name] == nil {
-                merged[name] = histogram
+        for (key, histogram) in histograms {
+            if merged[key] == nil {
+                merged[key] = histogram
             } else {
                 do {
-                    try merged[name]!.merge(histogram)
+                    try merged[key]!.merge(histogram)
                 } catch {
                     throw .histogram(instance: instance, error)
                 }
@@ -39,7 +39,7 @@ public enum ResultMerge {
 
     /// Merges `instances`' summary rows, with `histograms` the merged histograms of them all
     /// (``accumulate(_:into:from:)``); the instances' own histograms are not read.
-    public static func merge(_ instances: [InstanceResult], histograms: [String: Histogram], allowPartial: Bool)
+    public static func merge(_ instances: [InstanceResult], histograms: [HistogramKey: Histogram], allowPartial: Bool)
         throws(MergeError) -> MergedResult
     {
         guard !instances.isEmpty else { throw .noInstances }
@@ -192,7 +192,7 @@ public struct MergedResult: Sendable {
     /// The summary.csv row, by column name.
     public let values: [String: String]
     /// The merged histograms, for histograms.csv.
-    public let histograms: [String: Histogram]
+    public let histograms: [HistogramKey: Histogram]
     /// For each self-check column, the instance whose figure the row took (the worst).
     public let worst: [String: String]
 

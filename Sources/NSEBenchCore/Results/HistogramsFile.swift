@@ -4,15 +4,12 @@ public enum HistogramsFile {
     /// The header row.
     public static let header = ["histogram", "value_ns", "count"]
 
-    /// The file's text for `histograms`, in ``RunAggregate/histogramNames`` order (then any others,
-    /// by name).
-    public static func text(_ histograms: [String: Histogram]) -> String {
+    /// The file's text for `histograms`, in ``HistogramKey/allCases`` order.
+    public static func text(_ histograms: [HistogramKey: Histogram]) -> String {
         var text = CSVWriter.record(header)
-        let known = RunAggregate.histogramNames
-        let names = known + histograms.keys.filter { !known.contains($0) }.sorted()
-        for name in names {
-            for bucket in histograms[name]?.buckets ?? [] {
-                text += CSVWriter.record([name, String(bucket.value), String(bucket.count)])
+        for key in HistogramKey.allCases {
+            for bucket in histograms[key]?.buckets ?? [] {
+                text += CSVWriter.record([key.name, String(bucket.value), String(bucket.count)])
             }
         }
         return text
@@ -22,18 +19,21 @@ public enum HistogramsFile {
     /// run's histogram bucket for bucket). `source` names the file in errors. Reads the plain
     /// `name,value,count` lines that ``text(_:)`` writes in one pass over the bytes (a merge of a
     /// hundred instances reads millions of them); a file with quoted fields goes through
-    /// ``CSVReader``.
-    public static func histograms(text: String, source: String) throws(HistogramsFileError) -> [String: Histogram] {
+    /// ``CSVReader``. A histogram name no ``HistogramKey`` has is an error naming it, not dropped: a
+    /// merge that lost it would write a result without it.
+    public static func histograms(text: String, source: String) throws(HistogramsFileError)
+        -> [HistogramKey: Histogram]
+    {
         var text = text
         if text.utf8.contains(UInt8(ascii: "\"")) { return try histograms(quoted: text, source: source) }
-        var histograms: [String: Histogram] = [:]
+        var histograms: [HistogramKey: Histogram] = [:]
         var failure: HistogramsFileError? = nil
         text.withUTF8 { bytes in
             var line = 1
             var start = 0
-            var current: (name: ArraySlice<UInt8>, histogram: Histogram)? = nil
+            var current: (name: ArraySlice<UInt8>, key: HistogramKey, histogram: Histogram)? = nil
             func flush() {
-                if let current { histograms[String(decoding: current.name, as: UTF8.self)] = current.histogram }
+                if let current { histograms[current.key] = current.histogram }
             }
             while start < bytes.count, failure == nil {
                 var end = start
@@ -56,7 +56,12 @@ public enum HistogramsFile {
                     if current?.name != fields[0] {
                         flush()
                         let name = String(decoding: fields[0], as: UTF8.self)
-                        current = (fields[0], histograms[name] ?? Histogram())
+                        guard let key = HistogramKey(name: name) else {
+                            failure = .unknownHistogram(source: source, line: line, name: name)
+                            current = nil
+                            break
+                        }
+                        current = (fields[0], key, histograms[key] ?? Histogram())
                     }
                     current?.histogram.record(value, count: count)
                 }
@@ -86,7 +91,7 @@ public enum HistogramsFile {
 
     /// The general path, through ``CSVReader``.
     private static func histograms(quoted text: String, source: String) throws(HistogramsFileError)
-        -> [String: Histogram]
+        -> [HistogramKey: Histogram]
     {
         let table: CSVTable
         do {
@@ -95,12 +100,15 @@ public enum HistogramsFile {
             throw .csv(source: source, error)
         }
         guard table.header == header else { throw .header(source: source, found: table.header) }
-        var histograms: [String: Histogram] = [:]
+        var histograms: [HistogramKey: Histogram] = [:]
         for (offset, row) in table.rows.enumerated() {
             guard let value = UInt64(row[1]), let count = UInt64(row[2]), !row[0].isEmpty else {
                 throw .badRow(source: source, line: offset + 2, row: row)
             }
-            histograms[row[0], default: Histogram()].record(value, count: count)
+            guard let key = HistogramKey(name: row[0]) else {
+                throw .unknownHistogram(source: source, line: offset + 2, name: row[0])
+            }
+            histograms[key, default: Histogram()].record(value, count: count)
         }
         return histograms
     }
@@ -111,6 +119,8 @@ public enum HistogramsFileError: Error, Equatable, CustomStringConvertible {
     case csv(source: String, CSVError)
     case header(source: String, found: [String])
     case badRow(source: String, line: Int, row: [String])
+    /// A row names a histogram no ``HistogramKey`` has (a newer nse-bench's, or a typo).
+    case unknownHistogram(source: String, line: Int, name: String)
 
     public var description: String {
         switch self {
@@ -119,6 +129,9 @@ public enum HistogramsFileError: Error, Equatable, CustomStringConvertible {
             "\(source): header \(found.joined(separator: ",")) where histogram,value_ns,count was expected"
         case .badRow(let source, let line, let row):
             "\(source): line \(line): \(row.joined(separator: ",")) is not a histogram name, a value and a count"
+        case .unknownHistogram(let source, let line, let name):
+            "\(source): line \(line): no histogram is named \(name) (known: "
+                + HistogramKey.allCases.map(\.name).joined(separator: ", ") + ")"
         }
     }
 }

@@ -5,9 +5,8 @@ public struct RunAggregate: Sendable, Equatable {
     public private(set) var invocations = 0
     public private(set) var outcomes: [InvocationOutcome: Int] = [:]
     public private(set) var violations = Violations()
-    /// Keyed `deliver`, `slack`, each ``SummarySchema/phases`` name and
-    /// ``SummarySchema/harnessWaitHistogram``.
-    public private(set) var histograms: [String: Histogram]
+    /// One for every ``HistogramKey``: `deliver`, `slack` and each ``Phase``.
+    public private(set) var histograms: [HistogramKey: Histogram]
     /// Misses by the cause that decided them (``MissCause``).
     public private(set) var blame: [MissCause: Int] = [:]
     /// Nanoseconds of the misses' budgets spent in each cause's deciding phase.
@@ -25,15 +24,7 @@ public struct RunAggregate: Sendable, Equatable {
     public private(set) var shortestOwnTimeout: UInt64?
 
     public init() {
-        var histograms: [String: Histogram] = ["deliver": Histogram(), "slack": Histogram()]
-        for phase in SummarySchema.phases { histograms[phase.name] = Histogram() }
-        histograms[SummarySchema.harnessWaitHistogram] = Histogram()
-        self.histograms = histograms
-    }
-
-    /// The names of the histograms, in a stable order.
-    public static var histogramNames: [String] {
-        ["deliver", "slack"] + SummarySchema.phases.map(\.name) + [SummarySchema.harnessWaitHistogram]
+        histograms = Dictionary(uniqueKeysWithValues: HistogramKey.allCases.map { ($0, Histogram()) })
     }
 
     /// Adds one invocation. O(1) apart from the phase dictionary's few entries.
@@ -46,9 +37,9 @@ public struct RunAggregate: Sendable, Equatable {
         if let networkClass = measurement.networkClass {
             byNetwork[networkClass, default: .init()].record(measurement.outcome)
         }
-        if let delivered = measurement.timeToDeliver { recordInHistogram("deliver") { $0.record(delivered) } }
-        recordInHistogram("slack") { $0.record(signed: measurement.slack ?? 0) }
-        for (phase, duration) in measurement.phases { recordInHistogram(phase) { $0.record(duration) } }
+        if let delivered = measurement.timeToDeliver { recordInHistogram(.deliver) { $0.record(delivered) } }
+        recordInHistogram(.slack) { $0.record(signed: measurement.slack ?? 0) }
+        for (phase, duration) in measurement.phases { recordInHistogram(.phase(phase)) { $0.record(duration) } }
         if let miss = measurement.miss {
             blame[miss.cause, default: 0] += 1
             if miss.injected { blameInjected[miss.cause, default: 0] += 1 }
@@ -57,11 +48,11 @@ public struct RunAggregate: Sendable, Equatable {
         }
     }
 
-    /// Records into the histogram `name`, if there is one, in place. Through an index rather than
-    /// `histograms[name]?.record(...)`: the optional subscript's accessor moved the whole histogram out
+    /// Records into the histogram `key`, if there is one, in place. Through an index rather than
+    /// `histograms[key]?.record(...)`: the optional subscript's accessor moved the whole histogram out
     /// and back, three allocations per histogram per invocation (perf, issue #18).
-    private mutating func recordInHistogram(_ name: String, _ record: (inout Histogram) -> Void) {
-        guard let index = histograms.index(forKey: name) else { return }
+    private mutating func recordInHistogram(_ key: HistogramKey, _ record: (inout Histogram) -> Void) {
+        guard let index = histograms.index(forKey: key) else { return }
         record(&histograms.values[index])
     }
 
@@ -77,11 +68,11 @@ public struct RunAggregate: Sendable, Equatable {
         if let timeout = other.shortestOwnTimeout { shortestOwnTimeout = min(shortestOwnTimeout ?? .max, timeout) }
         for (name, tally) in other.byNetwork { byNetwork[name, default: .init()].merge(tally) }
         try lateDownloads.merge(other.lateDownloads)
-        for (name, histogram) in other.histograms {
-            if histograms[name] == nil {
-                histograms[name] = histogram
+        for (key, histogram) in other.histograms {
+            if histograms[key] == nil {
+                histograms[key] = histogram
             } else {
-                try histograms[name]!.merge(histogram)
+                try histograms[key]!.merge(histogram)
             }
         }
     }

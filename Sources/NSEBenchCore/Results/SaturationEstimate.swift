@@ -31,13 +31,13 @@ public struct SaturationEstimate: Sendable, Equatable {
         self.meanTimeOutsideHarness = meanTimeToDeliver - meanHarnessWait
     }
 
-    /// From a run's timeline and unscaled histograms (``RunAggregate/histograms``: `deliver` and
-    /// ``SummarySchema/harnessWaitHistogram``), measured at `timeScale`.
-    public init?(timeline: RunTimeline, histograms: [String: Histogram], timeScale: Double) {
-        guard let peak = timeline.finished.max(), let deliver = histograms["deliver"], !deliver.isEmpty
+    /// From a run's timeline and unscaled histograms (``RunAggregate/histograms``: ``HistogramKey/deliver``
+    /// and ``Phase/harnessWait``), measured at `timeScale`.
+    public init?(timeline: RunTimeline, histograms: [HistogramKey: Histogram], timeScale: Double) {
+        guard let peak = timeline.finished.max(), let deliver = histograms[.deliver], !deliver.isEmpty
         else { return nil }
         let scale = timeScale > 0 ? timeScale : 1
-        let wait = histograms[SummarySchema.harnessWaitHistogram]?.mean ?? 0
+        let wait = histograms[.phase(.harnessWait)]?.mean ?? 0
         self.init(
             peakFinishedPerSecond: peak, meanTimeToDeliver: UInt64(deliver.mean / scale),
             meanHarnessWait: UInt64(wait / scale))

@@ -25,7 +25,7 @@ public struct SelfCheck: Sendable, Equatable {
     public var transportLagP99: UInt64
     public var admissionLagP99: UInt64
     /// How long invocations' downloads waited inside the harness before their connection attempts,
-    /// p99 (``SummarySchema/harnessWaitHistogram``): a saturated transport queues connections that
+    /// p99 (``Phase/harnessWait``): a saturated transport queues connections that
     /// the transport-loop probe never sees late.
     public var harnessWaitP99: UInt64 = 0
     /// How late the embedded media server sent its delayed first bytes, p99: the server's own timing

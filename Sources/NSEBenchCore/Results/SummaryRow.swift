@@ -85,28 +85,30 @@ public struct SummaryRow: Sendable {
         values["partial"] = partial ? "true" : "false"
     }
 
-    /// The `time` columns built from histograms (keyed `deliver`, `slack` and each phase), in
+    /// The `time` columns built from histograms (`deliver`, `slack` and each summarised phase), in
     /// unscaled milliseconds: one rule for a run and for a merge of runs.
-    public static func timeValues(histograms: [String: Histogram], timeScale: Double) -> [String: String] {
+    public static func timeValues(histograms: [HistogramKey: Histogram], timeScale: Double) -> [String: String] {
         let scale = timeScale > 0 ? timeScale : 1
         func milliseconds(_ nanoseconds: UInt64) -> String {
             Self.format(Double(nanoseconds) / scale / 1e6, decimals: 3)
         }
         var values: [String: String] = [:]
-        let deliver = histograms["deliver"] ?? Histogram()
+        let deliver = histograms[.deliver] ?? Histogram()
         for (name, percentile) in deliverPercentiles {
             values["deliver_\(name)_ms"] = milliseconds(deliver.value(atPercentile: percentile))
         }
         values["deliver_max_ms"] = milliseconds(deliver.maximum)
-        let slack = histograms["slack"] ?? Histogram()
+        let slack = histograms[.slack] ?? Histogram()
         for (name, percentile) in [("p50", 50.0), ("p10", 10), ("p1", 1)] {
             values["slack_\(name)_ms"] = milliseconds(slack.value(atPercentile: percentile))
         }
         values["slack_min_ms"] = milliseconds(slack.isEmpty ? 0 : slack.minimum)
-        for phase in SummarySchema.phases {
-            let histogram = histograms[phase.name] ?? Histogram()
-            values["phase_\(phase.name)_p50_ms"] = milliseconds(histogram.value(atPercentile: 50))
-            values["phase_\(phase.name)_p99_ms"] = milliseconds(histogram.value(atPercentile: 99))
+        for phase in Phase.summarised {
+            let histogram = histograms[.phase(phase)] ?? Histogram()
+            for percentile in Phase.SummaryPercentile.allCases {
+                values[phase.summaryColumn(percentile)] = milliseconds(
+                    histogram.value(atPercentile: percentile.percentile))
+            }
         }
         return values
     }

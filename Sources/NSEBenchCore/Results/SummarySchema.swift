@@ -106,21 +106,6 @@ public enum SummarySchema {
     /// The outcome classes, in column order (their counts are columns of the same names).
     public static let outcomeNames = InvocationOutcome.allCases.map(\.rawValue)
 
-    /// The phases with their own histograms and p50/p99 columns.
-    public static let phases: [(name: String, meaning: String)] = [
-        ("queued", "from the scheduled arrival to the start of didReceive (waiting for a free slot)"),
-        ("decrypt", "decrypting encrypted_data"),
-        ("connect", "from the download's start to the TCP (and TLS) connection"),
-        ("first_byte", "from the download's start to the first response byte"),
-        ("download", "the whole download"),
-        ("attach", "creating and storing the attachment"),
-    ]
-
-    /// The histogram of each invocation's downloads' wait inside the harness (its transport's queue)
-    /// before their connection attempts: harness delay, counted in no network phase, and judged by the
-    /// self-check (`harness_wait_p99_ms`), not compared.
-    public static let harnessWaitHistogram = "harness"
-
     /// Every column, in file order.
     public static let columns: [Column] = {
         var columns: [Column] = [
@@ -205,12 +190,12 @@ public enum SummarySchema {
                 name: "slack_\($0)_ms", kind: .time, polarity: .largerIsBetter,
                 meaning: "time left before the deadline at delivery (0 for those that missed it), \($0)")
         }
-        for phase in phases {
-            for percentile in ["p50", "p99"] {
+        for phase in Phase.summarised {
+            for percentile in Phase.SummaryPercentile.allCases {
                 columns.append(
                     Column(
-                        name: "phase_\(phase.name)_\(percentile)_ms", kind: .time, polarity: .smallerIsBetter,
-                        meaning: "\(phase.meaning), \(percentile)"))
+                        name: phase.summaryColumn(percentile), kind: .time, polarity: .smallerIsBetter,
+                        meaning: "\(phase.meaning), \(percentile.rawValue)"))
             }
         }
         columns += [

@@ -7,12 +7,12 @@ public struct RunData: Sendable {
     public let name: String
     /// The checked rows of summary.csv (a run folder holds one; a suite's holds several).
     public let summary: SummaryFile
-    /// Histograms by name, in nanoseconds as measured (scaled).
-    public let histograms: [String: Histogram]
+    /// Histograms, in nanoseconds as measured (scaled).
+    public let histograms: [HistogramKey: Histogram]
     /// Nil for a run written before timeline.csv existed.
     public let timeline: TimelineTable?
 
-    public init(name: String, summary: SummaryFile, histograms: [String: Histogram], timeline: TimelineTable?) {
+    public init(name: String, summary: SummaryFile, histograms: [HistogramKey: Histogram], timeline: TimelineTable?) {
         self.name = name
         self.summary = summary
         self.histograms = histograms

@@ -77,7 +77,7 @@ enum RunSections {
     /// A cumulative distribution of one histogram (milliseconds, unscaled) for each side, named by
     /// the side's label when there are several.
     static func distributionChart(
-        _ sides: [Side], histogram: String, id: String, title: String, x: String, y: String, seriesName: String
+        _ sides: [Side], histogram: HistogramKey, id: String, title: String, x: String, y: String, seriesName: String
     ) -> LineChart {
         var chart = LineChart(
             id: id, title: title, x: ChartAxis(title: x, unit: "ms"),
@@ -95,7 +95,7 @@ enum RunSections {
 
     static func delivery(_ sides: [Side]) -> String {
         var chart = distributionChart(
-            sides, histogram: "deliver", id: "deliver-cdf", title: "Time to deliver (cumulative distribution)",
+            sides, histogram: .deliver, id: "deliver-cdf", title: "Time to deliver (cumulative distribution)",
             x: "time to deliver, from scheduled arrival", y: "share delivered", seriesName: "time to deliver")
         let first = sides[0].run
         let deadline = first.number("deadline_s") ?? 30
@@ -141,7 +141,7 @@ enum RunSections {
 
     static func slack(_ sides: [Side]) -> String {
         let chart = distributionChart(
-            sides, histogram: "slack", id: "slack-cdf", title: "Slack at delivery (cumulative distribution)",
+            sides, histogram: .slack, id: "slack-cdf", title: "Slack at delivery (cumulative distribution)",
             x: "time left before the deadline at delivery", y: "share of invocations", seriesName: "slack")
         let table = percentileTable(
             sides,
@@ -188,11 +188,11 @@ enum RunSections {
         }
         var phaseRows: [[String]] = []
         for side in sides {
-            for phase in SummarySchema.phases {
+            for phase in Phase.summarised {
                 phaseRows.append(
                     (sides.count > 1 ? [side.label] : []) + [
-                        phase.name, Format.milliseconds(side.run.number("phase_\(phase.name)_p50_ms")),
-                        Format.milliseconds(side.run.number("phase_\(phase.name)_p99_ms")), phase.meaning,
+                        phase.name, Format.milliseconds(side.run.number(phase.summaryColumn(.p50))),
+                        Format.milliseconds(side.run.number(phase.summaryColumn(.p99))), phase.meaning,
                     ])
             }
         }

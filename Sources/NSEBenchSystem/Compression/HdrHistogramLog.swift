@@ -6,16 +6,16 @@ public import NSEBenchCore
 public enum HdrHistogramLog {
     /// The log's text. `startTime` is Unix seconds; `length` the run's seconds; a `timeScale` other than 1
     /// is named in a comment line of the header, as the values are measured (scaled) nanoseconds.
-    public static func text(_ histograms: [String: Histogram], startTime: Double, length: Double, timeScale: Double = 1)
-        throws(DeflateError) -> String
-    {
+    /// Intervals are tagged with ``HistogramKey/name``, in ``HistogramKey/allCases`` order.
+    public static func text(
+        _ histograms: [HistogramKey: Histogram], startTime: Double, length: Double, timeScale: Double = 1
+    ) throws(DeflateError) -> String {
         var text = HdrHistogramEncoding.logHeader(startTime: startTime, timeScale: timeScale)
-        let known = RunAggregate.histogramNames
-        for name in known + histograms.keys.filter({ !known.contains($0) }).sorted() {
-            guard let histogram = histograms[name] else { continue }
+        for key in HistogramKey.allCases {
+            guard let histogram = histograms[key] else { continue }
             let compressed = try Deflate.compress(HdrHistogramEncoding.uncompressed(histogram))
             text += HdrHistogramEncoding.logLine(
-                tag: name, start: 0, length: length, maximum: Double(histogram.maximum) / 1e6,
+                tag: key.name, start: 0, length: length, maximum: Double(histogram.maximum) / 1e6,
                 compressed: HdrHistogramEncoding.compressedHeader(payloadLength: compressed.count) + compressed)
         }
         return text

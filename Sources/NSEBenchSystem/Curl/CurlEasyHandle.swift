@@ -184,6 +184,11 @@ public final class CurlEasyHandle {
 }
 
 /// libcurl's phase timings, in microseconds from the start of the transfer; -1 where unavailable.
+///
+/// Why it exists: it is libcurl's read-out (CURLINFO_*_TIME_T) as libcurl gives it, and libcurl is the
+/// system layer's alone. It lives only as long as a finished transfer's bookkeeping: the transport
+/// classifies a failure from it (was the connection made, was the total limit reached) and makes it
+/// absolute once into ``DownloadTimings``, which is what leaves the transport.
 public struct CurlTimings: Sendable, Equatable {
     public var nameLookup: Int64
     public var connect: Int64

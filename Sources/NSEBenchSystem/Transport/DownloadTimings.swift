@@ -1,4 +1,11 @@
-/// When each phase of a download happened, as absolute ``MonotonicClock`` nanoseconds.
+/// When each phase of one download happened, as absolute ``MonotonicClock`` nanoseconds: the
+/// transport's own account of a transfer, from the call to the result.
+///
+/// Why it exists: it is the one form of a transfer's instants in the system layer. libcurl's read-out
+/// (``CurlTimings``, offsets from a start libcurl does not report) is made absolute here once, in
+/// ``applyCurlOffsets(_:observedCompletion:)``, and joined to what only the transport knows (when it was
+/// asked, when a slot was free, when it handed the result back). The runtime copies what its phases
+/// need into its own `MediaDownloadTimings`, so nothing above this layer reads libcurl's offsets.
 ///
 /// - ``enqueued``: ``CurlTransport/download(_:)`` was called.
 /// - ``admitted``: a transfer slot was granted and the transfer handed to libcurl; ``queued`` is the
@@ -25,13 +32,14 @@ public struct DownloadTimings: Sendable, Equatable {
     /// libcurl finished the transfer (its TOTAL).
     public var completed: UInt64?
     public var finished: UInt64
-    /// libcurl's raw offsets in microseconds, when it finished the transfer.
-    public var curl: CurlTimings?
+    /// Where libcurl's clock started, as anchored (see the type's documentation): its offsets are the
+    /// instants above less this. Nil when libcurl did not finish the transfer.
+    public var curlStarted: UInt64?
 
     public init(
         enqueued: UInt64, admitted: UInt64? = nil, nameLookup: UInt64? = nil, connected: UInt64? = nil,
         tlsConnected: UInt64? = nil, firstByte: UInt64? = nil, completed: UInt64? = nil, finished: UInt64,
-        curl: CurlTimings? = nil
+        curlStarted: UInt64? = nil
     ) {
         self.enqueued = enqueued
         self.admitted = admitted
@@ -41,7 +49,7 @@ public struct DownloadTimings: Sendable, Equatable {
         self.firstByte = firstByte
         self.completed = completed
         self.finished = finished
-        self.curl = curl
+        self.curlStarted = curlStarted
     }
 
     /// Nanoseconds spent waiting for a transfer slot (admitted − enqueued); nil if never admitted.
@@ -56,10 +64,10 @@ public struct DownloadTimings: Sendable, Equatable {
     /// Makes libcurl's offsets absolute, anchoring its start at `observedCompletion` minus its TOTAL
     /// time (see the type's documentation). Offsets of 0 or less (not reached) become nil.
     mutating func applyCurlOffsets(_ offsets: CurlTimings, observedCompletion: UInt64) {
-        curl = offsets
         let total = UInt64(max(offsets.total, 0)) * 1_000
         var start = observedCompletion > total ? observedCompletion - total : 0
         if let admitted { start = max(start, admitted) }
+        curlStarted = start
         func absolute(_ microseconds: Int64) -> UInt64? {
             microseconds > 0 ? start + UInt64(microseconds) * 1_000 : nil
         }

@@ -4,19 +4,19 @@ extension InvocationRecord {
     /// The pure measurement the run aggregates: outcome, violations, times and phase durations.
     public var measurement: InvocationMeasurement {
         // Sized for every phase at once: growing from a one-entry literal reallocated it up to three times.
-        var phaseDurations = [String: UInt64](minimumCapacity: SummarySchema.phases.count + 1)  // + harness
-        phaseDurations["queued"] = phases.queued
+        var phaseDurations = [Phase: UInt64](minimumCapacity: Phase.allCases.count)
+        phaseDurations[.queued] = phases.queued
         func span(_ span: PhaseSpan?) -> UInt64? { span.map { $0.end >= $0.start ? $0.end - $0.start : 0 } }
-        if let decrypt = span(phases.decrypt) { phaseDurations["decrypt"] = decrypt }
-        if let download = span(phases.download) { phaseDurations["download"] = download }
-        if let attach = span(phases.attach) { phaseDurations["attach"] = attach }
-        if let harnessWait = phases.harnessWait { phaseDurations["harness"] = harnessWait }
+        if let decrypt = span(phases.decrypt) { phaseDurations[.decrypt] = decrypt }
+        if let download = span(phases.download) { phaseDurations[.download] = download }
+        if let attach = span(phases.attach) { phaseDurations[.attach] = attach }
+        if let harnessWait = phases.harnessWait { phaseDurations[.harnessWait] = harnessWait }
         if let timings = phases.downloadTimings, let started = timings.started {
             if let connected = timings.connected, connected >= started {
-                phaseDurations["connect"] = connected - started
+                phaseDurations[.connect] = connected - started
             }
             if let firstByte = timings.firstByte, firstByte >= started {
-                phaseDurations["first_byte"] = firstByte - started
+                phaseDurations[.firstByte] = firstByte - started
             }
         }
         var measurement = InvocationMeasurement(

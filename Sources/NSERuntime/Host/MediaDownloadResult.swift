@@ -55,6 +55,13 @@ public struct MediaDownloadResult: Sendable, Hashable {
 
 /// When each phase of a download happened, in absolute ``InvocationClock`` nanoseconds; nil for a phase
 /// the download did not reach (or the downloader does not measure).
+///
+/// Why it exists beside NSEBenchSystem's `DownloadTimings`: it is the runtime's own, transport-neutral
+/// form, the one every ``MediaDownloading`` reports in (the libcurl transport through its adapter, the
+/// simulated phone's URLSession, test fakes), and it comes back from an extension worker process inside
+/// the record (`Codable`). So it holds only the instants the invocation's phases are measured from, all
+/// optional. ``InvocationPhases/downloadTimings`` keeps it per invocation, and the measurement turns it
+/// into the ``Phase/connect`` and ``Phase/firstByte`` durations and ``harnessWait``.
 public struct MediaDownloadTimings: Sendable, Hashable, Codable {
     /// The extension asked for the download (the transport took the request).
     public var requested: UInt64?

@@ -1,5 +1,11 @@
 /// How long each phase of an invocation took: what the host saw (queueing, delivery) and what the
 /// extension reported (decryption, download, attachment).
+///
+/// Why it exists: it is the record's account of one invocation, not of one download. It holds the
+/// spans as instants (so blame can clip a phase to the deadline), the last download's
+/// ``MediaDownloadTimings``, and the harness wait summed over every download the invocation made. The
+/// pure measurement NSEBenchCore aggregates is made from it once, as durations keyed by ``Phase``
+/// (``InvocationRecord/measurement``).
 public struct InvocationPhases: Sendable, Hashable, Codable {
     /// From the scheduled arrival to `didReceive` (or to the kill of an invocation that never started),
     /// in nanoseconds.
