@@ -13,6 +13,9 @@ struct ResponsePlanner {
     private var directory: MediaDirectory?
     /// Where a fault that no response head can name is noted, for a request that carries a tag.
     private let faultLog: InjectedFaultLog?
+    /// The CDN's cold cache in front of the media, shared with the server's other classes; nil when
+    /// every request is served as if cached.
+    private let originTier: OriginTier?
     /// Requests planned so far: the index of the next one.
     private(set) var requestCount = 0
     /// Connections seen so far, for connect-delay draws.
@@ -28,8 +31,12 @@ struct ResponsePlanner {
         let fault: FaultKind?
     }
 
-    init(conditions: NetworkConditions, seed: UInt64, directory: MediaDirectory?, faultLog: InjectedFaultLog? = nil) {
+    init(
+        conditions: NetworkConditions, seed: UInt64, directory: MediaDirectory?, faultLog: InjectedFaultLog? = nil,
+        originTier: OriginTier? = nil
+    ) {
         self.faultLog = faultLog
+        self.originTier = originTier
         self.conditions = conditions
         self.root = Xoshiro256StarStar(seed: seed)
         self.directory = directory
@@ -43,8 +50,8 @@ struct ResponsePlanner {
         return UInt64(max(0, distribution.sample(using: &generator)))
     }
 
-    /// The plan for a parsed request.
-    mutating func plan(for head: HTTPRequestHead) -> ResponsePlan {
+    /// The plan for a parsed request whose head completed at `now` (the origin cache's clock).
+    mutating func plan(for head: HTTPRequestHead, now: UInt64) -> ResponsePlan {
         let index = requestCount
         requestCount += 1
         let path = head.path
@@ -62,9 +69,11 @@ struct ResponsePlanner {
             } catch {
                 return self.errorPlan(.badRequest, String(describing: error), head: head)
             }
-            return planBody(
+            var plan = planBody(
                 .synthetic(file), contentType: request.contentType, query: request.otherParameters, head: head,
                 index: index)
+            plan.cacheLookup = originTier?.lookup(CacheKey(request), now: now)
+            return plan
         }
         if path.hasPrefix(MediaDirectory.pathPrefix), directory != nil {
             guard let bytes = directory?.file(at: path) else {
@@ -73,7 +82,9 @@ struct ResponsePlanner {
             let fileExtension = path.split(separator: ".").last.map(String.init) ?? ""
             let contentType =
                 MediaType(fileExtension: fileExtension.lowercased())?.mimeType ?? "application/octet-stream"
-            return planBody(.bytes(bytes), contentType: contentType, query: head.query, head: head, index: index)
+            var plan = planBody(.bytes(bytes), contentType: contentType, query: head.query, head: head, index: index)
+            plan.cacheLookup = originTier?.lookup(.file(path: path), now: now)
+            return plan
         }
         return errorPlan(.notFound, "expected /media/<size>.<ext>, such as /media/200KB.jpg", head: head)
     }
