@@ -82,6 +82,12 @@ enum SummaryRenderer {
             }
             lines.append(line + " (seconds of the run, unscaled; timeline.csv has each)")
         }
+        if !value("origin_fetches").isEmpty {
+            lines.append(
+                "origin cache (cold, --origin-fetch \(value("origin_fetch")), coalescing \(value("coalesce"))): "
+                    + "\(value("origin_fetches")) origin fetches, \(value("origin_coalesced")) coalesced, "
+                    + "\(value("cache_hits")) cache hits")
+        }
         if let lateness = serverReport.split(separator: "\n").first(where: { $0.hasPrefix("first-byte lateness") }) {
             lines.append("media server: " + lateness)
         }
