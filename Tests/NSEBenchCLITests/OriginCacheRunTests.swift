@@ -70,8 +70,9 @@ struct OriginCacheRunTests {
         }
     }
 
-    /// Runs a burst of 50 phones fetching one cold URL whose origin takes 2 s; the summary row.
-    func stampede(coalesce: String) async throws -> [String: String] {
+    /// Runs a burst of 50 phones fetching one cold URL whose origin takes 2 s; the summary row and
+    /// the terminal summary.
+    func stampede(coalesce: String) async throws -> (row: [String: String], text: String) {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-origin-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
         var configuration = try RunOptions.configuration(
@@ -81,14 +82,18 @@ struct OriginCacheRunTests {
                     "--coalesce", coalesce, "--extension-processes", "0", "--out", out.path,
                 ]), for: RunCommand.configuration))
         configuration.serverExecutable = ExtensionProcessTests.executable
-        let context = CommandContext(
-            output: CapturedText(), errors: CapturedText(), outputIsTerminal: false, environment: [:])
+        let output = CapturedText()
+        let context = CommandContext(output: output, errors: CapturedText(), outputIsTerminal: false, environment: [:])
         _ = try await RunSession(configuration: configuration, context: context).execute()
-        return try #require(try ExtensionProcessTests.table(out.appendingPathComponent("summary.csv")).first)
+        let row = try #require(try ExtensionProcessTests.table(out.appendingPathComponent("summary.csv")).first)
+        return (row, output.text)
     }
 
     @Test func aBroadcastOnOneColdURLMakesOneOriginFetchWithCoalescingAndOneEachWithout() async throws {
-        let coalesced = try await stampede(coalesce: "on")
+        let (coalesced, text) = try await stampede(coalesce: "on")
+        #expect(
+            text.contains("origin cache (cold, --origin-fetch 2s, coalescing on): origin fetches 1, coalesced "),
+            "\(text)")
         #expect(coalesced["invocations"] == "50")
         #expect(coalesced["origin_fetches"] == "1", "\(coalesced)")
         #expect(
@@ -96,7 +101,7 @@ struct OriginCacheRunTests {
             "every other request waited for that fetch, or came after it")
         #expect((Double(coalesced["deliver_p50_ms"] ?? "") ?? 0) >= 2_000, "the origin's 2 s is in every delivery")
 
-        let apart = try await stampede(coalesce: "off")
+        let apart = try await stampede(coalesce: "off").row
         #expect(apart["origin_fetches"] == "50", "every miss went to the origin: \(apart)")
         #expect(apart["origin_coalesced"] == "0")
         #expect((Double(apart["deliver_p50_ms"] ?? "") ?? 0) >= 2_000)

@@ -85,8 +85,8 @@ enum SummaryRenderer {
         if !value("origin_fetches").isEmpty {
             lines.append(
                 "origin cache (cold, --origin-fetch \(value("origin_fetch")), coalescing \(value("coalesce"))): "
-                    + "\(value("origin_fetches")) origin fetches, \(value("origin_coalesced")) coalesced, "
-                    + "\(value("cache_hits")) cache hits")
+                    + "origin fetches \(value("origin_fetches")), coalesced \(value("origin_coalesced")), "
+                    + "cache hits \(value("cache_hits"))")
         }
         if let lateness = serverReport.split(separator: "\n").first(where: { $0.hasPrefix("first-byte lateness") }) {
             lines.append("media server: " + lateness)
