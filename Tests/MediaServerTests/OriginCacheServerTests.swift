@@ -46,6 +46,14 @@ struct OriginCacheServerTests {
         }
     }
 
+    @Test func aBadQueryIsAnsweredAtOnceWithoutAnOriginFetch() async throws {
+        try await withMediaServer(originCache: OriginCacheSettings(fetch: .fixed(.seconds(60)))) { server in
+            let bad = try RawHTTPClient.get("/media/1KB.jpg?ttfb=soon", port: server.address.port)
+            #expect(bad.status == 400, "well before the 60 s fetch: the client's 5 s timeout would have cut it")
+            #expect(server.statistics.snapshot.originCache == OriginCacheCounts())
+        }
+    }
+
     @Test func withoutACacheNothingIsCounted() async throws {
         try await withMediaServer { server in
             let response = try RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)

@@ -69,11 +69,9 @@ struct ResponsePlanner {
             } catch {
                 return self.errorPlan(.badRequest, String(describing: error), head: head)
             }
-            var plan = planBody(
+            return planBody(
                 .synthetic(file), contentType: request.contentType, query: request.otherParameters, head: head,
-                index: index)
-            plan.cacheLookup = originTier?.lookup(CacheKey(request), now: now)
-            return plan
+                index: index, cacheKey: CacheKey(request), now: now)
         }
         if path.hasPrefix(MediaDirectory.pathPrefix), directory != nil {
             guard let bytes = directory?.file(at: path) else {
@@ -82,9 +80,9 @@ struct ResponsePlanner {
             let fileExtension = path.split(separator: ".").last.map(String.init) ?? ""
             let contentType =
                 MediaType(fileExtension: fileExtension.lowercased())?.mimeType ?? "application/octet-stream"
-            var plan = planBody(.bytes(bytes), contentType: contentType, query: head.query, head: head, index: index)
-            plan.cacheLookup = originTier?.lookup(.file(path: path), now: now)
-            return plan
+            return planBody(
+                .bytes(bytes), contentType: contentType, query: head.query, head: head, index: index,
+                cacheKey: .file(path: path), now: now)
         }
         return errorPlan(.notFound, "expected /media/<size>.<ext>, such as /media/200KB.jpg", head: head)
     }
@@ -110,8 +108,12 @@ struct ResponsePlanner {
             ending: .complete(keepAlive: false, closeDelay: nil), fault: .ok, keepAlive: false)
     }
 
+    /// The plan for `body`, under the server's conditions with the request's `query` over them. A
+    /// request whose query is valid is looked up in the origin cache under `cacheKey` at `now` (a
+    /// 400 for a bad query is answered at once, as a CDN's edge would).
     private mutating func planBody(
-        _ body: ResponsePlan.Body, contentType: String?, query: [HTTPQueryItem], head: HTTPRequestHead, index: Int
+        _ body: ResponsePlan.Body, contentType: String?, query: [HTTPQueryItem], head: HTTPRequestHead, index: Int,
+        cacheKey: CacheKey, now: UInt64
     ) -> ResponsePlan {
         var effective = conditions
         if !query.isEmpty {
@@ -121,6 +123,17 @@ struct ResponsePlanner {
                 return self.errorPlan(.badRequest, error.description, head: head)
             }
         }
+        var plan = planResponse(body, contentType: contentType, conditions: effective, head: head, index: index)
+        plan.cacheLookup = originTier?.lookup(cacheKey, now: now)
+        return plan
+    }
+
+    /// The plan for `body` under `effective` conditions: its latency and fault drawn from the request's
+    /// own stream.
+    private mutating func planResponse(
+        _ body: ResponsePlan.Body, contentType: String?, conditions effective: NetworkConditions,
+        head: HTTPRequestHead, index: Int
+    ) -> ResponsePlan {
         var generator = root.fork(stream: UInt64(index))
         let delay = UInt64(max(0, effective.effectiveTimeToFirstByte.sample(using: &generator)))
         let decision = effective.faults.draw(requestIndex: index, using: &generator)
