@@ -65,7 +65,9 @@ extension ConnectionStateMachine {
     /// The response being sent, waited for or stalled.
     var response: Response? {
         switch state {
-        case .waitingForFirstByte(let response, _), .sending(let response), .stalled(let response): response
+        case .waitingForOrigin(let response, _), .waitingForFirstByte(let response, _), .sending(let response),
+            .stalled(let response):
+            response
         default: nil
         }
     }

@@ -8,7 +8,7 @@ import NSEBenchSystem
 func withMediaServer<T>(
     conditions: [(String, String)] = [], idleTimeout: DurationValue = .seconds(30), tls: TLSServerContext? = nil,
     mediaDirectory: String? = nil, faultLog: InjectedFaultLog? = nil, additionalClasses: [ServedNetworkClass] = [],
-    _ body: (MediaServer) async throws -> T
+    originCache: OriginCacheSettings? = nil, _ body: (MediaServer) async throws -> T
 ) async throws -> T {
     var configuration = MediaServerConfiguration(
         address: IPv4Address(host: "127.0.0.1", port: 0)!,
@@ -16,6 +16,7 @@ func withMediaServer<T>(
         mediaDirectory: mediaDirectory, idleTimeout: idleTimeout, shutdownGrace: .milliseconds(200))
     configuration.faultLog = faultLog
     configuration.additionalClasses = additionalClasses
+    configuration.originCache = originCache
     let server = try MediaServer(configuration: configuration)
     try server.start()
     do {

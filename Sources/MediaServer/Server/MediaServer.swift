@@ -57,6 +57,8 @@ public final class MediaServer: Sendable {
             additionalAddresses = Array(addresses.dropFirst())
             loop = try EventLoop(name: "media-server")
             let statistics = statistics
+            // One CDN in front of every class: a URL fetched for a phone on wifi is a hit for one on lte.
+            let originTier = configuration.originCache.map { OriginTier(settings: $0, seed: configuration.seed) }
             var cores: [LoopBound<ServerCore>] = []
             for (index, listener) in listeners.enumerated() {
                 var classConfiguration = configuration
@@ -68,7 +70,8 @@ public final class MediaServer: Sendable {
                 cores.append(
                     LoopBound(
                         try ServerCore(
-                            loop: loop, configuration: classConfiguration, statistics: statistics, listener: listener)))
+                            loop: loop, configuration: classConfiguration, statistics: statistics, listener: listener,
+                            originTier: originTier)))
             }
             self.cores = cores
         } catch {

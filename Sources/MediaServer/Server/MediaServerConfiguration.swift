@@ -31,6 +31,10 @@ public struct MediaServerConfiguration: Sendable {
     /// (``NSEBenchCore/NetworkMix``): a connection's conditions are those of the port it came in on,
     /// its connect delay included. `address` and `conditions` are the first class.
     public var additionalClasses: [ServedNetworkClass] = []
+    /// A cold CDN cache in front of the media (`--origin-fetch`, `--coalesce`), shared by every class:
+    /// a request that misses waits for an origin fetch before its first byte. Nil serves every request
+    /// as a cache hit would, and counts none.
+    public var originCache: OriginCacheSettings? = nil
 
     public init(
         address: IPv4Address, conditions: NetworkConditions = .unconstrained, seed: UInt64 = 1,

@@ -46,4 +46,8 @@ struct ResponsePlan {
     var fault: FaultDecision.Kind
     /// Whether the connection may serve another request afterwards.
     var keepAlive: Bool
+    /// What the CDN's cache found for the request (``MediaServerConfiguration/originCache``): a miss
+    /// holds the response until its origin fetch ends, before `firstByteDelay` starts; nil when no
+    /// cache is modelled or the request is not for media.
+    var cacheLookup: OriginCache<CacheKey>.Lookup? = nil
 }

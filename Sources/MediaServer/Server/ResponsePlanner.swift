@@ -13,6 +13,9 @@ struct ResponsePlanner {
     private var directory: MediaDirectory?
     /// Where a fault that no response head can name is noted, for a request that carries a tag.
     private let faultLog: InjectedFaultLog?
+    /// The CDN's cold cache in front of the media, shared with the server's other classes; nil when
+    /// every request is served as if cached.
+    private let originTier: OriginTier?
     /// Requests planned so far: the index of the next one.
     private(set) var requestCount = 0
     /// Connections seen so far, for connect-delay draws.
@@ -28,8 +31,12 @@ struct ResponsePlanner {
         let fault: FaultKind?
     }
 
-    init(conditions: NetworkConditions, seed: UInt64, directory: MediaDirectory?, faultLog: InjectedFaultLog? = nil) {
+    init(
+        conditions: NetworkConditions, seed: UInt64, directory: MediaDirectory?, faultLog: InjectedFaultLog? = nil,
+        originTier: OriginTier? = nil
+    ) {
         self.faultLog = faultLog
+        self.originTier = originTier
         self.conditions = conditions
         self.root = Xoshiro256StarStar(seed: seed)
         self.directory = directory
@@ -43,8 +50,8 @@ struct ResponsePlanner {
         return UInt64(max(0, distribution.sample(using: &generator)))
     }
 
-    /// The plan for a parsed request.
-    mutating func plan(for head: HTTPRequestHead) -> ResponsePlan {
+    /// The plan for a parsed request whose head completed at `now` (the origin cache's clock).
+    mutating func plan(for head: HTTPRequestHead, now: UInt64) -> ResponsePlan {
         let index = requestCount
         requestCount += 1
         let path = head.path
@@ -64,7 +71,7 @@ struct ResponsePlanner {
             }
             return planBody(
                 .synthetic(file), contentType: request.contentType, query: request.otherParameters, head: head,
-                index: index)
+                index: index, cacheKey: CacheKey(request), now: now)
         }
         if path.hasPrefix(MediaDirectory.pathPrefix), directory != nil {
             guard let bytes = directory?.file(at: path) else {
@@ -73,7 +80,9 @@ struct ResponsePlanner {
             let fileExtension = path.split(separator: ".").last.map(String.init) ?? ""
             let contentType =
                 MediaType(fileExtension: fileExtension.lowercased())?.mimeType ?? "application/octet-stream"
-            return planBody(.bytes(bytes), contentType: contentType, query: head.query, head: head, index: index)
+            return planBody(
+                .bytes(bytes), contentType: contentType, query: head.query, head: head, index: index,
+                cacheKey: .file(path: path), now: now)
         }
         return errorPlan(.notFound, "expected /media/<size>.<ext>, such as /media/200KB.jpg", head: head)
     }
@@ -99,8 +108,12 @@ struct ResponsePlanner {
             ending: .complete(keepAlive: false, closeDelay: nil), fault: .ok, keepAlive: false)
     }
 
+    /// The plan for `body`, under the server's conditions with the request's `query` over them. A
+    /// request whose query is valid is looked up in the origin cache under `cacheKey` at `now` (a
+    /// 400 for a bad query is answered at once, as a CDN's edge would).
     private mutating func planBody(
-        _ body: ResponsePlan.Body, contentType: String?, query: [HTTPQueryItem], head: HTTPRequestHead, index: Int
+        _ body: ResponsePlan.Body, contentType: String?, query: [HTTPQueryItem], head: HTTPRequestHead, index: Int,
+        cacheKey: CacheKey, now: UInt64
     ) -> ResponsePlan {
         var effective = conditions
         if !query.isEmpty {
@@ -110,6 +123,17 @@ struct ResponsePlanner {
                 return self.errorPlan(.badRequest, error.description, head: head)
             }
         }
+        var plan = planResponse(body, contentType: contentType, conditions: effective, head: head, index: index)
+        plan.cacheLookup = originTier?.lookup(cacheKey, now: now)
+        return plan
+    }
+
+    /// The plan for `body` under `effective` conditions: its latency and fault drawn from the request's
+    /// own stream.
+    private mutating func planResponse(
+        _ body: ResponsePlan.Body, contentType: String?, conditions effective: NetworkConditions,
+        head: HTTPRequestHead, index: Int
+    ) -> ResponsePlan {
         var generator = root.fork(stream: UInt64(index))
         let delay = UInt64(max(0, effective.effectiveTimeToFirstByte.sample(using: &generator)))
         let decision = effective.faults.draw(requestIndex: index, using: &generator)

@@ -20,9 +20,11 @@ final class ServerCore {
     private(set) var firstByteLateness = Histogram(highestTrackableValue: 1 << 36)
     private var drained: (() -> Void)?
 
-    init(loop: EventLoop, configuration: MediaServerConfiguration, statistics: ServerStatistics, listener: Int32)
-        throws(SystemError)
-    {
+    /// `originTier` is the CDN cache every core of the server shares; nil for none.
+    init(
+        loop: EventLoop, configuration: MediaServerConfiguration, statistics: ServerStatistics, listener: Int32,
+        originTier: OriginTier? = nil
+    ) throws(SystemError) {
         self.loop = loop
         self.configuration = configuration
         self.statistics = statistics
@@ -32,7 +34,7 @@ final class ServerCore {
         }
         planner = ResponsePlanner(
             conditions: configuration.conditions, seed: configuration.seed, directory: directory,
-            faultLog: configuration.faultLog)
+            faultLog: configuration.faultLog, originTier: originTier)
         idleTimeoutNanoseconds = UInt64(max(1, configuration.idleTimeout.nanoseconds))
         readBuffer = .allocate(byteCount: 64 << 10, alignment: 16)
         writeBuffer = .allocate(byteCount: 256 << 10, alignment: 16)

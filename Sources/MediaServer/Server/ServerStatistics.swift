@@ -23,6 +23,11 @@ public final class ServerStatistics: Sendable {
     let injectedSlowCloses = Atomic<Int>(0)
     /// Connections closed for being idle past the idle timeout.
     let idleTimeouts = Atomic<Int>(0)
+    /// Requests behind the origin cache, by what the cache found: sent to the origin, waiting for
+    /// another request's origin fetch, or served from the cache.
+    let originFetches = Atomic<Int>(0)
+    let originCoalesced = Atomic<Int>(0)
+    let cacheHits = Atomic<Int>(0)
     /// Connections closed, one counter per ``ConnectionCloseReason`` (indexed by its raw value).
     let closes: InlineArray<20, Atomic<Int>> = InlineArray { _ in Atomic(0) }
 
@@ -41,7 +46,10 @@ public final class ServerStatistics: Sendable {
                 + injectedStalls.load(ordering: .relaxed) + injectedTruncations.load(ordering: .relaxed)
                 + injectedSlowCloses.load(ordering: .relaxed),
             idleTimeouts: idleTimeouts.load(ordering: .relaxed),
-            closes: ConnectionCloseReasonCounts(closes))
+            closes: ConnectionCloseReasonCounts(closes),
+            originCache: OriginCacheCounts(
+                originFetches: originFetches.load(ordering: .relaxed),
+                coalesced: originCoalesced.load(ordering: .relaxed), hits: cacheHits.load(ordering: .relaxed)))
     }
 
     /// Counts a connection closed for `reason`.
@@ -61,5 +69,7 @@ public final class ServerStatistics: Sendable {
         public var idleTimeouts: Int
         /// Connections closed so far, by reason.
         public var closes: ConnectionCloseReasonCounts
+        /// Requests behind the origin cache, by what it found (all 0 without one).
+        public var originCache = OriginCacheCounts()
     }
 }

@@ -18,7 +18,7 @@ public struct ServeCommand: ParsableCommand {
         options: [
             .value("host", valueName: "ADDRESS", default: "127.0.0.1", help: "IPv4 address to listen on."),
             .value("port", valueName: "PORT", default: "8080", help: "TCP port; 0 picks a free one."),
-        ] + NetworkOptions.declarations + [
+        ] + NetworkOptions.declarations + OriginCacheOptions.declarations + [
             .value("seed", valueName: "N", default: "1", help: "Seed for every latency and fault draw."),
             .value(
                 "time-scale", valueName: "F", default: "1",
@@ -60,6 +60,7 @@ public struct ServeCommand: ParsableCommand {
             "nse-bench serve --port 8080 --profile 3g",
             "nse-bench serve --port 8080 --profile wifi:60,lte:40   # wifi on 8080, lte on a port it prints",
             "nse-bench serve --ttfb lognormal:median=300ms,p99=3s --status 503:2 --reset-during 1",
+            "nse-bench serve --origin-fetch lognormal:median=800ms,p99=3s --coalesce off   # a cold CDN",
             "curl -o cat.jpg 'http://127.0.0.1:8080/media/200KB.jpg?ttfb=1s&bandwidth=100KB/s'",
         ])
 
@@ -103,6 +104,7 @@ public struct ServeCommand: ParsableCommand {
             mediaDirectory: mediaDirectory,
             idleTimeout: try arguments.duration("idle-timeout", atLeast: .milliseconds(1)) ?? .seconds(30))
         configuration.tls = try TLSOptions.context(from: arguments)
+        configuration.originCache = try OriginCacheOptions.settings(from: arguments)?.scaled(by: timeScale)
         // A mix serves each class on a port of its own: a phone's network is the port it connects to.
         configuration.additionalClasses = mix.classes.dropFirst().map {
             ServedNetworkClass(name: $0.name, conditions: $0.conditions.scaled(by: timeScale))
@@ -149,6 +151,10 @@ public struct ServeCommand: ParsableCommand {
             if !server.conditions.settings.isEmpty {
                 context.output.write("conditions: \(server.conditions)\n")
             }
+            if let origin = server.originCache {
+                context.output.write(
+                    "origin cache: cold, fetch \(origin.fetch), coalescing \(origin.coalesces ? "on" : "off")\n")
+            }
         } else {
             // One line a class, `listening on URL for NAME`, that `run` reads back.
             let urls = [mediaServer.baseURL] + mediaServer.additionalURLs
@@ -178,7 +184,11 @@ public struct ServeCommand: ParsableCommand {
         let final = mediaServer.statistics.snapshot
         context.output.write(Self.statusLine(final) + "\n")
         context.output.write(Self.closesLine(final) + "\n")
-        if let statsOutput { try ManagedServerReport(final, lateness: lateness).write(to: statsOutput) }
+        if server.originCache != nil { context.output.write(Self.originLine(final.originCache) + "\n") }
+        if let statsOutput {
+            try ManagedServerReport(final, lateness: lateness, modelsOriginCache: server.originCache != nil).write(
+                to: statsOutput)
+        }
         if let failure = server.faultLog?.failure {
             context.output.write("nse-bench serve: the fault log stopped at a failed write: \(failure)\n")
         }
@@ -195,6 +205,11 @@ public struct ServeCommand: ParsableCommand {
 
     static func milliseconds(_ nanoseconds: UInt64) -> String {
         String(format: "%.3fms", Double(nanoseconds) / 1e6)
+    }
+
+    /// What the origin cache found: `origin fetches 1  coalesced 49  cache hits 0`.
+    static func originLine(_ counts: OriginCacheCounts) -> String {
+        "origin fetches \(counts.originFetches)  coalesced \(counts.coalesced)  cache hits \(counts.hits)"
     }
 
     /// Every connection's close by reason: `closes 12: peer closed 10, idle timeout 2`.

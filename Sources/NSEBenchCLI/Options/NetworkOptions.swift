@@ -58,20 +58,27 @@ public enum NetworkOptions {
     /// Reads every `file:PATH` latency distribution; a missing or malformed file is a usage error
     /// naming the flag, the file and the line.
     static func resolveFiles(in conditions: NetworkConditions) throws(UsageError) -> NetworkConditions {
+        try conditions.resolvingFiles { (setting, path) throws(UsageError) in
+            try resolveFile(.file(path: path), option: setting)
+        }
+    }
+
+    /// `distribution` with its `file:PATH` read (any other form as it is); a missing or malformed
+    /// file is a usage error naming `option`, the file and the line.
+    static func resolveFile(_ distribution: LatencyDistribution, option: String) throws(UsageError)
+        -> LatencyDistribution
+    {
+        guard let path = distribution.unresolvedPath else { return distribution }
+        let text: String
         do {
-            return try conditions.resolvingFiles { (setting, path) throws(UsageError) in
-                let text: String
-                do {
-                    text = try TextFile.read(path)
-                } catch {
-                    throw .invalidValue(option: setting, value: "file:" + path, expected: "a readable file (\(error))")
-                }
-                do {
-                    return try LatencyDistribution.empirical(parsingLines: text.split(separator: "\n"))
-                } catch {
-                    throw .invalidValue(option: setting, value: "file:" + path, expected: "\(error)")
-                }
-            }
+            text = try TextFile.read(path)
+        } catch {
+            throw .invalidValue(option: option, value: "file:" + path, expected: "a readable file (\(error))")
+        }
+        do {
+            return try LatencyDistribution.empirical(parsingLines: text.split(separator: "\n"))
+        } catch {
+            throw .invalidValue(option: option, value: "file:" + path, expected: "\(error)")
         }
     }
 

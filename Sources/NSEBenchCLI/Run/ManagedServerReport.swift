@@ -18,8 +18,11 @@ struct ManagedServerReport: Codable, Sendable, Equatable {
     var firstByteLatenessP50: UInt64
     var firstByteLatenessP99: UInt64
     var firstByteLatenessMax: UInt64
+    /// What the origin cache found (`--origin-fetch`); nil when the server modelled none.
+    var originCache: OriginCacheCounts?
 
-    init(_ snapshot: ServerStatistics.Snapshot, lateness: Histogram) {
+    /// `modelsOriginCache`: whether the server had an origin cache, whose counts are then reported.
+    init(_ snapshot: ServerStatistics.Snapshot, lateness: Histogram, modelsOriginCache: Bool = false) {
         requests = snapshot.requests
         responsesCompleted = snapshot.responsesCompleted
         bytesSent = snapshot.bytesSent
@@ -30,6 +33,7 @@ struct ManagedServerReport: Codable, Sendable, Equatable {
         firstByteLatenessP50 = lateness.isEmpty ? 0 : lateness.value(atPercentile: 50)
         firstByteLatenessP99 = lateness.isEmpty ? 0 : lateness.value(atPercentile: 99)
         firstByteLatenessMax = lateness.isEmpty ? 0 : lateness.maximum
+        originCache = modelsOriginCache ? snapshot.originCache : nil
     }
 
     /// Writes the report to `path`.

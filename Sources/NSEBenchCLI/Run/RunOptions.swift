@@ -23,6 +23,9 @@ public struct RunConfiguration: Sendable {
     /// The network flags as given (profile and settings), passed to the embedded server with
     /// `--time-scale`, which scales them there.
     public var networkArguments: [(String, String)]
+    /// `--origin-fetch` and `--coalesce` as given, passed to the embedded server the same way; empty
+    /// without an origin cache.
+    public var originCacheArguments: [(String, String)] = []
     /// `--tls`: the embedded server serves HTTPS, and the transport pins its certificate.
     public var tls: Bool = false
     /// `--ca-file`: certificates to trust for `--target https://...`.
@@ -105,7 +108,7 @@ enum RunOptions {
                 "swift-version", valueName: "N",
                 help: "With --extension PATH: the Swift language mode, 5 or 6 (default: the Xcode project's "
                     + "SWIFT_VERSION, else 5)."),
-        ] + NetworkOptions.declarations + [
+        ] + NetworkOptions.declarations + OriginCacheOptions.declarations + [
             .value(
                 "media", valueName: "MIX", default: defaultMediaMix,
                 help: "Media sizes and types with weights, as served under /media/."),
@@ -250,6 +253,10 @@ enum RunOptions {
             target: target?.absoluteString ?? (arguments.isSet("tls") ? "embedded-tls" : "embedded"))
         settings.segment = segment
         settings.fanout = try fanout(arguments, load: load)
+        if let origin = try originCache(arguments, target: target) {
+            settings.originFetch = arguments.string("origin-fetch") ?? ""
+            settings.coalesce = origin.coalesces
+        }
         var configuration = RunConfiguration(
             settings: settings,
             payloadMix: PayloadMix(encrypted: settings.encryptedFraction, media: settings.mediaFraction),
@@ -275,6 +282,7 @@ enum RunOptions {
         configuration.transportLoops =
             try arguments.value("transport-loops", as: Int.self, in: 1...64)
             ?? defaultTransportLoops(target: target, cores: ProcessResources.cores)
+        configuration.originCacheArguments = OriginCacheOptions.arguments(from: arguments)
         return configuration
     }
 
@@ -284,6 +292,19 @@ enum RunOptions {
     /// tasks and the timers.
     static func defaultTransportLoops(target: URL?, cores: Int) -> Int {
         target == nil ? 1 : max(1, cores / 2)
+    }
+
+    /// `--origin-fetch` and `--coalesce`, checked here so that a bad value fails the run before its
+    /// server starts. With `--target` they would shape nothing: the media host's own cache is measured.
+    private static func originCache(_ arguments: ParsedArguments, target: URL?) throws(UsageError)
+        -> OriginCacheSettings?
+    {
+        if target != nil, let given = OriginCacheOptions.names.first(where: { arguments.wasGiven($0) }) {
+            throw .invalidCombination(
+                "--\(given) puts a cold cache in front of the embedded media server; with --target the media host's "
+                    + "own cache is measured as it is: drop --\(given), or drop --target")
+        }
+        return try OriginCacheOptions.settings(from: arguments)
     }
 
     /// The default network: a population of phones (``NetworkMix/phones``), so that a bare run answers

@@ -58,7 +58,9 @@ struct RunSession {
                 "--stats-out", serverStatsPath.path,
             ]
             if configuration.tls { arguments += ["--tls", "--cert-out", serverCertificate.path] }
-            for (key, value) in configuration.networkArguments { arguments += ["--\(key)", value] }
+            for (key, value) in configuration.networkArguments + configuration.originCacheArguments {
+                arguments += ["--\(key)", value]
+            }
             let started = try EmbeddedServerProcess(
                 executable: configuration.serverExecutable ?? EmbeddedServerProcess.ownExecutable,
                 arguments: arguments, classCount: settings.network.classes.count)
@@ -245,6 +247,11 @@ struct RunSession {
             problems: report.partial ? problems.filter { !$0.hasPrefix("interrupted") } : problems,
             partial: report.partial)
         if let startLag { row.values["start_lag_ms"] = FixedPoint.text(startLag * 1e3, places: 3) }
+        if let origin = serverStats?.originCache {
+            row.values["origin_fetches"] = String(origin.originFetches)
+            row.values["origin_coalesced"] = String(origin.coalesced)
+            row.values["cache_hits"] = String(origin.hits)
+        }
         var unwritten = recorder.finish(summary: row)
         do {
             try TextFile.write(serverReport, to: output.appendingPathComponent("server.log").path)

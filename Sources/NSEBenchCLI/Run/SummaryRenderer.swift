@@ -84,6 +84,12 @@ enum SummaryRenderer {
             }
             lines.append(line + " (seconds of the run, unscaled; timeline.csv has each)")
         }
+        if !value("origin_fetches").isEmpty {
+            lines.append(
+                "origin cache (cold, --origin-fetch \(value("origin_fetch")), coalescing \(value("coalesce"))): "
+                    + "origin fetches \(value("origin_fetches")), coalesced \(value("origin_coalesced")), "
+                    + "cache hits \(value("cache_hits"))")
+        }
         if let lateness = serverReport.split(separator: "\n").first(where: { $0.hasPrefix("first-byte lateness") }) {
             lines.append("media server: " + lateness)
         }

@@ -25,6 +25,10 @@ public struct RunSettings: Sendable, Equatable {
     public var segment: ExecutionSegment = .whole
     /// A burst's fan-out window in unscaled nanoseconds (`--fanout`); 0 for every arrival at once.
     public var fanout: UInt64 = 0
+    /// The origin cache's fetch time as given (`--origin-fetch`, unscaled); empty without one.
+    public var originFetch: String = ""
+    /// Whether the origin cache coalesces concurrent misses (`--coalesce`); nil without one.
+    public var coalesce: Bool? = nil
 
     public init(
         scenario: String, load: LoadModel, length: RunLength, ramp: UInt64, extensionName: String,
@@ -61,6 +65,7 @@ public struct RunSettings: Sendable, Equatable {
             "invocations_target": "", "duration_s": "",
             "segment": segment.isWhole ? "" : segment.description,
             "fanout_s": fanout > 0 ? seconds(fanout) : "",
+            "origin_fetch": originFetch, "coalesce": coalesce.map { $0 ? "on" : "off" } ?? "",
         ]
         switch load {
         case .closed(let concurrency): values["concurrency"] = String(concurrency)

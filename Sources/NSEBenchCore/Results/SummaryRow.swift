@@ -38,6 +38,8 @@ public struct SummaryRow: Sendable {
         values["timestamp"] = provenance.timestamp
         values["instances"] = "1"
         values["start_lag_ms"] = ""
+        // The embedded server's origin cache counts, set by the run that read its report.
+        for name in ["origin_fetches", "origin_coalesced", "cache_hits"] { values[name] = "" }
         for field in fingerprint.fields { values[field.name] = field.value }
         values.merge(settings.columns) { $1 }
         values["invocations"] = String(aggregate.invocations)

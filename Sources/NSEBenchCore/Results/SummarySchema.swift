@@ -17,7 +17,10 @@ public enum SummarySchema {
                 "harness_wait_p99_ms", "server_lateness_p99_ms", "fanout_s", "uncertain",
                 InvocationOutcome.unchanged.rawValue, InvocationOutcome.notMutable.rawValue, "machine_busy_peak",
                 "extension_timeout_s",
-            ])
+            ] + originCacheColumns)
+
+    /// The origin cache's settings and counts (`--origin-fetch`, `--coalesce`), added later.
+    static let originCacheColumns = ["origin_fetch", "coalesce", "origin_fetches", "origin_coalesced", "cache_hits"]
 
     /// What a column holds, which decides how `compare` treats it.
     public enum Kind: String, Sendable, CaseIterable {
@@ -137,6 +140,8 @@ public enum SummarySchema {
                 "fanout_s",
                 "burst: --fanout, the window its arrivals are spread over, in (unscaled) seconds (empty: at once)"
             ),
+            ("origin_fetch", "--origin-fetch: the cold CDN cache's origin fetch time, unscaled (empty: no cache)"),
+            ("coalesce", "--coalesce: on or off, whether concurrent misses share one origin fetch (empty: no cache)"),
             ("extension", "the extension run"), ("network", "network conditions, as query parameters"),
             ("media_mix", "media sizes and types with weights"), ("encrypted_fraction", "share of encrypted payloads"),
             ("media_fraction", "share of payloads with media"), ("deadline_s", "the extension's budget"),
@@ -202,6 +207,16 @@ public enum SummarySchema {
             Column(
                 name: "throughput_per_s", kind: .measure, polarity: .largerIsBetter,
                 meaning: "invocations finished per second"),
+            Column(
+                name: "origin_fetches", kind: .measure, polarity: .smallerIsBetter,
+                meaning: "media requests the CDN cache sent to the origin (--origin-fetch); empty without "
+                    + "--origin-fetch and with --target"),
+            Column(
+                name: "origin_coalesced", kind: .measure, polarity: .none,
+                meaning: "media requests that missed the cache and waited for another's origin fetch (--coalesce on)"),
+            Column(
+                name: "cache_hits", kind: .measure, polarity: .none,
+                meaning: "media requests served from the CDN cache (--origin-fetch)"),
             Column(
                 name: "harness_cpu_s", kind: .measure, polarity: .smallerIsBetter, meaning: "CPU seconds nse-bench used"
             ),

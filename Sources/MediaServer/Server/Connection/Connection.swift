@@ -88,7 +88,8 @@ final class Connection {
             case .read:
                 action = read()
             case .plan:
-                action = machine.plan(now: MonotonicClock.now()) { request in plan(for: request) }
+                let now = MonotonicClock.now()
+                action = machine.plan(now: now) { request in plan(for: request, now: now) }
             case .send:
                 var link = ServerLink(server: server)
                 action = machine.writable(
@@ -114,10 +115,10 @@ final class Connection {
         }
     }
 
-    private func plan(for request: ConnectionStateMachine.PlanRequest) -> ResponsePlan {
+    private func plan(for request: ConnectionStateMachine.PlanRequest, now: UInt64) -> ResponsePlan {
         switch request {
         case .head(let head):
-            server.planner.plan(for: head)
+            server.planner.plan(for: head, now: now)
         case .malformed(let error):
             server.planner.plan(for: error)
         case .timedOut:
@@ -174,6 +175,9 @@ final class Connection {
         if tally.contains(.injectedStall) { statistics.injectedStalls.add(1, ordering: .relaxed) }
         if tally.contains(.injectedTruncation) { statistics.injectedTruncations.add(1, ordering: .relaxed) }
         if tally.contains(.injectedSlowClose) { statistics.injectedSlowCloses.add(1, ordering: .relaxed) }
+        if tally.contains(.originFetch) { statistics.originFetches.add(1, ordering: .relaxed) }
+        if tally.contains(.originCoalesced) { statistics.originCoalesced.add(1, ordering: .relaxed) }
+        if tally.contains(.cacheHit) { statistics.cacheHits.add(1, ordering: .relaxed) }
     }
 
     /// Cancels the timer, closes the socket (with an RST if `reset`), counts the close under its

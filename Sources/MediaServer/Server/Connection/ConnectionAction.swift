@@ -64,6 +64,11 @@ struct ConnectionTally: OptionSet, Hashable {
     static let injectedStall = ConnectionTally(rawValue: 1 << 6)
     static let injectedTruncation = ConnectionTally(rawValue: 1 << 7)
     static let injectedSlowClose = ConnectionTally(rawValue: 1 << 8)
+    /// The origin cache's answer to a request: a miss that went to the origin, a miss that waits for
+    /// another request's origin fetch, or a hit.
+    static let originFetch = ConnectionTally(rawValue: 1 << 9)
+    static let originCoalesced = ConnectionTally(rawValue: 1 << 10)
+    static let cacheHit = ConnectionTally(rawValue: 1 << 11)
 }
 
 /// One write a sending connection asks its driver for: which bytes of the plan, and how many of the

@@ -44,7 +44,7 @@ extension ConnectionStateMachine {
             } else if events.contains(.readHangup) {
                 close(.peerClosed, into: &action)
             }
-        case .connecting, .planning, .waitingForFirstByte, .stalled, .closingAfterDelay:
+        case .connecting, .planning, .waitingForOrigin, .waitingForFirstByte, .stalled, .closingAfterDelay:
             if events.contains(.readHangup) { close(.peerClosed, into: &action) }
         case .closed:
             break
@@ -106,13 +106,33 @@ extension ConnectionStateMachine {
 
     /// The driver's answer to ``ConnectionAction/Next/plan``: `planner` turns the request into the
     /// response's plan (the driver's calls the server's planner; a test's returns a plan of its own).
+    ///
+    /// A plan whose cache lookup missed waits for its origin fetch first; the lookup is counted.
     mutating func plan(now: UInt64, using planner: (PlanRequest) -> ResponsePlan) -> ConnectionAction {
         var action = ConnectionAction()
         guard case .planning(let request) = state else { return action }
         let plan = planner(request)
         let response = Response(plan: plan, origin: request.origin, now: now)
-        if plan.firstByteDelay > 0 {
-            let due = now &+ plan.firstByteDelay
+        switch plan.cacheLookup {
+        case .hit: action.tally.insert(.cacheHit)
+        case .originFetch: action.tally.insert(.originFetch)
+        case .coalesced: action.tally.insert(.originCoalesced)
+        case nil: break
+        }
+        if let ready = plan.cacheLookup?.readyAt, ready > now {
+            state = .waitingForOrigin(response, due: ready)
+            watch([.readHangup], into: &action)
+            action.timer = .schedule(at: ready)
+        } else {
+            awaitFirstByte(response, now: now, into: &action)
+        }
+        return action
+    }
+
+    /// Starts the response's first-byte delay at `now`, or sends at once without one.
+    private mutating func awaitFirstByte(_ response: Response, now: UInt64, into action: inout ConnectionAction) {
+        if response.plan.firstByteDelay > 0 {
+            let due = now &+ response.plan.firstByteDelay
             state = .waitingForFirstByte(response, due: due)
             watch([.readHangup], into: &action)
             action.timer = .schedule(at: due)
@@ -121,7 +141,6 @@ extension ConnectionStateMachine {
             action.timer = .cancel
             action.next = .send
         }
-        return action
     }
 
     /// The connection's timer fired; the state says which one it was.
@@ -141,6 +160,9 @@ extension ConnectionStateMachine {
             } else {
                 close(.idleTimeout, into: &action)
             }
+        case .waitingForOrigin(let response, _):
+            // The object arrived from the origin; the network's time to first byte follows.
+            awaitFirstByte(response, now: now, into: &action)
         case .waitingForFirstByte(let response, let due):
             action.firstByteLateness = now > due ? now - due : 0
             state = .sending(response)

@@ -6,14 +6,15 @@ import NSEBenchSystem
 ///
 /// ```
 /// connecting ─(connect delay)→ handshaking (TLS) ─→ waitingForHead ─(head)→ planning
-///   planning ─(plan)→ waitingForFirstByte ─(ttfb)→ sending ─(stop offset)→
+///   planning ─(plan)→ [waitingForOrigin ─(origin fetch)→] waitingForFirstByte ─(ttfb)→ sending ─(stop offset)→
 ///     { waitingForHead (keep-alive) | stalled → sending | closingAfterDelay | closed(reason) }
 /// ```
 ///
 /// Each state carries its own data: the response (plan, progress, pacing) lives in the states that
 /// send it, the first byte's due time in the state that waits for it, the close reason in `closed`.
 /// The connection has at most one timer, and the state says what it is for: the connect delay, the
-/// idle timeout (handshake and head), the first byte, a pacing wait, a stall, or a slow close.
+/// idle timeout (handshake and head), a cache miss's origin fetch, the first byte, a pacing wait, a
+/// stall, or a slow close.
 ///
 /// The handshake's and the head's timer is the idle timeout, which partial bytes do not extend, so a
 /// stalled TLS handshake or a slow-loris head cannot hold the connection past it. Bytes read past a
@@ -105,6 +106,9 @@ struct ConnectionStateMachine {
         case waitingForHead
         /// A head (or its failure, or the idle timeout in a head) was reported; the planner decides.
         case planning(PlanRequest)
+        /// A cache miss: the response waits for the origin fetch due then (its own or, coalesced,
+        /// another request's); its first byte's delay starts after it.
+        case waitingForOrigin(Response, due: UInt64)
         /// The response waits for its first byte's time.
         case waitingForFirstByte(Response, due: UInt64)
         /// Writing, as fast as the socket, the pacing and the shared link allow.
