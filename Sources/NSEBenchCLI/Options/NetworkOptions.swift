@@ -60,18 +60,24 @@ public enum NetworkOptions {
     static func resolveFiles(in conditions: NetworkConditions) throws(UsageError) -> NetworkConditions {
         do {
             return try conditions.resolvingFiles { (setting, path) throws(UsageError) in
-                let text: String
-                do {
-                    text = try TextFile.read(path)
-                } catch {
-                    throw .invalidValue(option: setting, value: "file:" + path, expected: "a readable file (\(error))")
-                }
-                do {
-                    return try LatencyDistribution.empirical(parsingLines: text.split(separator: "\n"))
-                } catch {
-                    throw .invalidValue(option: setting, value: "file:" + path, expected: "\(error)")
-                }
+                try readLatencyFile(setting, path)
             }
+        }
+    }
+
+    /// The samples of a `file:PATH` distribution given to `option`; a missing or malformed file is a
+    /// usage error naming the flag, the file and the line.
+    static func readLatencyFile(_ option: String, _ path: String) throws(UsageError) -> LatencyDistribution {
+        let text: String
+        do {
+            text = try TextFile.read(path)
+        } catch {
+            throw .invalidValue(option: option, value: "file:" + path, expected: "a readable file (\(error))")
+        }
+        do {
+            return try LatencyDistribution.empirical(parsingLines: text.split(separator: "\n"))
+        } catch {
+            throw .invalidValue(option: option, value: "file:" + path, expected: "\(error)")
         }
     }
 

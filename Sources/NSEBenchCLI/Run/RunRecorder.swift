@@ -11,7 +11,7 @@ final class RunRecorder: Sendable {
         "id", "extension", "scheduled_ns", "started_ns", "delivered_ns", "deadline_ns", "outcome", "user_sees",
         "time_to_deliver_ms", "slack_ms", "queued_ms", "decrypt_ms", "connect_ms", "first_byte_ms", "download_ms",
         "attach_ms", "bytes", "http_status", "error", "injected_fault", "blame", "double_delivery", "late_delivery",
-        "alert_text_removed", "peak_memory_bytes", "network", "harness_ms",
+        "alert_text_removed", "peak_memory_bytes", "network", "harness_ms", "cold_start_ms", "low_data_mode",
     ]
 
     private struct State {
@@ -42,11 +42,15 @@ final class RunRecorder: Sendable {
     /// The population whose class each invocation's phone is in; nil for one network.
     private let network: NetworkMix?
     private let seed: UInt64
+    /// The share of phones in Low Data Mode, whose draw each row repeats.
+    private let lowDataMode: LowDataMode
 
     init(
         folder: URL, timeScale: Double, origin: UInt64, injectedFaults: InjectedFaultLogReader? = nil,
-        network: NetworkMix? = nil, seed: UInt64 = 0, serverGone: @escaping @Sendable () -> Bool = { false }
+        network: NetworkMix? = nil, seed: UInt64 = 0, lowDataMode: LowDataMode = .off,
+        serverGone: @escaping @Sendable () -> Bool = { false }
     ) throws {
+        self.lowDataMode = lowDataMode
         self.network = network.flatMap { $0.isSingleClass ? nil : $0 }
         self.seed = seed
         self.injectedFaults = injectedFaults
@@ -189,7 +193,8 @@ final class RunRecorder: Sendable {
             record.injectedFaultText, measurement.miss?.cause.rawValue ?? "", String(record.violations.doubleDelivery),
             String(record.violations.lateDelivery), String(record.violations.alertTextRemoved),
             String(record.peakMemory), measurement.networkClass ?? "",
-            ms(measurement.phases[SummarySchema.harnessWaitHistogram]),
+            ms(measurement.phases[SummarySchema.harnessWaitHistogram]), ms(measurement.phases["cold_start"]),
+            lowDataMode.isConstrained(invocation: record.id, seed: seed) ? "1" : "0",
         ]
     }
 }

@@ -25,6 +25,11 @@ public struct RunSettings: Sendable, Equatable {
     public var segment: ExecutionSegment = .whole
     /// A burst's fan-out window in unscaled nanoseconds (`--fanout`); 0 for every arrival at once.
     public var fanout: UInt64 = 0
+    /// `--cold-start` and `--warm`, unscaled: the time phones take to start the extension's process;
+    /// nil when every start is free.
+    public var coldStarts: ColdStarts? = nil
+    /// `--low-data-mode`: the share of phones on a constrained network.
+    public var lowDataMode: LowDataMode = .off
 
     public init(
         scenario: String, load: LoadModel, length: RunLength, ramp: UInt64, extensionName: String,
@@ -61,6 +66,9 @@ public struct RunSettings: Sendable, Equatable {
             "invocations_target": "", "duration_s": "",
             "segment": segment.isWhole ? "" : segment.description,
             "fanout_s": fanout > 0 ? seconds(fanout) : "",
+            "cold_start": coldStarts?.duration.description ?? "",
+            "warm_pct": coldStarts?.warm.description ?? "",
+            "low_data_mode_pct": lowDataMode.share.value > 0 ? lowDataMode.share.description : "",
         ]
         switch load {
         case .closed(let concurrency): values["concurrency"] = String(concurrency)

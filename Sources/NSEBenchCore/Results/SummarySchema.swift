@@ -16,6 +16,7 @@ public enum SummarySchema {
             + networkClassColumns.map(\.name) + [
                 "harness_wait_p99_ms", "server_lateness_p99_ms", "fanout_s", "uncertain",
                 InvocationOutcome.unchanged.rawValue, InvocationOutcome.notMutable.rawValue, "machine_busy_peak",
+                "cold_start", "warm_pct", "low_data_mode_pct", "phase_cold_start_p50_ms", "phase_cold_start_p99_ms",
             ])
 
     /// What a column holds, which decides how `compare` treats it.
@@ -107,7 +108,11 @@ public enum SummarySchema {
 
     /// The phases with their own histograms and p50/p99 columns.
     public static let phases: [(name: String, meaning: String)] = [
-        ("queued", "from the scheduled arrival to the start of didReceive (waiting for a free slot)"),
+        (
+            "queued",
+            "from the scheduled arrival to the start of didReceive or of a cold start (waiting for a free slot)"
+        ),
+        ("cold_start", "from the admission to didReceive: starting the extension's process (cold starts only)"),
         ("decrypt", "decrypting encrypted_data"),
         ("connect", "from the download's start to the TCP (and TLS) connection"),
         ("first_byte", "from the download's start to the first response byte"),
@@ -158,6 +163,9 @@ public enum SummarySchema {
             ("memory_limit_bytes", "memory budget"), ("time_scale", "--time-scale factor"), ("seed", "--seed"),
             ("target", "media host (\"embedded\" or the --target URL)"),
             ("segment", "--segment i/N of one instance (empty for a whole run, and for a merge of every segment)"),
+            ("cold_start", "--cold-start: the time a cold start takes, as a distribution (empty: every start free)"),
+            ("warm_pct", "--warm: the percentage of starts that reuse a running process (empty without --cold-start)"),
+            ("low_data_mode_pct", "--low-data-mode: the percentage of phones on a constrained network (empty: none)"),
         ].map { Column(name: $0.0, kind: .setting, polarity: .none, meaning: $0.1) }
         columns.append(Column(name: "invocations", kind: .count, polarity: .none, meaning: "invocations that finished"))
         columns += outcomeNames.map {
