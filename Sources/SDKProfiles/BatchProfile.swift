@@ -4,7 +4,9 @@ import UserNotifications
 
 /// Batch (BatchLabs/Batch-iOS-SDK-Extension v4 `Sources/Swift/Rich Notifications/RichNotificationHelper.swift`):
 /// - a download task on a new default-configuration session with a 20 s resource timeout
-///   (`Consts.timeoutIntervalSecs`), constrained networks (Low Data Mode) refused by default;
+///   (`Consts.timeoutIntervalSecs`), constrained networks (Low Data Mode) refused by default
+///   (`allowsConstrainedNetworkAccess = allowInLowDataMode`, which defaults to false): on a phone in Low
+///   Data Mode the download fails at once and the original is shown;
 /// - the type from the payload's attachment type field (here the URL's extension stands for it: the
 ///   generated payloads carry `media_url` only);
 /// - no HTTP status check; a failure delivers the **original** content;
@@ -20,6 +22,8 @@ final class BatchProfile: SDKServiceBase, @unchecked Sendable {
         }
         let configuration = URLSessionConfiguration.default
         configuration.timeoutIntervalForResource = 20
+        // RichNotificationHelper.allowInLowDataMode, false by default.
+        configuration.allowsConstrainedNetworkAccess = false
         let session = URLSession(configuration: configuration)
         session.downloadTask(with: url) { [self] location, _, error in
             guard error == nil, let location,

@@ -29,7 +29,8 @@ struct PhaseKeyTests {
     @Test func histogramKeysRoundTripThroughTheirNames() {
         #expect(
             HistogramKey.allCases.map(\.name) == [
-                "deliver", "slack", "queued", "decrypt", "connect", "first_byte", "download", "attach", "harness",
+                "deliver", "slack", "queued", "cold_start", "decrypt", "connect", "first_byte", "download", "attach",
+                "harness",
             ])
         for key in HistogramKey.allCases { #expect(HistogramKey(name: key.name) == key) }
         #expect(HistogramKey(name: "harness") == .phase(.harnessWait))

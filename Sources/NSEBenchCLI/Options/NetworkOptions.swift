@@ -58,9 +58,7 @@ public enum NetworkOptions {
     /// Reads every `file:PATH` latency distribution; a missing or malformed file is a usage error
     /// naming the flag, the file and the line.
     static func resolveFiles(in conditions: NetworkConditions) throws(UsageError) -> NetworkConditions {
-        try conditions.resolvingFiles { (setting, path) throws(UsageError) in
-            try resolveFile(.file(path: path), option: setting)
-        }
+        try conditions.resolvingFiles { (setting, path) throws(UsageError) in try readLatencyFile(setting, path) }
     }
 
     /// `distribution` with its `file:PATH` read (any other form as it is); a missing or malformed
@@ -69,6 +67,12 @@ public enum NetworkOptions {
         -> LatencyDistribution
     {
         guard let path = distribution.unresolvedPath else { return distribution }
+        return try readLatencyFile(option, path)
+    }
+
+    /// The samples of a `file:PATH` distribution given to `option`; a missing or malformed file is a
+    /// usage error naming the flag, the file and the line.
+    private static func readLatencyFile(_ option: String, _ path: String) throws(UsageError) -> LatencyDistribution {
         let text: String
         do {
             text = try TextFile.read(path)

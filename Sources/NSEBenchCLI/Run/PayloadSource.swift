@@ -17,12 +17,17 @@ struct PayloadSource: Sendable {
     private let source: Source
     private let network: NetworkMix
     private let seed: UInt64
+    /// The phones' cold starts, scaled by `--time-scale`; nil when every start is free.
+    private let coldStarts: ColdStarts?
+    private let lowDataMode: LowDataMode
 
     /// `mediaBases` holds one URL per class of the configuration's network mix, in its order (one
     /// for `--target`).
     init(configuration: RunConfiguration, mediaBases: [URL], key: [UInt8]) throws {
         network = configuration.settings.network
         seed = configuration.settings.seed
+        coldStarts = configuration.settings.coldStarts?.scaled(by: configuration.settings.timeScale)
+        lowDataMode = configuration.settings.lowDataMode
         if let path = configuration.payloadFile {
             source = .replayed(try PayloadReplay(contentsOf: URL(fileURLWithPath: path)))
         } else {
@@ -48,8 +53,16 @@ struct PayloadSource: Sendable {
         )
     }
 
-    /// The input for invocation `index`, arriving at `arrival`.
+    /// The input for invocation `index`, arriving at `arrival`, with its phone's cold start and Low
+    /// Data Mode drawn from the seed.
     func input(index: Int, arrival: UInt64, factory: ExtensionFactory) -> InvocationInput {
+        var input = payloadInput(index: index, arrival: arrival, factory: factory)
+        input.coldStart = coldStarts?.startTime(ofInvocation: index, seed: seed)
+        input.constrainedNetwork = lowDataMode.isConstrained(invocation: index, seed: seed)
+        return input
+    }
+
+    private func payloadInput(index: Int, arrival: UInt64, factory: ExtensionFactory) -> InvocationInput {
         switch source {
         case .replayed(let replay):
             return InvocationInput(id: index, payload: replay.payload(at: index), arrival: arrival, extension: factory)

@@ -169,7 +169,7 @@ enum RunOptions {
                 "ca-file", valueName: "FILE",
                 help: "With --target https://...: a PEM file of the certificates to trust instead of the system's."),
             .value("format", valueName: "FORMAT", default: "text", help: "Summary format: text or json."),
-        ] + SegmentOptions.declarations
+        ] + PhoneOptions.declarations + SegmentOptions.declarations
 
     /// Validates the options into a configuration.
     static func configuration(from given: ParsedArguments) throws(UsageError) -> RunConfiguration {
@@ -257,6 +257,8 @@ enum RunOptions {
             settings.originFetch = arguments.string("origin-fetch") ?? ""
             settings.coalesce = origin.coalesces
         }
+        settings.coldStarts = try PhoneOptions.coldStarts(arguments)
+        settings.lowDataMode = try PhoneOptions.lowDataMode(arguments)
         var configuration = RunConfiguration(
             settings: settings,
             payloadMix: PayloadMix(encrypted: settings.encryptedFraction, media: settings.mediaFraction),

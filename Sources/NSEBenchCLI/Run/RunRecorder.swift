@@ -7,8 +7,8 @@ import Synchronization
 /// Takes every finished invocation: adds it to the aggregate, streams its `invocations.csv` row, and
 /// counts for the progress line. Safe from any task.
 final class RunRecorder: Sendable {
-    /// invocations.csv's header: each summarised phase's `<name>_ms` after the slack, the harness's wait
-    /// last (added after the others).
+    /// invocations.csv's header: each phase's `<name>_ms` after the slack, those added later
+    /// (``Phase/invocationsColumnsAddedLater``) at the end with the phone's Low Data Mode.
     static let invocationColumns: [String] = {
         let scheduling = [
             "id", "extension", "scheduled_ns", "started_ns", "delivered_ns", "deadline_ns", "outcome", "user_sees",
@@ -16,9 +16,10 @@ final class RunRecorder: Sendable {
         ]
         let rest = [
             "bytes", "http_status", "error", "injected_fault", "blame", "double_delivery", "late_delivery",
-            "alert_text_removed", "peak_memory_bytes", "network", Phase.harnessWait.invocationsColumn,
+            "alert_text_removed", "peak_memory_bytes", "network",
         ]
-        return scheduling + Phase.summarised.map(\.invocationsColumn) + rest
+        return scheduling + Phase.invocationsColumnsInline.map(\.invocationsColumn) + rest
+            + Phase.invocationsColumnsAddedLater.map(\.invocationsColumn) + ["low_data_mode"]
     }()
 
     private struct State {
@@ -49,11 +50,15 @@ final class RunRecorder: Sendable {
     /// The population whose class each invocation's phone is in; nil for one network.
     private let network: NetworkMix?
     private let seed: UInt64
+    /// The share of phones in Low Data Mode, whose draw each row repeats.
+    private let lowDataMode: LowDataMode
 
     init(
         folder: URL, timeScale: Double, origin: UInt64, injectedFaults: InjectedFaultLogReader? = nil,
-        network: NetworkMix? = nil, seed: UInt64 = 0, serverGone: @escaping @Sendable () -> Bool = { false }
+        network: NetworkMix? = nil, seed: UInt64 = 0, lowDataMode: LowDataMode = .off,
+        serverGone: @escaping @Sendable () -> Bool = { false }
     ) throws {
+        self.lowDataMode = lowDataMode
         self.network = network.flatMap { $0.isSingleClass ? nil : $0 }
         self.seed = seed
         self.injectedFaults = injectedFaults
@@ -190,14 +195,18 @@ final class RunRecorder: Sendable {
             record.outcome.whatTheUserSees.rawValue, ms(record.timeToDeliver),
             record.slack.map { FixedPoint.text(Double($0) / timeScale / 1e6, places: 3) } ?? "",
         ]
-        let phases: [String] = Phase.summarised.map { ms(measurement.phases[$0]) }
-        let rest: [String] = [
-            String(record.bytesDownloaded), record.httpStatus.map(String.init) ?? "",
-            record.downloadErrorText ?? record.crashReason ?? record.stageErrors.values.sorted().first ?? "",
-            record.injectedFaultText, measurement.miss?.cause.rawValue ?? "", String(record.violations.doubleDelivery),
-            String(record.violations.lateDelivery), String(record.violations.alertTextRemoved),
-            String(record.peakMemory), measurement.networkClass ?? "", ms(measurement.phases[.harnessWait]),
-        ]
+        let phases: [String] = Phase.invocationsColumnsInline.map { ms(measurement.phases[$0]) }
+        let rest: [String] =
+            [
+                String(record.bytesDownloaded), record.httpStatus.map(String.init) ?? "",
+                record.downloadErrorText ?? record.crashReason ?? record.stageErrors.values.sorted().first ?? "",
+                record.injectedFaultText, measurement.miss?.cause.rawValue ?? "",
+                String(record.violations.doubleDelivery),
+                String(record.violations.lateDelivery), String(record.violations.alertTextRemoved),
+                String(record.peakMemory), measurement.networkClass ?? "",
+            ] + Phase.invocationsColumnsAddedLater.map { ms(measurement.phases[$0]) } + [
+                lowDataMode.isConstrained(invocation: record.id, seed: seed) ? "1" : "0"
+            ]
         return scheduling + phases + rest
     }
 }

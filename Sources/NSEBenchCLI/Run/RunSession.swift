@@ -114,7 +114,8 @@ struct RunSession {
         let faultLog = server == nil ? nil : InjectedFaultLogReader(path: faultLogPath.path)
         let recorder = try RunRecorder(
             folder: output, timeScale: scale, origin: clock.now(), injectedFaults: faultLog,
-            network: server != nil && configuration.payloadFile == nil ? settings.network : nil, seed: settings.seed
+            network: server != nil && configuration.payloadFile == nil ? settings.network : nil, seed: settings.seed,
+            lowDataMode: settings.lowDataMode
         ) { [server] in
             server?.hasExited ?? false
         }

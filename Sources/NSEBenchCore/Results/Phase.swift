@@ -13,6 +13,9 @@
 public enum Phase: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// From the scheduled arrival to the start of `didReceive` (waiting for a free slot).
     case queued
+    /// From the admission to `didReceive`: starting the extension's process (cold starts only,
+    /// `--cold-start`). Added later: its `invocations.csv` column comes after the others.
+    case coldStart = "cold_start"
     /// Decrypting `encrypted_data`.
     case decrypt
     /// From the download's start to the TCP (and TLS) connection.
@@ -32,6 +35,13 @@ public enum Phase: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     /// column order: every phase but ``harnessWait``.
     public static let summarised: [Phase] = allCases.filter { $0 != .harnessWait }
 
+    /// The phases whose `invocations.csv` columns come at the end, in this order, because they were
+    /// added after the file's first readers: the harness's wait, then the cold start.
+    public static let invocationsColumnsAddedLater: [Phase] = [.harnessWait, .coldStart]
+
+    /// The phases whose `invocations.csv` columns follow the slack, in this order.
+    public static let invocationsColumnsInline: [Phase] = allCases.filter { !invocationsColumnsAddedLater.contains($0) }
+
     /// The name in every file: `first_byte`, `harness`.
     public var name: String { rawValue }
 
@@ -40,7 +50,9 @@ public enum Phase: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     /// What it times, for `summary.csv`'s column reference, the report and `--help`.
     public var meaning: String {
         switch self {
-        case .queued: "from the scheduled arrival to the start of didReceive (waiting for a free slot)"
+        case .queued:
+            "from the scheduled arrival to the start of didReceive or of a cold start (waiting for a free slot)"
+        case .coldStart: "from the admission to didReceive: starting the extension's process (cold starts only)"
         case .decrypt: "decrypting encrypted_data"
         case .connect: "from the download's start to the TCP (and TLS) connection"
         case .firstByte: "from the download's start to the first response byte"

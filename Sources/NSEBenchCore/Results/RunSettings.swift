@@ -29,6 +29,11 @@ public struct RunSettings: Sendable, Equatable {
     public var originFetch: String = ""
     /// Whether the origin cache coalesces concurrent misses (`--coalesce`); nil without one.
     public var coalesce: Bool? = nil
+    /// `--cold-start` and `--warm`, unscaled: the time phones take to start the extension's process;
+    /// nil when every start is free.
+    public var coldStarts: ColdStarts? = nil
+    /// `--low-data-mode`: the share of phones on a constrained network.
+    public var lowDataMode: LowDataMode = .off
 
     public init(
         scenario: String, load: LoadModel, length: RunLength, ramp: UInt64, extensionName: String,
@@ -66,6 +71,9 @@ public struct RunSettings: Sendable, Equatable {
             "segment": segment.isWhole ? "" : segment.description,
             "fanout_s": fanout > 0 ? seconds(fanout) : "",
             "origin_fetch": originFetch, "coalesce": coalesce.map { $0 ? "on" : "off" } ?? "",
+            "cold_start": coldStarts?.duration.description ?? "",
+            "warm_pct": coldStarts?.warm.description ?? "",
+            "low_data_mode_pct": lowDataMode.share.value > 0 ? lowDataMode.share.description : "",
         ]
         switch load {
         case .closed(let concurrency): values["concurrency"] = String(concurrency)

@@ -16,7 +16,8 @@ public enum SummarySchema {
             + networkClassColumns.map(\.name) + [
                 "harness_wait_p99_ms", "server_lateness_p99_ms", "fanout_s", "uncertain",
                 InvocationOutcome.unchanged.rawValue, InvocationOutcome.notMutable.rawValue, "machine_busy_peak",
-                "extension_timeout_s",
+                "extension_timeout_s", "cold_start", "warm_pct", "low_data_mode_pct",
+                Phase.coldStart.summaryColumn(.p50), Phase.coldStart.summaryColumn(.p99),
             ] + originCacheColumns)
 
     /// The origin cache's settings and counts (`--origin-fetch`, `--coalesce`), added later.
@@ -149,6 +150,9 @@ public enum SummarySchema {
             ("memory_limit_bytes", "memory budget"), ("time_scale", "--time-scale factor"), ("seed", "--seed"),
             ("target", "media host (\"embedded\" or the --target URL)"),
             ("segment", "--segment i/N of one instance (empty for a whole run, and for a merge of every segment)"),
+            ("cold_start", "--cold-start: the time a cold start takes, as a distribution (empty: every start free)"),
+            ("warm_pct", "--warm: the percentage of starts that reuse a running process (empty without --cold-start)"),
+            ("low_data_mode_pct", "--low-data-mode: the percentage of phones on a constrained network (empty: none)"),
         ].map { Column(name: $0.0, kind: .setting, polarity: .none, meaning: $0.1) }
         columns.append(Column(name: "invocations", kind: .count, polarity: .none, meaning: "invocations that finished"))
         columns += outcomeNames.map {

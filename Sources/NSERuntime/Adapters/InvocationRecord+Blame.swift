@@ -9,7 +9,7 @@ extension InvocationRecord {
         var evidence = MissEvidence(
             outcome: outcome, harnessFailure: harnessFailure != nil, started: times.started != nil,
             budget: offset(times.deadline), finished: offset(times.finished), queued: phases.queued,
-            decrypt: phases.decrypt?.duration, decryptFailed: stageErrors[.decrypt] != nil,
+            coldStart: phases.coldStart, decrypt: phases.decrypt?.duration, decryptFailed: stageErrors[.decrypt] != nil,
             attach: phases.attach?.duration, attachFailed: stageErrors[.attach] != nil,
             injectedCryptoFault: injectedFault != nil)
         if let download {

@@ -6,6 +6,7 @@ extension InvocationRecord {
         // Sized for every phase at once: growing from a one-entry literal reallocated it up to three times.
         var phaseDurations = [Phase: UInt64](minimumCapacity: Phase.allCases.count)
         phaseDurations[.queued] = phases.queued
+        if let coldStart = phases.coldStart { phaseDurations[.coldStart] = coldStart }
         func span(_ span: PhaseSpan?) -> UInt64? { span.map { $0.end >= $0.start ? $0.end - $0.start : 0 } }
         if let decrypt = span(phases.decrypt) { phaseDurations[.decrypt] = decrypt }
         if let download = span(phases.download) { phaseDurations[.download] = download }

@@ -37,6 +37,10 @@ public final class InvocationContext: Sendable {
     public let sharedContainer: SharedContainer?
     /// The memory the extension reports holding.
     public let memory: MemoryMeter
+    /// Whether the invocation's phone is in Low Data Mode (``InvocationInput/constrainedNetwork``): its
+    /// `URLSession` requests that refuse constrained networks fail. The harness's own downloader
+    /// ignores it, as an extension using it has no session to set the refusal on.
+    public let isOnConstrainedNetwork: Bool
 
     let measurements: InvocationMeasurements
     private let session: InvocationSession
@@ -46,8 +50,10 @@ public final class InvocationContext: Sendable {
 
     init(
         invocationID: Int, arrival: UInt64, deadline: UInt64, environment: HostEnvironment, memory: MemoryMeter,
-        measurements: InvocationMeasurements, session: InvocationSession, temporaryFiles: TemporaryFiles
+        measurements: InvocationMeasurements, session: InvocationSession, temporaryFiles: TemporaryFiles,
+        isOnConstrainedNetwork: Bool = false
     ) {
+        self.isOnConstrainedNetwork = isOnConstrainedNetwork
         self.invocationID = invocationID
         self.arrival = arrival
         self.deadline = deadline

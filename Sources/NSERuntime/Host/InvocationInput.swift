@@ -25,6 +25,13 @@ public struct InvocationInput: Sendable {
     public var expectedText: NotificationText?
     /// The fault injected into `encrypted_data`, carried into the record.
     public var injectedFault: InjectedCryptoFault?
+    /// How long the phone takes to start the extension's process before `didReceive`, in (scaled)
+    /// nanoseconds (``ColdStarts``); nil for a warm start, a process already running. The time counts
+    /// against the budget, and a budget that runs out during it is a kill without the expiry call.
+    public var coldStart: UInt64? = nil
+    /// Whether the phone is in Low Data Mode (``LowDataMode``): its requests that refuse constrained
+    /// networks fail.
+    public var constrainedNetwork = false
     /// The size of ``payload``'s compact JSON when already known (a generated payload comes with its
     /// bytes), so the host need not serialize it again; cleared when ``payload`` changes.
     private var knownByteCount: Int?

@@ -77,7 +77,10 @@ extension InvocationSession {
     func complete(_ now: UInt64, _ state: inout State) -> [Effect] {
         guard !state.isComplete else { return [] }
         state.isComplete = true
-        for timer in [state.deadlineTimer, state.graceTimer, state.windDownTimer] { timer?.cancel() }
+        for timer in [state.deadlineTimer, state.graceTimer, state.windDownTimer, state.coldStartTimer] {
+            timer?.cancel()
+        }
+        state.coldStartTimer = nil
         state.deadlineTimer = nil
         state.graceTimer = nil
         state.windDownTimer = nil

@@ -27,7 +27,14 @@ extension InvocationSession {
         }
         let started = timeline.startedAt.map(Nanoseconds.count)
         let finished = timeline.finishedAt.map(Nanoseconds.count) ?? now
-        let queuedUntil = started ?? finished
+        // Queued until admitted (the cold start, if any, begins there), else until didReceive or the end.
+        let queuedUntil = state.admittedAt ?? started ?? finished
+        // A cold start ran only for an invocation admitted before its deadline.
+        var coldStart: UInt64? = nil
+        if input.coldStart != nil, let admitted = state.admittedAt, admitted < deadline {
+            let up = started ?? finished
+            coldStart = up > admitted ? up - admitted : 0
+        }
         var visible = originalNotification(kind: outcome.whatTheUserSees)
         if !outcome.fellBack, var shown = state.shown {
             shown.kind = outcome.whatTheUserSees
@@ -48,7 +55,7 @@ extension InvocationSession {
                 decrypt: reported.spans[.decrypt], download: reported.spans[.download],
                 downloadTimings: downloadTimings, harnessWait: reported.downloaded ? harnessWait : nil,
                 attach: reported.spans[.attach],
-                deliver: state.deliverSpan),
+                deliver: state.deliverSpan, coldStart: coldStart),
             download: download, stageErrors: reported.stageErrors, peakMemory: state.peakMemory,
             crashReason: lifecycle.crashReason ?? state.lateCrashReason,
             injectedCrash: state.injectedCrashStruck,

@@ -27,6 +27,10 @@ extension InvocationSession {
         var deadlineTimer: (any InvocationTimer)?
         var graceTimer: (any InvocationTimer)?
         var windDownTimer: (any InvocationTimer)?
+        /// Fires when the phone has started the extension's process (a cold start).
+        var coldStartTimer: (any InvocationTimer)?
+        /// When the host admitted the invocation: its cold start, if any, runs from here.
+        var admittedAt: UInt64?
         /// Whether an ``InvocationEvent/Kind/outcomeFixed(_:)`` event went out.
         var outcomeTraced = false
         /// The content the user sees, when the honoured delivery is shown.

@@ -53,14 +53,15 @@ final class InvocationSession: Sendable {
 
     var clock: any InvocationClock { environment.clock }
 
-    /// Admits the invocation: starts the deadline timer and calls `didReceive`, or finds the budget spent
-    /// and ends it as killed, or the payload not mutable and ends it as `not_mutable` without starting the
-    /// extension. `continuation` receives the record.
+    /// Admits the invocation: starts the deadline timer and calls `didReceive` (after the process's cold
+    /// start, when it has one), or finds the budget spent and ends it as killed, or the payload not mutable
+    /// and ends it as `not_mutable` without starting the extension. `continuation` receives the record.
     func start(continuation: CheckedContinuation<InvocationRecord, Never>) {
         let memory = MemoryMeter { [self] buffered in memoryChanged(buffered: buffered) }
         let context = InvocationContext(
             invocationID: input.id, arrival: input.arrival, deadline: deadline, environment: environment,
-            memory: memory, measurements: measurements, session: self, temporaryFiles: temporaryFiles)
+            memory: memory, measurements: measurements, session: self, temporaryFiles: temporaryFiles,
+            isOnConstrainedNetwork: input.constrainedNetwork)
         let effects = state.withLock { state -> [Effect] in
             state.continuation = continuation
             state.context = context
@@ -71,10 +72,35 @@ final class InvocationSession: Sendable {
                 let action = state.lifecycle.arrivedNotMutable(at: Nanoseconds.duration(now))
                 return effects + apply(action, processEnds: true, now, &state)
             }
+            state.admittedAt = now
             if now < deadline {
                 state.deadlineTimer = environment.timers.schedule(at: deadline) { [self] in deadlineFired() }
             }
+            if let coldStart = input.coldStart, coldStart > 0, now < deadline {
+                // The process starts first; the deadline timer runs meanwhile, and a deadline before the
+                // start ends is a kill without the expiry call (the lifecycle is still `received`).
+                let (ready, overflow) = now.addingReportingOverflow(coldStart)
+                state.coldStartTimer = environment.timers.schedule(at: overflow ? .max : ready) { [self] in
+                    coldStartEnded()
+                }
+                return effects
+            }
             effects += apply(state.lifecycle.started(at: Nanoseconds.duration(now)), processEnds: true, now, &state)
+            effects += checkMemory(buffered: 0, now, &state)
+            return effects
+        }
+        perform(effects)
+    }
+
+    /// The cold start timer fired: the process is up, `didReceive` is called now unless the budget is
+    /// already spent.
+    func coldStartEnded() {
+        let effects = state.withLock { state -> [Effect] in
+            state.coldStartTimer = nil
+            guard !state.isComplete else { return [] }
+            let now = clock.now()
+            var effects = apply(
+                state.lifecycle.started(at: Nanoseconds.duration(now)), processEnds: true, now, &state)
             effects += checkMemory(buffered: 0, now, &state)
             return effects
         }

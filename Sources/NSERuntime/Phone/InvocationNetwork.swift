@@ -17,6 +17,14 @@ struct InvocationNetwork: PhoneNetwork {
             context.recordError(.download, reason)
             return PhoneResponse(status: 0, failure: .unsupported(reason))
         }
+        if context.isOnConstrainedNetwork, !request.allowsConstrainedNetworkAccess {
+            // iOS fails it at once: nothing is sent, and the session reports the reason.
+            let reason =
+                "Low Data Mode: the phone is on a constrained network and the session's "
+                + "allowsConstrainedNetworkAccess is false (\(request.url.absoluteString) is not sent)"
+            context.recordError(.download, reason)
+            return PhoneResponse(status: 0, failure: .constrainedNetwork(reason))
+        }
         let destination: URL
         do {
             destination = try context.makeTemporaryFileURL()

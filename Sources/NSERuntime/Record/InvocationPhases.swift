@@ -7,9 +7,12 @@
 /// pure measurement NSEBenchCore aggregates is made from it once, as durations keyed by ``Phase``
 /// (``InvocationRecord/measurement``).
 public struct InvocationPhases: Sendable, Hashable, Codable {
-    /// From the scheduled arrival to `didReceive` (or to the kill of an invocation that never started),
-    /// in nanoseconds.
+    /// From the scheduled arrival to `didReceive`, or to the start of its cold start (or to the kill of
+    /// an invocation that never started), in nanoseconds.
     public var queued: UInt64
+    /// From the admission to `didReceive`: the phone starting the extension's process (or to the kill
+    /// of an invocation whose budget ran out first), in nanoseconds; nil for a warm start.
+    public var coldStart: UInt64?
     /// Decryption, as the extension reported it.
     public var decrypt: PhaseSpan?
     /// The download, from request to result, as the extension reported it.
@@ -29,8 +32,9 @@ public struct InvocationPhases: Sendable, Hashable, Codable {
     public init(
         queued: UInt64, decrypt: PhaseSpan? = nil, download: PhaseSpan? = nil,
         downloadTimings: MediaDownloadTimings? = nil, harnessWait: UInt64? = nil, attach: PhaseSpan? = nil,
-        deliver: PhaseSpan? = nil
+        deliver: PhaseSpan? = nil, coldStart: UInt64? = nil
     ) {
+        self.coldStart = coldStart
         self.harnessWait = harnessWait
         self.queued = queued
         self.decrypt = decrypt

@@ -14,6 +14,10 @@ public struct WorkerRequest: Sendable, Hashable, Codable {
     public var expectedText: NotificationText?
     /// The fault injected into the payload, if any.
     public var injectedFault: InjectedCryptoFault?
+    /// The process's cold start in (scaled) nanoseconds; nil for a warm start.
+    public var coldStart: UInt64?
+    /// Whether the phone is in Low Data Mode; nil for not.
+    public var constrainedNetwork: Bool?
 
     /// The request for `input`.
     public init(_ input: InvocationInput) {
@@ -22,13 +26,18 @@ public struct WorkerRequest: Sendable, Hashable, Codable {
         payload = String(decoding: input.payload.serialized(), as: UTF8.self)
         expectedText = input.expectedText
         injectedFault = input.injectedFault
+        coldStart = input.coldStart
+        constrainedNetwork = input.constrainedNetwork ? true : nil
     }
 
     /// The input it stands for, run by `factory`.
     public func input(extension factory: ExtensionFactory) throws(PayloadError) -> InvocationInput {
-        InvocationInput(
+        var input = InvocationInput(
             id: id, payload: try NotificationPayload(parsing: payload), arrival: arrival, extension: factory,
             expectedText: expectedText, injectedFault: injectedFault)
+        input.coldStart = coldStart
+        input.constrainedNetwork = constrainedNetwork ?? false
+        return input
     }
 }
 

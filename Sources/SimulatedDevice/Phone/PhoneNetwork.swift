@@ -24,13 +24,20 @@ public struct PhoneRequest: Sendable, Hashable {
     /// The longest the whole transfer may take, in nanoseconds (`timeoutIntervalForResource`); nil for
     /// no limit.
     public var resourceTimeout: UInt64?
+    /// Whether the request may use a constrained network (its session's
+    /// `allowsConstrainedNetworkAccess`): on a phone in Low Data Mode a request that may not fails.
+    public var allowsConstrainedNetworkAccess: Bool
 
     /// A request.
-    public init(url: URL, method: String = "GET", idleTimeout: UInt64, resourceTimeout: UInt64? = nil) {
+    public init(
+        url: URL, method: String = "GET", idleTimeout: UInt64, resourceTimeout: UInt64? = nil,
+        allowsConstrainedNetworkAccess: Bool = true
+    ) {
         self.url = url
         self.method = method
         self.idleTimeout = idleTimeout
         self.resourceTimeout = resourceTimeout
+        self.allowsConstrainedNetworkAccess = allowsConstrainedNetworkAccess
     }
 }
 
@@ -76,6 +83,10 @@ public enum PhoneNetworkFailure: Error, Sendable, Hashable, CustomStringConverti
     case cannotWriteToFile(String)
     /// The calling task was cancelled.
     case cancelled
+    /// The phone is in Low Data Mode and the request refuses constrained networks:
+    /// `URLError(.notConnectedToInternet)` with ``FoundationNetworking/URLError/networkUnavailableReason``
+    /// `.constrained`.
+    case constrainedNetwork(String)
     /// What the simulated phone cannot do (a method other than GET or HEAD, a scheme other than http(s)).
     case unsupported(String)
     /// Anything else.
@@ -85,7 +96,7 @@ public enum PhoneNetworkFailure: Error, Sendable, Hashable, CustomStringConverti
         switch self {
         case .timedOut(let reason), .cannotConnectToHost(let reason), .networkConnectionLost(let reason),
             .secureConnectionFailed(let reason), .dataLengthExceedsMaximum(let reason), .cannotWriteToFile(let reason),
-            .unsupported(let reason), .other(let reason):
+            .unsupported(let reason), .other(let reason), .constrainedNetwork(let reason):
             reason
         case .cancelled: "cancelled"
         }
@@ -102,10 +113,14 @@ public enum PhoneNetworkFailure: Error, Sendable, Hashable, CustomStringConverti
             case .dataLengthExceedsMaximum: .dataLengthExceedsMaximum
             case .cannotWriteToFile: .cannotWriteToFile
             case .cancelled: .cancelled
+            case .constrainedNetwork: .notConnectedToInternet
             case .unsupported: .unsupportedURL
             case .other: .unknown
             }
-        return URLError(
-            code, userInfo: [NSURLErrorFailingURLErrorKey: url, NSLocalizedDescriptionKey: description])
+        var userInfo: [String: Any] = [NSURLErrorFailingURLErrorKey: url, NSLocalizedDescriptionKey: description]
+        if case .constrainedNetwork = self {
+            userInfo[URLError.networkUnavailableReasonKey] = URLError.NetworkUnavailableReason.constrained.rawValue
+        }
+        return URLError(code, userInfo: userInfo)
     }
 }

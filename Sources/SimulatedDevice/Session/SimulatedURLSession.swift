@@ -39,6 +39,9 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
 
     /// A copy of the configuration the session was made with.
     public let configuration: URLSessionConfiguration
+    /// The configuration's `allowsConstrainedNetworkAccess` when the session was made (the copy does
+    /// not carry it: FoundationNetworking has no such property).
+    let allowsConstrainedNetworkAccess: Bool
     /// The delegate, held until the session is invalidated, as iOS does.
     public let delegate: (any SimulatedURLSessionDelegate)?
     /// The queue given at creation; for a session made without one, an `OperationQueue` standing for
@@ -72,6 +75,7 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     ) {
         self.queuePerPhone = queuePerPhone
         self.configuration = configuration.copy() as? URLSessionConfiguration ?? configuration
+        self.allowsConstrainedNetworkAccess = configuration.allowsConstrainedNetworkAccess
         self.delegate = delegate
         if let queue {
             self.delegateQueue = queue
@@ -215,7 +219,8 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         let idle = scaled(requestTimeout) ?? UInt64((60 * 1e9 * scale).rounded())
         return PhoneRequest(
             url: request.url ?? URL(fileURLWithPath: "/"), method: request.httpMethod ?? "GET", idleTimeout: idle,
-            resourceTimeout: scaled(configuration.timeoutIntervalForResource))
+            resourceTimeout: scaled(configuration.timeoutIntervalForResource),
+            allowsConstrainedNetworkAccess: allowsConstrainedNetworkAccess)
     }
 
     private static func taskIdentifier() -> Int { nextTaskIdentifier.add(1, ordering: .relaxed).oldValue }

@@ -11,6 +11,7 @@
 /// | `crash` | the extension crashed or threw before delivering | none |
 /// | `memory` | the extension passed its memory limit and was killed | none |
 /// | `queued` | the budget was spent waiting for a free slot: killed before `didReceive` | queued |
+/// | `cold_start` | the budget ran out while the phone started the extension's process: killed before `didReceive` | cold start |
 /// | `alert_text_removed` | delivered in time without alert text, so iOS showed the original | none |
 /// | `not_mutable` | the payload had no `"mutable-content":1`, so iOS never started the extension | none |
 /// | `decrypt_failed` | decrypting `encrypted_data` failed | decrypt |
@@ -39,6 +40,8 @@ public enum MissCause: String, Sendable, Hashable, CaseIterable, Codable, Compar
     case memory
     /// The budget was spent before the extension could start (waiting for a free slot).
     case queued
+    /// The budget ran out while the phone was starting the extension's process (a cold start).
+    case coldStart = "cold_start"
     /// Delivered before the deadline without alert text: iOS shows the original.
     case alertTextRemoved = "alert_text_removed"
     /// The payload had no `"mutable-content":1`: iOS showed it without starting the extension.
@@ -83,6 +86,7 @@ public enum MissCause: String, Sendable, Hashable, CaseIterable, Codable, Compar
         case .crash: "the extension crashed"
         case .memory: "killed over the memory limit"
         case .queued: "budget spent waiting for a free slot"
+        case .coldStart: "budget spent starting the extension's process"
         case .alertTextRemoved: "delivered without alert text"
         case .notMutable: "the payload lacked mutable-content, so no extension ran"
         case .decryptFailed: "decrypting encrypted_data failed"
@@ -107,6 +111,7 @@ public enum MissCause: String, Sendable, Hashable, CaseIterable, Codable, Compar
         switch self {
         case .harness, .crash, .memory, .alertTextRemoved, .notMutable, .expiry, .enrichmentSkipped: nil
         case .queued: .queued
+        case .coldStart: .coldStart
         case .decryptFailed: .decrypt
         case .connect, .tls: .connect
         case .firstByte: .firstByte
@@ -126,6 +131,8 @@ public enum MissCause: String, Sendable, Hashable, CaseIterable, Codable, Compar
 public enum MissPhase: String, Sendable, Hashable, CaseIterable {
     /// From the scheduled arrival to `didReceive`.
     case queued
+    /// From the admission to `didReceive`: the phone starting the extension's process.
+    case coldStart = "cold_start"
     /// Decrypting `encrypted_data`.
     case decrypt
     /// From the download's start to the connection (TCP and TLS).

@@ -3,7 +3,8 @@ extension MissEvidence {
     ///
     /// The order, first match wins:
     /// 1. `harness`, whatever the outcome: what was measured is the harness's;
-    /// 2. how the extension ended: `crash`, `memory` (killed after starting), `queued` (killed before),
+    /// 2. how the extension ended: `crash`, `memory` (killed after starting), `queued` (killed before,
+    ///    waiting for a slot), `cold_start` (killed before, its process still starting),
     ///    `alert_text_removed` (discarded), `not_mutable` (never started: the payload was not mutable);
     /// 3. for degraded, unchanged and expired invocations, the first failure in a payload's life:
     ///    `decrypt_failed`; a download running at the deadline (`connect`, `first_byte`, `body` by the
@@ -27,7 +28,7 @@ extension MissEvidence {
         switch cause.phase {
         case .decrypt: injectedCryptoFault
         case .connect, .firstByte, .body, .download: download?.injectedFault ?? false
-        case .queued, .attach, nil: false
+        case .queued, .coldStart, .attach, nil: false
         }
     }
 
@@ -38,7 +39,7 @@ extension MissEvidence {
         switch outcome {
         case .enriched: return nil
         case .crashed: return .crash
-        case .killed: return started ? .memory : .queued
+        case .killed: return started ? .memory : coldStart != nil && queued < budget ? .coldStart : .queued
         case .discarded: return .alertTextRemoved
         case .notMutable: return .notMutable
         case .degraded, .unchanged, .expiredBestAttempt, .expiredOriginal: break
@@ -79,6 +80,7 @@ extension MissEvidence {
         }
         switch phase {
         case .queued: return min(queued, budget)
+        case .coldStart: return within(min(queued, budget), queued &+ (coldStart ?? 0))
         case .decrypt: return decrypt ?? 0
         case .attach: return attach ?? 0
         case .connect, .firstByte, .body, .download:

@@ -19,8 +19,12 @@ public struct MissEvidence: Sendable, Equatable {
     public var budget: UInt64
     /// When the outcome was final.
     public var finished: UInt64
-    /// From the arrival to `didReceive` (or to the kill of one that never started).
+    /// From the arrival to `didReceive` or to the start of its cold start (or to the kill of one that
+    /// never started).
     public var queued: UInt64
+    /// How long the phone spent starting the extension's process (to `didReceive`, or to the kill of one
+    /// whose budget ran out first); nil for a warm start.
+    public var coldStart: UInt64?
     /// How long decryption took, when the extension decrypted.
     public var decrypt: UInt64?
     /// Whether the extension reported a failed decryption.
@@ -37,7 +41,8 @@ public struct MissEvidence: Sendable, Equatable {
     /// Evidence with nothing measured but the outcome and the times.
     public init(
         outcome: InvocationOutcome, harnessFailure: Bool = false, started: Bool = true, budget: UInt64,
-        finished: UInt64, queued: UInt64 = 0, decrypt: UInt64? = nil, decryptFailed: Bool = false,
+        finished: UInt64, queued: UInt64 = 0, coldStart: UInt64? = nil, decrypt: UInt64? = nil,
+        decryptFailed: Bool = false,
         attach: UInt64? = nil, attachFailed: Bool = false, injectedCryptoFault: Bool = false,
         download: Download? = nil
     ) {
@@ -48,6 +53,7 @@ public struct MissEvidence: Sendable, Equatable {
         self.budget = budget
         self.finished = finished
         self.queued = queued
+        self.coldStart = coldStart
         self.decrypt = decrypt
         self.decryptFailed = decryptFailed
         self.attach = attach

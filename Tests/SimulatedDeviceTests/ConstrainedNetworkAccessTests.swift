@@ -1,0 +1,47 @@
+import Foundation
+import FoundationNetworking
+import Testing
+
+@testable import SimulatedDevice
+
+/// `allowsConstrainedNetworkAccess` on `URLSessionConfiguration` (FoundationNetworking lacks it) and the
+/// `URLError` a constrained phone reports.
+@Suite("Constrained network access")
+struct ConstrainedNetworkAccessTests {
+    static let url = URL(string: "http://127.0.0.1:8080/media/1KB.jpg")!
+
+    @Test("true by default, as on iOS; false is kept per configuration and reaches the phone's request")
+    func configurationProperty() {
+        let allowing = URLSessionConfiguration.default
+        let refusing = URLSessionConfiguration.default
+        #expect(allowing.allowsConstrainedNetworkAccess)
+        refusing.allowsConstrainedNetworkAccess = false
+        #expect(!refusing.allowsConstrainedNetworkAccess)
+        #expect(allowing.allowsConstrainedNetworkAccess, "another configuration is not touched")
+
+        let session = SimulatedURLSession(configuration: refusing)
+        refusing.allowsConstrainedNetworkAccess = true  // after creation: the session keeps its copy's value
+        #expect(!session.phoneRequest(for: URLRequest(url: Self.url), on: nil).allowsConstrainedNetworkAccess)
+        #expect(
+            SimulatedURLSession(configuration: allowing).phoneRequest(for: URLRequest(url: Self.url), on: nil)
+                .allowsConstrainedNetworkAccess)
+    }
+
+    @Test("many configurations set to false and dropped leave no stale answer for new ones")
+    func deadConfigurationsAreSwept() {
+        for _ in 0..<500 {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.allowsConstrainedNetworkAccess = false
+            #expect(!configuration.allowsConstrainedNetworkAccess)
+        }
+        #expect(URLSessionConfiguration.ephemeral.allowsConstrainedNetworkAccess)
+    }
+
+    @Test("the failure is URLError(.notConnectedToInternet) whose networkUnavailableReason is .constrained")
+    func urlError() {
+        let error = PhoneNetworkFailure.constrainedNetwork("Low Data Mode").urlError(for: Self.url)
+        #expect(error.code == .notConnectedToInternet)
+        #expect(error.networkUnavailableReason == .constrained)
+        #expect(PhoneNetworkFailure.timedOut("idle").urlError(for: Self.url).networkUnavailableReason == nil)
+    }
+}
