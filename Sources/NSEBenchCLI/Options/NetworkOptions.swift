@@ -61,6 +61,18 @@ public enum NetworkOptions {
         try conditions.resolvingFiles { (setting, path) throws(UsageError) in try readLatencyFile(setting, path) }
     }
 
+    /// The latency distribution `text` given to `option` (every form `--ttfb` takes), its `file:PATH`
+    /// read; a bad form or file is a usage error naming `option`.
+    static func distribution(_ text: String, option: String) throws(UsageError) -> LatencyDistribution {
+        let distribution: LatencyDistribution
+        do {
+            distribution = try LatencyDistribution(parsing: text)
+        } catch {
+            throw .invalidValue(option: option, value: text, expected: error.expected)
+        }
+        return try resolveFile(distribution, option: option)
+    }
+
     /// `distribution` with its `file:PATH` read (any other form as it is); a missing or malformed
     /// file is a usage error naming `option`, the file and the line.
     static func resolveFile(_ distribution: LatencyDistribution, option: String) throws(UsageError)

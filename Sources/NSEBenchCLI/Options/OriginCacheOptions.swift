@@ -36,15 +36,8 @@ public enum OriginCacheOptions {
             }
             return nil
         }
-        let distribution: LatencyDistribution
-        do {
-            distribution = try LatencyDistribution(parsing: text)
-        } catch {
-            throw .invalidValue(option: "origin-fetch", value: text, expected: error.expected)
-        }
         return OriginCacheSettings(
-            fetch: try NetworkOptions.resolveFile(distribution, option: "origin-fetch"),
-            coalesces: coalescing == .on)
+            fetch: try NetworkOptions.distribution(text, option: "origin-fetch"), coalesces: coalescing == .on)
     }
 
     /// The flags as given, for the embedded server (which scales them with `--time-scale`): empty

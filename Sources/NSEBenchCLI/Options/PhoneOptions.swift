@@ -31,14 +31,9 @@ enum PhoneOptions {
             }
             return nil
         }
-        var duration: LatencyDistribution
-        do {
-            duration = try LatencyDistribution(parsing: text)
-        } catch {
-            throw .invalidValue(option: "cold-start", value: text, expected: error.expected)
-        }
-        duration = try NetworkOptions.resolveFile(duration, option: "cold-start")
-        return ColdStarts(duration: duration, warm: try percentage(arguments, "warm"))
+        return ColdStarts(
+            duration: try NetworkOptions.distribution(text, option: "cold-start"),
+            warm: try percentage(arguments, "warm"))
     }
 
     /// `--low-data-mode`.
