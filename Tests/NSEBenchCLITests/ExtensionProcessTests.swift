@@ -63,6 +63,76 @@ struct ExtensionProcessTests {
         #expect(inside.summary["enriched"] == "200")
         // Validity depends on how loaded the machine is; crashes never enter it here.
         #expect(workers.summary["invalid_reason"]?.contains("process") == false)
+        // Its real footprint is far under the limit, and nothing is killed.
+        #expect(workers.summary["killed"] == "0")
+        let footprint = Int(workers.summary["extension_footprint_peak_bytes"] ?? "") ?? 0
+        #expect(footprint >= 6 << 20 && footprint < 16 << 20, "footprint \(footprint)")
+        #expect(inside.summary["extension_footprint_peak_bytes"] == "")
+    }
+
+    /// A folder holding `source` as Service.swift; remove it after use.
+    func extensionFolder(_ name: String, _ source: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try source.write(to: folder.appendingPathComponent("Service.swift"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    @Test func anExtensionHoldingMoreThanTheLimitIsKilledAsJetsamKillsIt() throws {
+        // 30 MiB held for 0.3 s by every invocation: over the 24 MiB limit whatever else shares the process.
+        let folder = try extensionFolder(
+            "Hog",
+            """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let buffer = Data(count: 30 << 20)
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+                        _ = buffer.count
+                        contentHandler(request.content)
+                    }
+                }
+                override func serviceExtensionTimeWillExpire() {}
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, summary, rows) = try run(["--extension", folder.path, "-n", "30", "-c", "4"])
+        #expect(status == 0)
+        #expect(summary["invocations"] == "30")
+        #expect(summary["killed"] == "30", "every invocation held 30 MiB")
+        #expect(summary["blame_memory"] == "30")
+        #expect(
+            rows.allSatisfy { $0["outcome"] == "killed" && $0["blame"] == "memory" && $0["user_sees"] == "original" })
+        #expect(rows.allSatisfy { (Int($0["peak_memory_bytes"] ?? "") ?? 0) > 24 << 20 })
+        #expect((Int(summary["extension_footprint_peak_bytes"] ?? "") ?? 0) > 30 << 20)
+    }
+
+    @Test func aLeakThroughAStaticKillsTheProcessAfterAFewInvocations() throws {
+        // 3 MiB kept per invocation: a fresh process (6 MiB modelled) passes 24 MiB within 6 invocations,
+        // and the process that takes its place starts empty, as on a phone.
+        let folder = try extensionFolder(
+            "Leak",
+            """
+            import UserNotifications
+            enum Hoard { nonisolated(unsafe) static var kept: [Data] = [] }
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    Hoard.kept.append(Data(count: 3 << 20))
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { contentHandler(request.content) }
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, summary, rows) = try run([
+            "--extension", folder.path, "-n", "60", "-c", "1", "--extension-processes", "1",
+        ])
+        #expect(status == 0)
+        #expect(Set(rows.map { $0["id"] ?? "" }).count == 60, "one row per invocation")
+        let killed = Int(summary["killed"] ?? "") ?? -1
+        // One kill in every 4 to 7 invocations (the harness's own first allocations count too).
+        #expect((8...16).contains(killed), "killed \(killed)")
+        #expect(summary["blame_memory"] == String(killed))
+        #expect(Int(summary["unchanged"] ?? "") == 60 - killed, "the others delivered the content as it came")
     }
 
     @Test func requestsNoPhoneCanBeToldForMakeTheRunInvalid() throws {

@@ -172,7 +172,8 @@ struct SummaryRowTests {
                     && ![
                         "rate_per_s", "arrivals", "max_in_flight", "duration_s", "invalid_reason", "segment",
                         "fanout_s",
-                        "start_lag_ms", "machine_busy_peak", "extension_timeout_s", "origin_fetch", "coalesce",
+                        "start_lag_ms", "machine_busy_peak", "extension_timeout_s", "extension_footprint_peak_bytes",
+                        "origin_fetch", "coalesce",
                         "origin_fetches", "origin_coalesced", "cache_hits", "cold_start", "warm_pct",
                         "low_data_mode_pct",
                     ].contains($0) && !$0.hasPrefix("net_"))

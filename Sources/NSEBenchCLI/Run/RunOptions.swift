@@ -137,7 +137,9 @@ enum RunOptions {
                 help: "Time after serviceExtensionTimeWillExpire (undocumented by Apple)."),
             .value(
                 "memory-limit", valueName: "SIZE", default: "24MiB",
-                help: "Memory budget; above it the extension is killed."),
+                help: "Memory budget; above it the extension is killed without its expiry call, as jetsam kills it "
+                    + "(a user's extension: its worker process's real heap, shared out among the invocations it "
+                    + "holds; built-ins: the modelled figure)."),
             .value(
                 "time-scale", valueName: "F", default: "1",
                 help: "Scale every duration and bandwidth: 0.01 runs 30 s in 0.3 s. CPU costs do not scale."),

@@ -230,6 +230,11 @@ struct RunSession {
         if let workers {
             problems += ExtensionWorkerPool.problems(workers, timeScale: scale, deadline: settings.deadline)
         }
+        if let failure = workerFigures.compactMap(\.memoryWatchFailure).first {
+            problems.append(
+                "an extension process's heap could not be read (\(failure)): its memory was judged by the model "
+                    + "only, and a process that grew past --memory-limit may not have been killed")
+        }
         // Requests of a user's extension that no simulated phone could be told for failed (URLError
         // .unsupportedURL) because of the harness, not the network.
         let unattributed =
@@ -248,6 +253,11 @@ struct RunSession {
             problems: report.partial ? problems.filter { !$0.hasPrefix("interrupted") } : problems,
             partial: report.partial)
         if let startLag { row.values["start_lag_ms"] = FixedPoint.text(startLag * 1e3, places: 3) }
+        // The footprint is known only where every worker could read its heap.
+        if let workers, workerFigures.allSatisfy({ $0.memoryWatchFailure == nil }) {
+            let footprint = max(workers.memoryKillFootprint, workerFigures.map(\.peakFootprintBytes).max() ?? 0)
+            row.values["extension_footprint_peak_bytes"] = String(footprint)
+        }
         if let origin = serverStats?.originCache {
             row.values["origin_fetches"] = String(origin.originFetches)
             row.values["origin_coalesced"] = String(origin.coalesced)
@@ -277,10 +287,15 @@ struct RunSession {
         }
         if let workers, !configuration.quiet {
             let deaths = workers.processDeaths
+            let footprint = Int(row.values["extension_footprint_peak_bytes"] ?? "").map { "\(Self.mebibytes($0)) MiB" }
             context.output.write(
                 "extension processes: \(configuration.extensionProcesses), \(deaths) died and were replaced"
+                    + (workers.memoryKills > 0
+                        ? " (\(workers.memoryKills) killed by the memory limit, as jetsam kills them)" : "")
+                    + "; footprint up to \(footprint ?? "unknown") per invocation (limit "
+                    + "\(Self.mebibytes(settings.memoryLimit)) MiB)"
                     + (workers.rerunInvocations > 0
-                        ? "; \(workers.rerunInvocations) invocations that shared a crashed process ran again, up to "
+                        ? "; \(workers.rerunInvocations) invocations sent to a process that died under another ran again, up to "
                             + "\(FixedPoint.text(Double(workers.rerunDelayMaximum) / scale / 1e6, places: 1)) ms late"
                         : "")
                     + (deaths > 0
@@ -313,6 +328,9 @@ struct RunSession {
     }
 
     /// The invocations this instance runs of `length` (a segment's share), for the progress line's ETA.
+    /// `bytes` in MiB with one decimal, for the extension processes' line.
+    private static func mebibytes(_ bytes: Int) -> String { FixedPoint.text(Double(bytes) / 1_048_576, places: 1) }
+
     private static func share(of length: RunLength, _ segment: ExecutionSegment) -> RunLength {
         guard case .invocations(let count) = length else { return length }
         return .invocations(segment.share(of: count))

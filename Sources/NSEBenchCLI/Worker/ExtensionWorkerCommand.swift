@@ -99,7 +99,14 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         let output = WorkerOutput()
         let dispatchLag = LagHistogram()
         let cpuAtStart = ProcessResources.cpuSeconds()
-        await withTaskGroup(of: Void.self) { group in
+        let jetsam = Jetsam(host: host, output: output)
+        let watch = WorkerMemoryWatch(
+            baseline: settings.baselineFootprint, limit: settings.memoryLimit,
+            inFlight: { host.invocationsInFlight },
+            exceeded: { footprint, held in jetsam.kill(footprint: footprint, inFlight: held) })
+        // A discarding group: a plain task group keeps every finished child until it is awaited, which
+        // would grow the heap the memory watch judges by each invocation run.
+        await withDiscardingTaskGroup { group in
             for await line in StandardInputLines.stream() {
                 group.addTask {
                     let request: WorkerRequest
@@ -109,6 +116,8 @@ public struct ExtensionWorkerCommand: ParsableCommand {
                         output.send(.rejected(id: -1, reason: "not a worker request: \(error)"))
                         return
                     }
+                    guard jetsam.admit() else { return output.send(.declined(id: request.id)) }
+                    defer { jetsam.answered() }
                     let now = harness.clock.now()
                     dispatchLag.record(now > request.arrival ? now - request.arrival : 0)
                     do {
@@ -120,14 +129,62 @@ public struct ExtensionWorkerCommand: ParsableCommand {
                 }
             }
         }
+        watch.stop()
         let figures = await harness.stop()
         var workerFigures = WorkerFigures(
             timerLatenessP99: figures.timerLatenessP99, transportLagP99: figures.transportLagP99,
             dispatchLagP99: dispatchLag.p99, cpuSeconds: ProcessResources.cpuSeconds() - cpuAtStart,
             peakResidentBytes: ProcessResources.peakResidentBytes())
         workerFigures.unattributedRequests = SimulatedURLSession.unattributedRequestCount
+        workerFigures.peakFootprintBytes = watch.peakFootprint
+        workerFigures.memoryWatchFailure = watch.readFailure.map { "\($0)" }
         output.send(.figures(workerFigures))
         return .success
+    }
+}
+
+/// How a worker dies for its memory, as jetsam kills an extension's process: the invocations it holds
+/// end `killed` (without the expiry call) and are reported, requests that reach it meanwhile are declined
+/// (they run in another process), and then the process ends with SIGKILL.
+final class Jetsam: Sendable {
+    /// How long the killed invocations' records may take to be written before the process ends anyway;
+    /// the run counts any left unanswered as run again elsewhere.
+    static let reportingLimit: TimeInterval = 2
+
+    private let host: ExtensionHost
+    private let output: WorkerOutput
+    private let dying = Atomic<Bool>(false)
+    /// Requests admitted whose reply is not yet written.
+    private let unanswered = Atomic<Int>(0)
+
+    init(host: ExtensionHost, output: WorkerOutput) {
+        self.host = host
+        self.output = output
+    }
+
+    /// Whether a request may run here; each admitted one must be ``answered()``.
+    func admit() -> Bool {
+        unanswered.add(1, ordering: .sequentiallyConsistent)
+        guard !dying.load(ordering: .sequentiallyConsistent) else {
+            unanswered.subtract(1, ordering: .sequentiallyConsistent)
+            return false
+        }
+        return true
+    }
+
+    /// An admitted request's reply was written.
+    func answered() { unanswered.subtract(1, ordering: .sequentiallyConsistent) }
+
+    /// Kills every invocation held (each charged `footprint` bytes), reports them and ends the process.
+    func kill(footprint: Int, inFlight: Int) -> Never {
+        dying.store(true, ordering: .sequentiallyConsistent)
+        output.send(.memoryExceeded(footprint: footprint, inFlight: inFlight))
+        host.killForMemory(footprint: footprint)
+        let giveUp = Date().addingTimeInterval(Self.reportingLimit)
+        while unanswered.load(ordering: .sequentiallyConsistent) > 0, Date() < giveUp {
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        ProcessResources.killImmediately()
     }
 }
 

@@ -15,6 +15,10 @@ import Synchronization
 /// is counted as harness delay (``rerunDelayMaximum``). Without a name, every invocation the process
 /// held is recorded as crashed and counted as lost (``lostInvocations``).
 ///
+/// A worker whose heap passes the memory limit is killed as jetsam kills an extension's process
+/// (``WorkerMemoryWatch``, ``Jetsam``): the invocations it held are `killed`, without the expiry call,
+/// and those sent to it that it had not started run again in another worker.
+///
 /// Each invocation goes to the live worker with the fewest in flight. What a worker process shares
 /// between the invocations it runs is what a reused extension process shares on a phone: statics,
 /// singletons, `URLSession.shared`.
@@ -56,7 +60,8 @@ final class ExtensionWorkerPool: Sendable {
         }
     }
 
-    /// Invocations run again after a process they shared crashed under another invocation.
+    /// Invocations run again after a process they shared died under another invocation (a crash, or
+    /// killed for its memory), or that reached a process being killed for its memory.
     var rerunInvocations: Int { reruns.withLock { $0.count } }
     /// The longest such an invocation lost to the crash (from its first dispatch to the second), in
     /// nanoseconds of the run's clock.
@@ -80,8 +85,15 @@ final class ExtensionWorkerPool: Sendable {
         }
     }
 
-    /// Worker processes that died (and were replaced, when more invocations came).
+    /// Worker processes that died (and were replaced, when more invocations came), of a crash or killed
+    /// for their memory.
     var processDeaths: Int { allWorkers.filter { !$0.isAlive && !$0.endedNormally }.count }
+
+    /// Worker processes killed because their heap passed the memory limit (``WorkerMemoryWatch``).
+    var memoryKills: Int { allWorkers.filter { $0.memoryKill != nil }.count }
+
+    /// The largest footprint charged to an invocation of a worker killed for its memory; 0 for none.
+    var memoryKillFootprint: Int { allWorkers.compactMap(\.memoryKill).max() ?? 0 }
 
     private var allWorkers: [ExtensionWorker] { slots.withLock { $0.compactMap { $0 } } + retired.withLock { $0 } }
 
@@ -141,6 +153,8 @@ final class ExtensionWorker: @unchecked Sendable {
         var crashedID: Int?
         var lost = 0
         var endedNormally = false
+        /// The footprint charged to each invocation when the worker was killed for its memory.
+        var memoryKill: Int?
     }
 
     private let process: Process
@@ -183,6 +197,8 @@ final class ExtensionWorker: @unchecked Sendable {
     var lost: Int { state.withLock { $0.lost } }
     /// Whether it exited with status 0 after its input ended.
     var endedNormally: Bool { state.withLock { $0.endedNormally } }
+    /// The footprint charged to each of its invocations when it was killed for its memory; nil if it was not.
+    var memoryKill: Int? { state.withLock { $0.memoryKill } }
 
     /// The record, or nil when the process had died before it took the invocation.
     func invoke(_ invocation: InvocationInput, timeBudget: UInt64) async -> InvocationRecord? {
@@ -257,6 +273,9 @@ final class ExtensionWorker: @unchecked Sendable {
             state.endedNormally = normal
             defer { state.pending = [:] }
             let all = Array(state.pending.values)
+            // Killed for its memory: the worker reported every invocation it had started, so what is
+            // left never started there and runs in another process.
+            if state.memoryKill != nil { return ([], all) }
             // The crash reporter named the crashing invocation: only it crashed, the rest run again.
             if let id = state.crashedID, let culprit = state.pending[id] {
                 return ([culprit], all.filter { $0.input.id != id })
@@ -283,6 +302,11 @@ final class ExtensionWorker: @unchecked Sendable {
             state.withLock { $0.crashedID = id }
         case .figures(let figures):
             state.withLock { $0.figures = figures }
+        case .memoryExceeded(let footprint, _):
+            state.withLock { $0.memoryKill = footprint }
+        case .declined(let id):
+            guard let pending = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
+            rerun([pending])
         case .rejected(let id, let reason):
             guard let pending = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
             pending.continuation.resume(
@@ -321,8 +345,8 @@ extension ExtensionWorkerPool {
         let delay = Double(pool.rerunDelayMaximum) / timeScale
         if pool.rerunInvocations > 0, delay > limit {
             problems.append(
-                "\(pool.rerunInvocations) invocations were run again after another invocation crashed their shared "
-                    + "process, up to \(FixedPoint.text(delay / 1e6, places: 1)) ms late (limit "
+                "\(pool.rerunInvocations) invocations were run again after their shared process died under another "
+                    + "invocation (a crash, or killed for its memory), up to \(FixedPoint.text(delay / 1e6, places: 1)) ms late (limit "
                     + "\(FixedPoint.text(limit / 1e6, places: 1)) ms); more --extension-processes share each "
                     + "process among fewer invocations")
         }

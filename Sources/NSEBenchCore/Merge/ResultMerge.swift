@@ -169,7 +169,7 @@ public enum ResultMerge {
         switch column {
         case "throughput_per_s": return SummaryRow.format(known.reduce(0, +), decimals: 1)
         case "harness_cpu_s": return SummaryRow.format(known.reduce(0, +), decimals: 3)
-        case "peak_rss_bytes": return SummaryRow.format(known.max() ?? 0, decimals: 0)
+        case "peak_rss_bytes", "extension_footprint_peak_bytes": return SummaryRow.format(known.max() ?? 0, decimals: 0)
         case "extension_timeout_s": return SummaryRow.format(known.min() ?? 0, decimals: 3)
         default: return weighted(numbers, instances).map { SummaryRow.format($0, decimals: 1) } ?? ""
         }

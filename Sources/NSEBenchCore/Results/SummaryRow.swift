@@ -40,6 +40,8 @@ public struct SummaryRow: Sendable {
         values["start_lag_ms"] = ""
         // The embedded server's origin cache counts, set by the run that read its report.
         for name in ["origin_fetches", "origin_coalesced", "cache_hits"] { values[name] = "" }
+        // A user's extension's worker processes' footprint, set by the run that ran them.
+        values["extension_footprint_peak_bytes"] = ""
         for field in fingerprint.fields { values[field.name] = field.value }
         values.merge(settings.columns) { $1 }
         values["invocations"] = String(aggregate.invocations)

@@ -16,7 +16,7 @@ public enum SummarySchema {
             + networkClassColumns.map(\.name) + [
                 "harness_wait_p99_ms", "server_lateness_p99_ms", "fanout_s", "uncertain",
                 InvocationOutcome.unchanged.rawValue, InvocationOutcome.notMutable.rawValue, "machine_busy_peak",
-                "extension_timeout_s", "cold_start", "warm_pct", "low_data_mode_pct",
+                "extension_timeout_s", "extension_footprint_peak_bytes", "cold_start", "warm_pct", "low_data_mode_pct",
                 Phase.coldStart.summaryColumn(.p50), Phase.coldStart.summaryColumn(.p99),
             ] + originCacheColumns)
 
@@ -229,6 +229,11 @@ public enum SummarySchema {
                 meaning: "the shortest total timeout the extension's downloads set (its own resource timeout, "
                     + "unscaled s), as the harness saw each request; empty when none set one; shown, never gated"),
             Column(name: "peak_rss_bytes", kind: .measure, polarity: .smallerIsBetter, meaning: "peak resident memory"),
+            Column(
+                name: "extension_footprint_peak_bytes", kind: .measure, polarity: .smallerIsBetter,
+                meaning: "the largest real footprint charged to one invocation of a user's extension in its worker "
+                    + "processes (the modelled baseline plus its share of the process's heap growth), as jetsam "
+                    + "judges it against --memory-limit; empty for built-ins and --extension-processes 0"),
             Column(
                 name: "mallocs_per_invocation", kind: .measure, polarity: .smallerIsBetter,
                 meaning: "allocations per invocation (jemalloc)"),

@@ -12,6 +12,13 @@ public enum ProcessResources {
         signal(SIGPIPE, SIG_IGN)
     }
 
+    /// Ends this process at once with SIGKILL, as jetsam ends an iOS extension's process: no handler,
+    /// no `atexit`, no flush of buffered output (what was written with `write(2)` has been sent).
+    public static func killImmediately() -> Never {
+        kill(getpid(), SIGKILL)
+        _exit(128 + SIGKILL)
+    }
+
     /// User plus system CPU seconds of children that have exited and been waited for.
     public static func childrenCPUSeconds() -> Double { seconds(RUSAGE_CHILDREN) }
 

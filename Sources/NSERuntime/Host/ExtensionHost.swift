@@ -1,5 +1,6 @@
 import Dispatch
 import NSEBenchCore
+import Synchronization
 
 /// Runs notification service extensions as iOS does, one invocation at a time per call, and records how
 /// each one ends.
@@ -38,6 +39,17 @@ public final class ExtensionHost: Sendable {
     public let environment: HostEnvironment
     private let queue = DispatchQueue(label: "nse-bench.extensions", attributes: .concurrent)
     private let temporaryFiles: TemporaryFiles
+    private let live = Mutex(LiveSessions())
+
+    /// The invocations started and not yet finished, and whether their process was killed.
+    private struct LiveSessions {
+        var sessions: [Int: InvocationSession] = [:]
+        /// Invocations whose `didReceive` is being called, before their session is registered: their
+        /// allocations are in the heap already.
+        var starting = 0
+        /// The footprint charged to each invocation when the process was killed for its memory.
+        var killedFootprint: Int?
+    }
 
     /// A host.
     public init(settings: HostSettings = HostSettings(), environment: HostEnvironment) {
@@ -58,9 +70,33 @@ public final class ExtensionHost: Sendable {
         let session = InvocationSession(
             input: input, settings: settings, environment: environment, queue: queue,
             temporaryFiles: temporaryFiles, expectedText: expectedText(for: input))
-        return await withCheckedContinuation { continuation in
+        live.withLock { $0.starting += 1 }
+        let record = await withCheckedContinuation { continuation in
             session.start(continuation: continuation)
+            let killed = live.withLock { live -> Int? in
+                live.starting -= 1
+                if live.killedFootprint == nil { live.sessions[input.id] = session }
+                return live.killedFootprint
+            }
+            if let killed { session.processKilledForMemory(footprint: killed) }
         }
+        live.withLock { _ = $0.sessions.removeValue(forKey: input.id) }
+        return record
+    }
+
+    /// Invocations started and not yet finished.
+    public var invocationsInFlight: Int { live.withLock { $0.sessions.count + $0.starting } }
+
+    /// The process is being killed for its memory, as jetsam kills an extension's process: every
+    /// invocation in flight, and any started from now on, ends `killed` without the expiry call
+    /// (those that had delivered keep their outcome), charged `footprint` bytes each. Their records
+    /// come back from ``invoke(_:)`` as usual, so the caller can report them before the process ends.
+    public func killForMemory(footprint: Int) {
+        let sessions = live.withLock { live -> [InvocationSession] in
+            live.killedFootprint = footprint
+            return Array(live.sessions.values)
+        }
+        for session in sessions { session.processKilledForMemory(footprint: footprint) }
     }
 
     /// The text decryption should produce: the input's, or the payload's `encrypted_data` opened with the

@@ -148,6 +148,21 @@ final class InvocationSession: Sendable {
         perform(effects)
     }
 
+    /// The process this invocation ran in was killed for its memory (jetsam, judged on the process's real
+    /// heap: ``SharedProcessFootprint``), charging this invocation `footprint` bytes: killed without the
+    /// expiry call, unless it had already delivered.
+    func processKilledForMemory(footprint: Int) {
+        let effects = state.withLock { state -> [Effect] in
+            guard !state.isComplete else { return [] }
+            let now = clock.now()
+            state.peakMemory = max(state.peakMemory, footprint)
+            if state.lifecycle.isFinished { return complete(now, &state) }
+            return apply(
+                state.lifecycle.memoryExceeded(at: Nanoseconds.duration(now)), processEnds: true, now, &state)
+        }
+        perform(effects)
+    }
+
     /// The extension crashed (on purpose, or its tracked work threw).
     func crash(reason: String) {
         let effects = state.withLock { state -> [Effect] in

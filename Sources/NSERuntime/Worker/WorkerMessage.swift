@@ -53,6 +53,13 @@ public enum WorkerReply: Sendable, Hashable, Codable {
     /// A request the worker could not run (a payload that does not parse): the run counts it as a
     /// harness failure.
     case rejected(id: Int, reason: String)
+    /// The worker's heap passed the memory limit (``SharedProcessFootprint``) with `inFlight` invocations
+    /// held, each charged `footprint` bytes: it kills those invocations, reports their records and
+    /// then kills itself, as jetsam kills an extension's process. Sent before those records.
+    case memoryExceeded(footprint: Int, inFlight: Int)
+    /// A request that reached the worker while it was being killed for its memory: it was not started,
+    /// and runs in another process (a phone starts a fresh one for its next notification).
+    case declined(id: Int)
 }
 
 /// What a worker measured of itself, folded into the run's self-check (the worst worker counts).
@@ -70,6 +77,11 @@ public struct WorkerFigures: Sendable, Hashable, Codable {
     public var peakResidentBytes: Int
     /// Requests of the extension no simulated phone could be told for (failed, not timed).
     public var unattributedRequests: Int = 0
+    /// The largest footprint charged to one invocation (``SharedProcessFootprint``), in bytes; 0 when
+    /// the heap could not be read.
+    public var peakFootprintBytes: Int = 0
+    /// Why its heap could not be read, when it could not: its memory was then judged by the model only.
+    public var memoryWatchFailure: String?
 
     /// Figures.
     public init(

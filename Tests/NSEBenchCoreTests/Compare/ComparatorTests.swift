@@ -24,11 +24,13 @@ struct ComparatorTests {
         #expect(comparison.outcome.exitCode == .success)
         let metrics = try #require(comparison.scenarios.first).metrics
         // Every metric but the per-network-class rates, which a run on one network does not have, and the
-        // extension's own timeout (the fixture's extension sets none) and the origin cache's counts, which a run without --origin-fetch does not have.
+        // extension's own timeout (the fixture's extension sets none), its processes' footprint (a built-in
+        // runs in none) and the origin cache's counts, which a run without --origin-fetch does not have.
         #expect(
             metrics.count
                 == ComparedMetric.all.filter {
                     !$0.name.hasPrefix("net_") && $0.name != "extension_timeout_s"
+                        && $0.name != "extension_footprint_peak_bytes"
                         && !SummarySchema.originCacheColumns.contains($0.name)
                 }.count)
         #expect(metrics.allSatisfy { if case .unchanged = $0.verdict { true } else { false } })

@@ -1,0 +1,85 @@
+import Foundation
+import NSEBenchCore
+import NSEBenchSystem
+import Synchronization
+
+/// Watches an extension worker's real heap, as jetsam watches an extension process's footprint.
+///
+/// A thread of its own reads jemalloc's live-heap figure every ``period`` and charges each invocation
+/// in flight its share (``SharedProcessFootprint``); the first time that passes the memory limit it
+/// calls `exceeded` with the footprint and the invocations held, once, and stops.
+final class WorkerMemoryWatch: Sendable {
+    /// How often the heap is read: often enough that an invocation holding its media in memory for a
+    /// tenth of a second is seen; each read costs a few microseconds.
+    static let period: TimeInterval = 0.01
+
+    /// The rule, with the heap when the worker became ready.
+    let rule: SharedProcessFootprint
+    private let limit: Int
+    private let peak = Atomic<Int>(0)
+    private let running = Atomic<Bool>(true)
+    private let failure = Mutex<MemoryStatisticsError?>(nil)
+
+    /// Reads the heap now (the process is ready: the extension loaded, nothing run) and starts watching.
+    ///
+    /// When jemalloc's statistics cannot be read (an nse-bench not linked with jemalloc) nothing is
+    /// watched and ``readFailure`` says why: the worker still runs, and the run reports that memory was
+    /// judged by the model only. A worker that refused to start would be replaced for every invocation.
+    init(
+        baseline: Int, limit: Int, inFlight: @escaping @Sendable () -> Int,
+        exceeded: @escaping @Sendable (_ footprint: Int, _ inFlight: Int) -> Void
+    ) {
+        self.limit = limit
+        peak.store(baseline, ordering: .relaxed)
+        let heapAtReady: Int
+        do {
+            heapAtReady = try MemoryStatistics().snapshot().allocatedBytes
+        } catch {
+            rule = SharedProcessFootprint(baseline: baseline, heapAtReady: 0)
+            failure.withLock { $0 = error }
+            return
+        }
+        rule = SharedProcessFootprint(baseline: baseline, heapAtReady: heapAtReady)
+        let thread = Thread { [self] in watch(inFlight: inFlight, exceeded: exceeded) }
+        thread.name = "nse-bench-worker-memory"
+        thread.start()
+    }
+
+    /// The largest footprint charged to one invocation so far (at least the baseline), in bytes.
+    var peakFootprint: Int { peak.load(ordering: .relaxed) }
+
+    /// Why the heap stopped being read mid-run, if it did.
+    var readFailure: MemoryStatisticsError? { failure.withLock { $0 } }
+
+    /// Stops watching (the worker's input ended).
+    func stop() { running.store(false, ordering: .relaxed) }
+
+    private func watch(inFlight: @Sendable () -> Int, exceeded: @Sendable (Int, Int) -> Void) {
+        let statistics: MemoryStatistics
+        do {
+            statistics = try MemoryStatistics()
+        } catch {
+            failure.withLock { $0 = error }
+            return
+        }
+        while running.load(ordering: .relaxed) {
+            Thread.sleep(forTimeInterval: Self.period)
+            let heap: Int
+            do {
+                heap = try statistics.snapshot().allocatedBytes
+            } catch {
+                failure.withLock { $0 = error }
+                return
+            }
+            let held = inFlight()
+            let footprint = rule.perInvocation(heap: heap, inFlight: held)
+            peak.store(max(peak.load(ordering: .relaxed), footprint), ordering: .relaxed)
+            // An idle process is not killed: what it keeps is charged to its next invocation.
+            if held > 0, footprint > limit {
+                running.store(false, ordering: .relaxed)
+                exceeded(footprint, held)
+                return
+            }
+        }
+    }
+}
