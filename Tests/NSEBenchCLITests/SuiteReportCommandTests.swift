@@ -218,7 +218,8 @@ struct SuiteReportCommandTests {
         #expect(output.text.contains("report: \(out)/report.html"))
         let page = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
         #expect(page.contains("2 runs of 2 scenarios"))
-        #expect(page.contains("the last of 2 attempts; earlier: a.invalid-1/ (harness CPU at 95%)"))
+        #expect(page.contains("the last of 2 attempts; earlier: a.invalid-1/<"))
+        #expect(page.contains("kept beside it: a.invalid-1/ (harness CPU at 95%)"))
         #expect(page.contains("<article class=\"run\" id=\"scenario-b\">"))
     }
 }

@@ -68,6 +68,17 @@ struct SuiteReportTests {
         #expect(rows[1].contains(">80.0%<") && rows[1].contains(">17.0%<") && rows[1].contains(">29000.3 ms<"))
         #expect(rows[0].contains("first_byte: 30 of 50 misses (60.0%)"))
         #expect(rows[1].contains("expiry: 175 of 200 misses (87.5%)"))
+        let perfect = try Self.overviewRows(
+            SuiteReport.html(
+                Self.suite([
+                    [
+                        "scenario": "a", "enriched": "1000", "degraded": "0", "killed": "0", "enriched_rate": "1",
+                        "fallback_rate": "0", "finished_before_deadline_rate": "1", "blame_first_byte": "0",
+                        "blame_connect": "0", "blame_expiry": "0",
+                    ],
+                    ["scenario": "b"],
+                ])))
+        #expect(perfect[0].contains("none (all enriched)"))
         #expect(rows[0].contains("badge good\">valid"))
         #expect(rows[1].contains("not valid") && rows[1].contains("CPU at 95% of the machine"))
         #expect(rows[1].contains("timer lag 40 ms"))
@@ -168,9 +179,14 @@ struct SuiteReportTests {
         #expect(page.contains("1 run ran again after an attempt the self-check found not valid"))
         #expect(page.contains("lossy (1 earlier)"))
         let rows = try Self.overviewRows(page)
-        #expect(rows[1].contains("the last of 2 attempts; earlier: lossy.invalid-1/ (harness CPU at 95%)"))
+        #expect(
+            rows[1].contains(
+                "title=\"lossy.invalid-1/: harness CPU at 95%\">the last of 2 attempts; earlier: lossy.invalid-1/<"))
         #expect(!rows[0].contains("attempts"))
-        #expect(page.contains("Ran again after 1 attempt the self-check found not valid"))
+        #expect(
+            page.contains(
+                "Ran again after 1 attempt the self-check found not valid, kept beside it: lossy.invalid-1/ (harness CPU at 95%)"
+            ))
     }
 
     @Test("the lead counts valid, not valid and partial runs")

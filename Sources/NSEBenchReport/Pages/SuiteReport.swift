@@ -122,7 +122,7 @@ public enum SuiteReport {
     static func largestBlame(_ row: SummaryRun) -> String {
         guard row.recordsBlame else { return "not recorded" }
         let blame = row.blameCounts.filter { $0.count > 0 }
-        guard let largest = blame.first else { return "none: every invocation enriched" }
+        guard let largest = blame.first else { return "none (all enriched)" }
         let misses = blame.map(\.count).reduce(0, +)
         return "\(largest.cause): \(Format.count(largest.count)) of \(Format.count(misses)) misses "
             + "(\(Format.percent(Double(largest.count) / Double(misses))))"
@@ -138,9 +138,11 @@ public enum SuiteReport {
         let reasons = row.invalidReason.split(separator: ";").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
         for reason in reasons { html += "<span class=\"reason\">\(HTML.escape(reason))</span>" }
         if !entry.retried.isEmpty {
+            // The earlier attempts' reasons in the hover title, and in full in the run's section.
+            let reasons = entry.retried.map { "\($0.folder)/: \($0.invalidReason)" }.joined(separator: "; ")
             html +=
-                "<span class=\"detail\">the last of \(entry.retried.count + 1) attempts; earlier: "
-                + HTML.escape(entry.retried.map { "\($0.folder)/ (\($0.invalidReason))" }.joined(separator: "; "))
+                "<span class=\"detail\" title=\"\(HTML.escape(reasons))\">the last of \(entry.retried.count + 1) "
+                + "attempts; earlier: " + HTML.escape(entry.retried.map { "\($0.folder)/" }.joined(separator: ", "))
                 + "</span>"
         }
         return html
