@@ -78,6 +78,12 @@ struct SuiteReportCommandTests {
         try fixture.summary("one/summary.csv", [Self.row("only")])
         #expect(try ReportInputs.kind(of: [fixture.path("one")], trend: false) == .suite(fixture.path("one")))
 
+        // Two suites are not two runs to draw over each other.
+        #expect(throws: ReportInputError.self) {
+            try ReportInputs.kind(of: [fixture.path("run"), suite], trend: false)
+        }
+        #expect(try ReportInputs.kind(of: [fixture.path("run"), fixture.path("run")], trend: false) != .suite(suite))
+
         // Several rows and no run folder at all is still a suite's summary: the error names the folder.
         try fixture.summary("bare/summary.csv", [Self.row("a"), Self.row("b")])
         #expect(try ReportInputs.kind(of: [fixture.path("bare")], trend: false) == .suite(fixture.path("bare")))
@@ -162,6 +168,9 @@ struct SuiteReportCommandTests {
         #expect(missing.errors.contains("cannot read '\(suite)/steady'"), "\(missing.errors)")
         #expect(missing.errors.contains("no run folder for line 3 of \(suite)/summary.csv (scenario steady)"))
         #expect(!FileManager.default.fileExists(atPath: suite + "/report.html"))
+        let two = await report([suite, suite])
+        #expect(two.status == .harnessError)
+        #expect(two.errors.contains("a suite's folder, not a run's"), "\(two.errors)")
 
         try fixture.summary("suite/steady/summary.csv", [Self.threeRuns[1].row])
         let noHistograms = await report([suite])

@@ -67,7 +67,17 @@ enum ReportInputs {
         }
         // Two history files (not a run's summary.csv) are a trend of two commits, not a comparison of runs.
         let histories = paths.allSatisfy { isFile($0) && $0.hasSuffix(".csv") && !$0.hasSuffix("summary.csv") }
-        if paths.count == 2, !trend, !histories { return .compare(folder(of: paths[0]), folder(of: paths[1])) }
+        if paths.count == 2, !trend, !histories {
+            // Two suites are many runs a side, which the page of two runs drawn over each other cannot show.
+            for path in paths where isFile(folder(of: path) + "/summary.csv") {
+                guard try isSuite(folder(of: path)) else { continue }
+                throw .notFound(
+                    path: path,
+                    reason: "a suite's folder, not a run's: report one suite at a time, or compare two with "
+                        + "nse-bench compare")
+            }
+            return .compare(folder(of: paths[0]), folder(of: paths[1]))
+        }
         var files: [String] = []
         for path in paths {
             files += isDirectory(path) && !isFile(path + "/summary.csv") ? try csvFiles(in: path) : [path]
