@@ -82,6 +82,13 @@ struct SuiteReportTests {
         #expect(rows[0].contains("badge good\">valid"))
         #expect(rows[1].contains("not valid") && rows[1].contains("CPU at 95% of the machine"))
         #expect(rows[1].contains("timer lag 40 ms"))
+        let long = String(repeating: "the harness's own delay ", count: 10)
+        let cut = try Self.overviewRows(
+            SuiteReport.html(
+                Self.suite([["scenario": "a"], ["scenario": "b", "valid": "false", "invalid_reason": long]])))
+        let trimmed = long.trimmingCharacters(in: .whitespaces)
+        #expect(cut[1].contains("title=\"\(HTML.escape(trimmed))\""), "the whole reason in the hover title")
+        #expect(cut[1].contains(HTML.escape(String(trimmed.prefix(SuiteReport.longestReason - 1))) + "…"))
     }
 
     @Test("each row's outcome strip has a segment per outcome it had, sized by its share")

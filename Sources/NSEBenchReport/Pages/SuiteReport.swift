@@ -136,7 +136,13 @@ public enum SuiteReport {
             ? "<span class=\"badge good\">valid</span>"
             : "<span class=\"badge bad\">\(row.isPartial ? "partial" : "not valid")</span>"
         let reasons = row.invalidReason.split(separator: ";").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
-        for reason in reasons { html += "<span class=\"reason\">\(HTML.escape(reason))</span>" }
+        for reason in reasons {
+            html +=
+                reason.count <= longestReason
+                ? "<span class=\"reason\">\(HTML.escape(reason))</span>"
+                : "<span class=\"reason\" title=\"\(HTML.escape(reason))\">"
+                    + "\(HTML.escape(String(reason.prefix(longestReason - 1))))…</span>"
+        }
         if !entry.retried.isEmpty {
             // The earlier attempts' reasons in the hover title, and in full in the run's section.
             let reasons = entry.retried.map { "\($0.folder)/: \($0.invalidReason)" }.joined(separator: "; ")
@@ -147,6 +153,10 @@ public enum SuiteReport {
         }
         return html
     }
+
+    /// Reasons longer than this are cut in the overview, whole in the hover title and in the run's
+    /// self-check below.
+    static let longestReason = 100
 
     /// Values longer than this are cut in the overview, with the whole value in the hover title (the
     /// run's settings section below has it in full).
