@@ -5,7 +5,7 @@ import Testing
 @testable import NSEBenchReport
 
 /// Each kind of report rendered in headless Chromium: no console error or blocked load, and every
-/// chart present, laid out with a size and something drawn in it. Skipped, saying why, when Chromium is
+/// chart (and a suite's every outcome strip) present, laid out with a size and something drawn in it. Skipped, saying why, when Chromium is
 /// not installed; in CI (`CI=true`) a missing Chromium is a failure.
 @Suite("Reports rendered in headless Chromium", .serialized)
 struct BrowserRenderTests {
@@ -28,10 +28,15 @@ struct BrowserRenderTests {
             return { id: svg.dataset.chart, width: box.width, height: box.height, marks: marks.length,
                      texts: svg.querySelectorAll('text').length };
           });
+          const strips = [...document.querySelectorAll('svg.strip')].map(svg => {
+            const box = svg.getBoundingClientRect();
+            const marks = [...svg.querySelectorAll('rect.bar')].filter(mark => mark.getBBox().width > 0);
+            return { width: box.width, height: box.height, marks: marks.length };
+          });
           const empty = [...document.querySelectorAll('[data-empty-chart]')].map(e => e.dataset.emptyChart);
           const out = document.createElement('pre');
           out.id = 'nse-bench-check';
-          out.textContent = JSON.stringify({ charts, empty, errors: __nseErrors });
+          out.textContent = JSON.stringify({ charts, strips, empty, errors: __nseErrors });
           document.body.appendChild(out);
         });
         </script>
@@ -45,7 +50,13 @@ struct BrowserRenderTests {
             let marks: Int
             let texts: Int
         }
+        struct Strip: Decodable {
+            let width: Double
+            let height: Double
+            let marks: Int
+        }
         let charts: [Chart]
+        let strips: [Strip]
         let empty: [String]
         let errors: [String]
     }
@@ -78,8 +89,9 @@ struct BrowserRenderTests {
         return (try JSONDecoder().decode(Check.self, from: Data(json.utf8)), log)
     }
 
-    /// Renders `page` and checks it: no script of its own, no errors, each of `charts` drawn.
-    func render(_ page: String, named name: String, charts: [String]) async throws {
+    /// Renders `page` and checks it: no script of its own, no errors, each of `charts` drawn, and
+    /// `strips` outcome strips, each laid out with a segment drawn.
+    func render(_ page: String, named name: String, charts: [String], strips: Int = 0) async throws {
         guard let browser = HeadlessBrowser.executable else {
             Issue.record("CI=true but chromium is not installed: run .ci/install-deps chromium")
             return
@@ -102,6 +114,11 @@ struct BrowserRenderTests {
             #expect(chart.width > 100 && chart.height > 100, "\(name): chart \(id) is \(chart.width)×\(chart.height)")
             #expect(chart.marks > 0, "\(name): chart \(id) draws nothing")
             #expect(chart.texts > 4, "\(name): chart \(id) has no axis labels")
+        }
+        #expect(check.strips.count == strips, "\(name): \(check.strips.count) outcome strips, not \(strips)")
+        for (index, strip) in check.strips.enumerated() {
+            #expect(strip.width > 50 && strip.height > 5, "\(name): strip \(index) is \(strip.width)×\(strip.height)")
+            #expect(strip.marks > 0, "\(name): strip \(index) draws nothing")
         }
     }
 
@@ -136,6 +153,15 @@ struct BrowserRenderTests {
         try await render(
             page, named: "compare",
             charts: Self.runCharts.filter { $0 != "blame" } + ["blame-baseline", "blame-candidate"])
+    }
+
+    @Test("a suite's runs on one page", .enabled(if: browserPresentOrRequired, skipReason))
+    func suiteReport() async throws {
+        let suite = try SuiteReportTests.suite(SuiteReportTests.twoRuns)
+        let charts = ["scenario-steady", "scenario-lossy"].flatMap { anchor in
+            Self.runCharts.map { "\(anchor)-\($0)" }
+        }
+        try await render(SuiteReport.html(suite), named: "suite", charts: charts, strips: 2)
     }
 
     @Test("a trend across commits", .enabled(if: browserPresentOrRequired, skipReason))

@@ -4,29 +4,35 @@ import NSEBenchReport
 import NSEBenchSystem
 
 /// `nse-bench report`: one self-contained HTML file (inline SVG and CSS, no script, nothing fetched)
-/// of a run, of two runs compared, of a series of commits, or of a sweep.
+/// of a run, of a suite's runs, of two runs compared, of a series of commits, or of a sweep.
 public struct ReportCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         name: "report",
-        abstract: "Write a self-contained HTML report of a run, a comparison, a trend across commits or a sweep.",
+        abstract:
+            "Write a self-contained HTML report of a run, a suite, a comparison, a trend across commits or a sweep.",
         discussion: """
             One run folder (summary.csv, histograms.csv, timeline.csv): what users saw (outcome shares overall \
             and per network class), time to deliver as a CDF with the deadline, the grace end and the \
             extension's own timeout, slack at delivery, blame of the misses, a per-second timeline, the \
-            self-check and every setting. Two run folders: the two drawn over each other, with compare's \
+            self-check and every setting. A suite's folder (suite --out: summary.csv with a row per run, and a \
+            folder per run): an overview table, one row per run (its outcome shares as a bar, enriched and \
+            fallback rate, deliver p50 and p99, the largest blame, valid or why not, and the settings that differ \
+            between the runs), each linking to that run's own sections below; --repeat and --retries are named. \
+            Two run folders: the two drawn over each other, with compare's \
             verdict table. Three or more summary.csv files (or --trend, or one folder of *.csv files, taken \
             in name order): the trend of enriched rate, fallback rate and deliver p99 per commit, each point \
             marked with the gate's verdict against the commit before. A sweep folder (sweep.csv, cliffs.csv): \
             enriched and fallback rate against the swept value, one curve per extension, with the cliffs \
             marked. The page fetches nothing and runs no script, so it reads offline and attaches to a CI job.
 
-            Exit status: 0 written, 1 an input that cannot be read or is malformed (named, with its line), \
+            Exit status: 0 written, 1 an input that cannot be read or is malformed (named, with its line; for a \
+            suite, a row whose run folder is missing, named), \
             3 a summary of another schema version, 64 bad flag.
             """,
         options: [
             .value(
                 "output", short: "o", valueName: "FILE",
-                help: "Where to write the HTML (default: report.html in the run or sweep folder; ./report.html "
+                help: "Where to write the HTML (default: report.html in the run, suite or sweep folder; ./report.html "
                     + "for a comparison or a trend)."),
             .flag("trend", help: "Treat the inputs as a series of summary.csv files, oldest first, even two of them."),
             .value(
@@ -37,11 +43,14 @@ public struct ReportCommand: ParsableCommand {
         ],
         positionals: [
             PositionalDeclaration(
-                "INPUT", help: "A run folder, a sweep folder, two run folders, or summary.csv files (one per commit).",
+                "INPUT",
+                help: "A run folder, a suite's folder, a sweep folder, two run folders, or summary.csv files (one per "
+                    + "commit).",
                 variadic: true)
         ],
         examples: [
             "nse-bench report Results/runs/latest",
+            "nse-bench report /tmp/suite",
             "nse-bench report base-run candidate-run -o compare.html",
             "nse-bench report history/*.csv -o trend.html",
             "nse-bench report /tmp/sweep",
@@ -82,6 +91,8 @@ public struct ReportCommand: ParsableCommand {
             let run = try ReportInputs.run(folder)
             let log = try ReportInputs.read(folder + "/server.log", optional: true)
             return (RunReport.html(run, serverLog: log), folder + "/report.html")
+        case .suite(let folder):
+            return (SuiteReport.html(try ReportInputs.suite(folder)), folder + "/report.html")
         case .sweep(let folder):
             return (SweepReport.html(try ReportInputs.sweep(folder), name: folder), folder + "/report.html")
         case .compare(let baselineFolder, let candidateFolder):
@@ -104,25 +115,32 @@ public struct ReportCommand: ParsableCommand {
         }
     }
 
-    /// Writes `folder/report.html` for the run in `folder` (`run --report`) and returns its path.
     /// Writes `folder/report.html` for the sweep in `folder` (what `sweep --report` does); returns its path.
     static func writeSweepReport(folder: String) throws -> String {
-        let page: String
-        do {
-            page = SweepReport.html(try ReportInputs.sweep(folder), name: folder)
-        } catch {
-            throw RunError.output("report.html not written: \(error)")
+        try writeReport(in: folder) { () throws(ReportInputError) in
+            SweepReport.html(try ReportInputs.sweep(folder), name: folder)
         }
-        let path = folder + "/report.html"
-        try TextFile.write(page, to: path)
-        return path
     }
 
+    /// Writes `folder/report.html` for the run in `folder` (`run --report`) and returns its path.
     static func writeRunReport(folder: String) throws -> String {
+        try writeReport(in: folder) { () throws(ReportInputError) in
+            RunReport.html(
+                try ReportInputs.run(folder), serverLog: try ReportInputs.read(folder + "/server.log", optional: true))
+        }
+    }
+
+    /// Writes `folder/report.html` for the suite in `folder` (`suite --report`) and returns its path.
+    static func writeSuiteReport(folder: String) throws -> String {
+        try writeReport(in: folder) { () throws(ReportInputError) in SuiteReport.html(try ReportInputs.suite(folder)) }
+    }
+
+    /// Writes the page `build` makes to `folder/report.html`; an input it cannot read is an output error.
+    private static func writeReport(in folder: String, _ build: () throws(ReportInputError) -> String) throws -> String
+    {
         let page: String
         do {
-            let run = try ReportInputs.run(folder)
-            page = RunReport.html(run, serverLog: try ReportInputs.read(folder + "/server.log", optional: true))
+            page = try build()
         } catch {
             throw RunError.output("report.html not written: \(error)")
         }

@@ -14,7 +14,8 @@ public struct SuiteCommand: ParsableCommand {
             + "saturation) runs again with the same seed, up to N more times; each such attempt is kept in "
             + "<run>.invalid-<k>/ and named on stderr, and only the last attempt's row goes to summary.csv, so an "
             + "attempt that is still invalid stays invalid there. Harness failures (exit 1) and interruptions are "
-            + "never retried.",
+            + "never retried. With --report, --out/report.html shows every run on one page: an overview row per "
+            + "run linking to the run's own charts, as nse-bench report writes for that folder.",
         options: [
             .value(
                 "out", short: "o", valueName: "DIR", help: "Result folder (default Results/runs/<timestamp>-suite/)."),
@@ -22,10 +23,16 @@ public struct SuiteCommand: ParsableCommand {
             .value(
                 "retries", valueName: "N", default: "0",
                 help: "Run an invalid (valid=false) run again, up to N more times (0-10)."),
+            .flag(
+                "report",
+                help: "Also write --out/report.html: an overview of the runs and each run's charts (nse-bench report)."),
             .flag("quiet", short: "q", help: "No per-run lines."),
         ],
         positionals: [PositionalDeclaration("DIR", help: "Folder of scenario JSON files (Benchmarks/).")],
-        examples: ["nse-bench suite Benchmarks/ --out /tmp/suite", "nse-bench compare Results/baseline.csv /tmp/suite"])
+        examples: [
+            "nse-bench suite Benchmarks/ --out /tmp/suite", "nse-bench compare Results/baseline.csv /tmp/suite",
+            "nse-bench suite Benchmarks/ --out /tmp/suite --report",
+        ])
 
     public let directory: String
     public let output: String?
@@ -33,6 +40,8 @@ public struct SuiteCommand: ParsableCommand {
     /// How many more attempts a run that came out `valid=false` gets.
     public let retries: Int
     public let quiet: Bool
+    /// Whether to write the suite's report.html once every run is in.
+    public let writeReport: Bool
 
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         directory = arguments.positionals.first ?? "Benchmarks"
@@ -40,6 +49,7 @@ public struct SuiteCommand: ParsableCommand {
         repeats = try arguments.value("repeat", as: Int.self, in: 1...100) ?? 1
         retries = try arguments.value("retries", as: Int.self, in: 0...10) ?? 0
         quiet = arguments.isSet("quiet")
+        writeReport = arguments.isSet("report")
     }
 
     public func run(_ context: CommandContext) async throws -> ExitCode {
@@ -63,7 +73,8 @@ public struct SuiteCommand: ParsableCommand {
         for scenario in scenarios {
             for round in 1...repeats {
                 let name = URL(fileURLWithPath: scenario).deletingPathExtension().lastPathComponent
-                let runFolder = folder.appendingPathComponent(repeats == 1 ? name : "\(name)-\(round)")
+                let runFolder = folder.appendingPathComponent(
+                    SuiteLayout.runFolder(scenario: name, round: round, repeats: repeats))
                 var arguments = ["--scenario", scenario, "--out", runFolder.path, "--quiet"]
                 if repeats > 1 { arguments += ["--seed", String(round)] }
                 var attempt = 1
@@ -74,7 +85,8 @@ public struct SuiteCommand: ParsableCommand {
                     result = try RunFolderSummary(folder: runFolder)
                     guard result.isRetryable(status: runStatus), attempt <= retries else { break }
                     let kept = runFolder.deletingLastPathComponent()
-                        .appendingPathComponent("\(runFolder.lastPathComponent).invalid-\(attempt)")
+                        .appendingPathComponent(
+                            SuiteLayout.invalidAttemptFolder(of: runFolder.lastPathComponent, attempt: attempt))
                     try Self.move(runFolder, to: kept)
                     invalidAttempts.append(kept.path)
                     context.errors.write(
@@ -103,6 +115,10 @@ public struct SuiteCommand: ParsableCommand {
                     + (invalidAttempts.isEmpty
                         ? "" : "; \(invalidAttempts.count) invalid attempts ran again (kept beside them)")
                     + "\n")
+        }
+        if writeReport, !rows.isEmpty {
+            let path = try ReportCommand.writeSuiteReport(folder: folder.path)
+            if !quiet { context.output.write("report: \(path)\n") }
         }
         return status
     }

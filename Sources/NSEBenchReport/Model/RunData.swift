@@ -53,14 +53,8 @@ public struct RunData: Sendable {
     }
 
     /// The blame counts (`blame_<cause>` columns), largest first; empty when the run recorded none.
-    public var blame: [(cause: String, count: Int)] {
-        row.fields.compactMap { key, value -> (String, Int)? in
-            guard key.hasPrefix("blame_"), let count = Int(value) else { return nil }
-            return (String(key.dropFirst("blame_".count)), count)
-        }
-        .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
-    }
+    public var blame: [(cause: String, count: Int)] { row.blameCounts }
 
     /// Whether summary.csv has any blame column at all.
-    public var recordsBlame: Bool { row.fields.keys.contains { $0.hasPrefix("blame_") } }
+    public var recordsBlame: Bool { row.recordsBlame }
 }

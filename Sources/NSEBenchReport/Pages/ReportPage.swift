@@ -29,9 +29,13 @@ public enum ReportPage {
         """
     }
 
-    /// A `<section>` with a heading and an optional lead paragraph (`intro`, plain text).
-    public static func section(_ id: String, _ heading: String, intro: String? = nil, _ content: String) -> String {
-        "<section id=\"\(HTML.escape(id))\"><h2>\(HTML.escape(heading))</h2>"
+    /// A `<section>` with a heading (`<h2>`, or `<h\(level)>` for a section within a part of the page)
+    /// and an optional lead paragraph (`intro`, plain text).
+    public static func section(
+        _ id: String, level: Int = 2, _ heading: String, intro: String? = nil, _ content: String
+    ) -> String {
+        let tag = "h\(min(max(level, 1), 6))"
+        return "<section id=\"\(HTML.escape(id))\"><\(tag)>\(HTML.escape(heading))</\(tag)>"
             + (intro.map { "<p class=\"intro\">\(HTML.escape($0))</p>" } ?? "") + content + "</section>\n"
     }
 
@@ -53,5 +57,14 @@ public enum ReportPage {
         .badge.good{background:#e3f4ea;color:#00603f}.badge.bad{background:#fde7ea;color:#9b001b}
         .no-data p,.note{color:#666;font-style:italic}.kv td:first-child{font-family:ui-monospace,monospace}
         footer{color:#777;font-size:12px;margin-top:30px;border-top:1px solid #ddd;padding-top:6px}
+        .run>h2{font-size:20px;margin:44px 0 4px;border-bottom:2px solid #0072B2}.run h3{font-size:16px;\
+        margin:22px 0 6px;border-bottom:1px solid #ddd}a.back{font-size:12px;font-weight:400;margin-left:10px}
+        table.overview td{vertical-align:middle}table.overview td.num,table.overview td.name{white-space:nowrap}
+        .overview .detail,.overview .reason{display:block;font-size:12px}.overview .detail{color:#555}
+        .overview .reason{color:#9b001b;max-width:300px}.overview tbody{border-top:2px solid #ccc}
+        .overview tr.differs td{border-top:none;font-size:12px;color:#555;padding-bottom:6px}
+        .overview .setting{overflow-wrap:anywhere}.overview .setting code{color:#1d1d1f}svg.strip{display:block}
+        .kv td+td{overflow-wrap:anywhere}.kv td:last-child{min-width:240px}details>summary{cursor:pointer;color:#0072B2}
+        .legend .key{margin-right:12px;white-space:nowrap}.legend svg{vertical-align:-1px}
         """
 }

@@ -5,21 +5,23 @@ public enum RunReport {
     /// The HTML page of `run`; `serverLog` is server.log's text when the folder has one.
     public static func html(_ run: RunData, serverLog: String?) -> String {
         let sides = [RunSections.Side(label: run.name, run: run, dash: nil)]
+        let body = lead(run) + RunSections.all(sides, serverLogs: [serverLog])
+        return ReportPage.document(
+            title: "nse-bench run: \(run.row.scenario)",
+            subtitle: "\(run.name) · \(run.field("timestamp")) · commit \(run.field("git_commit"))", body: body)
+    }
+
+    /// The sentence a run's report opens with: its enriched and fallback rates over its invocations,
+    /// and whether it is valid.
+    static func lead(_ run: RunData) -> String {
         let row = run.row
         let headline =
             "\(Format.percent(run.number("enriched_rate") ?? 0)) enriched, "
             + "\(Format.percent(run.number("fallback_rate") ?? 0)) fell back to the original, over "
             + "\(Format.count(row.invocations)) invocations of \(run.field("extension"))"
-        let body =
-            "<p class=\"lead\"><strong>\(HTML.escape(headline))</strong>. "
+        return "<p class=\"lead\"><strong>\(HTML.escape(headline))</strong>. "
             + "<span class=\"badge \(row.isTrustworthy ? "good" : "bad")\">"
             + (row.isTrustworthy ? "valid" : "not valid: see the self-check") + "</span></p>"
-            + RunSections.outcomes(sides) + RunSections.delivery(sides) + RunSections.slack(sides)
-            + RunSections.blame(sides) + RunSections.timeline(sides)
-            + RunSections.selfCheck(sides, serverLogs: [serverLog]) + RunSections.settings(sides)
-        return ReportPage.document(
-            title: "nse-bench run: \(row.scenario)",
-            subtitle: "\(run.name) · \(run.field("timestamp")) · commit \(run.field("git_commit"))", body: body)
     }
 }
 
@@ -60,9 +62,7 @@ public enum CompareReport {
         }
         let body =
             ReportPage.section("verdicts", "Compare's verdicts", verdicts)
-            + RunSections.outcomes(sides) + RunSections.delivery(sides) + RunSections.slack(sides)
-            + RunSections.blame(sides) + RunSections.timeline(sides)
-            + RunSections.selfCheck(sides, serverLogs: serverLogs) + RunSections.settings(sides)
+            + RunSections.all(sides, serverLogs: serverLogs)
         return ReportPage.document(
             title: "nse-bench compare: \(baseline.row.scenario)",
             subtitle: "baseline \(baseline.name) (solid) · candidate \(candidate.name) (dashed)", body: body)

@@ -11,9 +11,17 @@ enum RunSections {
         let dash: String?
     }
 
-    static func outcomes(_ sides: [Side]) -> String {
+    /// Every section of a run's report, in the page's order; `serverLogs` are the sides' server.log
+    /// texts, in the sides' order.
+    static func all(_ sides: [Side], serverLogs: [String?], in placement: SectionPlacement = .page) -> String {
+        outcomes(sides, in: placement) + delivery(sides, in: placement) + slack(sides, in: placement)
+            + blame(sides, in: placement) + timeline(sides, in: placement)
+            + selfCheck(sides, serverLogs: serverLogs, in: placement) + settings(sides, in: placement)
+    }
+
+    static func outcomes(_ sides: [Side], in placement: SectionPlacement = .page) -> String {
         var chart = BarChart(
-            id: "outcomes", title: "What users saw: outcome shares",
+            id: placement.id("outcomes"), title: "What users saw: outcome shares",
             x: ChartAxis(title: "share of invocations", unit: "%", bounds: (0, 1), labelFactor: 100))
         for side in sides {
             chart.rows.append(
@@ -67,7 +75,7 @@ enum RunSections {
             header: (sides.count > 1 ? ["run"] : []) + ["outcome", "the user sees", "invocations", "share"], rows: rows,
             numeric: [2 + offset, 3 + offset])
         return ReportPage.section(
-            "outcomes", "What users saw",
+            placement.id("outcomes"), level: placement.headingLevel, "What users saw",
             intro: "Each invocation's outcome, overall and per network class (a population of phones has a bar a "
                 + "class, labelled with its share of the invocations: enriched, partial, original shown; a suite's "
                 + "summary has one class per scenario). Shares are counts over invocations, as in summary.csv.",
@@ -93,9 +101,10 @@ enum RunSections {
         return chart
     }
 
-    static func delivery(_ sides: [Side]) -> String {
+    static func delivery(_ sides: [Side], in placement: SectionPlacement = .page) -> String {
         var chart = distributionChart(
-            sides, histogram: .deliver, id: "deliver-cdf", title: "Time to deliver (cumulative distribution)",
+            sides, histogram: .deliver, id: placement.id("deliver-cdf"),
+            title: "Time to deliver (cumulative distribution)",
             x: "time to deliver, from scheduled arrival", y: "share delivered", seriesName: "time to deliver")
         let first = sides[0].run
         let deadline = first.number("deadline_s") ?? 30
@@ -132,16 +141,17 @@ enum RunSections {
                 ("p99.9", "deliver_p999_ms"), ("max", "deliver_max_ms"),
             ])
         return ReportPage.section(
-            "delivery", "Time to deliver",
+            placement.id("delivery"), level: placement.headingLevel, "Time to deliver",
             intro: "From each invocation's scheduled arrival to its honoured content-handler call, in unscaled "
                 + "milliseconds; the curve is read from histograms.csv at fixed percentiles, so its p50 and p99 are "
                 + "summary.csv's.",
             chart.html() + notes.map { "<p class=\"note\">\(HTML.escape($0))</p>" }.joined() + table)
     }
 
-    static func slack(_ sides: [Side]) -> String {
+    static func slack(_ sides: [Side], in placement: SectionPlacement = .page) -> String {
         let chart = distributionChart(
-            sides, histogram: .slack, id: "slack-cdf", title: "Slack at delivery (cumulative distribution)",
+            sides, histogram: .slack, id: placement.id("slack-cdf"),
+            title: "Slack at delivery (cumulative distribution)",
             x: "time left before the deadline at delivery", y: "share of invocations", seriesName: "slack")
         let table = percentileTable(
             sides,
@@ -149,13 +159,13 @@ enum RunSections {
                 ("p50", "slack_p50_ms"), ("p10", "slack_p10_ms"), ("p1", "slack_p1_ms"), ("min", "slack_min_ms"),
             ])
         return ReportPage.section(
-            "slack", "Slack at delivery",
+            placement.id("slack"), level: placement.headingLevel, "Slack at delivery",
             intro: "How much of the budget was left when the content was delivered (0 for those that missed the "
                 + "deadline): the margin a slower network would eat first.",
             chart.html() + table)
     }
 
-    static func blame(_ sides: [Side]) -> String {
+    static func blame(_ sides: [Side], in placement: SectionPlacement = .page) -> String {
         var content = ""
         for side in sides {
             let prefix = sides.count > 1 ? side.label + ": " : ""
@@ -168,7 +178,8 @@ enum RunSections {
             let blame = side.run.blame.filter { $0.count > 0 }
             let misses = blame.map(\.count).reduce(0, +)
             var chart = BarChart(
-                id: "blame" + (sides.count > 1 ? "-\(side.label)" : ""), title: prefix + "Why the others fell back",
+                id: placement.id("blame" + (sides.count > 1 ? "-\(side.label)" : "")),
+                title: prefix + "Why the others fell back",
                 x: ChartAxis(title: "invocations not enriched", unit: "count"))
             chart.rows = blame.map { entry in
                 BarChart.Row(
@@ -201,30 +212,31 @@ enum RunSections {
             header: (sides.count > 1 ? ["run"] : []) + ["phase", "p50", "p99", "what it times"], rows: phaseRows,
             numeric: [1 + offset, 2 + offset], caption: "Time per phase (summary.csv)")
         return ReportPage.section(
-            "blame", "Blame of the misses, by phase",
+            placement.id("blame"), level: placement.headingLevel, "Blame of the misses, by phase",
             intro: "The one cause that decided each invocation that did not arrive enriched (summary.csv's blame_ "
                 + "counts), largest first.", content)
     }
 
-    static func timeline(_ sides: [Side]) -> String {
+    static func timeline(_ sides: [Side], in placement: SectionPlacement = .page) -> String {
         let present = sides.filter { $0.run.timeline != nil }
         guard !present.isEmpty else {
             return ReportPage.section(
-                "timeline", "Timeline",
+                placement.id("timeline"), level: placement.headingLevel, "Timeline",
                 "<p class=\"note\">No timeline.csv in this run's folder (runs written before nse-bench wrote it).</p>")
         }
         let axis = ChartAxis(title: "second of the run, unscaled", unit: "s")
         var load = LineChart(
-            id: "timeline-load", title: "Arrivals, finished and in flight per second", x: axis,
+            id: placement.id("timeline-load"), title: "Arrivals, finished and in flight per second", x: axis,
             y: ChartAxis(title: "invocations", unit: "count"))
         var outcomes = LineChart(
-            id: "timeline-outcomes", title: "Outcomes per second", x: axis,
+            id: placement.id("timeline-outcomes"), title: "Outcomes per second", x: axis,
             y: ChartAxis(title: "invocations finished", unit: "per s"))
         var requests = LineChart(
-            id: "timeline-requests", title: "Media requests per second (as the harness's transport saw them)",
+            id: placement.id("timeline-requests"),
+            title: "Media requests per second (as the harness's transport saw them)",
             x: axis, y: ChartAxis(title: "downloads started", unit: "per s"))
         var bytes = LineChart(
-            id: "timeline-bytes", title: "Media bytes per second (as the harness's transport saw them)",
+            id: placement.id("timeline-bytes"), title: "Media bytes per second (as the harness's transport saw them)",
             x: axis, y: ChartAxis(title: "body bytes received", unit: "MB/s"))
         for side in present {
             guard let timeline = side.run.timeline else { continue }
@@ -258,14 +270,14 @@ enum RunSections {
                     style: ChartStyle(color: "#CC79A7", dash: side.dash)))
         }
         return ReportPage.section(
-            "timeline", "Timeline",
+            placement.id("timeline"), level: placement.headingLevel, "Timeline",
             intro: "Per second of the run in unscaled time (timeline.csv): arrivals by schedule, invocations "
                 + "finished and still in flight, each outcome by the second it became final, and the media "
                 + "downloads and bytes as nse-bench's own transport saw them (the client side of the media server).",
             load.html() + outcomes.html() + requests.html() + bytes.html())
     }
 
-    static func selfCheck(_ sides: [Side], serverLogs: [String?]) -> String {
+    static func selfCheck(_ sides: [Side], serverLogs: [String?], in placement: SectionPlacement = .page) -> String {
         var content = ""
         for (index, side) in sides.enumerated() {
             let run = side.run
@@ -307,13 +319,13 @@ enum RunSections {
             }
         }
         return ReportPage.section(
-            "self-check", "Self-check",
+            placement.id("self-check"), level: placement.headingLevel, "Self-check",
             intro: "Whether the harness distorted its own figures (valid, or every reason why not), how far its "
                 + "timers, transport and admission ran behind, and the statistical uncertainty of the rates.",
             content)
     }
 
-    static func settings(_ sides: [Side]) -> String {
+    static func settings(_ sides: [Side], in placement: SectionPlacement = .page) -> String {
         let kinds: [SummarySchema.Kind] = [.setting, .fingerprint, .provenance]
         var rows: [[String]] = []
         for kind in kinds {
@@ -321,11 +333,14 @@ enum RunSections {
                 rows.append([column.name] + sides.map { $0.run.field(column.name) } + [column.meaning])
             }
         }
+        let table = HTML.table(header: ["column"] + sides.map(\.label) + ["meaning"], rows: rows)
+            .replacingFirstTable(with: "kv")
         return ReportPage.section(
-            "settings", "Settings and host",
+            placement.id("settings"), level: placement.headingLevel, "Settings and host",
             intro: "Every setting that took effect, the host fingerprint and provenance, as summary.csv records them.",
-            HTML.table(header: ["column"] + sides.map(\.label) + ["meaning"], rows: rows).replacingFirstTable(
-                with: "kv"))
+            placement.foldsSettings
+                ? "<details><summary>every setting and the host (\(rows.count) columns)</summary>\(table)</details>"
+                : table)
     }
 
     /// A table of summary.csv's figures `columns` for each side.

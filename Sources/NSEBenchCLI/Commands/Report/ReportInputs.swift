@@ -11,6 +11,9 @@ enum ReportInputError: Error, CustomStringConvertible {
     case unreadable(path: String, SystemError)
     /// A file read but not usable.
     case invalid(ReportError)
+    /// A suite's run folder whose summary.csv is not the row of the suite's summary.csv it stands for:
+    /// `column` differs (a folder left from another suite, or a summary edited since).
+    case mismatchedRun(folder: String, suiteSummary: String, line: Int, column: String)
 
     var exitCode: ExitCode {
         if case .invalid(let error) = self { return error.exitCode }
@@ -22,29 +25,36 @@ enum ReportInputError: Error, CustomStringConvertible {
         case .notFound(let path, let reason): "cannot read '\(path)': \(reason)"
         case .unreadable(let path, let error): "cannot read '\(path)': \(error)"
         case .invalid(let error): "\(error)"
+        case .mismatchedRun(let folder, let suiteSummary, let line, let column):
+            "'\(folder)/summary.csv' is not the run of line \(line) of '\(suiteSummary)': their \(column) differ "
+                + "(a folder left from another suite?)"
         }
     }
 }
 
-/// What `report` was given, decided from the paths: a run folder, a sweep folder, two runs to compare,
-/// or a series of summaries (one per commit) for a trend.
+/// What `report` was given, decided from the paths: a run folder, a suite's folder, a sweep folder, two
+/// runs to compare, or a series of summaries (one per commit) for a trend.
 enum ReportInputs {
     enum Kind: Equatable {
         case run(String)
+        /// A suite's output folder: summary.csv with a row per run and a folder per run.
+        case suite(String)
         case sweep(String)
         case compare(String, String)
         case trend([String])
     }
 
-    /// The kind of report for `paths`: one folder with sweep.csv is a sweep, one with summary.csv a run,
-    /// one with neither a trend over its `*.csv` files (by name); two runs compare unless `trend` (or
-    /// both are `*.csv` files other than a run's summary.csv); more is a trend over their summary.csv
-    /// files, in the order given.
+    /// The kind of report for `paths`: one folder with sweep.csv is a sweep, one with summary.csv a run
+    /// or a suite's folder (``isSuite(_:)``), one with neither a trend over its `*.csv` files (by name);
+    /// two runs compare unless `trend` (or both are `*.csv` files other than a run's summary.csv); more
+    /// is a trend over their summary.csv files, in the order given.
     static func kind(of paths: [String], trend: Bool) throws(ReportInputError) -> Kind {
         if paths.count == 1, !trend {
             let path = paths[0]
             if isFile(folder(of: path) + "/sweep.csv") { return .sweep(folder(of: path)) }
-            if isFile(folder(of: path) + "/summary.csv") { return .run(folder(of: path)) }
+            if isFile(folder(of: path) + "/summary.csv") {
+                return try isSuite(folder(of: path)) ? .suite(folder(of: path)) : .run(folder(of: path))
+            }
             if isDirectory(path) {
                 let files = try csvFiles(in: path)
                 guard files.count >= 1 else {
@@ -57,7 +67,17 @@ enum ReportInputs {
         }
         // Two history files (not a run's summary.csv) are a trend of two commits, not a comparison of runs.
         let histories = paths.allSatisfy { isFile($0) && $0.hasSuffix(".csv") && !$0.hasSuffix("summary.csv") }
-        if paths.count == 2, !trend, !histories { return .compare(folder(of: paths[0]), folder(of: paths[1])) }
+        if paths.count == 2, !trend, !histories {
+            // Two suites are many runs a side, which the page of two runs drawn over each other cannot show.
+            for path in paths where isFile(folder(of: path) + "/summary.csv") {
+                guard try isSuite(folder(of: path)) else { continue }
+                throw .notFound(
+                    path: path,
+                    reason: "a suite's folder, not a run's: report one suite at a time, or compare two with "
+                        + "nse-bench compare")
+            }
+            return .compare(folder(of: paths[0]), folder(of: paths[1]))
+        }
         var files: [String] = []
         for path in paths {
             files += isDirectory(path) && !isFile(path + "/summary.csv") ? try csvFiles(in: path) : [path]
