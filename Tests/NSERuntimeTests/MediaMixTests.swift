@@ -20,6 +20,13 @@ struct MediaMixTests {
         #expect(try MediaMix(parsing: mix.description) == mix)
     }
 
+    @Test("one name alone needs no weight: every invocation's media")
+    func oneNameAlone() throws {
+        #expect(try MediaMix(parsing: "200KB.jpg").choices == [MediaChoice(path: "/media/200KB.jpg", weight: 1)])
+        #expect(try MediaMix(parsing: " /cdn/a.jpg ").choices == [MediaChoice(path: "/cdn/a.jpg", weight: 1)])
+        #expect(try MediaMix(parsing: "200KB.jpg") == MediaMix(parsing: "200KB.jpg:1"))
+    }
+
     @Test("a roll picks by cumulative weight")
     func pick() throws {
         let mix = try MediaMix(parsing: "a.jpg:1,b.png:3")
@@ -49,6 +56,8 @@ struct MediaMixTests {
         Bad(text: "a b.jpg:1", reason: #"item 1 "a b.jpg:1": the name "a b.jpg" must be ASCII without spaces or #"#),
         Bad(text: "ä.jpg:1", reason: #"item 1 "ä.jpg:1": the name "ä.jpg" must be ASCII without spaces or #"#),
         Bad(text: "a.jpg:1,b.png:1,a.jpg:2", reason: #"item 3 "a.jpg:2": /media/a.jpg is listed twice"#),
+        Bad(text: "a b.jpg", reason: #"the name "a b.jpg" must be ASCII without spaces or #"#),
+        Bad(text: "   ", reason: "item 1 is empty"),
     ]
 
     @Test("errors name the bad item", arguments: bad)

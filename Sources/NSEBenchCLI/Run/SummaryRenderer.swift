@@ -58,7 +58,9 @@ enum SummaryRenderer {
         lines.append(
             "slack to the deadline: p50 \(value("slack_p50_ms")) ms  p10 \(value("slack_p10_ms")) ms  "
                 + "p1 \(value("slack_p1_ms")) ms  min \(value("slack_min_ms")) ms")
-        let phases = Phase.summarised.map { phase in
+        // A run without --cold-start has no cold-start phase to show (its columns are 0).
+        let shown = Phase.summarised.filter { $0 != .coldStart || !value("cold_start").isEmpty }
+        let phases = shown.map { phase in
             "\(phase.name) \(value(phase.summaryColumn(.p50)))/\(value(phase.summaryColumn(.p99)))"
         }
         lines.append("phases p50/p99 ms: " + phases.joined(separator: ", "))
