@@ -60,6 +60,21 @@ struct RunAggregateTests {
         #expect(problems.contains { $0.contains("CPU at 97%") })
     }
 
+    @Test func theCPUShareOfARunTooShortToMeasureItIsNotJudged() {
+        var check = SelfCheck(
+            timerLatenessP99: 0, transportLagP99: 0, admissionLagP99: 0, cpuUtilisation: 1.7, descriptorsFree: 9_000,
+            descriptorLimit: 20_000)
+        check.wallSeconds = 0.02
+        #expect(check.problems(timeScale: 1, deadline: 30_000_000_000).isEmpty, "20 ms: /proc's ticks say nothing")
+        check.wallSeconds = 1
+        #expect(
+            check.problems(timeScale: 1, deadline: 30_000_000_000) == [
+                "harness CPU at 170% of the machine: the harness, not the target, set the pace"
+            ])
+        check.wallSeconds = nil
+        #expect(check.problems(timeScale: 1, deadline: 30_000_000_000).count == 1, "an unknown wall time is judged")
+    }
+
     @Test func harnessFailuresAreNamedWithTheirCountsInOrder() {
         #expect(SelfCheck.problems(harnessFailures: [:]).isEmpty)
         #expect(SelfCheck.problems(harnessFailures: [.scratchFull: 0]).isEmpty, "a cause no invocation met")

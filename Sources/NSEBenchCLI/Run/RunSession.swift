@@ -147,6 +147,8 @@ struct RunSession {
         // --start-at: every instance of a split run waits for the same moment (a Ctrl-C ends the wait).
         let startLag = await Self.waitForStart(configuration.startAt, runner: runner)
         let cpuAtStart = ProcessResources.cpuSeconds()
+        // The server's CPU counts from here: its own start-up is not the run's.
+        let serverCPUAtStart = server?.cpuSeconds ?? 0
         let unattributedAtStart = SimulatedURLSession.unattributedRequestCount
         let wallStart = MonotonicClock.now()
         let memory = try? MemoryStatistics()
@@ -181,7 +183,7 @@ struct RunSession {
         let own = await loops.stop()
         // The embedded server shares the machine: a machine saturated by the two together is a run
         // the harness distorted, whichever process used the CPU.
-        let serverCPU = server?.cpuSeconds ?? 0
+        let serverCPU = max(0, (server?.cpuSeconds ?? 0) - serverCPUAtStart)
         let serverReport = server?.stop() ?? ""
         var serverStats: ManagedServerReport? = nil
         var serverStatsProblem: String? = nil
@@ -203,6 +205,7 @@ struct RunSession {
                 ? (harness.cpuSeconds + serverCPU) / (wallSeconds * Double(ProcessResources.cores)) : 0,
             descriptorsFree: ProcessResources.descriptorLimit() - progress.peakDescriptors,
             descriptorLimit: ProcessResources.descriptorLimit())
+        selfCheck.wallSeconds = wallSeconds
         selfCheck.harnessWaitP99 =
             recorder.aggregate.histograms[.phase(.harnessWait)]?.value(atPercentile: 99) ?? 0
         selfCheck.serverLatenessP99 = serverStats?.firstByteLatenessP99 ?? 0
