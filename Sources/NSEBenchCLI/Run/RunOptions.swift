@@ -81,7 +81,9 @@ enum RunOptions {
             .value(
                 "fanout", valueName: "T",
                 help: "With --burst: spread its arrivals over T, as a broadcast reaches phones over time: each "
-                    + "phone wakes at its own uniformly random moment of the window (a linear delivery curve)."),
+                    + "phone wakes at its own uniformly random moment of the window (a linear delivery curve; "
+                    + "--fanout-curve for a measured one)."),
+        ] + FanoutOptions.declarations + [
             .value(
                 "extension", short: "e", valueName: "NAME|PATH", default: "media",
                 help: "Extension to run: template (Xcode's), decrypt, media (URLSession defaults), media-20s, "
@@ -252,7 +254,10 @@ enum RunOptions {
             timeScale: timeScale, seed: try arguments.value("seed", as: UInt64.self) ?? 1,
             target: target?.absoluteString ?? (arguments.isSet("tls") ? "embedded-tls" : "embedded"))
         settings.segment = segment
-        settings.fanout = try fanout(arguments, load: load)
+        let fanout = try FanoutOptions.fanout(arguments, load: load)
+        settings.fanout = fanout.window
+        settings.fanoutCurve = fanout.curve
+        settings.wakeJitter = fanout.wakeJitter
         if let origin = try originCache(arguments, target: target) {
             settings.originFetch = arguments.string("origin-fetch") ?? ""
             settings.coalesce = origin.coalesces
@@ -336,15 +341,6 @@ enum RunOptions {
             return mix
         }
         return try NetworkOptions.mix(from: arguments, defaultProfile: defaultProfile)
-    }
-
-    /// `--fanout T`: only with `--burst`, whose arrivals it spreads.
-    private static func fanout(_ arguments: ParsedArguments, load: LoadModel) throws(UsageError) -> UInt64 {
-        guard arguments.wasGiven("fanout") else { return 0 }
-        guard case .burst = load else {
-            throw .invalidCombination("--fanout spreads a --burst's arrivals over a window: give --burst N with it")
-        }
-        return try nanoseconds(arguments, "fanout", minimum: 1_000_000) ?? 0
     }
 
     private static func thresholds(_ arguments: ParsedArguments) throws(UsageError) -> [Threshold] {

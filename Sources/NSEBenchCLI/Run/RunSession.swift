@@ -157,7 +157,7 @@ struct RunSession {
             model: scaledLoad(settings.load, scale), length: scaledLength(settings.length, scale),
             ramp: scaled(settings.ramp, scale), seed: settings.seed,
             drainLimit: scaled(settings.deadline + settings.grace, scale) + 1_000_000_000, segment: settings.segment,
-            fanout: scaled(settings.fanout, scale)
+            fanout: settings.burstFanout.scaled(by: scale)
         ) { ticket in
             recorder.started()
             let input = payloads.input(index: ticket.index, arrival: ticket.scheduledArrival, factory: factory)

@@ -18,6 +18,7 @@ public enum SummarySchema {
                 InvocationOutcome.unchanged.rawValue, InvocationOutcome.notMutable.rawValue, "machine_busy_peak",
                 "extension_timeout_s", "cold_start", "warm_pct", "low_data_mode_pct",
                 Phase.coldStart.summaryColumn(.p50), Phase.coldStart.summaryColumn(.p99),
+                "fanout_curve", "wake_jitter",
             ] + originCacheColumns)
 
     /// The origin cache's settings and counts (`--origin-fetch`, `--coalesce`), added later.
@@ -140,6 +141,11 @@ public enum SummarySchema {
             (
                 "fanout_s",
                 "burst: --fanout, the window its arrivals are spread over, in (unscaled) seconds (empty: at once)"
+            ),
+            ("fanout_curve", "burst: --fanout-curve's measured curve, file:PATH as given (empty: linear)"),
+            (
+                "wake_jitter",
+                "burst: --wake-jitter, each phone's delay from delivery to arrival, unscaled (empty: none)"
             ),
             ("origin_fetch", "--origin-fetch: the cold CDN cache's origin fetch time, unscaled (empty: no cache)"),
             ("coalesce", "--coalesce: on or off, whether concurrent misses share one origin fetch (empty: no cache)"),
