@@ -18,7 +18,7 @@ enum InProcessRun {
     /// ``run(_:)``'s results with the rows of the run's timeline.csv.
     static func runWithTimeline(_ arguments: [String]) async throws -> (
         status: ExitCode, summary: [String: String], rows: [[String: String]], text: String,
-        timeline: [[String: String]]
+        timeline: [[String: String]], endpoints: [[String: String]]
     ) {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-run-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
@@ -31,6 +31,11 @@ enum InProcessRun {
         let summary = try ExtensionProcessTests.table(out.appendingPathComponent("summary.csv"))
         let rows = try ExtensionProcessTests.table(out.appendingPathComponent("invocations.csv"))
         let timeline = try ExtensionProcessTests.table(out.appendingPathComponent("timeline.csv"))
-        return (status, summary.first ?? [:], rows, output.text, timeline)
+        // endpoints.csv exists only when some side endpoint was called.
+        let endpointsFile = out.appendingPathComponent("endpoints.csv")
+        let endpoints =
+            FileManager.default.fileExists(atPath: endpointsFile.path)
+            ? try ExtensionProcessTests.table(endpointsFile) : []
+        return (status, summary.first ?? [:], rows, output.text, timeline, endpoints)
     }
 }

@@ -110,7 +110,7 @@ enum RunOptions {
                 "swift-version", valueName: "N",
                 help: "With --extension PATH: the Swift language mode, 5 or 6 (default: the Xcode project's "
                     + "SWIFT_VERSION, else 5)."),
-        ] + NetworkOptions.declarations + OriginCacheOptions.declarations + [
+        ] + NetworkOptions.declarations + OriginCacheOptions.declarations + EndpointOptions.declarations + [
             .value(
                 "media", valueName: "MIX", default: defaultMediaMix,
                 help: "Media sizes and types with weights, as served under /media/."),
@@ -137,6 +137,11 @@ enum RunOptions {
             .value(
                 "grace", valueName: "T", default: "2s",
                 help: "Time after serviceExtensionTimeWillExpire (undocumented by Apple)."),
+            .value(
+                "wind-down", valueName: "T", default: "1s",
+                help: "How long an extension's work still runs after its outcome is fixed (delivered, or given up "
+                    + "on) before the phone suspends it, abandoning the rest (undocumented by Apple). OneSignal's "
+                    + "receive receipts, due up to 24 s after didReceive, need about 25s to be sent."),
             .value(
                 "memory-limit", valueName: "SIZE", default: "24MiB",
                 help: "Memory budget; above it the extension is killed."),
@@ -263,6 +268,8 @@ enum RunOptions {
             settings.coalesce = origin.coalesces
         }
         settings.coldStarts = try PhoneOptions.coldStarts(arguments)
+        settings.endpoints = try endpoints(arguments, target: target)
+        settings.windDown = try nanoseconds(arguments, "wind-down") ?? RunSettings.defaultWindDown
         settings.lowDataMode = try PhoneOptions.lowDataMode(arguments)
         var configuration = RunConfiguration(
             settings: settings,
@@ -312,6 +319,19 @@ enum RunOptions {
                     + "own cache is measured as it is: drop --\(given), or drop --target")
         }
         return try OriginCacheOptions.settings(from: arguments)
+    }
+
+    /// `--endpoint`, checked here so that a bad value fails the run before its server starts. With
+    /// `--target` it would shape nothing: the side calls go to the target as they are.
+    private static func endpoints(_ arguments: ParsedArguments, target: URL?) throws(UsageError)
+        -> [EndpointConditions]
+    {
+        if target != nil, arguments.wasGiven("endpoint") {
+            throw .invalidCombination(
+                "--endpoint shapes the embedded media server's side endpoints; with --target the media host's own "
+                    + "are measured as they are: drop --endpoint, or drop --target")
+        }
+        return try EndpointOptions.endpoints(from: arguments)
     }
 
     /// The default network: a population of phones (``NetworkMix/phones``), so that a bare run answers

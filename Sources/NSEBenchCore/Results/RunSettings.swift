@@ -38,6 +38,12 @@ public struct RunSettings: Sendable, Equatable {
     public var coldStarts: ColdStarts? = nil
     /// `--low-data-mode`: the share of phones on a constrained network.
     public var lowDataMode: LowDataMode = .off
+    /// `--endpoint`, unscaled: the side endpoints' own network conditions; empty when none is shaped.
+    public var endpoints: [EndpointConditions] = []
+    /// `--wind-down`, unscaled: how long a finished invocation's work still runs before the phone suspends it.
+    public var windDown: UInt64 = Self.defaultWindDown
+    /// The wind-down the host assumes without `--wind-down`: 1 s.
+    public static let defaultWindDown: UInt64 = 1_000_000_000
 
     public init(
         scenario: String, load: LoadModel, length: RunLength, ramp: UInt64, extensionName: String,
@@ -83,6 +89,8 @@ public struct RunSettings: Sendable, Equatable {
             "cold_start": coldStarts?.duration.description ?? "",
             "warm_pct": coldStarts?.warm.description ?? "",
             "low_data_mode_pct": lowDataMode.share.value > 0 ? lowDataMode.share.description : "",
+            "endpoints": endpoints.map(\.description).joined(separator: " "),
+            "wind_down_s": windDown == Self.defaultWindDown ? "" : seconds(windDown),
         ]
         switch load {
         case .closed(let concurrency): values["concurrency"] = String(concurrency)
