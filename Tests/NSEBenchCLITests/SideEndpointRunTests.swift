@@ -32,6 +32,17 @@ struct SideEndpointRunTests {
         #expect(command.server.endpoints[.receipts] == nil)
     }
 
+    @Test func aScenarioFileListsEndpoints() throws {
+        let directory = try TemporaryDirectory(prefix: "nse-bench-endpoints")
+        defer { directory.remove() }
+        let path = directory.path("side.json")
+        try #"{"endpoint": ["metrics:ttfb=40s", "receipts:status=503:10"], "wind-down": "25s"}"#.write(
+            toFile: path, atomically: true, encoding: .utf8)
+        let settings = try parse(["--scenario", path]).settings
+        #expect(settings.endpoints.map(\.description) == ["metrics:ttfb=40s", "receipts:status=503:10"])
+        #expect(settings.windDown == 25_000_000_000)
+    }
+
     @Test func windDownIsASettingEmptyAtItsDefault() throws {
         #expect(try parse([]).settings.columns["wind_down_s"] == "")
         #expect(try parse(["--wind-down", "1s"]).settings.columns["wind_down_s"] == "")
