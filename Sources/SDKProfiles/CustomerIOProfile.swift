@@ -8,13 +8,20 @@ import UserNotifications
 /// - the file named `UUID_` + `suggestedFilename`; no HTTP status check; a failure delivers the content
 ///   without the image;
 /// - on expiry it cancels every request (`invalidateAndCancel`) and delivers what it has; the handler is
-///   guarded.
+///   guarded;
+/// - the "delivered" metric runs in parallel with the rich-push step, and the content handler is called
+///   only after both finish (`NSEPushCoordinator.loadFinalContent`); on expiry the metric is cancelled
+///   too.
 ///
-/// Not simulated: Customer.io displays only after a "delivered" metric POST also finishes, and the
-/// simulated phone sends GET only, so this profile is the media half of its behaviour (faster than the
-/// real SDK whenever the metric is the slower of the two).
+/// The metric is a GET of `/metrics/delivered` on the media's host (the simulated phone sends GET only;
+/// Customer.io's is a POST to its own API host), on a session of its own with no timeout set
+/// (Customer.io's HTTP client is not this profile's subject); `--endpoint metrics:...` shapes it. A
+/// payload without media sends no metric (there is no host to send it to).
 final class CustomerIOProfile: SDKServiceBase, @unchecked Sendable {
     private var session: URLSession?
+    private var metricSession: URLSession?
+    /// The steps (rich push, metric) still running; the content is delivered when the last ends.
+    private var pendingSteps = 0
 
     override func didReceive(
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
@@ -27,7 +34,19 @@ final class CustomerIOProfile: SDKServiceBase, @unchecked Sendable {
         configuration.timeoutIntervalForResource = 30
         configuration.timeoutIntervalForRequest = 60
         let session = URLSession(configuration: configuration)
-        lock.withLock { self.session = session }
+        let metric = SideCallURL.on(url, path: "/metrics/delivered")
+        let metricSession = metric.map { _ in URLSession(configuration: .default) }
+        lock.withLock {
+            self.session = session
+            self.metricSession = metricSession
+            pendingSteps = metric == nil ? 1 : 2
+        }
+        if let metric, let metricSession {
+            metricSession.dataTask(with: metric) { [self] _, _, _ in
+                // Customer.io delivers whether the metric succeeded or not: it only waits for it.
+                stepFinished(content)
+            }.resume()
+        }
         session.downloadTask(with: url) { [self] location, response, error in
             if error == nil, let location, let name = response?.suggestedFilename,
                 let attachment = MediaFiles.attachment(
@@ -35,13 +54,23 @@ final class CustomerIOProfile: SDKServiceBase, @unchecked Sendable {
             {
                 content.attachments = [attachment]
             }
-            deliverOnce(content)
+            stepFinished(content)
         }.resume()
     }
 
+    /// One step ended; the last one delivers.
+    private func stepFinished(_ content: UNNotificationContent) {
+        let last = lock.withLock { () -> Bool in
+            pendingSteps -= 1
+            return pendingSteps == 0
+        }
+        if last { deliverOnce(content) }
+    }
+
     override func serviceExtensionTimeWillExpire() {
-        let (session, content) = lock.withLock { (self.session, bestAttemptContent) }
+        let (session, metricSession, content) = lock.withLock { (self.session, self.metricSession, bestAttemptContent) }
         session?.invalidateAndCancel()
+        metricSession?.invalidateAndCancel()
         if let content { deliverOnce(content) }
     }
 }

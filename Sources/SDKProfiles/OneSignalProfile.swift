@@ -12,12 +12,26 @@ import UserNotifications
 /// - on expiry the app's template delivers OneSignal's replacement content (the best attempt); the
 ///   handler is not guarded.
 ///
+/// - before the download it schedules a receive receipt after a random whole-second delay of 0 to 24 s
+///   (`arc4random_uniform(MAX_CONF_DELIVERY_DELAY)`, 25, "to lessen traffic for high recipient
+///   notifications"), and after calling the content handler it waits up to 30 s
+///   (`MAX_NSE_LIFETIME_SECOUNDS`) for the receipt (`OneSignalReceiveReceiptsController.m`): the receipt
+///   does not hold back the display, but it holds the extension open.
+///
+/// The receipt is a GET of `/receipts/<request identifier>` on the media's host (the simulated phone
+/// sends GET only; OneSignal's is a PUT to its API), run as the extension's tracked work with its
+/// delay drawn from the invocation's index (the same for a run, not OneSignal's own random draw).
+/// Whether it is sent depends on how long the phone lets a delivered extension run (`--wind-down`, 1 s
+/// by default): a receipt due later is abandoned with the suspended process, as on a phone that
+/// suspends it. A payload without media sends none (there is no host to send it to).
+///
 /// Not simulated: OneSignal downloads with a data task synchronously, polling the run loop on the
 /// extension's thread (this profile uses an asynchronous download task with the same limits: hundreds
 /// of blocked threads would stall the harness, not a phone, and the download's file is the host's to
-/// clean up), and it sends a receive receipt after a random 0-24 s delay, a POST the
-/// simulated phone does not send (it does not hold back the display).
+/// clean up).
 final class OneSignalProfile: SDKServiceBase, @unchecked Sendable {
+    /// OneSignal's `MAX_CONF_DELIVERY_DELAY`: receipts are delayed 0 to 24 whole seconds.
+    static let receiptDelaySeconds: UInt64 = 25
     static let maximumBytes: Int64 = 50_000_000
     static let supported: Set<String> = [
         "aiff", "wav", "mp3", "mp4", "jpg", "jpeg", "png", "gif", "mpeg", "mpg", "avi", "m4a", "m4v",
@@ -27,6 +41,7 @@ final class OneSignalProfile: SDKServiceBase, @unchecked Sendable {
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
         guard let content = begin(request, contentHandler) else { return contentHandler(request.content) }
+        sendReceipt(for: request)
         guard let text = request.content.userInfo["media_url"] as? String, let url = URL(string: text) else {
             return deliver(content)
         }
@@ -40,6 +55,37 @@ final class OneSignalProfile: SDKServiceBase, @unchecked Sendable {
             }
             deliver(content)
         }.resume()
+    }
+
+    /// Schedules the receive receipt: after its delay, a GET of `/receipts/<identifier>` beside the media,
+    /// as tracked work of the phone that received `request` (its extension waits for it).
+    private func sendReceipt(for request: UNNotificationRequest) {
+        guard let phone = SimulatedPhone.current,
+            let receipt = SideCallURL.besideMedia(of: request, path: "/receipts/\(request.identifier)")
+        else { return }
+        let delay = Self.receiptDelay(invocation: phone.invocationID)
+        let wait = phone.scaledNanoseconds(TimeInterval(delay)) ?? 0
+        let session = URLSession(configuration: .default)
+        phone.network.track {
+            do {
+                try await Task.sleep(nanoseconds: wait)
+            } catch {
+                return  // the process is gone before the receipt was due: nothing is sent
+            }
+            do {
+                _ = try await session.data(from: receipt)
+            } catch {
+                // OneSignal logs a failed receipt and moves on; the record has the request's failure.
+            }
+        }
+    }
+
+    /// The receipt's delay in whole seconds, 0 to 24, drawn from the invocation's index (SplitMix64).
+    static func receiptDelay(invocation: Int) -> UInt64 {
+        var value = UInt64(bitPattern: Int64(invocation)) &+ 0x9E37_79B9_7F4A_7C15
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return (value ^ (value >> 31)) % receiptDelaySeconds
     }
 
     static func fileExtension(_ url: URL, _ response: URLResponse) -> String? {

@@ -8,7 +8,8 @@ import NSEBenchSystem
 func withMediaServer<T>(
     conditions: [(String, String)] = [], idleTimeout: DurationValue = .seconds(30), tls: TLSServerContext? = nil,
     mediaDirectory: String? = nil, faultLog: InjectedFaultLog? = nil, additionalClasses: [ServedNetworkClass] = [],
-    originCache: OriginCacheSettings? = nil, _ body: (MediaServer) async throws -> T
+    originCache: OriginCacheSettings? = nil, endpoints: [SideEndpoint: NetworkConditions] = [:],
+    _ body: (MediaServer) async throws -> T
 ) async throws -> T {
     var configuration = MediaServerConfiguration(
         address: IPv4Address(host: "127.0.0.1", port: 0)!,
@@ -17,6 +18,7 @@ func withMediaServer<T>(
     configuration.faultLog = faultLog
     configuration.additionalClasses = additionalClasses
     configuration.originCache = originCache
+    configuration.endpoints = endpoints
     let server = try MediaServer(configuration: configuration)
     try server.start()
     do {

@@ -32,7 +32,7 @@ struct ArrivalScheduleTests {
     func fanout(_ count: Int, over window: UInt64, seed: UInt64 = 1, segment: ExecutionSegment = .whole) -> [UInt64] {
         var schedule = ArrivalSchedule(
             model: .burst(count: count, maxInFlight: count), length: .invocations(count), ramp: 0, seed: seed,
-            segment: segment, fanout: window)
+            segment: segment, fanout: Fanout(window: window))
         var times: [UInt64] = []
         while let next = schedule.next() { times.append(next) }
         return times

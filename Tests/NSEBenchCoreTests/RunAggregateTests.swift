@@ -190,7 +190,7 @@ struct SummaryRowTests {
                         "start_lag_ms", "machine_busy_peak", "extension_timeout_s", "extension_footprint_peak_bytes",
                         "origin_fetch", "coalesce",
                         "origin_fetches", "origin_coalesced", "cache_hits", "cold_start", "warm_pct",
-                        "low_data_mode_pct",
+                        "low_data_mode_pct", "fanout_curve", "wake_jitter", "endpoints", "wind_down_s",
                     ].contains($0) && !$0.hasPrefix("net_"))
         }
         #expect(missing.isEmpty, "\(missing)")

@@ -35,6 +35,10 @@ public struct MediaServerConfiguration: Sendable {
     /// a request that misses waits for an origin fetch before its first byte. Nil serves every request
     /// as a cache hit would, and counts none.
     public var originCache: OriginCacheSettings? = nil
+    /// The side endpoints' own conditions (`--endpoint`), each layered over a class's conditions for
+    /// that endpoint's requests (``NSEBenchCore/SideEndpoint``); an endpoint not here is served under
+    /// the class's conditions alone.
+    public var endpoints: [SideEndpoint: NetworkConditions] = [:]
 
     public init(
         address: IPv4Address, conditions: NetworkConditions = .unconstrained, seed: UInt64 = 1,

@@ -31,10 +31,20 @@ struct ResponsePlanner {
         let fault: FaultKind?
     }
 
+    /// Each side endpoint's conditions: the class's, with the endpoint's own (`--endpoint`) over them.
+    private let endpointConditions: [SideEndpoint: NetworkConditions]
+
     init(
         conditions: NetworkConditions, seed: UInt64, directory: MediaDirectory?, faultLog: InjectedFaultLog? = nil,
-        originTier: OriginTier? = nil
+        originTier: OriginTier? = nil, endpoints: [SideEndpoint: NetworkConditions] = [:]
     ) {
+        var layered: [SideEndpoint: NetworkConditions] = [:]
+        for endpoint in SideEndpoint.allCases {
+            var effective = conditions
+            if let own = endpoints[endpoint] { effective.merge(overriding: own) }
+            layered[endpoint] = effective
+        }
+        self.endpointConditions = layered
         self.faultLog = faultLog
         self.originTier = originTier
         self.conditions = conditions
@@ -73,6 +83,9 @@ struct ResponsePlanner {
                 .synthetic(file), contentType: request.contentType, query: request.otherParameters, head: head,
                 index: index, cacheKey: CacheKey(request), now: now)
         }
+        if let endpoint = SideEndpoint(path: path) {
+            return planSideCall(endpoint, head: head, index: index)
+        }
         if path.hasPrefix(MediaDirectory.pathPrefix), directory != nil {
             guard let bytes = directory?.file(at: path) else {
                 return errorPlan(.notFound, "no such file under --media-dir: \(path)", head: head)
@@ -86,6 +99,43 @@ struct ResponsePlanner {
         }
         return errorPlan(.notFound, "expected /media/<size>.<ext>, such as /media/200KB.jpg", head: head)
     }
+
+    /// The plan for a side call (a receipt, a metric, an avatar) under its endpoint's conditions with
+    /// the request's query over them: a small JSON acknowledgement, or for an avatar the synthetic image
+    /// its path names (`/avatars/64KB.png` as `/media/64KB.png`). Never behind the origin cache.
+    private mutating func planSideCall(_ endpoint: SideEndpoint, head: HTTPRequestHead, index: Int) -> ResponsePlan {
+        var effective = endpointConditions[endpoint] ?? conditions
+        let body: ResponsePlan.Body
+        let contentType: String?
+        var query = head.query
+        if endpoint == .avatars {
+            do {
+                let request = try MediaRequest(
+                    path: MediaRequest.pathPrefix + head.path.dropFirst(endpoint.pathPrefix.count), query: head.query)
+                body = .synthetic(try media.file(for: request))
+                contentType = request.contentType
+                query = request.otherParameters
+            } catch let error as MediaRequestError {
+                return errorPlan(error.status, String(describing: error), head: head)
+            } catch {
+                return errorPlan(.badRequest, String(describing: error), head: head)
+            }
+        } else {
+            body = .bytes(Self.acknowledgement)
+            contentType = "application/json"
+        }
+        if !query.isEmpty {
+            do {
+                effective.merge(overriding: try NetworkConditions(queryItems: query.map { ($0.name, $0.value) }))
+            } catch {
+                return errorPlan(.badRequest, error.description, head: head)
+            }
+        }
+        return planResponse(body, contentType: contentType, conditions: effective, head: head, index: index)
+    }
+
+    /// The body a receipt or metric endpoint answers with.
+    static let acknowledgement = Array("{\"success\":true}\n".utf8)
 
     /// The plan for a request head that failed to parse: its error status, then close.
     func plan(for parseError: HTTPParseError) -> ResponsePlan {

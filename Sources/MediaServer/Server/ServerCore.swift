@@ -34,7 +34,7 @@ final class ServerCore {
         }
         planner = ResponsePlanner(
             conditions: configuration.conditions, seed: configuration.seed, directory: directory,
-            faultLog: configuration.faultLog, originTier: originTier)
+            faultLog: configuration.faultLog, originTier: originTier, endpoints: configuration.endpoints)
         idleTimeoutNanoseconds = UInt64(max(1, configuration.idleTimeout.nanoseconds))
         readBuffer = .allocate(byteCount: 64 << 10, alignment: 16)
         writeBuffer = .allocate(byteCount: 256 << 10, alignment: 16)

@@ -1,3 +1,4 @@
+public import NSEBenchCore
 import Synchronization
 
 /// Live counters of a running media server, written by its loop and read from any thread (the
@@ -31,7 +32,20 @@ public final class ServerStatistics: Sendable {
     /// Connections closed, one counter per ``ConnectionCloseReason`` (indexed by its raw value).
     let closes: InlineArray<20, Atomic<Int>> = InlineArray { _ in Atomic(0) }
 
+    /// When each side call's head arrived (monotonic nanoseconds), per endpoint; one entry a call, so
+    /// at most the few side calls of each invocation.
+    private let sideCalls = Mutex<[SideEndpoint: [UInt64]]>([:])
+
     public init() {}
+
+    /// Notes a side call to `endpoint` whose head arrived at `time` (monotonic nanoseconds).
+    func recordSideCall(_ endpoint: SideEndpoint, at time: UInt64) {
+        sideCalls.withLock { $0[endpoint, default: []].append(time) }
+    }
+
+    /// Every side call so far: when its head arrived (monotonic nanoseconds, in arrival order), per
+    /// endpoint; an endpoint nobody called is absent.
+    public var sideCallTimes: [SideEndpoint: [UInt64]] { sideCalls.withLock { $0 } }
 
     /// A consistent-enough copy for display (each counter is read once).
     public var snapshot: Snapshot {

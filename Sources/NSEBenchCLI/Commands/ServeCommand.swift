@@ -12,13 +12,15 @@ public struct ServeCommand: ParsableCommand {
             Serves synthetic media with valid magic bytes at /media/<size>.<ext> (jpg, png, gif, mp4, mp3, m4a, \
             wav), for example /media/200KB.jpg or /media/8MB.gif; /media/<size>?type=jpeg for a URL without an \
             extension; content-type=right|wrong|missing. Every network flag is also a query parameter for one \
-            request: /media/1MB.jpg?ttfb=2s&bandwidth=100KB/s&status=503:100. Prints its base URL, then live \
-            counts; stops cleanly on Ctrl-C or SIGTERM.
+            request: /media/1MB.jpg?ttfb=2s&bandwidth=100KB/s&status=503:100. Also answers SDKs' side calls: \
+            /receipts/<id> and /metrics/<name> (a small JSON body) and /avatars/<size>.<ext> (an image), each \
+            under its own --endpoint conditions. Prints its base URL, then live counts; stops cleanly on Ctrl-C \
+            or SIGTERM.
             """,
         options: [
             .value("host", valueName: "ADDRESS", default: "127.0.0.1", help: "IPv4 address to listen on."),
             .value("port", valueName: "PORT", default: "8080", help: "TCP port; 0 picks a free one."),
-        ] + NetworkOptions.declarations + OriginCacheOptions.declarations + [
+        ] + NetworkOptions.declarations + OriginCacheOptions.declarations + EndpointOptions.declarations + [
             .value("seed", valueName: "N", default: "1", help: "Seed for every latency and fault draw."),
             .value(
                 "time-scale", valueName: "F", default: "1",
@@ -105,6 +107,8 @@ public struct ServeCommand: ParsableCommand {
             idleTimeout: try arguments.duration("idle-timeout", atLeast: .milliseconds(1)) ?? .seconds(30))
         configuration.tls = try TLSOptions.context(from: arguments)
         configuration.originCache = try OriginCacheOptions.settings(from: arguments)?.scaled(by: timeScale)
+        configuration.endpoints = EndpointOptions.serverEndpoints(
+            try EndpointOptions.endpoints(from: arguments), timeScale: timeScale)
         // A mix serves each class on a port of its own: a phone's network is the port it connects to.
         configuration.additionalClasses = mix.classes.dropFirst().map {
             ServedNetworkClass(name: $0.name, conditions: $0.conditions.scaled(by: timeScale))
@@ -186,8 +190,10 @@ public struct ServeCommand: ParsableCommand {
         context.output.write(Self.closesLine(final) + "\n")
         if server.originCache != nil { context.output.write(Self.originLine(final.originCache) + "\n") }
         if let statsOutput {
-            try ManagedServerReport(final, lateness: lateness, modelsOriginCache: server.originCache != nil).write(
-                to: statsOutput)
+            var report = ManagedServerReport(final, lateness: lateness, modelsOriginCache: server.originCache != nil)
+            report.sideCalls = Dictionary(
+                uniqueKeysWithValues: mediaServer.statistics.sideCallTimes.map { ($0.key.rawValue, $0.value) })
+            try report.write(to: statsOutput)
         }
         if let failure = server.faultLog?.failure {
             context.output.write("nse-bench serve: the fault log stopped at a failed write: \(failure)\n")

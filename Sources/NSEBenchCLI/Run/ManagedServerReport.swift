@@ -20,6 +20,9 @@ struct ManagedServerReport: Codable, Sendable, Equatable {
     var firstByteLatenessMax: UInt64
     /// What the origin cache found (`--origin-fetch`); nil when the server modelled none.
     var originCache: OriginCacheCounts?
+    /// When each side call's head arrived (monotonic nanoseconds, the machine's clock the run shares),
+    /// by endpoint name (``NSEBenchCore/SideEndpoint``); nil or empty when none was called.
+    var sideCalls: [String: [UInt64]]? = nil
 
     /// `modelsOriginCache`: whether the server had an origin cache, whose counts are then reported.
     init(_ snapshot: ServerStatistics.Snapshot, lateness: Histogram, modelsOriginCache: Bool = false) {

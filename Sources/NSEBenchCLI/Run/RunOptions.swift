@@ -81,7 +81,9 @@ enum RunOptions {
             .value(
                 "fanout", valueName: "T",
                 help: "With --burst: spread its arrivals over T, as a broadcast reaches phones over time: each "
-                    + "phone wakes at its own uniformly random moment of the window (a linear delivery curve)."),
+                    + "phone wakes at its own uniformly random moment of the window (a linear delivery curve; "
+                    + "--fanout-curve for a measured one)."),
+        ] + FanoutOptions.declarations + [
             .value(
                 "extension", short: "e", valueName: "NAME|PATH", default: "media",
                 help: "Extension to run: template (Xcode's), decrypt, media (URLSession defaults), media-20s, "
@@ -108,7 +110,7 @@ enum RunOptions {
                 "swift-version", valueName: "N",
                 help: "With --extension PATH: the Swift language mode, 5 or 6 (default: the Xcode project's "
                     + "SWIFT_VERSION, else 5)."),
-        ] + NetworkOptions.declarations + OriginCacheOptions.declarations + [
+        ] + NetworkOptions.declarations + OriginCacheOptions.declarations + EndpointOptions.declarations + [
             .value(
                 "media", valueName: "MIX", default: defaultMediaMix,
                 help: "Media sizes and types with weights, as served under /media/."),
@@ -135,6 +137,11 @@ enum RunOptions {
             .value(
                 "grace", valueName: "T", default: "2s",
                 help: "Time after serviceExtensionTimeWillExpire (undocumented by Apple)."),
+            .value(
+                "wind-down", valueName: "T", default: "1s",
+                help: "How long an extension's work still runs after its outcome is fixed (delivered, or given up "
+                    + "on) before the phone suspends it, abandoning the rest (undocumented by Apple). OneSignal's "
+                    + "receive receipts, due up to 24 s after didReceive, need about 25s to be sent."),
             .value(
                 "memory-limit", valueName: "SIZE", default: "24MiB",
                 help: "Memory budget; above it the extension is killed without its expiry call, as jetsam kills it "
@@ -254,12 +261,17 @@ enum RunOptions {
             timeScale: timeScale, seed: try arguments.value("seed", as: UInt64.self) ?? 1,
             target: target?.absoluteString ?? (arguments.isSet("tls") ? "embedded-tls" : "embedded"))
         settings.segment = segment
-        settings.fanout = try fanout(arguments, load: load)
+        let fanout = try FanoutOptions.fanout(arguments, load: load)
+        settings.fanout = fanout.window
+        settings.fanoutCurve = fanout.curve
+        settings.wakeJitter = fanout.wakeJitter
         if let origin = try originCache(arguments, target: target) {
             settings.originFetch = arguments.string("origin-fetch") ?? ""
             settings.coalesce = origin.coalesces
         }
         settings.coldStarts = try PhoneOptions.coldStarts(arguments)
+        settings.endpoints = try endpoints(arguments, target: target)
+        settings.windDown = try nanoseconds(arguments, "wind-down") ?? RunSettings.defaultWindDown
         settings.lowDataMode = try PhoneOptions.lowDataMode(arguments)
         var configuration = RunConfiguration(
             settings: settings,
@@ -311,6 +323,19 @@ enum RunOptions {
         return try OriginCacheOptions.settings(from: arguments)
     }
 
+    /// `--endpoint`, checked here so that a bad value fails the run before its server starts. With
+    /// `--target` it would shape nothing: the side calls go to the target as they are.
+    private static func endpoints(_ arguments: ParsedArguments, target: URL?) throws(UsageError)
+        -> [EndpointConditions]
+    {
+        if target != nil, arguments.wasGiven("endpoint") {
+            throw .invalidCombination(
+                "--endpoint shapes the embedded media server's side endpoints; with --target the media host's own "
+                    + "are measured as they are: drop --endpoint, or drop --target")
+        }
+        return try EndpointOptions.endpoints(from: arguments)
+    }
+
     /// The default network: a population of phones (``NetworkMix/phones``), so that a bare run answers
     /// for phones, not loopback; with `--target` the media host's own network, which nothing shapes.
     static let defaultProfile = NetworkMix.phones.name
@@ -338,15 +363,6 @@ enum RunOptions {
             return mix
         }
         return try NetworkOptions.mix(from: arguments, defaultProfile: defaultProfile)
-    }
-
-    /// `--fanout T`: only with `--burst`, whose arrivals it spreads.
-    private static func fanout(_ arguments: ParsedArguments, load: LoadModel) throws(UsageError) -> UInt64 {
-        guard arguments.wasGiven("fanout") else { return 0 }
-        guard case .burst = load else {
-            throw .invalidCombination("--fanout spreads a --burst's arrivals over a window: give --burst N with it")
-        }
-        return try nanoseconds(arguments, "fanout", minimum: 1_000_000) ?? 0
     }
 
     private static func thresholds(_ arguments: ParsedArguments) throws(UsageError) -> [Threshold] {

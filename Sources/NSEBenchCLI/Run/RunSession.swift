@@ -61,6 +61,7 @@ struct RunSession {
             for (key, value) in configuration.networkArguments + configuration.originCacheArguments {
                 arguments += ["--\(key)", value]
             }
+            for endpoint in settings.endpoints { arguments += ["--endpoint", endpoint.description] }
             let started = try EmbeddedServerProcess(
                 executable: configuration.serverExecutable ?? EmbeddedServerProcess.ownExecutable,
                 arguments: arguments, classCount: settings.network.classes.count)
@@ -82,7 +83,7 @@ struct RunSession {
         let store = AttachmentStore.counting()
         let hostSettings = HostSettings(
             timeBudget: scaled(settings.deadline, scale), gracePeriod: scaled(settings.grace, scale),
-            windDown: scaled(1_000_000_000, scale), memoryLimit: settings.memoryLimit, timeScale: scale)
+            windDown: scaled(settings.windDown, scale), memoryLimit: settings.memoryLimit, timeScale: scale)
         let host = ExtensionHost(
             settings: hostSettings,
             environment: HostEnvironment(
@@ -112,8 +113,10 @@ struct RunSession {
 
         // Recording and progress.
         let faultLog = server == nil ? nil : InjectedFaultLogReader(path: faultLogPath.path)
+        // timeline.csv's second 0, and endpoints.csv's: the server notes side calls on the same clock.
+        let origin = clock.now()
         let recorder = try RunRecorder(
-            folder: output, timeScale: scale, origin: clock.now(), injectedFaults: faultLog,
+            folder: output, timeScale: scale, origin: origin, injectedFaults: faultLog,
             network: server != nil && configuration.payloadFile == nil ? settings.network : nil, seed: settings.seed,
             lowDataMode: settings.lowDataMode
         ) { [server] in
@@ -159,7 +162,7 @@ struct RunSession {
             model: scaledLoad(settings.load, scale), length: scaledLength(settings.length, scale),
             ramp: scaled(settings.ramp, scale), seed: settings.seed,
             drainLimit: scaled(settings.deadline + settings.grace, scale) + 1_000_000_000, segment: settings.segment,
-            fanout: scaled(settings.fanout, scale)
+            fanout: settings.burstFanout.scaled(by: scale)
         ) { ticket in
             recorder.started()
             let input = payloads.input(index: ticket.index, arrival: ticket.scheduledArrival, factory: factory)
@@ -272,6 +275,15 @@ struct RunSession {
         } catch {
             unwritten.append(UnwrittenFile(name: "server.log", error: error))
         }
+        let sideCalls = EndpointTimeline(
+            calls: SideCallLines.calls(in: serverStats), origin: origin, timeScale: scale)
+        if !sideCalls.isEmpty {
+            do {
+                try SideCallLines.write(sideCalls, in: output)
+            } catch {
+                unwritten.append(UnwrittenFile(name: SideCallLines.fileName, error: error))
+            }
+        }
         // A run the harness's own queue made invalid says what load would have fit.
         let saturation =
             selfCheck.harnessQueued(timeScale: scale, deadline: settings.deadline)
@@ -287,6 +299,9 @@ struct RunSession {
                     serverReport: serverReport, timeScale: scale, scratch: "\(scratch.path) (\(scratch.reason))",
                     unwritten: unwritten.map(\.name), network: settings.network, timeline: recorder.timeline,
                     saturation: saturation.map { ($0, settings.load) }))
+        }
+        if !sideCalls.isEmpty, !configuration.quiet, configuration.format == .text {
+            context.output.write(SideCallLines.summary(sideCalls) + "\n")
         }
         if let workers, !configuration.quiet {
             let deaths = workers.processDeaths

@@ -25,6 +25,10 @@ public struct RunSettings: Sendable, Equatable {
     public var segment: ExecutionSegment = .whole
     /// A burst's fan-out window in unscaled nanoseconds (`--fanout`); 0 for every arrival at once.
     public var fanout: UInt64 = 0
+    /// `--fanout-curve`: the delivery curve a fan-out follows; ``FanoutCurve/linear`` by default.
+    public var fanoutCurve: FanoutCurve = .linear
+    /// `--wake-jitter`, unscaled: each phone's delay from its delivery to its arrival; nil for none.
+    public var wakeJitter: LatencyDistribution? = nil
     /// The origin cache's fetch time as given (`--origin-fetch`, unscaled); empty without one.
     public var originFetch: String = ""
     /// Whether the origin cache coalesces concurrent misses (`--coalesce`); nil without one.
@@ -34,6 +38,12 @@ public struct RunSettings: Sendable, Equatable {
     public var coldStarts: ColdStarts? = nil
     /// `--low-data-mode`: the share of phones on a constrained network.
     public var lowDataMode: LowDataMode = .off
+    /// `--endpoint`, unscaled: the side endpoints' own network conditions; empty when none is shaped.
+    public var endpoints: [EndpointConditions] = []
+    /// `--wind-down`, unscaled: how long a finished invocation's work still runs before the phone suspends it.
+    public var windDown: UInt64 = Self.defaultWindDown
+    /// The wind-down the host assumes without `--wind-down`: 1 s.
+    public static let defaultWindDown: UInt64 = 1_000_000_000
 
     public init(
         scenario: String, load: LoadModel, length: RunLength, ramp: UInt64, extensionName: String,
@@ -57,6 +67,9 @@ public struct RunSettings: Sendable, Equatable {
         self.target = target
     }
 
+    /// A burst's spread, unscaled: ``fanout``, ``fanoutCurve`` and ``wakeJitter`` together.
+    public var burstFanout: Fanout { Fanout(window: fanout, curve: fanoutCurve, wakeJitter: wakeJitter) }
+
     /// The setting columns and their values.
     public var columns: [String: String] {
         var values: [String: String] = [
@@ -70,10 +83,14 @@ public struct RunSettings: Sendable, Equatable {
             "invocations_target": "", "duration_s": "",
             "segment": segment.isWhole ? "" : segment.description,
             "fanout_s": fanout > 0 ? seconds(fanout) : "",
+            "fanout_curve": fanoutCurve.isLinear ? "" : fanoutCurve.source,
+            "wake_jitter": wakeJitter?.description ?? "",
             "origin_fetch": originFetch, "coalesce": coalesce.map { $0 ? "on" : "off" } ?? "",
             "cold_start": coldStarts?.duration.description ?? "",
             "warm_pct": coldStarts?.warm.description ?? "",
             "low_data_mode_pct": lowDataMode.share.value > 0 ? lowDataMode.share.description : "",
+            "endpoints": endpoints.map(\.description).joined(separator: " "),
+            "wind_down_s": windDown == Self.defaultWindDown ? "" : seconds(windDown),
         ]
         switch load {
         case .closed(let concurrency): values["concurrency"] = String(concurrency)

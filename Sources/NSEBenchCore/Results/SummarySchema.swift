@@ -18,6 +18,7 @@ public enum SummarySchema {
                 InvocationOutcome.unchanged.rawValue, InvocationOutcome.notMutable.rawValue, "machine_busy_peak",
                 "extension_timeout_s", "extension_footprint_peak_bytes", "cold_start", "warm_pct", "low_data_mode_pct",
                 Phase.coldStart.summaryColumn(.p50), Phase.coldStart.summaryColumn(.p99),
+                "fanout_curve", "wake_jitter", "endpoints", "wind_down_s",
             ] + originCacheColumns)
 
     /// The origin cache's settings and counts (`--origin-fetch`, `--coalesce`), added later.
@@ -141,6 +142,11 @@ public enum SummarySchema {
                 "fanout_s",
                 "burst: --fanout, the window its arrivals are spread over, in (unscaled) seconds (empty: at once)"
             ),
+            ("fanout_curve", "burst: --fanout-curve's measured curve, file:PATH as given (empty: linear)"),
+            (
+                "wake_jitter",
+                "burst: --wake-jitter, each phone's delay from delivery to arrival, unscaled (empty: none)"
+            ),
             ("origin_fetch", "--origin-fetch: the cold CDN cache's origin fetch time, unscaled (empty: no cache)"),
             ("coalesce", "--coalesce: on or off, whether concurrent misses share one origin fetch (empty: no cache)"),
             ("extension", "the extension run"), ("network", "network conditions, as query parameters"),
@@ -153,6 +159,11 @@ public enum SummarySchema {
             ("cold_start", "--cold-start: the time a cold start takes, as a distribution (empty: every start free)"),
             ("warm_pct", "--warm: the percentage of starts that reuse a running process (empty without --cold-start)"),
             ("low_data_mode_pct", "--low-data-mode: the percentage of phones on a constrained network (empty: none)"),
+            (
+                "endpoints",
+                "--endpoint: each side endpoint's own conditions, NAME:SETTINGS, space-separated (empty: none)"
+            ),
+            ("wind_down_s", "--wind-down: how long a finished invocation's work still runs, unscaled s (empty: 1 s)"),
         ].map { Column(name: $0.0, kind: .setting, polarity: .none, meaning: $0.1) }
         columns.append(Column(name: "invocations", kind: .count, polarity: .none, meaning: "invocations that finished"))
         columns += outcomeNames.map {

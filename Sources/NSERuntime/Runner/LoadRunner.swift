@@ -93,7 +93,7 @@ public final class LoadRunner: Sendable {
     /// that share of the run: the arrivals, slots and invocations the segment owns.
     public func run(
         model: LoadModel, length: RunLength, ramp: UInt64, seed: UInt64, drainLimit: UInt64,
-        segment: ExecutionSegment = .whole, fanout: UInt64 = 0, invoke: @escaping @Sendable (Ticket) async -> Void
+        segment: ExecutionSegment = .whole, fanout: Fanout = .atOnce, invoke: @escaping @Sendable (Ticket) async -> Void
     ) async -> Report {
         let work = Task(executorPreference: admissionExecutor) { [self] in
             await admitAll(
@@ -134,7 +134,7 @@ public final class LoadRunner: Sendable {
 
     private func admitAll(
         model whole: LoadModel, length: RunLength, ramp: UInt64, seed: UInt64, drainLimit: UInt64,
-        segment: ExecutionSegment, fanout: UInt64, invoke: @escaping @Sendable (Ticket) async -> Void
+        segment: ExecutionSegment, fanout: Fanout, invoke: @escaping @Sendable (Ticket) async -> Void
     ) async -> Report {
         // This instance's slots; the schedule below keeps its arrivals.
         let model = segment.share(of: whole)

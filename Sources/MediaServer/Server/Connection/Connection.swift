@@ -118,11 +118,12 @@ final class Connection {
     private func plan(for request: ConnectionStateMachine.PlanRequest, now: UInt64) -> ResponsePlan {
         switch request {
         case .head(let head):
-            server.planner.plan(for: head, now: now)
+            if let endpoint = SideEndpoint(path: head.path) { server.statistics.recordSideCall(endpoint, at: now) }
+            return server.planner.plan(for: head, now: now)
         case .malformed(let error):
-            server.planner.plan(for: error)
+            return server.planner.plan(for: error)
         case .timedOut:
-            server.planner.requestTimeout()
+            return server.planner.requestTimeout()
         }
     }
 

@@ -1,0 +1,115 @@
+import Foundation
+import MediaServer
+import NSEBenchCore
+import NSEBenchTestSupport
+import Testing
+
+@testable import NSEBenchCLI
+
+/// `--endpoint` and `--wind-down` on `run` and `serve`, and the SDK profiles' side calls end to end:
+/// Customer.io waits for its delivered metric, OneSignal's receipts come over 0-25 s.
+@Suite("nse-bench run: side endpoints", .serialized, .timeLimit(.minutes(3)))
+struct SideEndpointRunTests {
+    func parse(_ arguments: [String]) throws(UsageError) -> RunConfiguration {
+        try RunCommand(parsing: ArgumentParser.parse(arguments, for: RunCommand.configuration)).configuration
+    }
+
+    func serve(_ arguments: [String]) throws(UsageError) -> ServeCommand {
+        try ServeCommand(parsing: ArgumentParser.parse(arguments, for: ServeCommand.configuration))
+    }
+
+    @Test func endpointsAreRecordedAndServedScaled() throws {
+        let settings = try parse([
+            "--endpoint", "metrics:ttfb=40s", "--endpoint", "receipts:ttfb=lognormal:median=300ms,p99=3s,status=503:10",
+        ]).settings
+        #expect(settings.endpoints.map(\.endpoint) == [.metrics, .receipts])
+        #expect(
+            settings.columns["endpoints"]
+                == "metrics:ttfb=40s receipts:ttfb=lognormal:median=300ms,p99=3s,status=503:10")
+        #expect(try parse([]).settings.columns["endpoints"] == "")
+        let command = try serve(["--endpoint", "metrics:ttfb=40s", "--time-scale", "0.1"])
+        #expect(command.server.endpoints[.metrics]?.timeToFirstByte == .fixed(.seconds(4)))
+        #expect(command.server.endpoints[.receipts] == nil)
+    }
+
+    @Test func aScenarioFileListsEndpoints() throws {
+        let directory = try TemporaryDirectory(prefix: "nse-bench-endpoints")
+        defer { directory.remove() }
+        let path = directory.path("side.json")
+        try #"{"endpoint": ["metrics:ttfb=40s", "receipts:status=503:10"], "wind-down": "25s"}"#.write(
+            toFile: path, atomically: true, encoding: .utf8)
+        let settings = try parse(["--scenario", path]).settings
+        #expect(settings.endpoints.map(\.description) == ["metrics:ttfb=40s", "receipts:status=503:10"])
+        #expect(settings.windDown == 25_000_000_000)
+    }
+
+    @Test func windDownIsASettingEmptyAtItsDefault() throws {
+        #expect(try parse([]).settings.columns["wind_down_s"] == "")
+        #expect(try parse(["--wind-down", "1s"]).settings.columns["wind_down_s"] == "")
+        let longer = try parse(["--wind-down", "25s"]).settings
+        #expect(longer.windDown == 25_000_000_000 && longer.columns["wind_down_s"] == "25.0")
+    }
+
+    @Test(arguments: [
+        (["--endpoint", "inbox:ttfb=1s"], "'--endpoint'"),
+        (["--endpoint", "metrics:ttfb=soon"], "'--endpoint'"),
+        (["--endpoint", "metrics:ttfb=1s", "--endpoint", "metrics:status=503:1"], "metrics is given twice"),
+        (["--endpoint", "metrics:ttfb=1s", "--target", "http://127.0.0.1:9/"], "drop --endpoint, or drop --target"),
+        (["--wind-down", "soon"], "'--wind-down'"),
+    ])
+    func badFlagsAreNamed(arguments: [String], message: String) {
+        let error = #expect(throws: UsageError.self) { try parse(arguments) }
+        #expect(error.map { "\($0)" }?.contains(message) == true, "\(String(describing: error))")
+    }
+
+    @Test func customerIOWaitsForASlowMetricPastTheDeadlineAlthoughTheMediaCameInTime() async throws {
+        let result = try await InProcessRun.runWithTimeline([
+            "-n", "10", "-c", "10", "--extension", "customerio", "--media", "20KB.jpg:1",
+            "--endpoint", "metrics:ttfb=40s", "--time-scale", "0.1", "--extension-processes", "0",
+        ])
+        #expect(result.rows.count == 10)
+        // Each media download finished long before the 30 s deadline; the metric's 40 s first byte held
+        // the display until the expiry delivered the best attempt (with its image).
+        for row in result.rows {
+            #expect(row["outcome"] == "expired_best_attempt", "\(row)")
+        }
+        #expect(result.summary["endpoints"] == "metrics:ttfb=40s")
+        #expect(result.endpoints.map { Int($0["metrics"] ?? "") ?? 0 }.reduce(0, +) == 10, "\(result.endpoints)")
+        #expect(result.text.contains("side endpoints: metrics 10 calls"), "\(result.text)")
+    }
+
+    @Test func customerIODeliversOnceTheMetricAndTheMediaAreBothDone() async throws {
+        let result = try await InProcessRun.runWithTimeline([
+            "-n", "10", "-c", "10", "--extension", "customerio", "--media", "20KB.jpg:1",
+            "--endpoint", "metrics:ttfb=2s", "--time-scale", "0.1", "--extension-processes", "0",
+        ])
+        #expect(result.rows.allSatisfy { $0["outcome"] == "enriched" }, "\(result.rows.map { $0["outcome"] })")
+        // The display waited for the metric: at least its 2 s (unscaled) first byte.
+        #expect(result.rows.allSatisfy { (Double($0["time_to_deliver_ms"] ?? "") ?? 0) >= 2_000 })
+    }
+
+    @Test func oneSignalsReceiptsArriveSpreadOverTwentyFiveSeconds() async throws {
+        let result = try await InProcessRun.runWithTimeline([
+            "-n", "100", "-c", "100", "--extension", "onesignal", "--media", "20KB.jpg:1", "--wind-down", "26s",
+            "--time-scale", "0.1", "--extension-processes", "0",
+        ])
+        #expect(result.rows.allSatisfy { $0["outcome"] == "enriched" }, "the receipt never holds back the display")
+        let perSecond = result.endpoints.map { Int($0["receipts"] ?? "") ?? 0 }
+        #expect(perSecond.reduce(0, +) == 100, "one receipt per notification: \(perSecond)")
+        // Delays of 0 to 24 whole seconds from didReceive: calls in at least 15 of the 25 seconds, none past
+        // second 27 (a loaded machine may add a second or two), and no second with most of them.
+        #expect(perSecond.filter { $0 > 0 }.count >= 15, "\(perSecond)")
+        #expect(perSecond.count <= 28, "\(perSecond)")
+        #expect((perSecond.max() ?? 0) < 30, "\(perSecond)")
+    }
+
+    @Test func aDefaultWindDownAbandonsTheLaterReceipts() async throws {
+        let result = try await InProcessRun.runWithTimeline([
+            "-n", "50", "-c", "50", "--extension", "onesignal", "--media", "20KB.jpg:1", "--time-scale", "0.1",
+            "--extension-processes", "0",
+        ])
+        let sent = result.endpoints.map { Int($0["receipts"] ?? "") ?? 0 }.reduce(0, +)
+        // Only receipts due within about a second of delivery are sent before the phone suspends the process.
+        #expect(sent < 25, "\(sent) of 50 sent")
+    }
+}
