@@ -8,18 +8,10 @@ import Testing
 /// `nse-bench compare` end to end: files in, report and exit status out.
 @Suite("nse-bench compare")
 struct CompareCommandTests {
-    struct Outcome {
-        let status: ExitCode
-        let output: String
-        let errors: String
-    }
+    typealias Outcome = ToolRun
 
     func run(_ arguments: [String]) async -> Outcome {
-        let output = CapturedText()
-        let errors = CapturedText()
-        let context = CommandContext(output: output, errors: errors, outputIsTerminal: false, environment: [:])
-        let status = await NSEBenchTool.main(["compare"] + arguments + ["--thresholds", "none"], context: context)
-        return Outcome(status: status, output: output.text, errors: errors.text)
+        await ToolRun.main(["compare"] + arguments + ["--thresholds", "none"])
     }
 
     /// Compares a baseline of one default row with a candidate of one row with `overrides`.

@@ -11,11 +11,8 @@ import Testing
 @Suite("nse-bench report of a suite's folder", .timeLimit(.minutes(3)))
 struct SuiteReportCommandTests {
     func report(_ arguments: [String]) async -> (status: ExitCode, output: String, errors: String) {
-        let output = CapturedText()
-        let errors = CapturedText()
-        let context = CommandContext(output: output, errors: errors, outputIsTerminal: false, environment: [:])
-        let status = await NSEBenchTool.main(["report"] + arguments, context: context)
-        return (status, output.text, errors.text)
+        let run = await ToolRun.main(["report"] + arguments)
+        return (run.status, run.output, run.errors)
     }
 
     static func histograms() -> String {

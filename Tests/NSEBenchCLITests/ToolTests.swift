@@ -8,19 +8,9 @@ import Testing
 /// The whole command line as a user meets it: dispatch, help, version, and exit statuses.
 @Suite("nse-bench command line")
 struct ToolTests {
-    struct Outcome {
-        let status: ExitCode
-        let output: String
-        let errors: String
-    }
+    typealias Outcome = ToolRun
 
-    func run(_ arguments: String...) async -> Outcome {
-        let output = CapturedText()
-        let errors = CapturedText()
-        let context = CommandContext(output: output, errors: errors, outputIsTerminal: false, environment: [:])
-        let status = await NSEBenchTool.main(arguments, context: context)
-        return Outcome(status: status, output: output.text, errors: errors.text)
-    }
+    func run(_ arguments: String...) async -> Outcome { await ToolRun.main(arguments) }
 
     @Test func versionPrintsTheRelease() async {
         let outcome = await run("--version")
