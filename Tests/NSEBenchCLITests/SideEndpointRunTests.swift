@@ -72,7 +72,11 @@ struct SideEndpointRunTests {
         // the display until the expiry delivered the best attempt (with its image).
         for row in result.rows {
             #expect(row["outcome"] == "expired_best_attempt", "\(row)")
+            // Blamed on the side call, and the record's download is the media's, not the metric's.
+            #expect(row["blame"] == "side_call", "\(row)")
+            #expect(row["http_status"] == "200" && row["bytes"] == "20000", "\(row)")
         }
+        #expect(result.summary["blame_side_call"] == "10")
         #expect(result.summary["endpoints"] == "metrics:ttfb=40s")
         #expect(result.endpoints.map { Int($0["metrics"] ?? "") ?? 0 }.reduce(0, +) == 10, "\(result.endpoints)")
         #expect(result.text.contains("side endpoints: metrics 10 calls"), "\(result.text)")

@@ -26,6 +26,25 @@ struct MissCauseTests {
         #expect(killed.verdict?.cause == .queued)
     }
 
+    @Test func aSideCallRunningAtTheDeadlineIsBlamedWhenTheMediaWasNot() {
+        let mediaDone = MissEvidence.Download(
+            start: Self.second, connected: Self.second, firstByte: 2 * Self.second, end: 3 * Self.second, status: 200)
+        var waiting = evidence(.expiredBestAttempt, download: mediaDone)
+        #expect(waiting.verdict?.cause == .expiry, "no side call: the deadline came with nothing running")
+        waiting.sideCallAtDeadline = true
+        #expect(waiting.verdict?.cause == .sideCall)
+        #expect(waiting.verdict?.phaseTime == 0, "an event, not a phase")
+        // The media's own download still running at the deadline decides first.
+        var mediaLate = evidence(
+            .expiredOriginal, download: MissEvidence.Download(start: 0, connected: Self.second, end: nil))
+        mediaLate.sideCallAtDeadline = true
+        #expect(mediaLate.verdict?.cause == .firstByte)
+        // Delivered in time, a side call running at the deadline decides nothing.
+        var unchanged = evidence(.unchanged, finished: Self.second)
+        unchanged.sideCallAtDeadline = true
+        #expect(unchanged.verdict?.cause == .enrichmentSkipped)
+    }
+
     @Test func theHarnessIsBlamedWhateverTheOutcome() {
         var harness = evidence(.crashed)
         harness.harnessFailure = true

@@ -12,6 +12,7 @@ extension InvocationRecord {
             coldStart: phases.coldStart, decrypt: phases.decrypt?.duration, decryptFailed: stageErrors[.decrypt] != nil,
             attach: phases.attach?.duration, attachFailed: stageErrors[.attach] != nil,
             injectedCryptoFault: injectedFault != nil)
+        evidence.sideCallAtDeadline = sideCallAtDeadline ?? false
         if let download {
             let timings = phases.downloadTimings
             let start = timings?.started ?? phases.download?.start ?? times.started ?? arrival

@@ -19,6 +19,10 @@ final class InvocationMeasurements: Sendable {
         var downloaded = false
         /// The shortest total timeout a download was asked with; nil when none set one.
         var shortestTimeout: UInt64?
+        /// Side calls (``SideEndpoint``: receipts, delivered metrics) asked for and not yet answered.
+        var sideCallsInFlight = 0
+        /// Whether one was running when the deadline came.
+        var sideCallAtDeadline = false
     }
 
     private let state = Mutex(Snapshot())
@@ -60,6 +64,30 @@ final class InvocationMeasurements: Sendable {
                 state.inFlightDownload = nil
                 state.inFlightRequestedAt = nil
             }
+        }
+    }
+
+    /// A side call (``SideEndpoint``) was asked for, with a total `timeout` (nil: none). It is not the
+    /// media: it leaves the download in flight, the last response and the download stage alone.
+    func sideCallStarted(timeout: UInt64?) {
+        state.withLock { state in
+            state.sideCallsInFlight += 1
+            if let timeout { state.shortestTimeout = min(state.shortestTimeout ?? .max, timeout) }
+        }
+    }
+
+    /// A side call's result came back, after waiting `harnessWait` inside the harness.
+    func sideCallEnded(harnessWait: UInt64?) {
+        state.withLock { state in
+            state.harnessWait &+= harnessWait ?? 0
+            state.sideCallsInFlight = max(0, state.sideCallsInFlight - 1)
+        }
+    }
+
+    /// The deadline came: notes whether a side call was running then.
+    func deadlineReached() {
+        state.withLock { state in
+            if state.sideCallsInFlight > 0 { state.sideCallAtDeadline = true }
         }
     }
 

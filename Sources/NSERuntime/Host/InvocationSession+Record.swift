@@ -59,7 +59,9 @@ extension InvocationSession {
             download: download, stageErrors: reported.stageErrors, peakMemory: state.peakMemory,
             crashReason: lifecycle.crashReason ?? state.lateCrashReason,
             injectedCrash: state.injectedCrashStruck,
-            injectedFault: input.injectedFault, workAbandoned: state.workAbandoned, ownTimeout: reported.shortestTimeout
+            injectedFault: input.injectedFault, workAbandoned: state.workAbandoned,
+            ownTimeout: reported.shortestTimeout,
+            sideCallAtDeadline: reported.sideCallAtDeadline ? true : nil
         )
     }
 

@@ -65,6 +65,12 @@ struct ObservedDownloader: MediaDownloading {
     let clock: any InvocationClock
 
     func download(_ request: MediaDownload) async -> MediaDownloadResult {
+        if SideEndpoint(path: request.url.path) != nil {
+            measurements.sideCallStarted(timeout: request.timeout)
+            let result = await base.download(request)
+            measurements.sideCallEnded(harnessWait: result.timings.harnessWait)
+            return result
+        }
         var request = request
         let progress = request.progress ?? MediaDownloadProgress()
         request.progress = progress

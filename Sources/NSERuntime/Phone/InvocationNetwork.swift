@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchCore
 import SimulatedDevice
 
 /// The network of one invocation's simulated phone (``SimulatedDevice/PhoneNetwork``): each request of
@@ -37,7 +38,8 @@ struct InvocationNetwork: PhoneNetwork {
             MediaDownload(
                 url: request.url, destinationPath: destination.path, timeout: request.resourceTimeout,
                 idleTimeout: request.idleTimeout))
-        context.recordDownload(result, start: start)
+        // A side call (a receipt, a delivered metric) is not the media: the record keeps the media's.
+        if SideEndpoint(path: request.url.path) == nil { context.recordDownload(result, start: start) }
         let file = result.filePath.map { URL(fileURLWithPath: $0) }
         return PhoneResponse(
             status: result.status, contentType: result.contentType, bytes: result.bytes, fileURL: file,

@@ -37,6 +37,8 @@ public struct InvocationRecord: Sendable, Hashable, Codable {
     /// The shortest total timeout any of its downloads set (the extension's own: `timeoutIntervalForResource`,
     /// or a built-in's), in nanoseconds of the harness's clock; nil when none set one.
     public var ownTimeout: UInt64? = nil
+    /// Whether a side call (a receipt, a delivered metric) was still running when the deadline came.
+    public var sideCallAtDeadline: Bool? = nil
 
     /// From arrival to the honoured handler call, in nanoseconds.
     public var timeToDeliver: UInt64? { times.timeToDeliver }

@@ -27,6 +27,7 @@
 /// | `attachment_rejected` | the media arrived but creating or storing the attachment failed | attach |
 /// | `expiry` | the deadline came while the extension was busy with no download running | none |
 /// | `enrichment_skipped` | delivered in time without an enrichment, and nothing measured failed: the extension chose to skip it | none |
+/// | `side_call` | the media had come (or was not asked for), but a side call (a receipt, a delivered metric) the extension waited for was still running at the deadline | none |
 ///
 /// Whether the fault was injected by the embedded server is said apart, in `injected_fault`: a
 /// `connection_lost` there beside `reset-during` was the server's doing, one beside an empty
@@ -72,6 +73,9 @@ public enum MissCause: String, Sendable, Hashable, CaseIterable, Codable, Compar
     case expiry
     /// Delivered in time without an enrichment the payload asked for, with no failure measured.
     case enrichmentSkipped = "enrichment_skipped"
+    /// The deadline came while a side call (``SideEndpoint``: a receipt, a delivered metric) was still
+    /// running and no media download was: the extension was waiting for it.
+    case sideCall = "side_call"
 
     /// The CSV name.
     public var description: String { rawValue }
@@ -102,6 +106,7 @@ public enum MissCause: String, Sendable, Hashable, CaseIterable, Codable, Compar
         case .attachmentRejected: "the attachment was refused"
         case .expiry: "the deadline came with no download running"
         case .enrichmentSkipped: "the extension skipped an enrichment"
+        case .sideCall: "a side call (receipt, metric) still running at the deadline"
         }
     }
 
@@ -109,7 +114,7 @@ public enum MissCause: String, Sendable, Hashable, CaseIterable, Codable, Compar
     /// rather than time spent (a crash, a kill, a missing text).
     public var phase: MissPhase? {
         switch self {
-        case .harness, .crash, .memory, .alertTextRemoved, .notMutable, .expiry, .enrichmentSkipped: nil
+        case .harness, .crash, .memory, .alertTextRemoved, .notMutable, .expiry, .enrichmentSkipped, .sideCall: nil
         case .queued: .queued
         case .coldStart: .coldStart
         case .decryptFailed: .decrypt

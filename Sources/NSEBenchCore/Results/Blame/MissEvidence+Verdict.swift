@@ -10,7 +10,8 @@ extension MissEvidence {
     ///    `decrypt_failed`; a download running at the deadline (`connect`, `first_byte`, `body` by the
     ///    phase it was in); a failed download (by its failure; a cancelled one by the phase it had
     ///    reached); an HTTP error status; `attachment_rejected`;
-    /// 4. otherwise `expiry` for an expired invocation, `enrichment_skipped` for a degraded or unchanged one.
+    /// 4. otherwise, for an expired invocation, `side_call` when a side call (a receipt, a delivered metric)
+    ///    was running at the deadline, else `expiry`; `enrichment_skipped` for a degraded or unchanged one.
     ///
     /// ```swift
     /// MissEvidence(outcome: .crashed, budget: 30_000_000_000, finished: 1_000_000).verdict?.cause  // .crash
@@ -55,6 +56,7 @@ extension MissEvidence {
             if !(200..<300).contains(download.status) { return .httpStatus }
         }
         if attachFailed { return .attachmentRejected }
+        if expired, sideCallAtDeadline { return .sideCall }
         return expired ? .expiry : .enrichmentSkipped
     }
 

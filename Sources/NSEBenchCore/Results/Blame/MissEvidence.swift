@@ -37,6 +37,8 @@ public struct MissEvidence: Sendable, Equatable {
     public var injectedCryptoFault: Bool
     /// The last download, when the extension downloaded.
     public var download: Download?
+    /// Whether a side call (a receipt, a delivered metric) was running when the deadline came.
+    public var sideCallAtDeadline = false
 
     /// Evidence with nothing measured but the outcome and the times.
     public init(
