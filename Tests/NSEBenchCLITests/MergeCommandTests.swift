@@ -101,6 +101,24 @@ struct MergeCommandTests {
         #expect(!FileManager.default.fileExists(atPath: fixture.path("merged-2/timeline.csv")))
     }
 
+    @Test func sideCallsAddSecondBySecondAndAnInstanceWithoutAnyCountsAsZero() async throws {
+        let fixture = try CompareFixture()
+        defer { fixture.remove() }
+        let folders = try (0..<3).map { try instance(fixture, $0, of: 3) }
+        try fixture.write("i0/endpoints.csv", "second,receipts,metrics,avatars\r\n0,2,1,0\r\n1,0,3,0\r\n")
+        try fixture.write("i1/endpoints.csv", "second,receipts,metrics,avatars\r\n0,5,0,1\r\n")
+        let out = fixture.path("merged")
+        let merged = await run("merge", folders + ["-o", out])
+        #expect(merged.status == .success, "\(merged.errors)")
+        let rows = try CSVReader.records(String(contentsOfFile: out + "/endpoints.csv", encoding: .utf8))
+        #expect(rows == [EndpointTimeline.header, ["0", "7", "1", "1"], ["1", "0", "3", "0"]])
+        // No instance with side calls: no file.
+        for index in 0..<2 { try FileManager.default.removeItem(atPath: fixture.path("i\(index)/endpoints.csv")) }
+        let none = await run("merge", folders + ["-o", fixture.path("merged-2")])
+        #expect(none.status == .success)
+        #expect(!FileManager.default.fileExists(atPath: fixture.path("merged-2/endpoints.csv")))
+    }
+
     @Test func aDamagedTimelineIsNamed() throws {
         #expect(throws: TimelineMerge.Failure.self) {
             try TimelineMerge.sum([("a/timeline.csv", [["second", "arrivals"], ["0", "1"]])])

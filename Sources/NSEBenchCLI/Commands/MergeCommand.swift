@@ -14,7 +14,7 @@ public struct MergeCommand: ParsableCommand {
             the summed counts; throughput and CPU add; the self-check takes the worst instance's figure and names \
             it. The merged summary.csv has a single run's columns with instances = N, so compare, --threshold \
             and the CI gate read it unchanged; invocations.csv keeps every row, behind an instance column, \
-            streamed; timeline.csv adds the instances' seconds; instances.csv lists what was merged.
+            streamed; timeline.csv and endpoints.csv (side calls) add the instances' seconds; instances.csv lists what was merged.
 
             Refuses (exit 3), naming what differs, when the instances' settings differ, their segments overlap \
             or leave one out, or one is partial (interrupted), unless --allow-partial, which marks the merge \
@@ -104,6 +104,7 @@ public struct MergeCommand: ParsableCommand {
         }
         try TextFile.write(listing, to: path("instances.csv"))
         let timeline = try Self.mergeTimelines(instances, into: path("timeline.csv"))
+        try Self.mergeSideCalls(instances, into: path(SideCallLines.fileName))
         var rows = 0
         if !skipInvocations { rows = try concatenateInvocations(instances, into: path("invocations.csv")) }
         if !quiet {
@@ -133,6 +134,21 @@ public struct MergeCommand: ParsableCommand {
         }
         try TextFile.write(TimelineMerge.sum(tables).map(CSVWriter.record).joined(), to: path)
         return nil
+    }
+
+    /// Adds the instances' endpoints.csv (side calls per second) into `path`. An instance without one
+    /// made no side call (a run writes it only when some endpoint was called), so it counts as zero;
+    /// none is written when no instance has one.
+    static func mergeSideCalls(_ instances: [InstanceResult], into path: String) throws {
+        var tables: [(source: String, records: [[String]])] = []
+        for instance in instances {
+            let source = (instance.folder as NSString).appendingPathComponent(SideCallLines.fileName)
+            guard FileManager.default.fileExists(atPath: source) else { continue }
+            tables.append((source, try CSVReader.records(TextFile.read(source))))
+        }
+        guard !tables.isEmpty else { return }
+        let merged = try TimelineMerge.sum(tables, header: EndpointTimeline.header)
+        try TextFile.write(merged.map(CSVWriter.record).joined(), to: path)
     }
 
     /// Streams every instance's invocations.csv into one, behind an `instance` column.
