@@ -48,7 +48,7 @@ final class WorkerMemoryWatch: Sendable {
     /// The largest footprint charged to one invocation so far (at least the baseline), in bytes.
     var peakFootprint: Int { peak.load(ordering: .relaxed) }
 
-    /// Why the heap stopped being read mid-run, if it did.
+    /// Why the heap could not be read, at the start or mid-run, if it could not.
     var readFailure: MemoryStatisticsError? { failure.withLock { $0 } }
 
     /// Stops watching (the worker's input ended).
