@@ -108,7 +108,7 @@ struct ExtensionProcessTests {
     }
 
     @Test func aLeakThroughAStaticKillsTheProcessAfterAFewInvocations() throws {
-        // 3 MiB kept per invocation: a fresh process (6 MiB modelled) passes 24 MiB within 6 invocations,
+        // 3 MiB kept per invocation: a fresh process (6 MiB modelled) passes 24 MiB at its 7th invocation,
         // and the process that takes its place starts empty, as on a phone.
         let folder = try extensionFolder(
             "Leak",
