@@ -29,11 +29,14 @@ struct RunSession {
         }
         ProcessResources.raiseDescriptorLimit()
         let output = try OutputFolder.create(configuration.outputDirectory, scenario: settings.scenario)
+        let largestMediaBytes =
+            configuration.payloadFile == nil ? ScratchDirectory.largestMediaBytes(in: configuration.mediaMix) : nil
+        // The embedded server's media are exactly the size they are named; another host's may not be.
+        let receiveBufferBytes =
+            configuration.target == nil ? largestMediaBytes.flatMap(ReceiveBufferPolicy.bytes(forBodiesUpTo:)) : nil
         let scratch = ScratchDirectory.parent(
             requested: configuration.scratchDirectory, environment: ProcessInfo.processInfo.environment,
-            inFlight: settings.load.maxInFlight,
-            largestMediaBytes: configuration.payloadFile == nil
-                ? ScratchDirectory.largestMediaBytes(in: configuration.mediaMix) : nil)
+            inFlight: settings.load.maxInFlight, largestMediaBytes: largestMediaBytes)
         let work = URL(fileURLWithPath: scratch.path).appendingPathComponent("nse-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -89,7 +92,8 @@ struct RunSession {
             environment: HostEnvironment(
                 clock: clock, timers: timers,
                 downloader: CurlMediaDownloader(
-                    transport: transport, caFile: caFile, tagger: server == nil ? nil : RequestTagger()),
+                    transport: transport, caFile: caFile, tagger: server == nil ? nil : RequestTagger(),
+                    receiveBufferBytes: receiveBufferBytes),
                 attachmentStore: store, temporaryDirectory: work, sharedContainer: container, payloadKey: key))
         // A user's extension runs in processes of its own, as on a phone: a crash ends only its process.
         let workers = try library.map { path in

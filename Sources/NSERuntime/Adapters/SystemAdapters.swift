@@ -64,13 +64,19 @@ public struct CurlMediaDownloader: MediaDownloading {
     private let transport: CurlTransport
     private let caFile: String?
     private let tagger: RequestTagger?
+    private let receiveBufferBytes: Int?
 
     /// A downloader through `transport`; with a `tagger`, every request carries a tag of its own for
-    /// the embedded server (``RequestTagger``).
-    public init(transport: CurlTransport, caFile: String? = nil, tagger: RequestTagger? = nil) {
+    /// the embedded server (``RequestTagger``). `receiveBufferBytes` is every download's receive
+    /// buffer (``ReceiveBufferPolicy/bytes(forBodiesUpTo:)`` when the run knows its media are small);
+    /// nil lets the transport choose.
+    public init(
+        transport: CurlTransport, caFile: String? = nil, tagger: RequestTagger? = nil, receiveBufferBytes: Int? = nil
+    ) {
         self.transport = transport
         self.caFile = caFile
         self.tagger = tagger
+        self.receiveBufferBytes = receiveBufferBytes
     }
 
     public func download(_ request: MediaDownload) async -> MediaDownloadResult {
@@ -82,6 +88,7 @@ public struct CurlMediaDownloader: MediaDownloading {
         download.maximumBodyBytes = request.maximumBytes
         download.keepAlive = false
         download.caFile = caFile
+        download.receiveBufferBytes = receiveBufferBytes
         let tag = tagger?.next()
         if let tag { download.headers = [FaultPlan.requestTagHeaderName + ": " + tag] }
         if let progress = request.progress {
