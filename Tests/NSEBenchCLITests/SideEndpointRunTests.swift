@@ -80,7 +80,7 @@ struct SideEndpointRunTests {
         #expect(result.summary["endpoints"] == "metrics:ttfb=40s")
         #expect(result.endpoints.map { Int($0["metrics"] ?? "") ?? 0 }.reduce(0, +) == 10, "\(result.endpoints)")
         #expect(result.text.contains("side endpoints: metrics 10 calls"), "\(result.text)")
-        // Each metric is a POST of Customer.io's JSON (about 250 bytes), read and counted by the server.
+        // Each metric is a POST of Customer.io's JSON (203 bytes with nse-bench's identifiers), read and counted by the server.
         let bytes = result.endpoints.map { Int($0["metrics_bytes_received"] ?? "") ?? 0 }.reduce(0, +)
         #expect(bytes % 10 == 0 && (150...300).contains(bytes / 10), "\(result.endpoints)")
         #expect(result.text.contains("\(bytes) body bytes received"), "\(result.text)")
