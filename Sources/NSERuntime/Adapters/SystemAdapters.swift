@@ -81,7 +81,8 @@ public struct CurlMediaDownloader: MediaDownloading {
 
     public func download(_ request: MediaDownload) async -> MediaDownloadResult {
         var download = DownloadRequest(
-            url: request.url.absoluteString, destination: .file(path: request.destinationPath))
+            url: request.url.absoluteString, destination: .file(path: request.destinationPath),
+            method: request.method, body: request.body)
         download.totalTimeout = request.timeout.map { DurationValue(nanoseconds: Int64(min($0, UInt64(Int64.max)))) }
         download.lowSpeed = LowSpeedLimit(
             bytesPerSecond: 1, duration: DurationValue(nanoseconds: Int64(min(request.idleTimeout, 3_600_000_000_000))))
