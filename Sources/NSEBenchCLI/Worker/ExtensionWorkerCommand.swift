@@ -18,8 +18,8 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         abstract: "Internal: one process running a compiled user extension for 'run' (started by run itself).",
         discussion: """
             'nse-bench run --extension PATH' starts these, one or more per run, and feeds them invocations on \
-            standard input, one JSON line each; a crashed worker's invocations are counted as crashed and a new \
-            worker takes its place. There is no reason to start one by hand.
+            standard input, one line each in a compact binary form; a crashed worker's invocations are counted \
+            as crashed and a new worker takes its place. There is no reason to start one by hand.
             """,
         options: [
             .value("library", valueName: "PATH", help: "The compiled extension (a shared library)."),
