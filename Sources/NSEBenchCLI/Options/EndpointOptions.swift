@@ -1,4 +1,3 @@
-public import MediaServer
 public import NSEBenchCore
 
 /// `--endpoint NAME:key=value,...`, shared by `serve` and `run`: the network conditions of the side
@@ -36,12 +35,5 @@ public enum EndpointOptions {
             endpoints.append(parsed)
         }
         return endpoints
-    }
-
-    /// The conditions for a ``MediaServerConfiguration``, every time multiplied by `timeScale`.
-    public static func serverEndpoints(_ endpoints: [EndpointConditions], timeScale: Double)
-        -> [SideEndpoint: NetworkConditions]
-    {
-        Dictionary(uniqueKeysWithValues: endpoints.map { ($0.endpoint, $0.conditions.scaled(by: timeScale)) })
     }
 }

@@ -1,5 +1,5 @@
 public import MediaServer
-public import NSEBenchCore
+import NSEBenchCore
 
 /// `--origin-fetch` and `--coalesce`, shared by `serve` and `run`: a cold CDN cache in front of the
 /// media host, whose first requests for a URL wait for the origin.
@@ -22,7 +22,7 @@ public enum OriginCacheOptions {
                 + "off, every miss while the URL is not yet cached goes to the origin itself."),
     ]
 
-    /// The flags' names, as `run` passes them on to its embedded server.
+    /// The flags' names, for messages.
     static let names = ["origin-fetch", "coalesce"]
 
     /// The cache the flags ask for, its `file:` distribution read; nil without `--origin-fetch`.
@@ -38,12 +38,5 @@ public enum OriginCacheOptions {
         }
         return OriginCacheSettings(
             fetch: try NetworkOptions.distribution(text, option: "origin-fetch"), coalesces: coalescing == .on)
-    }
-
-    /// The flags as given, for the embedded server (which scales them with `--time-scale`): empty
-    /// without `--origin-fetch`.
-    static func arguments(from arguments: ParsedArguments) -> [(String, String)] {
-        guard arguments.string("origin-fetch") != nil else { return [] }
-        return names.compactMap { name in arguments.string(name).map { (name, $0) } }
     }
 }

@@ -20,12 +20,9 @@ public struct RunConfiguration: Sendable {
     public var scratchDirectory: String?
     public var quiet: Bool
     public var format: OutputFormat
-    /// The network flags as given (profile and settings), passed to the embedded server with
-    /// `--time-scale`, which scales them there.
-    public var networkArguments: [(String, String)]
-    /// `--origin-fetch` and `--coalesce` as given, passed to the embedded server the same way; empty
-    /// without an origin cache.
-    public var originCacheArguments: [(String, String)] = []
+    /// `--origin-fetch` and `--coalesce`, its `file:` distribution read (unscaled), for the embedded
+    /// server; nil without an origin cache.
+    var originCache: OriginCacheSettings? = nil
     /// `--tls`: the embedded server serves HTTPS, and the transport pins its certificate.
     public var tls: Bool = false
     /// `--ca-file`: certificates to trust for `--target https://...`.
@@ -265,7 +262,8 @@ enum RunOptions {
         settings.fanout = fanout.window
         settings.fanoutCurve = fanout.curve
         settings.wakeJitter = fanout.wakeJitter
-        if let origin = try originCache(arguments, target: target) {
+        let originCache = try originCache(arguments, target: target)
+        if let origin = originCache {
             settings.originFetch = arguments.string("origin-fetch") ?? ""
             settings.coalesce = origin.coalesces
         }
@@ -283,8 +281,6 @@ enum RunOptions {
             payloadFile: payloadFile, target: target, outputDirectory: arguments.string("out"),
             scratchDirectory: scratch, quiet: arguments.isSet("quiet"),
             format: try arguments.value("format", as: RunConfiguration.OutputFormat.self) ?? .text,
-            networkArguments: [("profile", network.argument)]
-                + NetworkConditions.settingKeys.compactMap { key in arguments.string(key).map { (key, $0) } },
             thresholds: try thresholds(arguments),
             principalClass: arguments.string("principal-class"),
             swiftVersion: try swiftVersion(arguments),
@@ -298,7 +294,7 @@ enum RunOptions {
         configuration.transportLoops =
             try arguments.value("transport-loops", as: Int.self, in: 1...64)
             ?? defaultTransportLoops(target: target, cores: ProcessResources.cores)
-        configuration.originCacheArguments = OriginCacheOptions.arguments(from: arguments)
+        configuration.originCache = originCache
         return configuration
     }
 

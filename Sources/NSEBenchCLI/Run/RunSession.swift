@@ -53,18 +53,13 @@ struct RunSession {
         if let target = configuration.target {
             mediaBases = [target]
         } else {
-            var arguments = [
-                "--seed", String(settings.seed), "--time-scale", String(scale), "--fault-log", faultLogPath.path,
-                "--stats-out", serverStatsPath.path,
-            ]
-            if configuration.tls { arguments += ["--tls", "--cert-out", serverCertificate.path] }
-            for (key, value) in configuration.networkArguments + configuration.originCacheArguments {
-                arguments += ["--\(key)", value]
-            }
-            for endpoint in settings.endpoints { arguments += ["--endpoint", endpoint.description] }
+            var serverSettings = ServeSettings(embeddedFor: configuration)
+            serverSettings.faultLog = faultLogPath.path
+            serverSettings.statsOutput = serverStatsPath.path
+            if configuration.tls { serverSettings.certificateOutput = serverCertificate.path }
             let started = try EmbeddedServerProcess(
                 executable: configuration.serverExecutable ?? EmbeddedServerProcess.ownExecutable,
-                arguments: arguments, classCount: settings.network.classes.count)
+                settings: serverSettings, settingsFile: work.appendingPathComponent("server-settings.json").path)
             server = started
             mediaBases = started.baseURLs
         }

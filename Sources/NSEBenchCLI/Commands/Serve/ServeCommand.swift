@@ -57,6 +57,10 @@ public struct ServeCommand: ParsableCommand {
                 "parent-pid", valueName: "PID",
                 help: "With --managed: end with this process (the run that started the server), however it ends.",
                 hidden: true),
+            .value(
+                "settings-file", valueName: "FILE",
+                help: "Serve the settings in FILE, which a run writes for the server it manages (every other "
+                    + "option given there, in canonical form); no other option may be given with it.", hidden: true),
         ],
         examples: [
             "nse-bench serve --port 8080 --profile 3g",
@@ -81,47 +85,51 @@ public struct ServeCommand: ParsableCommand {
     public let parentProcess: Int32?
 
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
-        let host = arguments.string("host") ?? "127.0.0.1"
-        let port = try arguments.value("port", as: UInt16.self) ?? 8080
-        guard let address = IPv4Address(host: host, port: port) else {
-            throw .invalidValue(option: "host", value: host, expected: "an IPv4 address such as 127.0.0.1")
+        guard let path = arguments.string("settings-file") else {
+            try self.init(settings: ServeSettings(parsing: arguments))
+            return
         }
-        let timeScale = try arguments.value("time-scale", as: Double.self) ?? 1
-        // The same bounds as run's: run passes its scale to the server it manages.
-        guard timeScale > 0, timeScale <= RunOptions.maximumTimeScale else {
-            throw .invalidValue(
-                option: "time-scale", value: arguments.string("time-scale") ?? "",
-                expected: "a number above 0 and at most \(Int(RunOptions.maximumTimeScale))")
+        // The file is the whole of the settings: a flag beside it would be silently ignored.
+        if let other = Self.configuration.options.first(where: {
+            $0.name != "settings-file" && arguments.wasGiven($0.name)
+        }) {
+            throw .conflictingOptions("settings-file", other.name)
         }
-        let mediaDirectory = arguments.string("media-dir")
-        if let mediaDirectory, Posix.fileStatus(mediaDirectory)?.isDirectory != true {
+        try self.init(settings: ServeSettings.read(from: path))
+    }
+
+    /// The server `settings` describe, every duration scaled by their time scale; an address that is
+    /// not IPv4, a media directory that is not one, or a certificate that does not load is a usage
+    /// error naming the flag.
+    public init(settings: ServeSettings) throws(UsageError) {
+        guard let address = IPv4Address(host: settings.host, port: settings.port) else {
+            throw .invalidValue(option: "host", value: settings.host, expected: "an IPv4 address such as 127.0.0.1")
+        }
+        if let mediaDirectory = settings.mediaDirectory, Posix.fileStatus(mediaDirectory)?.isDirectory != true {
             let found = Posix.fileStatus(mediaDirectory) == nil ? "nothing is there" : "it is not a directory"
             throw .invalidValue(
                 option: "media-dir", value: mediaDirectory, expected: "a directory of files to serve (\(found))")
         }
-        let mix = try NetworkOptions.mix(from: arguments, defaultProfile: NetworkProfile.none.name)
+        let timeScale = settings.timeScale
         var configuration = MediaServerConfiguration(
-            address: address, conditions: mix.classes[0].conditions.scaled(by: timeScale),
-            seed: try arguments.value("seed", as: UInt64.self) ?? 1,
-            mediaDirectory: mediaDirectory,
-            idleTimeout: try arguments.duration("idle-timeout", atLeast: .milliseconds(1)) ?? .seconds(30))
-        configuration.tls = try TLSOptions.context(from: arguments)
-        configuration.originCache = try OriginCacheOptions.settings(from: arguments)?.scaled(by: timeScale)
-        configuration.endpoints = EndpointOptions.serverEndpoints(
-            try EndpointOptions.endpoints(from: arguments), timeScale: timeScale)
+            address: address, conditions: settings.classes[0].conditions.scaled(by: timeScale), seed: settings.seed,
+            mediaDirectory: settings.mediaDirectory, idleTimeout: settings.idleTimeout)
+        configuration.tls = try TLSOptions.context(for: settings.tls)
+        configuration.originCache = settings.originCache?.scaled(by: timeScale)
+        configuration.endpoints = settings.endpoints.mapValues { $0.scaled(by: timeScale) }
         // A mix serves each class on a port of its own: a phone's network is the port it connects to.
-        configuration.additionalClasses = mix.classes.dropFirst().map {
+        configuration.additionalClasses = settings.classes.dropFirst().map {
             ServedNetworkClass(name: $0.name, conditions: $0.conditions.scaled(by: timeScale))
         }
-        classNames = mix.isSingleClass ? [] : mix.classes.map(\.name)
+        classNames = settings.classes.count > 1 ? settings.classes.map(\.name) : []
         server = configuration
-        certificateOutput = arguments.string("cert-out")
-        faultLogPath = arguments.string("fault-log")
-        statsOutput = arguments.string("stats-out")
-        statsInterval = try arguments.duration("stats-interval", atLeast: .milliseconds(10)) ?? .seconds(1)
-        quiet = arguments.isSet("quiet")
-        managed = arguments.isSet("managed")
-        parentProcess = try arguments.value("parent-pid", as: Int.self, in: 1...Int(Int32.max)).map { Int32($0) }
+        certificateOutput = settings.certificateOutput
+        faultLogPath = settings.faultLog
+        statsOutput = settings.statsOutput
+        statsInterval = settings.statsInterval
+        quiet = settings.quiet
+        managed = settings.managed
+        parentProcess = settings.parentProcess
     }
 
     public func run(_ context: CommandContext) async throws -> ExitCode {
@@ -232,25 +240,35 @@ public struct ServeCommand: ParsableCommand {
 
 /// `--tls`, `--tls-cert`, `--tls-key`.
 enum TLSOptions {
-    static func context(from arguments: ParsedArguments) throws(UsageError) -> TLSServerContext? {
+    /// Where the certificate comes from; nil without `--tls` or `--tls-cert`. A key without a
+    /// certificate, or a certificate without its key, is a usage error.
+    static func source(from arguments: ParsedArguments) throws(UsageError) -> ServeSettings.TLS? {
         let certificateFile = arguments.string("tls-cert")
         let keyFile = arguments.string("tls-key")
-        guard arguments.isSet("tls") || certificateFile != nil else {
-            if keyFile != nil { throw .invalidCombination("--tls-key needs --tls-cert") }
-            return nil
+        guard let certificateFile else {
+            if keyFile != nil, !arguments.isSet("tls") { throw .invalidCombination("--tls-key needs --tls-cert") }
+            return arguments.isSet("tls") ? .selfSigned : nil
         }
+        guard let keyFile else { throw .invalidCombination("--tls-cert needs --tls-key") }
+        return .files(certificate: certificateFile, key: keyFile)
+    }
+
+    /// The server's TLS context for `source`; a certificate that does not load is a usage error
+    /// naming `--tls-cert`.
+    static func context(for source: ServeSettings.TLS?) throws(UsageError) -> TLSServerContext? {
+        guard let source else { return nil }
+        var certificateFile: String? = nil
         do {
             let certificate: TLSCertificate
-            if let certificateFile {
-                guard let keyFile else { throw UsageError.invalidCombination("--tls-cert needs --tls-key") }
-                certificate = try TLSCertificate.load(
-                    certificatePEM: try TextFile.read(certificateFile), keyPEM: try TextFile.read(keyFile))
-            } else {
+            switch source {
+            case .selfSigned:
                 certificate = try TLSCertificate.selfSigned()
+            case .files(let certificatePath, let keyPath):
+                certificateFile = certificatePath
+                certificate = try TLSCertificate.load(
+                    certificatePEM: try TextFile.read(certificatePath), keyPEM: try TextFile.read(keyPath))
             }
             return try TLSServerContext(certificate: certificate)
-        } catch let error as UsageError {
-            throw error
         } catch {
             throw .invalidValue(option: "tls-cert", value: certificateFile ?? "(self-signed)", expected: "\(error)")
         }
