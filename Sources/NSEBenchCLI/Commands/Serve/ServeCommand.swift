@@ -17,51 +17,7 @@ public struct ServeCommand: ParsableCommand {
             under its own --endpoint conditions. Prints its base URL, then live counts; stops cleanly on Ctrl-C \
             or SIGTERM.
             """,
-        options: [
-            .value("host", valueName: "ADDRESS", default: "127.0.0.1", help: "IPv4 address to listen on."),
-            .value("port", valueName: "PORT", default: "8080", help: "TCP port; 0 picks a free one."),
-        ] + NetworkOptions.declarations + OriginCacheOptions.declarations + EndpointOptions.declarations + [
-            .value("seed", valueName: "N", default: "1", help: "Seed for every latency and fault draw."),
-            .value(
-                "time-scale", valueName: "F", default: "1",
-                help:
-                    "Multiply every injected duration and divide every bandwidth by F (query parameters are not scaled)."
-            ),
-            .flag(
-                "tls", help: "Serve HTTPS with a self-signed certificate for 127.0.0.1 (written next to --cert-out)."),
-            .value("tls-cert", valueName: "FILE", help: "PEM certificate to serve instead of a self-signed one."),
-            .value("tls-key", valueName: "FILE", help: "PEM private key for --tls-cert."),
-            .value("cert-out", valueName: "FILE", help: "Write the served certificate here, for clients to pin."),
-            .value(
-                "fault-log", valueName: "FILE",
-                help:
-                    "Note here each fault injected into a request tagged X-NSE-Bench-Request whose response cannot "
-                    + "name it in X-NSE-Bench-Fault (a reset before the response): one '<tag> <fault>' line each."),
-            .value(
-                "media-dir", valueName: "DIR",
-                help: "Also serve real files from DIR at /files/<path>, never outside DIR."),
-            .value(
-                "idle-timeout", valueName: "DURATION", default: "30s",
-                help: "Close idle or slow-loris connections after this."),
-            .value(
-                "stats-interval", valueName: "DURATION", default: "1s", help: "How often the live counts are printed."),
-            .flag("quiet", short: "q", help: "Print only the base URL."),
-            .flag(
-                "managed", help: "Run as a scenario's child: ignore Ctrl-C (the parent stops it with SIGTERM).",
-                hidden: true),
-            .value(
-                "stats-out", valueName: "FILE",
-                help: "When stopped, write the counters and the first-byte lateness here as JSON (for the run "
-                    + "that manages the server).", hidden: true),
-            .value(
-                "parent-pid", valueName: "PID",
-                help: "With --managed: end with this process (the run that started the server), however it ends.",
-                hidden: true),
-            .value(
-                "settings-file", valueName: "FILE",
-                help: "Serve the settings in FILE, which a run writes for the server it manages (every other "
-                    + "option given there, in canonical form); no other option may be given with it.", hidden: true),
-        ],
+        options: ServeOptions.declarations,
         examples: [
             "nse-bench serve --port 8080 --profile 3g",
             "nse-bench serve --port 8080 --profile wifi:60,lte:40   # wifi on 8080, lte on a port it prints",
@@ -85,15 +41,16 @@ public struct ServeCommand: ParsableCommand {
     public let parentProcess: Int32?
 
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
-        guard let path = arguments.string("settings-file") else {
+        guard let path = try arguments[ServeOptions.settingsFile] else {
             try self.init(settings: ServeSettings(parsing: arguments))
             return
         }
         // The file is the whole of the settings: a flag beside it would be silently ignored.
+        let settingsFile = ServeOptions.settingsFile.name
         if let other = Self.configuration.options.first(where: {
-            $0.name != "settings-file" && arguments.wasGiven($0.name)
+            $0.name != settingsFile && arguments.wasGiven($0.name)
         }) {
-            throw .conflictingOptions("settings-file", other.name)
+            throw .conflictingOptions(settingsFile, other.name)
         }
         try self.init(settings: ServeSettings.read(from: path))
     }
@@ -103,12 +60,14 @@ public struct ServeCommand: ParsableCommand {
     /// error naming the flag.
     public init(settings: ServeSettings) throws(UsageError) {
         guard let address = IPv4Address(host: settings.host, port: settings.port) else {
-            throw .invalidValue(option: "host", value: settings.host, expected: "an IPv4 address such as 127.0.0.1")
+            throw .invalidValue(
+                option: ServeOptions.host.name, value: settings.host, expected: "an IPv4 address such as 127.0.0.1")
         }
         if let mediaDirectory = settings.mediaDirectory, Posix.fileStatus(mediaDirectory)?.isDirectory != true {
             let found = Posix.fileStatus(mediaDirectory) == nil ? "nothing is there" : "it is not a directory"
             throw .invalidValue(
-                option: "media-dir", value: mediaDirectory, expected: "a directory of files to serve (\(found))")
+                option: ServeOptions.mediaDirectory.name, value: mediaDirectory,
+                expected: "a directory of files to serve (\(found))")
         }
         let timeScale = settings.timeScale
         var configuration = MediaServerConfiguration(
@@ -243,11 +202,12 @@ enum TLSOptions {
     /// Where the certificate comes from; nil without `--tls` or `--tls-cert`. A key without a
     /// certificate, or a certificate without its key, is a usage error.
     static func source(from arguments: ParsedArguments) throws(UsageError) -> ServeSettings.TLS? {
-        let certificateFile = arguments.string("tls-cert")
-        let keyFile = arguments.string("tls-key")
+        let certificateFile = try arguments[ServeOptions.tlsCertificate]
+        let keyFile = try arguments[ServeOptions.tlsKey]
+        let selfSigned = try arguments[ServeOptions.tls]
         guard let certificateFile else {
-            if keyFile != nil, !arguments.isSet("tls") { throw .invalidCombination("--tls-key needs --tls-cert") }
-            return arguments.isSet("tls") ? .selfSigned : nil
+            if keyFile != nil, !selfSigned { throw .invalidCombination("--tls-key needs --tls-cert") }
+            return selfSigned ? .selfSigned : nil
         }
         guard let keyFile else { throw .invalidCombination("--tls-cert needs --tls-key") }
         return .files(certificate: certificateFile, key: keyFile)
@@ -270,7 +230,9 @@ enum TLSOptions {
             }
             return try TLSServerContext(certificate: certificate)
         } catch {
-            throw .invalidValue(option: "tls-cert", value: certificateFile ?? "(self-signed)", expected: "\(error)")
+            throw .invalidValue(
+                option: ServeOptions.tlsCertificate.name, value: certificateFile ?? "(self-signed)",
+                expected: "\(error)")
         }
     }
 }

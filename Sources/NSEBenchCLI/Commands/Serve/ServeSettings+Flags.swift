@@ -6,32 +6,26 @@ extension ServeSettings {
     /// every `file:` distribution read, the origin cache and endpoints as given (unscaled). A bad value
     /// or combination is a usage error naming the flag.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
-        let port = try arguments.value("port", as: UInt16.self) ?? 8080
-        let timeScale = try arguments.value("time-scale", as: Double.self) ?? 1
-        // The same bounds as run's: run passes its scale to the server it manages.
-        guard timeScale > 0, timeScale <= RunOptions.maximumTimeScale else {
-            throw .invalidValue(
-                option: "time-scale", value: arguments.string("time-scale") ?? "",
-                expected: "a number above 0 and at most \(Int(RunOptions.maximumTimeScale))")
-        }
+        let port = try arguments[ServeOptions.port]
+        let timeScale = try arguments[ServeOptions.timeScale]
         let mix = try NetworkOptions.mix(from: arguments, defaultProfile: NetworkProfile.none.name)
         self.init(classes: mix.classes.map { ServedNetworkClass(name: $0.name, conditions: $0.conditions) })
-        host = arguments.string("host") ?? "127.0.0.1"
+        host = try arguments[ServeOptions.host]
         self.port = port
         self.timeScale = timeScale
-        mediaDirectory = arguments.string("media-dir")
-        seed = try arguments.value("seed", as: UInt64.self) ?? 1
-        idleTimeout = try arguments.duration("idle-timeout", atLeast: .milliseconds(1)) ?? .seconds(30)
+        mediaDirectory = try arguments[ServeOptions.mediaDirectory]
+        seed = try arguments[ServeOptions.seed]
+        idleTimeout = try arguments[ServeOptions.idleTimeout]
         tls = try TLSOptions.source(from: arguments)
         originCache = try OriginCacheOptions.settings(from: arguments)
         endpoints = Dictionary(
             uniqueKeysWithValues: try EndpointOptions.endpoints(from: arguments).map { ($0.endpoint, $0.conditions) })
-        certificateOutput = arguments.string("cert-out")
-        faultLog = arguments.string("fault-log")
-        statsOutput = arguments.string("stats-out")
-        statsInterval = try arguments.duration("stats-interval", atLeast: .milliseconds(10)) ?? .seconds(1)
-        quiet = arguments.isSet("quiet")
-        managed = arguments.isSet("managed")
-        parentProcess = try arguments.value("parent-pid", as: Int.self, in: 1...Int(Int32.max)).map { Int32($0) }
+        certificateOutput = try arguments[ServeOptions.certificateOutput]
+        faultLog = try arguments[ServeOptions.faultLog]
+        statsOutput = try arguments[ServeOptions.statsOutput]
+        statsInterval = try arguments[ServeOptions.statsInterval]
+        quiet = try arguments[ServeOptions.quiet]
+        managed = try arguments[ServeOptions.managed]
+        parentProcess = try arguments[ServeOptions.parentProcess]
     }
 }

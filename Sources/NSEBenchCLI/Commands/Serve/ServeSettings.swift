@@ -75,18 +75,20 @@ public struct ServeSettings: Codable, Sendable, Equatable {
         do {
             text = try TextFile.read(path, limit: largestFile)
         } catch {
-            throw .invalidValue(option: "settings-file", value: path, expected: "a readable settings file (\(error))")
+            throw .invalidValue(
+                option: ServeOptions.settingsFile.name, value: path, expected: "a readable settings file (\(error))")
         }
         let settings: ServeSettings
         do {
             settings = try JSONDecoder().decode(ServeSettings.self, from: Data(text.utf8))
         } catch {
             throw .invalidValue(
-                option: "settings-file", value: path,
+                option: ServeOptions.settingsFile.name, value: path,
                 expected: "the server settings nse-bench run writes, as JSON (\(Self.describe(error)))")
         }
         guard !settings.classes.isEmpty else {
-            throw .invalidValue(option: "settings-file", value: path, expected: "settings with a network class")
+            throw .invalidValue(
+                option: ServeOptions.settingsFile.name, value: path, expected: "settings with a network class")
         }
         return settings
     }
