@@ -16,16 +16,7 @@ public struct BenchTransportCommand: ParsableCommand {
         discussion: "timers: COUNT pending deadline timers, TimerService sleeps and Task.sleep, lateness and bytes "
             + "per timer. curl / urlsession: COUNT downloads of --url, CONCURRENCY at a time, with client CPU per "
             + "download, memory per in-flight download and first-byte percentiles.",
-        options: [
-            .value("case", valueName: "CASE", default: "timers", help: "timers, curl or urlsession."),
-            .value("count", valueName: "N", default: "100000", help: "Timers, or downloads."),
-            .value("concurrency", valueName: "N", default: "100", help: "Downloads in flight."),
-            .value("url", valueName: "URL", help: "What to download (curl, urlsession)."),
-            .value(
-                "receive-buffer", valueName: "BYTES",
-                help: "libcurl's receive buffer per transfer (curl), 1024 to 10485760 (default: the transport's "
-                    + "choice by transfers in flight, 65535 for the first 512 of a loop, 8191 beyond)."),
-        ],
+        options: Options.declarations,
         examples: [
             "nse-bench bench-transport --case timers --count 100000",
             "nse-bench bench-transport --case curl --url 'http://127.0.0.1:8080/media/1KB.jpg?ttfb=1s' "
@@ -39,11 +30,11 @@ public struct BenchTransportCommand: ParsableCommand {
     public let receiveBufferBytes: Int?
 
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
-        benchmark = try arguments.value("case", as: Case.self) ?? .timers
-        count = try arguments.value("count", as: Int.self, in: 1...10_000_000) ?? 100_000
-        concurrency = try arguments.value("concurrency", as: Int.self, in: 1...100_000) ?? 100
-        url = arguments.string("url")
-        receiveBufferBytes = try arguments.value("receive-buffer", as: Int.self, in: DownloadRequest.receiveBufferRange)
+        benchmark = try arguments[Options.benchmark]
+        count = try arguments[Options.count]
+        concurrency = try arguments[Options.concurrency]
+        url = try arguments[Options.url]
+        receiveBufferBytes = try arguments[Options.receiveBuffer]
         if benchmark != .timers, url == nil { throw .invalidCombination("--case \(benchmark.rawValue) needs --url") }
     }
 
@@ -82,5 +73,27 @@ public struct BenchTransportCommand: ParsableCommand {
 
     private func ms(_ histogram: Histogram, _ percentile: Double) -> String {
         String(format: "%.3f", Double(histogram.value(atPercentile: percentile)) / 1e6)
+    }
+}
+
+extension BenchTransportCommand {
+    /// `bench-transport`'s options, each declared once with its help, default and parser.
+    enum Options {
+        static let benchmark: Option<Case> = .value(
+            "case", valueName: "CASE", default: "timers", help: "timers, curl or urlsession.", .converted)
+        static let count: Option<Int> = .value(
+            "count", valueName: "N", default: "100000", help: "Timers, or downloads.", .within(1...10_000_000))
+        static let concurrency: Option<Int> = .value(
+            "concurrency", valueName: "N", default: "100", help: "Downloads in flight.", .within(1...100_000))
+        static let url: Option<String?> = .value("url", valueName: "URL", help: "What to download (curl, urlsession).")
+        static let receiveBuffer: Option<Int?> = .value(
+            "receive-buffer", valueName: "BYTES",
+            help: "libcurl's receive buffer per transfer (curl), 1024 to 10485760 (default: the transport's "
+                + "choice by transfers in flight, 65535 for the first 512 of a loop, 8191 beyond).",
+            .within(DownloadRequest.receiveBufferRange))
+
+        /// Every option of `bench-transport`, in `--help` order.
+        static let declarations: [OptionDeclaration] =
+            ([benchmark, count, concurrency, url, receiveBuffer] as [any DeclaredOption]).map(\.declaration)
     }
 }

@@ -14,14 +14,18 @@ public struct FingerprintCommand: ParsableCommand {
         abstract: "Print the host fingerprint that results carry (CPU, cores, OS, library versions).",
         discussion: "Two results are comparable only when their fingerprints match; this prints the one of this "
             + "machine and build, so you can see why 'compare' calls two runs not comparable.",
-        options: [.value("format", valueName: "FORMAT", default: "text", help: "Output format: text or json.")],
+        options: [formatOption.declaration],
         examples: ["nse-bench fingerprint", "nse-bench fingerprint --format json"])
 
     public let format: Format
 
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
-        format = try arguments.value("format", as: Format.self) ?? .text
+        format = try arguments[Self.formatOption]
     }
+
+    /// `--format text|json`.
+    static let formatOption: Option<Format> = .value(
+        "format", valueName: "FORMAT", default: "text", help: "Output format: text or json.", .converted)
 
     public func run(_ context: CommandContext) async throws -> ExitCode {
         let fingerprint = HostFingerprintReader.current()

@@ -20,16 +20,7 @@ public struct MergeCommand: ParsableCommand {
             or leave one out, or one is partial (interrupted), unless --allow-partial, which marks the merge \
             partial. Exit 1 for a folder that cannot be read.
             """,
-        options: [
-            .value("out", short: "o", valueName: "DIR", help: "The merged result folder (created)."),
-            .flag(
-                "allow-partial",
-                help: "Merge instances marked partial too; the merged result is then marked partial and invalid."),
-            .flag(
-                "skip-invocations",
-                help: "Do not concatenate invocations.csv (summary, histograms and instances.csv only)."),
-            .flag("quiet", short: "q", help: "No summary; files only."),
-        ],
+        options: Options.declarations,
         positionals: [
             PositionalDeclaration("DIR", help: "The instances' result folders.", variadic: true)
         ],
@@ -46,15 +37,18 @@ public struct MergeCommand: ParsableCommand {
 
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         folders = arguments.positionals
-        guard let output = arguments.string("out") else { throw .missingValue(option: "out", valueName: "DIR") }
+        guard let output = try arguments[Options.out] else {
+            throw .missingValue(option: Options.out.name, valueName: "DIR")
+        }
         self.output = output
-        allowPartial = arguments.isSet("allow-partial")
-        skipInvocations = arguments.isSet("skip-invocations")
-        quiet = arguments.isSet("quiet")
+        allowPartial = try arguments[Options.allowPartial]
+        skipInvocations = try arguments[Options.skipInvocations]
+        quiet = try arguments[Options.quiet]
         if folders.isEmpty { throw .missingArgument(valueName: "DIR") }
         let outputPath = URL(fileURLWithPath: output).standardizedFileURL.path
         if let clash = folders.first(where: { URL(fileURLWithPath: $0).standardizedFileURL.path == outputPath }) {
-            throw .invalidValue(option: "out", value: output, expected: "a folder other than the instance \(clash)")
+            throw .invalidValue(
+                option: Options.out.name, value: output, expected: "a folder other than the instance \(clash)")
         }
     }
 
@@ -200,5 +194,24 @@ public struct MergeCommand: ParsableCommand {
         text += "\n  valid \(values["valid"] ?? ""), partial \(values["partial"] ?? "")\n"
         if let reason = values["invalid_reason"], !reason.isEmpty { text += "  invalid: \(reason)\n" }
         return text
+    }
+}
+
+extension MergeCommand {
+    /// `merge`'s options, each declared once with its help.
+    enum Options {
+        static let out: Option<String?> = .value(
+            "out", short: "o", valueName: "DIR", help: "The merged result folder (created).")
+        static let allowPartial: Option<Bool> = .flag(
+            "allow-partial",
+            help: "Merge instances marked partial too; the merged result is then marked partial and invalid.")
+        static let skipInvocations: Option<Bool> = .flag(
+            "skip-invocations", help: "Do not concatenate invocations.csv (summary, histograms and instances.csv only)."
+        )
+        static let quiet: Option<Bool> = .flag("quiet", short: "q", help: "No summary; files only.")
+
+        /// Every option of `merge`, in `--help` order.
+        static let declarations: [OptionDeclaration] =
+            ([out, allowPartial, skipInvocations, quiet] as [any DeclaredOption]).map(\.declaration)
     }
 }
