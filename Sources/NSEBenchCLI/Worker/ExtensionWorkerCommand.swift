@@ -111,7 +111,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
                 group.addTask {
                     let request: WorkerRequest
                     do {
-                        request = try JSONDecoder().decode(WorkerRequest.self, from: Data(line.utf8))
+                        request = try WorkerWire.message(WorkerRequest.self, from: line)
                     } catch {
                         output.send(.rejected(id: -1, reason: "not a worker request: \(error)"))
                         return
@@ -120,12 +120,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
                     defer { jetsam.answered() }
                     let now = harness.clock.now()
                     dispatchLag.record(now > request.arrival ? now - request.arrival : 0)
-                    do {
-                        let record = await host.invoke(try request.input(extension: factory))
-                        output.send(.record(record))
-                    } catch {
-                        output.send(.rejected(id: request.id, reason: "\(error)"))
-                    }
+                    output.send(.record(await host.invoke(request.input(extension: factory))))
                 }
             }
         }
@@ -188,37 +183,57 @@ final class Jetsam: Sendable {
     }
 }
 
-/// Replies, one JSON line each, written whole under a lock: many invocations finish at once.
+/// Replies, one ``WorkerWire`` line each, written whole under a lock: many invocations finish at once.
 final class WorkerOutput: Sendable {
     private let lock = Mutex(())
 
     func send(_ reply: WorkerReply) {
-        let encoder = JSONEncoder()
-        var data: Data
+        let line: [UInt8]
         do {
-            data = try encoder.encode(reply)
+            line = try WorkerWire.line(reply)
         } catch {
-            data = Data(#"{"rejected":{"id":-1,"reason":"a record did not encode"}}"#.utf8)
+            line = Array(#"{"rejected":{"id":-1,"reason":"a reply did not encode"}}"#.utf8) + [UInt8(ascii: "\n")]
         }
-        data.append(UInt8(ascii: "\n"))
-        lock.withLock { _ in FileHandle.standardOutput.write(data) }
+        lock.withLock { _ in FileHandle.standardOutput.write(Data(line)) }
     }
 }
 
-/// Standard input's lines, read on a thread of their own (a blocking read must not hold one of the
-/// few threads Swift's concurrency runs on).
+/// Standard input's lines, as bytes (``WorkerWire`` lines are not text), read on a thread of their own
+/// (a blocking read must not hold one of the few threads Swift's concurrency runs on).
 enum StandardInputLines {
-    static func stream() -> AsyncStream<String> {
+    static func stream() -> AsyncStream<ArraySlice<UInt8>> {
         AsyncStream { continuation in
             let thread = Thread {
-                while let line = readLine(strippingNewline: true) {
-                    if !line.isEmpty { continuation.yield(line) }
+                var lines = LineSplitter()
+                while true {
+                    let chunk = FileHandle.standardInput.availableData
+                    if chunk.isEmpty { break }
+                    lines.append(chunk) { continuation.yield($0) }
                 }
                 continuation.finish()
             }
             thread.name = "nse-bench-worker-input"
             thread.start()
         }
+    }
+}
+
+/// Cuts a byte stream into its non-empty lines, without their newlines; a last line without a
+/// newline is never handed out (the stream ended in the middle of it).
+struct LineSplitter {
+    private var pending: [UInt8] = []
+
+    /// Adds `chunk` and hands each line it completes to `line`.
+    mutating func append(_ chunk: Data, line: (ArraySlice<UInt8>) -> Void) {
+        pending.append(contentsOf: chunk)
+        // Lines are cut out by index and the remainder kept once: removing each line from the front
+        // would copy the rest of the buffer per line.
+        var start = pending.startIndex
+        while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if newline > start { line(pending[start..<newline]) }
+            start = newline + 1
+        }
+        pending.removeFirst(start)
     }
 }
 

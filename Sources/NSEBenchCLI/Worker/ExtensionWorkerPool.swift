@@ -205,7 +205,7 @@ final class ExtensionWorker: @unchecked Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<InvocationRecord?, Never>) in
             let line: Data
             do {
-                line = try JSONEncoder().encode(WorkerRequest(invocation)) + Data([UInt8(ascii: "\n")])
+                line = Data(try WorkerWire.line(WorkerRequest(invocation)))
             } catch {
                 continuation.resume(
                     returning: .processDied(
@@ -244,23 +244,18 @@ final class ExtensionWorker: @unchecked Sendable {
     }
 
     private func readReplies() {
-        var buffer = Data()
-        let decoder = JSONDecoder()
+        var lines = LineSplitter()
         while true {
             let chunk = output.availableData
             if chunk.isEmpty { break }
-            buffer.append(chunk)
-            // Lines are cut out by index and the remainder kept once: removing each line from the front
-            // would copy the rest of the buffer per line.
-            var start = buffer.startIndex
-            while let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = buffer[start..<newline]
-                start = buffer.index(after: newline)
-                // A line that is not a reply (the tail of one cut short by the crash it reports) is skipped.
-                guard !line.isEmpty, let reply = try? decoder.decode(WorkerReply.self, from: line) else { continue }
-                handle(reply)
+            lines.append(chunk) { line in
+                do {
+                    handle(try WorkerWire.message(WorkerReply.self, from: line))
+                } catch {
+                    // Not a reply: the head of one cut short by the crash whose report follows it on
+                    // its own line. The crash accounts for the invocation.
+                }
             }
-            buffer = Data(buffer[start...])
         }
         process.waitUntilExit()
         let reason =

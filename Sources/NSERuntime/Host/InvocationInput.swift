@@ -36,11 +36,13 @@ public struct InvocationInput: Sendable {
     /// bytes), so the host need not serialize it again; cleared when ``payload`` changes.
     private var knownByteCount: Int?
 
-    /// An input for a payload from anywhere (a replay file, a test).
+    /// An input for a payload from anywhere (a replay file, a test, a worker's request);
+    /// `payloadByteCount` is the size of its compact JSON when already known.
     public init(
         id: Int, payload: NotificationPayload, arrival: UInt64, extension factory: ExtensionFactory,
-        expectedText: NotificationText? = nil, injectedFault: InjectedCryptoFault? = nil
+        expectedText: NotificationText? = nil, injectedFault: InjectedCryptoFault? = nil, payloadByteCount: Int? = nil
     ) {
+        knownByteCount = payloadByteCount
         self.id = id
         self.payload = payload
         self.arrival = arrival

@@ -8,7 +8,7 @@
 /// let value: JSONValue = .object(["order": .integer(48_213), "gift": .bool(true)])
 /// value.compactJSONText  // {"gift":true,"order":48213}
 /// ```
-public enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable, Hashable, Codable {
     /// `null`.
     case null
     /// `true` or `false`.

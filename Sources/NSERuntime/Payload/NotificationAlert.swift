@@ -5,7 +5,7 @@
 /// let alert = NotificationAlert(title: "Flash sale", body: "40% off everything until midnight")
 /// let short = NotificationAlert.text("Your order has shipped")  // "alert":"Your order has shipped"
 /// ```
-public struct NotificationAlert: Sendable, Hashable {
+public struct NotificationAlert: Sendable, Hashable, Codable {
     /// `title`.
     public var title: String?
     /// `subtitle`.

@@ -16,7 +16,7 @@ public import NSEBenchCore
 /// payload.customFields          // ["campaign": .string("spring")]
 /// payload.byteCount             // the size of its compact JSON
 /// ```
-public struct NotificationPayload: Sendable, Hashable {
+public struct NotificationPayload: Sendable, Hashable, Codable {
     /// APNs rejects payloads larger than this many bytes.
     public static let maximumByteCount = 4096
 

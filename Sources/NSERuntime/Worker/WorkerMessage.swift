@@ -2,14 +2,18 @@ import Foundation
 import NSEBenchCore
 
 /// One invocation sent to an extension worker process: everything of an ``InvocationInput`` but the
-/// factory (the worker has the extension loaded), one JSON line on the worker's standard input.
+/// factory (the worker has the extension loaded), one ``WorkerWire`` line on the worker's standard input.
+/// The payload travels as its model, already checked by whoever generated or parsed it, so the worker
+/// neither serializes nor parses JSON per invocation.
 public struct WorkerRequest: Sendable, Hashable, Codable {
     /// The invocation's id.
     public var id: Int
     /// The scheduled arrival on the machine's monotonic clock, which every process shares.
     public var arrival: UInt64
-    /// The APNs payload, as JSON text.
-    public var payload: String
+    /// The APNs payload.
+    public var payload: NotificationPayload
+    /// The size of the payload's compact JSON, which counts against the memory limit.
+    public var payloadByteCount: Int
     /// The text decryption should produce, when known.
     public var expectedText: NotificationText?
     /// The fault injected into the payload, if any.
@@ -23,7 +27,8 @@ public struct WorkerRequest: Sendable, Hashable, Codable {
     public init(_ input: InvocationInput) {
         id = input.id
         arrival = input.arrival
-        payload = String(decoding: input.payload.serialized(), as: UTF8.self)
+        payload = input.payload
+        payloadByteCount = input.payloadByteCount
         expectedText = input.expectedText
         injectedFault = input.injectedFault
         coldStart = input.coldStart
@@ -31,10 +36,10 @@ public struct WorkerRequest: Sendable, Hashable, Codable {
     }
 
     /// The input it stands for, run by `factory`.
-    public func input(extension factory: ExtensionFactory) throws(PayloadError) -> InvocationInput {
+    public func input(extension factory: ExtensionFactory) -> InvocationInput {
         var input = InvocationInput(
-            id: id, payload: try NotificationPayload(parsing: payload), arrival: arrival, extension: factory,
-            expectedText: expectedText, injectedFault: injectedFault)
+            id: id, payload: payload, arrival: arrival, extension: factory, expectedText: expectedText,
+            injectedFault: injectedFault, payloadByteCount: payloadByteCount)
         input.coldStart = coldStart
         input.constrainedNetwork = constrainedNetwork ?? false
         return input
