@@ -32,6 +32,16 @@ static inline CURLcode nseb_curl_easy_setopt_pointer(CURL *handle, CURLoption op
     return curl_easy_setopt(handle, option, value);
 }
 
+/// CURLOPT_POSTFIELDSIZE_LARGE then CURLOPT_COPYPOSTFIELDS: a request body that libcurl copies, so
+/// the caller's bytes need not outlive the call; libcurl then sends `Content-Length: size`. An empty
+/// body is a static empty string (libcurl needs a pointer; `data` may be NULL when `size` is 0).
+static inline CURLcode nseb_curl_easy_set_request_body(CURL *handle, const void *data, curl_off_t size) {
+    CURLcode code = curl_easy_setopt(handle, CURLOPT_POSTFIELDSIZE_LARGE, size);
+    if (code != CURLE_OK) return code;
+    if (size == 0) return curl_easy_setopt(handle, CURLOPT_POSTFIELDS, "");
+    return curl_easy_setopt(handle, CURLOPT_COPYPOSTFIELDS, data);
+}
+
 /// CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION: body and header bytes as they arrive.
 static inline CURLcode nseb_curl_easy_setopt_write_callback(CURL *handle, CURLoption option,
                                                             curl_write_callback callback) {

@@ -6,7 +6,8 @@ enum HTTPRequestParserTarget {
     /// The server's limits, and limits tight enough that short inputs reach every limit check.
     static let limitsUnderTest = [
         HTTPParserLimits(),
-        HTTPParserLimits(maxRequestLineLength: 40, maxHeaderLineLength: 40, maxHeadLength: 120, maxHeaderCount: 3),
+        HTTPParserLimits(
+            maxRequestLineLength: 40, maxHeaderLineLength: 40, maxHeadLength: 120, maxHeaderCount: 3, maxBodyLength: 8),
         HTTPParserLimits(requiresHost: false),
     ]
 
@@ -30,24 +31,25 @@ enum HTTPRequestParserTarget {
         }
     }
 
-    /// A head written back as a request (method, raw target, version, each field as `name: value`)
-    /// parses to the same method, version, path, query, fields and keep-alive. Fields compare as the
+    /// A head written back as a request (method, raw target, version, each field as `name: value`,
+    /// then a body of its length) parses to the same method, version, path, query, fields, keep-alive
+    /// and body length. Fields compare as the
     /// decoded names and values the server reads (``HTTPHeaders`` compares raw bytes, and bytes of a
     /// value that are not UTF-8 are not written back as they came).
     private static func checkRoundTrip(_ head: HTTPRequestHead, limits: HTTPParserLimits) throws(FuzzFinding) {
         var text = "\(head.method.rawValue) \(head.target) \(head.version)\r\n"
         for field in head.headers { text += "\(field.name): \(field.value)\r\n" }
-        text += "\r\n"
+        text += "\r\n" + String(repeating: "b", count: head.bodyLength)
         // The rendering may be longer than the original ("a:b" becomes "a: b"), so only the
         // semantic limit (Host) carries over.
         let relaxed = HTTPParserLimits(
             maxRequestLineLength: 1 << 20, maxHeaderLineLength: 1 << 20, maxHeadLength: 1 << 22,
-            maxHeaderCount: 1 << 16, requiresHost: limits.requiresHost)
+            maxHeaderCount: 1 << 16, requiresHost: limits.requiresHost, maxBodyLength: limits.maxBodyLength)
         let again = ParseOutcome(Array(text.utf8), pieceSize: text.utf8.count, limits: relaxed)
         guard again.failure == nil, again.heads.count == 1, let reparsed = again.heads.first,
             reparsed.method == head.method, reparsed.version == head.version, reparsed.path == head.path,
             reparsed.query == head.query, Array(reparsed.headers) == Array(head.headers),
-            reparsed.keepAlive == head.keepAlive
+            reparsed.keepAlive == head.keepAlive, reparsed.bodyLength == head.bodyLength
         else {
             throw finding("a head parses back from its rendering", "\(quoted(text)) gave \(again)")
         }

@@ -13,10 +13,14 @@ import UserNotifications
 ///   only after both finish (`NSEPushCoordinator.loadFinalContent`); on expiry the metric is cancelled
 ///   too.
 ///
-/// The metric is a GET of `/metrics/delivered` on the media's host (the simulated phone sends GET only;
-/// Customer.io's is a POST to its own API host), on a session of its own with no timeout set
-/// (Customer.io's HTTP client is not this profile's subject); `--endpoint metrics:...` shapes it. A
-/// payload without media sends no metric (there is no host to send it to).
+/// The metric is a POST with a JSON body, as Customer.io sends it (`RichPush/RichPushDeliveryTracker.swift`:
+/// `CIOApiEndpoint.trackPushMetricsCdp`, `POST /track` on its CDP API host, with `anonymousId` (the
+/// delivery id), `event` "Report Delivery Event" and `properties` holding `recipient` (the device
+/// token), `metric` "delivered" and `deliveryId`): here `POST /metrics/track` on the media's host,
+/// about 200 bytes of JSON (203 with nse-bench's request identifiers) with the request identifier as the delivery id and a synthetic 64-hex-digit
+/// token, on a session of its own with no timeout set (Customer.io's HTTP client is not this profile's
+/// subject); `--endpoint metrics:...` shapes it. A payload without media sends no metric (there is no
+/// host to send it to).
 final class CustomerIOProfile: SDKServiceBase, @unchecked Sendable {
     private var session: URLSession?
     private var metricSession: URLSession?
@@ -34,7 +38,9 @@ final class CustomerIOProfile: SDKServiceBase, @unchecked Sendable {
         configuration.timeoutIntervalForResource = 30
         configuration.timeoutIntervalForRequest = 60
         let session = URLSession(configuration: configuration)
-        let metric = SideCallURL.on(url, path: "/metrics/delivered")
+        let metric = SideCallURL.on(url, path: "/metrics/track").map {
+            Self.metricRequest($0, deliveryID: request.identifier)
+        }
         let metricSession = metric.map { _ in URLSession(configuration: .default) }
         lock.withLock {
             self.session = session
@@ -57,6 +63,24 @@ final class CustomerIOProfile: SDKServiceBase, @unchecked Sendable {
             stepFinished(content)
         }.resume()
     }
+
+    /// The delivered metric's POST to `url`: its JSON body names `deliveryID` and a synthetic token.
+    static func metricRequest(_ url: URL, deliveryID: String) -> URLRequest {
+        let fields: [String: Any] = [
+            "anonymousId": deliveryID,
+            "event": "Report Delivery Event",
+            "properties": ["recipient": deviceToken, "metric": "delivered", "deliveryId": deliveryID],
+        ]
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        // Plain strings always serialize; an empty body would still be sent.
+        request.httpBody = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data()
+        return request
+    }
+
+    /// A synthetic APNs device token: 32 bytes as 64 hex digits.
+    static let deviceToken = String(repeating: "5eb5a37eb45811e3", count: 4)
 
     /// One step ended; the last one delivers.
     private func stepFinished(_ content: UNNotificationContent) {

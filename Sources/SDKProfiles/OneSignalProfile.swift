@@ -18,9 +18,14 @@ import UserNotifications
 ///   (`MAX_NSE_LIFETIME_SECOUNDS`) for the receipt (`OneSignalReceiveReceiptsController.m`): the receipt
 ///   does not hold back the display, but it holds the extension open.
 ///
-/// The receipt is a GET of `/receipts/<request identifier>` on the media's host (the simulated phone
-/// sends GET only; OneSignal's is a PUT to its API), run as the extension's tracked work with its
-/// delay drawn from the invocation's index (the same for a run, not OneSignal's own random draw).
+/// The receipt is a PUT with a JSON body, as OneSignal sends it (`OneSignalExtensionRequests.m`,
+/// `OSRequestReceiveReceipts`: `PUT notifications/<notification id>/report_received` with `app_id`,
+/// `player_id` and `device_type` 0; `OneSignalCore/Source/API/OneSignalRequest.m` serializes the
+/// parameters as a JSON body with `Content-Type: application/json`): here
+/// `PUT /receipts/<request identifier>/report_received` on the media's host, 116 bytes of JSON
+/// with synthetic ids (a fixed app id, a player id from the invocation). It runs as the extension's
+/// tracked work with its delay drawn from the invocation's index (the same for a run, not OneSignal's
+/// own random draw).
 /// Whether it is sent depends on how long the phone lets a delivered extension run (`--wind-down`, 1 s
 /// by default): a receipt due later is abandoned with the suspended process, as on a phone that
 /// suspends it. A payload without media sends none (there is no host to send it to).
@@ -57,12 +62,17 @@ final class OneSignalProfile: SDKServiceBase, @unchecked Sendable {
         }.resume()
     }
 
-    /// Schedules the receive receipt: after its delay, a GET of `/receipts/<identifier>` beside the media,
-    /// as tracked work of the phone that received `request` (its extension waits for it).
+    /// Schedules the receive receipt: after its delay, a PUT of `/receipts/<identifier>/report_received`
+    /// beside the media, as tracked work of the phone that received `request` (its extension waits for it).
     private func sendReceipt(for request: UNNotificationRequest) {
         guard let phone = SimulatedPhone.current,
-            let receipt = SideCallURL.besideMedia(of: request, path: "/receipts/\(request.identifier)")
+            let url = SideCallURL.besideMedia(of: request, path: "/receipts/\(request.identifier)/report_received")
         else { return }
+        var put = URLRequest(url: url)
+        put.httpMethod = "PUT"
+        put.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        put.httpBody = Self.receiptBody(invocation: phone.invocationID)
+        let receipt = put
         let delay = Self.receiptDelay(invocation: phone.invocationID)
         let wait = phone.scaledNanoseconds(TimeInterval(delay)) ?? 0
         let session = URLSession(configuration: .default)
@@ -73,11 +83,24 @@ final class OneSignalProfile: SDKServiceBase, @unchecked Sendable {
                 return  // the process is gone before the receipt was due: nothing is sent
             }
             do {
-                _ = try await session.data(from: receipt)
+                _ = try await session.data(for: receipt)
             } catch {
                 // OneSignal logs a failed receipt and moves on; the record has the request's failure.
             }
         }
+    }
+
+    /// The synthetic app id every receipt names (OneSignal's is the app's UUID).
+    static let appID = "5eb5a37e-b458-11e3-ac11-000c2940e62c"
+
+    /// The receipt's JSON body: `app_id`, `player_id` (a UUID-shaped id from the invocation's index)
+    /// and `device_type` 0 (iOS), keys sorted so that every receipt of a run has the same size.
+    static func receiptBody(invocation: Int) -> Data {
+        let player = String(
+            format: "00000000-0000-4000-8000-%012x", UInt64(bitPattern: Int64(invocation)) & 0xFFFF_FFFF_FFFF)
+        let fields: [String: Any] = ["app_id": appID, "player_id": player, "device_type": 0]
+        // Three plain values always serialize; an empty body would still be sent.
+        return (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data()
     }
 
     /// The receipt's delay in whole seconds, 0 to 24, drawn from the invocation's index (SplitMix64).

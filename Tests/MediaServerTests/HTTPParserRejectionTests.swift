@@ -33,9 +33,9 @@ struct HTTPParserRejectionTests {
         Rejection("double space", "GET  / HTTP/1.1\r\n\r\n", .invalidRequestLine("GET  / HTTP/1.1"), 400),
         Rejection("leading space", " GET / HTTP/1.1\r\n\r\n", .invalidRequestLine(" GET / HTTP/1.1"), 400),
         Rejection("method not a token", "GE(T / HTTP/1.1\r\n\r\n", .invalidMethod("GE(T / HTTP/1.1"), 400),
-        Rejection("POST", request().replacing("GET", with: "POST"), .methodNotAllowed("POST"), 405),
-        Rejection("PUT", request().replacing("GET", with: "PUT"), .methodNotAllowed("PUT"), 405),
-        Rejection("DELETE", request().replacing("GET", with: "DELETE"), .methodNotAllowed("DELETE"), 405),
+        Rejection("OPTIONS", request().replacing("GET", with: "OPTIONS"), .methodNotAllowed("OPTIONS"), 405),
+        Rejection("TRACE", request().replacing("GET", with: "TRACE"), .methodNotAllowed("TRACE"), 405),
+        Rejection("lower-case post", request().replacing("GET", with: "post"), .methodNotAllowed("post"), 405),
         Rejection("CONNECT", "CONNECT / HTTP/1.1\r\n\r\n", .methodNotAllowed("CONNECT"), 405),
         Rejection("lower-case get", request().replacing("GET", with: "get"), .methodNotAllowed("get"), 405),
         Rejection("HTTP/2.0", request(version: "HTTP/2.0"), .unsupportedVersion("HTTP/2.0"), 505),
@@ -76,15 +76,28 @@ struct HTTPParserRejectionTests {
         Rejection("HTTP/1.1 without Host", "GET / HTTP/1.1\r\nAccept: */*\r\n\r\n", .missingHost, 400),
         Rejection("two Hosts", request("/", "host: other"), .multipleHosts("other"), 400),
         Rejection(
-            "Content-Length 5", request("/", "Content-Length: 5"),
-            .requestBodyNotSupported(name: "Content-Length", value: "5"), 400),
+            "two different Content-Lengths", request("/", "Content-Length: 5", "Content-Length: 6"),
+            .conflictingContentLengths("6"), 400),
+        Rejection(
+            "Content-Length past the body limit", request("/", "Content-Length: 1048577"),
+            .bodyTooLarge(length: "1048577", limit: 1_048_576), 413),
+        Rejection(
+            "Content-Length of 30 digits", request("/", "Content-Length: " + String(repeating: "9", count: 30)),
+            .bodyTooLarge(length: String(repeating: "9", count: 30), limit: 1_048_576), 413),
+        Rejection(
+            "POST without Content-Length", request().replacing("GET", with: "POST"), .lengthRequired("POST"), 411),
+        Rejection(
+            "PUT without Content-Length", request().replacing("GET", with: "PUT"), .lengthRequired("PUT"), 411),
         Rejection("Content-Length text", request("/", "Content-Length: abc"), .invalidContentLength("abc"), 400),
         Rejection("Content-Length negative", request("/", "Content-Length: -1"), .invalidContentLength("-1"), 400),
         Rejection("Content-Length empty", request("/", "Content-Length:"), .invalidContentLength(""), 400),
         Rejection("Content-Length list", request("/", "Content-Length: 0, 0"), .invalidContentLength("0, 0"), 400),
         Rejection(
             "Transfer-Encoding", request("/", "Transfer-Encoding: chunked"),
-            .requestBodyNotSupported(name: "Transfer-Encoding", value: "chunked"), 400),
+            .transferEncodingNotSupported("chunked"), 411),
+        Rejection(
+            "chunked POST", request("/receipts", "Transfer-Encoding: chunked").replacing("GET", with: "POST"),
+            .transferEncodingNotSupported("chunked"), 411),
     ]
 
     static let targets: [Rejection] = [
@@ -139,13 +152,13 @@ struct HTTPParserRejectionTests {
     }
 
     @Test func methodNotAllowedAnswersWithAllow() throws {
-        let response = try #require(parseError(request().replacing("GET", with: "POST"))).errorResponse
+        let response = try #require(parseError(request().replacing("GET", with: "OPTIONS"))).errorResponse
         #expect(response.head.status == .methodNotAllowed)
         #expect(response.head.additionalHeaders == [HTTPHeaderField(name: "Allow", value: "GET, HEAD")])
         #expect(!response.head.keepAlive)
         #expect(
             String(decoding: response.body, as: UTF8.self)
-                == "405 Method Not Allowed: method POST not allowed; only GET and HEAD\n")
+                == "405 Method Not Allowed: method OPTIONS not allowed; only GET, HEAD, POST, PUT, PATCH, DELETE\n")
     }
 
     @Test func everyErrorDescribesItself() {

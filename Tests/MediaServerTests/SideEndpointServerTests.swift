@@ -65,4 +65,59 @@ struct SideEndpointServerTests {
             #expect(near.status == 404 && other.status == 404)
         }
     }
+
+    @Test func aPostedReportIsReadCountedAndAnsweredOnAKeptConnection() async throws {
+        try await withMediaServer { server in
+            let client = try RawHTTPClient(port: server.address.port)
+            let body = #"{"delivery_id":"d1","event":"delivered","device_id":"t0","timestamp":1700000000}"#
+            // The report, then a pipelined GET on the same connection: both are answered, in order.
+            client.send(
+                "POST /metrics/delivered HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n" + body
+                    + "GET /media/100B.gif HTTP/1.1\r\nHost: x\r\n\r\n")
+            let both = client.receive(timeout: 1)
+            #expect(both.text.components(separatedBy: "HTTP/1.1 200 OK").count == 3, "two responses")
+            #expect(both.text.contains("{\"success\":true}"))
+            #expect(both.ending == .timedOut, "the connection stays open")
+            let calls = server.statistics.sideCalls
+            #expect(calls[.metrics].map { $0.map(\.bodyBytes) } == [body.utf8.count])
+            #expect(server.statistics.sideCallBodyBytes[.metrics] == [body.utf8.count])
+        }
+    }
+
+    @Test func aBodyAboveTheLimitIs413AndClosed() async throws {
+        try await withMediaServer { server in
+            let client = try RawHTTPClient(port: server.address.port)
+            client.send("POST /receipts HTTP/1.1\r\nHost: x\r\nContent-Length: 1048577\r\n\r\n{}")
+            let response = client.receive()
+            #expect(response.status == 413)
+            #expect(response.ending == .closed)
+            #expect(server.statistics.sideCalls.isEmpty, "a refused report is not a side call")
+        }
+    }
+
+    @Test func aChunkedUploadIs411() async throws {
+        try await withMediaServer { server in
+            let client = try RawHTTPClient(port: server.address.port)
+            client.send("POST /receipts HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")
+            let response = client.receive()
+            #expect(response.status == 411)
+            #expect(response.ending == .closed)
+        }
+    }
+
+    @Test func mediaAndAvatarsTakeNoReports() async throws {
+        try await withMediaServer { server in
+            for target in ["/media/1KB.jpg", "/avatars/1KB.png", "/health"] {
+                let client = try RawHTTPClient(port: server.address.port)
+                client.send("POST \(target) HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
+                let response = client.receive()
+                #expect(response.status == 405, "\(target)")
+                #expect(response.header("Allow") == "GET, HEAD")
+            }
+            let put = try RawHTTPClient(port: server.address.port)
+            put.send("PUT /receipts/1 HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            #expect(put.receive().status == 200)
+        }
+    }
 }

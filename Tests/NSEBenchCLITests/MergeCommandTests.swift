@@ -105,13 +105,18 @@ struct MergeCommandTests {
         let fixture = try CompareFixture()
         defer { fixture.remove() }
         let folders = try (0..<3).map { try instance(fixture, $0, of: 3) }
-        try fixture.write("i0/endpoints.csv", "second,receipts,metrics,avatars\r\n0,2,1,0\r\n1,0,3,0\r\n")
-        try fixture.write("i1/endpoints.csv", "second,receipts,metrics,avatars\r\n0,5,0,1\r\n")
+        let header = EndpointTimeline.header.joined(separator: ",")
+        try fixture.write("i0/endpoints.csv", header + "\r\n0,2,1,0,400,90,0\r\n1,0,3,0,0,270,0\r\n")
+        try fixture.write("i1/endpoints.csv", header + "\r\n0,5,0,1,1000,0,0\r\n")
         let out = fixture.path("merged")
         let merged = await run("merge", folders + ["-o", out])
         #expect(merged.status == .success, "\(merged.errors)")
         let rows = try CSVReader.records(String(contentsOfFile: out + "/endpoints.csv", encoding: .utf8))
-        #expect(rows == [EndpointTimeline.header, ["0", "7", "1", "1"], ["1", "0", "3", "0"]])
+        #expect(
+            rows == [
+                EndpointTimeline.header, ["0", "7", "1", "1", "1400", "90", "0"],
+                ["1", "0", "3", "0", "0", "270", "0"],
+            ])
         // No instance with side calls: no file.
         for index in 0..<2 { try FileManager.default.removeItem(atPath: fixture.path("i\(index)/endpoints.csv")) }
         let none = await run("merge", folders + ["-o", fixture.path("merged-2")])

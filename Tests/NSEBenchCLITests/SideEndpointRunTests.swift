@@ -80,6 +80,10 @@ struct SideEndpointRunTests {
         #expect(result.summary["endpoints"] == "metrics:ttfb=40s")
         #expect(result.endpoints.map { Int($0["metrics"] ?? "") ?? 0 }.reduce(0, +) == 10, "\(result.endpoints)")
         #expect(result.text.contains("side endpoints: metrics 10 calls"), "\(result.text)")
+        // Each metric is a POST of Customer.io's JSON (203 bytes with nse-bench's identifiers), read and counted by the server.
+        let bytes = result.endpoints.map { Int($0["metrics_bytes_received"] ?? "") ?? 0 }.reduce(0, +)
+        #expect(bytes % 10 == 0 && (150...300).contains(bytes / 10), "\(result.endpoints)")
+        #expect(result.text.contains("\(bytes) body bytes received"), "\(result.text)")
     }
 
     @Test func customerIODeliversOnceTheMetricAndTheMediaAreBothDone() async throws {
@@ -100,6 +104,9 @@ struct SideEndpointRunTests {
         #expect(result.rows.allSatisfy { $0["outcome"] == "enriched" }, "the receipt never holds back the display")
         let perSecond = result.endpoints.map { Int($0["receipts"] ?? "") ?? 0 }
         #expect(perSecond.reduce(0, +) == 100, "one receipt per notification: \(perSecond)")
+        // Each receipt is OneSignal's PUT of app_id, player_id and device_type: 116 bytes of JSON.
+        let bytes = result.endpoints.map { Int($0["receipts_bytes_received"] ?? "") ?? 0 }.reduce(0, +)
+        #expect(bytes == 11_600, "\(bytes) bytes")
         // Delays of 0 to 24 whole seconds from didReceive: calls in at least 15 of the 25 seconds, none past
         // second 27 (a loaded machine may add a second or two), and no second with most of them.
         #expect(perSecond.filter { $0 > 0 }.count >= 15, "\(perSecond)")

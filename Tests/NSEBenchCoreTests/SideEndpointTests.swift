@@ -49,11 +49,36 @@ struct SideEndpointTests {
         ]
         // At a 0.1 time scale 100 ms of the clock is one unscaled second.
         let timeline = EndpointTimeline(calls: calls, origin: origin, timeScale: 0.1)
-        #expect(EndpointTimeline.header == ["second", "receipts", "metrics", "avatars"])
-        #expect(timeline.rows == [["0", "0", "2", "0"], ["1", "2", "0", "0"], ["2", "1", "0", "0"]])
+        #expect(
+            EndpointTimeline.header == [
+                "second", "receipts", "metrics", "avatars", "receipts_bytes_received", "metrics_bytes_received",
+                "avatars_bytes_received",
+            ])
+        #expect(
+            timeline.rows == [
+                ["0", "0", "2", "0", "0", "0", "0"], ["1", "2", "0", "0", "0", "0", "0"],
+                ["2", "1", "0", "0", "0", "0", "0"],
+            ])
         #expect(timeline.total(.receipts) == 3 && timeline.total(.avatars) == 0)
         #expect(timeline.peak(.receipts)! == (count: 2, second: 1))
         #expect(timeline.peak(.avatars) == nil)
-        #expect(!timeline.isEmpty && EndpointTimeline(calls: [:], origin: 0, timeScale: 1).isEmpty)
+        #expect(
+            !timeline.isEmpty && EndpointTimeline(calls: [SideEndpoint: [SideCall]](), origin: 0, timeScale: 1).isEmpty)
+    }
+
+    @Test func bodyBytesAreAddedPerSecondBesideTheCalls() {
+        let origin: UInt64 = 1_000_000_000
+        let calls: [SideEndpoint: [SideCall]] = [
+            .metrics: [
+                SideCall(time: origin + 200_000_000, bodyBytes: 90),
+                SideCall(time: origin + 900_000_000, bodyBytes: 95),
+                SideCall(time: origin + 1_100_000_000, bodyBytes: 90),
+            ],
+            .avatars: [SideCall(time: origin + 10)],
+        ]
+        let timeline = EndpointTimeline(calls: calls, origin: origin, timeScale: 1)
+        #expect(timeline.rows == [["0", "0", "2", "1", "0", "185", "0"], ["1", "0", "1", "0", "0", "90", "0"]])
+        #expect(timeline.bytesReceived(.metrics) == 275 && timeline.bytesReceived(.avatars) == 0)
+        #expect(EndpointTimeline.bytesReceivedColumn(.receipts) == "receipts_bytes_received")
     }
 }

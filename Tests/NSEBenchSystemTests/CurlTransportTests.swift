@@ -155,6 +155,41 @@ struct CurlTransportTests {
         }
     }
 
+    @Test("a POST sends its body whole with Content-Length and no Expect; PUT and PATCH without one send 0")
+    func requestBodiesArrive() async throws {
+        try await withServerAndTransport(.always(.respond(status: 200, body: pattern(10)))) { server, transport in
+            let report = Array(#"{"delivery_id":"d1","event":"delivered","timestamp":1700000000}"#.utf8)
+            let large = pattern(300_000)
+            let posted = await transport.download(
+                DownloadRequest(url: server.url("/metrics"), method: "POST", body: report))
+            let big = await transport.download(DownloadRequest(url: server.url("/big"), method: "PUT", body: large))
+            let empty = await transport.download(DownloadRequest(url: server.url("/receipts"), method: "PATCH"))
+            let deleted = await transport.download(DownloadRequest(url: server.url("/receipts/1"), method: "DELETE"))
+            let head = await transport.download(DownloadRequest(url: server.url("/media"), method: "HEAD"))
+            #expect([posted, big, empty, deleted].map(\.status) == [200, 200, 200, 200])
+            #expect(posted.body == .bytes(pattern(10)), "the response is read as for a GET")
+            #expect(head.status == 200 && head.bytesReceived == 0)
+            let heads = server.heads.withLock { $0 }.map { $0.lowercased() }
+            #expect(heads.map { $0.prefix(while: { $0 != " " }) } == ["post", "put", "patch", "delete", "head"])
+            #expect(heads[0].contains("content-length: \(report.count)") && !heads[0].contains("expect:"))
+            #expect(heads[1].contains("content-length: 300000") && !heads[1].contains("expect:"))
+            #expect(heads[2].contains("content-length: 0"))
+            #expect(!heads[3].contains("content-length"))
+            #expect(server.bodies.withLock { $0 } == [report, large, [], [], []])
+            #expect(posted.timings.firstByte != nil)
+        }
+    }
+
+    @Test("a body with GET or HEAD, or a method that is not a token, fails at once")
+    func requestBodiesAreChecked() async throws {
+        let transport = try CurlTransport(loopCount: 1)
+        let get = await transport.download(DownloadRequest(url: "http://127.0.0.1:1/", body: [1]))
+        let spaced = await transport.download(DownloadRequest(url: "http://127.0.0.1:1/", method: "PO ST"))
+        await transport.shutdown()
+        #expect(get.error == .invalidRequest(option: "body", value: "1 bytes with GET"))
+        #expect(spaced.error == .invalidRequest(option: "method", value: "\"PO ST\""))
+    }
+
     @Test("the file appears with the first body byte, not while the transfer waits for it")
     func fileCreatedOnFirstByte() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("nseb-\(UUID().uuidString).jpg").path

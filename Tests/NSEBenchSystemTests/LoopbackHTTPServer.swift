@@ -35,6 +35,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     let clientCloses = Atomic<Int>(0)
     /// Every request head read, in order.
     let heads = Mutex<[String]>([])
+    /// Every request's body (its `Content-Length` bytes, read before the answer), in order.
+    let bodies = Mutex<[[UInt8]]>([])
 
     private final class Connection {
         var input: [UInt8] = []
@@ -87,13 +89,25 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case .processed(let count) where count > 0:
             guard !connection.answered else { return }
             connection.input += chunk[..<count]
-            if let head = headEnd(connection.input) { answer(fd, connection, head: head) }
+            guard let head = headEnd(connection.input) else { return }
+            let end = head + 4 + Self.contentLength(String(decoding: connection.input.prefix(head), as: UTF8.self))
+            guard connection.input.count >= end else { return }
+            bodies.withLock { $0.append(Array(connection.input[(head + 4)..<end])) }
+            answer(fd, connection, head: head)
         case .wouldBlock:
             return
         default:
             clientCloses.add(1, ordering: .relaxed)
             close(fd)
         }
+    }
+
+    /// The `Content-Length` a head announces; 0 without one.
+    private static func contentLength(_ head: String) -> Int {
+        for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
+            return Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+        }
+        return 0
     }
 
     private func headEnd(_ bytes: [UInt8]) -> Int? {

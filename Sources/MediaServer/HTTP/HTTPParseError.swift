@@ -7,7 +7,7 @@ public enum HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidRequestLine(String)
     /// 400: the method is not a token, or garbage arrived where a method should start; carries it.
     case invalidMethod(String)
-    /// 405: a valid method other than `GET` or `HEAD`; carries the method.
+    /// 405: a valid method other than those of ``HTTPMethod``; carries the method.
     case methodNotAllowed(String)
     /// 400: the request target holds a byte outside RFC 3986, or has a form the server does not
     /// serve (asterisk-form, authority-form); carries the target.
@@ -45,15 +45,25 @@ public enum HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case multipleHosts(String)
     /// 400: `Content-Length` is not a decimal number; carries it.
     case invalidContentLength(String)
-    /// 400: the request announces a body (`Content-Length` above 0, or any `Transfer-Encoding`).
-    /// GET and HEAD have no body this server could use, so rather than read and discard one it
-    /// refuses the request; carries the field's name and value.
-    case requestBodyNotSupported(name: String, value: String)
+    /// 400: two `Content-Length` field lines that disagree (RFC 9112 §6.3); carries the second.
+    case conflictingContentLengths(String)
+    /// 411: a body framed by `Transfer-Encoding` (chunked): the server reads bodies whose length
+    /// `Content-Length` announces, and 411 asks the client for one (RFC 9110 §15.5.12); carries the
+    /// field's value.
+    case transferEncodingNotSupported(String)
+    /// 411: a `POST`, `PUT` or `PATCH` without `Content-Length` (``HTTPMethod/requiresContentLength``);
+    /// carries the method.
+    case lengthRequired(String)
+    /// 413: a `Content-Length` above ``HTTPParserLimits/maxBodyLength``, answered before the body is
+    /// read; carries the announced length and the limit in bytes.
+    case bodyTooLarge(length: String, limit: Int)
 
     /// The status to answer with.
     public var status: HTTPStatus {
         switch self {
         case .methodNotAllowed: .methodNotAllowed
+        case .transferEncodingNotSupported, .lengthRequired: .lengthRequired
+        case .bodyTooLarge: .contentTooLarge
         case .unsupportedVersion: .httpVersionNotSupported
         case .requestLineTooLong: .uriTooLong
         case .headerLineTooLong, .headTooLarge, .tooManyHeaders: .requestHeaderFieldsTooLarge
@@ -72,7 +82,9 @@ public enum HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .invalidRequestLine(let line): "malformed request line \"\(line)\""
         case .invalidMethod(let method): "malformed method \"\(method)\""
-        case .methodNotAllowed(let method): "method \(method) not allowed; only GET and HEAD"
+        case .methodNotAllowed(let method):
+            "method \(method) not allowed; only "
+                + HTTPMethod.allCases.map(\.rawValue).joined(separator: ", ")
         case .invalidTarget(let target): "unsupported request target \"\(target)\""
         case .invalidPercentEncoding(let text): "invalid percent-encoding in \"\(text)\""
         case .invalidVersion(let version): "malformed HTTP version \"\(version)\""
@@ -89,8 +101,11 @@ public enum HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible {
         case .missingHost: "HTTP/1.1 request without a Host header"
         case .multipleHosts(let value): "more than one Host header (another is \"\(value)\")"
         case .invalidContentLength(let value): "invalid Content-Length \"\(value)\""
-        case .requestBodyNotSupported(let name, let value):
-            "request bodies are not supported (\(name): \(value)); GET and HEAD only"
+        case .conflictingContentLengths(let value): "a second, different Content-Length \"\(value)\""
+        case .transferEncodingNotSupported(let value):
+            "Transfer-Encoding \"\(value)\" not supported; send the body with a Content-Length"
+        case .lengthRequired(let method): "\(method) without a Content-Length"
+        case .bodyTooLarge(let length, let limit): "request body of \(length) bytes, larger than \(limit)"
         }
     }
 }

@@ -3,7 +3,7 @@
 /// The head keeps the bytes it was parsed from (moved from the parser, not copied); ``headers`` and
 /// ``target`` read them on demand.
 public struct HTTPRequestHead: Sendable, Equatable, CustomStringConvertible {
-    /// `GET` or `HEAD`.
+    /// The method: `GET` or `HEAD` for media, another of ``HTTPMethod`` for a side call.
     public let method: HTTPMethod
     /// HTTP/1.0 or HTTP/1.1.
     public let version: HTTPVersion
@@ -18,6 +18,9 @@ public struct HTTPRequestHead: Sendable, Equatable, CustomStringConvertible {
     /// for HTTP/1.1 unless a `Connection` field lists `close`; for HTTP/1.0 only if one lists
     /// `keep-alive` and none lists `close`. Tokens compare ignoring case.
     public let keepAlive: Bool
+    /// The body's length in bytes (its `Content-Length`; 0 without one). The parser read and dropped
+    /// the body before it returned the head.
+    public let bodyLength: Int
 
     /// The raw bytes of the head; `targetRange` locates the request target in them.
     private let storage: [UInt8]
@@ -32,8 +35,10 @@ public struct HTTPRequestHead: Sendable, Equatable, CustomStringConvertible {
         storage: [UInt8],
         targetRange: Range<Int>,
         fieldRange: Range<Int>,
-        headerCount: Int
+        headerCount: Int,
+        bodyLength: Int = 0
     ) {
+        self.bodyLength = bodyLength
         self.method = method
         self.version = version
         self.path = path

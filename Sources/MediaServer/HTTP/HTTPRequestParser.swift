@@ -1,11 +1,12 @@
-/// An incremental, bounded parser of HTTP/1.1 request heads, one per connection.
+/// An incremental, bounded parser of HTTP/1.1 requests, one per connection: it returns each request's
+/// head once the head and its body (read and discarded) are in.
 ///
 /// Feed it the bytes a non-blocking socket yields, in chunks of any size: one byte at a time
 /// (slow-loris) or several pipelined requests at once. Each call consumes bytes up to the end of
-/// the first head it completes and returns that head; the caller passes the unconsumed rest again
-/// (or uses ``parse(_:onHead:)``, which loops). Between heads the parser holds no heap memory; while
-/// a head is arriving it holds that head's bytes once, and they move into the ``HTTPRequestHead``
-/// without another copy.
+/// the first request it completes and returns that request's head; the caller passes the unconsumed
+/// rest again (or uses ``parse(_:onHead:)``, which loops). Between requests the parser holds no heap
+/// memory; while a head is arriving it holds that head's bytes once, and they move into the
+/// ``HTTPRequestHead`` without another copy. A body is counted and dropped as it arrives, never held.
 ///
 /// Policy (RFC 9112, strict where it lets a server choose):
 /// - Lines must end in CRLF. A bare LF is rejected (``HTTPParseError/bareLineFeed(_:)``) rather than
@@ -15,9 +16,14 @@
 /// - Bytes that cannot start a method (a TLS handshake, binary noise) are rejected as soon as they
 ///   arrive, without waiting for a line end.
 /// - Obsolete line folding, whitespace before a colon and control bytes in values are 400s.
-/// - A request announcing a body (`Content-Length` above 0, any `Transfer-Encoding`) is a 400.
+/// - A body is framed by `Content-Length` alone, up to ``HTTPParserLimits/maxBodyLength`` (413 above
+///   it, answered as soon as the field arrives); the head is returned once the last body byte is in
+///   (``HTTPRequestHead/bodyLength``), so bytes after it are the next pipelined request. Any
+///   `Transfer-Encoding` (a chunked upload) is a 411, as is a `POST`, `PUT` or `PATCH` without
+///   `Content-Length`; two different `Content-Length` values are a 400. A request of another method
+///   without `Content-Length` has no body (RFC 9112 §6.3).
 /// - An HTTP/1.1 request needs exactly one `Host` (see ``HTTPParserLimits/requiresHost``).
-/// - Methods other than `GET` and `HEAD` are 405 (``HTTPMethod``); versions other than 1.0 and 1.1
+/// - Methods other than ``HTTPMethod``'s are 405; versions other than 1.0 and 1.1
 ///   are 505; request targets as in ``HTTPRequestHead/path``.
 ///
 /// After an error the parser is failed for good: every later call throws the same error, and the
@@ -29,6 +35,9 @@ public struct HTTPRequestParser: Sendable {
     private enum State: Sendable {
         case requestLine
         case headers(RequestLine)
+        /// The head is complete; this many body bytes are still to come before it is returned. Boxed
+        /// (`indirect`), so that a parser between requests stays a few words inline.
+        indirect case body(HTTPRequestHead, remaining: Int)
         case failed(HTTPParseError)
     }
 
@@ -54,17 +63,23 @@ public struct HTTPRequestParser: Sendable {
     private var hostCount = 0
     private var connectionClose = false
     private var connectionKeepAlive = false
+    /// The `Content-Length` value, once a field line gave one.
+    private var contentLength: Int?
 
     /// A parser enforcing `limits`.
     public init(limits: HTTPParserLimits = HTTPParserLimits()) {
         self.limits = limits
     }
 
-    /// Whether part of a head has arrived and the rest has not: a connection that times out in
-    /// this state deserves a 408; one that times out idle is closed without a response.
+    /// Whether part of a request (its head, or its head and part of its body) has arrived and the
+    /// rest has not: a connection that times out in this state deserves a 408; one that times out
+    /// idle is closed without a response.
     public var hasPartialHead: Bool {
-        if case .failed = state { return false }
-        return headLength > 0
+        switch state {
+        case .failed: false
+        case .body: true
+        case .requestLine, .headers: headLength > 0
+        }
     }
 
     /// The error the parser failed with, or `nil` while it is healthy.
@@ -115,6 +130,16 @@ public struct HTTPRequestParser: Sendable {
     private mutating func consume(_ bytes: UnsafeRawBufferPointer) throws(HTTPParseError) -> HTTPParseResult {
         var index = 0
         while index < bytes.count {
+            if case .body(let head, let remaining) = state {
+                let taken = Swift.min(remaining, bytes.count - index)
+                index += taken
+                guard taken == remaining else {
+                    state = .body(head, remaining: remaining - taken)
+                    break
+                }
+                self = HTTPRequestParser(limits: limits)
+                return HTTPParseResult(consumed: index, head: head)
+            }
             var lineFeed = index
             while lineFeed < bytes.count && bytes[lineFeed] != ASCII.lineFeed {
                 lineFeed += 1
@@ -164,6 +189,8 @@ public struct HTTPRequestParser: Sendable {
         case .headers:
             try parseFieldLine(content)
             return nil
+        case .body:
+            return nil  // consume(_:) reads a body before it looks for lines
         case .failed(let error):
             throw error
         }
@@ -217,7 +244,7 @@ public struct HTTPRequestParser: Sendable {
         switch state {
         case .requestLine: limits.maxRequestLineLength
         case .headers: limits.maxHeaderLineLength
-        case .failed: Int.max
+        case .body, .failed: Int.max
         }
     }
 
@@ -308,7 +335,7 @@ public struct HTTPRequestParser: Sendable {
         guard headerCount <= limits.maxHeaderCount else { throw .tooManyHeaders(limit: limits.maxHeaderCount) }
         let result = buffer.withUnsafeBytes { raw in
             Result { () throws(HTTPParseError) -> FieldEffect in
-                try Self.parseFieldLine(UnsafeRawBufferPointer(rebasing: raw[range]))
+                try Self.parseFieldLine(UnsafeRawBufferPointer(rebasing: raw[range]), limit: limits.maxBodyLength)
             }
         }
         switch try result.get() {
@@ -323,6 +350,12 @@ public struct HTTPRequestParser: Sendable {
         case .connection(let close, let keepAlive):
             connectionClose = connectionClose || close
             connectionKeepAlive = connectionKeepAlive || keepAlive
+        case .contentLength(let length, let value):
+            if let earlier = contentLength, earlier != length {
+                let valueRange = (range.lowerBound + value.lowerBound)..<(range.lowerBound + value.upperBound)
+                throw .conflictingContentLengths(ASCII.describe(buffer[valueRange]))
+            }
+            contentLength = length
         }
     }
 
@@ -332,9 +365,27 @@ public struct HTTPRequestParser: Sendable {
         /// A `Host` field; its value's range in the line.
         case host(Range<Int>)
         case connection(close: Bool, keepAlive: Bool)
+        /// A `Content-Length` field; its value, and the value's range in the line.
+        case contentLength(Int, Range<Int>)
     }
 
-    private static func parseFieldLine(_ line: UnsafeRawBufferPointer) throws(HTTPParseError) -> FieldEffect {
+    /// A `Content-Length` value: decimal digits (RFC 9110 §8.6), at most `limit`.
+    private static func contentLength(_ value: UnsafeRawBufferPointer, limit: Int) throws(HTTPParseError) -> Int {
+        guard !value.isEmpty, value.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            throw .invalidContentLength(ASCII.describe(value))
+        }
+        var length = 0
+        for digit in value {
+            length = length * 10 + Int(digit - 0x30)
+            // Checked per digit, so that a 30-digit length cannot overflow before it is refused.
+            if length > limit { throw .bodyTooLarge(length: ASCII.describe(value), limit: limit) }
+        }
+        return length
+    }
+
+    private static func parseFieldLine(
+        _ line: UnsafeRawBufferPointer, limit: Int
+    ) throws(HTTPParseError) -> FieldEffect {
         guard let first = line.first, !ASCII.isWhitespace(first) else {
             throw .obsoleteLineFolding(ASCII.describe(line))
         }
@@ -363,15 +414,10 @@ public struct HTTPRequestParser: Sendable {
             return connectionEffect(value)
         }
         if ASCII.equalsIgnoringCase(name, "content-length") {
-            guard !value.isEmpty, value.allSatisfy({ (0x30...0x39).contains($0) }) else {
-                throw .invalidContentLength(ASCII.describe(value))
-            }
-            if value.contains(where: { $0 != 0x30 }) {
-                throw .requestBodyNotSupported(name: ASCII.describe(name), value: ASCII.describe(value))
-            }
+            return .contentLength(try contentLength(value, limit: limit), valueStart..<valueEnd)
         }
         if ASCII.equalsIgnoringCase(name, "transfer-encoding") {
-            throw .requestBodyNotSupported(name: ASCII.describe(name), value: ASCII.describe(value))
+            throw .transferEncodingNotSupported(ASCII.describe(value))
         }
         return .none
     }
@@ -404,8 +450,13 @@ public struct HTTPRequestParser: Sendable {
 
     // MARK: - Completion
 
-    private mutating func finishHead(_ requestLine: RequestLine) throws(HTTPParseError) -> HTTPRequestHead {
+    /// The head, once its last line is in: returned now when no body follows, else kept until the
+    /// body is read (``State/body(_:remaining:)``).
+    private mutating func finishHead(_ requestLine: RequestLine) throws(HTTPParseError) -> HTTPRequestHead? {
         if limits.requiresHost && requestLine.version == .http1_1 && hostCount == 0 { throw .missingHost }
+        if requestLine.method.requiresContentLength && contentLength == nil {
+            throw .lengthRequired(requestLine.method.rawValue)
+        }
         let keepAlive =
             !connectionClose && (requestLine.version == .http1_1 || connectionKeepAlive)
         let storage = buffer
@@ -418,8 +469,14 @@ public struct HTTPRequestParser: Sendable {
             storage: storage,
             targetRange: requestLine.targetRange,
             fieldRange: requestLine.fieldStart..<(storage.count - 2),
-            headerCount: headerCount
+            headerCount: headerCount,
+            bodyLength: contentLength ?? 0
         )
+        if head.bodyLength > 0 {
+            buffer = []
+            state = .body(head, remaining: head.bodyLength)
+            return nil
+        }
         self = HTTPRequestParser(limits: limits)
         return head
     }

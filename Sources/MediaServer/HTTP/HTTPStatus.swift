@@ -28,6 +28,11 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let methodNotAllowed = HTTPStatus(uncheckedCode: 405)
     /// `408 Request Timeout`.
     public static let requestTimeout = HTTPStatus(uncheckedCode: 408)
+    /// `411 Length Required`: a body announced without `Content-Length` (chunked), or a POST, PUT or
+    /// PATCH without one.
+    public static let lengthRequired = HTTPStatus(uncheckedCode: 411)
+    /// `413 Content Too Large`: a request body above the parser's limit.
+    public static let contentTooLarge = HTTPStatus(uncheckedCode: 413)
     /// `414 URI Too Long`.
     public static let uriTooLong = HTTPStatus(uncheckedCode: 414)
     /// `416 Range Not Satisfiable`.
@@ -94,7 +99,8 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static let named: [HTTPStatus] = [
-        .ok, .partialContent, .badRequest, .notFound, .methodNotAllowed, .requestTimeout, .uriTooLong,
+        .ok, .partialContent, .badRequest, .notFound, .methodNotAllowed, .requestTimeout, .lengthRequired,
+        .contentTooLarge, .uriTooLong,
         .rangeNotSatisfiable, .tooManyRequests, .requestHeaderFieldsTooLarge, .internalServerError,
         .badGateway, .serviceUnavailable, .gatewayTimeout, .httpVersionNotSupported,
     ]

@@ -65,6 +65,13 @@ struct ResponsePlanner {
         let index = requestCount
         requestCount += 1
         let path = head.path
+        let endpoint = SideEndpoint(path: path)
+        if !head.method.isFetch, !(endpoint?.acceptsReports ?? false) {
+            return errorPlan(
+                .methodNotAllowed,
+                "\(head.method.rawValue) \(path): only /receipts and /metrics take a report; the rest is GET and HEAD",
+                head: head)
+        }
         if path == "/health" {
             return plain(status: .ok, message: nil, head: head, body: Array("ok\n".utf8))
         }
@@ -83,7 +90,7 @@ struct ResponsePlanner {
                 .synthetic(file), contentType: request.contentType, query: request.otherParameters, head: head,
                 index: index, cacheKey: CacheKey(request), now: now)
         }
-        if let endpoint = SideEndpoint(path: path) {
+        if let endpoint {
             return planSideCall(endpoint, head: head, index: index)
         }
         if path.hasPrefix(MediaDirectory.pathPrefix), directory != nil {
@@ -101,7 +108,8 @@ struct ResponsePlanner {
     }
 
     /// The plan for a side call (a receipt, a metric, an avatar) under its endpoint's conditions with
-    /// the request's query over them: a small JSON acknowledgement, or for an avatar the synthetic image
+    /// the request's query over them: a small JSON acknowledgement, whatever the method (a report's
+    /// body was read and counted, ``HTTPRequestHead/bodyLength``), or for an avatar the synthetic image
     /// its path names (`/avatars/64KB.png` as `/media/64KB.png`). Never behind the origin cache.
     private mutating func planSideCall(_ endpoint: SideEndpoint, head: HTTPRequestHead, index: Int) -> ResponsePlan {
         var effective = endpointConditions[endpoint] ?? conditions

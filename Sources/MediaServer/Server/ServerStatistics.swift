@@ -32,20 +32,26 @@ public final class ServerStatistics: Sendable {
     /// Connections closed, one counter per ``ConnectionCloseReason`` (indexed by its raw value).
     let closes: InlineArray<20, Atomic<Int>> = InlineArray { _ in Atomic(0) }
 
-    /// When each side call's head arrived (monotonic nanoseconds), per endpoint; one entry a call, so
+    /// Each side call (when its request was in, its body bytes), per endpoint; one entry a call, so
     /// at most the few side calls of each invocation.
-    private let sideCalls = Mutex<[SideEndpoint: [UInt64]]>([:])
+    private let recordedSideCalls = Mutex<[SideEndpoint: [SideCall]]>([:])
 
     public init() {}
 
-    /// Notes a side call to `endpoint` whose head arrived at `time` (monotonic nanoseconds).
-    func recordSideCall(_ endpoint: SideEndpoint, at time: UInt64) {
-        sideCalls.withLock { $0[endpoint, default: []].append(time) }
+    /// Notes a side call to `endpoint` whose request (head and `bodyBytes` of body) was in at `time`
+    /// (monotonic nanoseconds).
+    func recordSideCall(_ endpoint: SideEndpoint, at time: UInt64, bodyBytes: Int = 0) {
+        recordedSideCalls.withLock { $0[endpoint, default: []].append(SideCall(time: time, bodyBytes: bodyBytes)) }
     }
 
-    /// Every side call so far: when its head arrived (monotonic nanoseconds, in arrival order), per
-    /// endpoint; an endpoint nobody called is absent.
-    public var sideCallTimes: [SideEndpoint: [UInt64]] { sideCalls.withLock { $0 } }
+    /// Every side call so far, in arrival order, per endpoint; an endpoint nobody called is absent.
+    public var sideCalls: [SideEndpoint: [SideCall]] { recordedSideCalls.withLock { $0 } }
+
+    /// When each side call's request was in (monotonic nanoseconds, in arrival order), per endpoint.
+    public var sideCallTimes: [SideEndpoint: [UInt64]] { sideCalls.mapValues { $0.map(\.time) } }
+
+    /// Each side call's request body bytes, in the order of ``sideCallTimes``, per endpoint.
+    public var sideCallBodyBytes: [SideEndpoint: [Int]] { sideCalls.mapValues { $0.map(\.bodyBytes) } }
 
     /// A consistent-enough copy for display (each counter is read once).
     public var snapshot: Snapshot {

@@ -10,7 +10,8 @@ public enum EndpointOptions {
             + "(/receipts, OneSignal's receive receipt), metrics (/metrics, Customer.io's delivered metric) or "
             + "avatars (/avatars/<size>.<ext>, an image as /media/ serves); settings are the query keys "
             + "(ttfb, bandwidth and the faults), over the phone's network, such as metrics:ttfb=40s or "
-            + "receipts:ttfb=lognormal:median=300ms,p99=3s,status=503:10. Repeatable, once per endpoint; GET only.",
+            + "receipts:ttfb=lognormal:median=300ms,p99=3s,status=503:10. Repeatable, once per endpoint. Receipts and metrics take any method "
+            + "with a Content-Length body (read, counted, answered; 413 past 1 MiB); avatars are GET and HEAD.",
         OptionParser { (text, option) throws(UsageError) in
             do throws(ValueParseError) {
                 return try EndpointConditions(parsing: text)

@@ -23,6 +23,9 @@ struct ManagedServerReport: Codable, Sendable, Equatable {
     /// When each side call's head arrived (monotonic nanoseconds, the machine's clock the run shares),
     /// by endpoint name (``NSEBenchCore/SideEndpoint``); nil or empty when none was called.
     var sideCalls: [String: [UInt64]]? = nil
+    /// Each side call's request body bytes, in the order of ``sideCalls``, by endpoint name; nil from a
+    /// server that did not count them.
+    var sideCallBodyBytes: [String: [Int]]? = nil
 
     /// `modelsOriginCache`: whether the server had an origin cache, whose counts are then reported.
     init(_ snapshot: ServerStatistics.Snapshot, lateness: Histogram, modelsOriginCache: Bool = false) {

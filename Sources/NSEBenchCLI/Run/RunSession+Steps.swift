@@ -46,13 +46,12 @@ extension RunSession {
         return (factory, library)
     }
 
-    /// Where the run's work folder goes (``ScratchDirectory``), and why there.
-    func scratchParent() -> (path: String, reason: String) {
+    /// Where the run's work folder goes (``ScratchDirectory``), and why there, for downloads of up to
+    /// `largestMediaBytes` (nil when unknown).
+    func scratchParent(largestMediaBytes: Int?) -> (path: String, reason: String) {
         ScratchDirectory.parent(
             requested: configuration.scratchDirectory, environment: ProcessInfo.processInfo.environment,
-            inFlight: configuration.settings.load.maxInFlight,
-            largestMediaBytes: configuration.payloadFile == nil
-                ? ScratchDirectory.largestMediaBytes(in: configuration.mediaMix) : nil)
+            inFlight: configuration.settings.load.maxInFlight, largestMediaBytes: largestMediaBytes)
     }
 
     /// The embedded media server, started with the run's settings and `files`; nil with `--target`.

@@ -18,7 +18,12 @@ struct RunSession {
         let (factory, library) = try prepareExtension()
         ProcessResources.raiseDescriptorLimit()
         let output = try OutputFolder.create(configuration.outputDirectory, scenario: settings.scenario)
-        let scratch = scratchParent()
+        let largestMediaBytes =
+            configuration.payloadFile == nil ? ScratchDirectory.largestMediaBytes(in: configuration.mediaMix) : nil
+        // The embedded server's media are exactly the size they are named; another host's may not be.
+        let receiveBufferBytes =
+            configuration.target == nil ? largestMediaBytes.flatMap(ReceiveBufferPolicy.bytes(forBodiesUpTo:)) : nil
+        let scratch = scratchParent(largestMediaBytes: largestMediaBytes)
         let work = URL(fileURLWithPath: scratch.path).appendingPathComponent("nse-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -45,7 +50,8 @@ struct RunSession {
             environment: HostEnvironment(
                 clock: clock, timers: timers,
                 downloader: CurlMediaDownloader(
-                    transport: transport, caFile: caFile, tagger: server == nil ? nil : RequestTagger()),
+                    transport: transport, caFile: caFile, tagger: server == nil ? nil : RequestTagger(),
+                    receiveBufferBytes: receiveBufferBytes),
                 // Counts only: a long run would fill the disk with attachments nobody reads.
                 attachmentStore: AttachmentStore.counting(), temporaryDirectory: work, sharedContainer: container,
                 payloadKey: key))

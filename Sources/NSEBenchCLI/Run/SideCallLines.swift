@@ -8,12 +8,16 @@ enum SideCallLines {
     /// The file, beside `timeline.csv`; written only when some endpoint was called.
     static let fileName = "endpoints.csv"
 
-    /// The calls' times by endpoint in the server's report; empty without one (with `--target`).
-    static func calls(in report: ManagedServerReport?) -> [SideEndpoint: [UInt64]] {
-        var calls: [SideEndpoint: [UInt64]] = [:]
+    /// The calls (times and body bytes) by endpoint in the server's report; empty without one (with
+    /// `--target`). A call whose body bytes the report lacks counts 0.
+    static func calls(in report: ManagedServerReport?) -> [SideEndpoint: [SideCall]] {
+        var calls: [SideEndpoint: [SideCall]] = [:]
         for (name, times) in report?.sideCalls ?? [:] {
             guard let endpoint = SideEndpoint(rawValue: name) else { continue }
-            calls[endpoint] = times
+            let bytes = report?.sideCallBodyBytes?[name] ?? []
+            calls[endpoint] = times.enumerated().map { index, time in
+                SideCall(time: time, bodyBytes: index < bytes.count ? bytes[index] : 0)
+            }
         }
         return calls
     }
@@ -28,7 +32,9 @@ enum SideCallLines {
     static func summary(_ timeline: EndpointTimeline) -> String {
         let parts = SideEndpoint.allCases.compactMap { endpoint -> String? in
             guard let peak = timeline.peak(endpoint) else { return nil }
+            let received = timeline.bytesReceived(endpoint)
             return "\(endpoint) \(timeline.total(endpoint)) calls, peak \(peak.count) in second \(peak.second)"
+                + (received > 0 ? ", \(received) body bytes received" : "")
         }
         return "side endpoints: " + parts.joined(separator: "; ")
             + " (seconds of the run, unscaled; \(fileName) has each)"

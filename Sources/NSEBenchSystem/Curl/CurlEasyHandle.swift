@@ -109,6 +109,28 @@ public final class CurlEasyHandle {
         headerList = list
     }
 
+    /// The request's method and body: `GET` sets nothing, `HEAD` CURLOPT_NOBODY, another method
+    /// CURLOPT_CUSTOMREQUEST (libcurl copies it); a body (CURLOPT_POSTFIELDSIZE_LARGE and
+    /// CURLOPT_COPYPOSTFIELDS, copied) is sent with `Content-Length`, and makes libcurl's own method
+    /// `POST` unless a custom one is set.
+    public func setMethod(_ method: String, body: [UInt8]?) throws(CurlError) {
+        if let body {
+            let code = body.withUnsafeBytes { bytes in
+                nseb_curl_easy_set_request_body(raw, bytes.baseAddress, curl_off_t(bytes.count))
+            }
+            try check(code, "curl_easy_setopt(CURLOPT_COPYPOSTFIELDS)")
+        }
+        switch method {
+        case "GET" where body == nil: break
+        case "POST" where body != nil: break
+        case "HEAD" where body == nil: try setLong(CURLOPT_NOBODY, 1, name: "CURLOPT_NOBODY")
+        default:
+            try check(
+                nseb_curl_easy_setopt_string(raw, CURLOPT_CUSTOMREQUEST, method),
+                "curl_easy_setopt(CURLOPT_CUSTOMREQUEST)")
+        }
+    }
+
     /// CURLOPT_PRIVATE: an opaque pointer the multi loop reads back to find the transfer's owner.
     public func setPrivate(_ pointer: UnsafeMutableRawPointer?) throws(CurlError) {
         try check(nseb_curl_easy_setopt_pointer(raw, CURLOPT_PRIVATE, pointer), "curl_easy_setopt(CURLOPT_PRIVATE)")

@@ -1,6 +1,7 @@
 public import NSEBenchCore
 
-/// One media download for ``CurlTransport``: where from, where to, and its limits.
+/// One media download for ``CurlTransport``: where from, where to, and its limits; a `GET` unless
+/// ``method`` and ``body`` say otherwise (a side call's `POST` of a receipt).
 ///
 /// Defaults suit a simulated device: a fresh connection per download (``keepAlive`` false), a body
 /// capped at 64 MiB, a small receive buffer, TLS verified. Downloads never go through a proxy, even
@@ -31,6 +32,12 @@ public struct DownloadRequest: Sendable, Hashable {
     public var url: String
     /// Where the body goes.
     public var destination: DownloadDestination
+    /// The HTTP method, a token such as `GET`, `HEAD`, `POST` or `PUT`.
+    public var method: String
+    /// The request body, sent with `Content-Length` (never chunked, never `Expect: 100-continue`);
+    /// nil for none. `POST`, `PUT` and `PATCH` always send a length, 0 without a body, as URLSession
+    /// does. Its upload is part of the transfer's time: the first byte comes after the last one sent.
+    public var body: [UInt8]?
     /// The whole transfer (connect included), counted from admission: time spent queued for a
     /// transfer slot is never eaten out of it (CURLOPT_TIMEOUT_MS). Nil: no limit.
     public var totalTimeout: DurationValue?
@@ -69,9 +76,11 @@ public struct DownloadRequest: Sendable, Hashable {
         connectTimeout: DurationValue? = nil, deadline: UInt64? = nil, lowSpeed: LowSpeedLimit? = nil,
         maximumBodyBytes: Int = 64 << 20, keepAlive: Bool = false, verifyTLS: Bool = true, caFile: String? = nil,
         receiveBufferBytes: Int? = nil, headers: [String] = [],
-        progress: DownloadProgressObserver? = nil
+        progress: DownloadProgressObserver? = nil, method: String = "GET", body: [UInt8]? = nil
     ) {
         self.url = url
+        self.method = method
+        self.body = body
         self.destination = destination
         self.totalTimeout = totalTimeout
         self.connectTimeout = connectTimeout

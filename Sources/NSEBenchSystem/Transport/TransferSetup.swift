@@ -26,6 +26,7 @@ enum TransferSetup {
                 try easy.setHeaderCallback(transferHeaderCallback, context: context)
             }
             try easy.disableProxy()
+            try easy.setMethod(request.method, body: request.body ?? Self.emptyBody(for: request.method))
             if let totalLimit { try easy.setTotalTimeout(milliseconds: milliseconds(roundingUp: totalLimit)) }
             if let connectTimeout = request.connectTimeout {
                 try easy.setConnectTimeout(milliseconds: milliseconds(roundingUp: UInt64(connectTimeout.nanoseconds)))
@@ -41,23 +42,32 @@ enum TransferSetup {
             if request.url.utf8.starts(with: "https:".utf8) || !request.verifyTLS || request.caFile != nil {
                 try easy.setTLSVerification(caFile: request.caFile, verify: request.verifyTLS)
             }
+            // A body goes at once: libcurl's `Expect: 100-continue` would wait a second for a 100 the
+            // media server does not send (a phone's URLSession sends none either).
+            let headers = request.body == nil ? request.headers : request.headers + ["Expect:"]
             if !request.keepAlive {
                 // Announced, so the server closes first and keeps the TIME_WAIT (as with wrk's
                 // `Connection: close`); a closing client would pile up TIME_WAIT sockets on its own ports.
-                if request.headers.isEmpty {
+                if headers.isEmpty {
                     try easy.setHeaders(try closeHeader.get())
-                } else if request.headers.contains(where: isConnectionHeader) {
-                    try easy.setHeaders(request.headers)  // the caller's own Connection header, not a second one
+                } else if headers.contains(where: isConnectionHeader) {
+                    try easy.setHeaders(headers)  // the caller's own Connection header, not a second one
                 } else {
-                    try easy.setHeaders(try CurlHeaderList(request.headers, then: "Connection: close"))
+                    try easy.setHeaders(try CurlHeaderList(headers, then: "Connection: close"))
                 }
-            } else if !request.headers.isEmpty {
-                try easy.setHeaders(request.headers)
+            } else if !headers.isEmpty {
+                try easy.setHeaders(headers)
             }
             transfer.easy = easy
         } catch {
             throw .setup(error)
         }
+    }
+
+    /// The body of a `POST`, `PUT` or `PATCH` sent without one: empty, so that it still carries
+    /// `Content-Length: 0`, as URLSession's does; nil for other methods.
+    static func emptyBody(for method: String) -> [UInt8]? {
+        method == "POST" || method == "PUT" || method == "PATCH" ? [] : nil
     }
 
     /// Whether `line` is a `Connection:` header, in any case; compared in place, without a lowercased copy

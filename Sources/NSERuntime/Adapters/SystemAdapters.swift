@@ -64,24 +64,32 @@ public struct CurlMediaDownloader: MediaDownloading {
     private let transport: CurlTransport
     private let caFile: String?
     private let tagger: RequestTagger?
+    private let receiveBufferBytes: Int?
 
     /// A downloader through `transport`; with a `tagger`, every request carries a tag of its own for
-    /// the embedded server (``RequestTagger``).
-    public init(transport: CurlTransport, caFile: String? = nil, tagger: RequestTagger? = nil) {
+    /// the embedded server (``RequestTagger``). `receiveBufferBytes` is every download's receive
+    /// buffer (``ReceiveBufferPolicy/bytes(forBodiesUpTo:)`` when the run knows its media are small);
+    /// nil lets the transport choose.
+    public init(
+        transport: CurlTransport, caFile: String? = nil, tagger: RequestTagger? = nil, receiveBufferBytes: Int? = nil
+    ) {
         self.transport = transport
         self.caFile = caFile
         self.tagger = tagger
+        self.receiveBufferBytes = receiveBufferBytes
     }
 
     public func download(_ request: MediaDownload) async -> MediaDownloadResult {
         var download = DownloadRequest(
-            url: request.url.absoluteString, destination: .file(path: request.destinationPath))
+            url: request.url.absoluteString, destination: .file(path: request.destinationPath),
+            method: request.method, body: request.body)
         download.totalTimeout = request.timeout.map { DurationValue(nanoseconds: Int64(min($0, UInt64(Int64.max)))) }
         download.lowSpeed = LowSpeedLimit(
             bytesPerSecond: 1, duration: DurationValue(nanoseconds: Int64(min(request.idleTimeout, 3_600_000_000_000))))
         download.maximumBodyBytes = request.maximumBytes
         download.keepAlive = false
         download.caFile = caFile
+        download.receiveBufferBytes = receiveBufferBytes
         let tag = tagger?.next()
         if let tag { download.headers = [FaultPlan.requestTagHeaderName + ": " + tag] }
         if let progress = request.progress {

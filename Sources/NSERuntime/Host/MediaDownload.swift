@@ -34,6 +34,10 @@ public struct MediaDownload: Sendable, Hashable {
     /// Where the downloader reports how far the download has got while it runs; nil for nowhere.
     /// The host sets it for every download an extension makes.
     public var progress: MediaDownloadProgress?
+    /// The HTTP method: `GET` for media; a side call's own (`POST` for a receipt or a metric).
+    public var method: String = "GET"
+    /// The request body a side call sends (`URLRequest.httpBody`, an upload task's data); nil for none.
+    public var body: [UInt8]? = nil
 
     /// A download with `URLSession`'s defaults unless told otherwise.
     public init(

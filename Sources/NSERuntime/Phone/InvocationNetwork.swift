@@ -10,13 +10,9 @@ struct InvocationNetwork: PhoneNetwork {
     let context: InvocationContext
 
     func load(_ request: PhoneRequest) async -> PhoneResponse {
-        let scheme = request.url.scheme?.lowercased()
-        guard request.method == "GET", scheme == "http" || scheme == "https" else {
-            let reason =
-                "nse-bench simulates GET over http and https; \(request.method) \(request.url.absoluteString) "
-                + "is not sent"
-            context.recordError(.download, reason)
-            return PhoneResponse(status: 0, failure: .unsupported(reason))
+        if let refusal = request.refusal {
+            context.recordError(.download, refusal.description)
+            return PhoneResponse(status: 0, failure: refusal)
         }
         if context.isOnConstrainedNetwork, !request.allowsConstrainedNetworkAccess {
             // iOS fails it at once: nothing is sent, and the session reports the reason.
@@ -34,10 +30,12 @@ struct InvocationNetwork: PhoneNetwork {
             return PhoneResponse(status: 0, failure: .cannotWriteToFile(error.description))
         }
         let start = context.now()
-        let result = await context.downloader.download(
-            MediaDownload(
-                url: request.url, destinationPath: destination.path, timeout: request.resourceTimeout,
-                idleTimeout: request.idleTimeout))
+        var download = MediaDownload(
+            url: request.url, destinationPath: destination.path, timeout: request.resourceTimeout,
+            idleTimeout: request.idleTimeout)
+        download.method = request.method
+        download.body = request.body.map { Array($0) }
+        let result = await context.downloader.download(download)
         // A side call (a receipt, a delivered metric) is not the media: the record keeps the media's.
         if SideEndpoint(path: request.url.path) == nil { context.recordDownload(result, start: start) }
         let file = result.filePath.map { URL(fileURLWithPath: $0) }

@@ -16,8 +16,10 @@ public protocol PhoneNetwork: Sendable {
 public struct PhoneRequest: Sendable, Hashable {
     /// What to fetch.
     public var url: URL
-    /// The HTTP method.
+    /// The HTTP method (`URLRequest.httpMethod`, `GET` by default), sent as given.
     public var method: String
+    /// The body to send (`URLRequest.httpBody`, or an upload task's data or file); nil for none.
+    public var body: Data?
     /// The longest wait without data, in nanoseconds (`timeoutIntervalForRequest` or the request's own
     /// `timeoutInterval`).
     public var idleTimeout: UInt64
@@ -30,14 +32,42 @@ public struct PhoneRequest: Sendable, Hashable {
 
     /// A request.
     public init(
-        url: URL, method: String = "GET", idleTimeout: UInt64, resourceTimeout: UInt64? = nil,
+        url: URL, method: String = "GET", body: Data? = nil, idleTimeout: UInt64, resourceTimeout: UInt64? = nil,
         allowsConstrainedNetworkAccess: Bool = true
     ) {
         self.url = url
         self.method = method
+        self.body = body
         self.idleTimeout = idleTimeout
         self.resourceTimeout = resourceTimeout
         self.allowsConstrainedNetworkAccess = allowsConstrainedNetworkAccess
+    }
+
+    /// Why a phone would not send this request, or nil when it would: a scheme other than http(s) or
+    /// a method that is not a token (``PhoneNetworkFailure/unsupported(_:)``), or a body on a `GET`
+    /// or `HEAD`, which iOS's URLSession (since iOS 13) fails with `URLError(.dataLengthExceedsMaximum)`
+    /// ("GET method must not have a body") before sending anything.
+    public var refusal: PhoneNetworkFailure? {
+        let scheme = url.scheme?.lowercased()
+        guard scheme == "http" || scheme == "https", !method.isEmpty, method.utf8.allSatisfy(Self.isTokenByte) else {
+            return .unsupported(
+                "nse-bench simulates HTTP methods over http and https; \(method) \(url.absoluteString) is not sent")
+        }
+        if let body, method == "GET" || method == "HEAD" {
+            return .dataLengthExceedsMaximum(
+                "\(method) method must not have a body (\(body.count) bytes): \(url.absoluteString) is not sent")
+        }
+        return nil
+    }
+
+    /// Whether `byte` may be part of a method token (RFC 9110 §5.6.2 `tchar`).
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "a")...UInt8(ascii: "z"):
+            true
+        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
     }
 }
 
@@ -81,13 +111,15 @@ public enum PhoneNetworkFailure: Error, Sendable, Hashable, CustomStringConverti
     case dataLengthExceedsMaximum(String)
     /// The body could not be written.
     case cannotWriteToFile(String)
+    /// An upload task's file could not be read.
+    case fileDoesNotExist(String)
     /// The calling task was cancelled.
     case cancelled
     /// The phone is in Low Data Mode and the request refuses constrained networks:
     /// `URLError(.notConnectedToInternet)` with ``FoundationNetworking/URLError/networkUnavailableReason``
     /// `.constrained`.
     case constrainedNetwork(String)
-    /// What the simulated phone cannot do (a method other than GET or HEAD, a scheme other than http(s)).
+    /// What the simulated phone cannot do (a scheme other than http(s), a streamed body).
     case unsupported(String)
     /// Anything else.
     case other(String)
@@ -96,6 +128,7 @@ public enum PhoneNetworkFailure: Error, Sendable, Hashable, CustomStringConverti
         switch self {
         case .timedOut(let reason), .cannotConnectToHost(let reason), .networkConnectionLost(let reason),
             .secureConnectionFailed(let reason), .dataLengthExceedsMaximum(let reason), .cannotWriteToFile(let reason),
+            .fileDoesNotExist(let reason),
             .unsupported(let reason), .other(let reason), .constrainedNetwork(let reason):
             reason
         case .cancelled: "cancelled"
@@ -112,6 +145,7 @@ public enum PhoneNetworkFailure: Error, Sendable, Hashable, CustomStringConverti
             case .secureConnectionFailed: .secureConnectionFailed
             case .dataLengthExceedsMaximum: .dataLengthExceedsMaximum
             case .cannotWriteToFile: .cannotWriteToFile
+            case .fileDoesNotExist: .fileDoesNotExist
             case .cancelled: .cancelled
             case .constrainedNetwork: .notConnectedToInternet
             case .unsupported: .unsupportedURL

@@ -16,6 +16,10 @@ public protocol SimulatedURLSessionDelegate: AnyObject {
 public protocol SimulatedURLSessionTaskDelegate: SimulatedURLSessionDelegate {
     /// The task finished: `error` is nil on success (whatever the HTTP status).
     func urlSession(_ session: SimulatedURLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?)
+    /// Body bytes went out: called once, with the whole body, before the response's, for an upload task.
+    func urlSession(
+        _ session: SimulatedURLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64)
 }
 
 /// `URLSessionDataDelegate` for ``SimulatedURLSession``.
@@ -46,6 +50,11 @@ extension SimulatedURLSessionDelegate {
 extension SimulatedURLSessionTaskDelegate {
     public func urlSession(
         _ session: SimulatedURLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+    ) {}
+
+    public func urlSession(
+        _ session: SimulatedURLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
     ) {}
 }
 

@@ -30,6 +30,41 @@ extension SimulatedURLSession {
         }
     }
 
+    /// `upload(for:from:delegate:)`: sends `bodyData` (the request's `httpBody` is ignored) and
+    /// returns the response's body and the response, or the `URLError` the transfer failed with.
+    public func upload(
+        for request: URLRequest, from bodyData: Data, delegate: (any SimulatedURLSessionTaskDelegate)? = nil
+    ) async throws -> (Data, URLResponse) {
+        try await upload(for: request, body: .success(bodyData))
+    }
+
+    /// `upload(for:fromFile:delegate:)`: sends the file at `fileURL` and returns the response's body
+    /// and the response, or the `URLError` the transfer failed with.
+    public func upload(
+        for request: URLRequest, fromFile fileURL: URL, delegate: (any SimulatedURLSessionTaskDelegate)? = nil
+    ) async throws -> (Data, URLResponse) {
+        try await upload(for: request, body: Self.contents(of: fileURL))
+    }
+
+    private func upload(
+        for request: URLRequest, body: Result<Data, PhoneNetworkFailure>
+    ) async throws -> (Data, URLResponse) {
+        let task = Box<SimulatedUploadTask>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let made = uploadTask(with: request, body: body) { data, response, error in
+                    if let error { return continuation.resume(throwing: error) }
+                    guard let response else { return continuation.resume(throwing: URLError(.badServerResponse)) }
+                    continuation.resume(returning: (data ?? Data(), response))
+                }
+                task.value = made
+                made.resume()
+            }
+        } onCancel: {
+            task.value?.cancel()
+        }
+    }
+
     /// `download(from:delegate:)`: the temporary file and response; the file is the caller's to move
     /// (the host removes it when the invocation ends).
     public func download(

@@ -4,8 +4,8 @@ import Synchronization
 
 /// `URLSession` for the code of a user's extension: the generated file of every compiled extension
 /// aliases `URLSession` to this type, so `URLSession.shared`, `URLSession(configuration:)` (default or
-/// ephemeral, with or without a delegate) and their data and download tasks run on the simulated phone
-/// of the invocation that made them.
+/// ephemeral, with or without a delegate) and their data, upload and download tasks run on the
+/// simulated phone of the invocation that made them.
 ///
 /// Faithful to iOS where it decides outcomes:
 /// - every request has a connection of its own phone: no per-host connection limit and no cookies or
@@ -18,8 +18,11 @@ import Synchronization
 /// - a download's temporary file is removed when its completion handler returns.
 ///
 /// Its phases (connect, first byte, body) are recorded in the invocation's record like a built-in
-/// extension's download. Only `GET` and `HEAD` over `http` and `https` are simulated; anything else
-/// fails with `URLError(.unsupportedURL)`.
+/// extension's download. Any method over `http` and `https` is sent (`URLRequest.httpMethod`), with
+/// `httpBody` or an upload task's data or file as its body, framed by `Content-Length`; the upload is
+/// part of the request's time. A `GET` or `HEAD` with a body fails with
+/// `URLError(.dataLengthExceedsMaximum)`, as on iOS; another scheme, with `URLError(.unsupportedURL)`.
+/// The request's own header fields are not sent, and a streamed body (`httpBodyStream`) is not.
 ///
 /// `@unchecked Sendable`: its stored properties are immutable after init, except `invalidated`, an
 /// `Atomic`.
@@ -140,6 +143,46 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         downloadTask(with: request, handler: completionHandler)
     }
 
+    // MARK: Upload tasks
+
+    /// An upload task sending `bodyData` (the request's `httpBody` is ignored), whose result goes to the
+    /// delegate.
+    public func uploadTask(with request: URLRequest, from bodyData: Data) -> URLSessionUploadTask {
+        uploadTask(with: request, body: .success(bodyData), handler: nil)
+    }
+
+    /// An upload task sending the file at `fileURL`, whose result goes to the delegate.
+    public func uploadTask(with request: URLRequest, fromFile fileURL: URL) -> URLSessionUploadTask {
+        uploadTask(with: request, body: Self.contents(of: fileURL), handler: nil)
+    }
+
+    /// An upload task sending `bodyData` (the request's `httpBody` when nil), whose result (the
+    /// response's body and the response) goes to `completionHandler`, on the delegate queue.
+    public func uploadTask(
+        with request: URLRequest, from bodyData: Data?,
+        completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
+    ) -> URLSessionUploadTask {
+        uploadTask(with: request, body: .success(bodyData ?? request.httpBody ?? Data()), handler: completionHandler)
+    }
+
+    /// An upload task sending the file at `fileURL`, whose result goes to `completionHandler`, on the
+    /// delegate queue.
+    public func uploadTask(
+        with request: URLRequest, fromFile fileURL: URL,
+        completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
+    ) -> URLSessionUploadTask {
+        uploadTask(with: request, body: Self.contents(of: fileURL), handler: completionHandler)
+    }
+
+    /// The file's bytes, read when the task is made; a file that cannot be read fails the task with
+    /// `URLError(.fileDoesNotExist)`, and nothing is sent.
+    static func contents(of fileURL: URL) -> Result<Data, PhoneNetworkFailure> {
+        guard let data = FileManager.default.contents(atPath: fileURL.path) else {
+            return .failure(.fileDoesNotExist("cannot read the upload's file \(fileURL.path)"))
+        }
+        return .success(data)
+    }
+
     // MARK: Invalidation
 
     /// Lets running tasks finish, then tells the delegate the session is invalid.
@@ -178,6 +221,30 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         }
     }
 
+    func uploadTask(
+        with request: URLRequest, body: Result<Data, PhoneNetworkFailure>,
+        handler: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?
+    ) -> SimulatedUploadTask {
+        nonisolated(unsafe) let delegate = self.delegate as? any SimulatedURLSessionDataDelegate
+        return SimulatedUploadTask(driver: driver(for: request, uploading: body), identifier: Self.taskIdentifier()) {
+            [self] task, data, completion in
+            if let handler {
+                handler(data, completion.response, completion.error)
+                return
+            }
+            if let delegate {
+                if completion.error == nil, case .success(let sent) = body, !sent.isEmpty {
+                    let bytes = Int64(sent.count)
+                    delegate.urlSession(
+                        self, task: task, didSendBodyData: bytes, totalBytesSent: bytes,
+                        totalBytesExpectedToSend: bytes)
+                }
+                if let data, !data.isEmpty { delegate.urlSession(self, dataTask: task, didReceive: data) }
+                delegate.urlSession(self, task: task, didCompleteWithError: completion.error)
+            }
+        }
+    }
+
     private func downloadTask(
         with request: URLRequest, handler: (@Sendable (URL?, URLResponse?, (any Error)?) -> Void)?
     ) -> URLSessionDownloadTask {
@@ -202,11 +269,19 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         }
     }
 
-    func driver(for request: URLRequest) -> TransferDriver {
+    /// The driver of a task for `request`; an upload's body, when given, replaces `httpBody` (a file
+    /// that could not be read fails the task without sending it).
+    func driver(for request: URLRequest, uploading upload: Result<Data, PhoneNetworkFailure>? = nil) -> TransferDriver {
         let phone = SimulatedPhone.current ?? creator
         let queue = queuePerPhone ? phone.map { CallbackQueue.serial($0.sharedSessionQueue) } ?? callbacks : callbacks
-        return TransferDriver(
-            request: request, phoneRequest: phoneRequest(for: request, on: phone), phone: phone, callbacks: queue)
+        var sent = phoneRequest(for: request, on: phone)
+        var failure: PhoneNetworkFailure?
+        switch upload {
+        case .success(let body): sent.body = body
+        case .failure(let error): failure = error
+        case nil: break
+        }
+        return TransferDriver(request: request, phoneRequest: sent, phone: phone, callbacks: queue, failure: failure)
     }
 
     /// The request with the limits iOS would apply: the request's own `timeoutInterval` when it differs
@@ -218,7 +293,8 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
             request.timeoutInterval != 60 ? request.timeoutInterval : configuration.timeoutIntervalForRequest
         let idle = scaled(requestTimeout) ?? UInt64((60 * 1e9 * scale).rounded())
         return PhoneRequest(
-            url: request.url ?? URL(fileURLWithPath: "/"), method: request.httpMethod ?? "GET", idleTimeout: idle,
+            url: request.url ?? URL(fileURLWithPath: "/"), method: request.httpMethod ?? "GET", body: request.httpBody,
+            idleTimeout: idle,
             resourceTimeout: scaled(configuration.timeoutIntervalForResource),
             allowsConstrainedNetworkAccess: allowsConstrainedNetworkAccess)
     }

@@ -43,7 +43,7 @@ public final class SimulatedDataTask: URLSessionDataTask, @unchecked Sendable {
     public override func suspend() {}
 
     /// The body, read from the transfer's file, which is then removed.
-    private static func body(of completion: TransferDriver.Completion) -> Data? {
+    static func body(of completion: TransferDriver.Completion) -> Data? {
         guard let file = completion.fileURL else { return completion.error == nil ? Data() : nil }
         defer { TemporaryBody.remove(file) }
         guard completion.error == nil else { return nil }

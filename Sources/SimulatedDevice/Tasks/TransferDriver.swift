@@ -27,13 +27,19 @@ final class TransferDriver: Sendable {
     let phoneRequest: PhoneRequest
     let phone: SimulatedPhone?
     let callbacks: CallbackQueue
+    /// Why the task fails before anything is sent (an upload's unreadable file); nil to send it.
+    let failure: PhoneNetworkFailure?
     private let guarded = Mutex(Guarded())
 
-    init(request: URLRequest, phoneRequest: PhoneRequest, phone: SimulatedPhone?, callbacks: CallbackQueue) {
+    init(
+        request: URLRequest, phoneRequest: PhoneRequest, phone: SimulatedPhone?, callbacks: CallbackQueue,
+        failure: PhoneNetworkFailure? = nil
+    ) {
         self.request = request
         self.phoneRequest = phoneRequest
         self.phone = phone
         self.callbacks = callbacks
+        self.failure = failure
     }
 
     var state: URLSessionTask.State {
@@ -50,6 +56,11 @@ final class TransferDriver: Sendable {
     /// Resumes the task; `deliver` runs on the delegate queue, with the phone bound, once it ends.
     func resume(deliver: @escaping @Sendable (Completion) -> Void) {
         guard guarded.withLock({ $0.machine.resume() }) == .start else { return }
+        if let failure {
+            let error = failure.urlError(for: phoneRequest.url)
+            finish(Completion(bytes: 0, error: error), deliver: deliver, tracked: nil)
+            return
+        }
         guard let phone else {
             finish(Self.unattributed(request), deliver: deliver, tracked: nil)
             return

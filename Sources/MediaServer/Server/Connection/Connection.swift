@@ -118,7 +118,9 @@ final class Connection {
     private func plan(for request: ConnectionStateMachine.PlanRequest, now: UInt64) -> ResponsePlan {
         switch request {
         case .head(let head):
-            if let endpoint = SideEndpoint(path: head.path) { server.statistics.recordSideCall(endpoint, at: now) }
+            if let endpoint = SideEndpoint(path: head.path) {
+                server.statistics.recordSideCall(endpoint, at: now, bodyBytes: head.bodyLength)
+            }
             return server.planner.plan(for: head, now: now)
         case .malformed(let error):
             return server.planner.plan(for: error)

@@ -17,7 +17,9 @@ import NSEBenchSystem
 /// stall, or a slow close.
 ///
 /// The handshake's and the head's timer is the idle timeout, which partial bytes do not extend, so a
-/// stalled TLS handshake or a slow-loris head cannot hold the connection past it. Bytes read past a
+/// stalled TLS handshake or a slow-loris head cannot hold the connection past it. It covers a request's
+/// body too (the parser returns the head once the body is in): an upload still arriving at the idle
+/// timeout (30 s by default) is answered 408. Bytes read past a
 /// head (pipelined requests) wait in an inbox and are parsed once its response is over.
 struct ConnectionStateMachine {
     /// What a connection needs to know of its server's configuration.
@@ -28,7 +30,10 @@ struct ConnectionStateMachine {
         /// Whether the connection speaks TLS (and so starts with a handshake).
         var isTLS: Bool
 
-        /// The most pipelined bytes kept while a response is in progress.
+        /// The most pipelined bytes kept while a response is in progress (64 KiB by default): a
+        /// pipelined request's body counts towards it, so a client that pipelines a larger upload
+        /// behind a request still being answered is closed (`pipelineOverflow`); one sent on its own,
+        /// or after the response, is read as it arrives, up to ``HTTPParserLimits/maxBodyLength``.
         var pipelineLimit: Int { parserLimits.maxHeadLength * 4 }
     }
 

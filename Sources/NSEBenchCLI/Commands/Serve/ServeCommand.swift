@@ -160,6 +160,8 @@ public struct ServeCommand: ParsableCommand {
             var report = ManagedServerReport(final, lateness: lateness, modelsOriginCache: server.originCache != nil)
             report.sideCalls = Dictionary(
                 uniqueKeysWithValues: mediaServer.statistics.sideCallTimes.map { ($0.key.rawValue, $0.value) })
+            report.sideCallBodyBytes = Dictionary(
+                uniqueKeysWithValues: mediaServer.statistics.sideCallBodyBytes.map { ($0.key.rawValue, $0.value) })
             try report.write(to: statsOutput)
         }
         if let failure = server.faultLog?.failure {

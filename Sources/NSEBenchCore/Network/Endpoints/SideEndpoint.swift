@@ -42,6 +42,10 @@ public enum SideEndpoint: String, Sendable, Hashable, CaseIterable, Codable, Cod
         return nil
     }
 
+    /// Whether the endpoint takes reports (`POST`, `PUT`, `PATCH`, `DELETE`, with a body): receipts
+    /// and metrics do; avatars, like the media, are fetched with `GET` or `HEAD` only.
+    public var acceptsReports: Bool { self != .avatars }
+
     /// The endpoint's name, as `--endpoint` takes it.
     public var description: String { rawValue }
 }
