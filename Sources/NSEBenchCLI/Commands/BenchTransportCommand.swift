@@ -10,6 +10,7 @@ public struct BenchTransportCommand: ParsableCommand {
         case timers, curl, urlsession
     }
 
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "bench-transport",
         abstract: "Benchmark the timer service and the libcurl transport (used by Benchmarks/transport.sh).",
@@ -29,6 +30,7 @@ public struct BenchTransportCommand: ParsableCommand {
     public let url: String?
     public let receiveBufferBytes: Int?
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         benchmark = try arguments[Options.benchmark]
         count = try arguments[Options.count]
@@ -38,6 +40,7 @@ public struct BenchTransportCommand: ParsableCommand {
         if benchmark != .timers, url == nil { throw .invalidCombination("--case \(benchmark.rawValue) needs --url") }
     }
 
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         switch benchmark {
         case .timers:

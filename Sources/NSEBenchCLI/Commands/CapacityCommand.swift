@@ -5,6 +5,7 @@ import NSEBenchSystem
 /// `nse-bench capacity`: the highest open arrival rate this machine's harness sustains within its own
 /// error budget, saved so that `run` warns before a load beyond it.
 public struct CapacityCommand: ParsableCommand {
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "capacity",
         abstract: "Measure the highest arrival rate the harness sustains here, and save it for run's warnings.",
@@ -32,6 +33,7 @@ public struct CapacityCommand: ParsableCommand {
     public let output: String?
     public let save: Bool
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         firstByte = try arguments[Options.firstByte]
         budget = try arguments[Options.budget]
@@ -56,6 +58,7 @@ public struct CapacityCommand: ParsableCommand {
         let why: String
     }
 
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         try await run(context) { arguments in
             try await RunCommand(parsing: ArgumentParser.parse(arguments, for: RunCommand.configuration)).run(context)

@@ -10,6 +10,7 @@ public struct CompareCommand: ParsableCommand {
         case text, markdown, json, csv
     }
 
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "compare",
         abstract: "Compare two runs' summary.csv and gate CI on regressions.",
@@ -52,6 +53,7 @@ public struct CompareCommand: ParsableCommand {
     public let thresholdsPath: String?
     public let outputPath: String?
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         baselinePath = arguments.positionals[0]
         candidatePath = arguments.positionals[1]
@@ -69,6 +71,7 @@ public struct CompareCommand: ParsableCommand {
         outputPath = try arguments[Options.output]
     }
 
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         let baseline: SummaryFile
         let candidate: SummaryFile

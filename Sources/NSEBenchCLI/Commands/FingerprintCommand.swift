@@ -9,6 +9,7 @@ public struct FingerprintCommand: ParsableCommand {
         case text, json
     }
 
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "fingerprint",
         abstract: "Print the host fingerprint that results carry (CPU, cores, OS, library versions).",
@@ -19,6 +20,7 @@ public struct FingerprintCommand: ParsableCommand {
 
     public let format: Format
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         format = try arguments[Self.formatOption]
     }
@@ -27,6 +29,7 @@ public struct FingerprintCommand: ParsableCommand {
     static let formatOption: Option<Format> = .value(
         "format", valueName: "FORMAT", default: "text", help: "Output format: text or json.", .converted)
 
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         let fingerprint = HostFingerprintReader.current()
         switch format {

@@ -5,6 +5,7 @@ import NSEBenchSystem
 /// `nse-bench merge DIR... -o DIR`: joins the result folders of the instances of one run split
 /// with `--segment` into the result folder one machine would have written.
 public struct MergeCommand: ParsableCommand {
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "merge",
         abstract: "Merge the results of a run split with --segment across instances into one result.",
@@ -35,6 +36,7 @@ public struct MergeCommand: ParsableCommand {
     public let skipInvocations: Bool
     public let quiet: Bool
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         folders = arguments.positionals
         guard let output = try arguments[Options.out] else {
@@ -52,6 +54,7 @@ public struct MergeCommand: ParsableCommand {
         }
     }
 
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         // One instance's histograms at a time: they fold into one set as they are read.
         var instances: [InstanceResult] = []

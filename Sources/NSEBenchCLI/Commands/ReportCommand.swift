@@ -6,6 +6,7 @@ import NSEBenchSystem
 /// `nse-bench report`: one self-contained HTML file (inline SVG and CSS, no script, nothing fetched)
 /// of a run, of a suite's runs, of two runs compared, of a series of commits, or of a sweep.
 public struct ReportCommand: ParsableCommand {
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "report",
         abstract:
@@ -50,6 +51,7 @@ public struct ReportCommand: ParsableCommand {
     public let trend: Bool
     public let options: CompareOptions
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         inputs = arguments.positionals
         outputPath = try arguments[Options.output]
@@ -59,6 +61,7 @@ public struct ReportCommand: ParsableCommand {
             thresholds: thresholds, allowEnvironmentMismatch: try arguments[Options.allowEnvironmentMismatch])
     }
 
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         let built: (html: String, defaultPath: String)
         do {

@@ -4,6 +4,7 @@ public import NSEBenchCore
 /// `nse-bench suite DIR`: every scenario file in DIR, `--repeat` times each, into one summary CSV
 /// that `compare` takes (and that `Results/baseline.csv` is made from).
 public struct SuiteCommand: ParsableCommand {
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "suite",
         abstract: "Run every scenario (*.json) in a folder into one summary.csv, for compare and the CI gate.",
@@ -32,6 +33,7 @@ public struct SuiteCommand: ParsableCommand {
     /// Whether to write the suite's report.html once every run is in.
     public let writeReport: Bool
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         directory = arguments.positionals.first ?? "Benchmarks"
         output = try arguments[Options.out]
@@ -41,6 +43,7 @@ public struct SuiteCommand: ParsableCommand {
         writeReport = try arguments[Options.report]
     }
 
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         try await run(context) { arguments in
             let parsed = try ArgumentParser.parse(arguments, for: RunCommand.configuration)

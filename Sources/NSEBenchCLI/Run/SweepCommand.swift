@@ -5,6 +5,7 @@ import NSEBenchSystem
 /// `nse-bench sweep`: one scenario over a range of one setting, for one or more extensions, into
 /// sweep.csv and cliffs.csv: where each extension falls off the deadline cliff.
 public struct SweepCommand: ParsableCommand {
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "sweep",
         abstract: "Run one scenario over a range of one setting and find where each extension falls off the cliff.",
@@ -43,6 +44,7 @@ public struct SweepCommand: ParsableCommand {
     /// the run folder replaced.
     let runArguments: ParsedArguments
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         guard let range = try arguments[Options.sweep] else {
             throw .missingValue(option: Options.sweep.name, valueName: "SETTING=FROM..TO")
@@ -99,6 +101,7 @@ public struct SweepCommand: ParsableCommand {
             .clearingFlag(RunOptions.report.name)
     }
 
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         try await run(context) { arguments in try await RunCommand(parsing: arguments).run(context) }
     }

@@ -5,6 +5,7 @@ import NSEBenchSystem
 
 /// `nse-bench serve`: the media server on its own, for real devices, simulators and any HTTP client.
 public struct ServeCommand: ParsableCommand {
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "serve",
         abstract: "Run the media server on its own, with injected latency, bandwidth and faults.",
@@ -40,6 +41,7 @@ public struct ServeCommand: ParsableCommand {
     /// `--parent-pid`: the process whose end ends this server (SIGTERM, from the kernel).
     public let parentProcess: Int32?
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         guard let path = try arguments[ServeOptions.settingsFile] else {
             try self.init(settings: ServeSettings(parsing: arguments))
@@ -91,6 +93,7 @@ public struct ServeCommand: ParsableCommand {
         parentProcess = settings.parentProcess
     }
 
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         // First, so a server whose run has already ended never starts listening.
         if let parentProcess {
