@@ -2,7 +2,9 @@ public import NSEBenchCore
 
 /// Why a value did not convert: the form that was expected, for the usage message.
 public struct ArgumentValueError: Error, Equatable {
+    /// The form that was expected, as a phrase.
     public let expected: String
+    /// An error expecting `expected`.
     public init(expected: String) { self.expected = expected }
 }
 

@@ -6,6 +6,7 @@ import SystemBenchmarks
 /// `nse-bench bench-transport`: the transport and timer benchmarks behind Benchmarks/transport.sh.
 /// Prints one line per measurement; the script runs the peers (nginx, wrk) beside it.
 public struct BenchTransportCommand: ParsableCommand {
+    /// `--case`: the benchmark to run.
     public enum Case: String, ArgumentValue, CaseIterable, Sendable {
         case timers, curl, urlsession
     }
@@ -24,10 +25,15 @@ public struct BenchTransportCommand: ParsableCommand {
                 + "--count 10000 --concurrency 10000",
         ])
 
+    /// `--case`.
     public let benchmark: Case
+    /// `--count`: timers or downloads.
     public let count: Int
+    /// `--concurrency`: downloads in flight.
     public let concurrency: Int
+    /// `--url`: what the download cases fetch.
     public let url: String?
+    /// `--receive-buffer`; nil for the transport's choice.
     public let receiveBufferBytes: Int?
 
     /// Validates the parsed options; a bad value or combination is a usage error naming the option.

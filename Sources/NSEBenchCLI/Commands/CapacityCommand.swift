@@ -24,13 +24,21 @@ public struct CapacityCommand: ParsableCommand {
         options: Options.declarations,
         examples: ["nse-bench capacity", "nse-bench capacity --first-byte 2s --budget 50ms --duration 10s"])
 
+    /// `--first-byte`: the probes' fixed time to first byte.
     public let firstByte: DurationValue
+    /// `--budget`: how far deliver p99 may exceed the first byte.
     public let budget: DurationValue
+    /// `--duration`: how long each probe admits arrivals.
     public let duration: DurationValue
+    /// `--from`: the first rate probed.
     public let from: Double
+    /// `--to`: the highest rate probed.
     public let to: Double
+    /// `--probes`: the most probes in all.
     public let probes: Int
+    /// `--out`; nil for a timestamped folder.
     public let output: String?
+    /// Whether the result is saved for run's warnings (not `--no-save`).
     public let save: Bool
 
     /// Validates the parsed options; a bad value or combination is a usage error naming the option.

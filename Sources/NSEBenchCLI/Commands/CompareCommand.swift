@@ -45,12 +45,17 @@ public struct CompareCommand: ParsableCommand {
             "nse-bench compare a b --alpha 0.001 --min-effect 0.02 --thresholds none --format json -o compare.json",
         ])
 
+    /// BASELINE: a summary.csv or a run folder holding one.
     public let baselinePath: String
+    /// CANDIDATE: a summary.csv or a run folder holding one.
     public let candidatePath: String
+    /// `--format`.
     public let format: Format
+    /// The thresholds, their overrides and `--allow-env-mismatch`.
     public let options: CompareOptions
     /// The thresholds file read, if any.
     public let thresholdsPath: String?
+    /// `--output`: a file the report is also written to.
     public let outputPath: String?
 
     /// Validates the parsed options; a bad value or combination is a usage error naming the option.

@@ -18,6 +18,7 @@ public struct FingerprintCommand: ParsableCommand {
         options: [formatOption.declaration],
         examples: ["nse-bench fingerprint", "nse-bench fingerprint --format json"])
 
+    /// `--format`.
     public let format: Format
 
     /// Validates the parsed options; a bad value or combination is a usage error naming the option.

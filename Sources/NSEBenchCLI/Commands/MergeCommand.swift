@@ -30,10 +30,15 @@ public struct MergeCommand: ParsableCommand {
             "nse-bench merge /results/segment-* -o /results/merged && nse-bench compare baseline /results/merged",
         ])
 
+    /// The instances' result folders.
     public let folders: [String]
+    /// `--out`: the merged result folder.
     public let output: String
+    /// `--allow-partial`.
     public let allowPartial: Bool
+    /// `--skip-invocations`.
     public let skipInvocations: Bool
+    /// `--quiet`.
     public let quiet: Bool
 
     /// Validates the parsed options; a bad value or combination is a usage error naming the option.

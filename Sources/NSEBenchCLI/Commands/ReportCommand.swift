@@ -46,9 +46,13 @@ public struct ReportCommand: ParsableCommand {
             "nse-bench report /tmp/sweep",
         ])
 
+    /// The run, suite or sweep folders, or summary.csv files, given.
     public let inputs: [String]
+    /// `--output`; nil for the input's own report.html.
     public let outputPath: String?
+    /// `--trend`.
     public let trend: Bool
+    /// The thresholds of a comparison or trend, and `--allow-env-mismatch`.
     public let options: CompareOptions
 
     /// Validates the parsed options; a bad value or combination is a usage error naming the option.

@@ -28,6 +28,7 @@ public struct RunCommand: ParsableCommand {
             "nse-bench run --extension Examples/MediaDownload --profile lte",
         ])
 
+    /// Everything the run was asked to do, validated.
     public let configuration: RunConfiguration
 
     /// Validates the parsed options; a bad value or combination is a usage error naming the option.

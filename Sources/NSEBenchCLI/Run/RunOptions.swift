@@ -6,19 +6,25 @@ public import NSERuntime
 
 /// Everything `nse-bench run` was asked to do, validated.
 public struct RunConfiguration: Sendable {
+    /// The settings summary.csv records and the run applies.
     public var settings: RunSettings
     /// Payload mix and crypto faults for the generator (ignored with `--payloads`).
     public var payloadMix: PayloadMix
+    /// `--media`: the media sizes and types with their weights.
     public var mediaMix: MediaMix
+    /// `--tamper`, `--truncate-payload`, `--wrong-key`.
     public var cryptoFaults: CryptoFaultRates
     /// A JSONL file of real payloads to replay instead of generated ones.
     public var payloadFile: String?
     /// `--target`: download from a real media host; nil for the embedded server.
     public var target: URL?
+    /// `--out`: the result folder; nil for a timestamped one.
     public var outputDirectory: String?
     /// `--scratch-dir`: where downloads wait to be counted; nil to choose (``ScratchDirectory``).
     public var scratchDirectory: String?
+    /// `--quiet`.
     public var quiet: Bool
+    /// `--format`: how the terminal summary is written.
     public var format: OutputFormat
     /// `--origin-fetch` and `--coalesce`, its `file:` distribution read (unscaled), for the embedded
     /// server; nil without an origin cache.
@@ -50,6 +56,7 @@ public struct RunConfiguration: Sendable {
     /// process is not `nse-bench`, name the built one.
     var serverExecutable: URL? = nil
 
+    /// `--format`'s values: a text summary, or the summary row as JSON.
     public enum OutputFormat: String, ArgumentValue, CaseIterable, Sendable {
         case text, json
     }

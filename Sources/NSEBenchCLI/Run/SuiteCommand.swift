@@ -24,11 +24,15 @@ public struct SuiteCommand: ParsableCommand {
             "nse-bench suite Benchmarks/ --out /tmp/suite --report",
         ])
 
+    /// The folder of scenario JSON files (default `Benchmarks`).
     public let directory: String
+    /// `--out`: the suite's folder; nil for a timestamped one.
     public let output: String?
+    /// `--repeat`: runs per scenario, seeds 1 to K.
     public let repeats: Int
     /// How many more attempts a run that came out `valid=false` gets.
     public let retries: Int
+    /// `--quiet`.
     public let quiet: Bool
     /// Whether to write the suite's report.html once every run is in.
     public let writeReport: Bool

@@ -33,12 +33,19 @@ public struct SweepCommand: ParsableCommand {
             "nse-bench sweep --sweep concurrency=100..2000 --steps 5 --extension Examples/MediaDownload",
         ])
 
+    /// `--sweep SETTING=FROM..TO`: the setting varied and its range.
     public let range: SweepRange
+    /// `--steps`: the evenly spaced points, both ends included.
     public let steps: Int
+    /// `--refine`: the bisecting runs per cliff.
     public let refine: Int
+    /// `--levels`: the enriched-rate levels whose cliffs are found, highest first.
     public let levels: [Double]
+    /// The extensions swept side by side: `--extensions`, else `--extension`'s one.
     public let extensions: [String]
+    /// `--out`: the sweep's folder; nil for a timestamped one.
     public let output: String?
+    /// `--quiet`.
     public let quiet: Bool
     /// The run options as given; each point's run is these with the swept setting, the extension and
     /// the run folder replaced.

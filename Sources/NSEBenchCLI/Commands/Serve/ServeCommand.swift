@@ -27,16 +27,21 @@ public struct ServeCommand: ParsableCommand {
             "curl -o cat.jpg 'http://127.0.0.1:8080/media/200KB.jpg?ttfb=1s&bandwidth=100KB/s'",
         ])
 
+    /// The media server's configuration, every duration scaled.
     public let server: MediaServerConfiguration
     /// With a `--profile` mix, the class of each listener (the first on `--port`); empty for one network.
     public let classNames: [String]
+    /// `--cert-out`.
     public let certificateOutput: String?
     /// `--fault-log FILE`.
     public let faultLogPath: String?
     /// `--stats-out FILE`.
     public let statsOutput: String?
+    /// `--stats-interval`.
     public let statsInterval: DurationValue
+    /// `--quiet`.
     public let quiet: Bool
+    /// `--managed`: a run's child, stopped by SIGTERM only.
     public let managed: Bool
     /// `--parent-pid`: the process whose end ends this server (SIGTERM, from the kernel).
     public let parentProcess: Int32?
