@@ -6,14 +6,15 @@ import Testing
 
 @testable import NSEBenchCLI
 
-/// `run`'s embedded server (`nse-bench serve --managed`) ends with the run on every path: an error
+/// `run`'s embedded server (`nse-bench serve --settings-file`, managed) ends with the run on every path: an error
 /// after it started, and the run killed outright.
 @Suite("embedded server lifetime")
 struct EmbeddedServerLifetimeTests {
     /// The `nse-bench` built next to this test binary.
     static var executable: URL { RepositoryPaths.nseBenchExecutable }
 
-    /// Live (not zombie) `serve --managed` processes whose command line has `marker`, with their parents.
+    /// Live (not zombie) managed `serve` processes whose command line has `marker` (a run's server has it
+    /// in its settings file's path, under the run's `--scratch-dir`), with their parents.
     static func servers(marked marker: String) -> [(pid: Int32, parent: Int32)] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry in
@@ -22,7 +23,9 @@ struct EmbeddedServerLifetimeTests {
                 let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8)
             else { return nil }
             let arguments = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            guard arguments.contains("--managed"), arguments.contains(marker) else { return nil }
+            guard arguments.contains("--managed") || arguments.contains("--settings-file"),
+                arguments.contains(where: { $0.contains(marker) })
+            else { return nil }
             let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
             guard fields.count > 1, fields[0] != "Z", let parent = Int32(fields[1]) else { return nil }
             return (pid, parent)
@@ -35,10 +38,14 @@ struct EmbeddedServerLifetimeTests {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build nse-bench first")
         let seed = Self.uniqueSeed()
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-lifetime-\(seed)")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: out) }
         var configuration = try RunOptions.configuration(
             from: ArgumentParser.parse(
-                ["--payloads", "/nonexistent/payloads.jsonl", "-n", "1", "--quiet", "--out", out.path, "--seed", seed],
+                [
+                    "--payloads", "/nonexistent/payloads.jsonl", "-n", "1", "--quiet", "--out",
+                    out.appendingPathComponent("results").path, "--scratch-dir", out.path, "--seed", seed,
+                ],
                 for: RunCommand.configuration))
         configuration.serverExecutable = Self.executable
         let context = CommandContext(
@@ -55,10 +62,14 @@ struct EmbeddedServerLifetimeTests {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build nse-bench first")
         let seed = Self.uniqueSeed()
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-lifetime-\(seed)")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: out) }
         let run = Process()
         run.executableURL = Self.executable
-        run.arguments = onLoopback(["run", "-n", "1", "--ttfb", "60s", "--quiet", "--out", out.path, "--seed", seed])
+        run.arguments = onLoopback([
+            "run", "-n", "1", "--ttfb", "60s", "--quiet", "--out", out.appendingPathComponent("results").path,
+            "--scratch-dir", out.path, "--seed", seed,
+        ])
         run.standardOutput = FileHandle.nullDevice
         run.standardError = FileHandle.nullDevice
         try run.run()

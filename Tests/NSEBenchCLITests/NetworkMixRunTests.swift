@@ -17,7 +17,9 @@ struct NetworkMixRunTests {
         let configuration = try parse([])
         #expect(configuration.settings.network.populationName == "phones")
         #expect(configuration.settings.network.classes.count == 5)
-        #expect(configuration.networkArguments.first! == ("profile", "phones"))
+        #expect(
+            ServeSettings(embeddedFor: configuration).classes.map(\.name)
+                == configuration.settings.network.classes.map(\.name))
         #expect(try parse(["--profile", "none"]).settings.network.settingText == "none")
     }
 

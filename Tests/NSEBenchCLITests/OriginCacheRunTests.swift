@@ -30,13 +30,14 @@ struct OriginCacheRunTests {
         #expect(configuration.settings.columns["origin_fetch"] == "lognormal:median=800ms,p99=3s")
         #expect(configuration.settings.columns["coalesce"] == "off")
         #expect(
-            configuration.originCacheArguments.map { "\($0.0)=\($0.1)" }
-                == ["origin-fetch=lognormal:median=800ms,p99=3s", "coalesce=off"])
+            ServeSettings(embeddedFor: configuration).originCache
+                == OriginCacheSettings(
+                    fetch: .lognormal(median: .milliseconds(800), p99: .seconds(3)), coalesces: false))
         let defaults = try parse(["--origin-fetch", "2s"])
         #expect(defaults.settings.columns["coalesce"] == "on", "coalescing is on by default, as CDNs do")
         let none = try parse([])
         #expect(none.settings.columns["origin_fetch"] == "" && none.settings.columns["coalesce"] == "")
-        #expect(none.originCacheArguments.isEmpty)
+        #expect(ServeSettings(embeddedFor: none).originCache == nil)
     }
 
     @Test func serveScalesTheFetchWithTheTimeScale() throws {

@@ -59,7 +59,7 @@ public struct MediaServerConfiguration: Sendable {
 }
 
 /// A network class a ``MediaServer`` serves on a port of its own.
-public struct ServedNetworkClass: Sendable {
+public struct ServedNetworkClass: Sendable, Equatable, Codable {
     /// The class's name, such as `lte`.
     public var name: String
     /// Its conditions, with every `file:` distribution already resolved.

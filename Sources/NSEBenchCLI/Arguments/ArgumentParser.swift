@@ -5,6 +5,8 @@
 /// options. A value may begin with a single dash (`--offset -5`); an argument beginning with `--`
 /// is never taken as a value.
 public enum ArgumentParser {
+    /// Checks `arguments` against `configuration`'s declarations; an unknown option, a missing value or
+    /// a missing positional is a usage error naming it.
     public static func parse(_ arguments: [String], for configuration: CommandConfiguration) throws(UsageError)
         -> ParsedArguments
     {

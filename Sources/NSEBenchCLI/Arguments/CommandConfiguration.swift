@@ -7,11 +7,14 @@ public struct CommandConfiguration: Sendable {
     public let abstract: String
     /// Paragraphs shown under the usage line of the command's own `--help`.
     public let discussion: String
+    /// The options, in `--help` order, `--help` itself last.
     public let options: [OptionDeclaration]
+    /// The positional arguments, in order.
     public let positionals: [PositionalDeclaration]
     /// Examples shown at the end of `--help`, one command line each.
     public let examples: [String]
 
+    /// A command named `name`; `--help` is added to `options`.
     public init(
         name: String, abstract: String, discussion: String = "", options: [OptionDeclaration] = [],
         positionals: [PositionalDeclaration] = [], examples: [String] = []

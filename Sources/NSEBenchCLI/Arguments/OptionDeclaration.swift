@@ -6,6 +6,7 @@
 ///                         help: "Invocations in flight at once (closed load).")
 /// ```
 public struct OptionDeclaration: Sendable, Equatable {
+    /// Whether the option is a switch or takes a value.
     public enum Kind: Sendable, Equatable {
         /// A switch such as `--quiet`: present or not.
         case flag
@@ -18,6 +19,7 @@ public struct OptionDeclaration: Sendable, Equatable {
     public let name: String
     /// An optional one-letter alias, for example `c` for `-c`.
     public let short: Character?
+    /// A switch, or a value with its name in help.
     public let kind: Kind
     /// One line (or a few) of help text.
     public let help: String
@@ -65,12 +67,16 @@ public struct OptionDeclaration: Sendable, Equatable {
 
 /// A positional argument, such as `BASELINE` in `compare BASELINE CANDIDATE`.
 public struct PositionalDeclaration: Sendable, Equatable {
+    /// The name help shows for it, such as `BASELINE`.
     public let valueName: String
+    /// One line (or a few) of help text.
     public let help: String
+    /// Whether it may be left out.
     public let isOptional: Bool
     /// Whether it takes every remaining argument (it must come last).
     public let isVariadic: Bool
 
+    /// A positional named `valueName` in help.
     public init(_ valueName: String, help: String, optional: Bool = false, variadic: Bool = false) {
         self.valueName = valueName
         self.help = help

@@ -3,6 +3,7 @@ public import NSEBenchCore
 /// The options and positionals given to one command, checked against its declarations, with typed
 /// access that turns a bad value into a ``UsageError`` naming the option and the expected form.
 public struct ParsedArguments: Sendable {
+    /// The command the arguments were checked against.
     public let configuration: CommandConfiguration
     var values: [String: [String]] = [:]
     var flags: Set<String> = []

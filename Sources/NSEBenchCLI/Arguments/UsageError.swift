@@ -22,6 +22,7 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     /// An option that takes one value was given more than once; carries the values in order.
     case repeatedOption(String, values: [String])
 
+    /// The message, naming the option and what was expected.
     public var description: String {
         switch self {
         case .unknownOption(let option, let suggestion):

@@ -6,47 +6,47 @@ import SystemBenchmarks
 /// `nse-bench bench-transport`: the transport and timer benchmarks behind Benchmarks/transport.sh.
 /// Prints one line per measurement; the script runs the peers (nginx, wrk) beside it.
 public struct BenchTransportCommand: ParsableCommand {
+    /// `--case`: the benchmark to run.
     public enum Case: String, ArgumentValue, CaseIterable, Sendable {
         case timers, curl, urlsession
     }
 
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "bench-transport",
         abstract: "Benchmark the timer service and the libcurl transport (used by Benchmarks/transport.sh).",
         discussion: "timers: COUNT pending deadline timers, TimerService sleeps and Task.sleep, lateness and bytes "
             + "per timer. curl / urlsession: COUNT downloads of --url, CONCURRENCY at a time, with client CPU per "
             + "download, memory per in-flight download and first-byte percentiles.",
-        options: [
-            .value("case", valueName: "CASE", default: "timers", help: "timers, curl or urlsession."),
-            .value("count", valueName: "N", default: "100000", help: "Timers, or downloads."),
-            .value("concurrency", valueName: "N", default: "100", help: "Downloads in flight."),
-            .value("url", valueName: "URL", help: "What to download (curl, urlsession)."),
-            .value(
-                "receive-buffer", valueName: "BYTES",
-                help: "libcurl's receive buffer per transfer (curl), 1024 to 10485760 (default: the transport's "
-                    + "choice by transfers in flight, 65535 for the first 512 of a loop, 8191 beyond)."),
-        ],
+        options: Options.declarations,
         examples: [
             "nse-bench bench-transport --case timers --count 100000",
             "nse-bench bench-transport --case curl --url 'http://127.0.0.1:8080/media/1KB.jpg?ttfb=1s' "
                 + "--count 10000 --concurrency 10000",
         ])
 
+    /// `--case`.
     public let benchmark: Case
+    /// `--count`: timers or downloads.
     public let count: Int
+    /// `--concurrency`: downloads in flight.
     public let concurrency: Int
+    /// `--url`: what the download cases fetch.
     public let url: String?
+    /// `--receive-buffer`; nil for the transport's choice.
     public let receiveBufferBytes: Int?
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
-        benchmark = try arguments.value("case", as: Case.self) ?? .timers
-        count = try arguments.value("count", as: Int.self, in: 1...10_000_000) ?? 100_000
-        concurrency = try arguments.value("concurrency", as: Int.self, in: 1...100_000) ?? 100
-        url = arguments.string("url")
-        receiveBufferBytes = try arguments.value("receive-buffer", as: Int.self, in: DownloadRequest.receiveBufferRange)
+        benchmark = try arguments[Options.benchmark]
+        count = try arguments[Options.count]
+        concurrency = try arguments[Options.concurrency]
+        url = try arguments[Options.url]
+        receiveBufferBytes = try arguments[Options.receiveBuffer]
         if benchmark != .timers, url == nil { throw .invalidCombination("--case \(benchmark.rawValue) needs --url") }
     }
 
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         switch benchmark {
         case .timers:
@@ -82,5 +82,27 @@ public struct BenchTransportCommand: ParsableCommand {
 
     private func ms(_ histogram: Histogram, _ percentile: Double) -> String {
         String(format: "%.3f", Double(histogram.value(atPercentile: percentile)) / 1e6)
+    }
+}
+
+extension BenchTransportCommand {
+    /// `bench-transport`'s options, each declared once with its help, default and parser.
+    enum Options {
+        static let benchmark: Option<Case> = .value(
+            "case", valueName: "CASE", default: "timers", help: "timers, curl or urlsession.", .converted)
+        static let count: Option<Int> = .value(
+            "count", valueName: "N", default: "100000", help: "Timers, or downloads.", .within(1...10_000_000))
+        static let concurrency: Option<Int> = .value(
+            "concurrency", valueName: "N", default: "100", help: "Downloads in flight.", .within(1...100_000))
+        static let url: Option<String?> = .value("url", valueName: "URL", help: "What to download (curl, urlsession).")
+        static let receiveBuffer: Option<Int?> = .value(
+            "receive-buffer", valueName: "BYTES",
+            help: "libcurl's receive buffer per transfer (curl), 1024 to 10485760 (default: the transport's "
+                + "choice by transfers in flight, 65535 for the first 512 of a loop, 8191 beyond).",
+            .within(DownloadRequest.receiveBufferRange))
+
+        /// Every option of `bench-transport`, in `--help` order.
+        static let declarations: [OptionDeclaration] =
+            ([benchmark, count, concurrency, url, receiveBuffer] as [any DeclaredOption]).map(\.declaration)
     }
 }

@@ -5,6 +5,7 @@ import NSEBenchSystem
 /// `nse-bench capacity`: the highest open arrival rate this machine's harness sustains within its own
 /// error budget, saved so that `run` warns before a load beyond it.
 public struct CapacityCommand: ParsableCommand {
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "capacity",
         abstract: "Measure the highest arrival rate the harness sustains here, and save it for run's warnings.",
@@ -20,51 +21,40 @@ public struct CapacityCommand: ParsableCommand {
             machine, as in every run with it; a media host elsewhere leaves the harness more. Exits 1 when \
             not even --from held.
             """,
-        options: [
-            .value("first-byte", valueName: "T", default: "1s", help: "The probes' fixed time to first byte."),
-            .value(
-                "budget", valueName: "T", default: "25ms",
-                help: "How far deliver p99 may exceed the first byte for a probe to hold."),
-            .value("duration", short: "d", valueName: "T", default: "5s", help: "How long each probe admits arrivals."),
-            .value("from", valueName: "R", default: "500", help: "The first rate probed, arrivals a second."),
-            .value("to", valueName: "R", default: "20000", help: "The highest rate probed."),
-            .value("probes", valueName: "N", default: "10", help: "The most probes in all (2-30)."),
-            .value(
-                "out", short: "o", valueName: "DIR", help: "Result folder (default Results/runs/<timestamp>-capacity/)."
-            ),
-            .flag("no-save", help: "Measure and print, but keep the saved capacity as it was."),
-        ],
+        options: Options.declarations,
         examples: ["nse-bench capacity", "nse-bench capacity --first-byte 2s --budget 50ms --duration 10s"])
 
+    /// `--first-byte`: the probes' fixed time to first byte.
     public let firstByte: DurationValue
+    /// `--budget`: how far deliver p99 may exceed the first byte.
     public let budget: DurationValue
+    /// `--duration`: how long each probe admits arrivals.
     public let duration: DurationValue
+    /// `--from`: the first rate probed.
     public let from: Double
+    /// `--to`: the highest rate probed.
     public let to: Double
+    /// `--probes`: the most probes in all.
     public let probes: Int
+    /// `--out`; nil for a timestamped folder.
     public let output: String?
+    /// Whether the result is saved for run's warnings (not `--no-save`).
     public let save: Bool
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
-        firstByte = try arguments.value("first-byte", as: DurationValue.self) ?? .seconds(1)
-        budget = try arguments.value("budget", as: DurationValue.self) ?? .milliseconds(25)
-        duration = try arguments.value("duration", as: DurationValue.self) ?? .seconds(5)
-        from = try arguments.value("from", as: Double.self, in: 1...1_000_000) ?? 500
-        to = try arguments.value("to", as: Double.self, in: 1...1_000_000) ?? 20_000
-        probes = try arguments.value("probes", as: Int.self, in: 2...30) ?? 10
-        output = arguments.string("out")
-        save = !arguments.isSet("no-save")
-        guard firstByte.nanoseconds > 0 else {
-            throw .invalidValue(option: "first-byte", value: arguments.string("first-byte") ?? "", expected: "above 0")
-        }
-        guard budget.nanoseconds > 0, duration.nanoseconds > 0 else {
-            throw .invalidValue(
-                option: budget.nanoseconds > 0 ? "duration" : "budget",
-                value: arguments.string(budget.nanoseconds > 0 ? "duration" : "budget") ?? "", expected: "above 0")
-        }
+        firstByte = try arguments[Options.firstByte]
+        budget = try arguments[Options.budget]
+        duration = try arguments[Options.duration]
+        from = try arguments[Options.from]
+        to = try arguments[Options.to]
+        probes = try arguments[Options.probes]
+        output = try arguments[Options.out]
+        save = !(try arguments[Options.noSave])
         guard from < to else {
             throw .invalidCombination(
-                "--from (\(arguments.string("from") ?? "")) must be below --to (\(arguments.string("to") ?? ""))")
+                "--from (\(arguments.string(Options.from.name) ?? "")) must be below --to "
+                    + "(\(arguments.string(Options.to.name) ?? ""))")
         }
     }
 
@@ -76,6 +66,7 @@ public struct CapacityCommand: ParsableCommand {
         let why: String
     }
 
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         try await run(context) { arguments in
             try await RunCommand(parsing: ArgumentParser.parse(arguments, for: RunCommand.configuration)).run(context)
@@ -171,5 +162,39 @@ public struct CapacityCommand: ParsableCommand {
             ])
         }
         try TextFile.write(text, to: file.path)
+    }
+}
+
+extension CapacityCommand {
+    /// `capacity`'s options, each declared once with its help, default and parser.
+    enum Options {
+        static let firstByte: Option<DurationValue> = .value(
+            "first-byte", valueName: "T", default: "1s", help: "The probes' fixed time to first byte.", aboveZero)
+        static let budget: Option<DurationValue> = .value(
+            "budget", valueName: "T", default: "25ms",
+            help: "How far deliver p99 may exceed the first byte for a probe to hold.", aboveZero)
+        static let duration: Option<DurationValue> = .value(
+            "duration", short: "d", valueName: "T", default: "5s", help: "How long each probe admits arrivals.",
+            aboveZero)
+        static let from: Option<Double> = .value(
+            "from", valueName: "R", default: "500", help: "The first rate probed, arrivals a second.",
+            .within(1...1_000_000))
+        static let to: Option<Double> = .value(
+            "to", valueName: "R", default: "20000", help: "The highest rate probed.", .within(1...1_000_000))
+        static let probes: Option<Int> = .value(
+            "probes", valueName: "N", default: "10", help: "The most probes in all (2-30).", .within(2...30))
+        static let out: Option<String?> = .value(
+            "out", short: "o", valueName: "DIR", help: "Result folder (default Results/runs/<timestamp>-capacity/).")
+        static let noSave: Option<Bool> = .flag(
+            "no-save", help: "Measure and print, but keep the saved capacity as it was.")
+
+        /// Every option of `capacity`, in `--help` order.
+        static let declarations: [OptionDeclaration] =
+            ([firstByte, budget, duration, from, to, probes, out, noSave] as [any DeclaredOption]).map(\.declaration)
+
+        /// A duration above zero.
+        private static let aboveZero = OptionParser<DurationValue>.converted.checking {
+            $0.nanoseconds > 0 ? nil : "above 0"
+        }
     }
 }

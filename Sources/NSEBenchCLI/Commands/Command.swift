@@ -2,12 +2,16 @@ public import NSEBenchCore
 
 /// What a running command may touch: its output streams and facts about the terminal.
 public struct CommandContext: Sendable {
+    /// Where the command's results go (standard output).
     public var output: any TextSink
+    /// Where its diagnostics go (standard error).
     public var errors: any TextSink
     /// Whether standard output is a terminal (live progress) or a pipe or file (plain lines).
     public var outputIsTerminal: Bool
+    /// The environment variables the command reads.
     public var environment: [String: String]
 
+    /// A context writing to `output` and `errors`.
     public init(output: any TextSink, errors: any TextSink, outputIsTerminal: Bool, environment: [String: String]) {
         self.output = output
         self.errors = errors

@@ -10,6 +10,7 @@ public struct CompareCommand: ParsableCommand {
         case text, markdown, json, csv
     }
 
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "compare",
         abstract: "Compare two runs' summary.csv and gate CI on regressions.",
@@ -33,34 +34,7 @@ public struct CompareCommand: ParsableCommand {
             row marked valid=false or partial=true (its figures may be the harness's doing; the report still \
             shows every verdict), 64 bad flag or thresholds file.
             """,
-        options: [
-            .value(
-                "format", valueName: "FORMAT", default: "text",
-                help: "Report format: text, markdown (for a pull-request comment or $GITHUB_STEP_SUMMARY), json or csv."
-            ),
-            .value(
-                "thresholds", valueName: "FILE",
-                help: "Thresholds file (JSON: defaults, metrics, scenarios). Default: \(ThresholdsFile.defaultPath) "
-                    + "in the working directory, else in the nearest folder above BASELINE or CANDIDATE, else in "
-                    + "nse-bench's own repository; 'none' for the built-in defaults only."),
-            .value(
-                "alpha", valueName: "P",
-                help: "Significance level of every test, above 0 and below 1 (built-in: 0.01)."),
-            .value(
-                "min-effect", valueName: "FRACTION",
-                help: "Smallest change of a rate that counts, from 0 to 1; 0.01 is one percentage point "
-                    + "(built-in: 0.01)."),
-            .value(
-                "relative", valueName: "FRACTION",
-                help: "Relative tolerance of time metrics, at least 0; 0.1 is 10% (built-in: 0.1)."),
-            .value(
-                "absolute-ms", valueName: "MS",
-                help: "Absolute tolerance of time metrics in milliseconds, at least 0 (built-in: 5)."),
-            .flag(
-                "allow-env-mismatch",
-                help: "Compare even when the host fingerprint differs (never when settings or the schema differ)."),
-            .value("output", short: "o", valueName: "FILE", help: "Also write the report to FILE."),
-        ],
+        options: Options.declarations,
         positionals: [
             PositionalDeclaration("BASELINE", help: "The reference run: a summary.csv or a run folder holding one."),
             PositionalDeclaration("CANDIDATE", help: "The run to judge: a summary.csv or a run folder holding one."),
@@ -71,38 +45,38 @@ public struct CompareCommand: ParsableCommand {
             "nse-bench compare a b --alpha 0.001 --min-effect 0.02 --thresholds none --format json -o compare.json",
         ])
 
+    /// BASELINE: a summary.csv or a run folder holding one.
     public let baselinePath: String
+    /// CANDIDATE: a summary.csv or a run folder holding one.
     public let candidatePath: String
+    /// `--format`.
     public let format: Format
+    /// The thresholds, their overrides and `--allow-env-mismatch`.
     public let options: CompareOptions
     /// The thresholds file read, if any.
     public let thresholdsPath: String?
+    /// `--output`: a file the report is also written to.
     public let outputPath: String?
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         baselinePath = arguments.positionals[0]
         candidatePath = arguments.positionals[1]
-        format = try arguments.value("format", as: Format.self) ?? .text
+        format = try arguments[Options.format]
         let overrides = ThresholdDefaults(
-            alpha: try Self.number(arguments, "alpha", expected: "a significance level above 0 and below 1") {
-                $0 > 0 && $0 < 1
-            },
-            minimumEffect: try Self.number(arguments, "min-effect", expected: "a fraction from 0 to 1") {
-                $0 >= 0 && $0 <= 1
-            },
-            timeRelative: try Self.number(arguments, "relative", expected: "a fraction of at least 0") { $0 >= 0 },
-            timeAbsoluteMilliseconds: try Self.number(arguments, "absolute-ms", expected: "milliseconds, at least 0") {
-                $0 >= 0
-            })
+            alpha: try arguments[Options.alpha], minimumEffect: try arguments[Options.minimumEffect],
+            timeRelative: try arguments[Options.relative],
+            timeAbsoluteMilliseconds: try arguments[Options.absoluteMilliseconds])
         let (path, thresholds) = try Self.thresholds(
-            arguments.string("thresholds"), near: [baselinePath, candidatePath])
+            try arguments[Options.thresholds], near: [baselinePath, candidatePath])
         thresholdsPath = path
         options = CompareOptions(
             thresholds: thresholds, overrides: overrides,
-            allowEnvironmentMismatch: arguments.isSet("allow-env-mismatch"))
-        outputPath = arguments.string("output")
+            allowEnvironmentMismatch: try arguments[Options.allowEnvironmentMismatch])
+        outputPath = try arguments[Options.output]
     }
 
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         let baseline: SummaryFile
         let candidate: SummaryFile
@@ -135,17 +109,6 @@ public struct CompareCommand: ParsableCommand {
         }
     }
 
-    /// A number flag checked by `isValid`; nil when not given.
-    private static func number(
-        _ arguments: ParsedArguments, _ name: String, expected: String, isValid: (Double) -> Bool
-    ) throws(UsageError) -> Double? {
-        guard let value = try arguments.value(name, as: Double.self) else { return nil }
-        guard isValid(value) else {
-            throw .invalidValue(option: name, value: arguments.string(name) ?? "", expected: expected)
-        }
-        return value
-    }
-
     /// The thresholds file named by `--thresholds`, else the default one found near the inputs
     /// (``ThresholdsFile/locateDefault(near:workingDirectory:executable:)``), else none.
     static func thresholds(_ given: String?, near inputs: [String]) throws(UsageError) -> (
@@ -161,6 +124,55 @@ public struct CompareCommand: ParsableCommand {
             return (path, try ThresholdsFile.parse(text))
         } catch {
             throw .invalidValue(option: "thresholds", value: path, expected: "a valid thresholds file: \(error)")
+        }
+    }
+}
+
+extension CompareCommand {
+    /// `compare`'s options, each declared once with its help, default and parser.
+    enum Options {
+        static let format: Option<Format> = .value(
+            "format", valueName: "FORMAT", default: "text",
+            help: "Report format: text, markdown (for a pull-request comment or $GITHUB_STEP_SUMMARY), json or csv.",
+            .converted)
+        static let thresholds: Option<String?> = .value(
+            "thresholds", valueName: "FILE",
+            help: "Thresholds file (JSON: defaults, metrics, scenarios). Default: \(ThresholdsFile.defaultPath) "
+                + "in the working directory, else in the nearest folder above BASELINE or CANDIDATE, else in "
+                + "nse-bench's own repository; 'none' for the built-in defaults only.")
+        static let alpha: Option<Double?> = .value(
+            "alpha", valueName: "P", help: "Significance level of every test, above 0 and below 1 (built-in: 0.01).",
+            number("a significance level above 0 and below 1") { $0 > 0 && $0 < 1 })
+        static let minimumEffect: Option<Double?> = .value(
+            "min-effect", valueName: "FRACTION",
+            help: "Smallest change of a rate that counts, from 0 to 1; 0.01 is one percentage point "
+                + "(built-in: 0.01).", number("a fraction from 0 to 1") { $0 >= 0 && $0 <= 1 })
+        static let relative: Option<Double?> = .value(
+            "relative", valueName: "FRACTION",
+            help: "Relative tolerance of time metrics, at least 0; 0.1 is 10% (built-in: 0.1).",
+            number("a fraction of at least 0") { $0 >= 0 })
+        static let absoluteMilliseconds: Option<Double?> = .value(
+            "absolute-ms", valueName: "MS",
+            help: "Absolute tolerance of time metrics in milliseconds, at least 0 (built-in: 5).",
+            number("milliseconds, at least 0") { $0 >= 0 })
+        static let allowEnvironmentMismatch: Option<Bool> = .flag(
+            "allow-env-mismatch",
+            help: "Compare even when the host fingerprint differs (never when settings or the schema differ).")
+        static let output: Option<String?> = .value(
+            "output", short: "o", valueName: "FILE", help: "Also write the report to FILE.")
+
+        /// Every option of `compare`, in `--help` order.
+        static let declarations: [OptionDeclaration] =
+            ([
+                format, thresholds, alpha, minimumEffect, relative, absoluteMilliseconds, allowEnvironmentMismatch,
+                output,
+            ] as [any DeclaredOption]).map(\.declaration)
+
+        /// A number checked by `isValid`, else a usage error saying `expected`.
+        private static func number(_ expected: String, isValid: @escaping @Sendable (Double) -> Bool)
+            -> OptionParser<Double>
+        {
+            OptionParser<Double>.converted.checking { isValid($0) ? nil : expected }
         }
     }
 }

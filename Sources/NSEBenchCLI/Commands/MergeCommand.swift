@@ -5,6 +5,7 @@ import NSEBenchSystem
 /// `nse-bench merge DIR... -o DIR`: joins the result folders of the instances of one run split
 /// with `--segment` into the result folder one machine would have written.
 public struct MergeCommand: ParsableCommand {
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "merge",
         abstract: "Merge the results of a run split with --segment across instances into one result.",
@@ -20,16 +21,7 @@ public struct MergeCommand: ParsableCommand {
             or leave one out, or one is partial (interrupted), unless --allow-partial, which marks the merge \
             partial. Exit 1 for a folder that cannot be read.
             """,
-        options: [
-            .value("out", short: "o", valueName: "DIR", help: "The merged result folder (created)."),
-            .flag(
-                "allow-partial",
-                help: "Merge instances marked partial too; the merged result is then marked partial and invalid."),
-            .flag(
-                "skip-invocations",
-                help: "Do not concatenate invocations.csv (summary, histograms and instances.csv only)."),
-            .flag("quiet", short: "q", help: "No summary; files only."),
-        ],
+        options: Options.declarations,
         positionals: [
             PositionalDeclaration("DIR", help: "The instances' result folders.", variadic: true)
         ],
@@ -38,26 +30,36 @@ public struct MergeCommand: ParsableCommand {
             "nse-bench merge /results/segment-* -o /results/merged && nse-bench compare baseline /results/merged",
         ])
 
+    /// The instances' result folders.
     public let folders: [String]
+    /// `--out`: the merged result folder.
     public let output: String
+    /// `--allow-partial`.
     public let allowPartial: Bool
+    /// `--skip-invocations`.
     public let skipInvocations: Bool
+    /// `--quiet`.
     public let quiet: Bool
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         folders = arguments.positionals
-        guard let output = arguments.string("out") else { throw .missingValue(option: "out", valueName: "DIR") }
+        guard let output = try arguments[Options.out] else {
+            throw .missingValue(option: Options.out.name, valueName: "DIR")
+        }
         self.output = output
-        allowPartial = arguments.isSet("allow-partial")
-        skipInvocations = arguments.isSet("skip-invocations")
-        quiet = arguments.isSet("quiet")
+        allowPartial = try arguments[Options.allowPartial]
+        skipInvocations = try arguments[Options.skipInvocations]
+        quiet = try arguments[Options.quiet]
         if folders.isEmpty { throw .missingArgument(valueName: "DIR") }
         let outputPath = URL(fileURLWithPath: output).standardizedFileURL.path
         if let clash = folders.first(where: { URL(fileURLWithPath: $0).standardizedFileURL.path == outputPath }) {
-            throw .invalidValue(option: "out", value: output, expected: "a folder other than the instance \(clash)")
+            throw .invalidValue(
+                option: Options.out.name, value: output, expected: "a folder other than the instance \(clash)")
         }
     }
 
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         // One instance's histograms at a time: they fold into one set as they are read.
         var instances: [InstanceResult] = []
@@ -200,5 +202,24 @@ public struct MergeCommand: ParsableCommand {
         text += "\n  valid \(values["valid"] ?? ""), partial \(values["partial"] ?? "")\n"
         if let reason = values["invalid_reason"], !reason.isEmpty { text += "  invalid: \(reason)\n" }
         return text
+    }
+}
+
+extension MergeCommand {
+    /// `merge`'s options, each declared once with its help.
+    enum Options {
+        static let out: Option<String?> = .value(
+            "out", short: "o", valueName: "DIR", help: "The merged result folder (created).")
+        static let allowPartial: Option<Bool> = .flag(
+            "allow-partial",
+            help: "Merge instances marked partial too; the merged result is then marked partial and invalid.")
+        static let skipInvocations: Option<Bool> = .flag(
+            "skip-invocations", help: "Do not concatenate invocations.csv (summary, histograms and instances.csv only)."
+        )
+        static let quiet: Option<Bool> = .flag("quiet", short: "q", help: "No summary; files only.")
+
+        /// Every option of `merge`, in `--help` order.
+        static let declarations: [OptionDeclaration] =
+            ([out, allowPartial, skipInvocations, quiet] as [any DeclaredOption]).map(\.declaration)
     }
 }

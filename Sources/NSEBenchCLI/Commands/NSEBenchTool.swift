@@ -131,9 +131,11 @@ public enum NSEBenchTool {
 
 /// A subcommand type, erased: its declarations and a way to validate and run it.
 public struct CommandEntry: Sendable {
+    /// The subcommand's declarations.
     public let configuration: CommandConfiguration
     let run: @Sendable (ParsedArguments, CommandContext) async throws -> ExitCode
 
+    /// The entry of `command`: parsed by its declarations, then run.
     public init<Command: ParsableCommand>(_ command: Command.Type) {
         configuration = Command.configuration
         run = { arguments, context in try await Command(parsing: arguments).run(context) }

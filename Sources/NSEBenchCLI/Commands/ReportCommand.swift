@@ -6,6 +6,7 @@ import NSEBenchSystem
 /// `nse-bench report`: one self-contained HTML file (inline SVG and CSS, no script, nothing fetched)
 /// of a run, of a suite's runs, of two runs compared, of a series of commits, or of a sweep.
 public struct ReportCommand: ParsableCommand {
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "report",
         abstract:
@@ -29,18 +30,7 @@ public struct ReportCommand: ParsableCommand {
             suite, a row whose run folder is missing, named), \
             3 a summary of another schema version, 64 bad flag.
             """,
-        options: [
-            .value(
-                "output", short: "o", valueName: "FILE",
-                help: "Where to write the HTML (default: report.html in the run, suite or sweep folder; ./report.html "
-                    + "for a comparison or a trend)."),
-            .flag("trend", help: "Treat the inputs as a series of summary.csv files, oldest first, even two of them."),
-            .value(
-                "thresholds", valueName: "FILE",
-                help: "Thresholds for the verdicts of a comparison or a trend, as compare reads them "
-                    + "(default: \(ThresholdsFile.defaultPath) found as compare finds it; 'none' for built-ins)."),
-            .flag("allow-env-mismatch", help: "Judge runs whose host fingerprints differ, as compare does."),
-        ],
+        options: Options.declarations,
         positionals: [
             PositionalDeclaration(
                 "INPUT",
@@ -56,20 +46,26 @@ public struct ReportCommand: ParsableCommand {
             "nse-bench report /tmp/sweep",
         ])
 
+    /// The run, suite or sweep folders, or summary.csv files, given.
     public let inputs: [String]
+    /// `--output`; nil for the input's own report.html.
     public let outputPath: String?
+    /// `--trend`.
     public let trend: Bool
+    /// The thresholds of a comparison or trend, and `--allow-env-mismatch`.
     public let options: CompareOptions
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         inputs = arguments.positionals
-        outputPath = arguments.string("output")
-        trend = arguments.isSet("trend")
-        let (_, thresholds) = try CompareCommand.thresholds(arguments.string("thresholds"), near: inputs)
+        outputPath = try arguments[Options.output]
+        trend = try arguments[Options.trend]
+        let (_, thresholds) = try CompareCommand.thresholds(try arguments[Options.thresholds], near: inputs)
         options = CompareOptions(
-            thresholds: thresholds, allowEnvironmentMismatch: arguments.isSet("allow-env-mismatch"))
+            thresholds: thresholds, allowEnvironmentMismatch: try arguments[Options.allowEnvironmentMismatch])
     }
 
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         let built: (html: String, defaultPath: String)
         do {
@@ -153,5 +149,27 @@ public struct ReportCommand: ParsableCommand {
         bytes >= 1_000_000
             ? FixedPoint.text(Double(bytes) / 1e6, places: 2) + " MB"
             : FixedPoint.text(Double(bytes) / 1e3, places: 1) + " KB"
+    }
+}
+
+extension ReportCommand {
+    /// `report`'s options, each declared once with its help and parser.
+    enum Options {
+        static let output: Option<String?> = .value(
+            "output", short: "o", valueName: "FILE",
+            help: "Where to write the HTML (default: report.html in the run, suite or sweep folder; ./report.html "
+                + "for a comparison or a trend).")
+        static let trend: Option<Bool> = .flag(
+            "trend", help: "Treat the inputs as a series of summary.csv files, oldest first, even two of them.")
+        static let thresholds: Option<String?> = .value(
+            "thresholds", valueName: "FILE",
+            help: "Thresholds for the verdicts of a comparison or a trend, as compare reads them "
+                + "(default: \(ThresholdsFile.defaultPath) found as compare finds it; 'none' for built-ins).")
+        static let allowEnvironmentMismatch: Option<Bool> = .flag(
+            "allow-env-mismatch", help: "Judge runs whose host fingerprints differ, as compare does.")
+
+        /// Every option of `report`, in `--help` order.
+        static let declarations: [OptionDeclaration] =
+            ([output, trend, thresholds, allowEnvironmentMismatch] as [any DeclaredOption]).map(\.declaration)
     }
 }

@@ -6,15 +6,19 @@ import NSEBenchSystem
 /// Each flag is the same setting a request can carry as a query parameter (`?ttfb=2s`), so the three
 /// layers — profile, command line, request — use one vocabulary.
 public enum NetworkOptions {
-    /// The declarations, in `--help` order.
+    /// `--profile NAME|MIX`; each command has its own default (``mix(from:defaultProfile:)``).
+    public static let profile: Option<String?> = .value(
+        "profile", valueName: "NAME|MIX",
+        help: "Network preset: \(NetworkProfile.allNames.joined(separator: ", ")); or phones (a population: "
+            + "wifi 55%, 5g 15%, lte 24%, 3g 4%, lossy 2%, from Opensignal's shares); or presets with weights, "
+            + "such as wifi:60,lte:30,3g:8,edge:2, one drawn per invocation from the seed. Flags below "
+            + "override every class.")
+
+    /// The declarations, in `--help` order. The settings' flags are declared from their keys
+    /// (``NSEBenchCore/NetworkConditions/settingKeys``), each read into ``NetworkConditions`` by key.
     public static let declarations: [OptionDeclaration] =
         [
-            .value(
-                "profile", valueName: "NAME|MIX",
-                help: "Network preset: \(NetworkProfile.allNames.joined(separator: ", ")); or phones (a population: "
-                    + "wifi 55%, 5g 15%, lte 24%, 3g 4%, lossy 2%, from Opensignal's shares); or presets with weights, "
-                    + "such as wifi:60,lte:30,3g:8,edge:2, one drawn per invocation from the seed. Flags below "
-                    + "override every class."),
+            profile.declaration,
             .value(
                 "ttfb", valueName: "DIST",
                 help: "Time to first byte: 200ms, uniform:100ms..300ms, normal:200ms,50ms, "
@@ -33,13 +37,13 @@ public enum NetworkOptions {
     /// The `--profile` mix (`defaultProfile` when not given) with every given flag applied on top of
     /// each class, and every `file:` distribution read.
     public static func mix(from arguments: ParsedArguments, defaultProfile: String) throws(UsageError) -> NetworkMix {
-        let text = arguments.string("profile") ?? defaultProfile
+        let text = try arguments[profile] ?? defaultProfile
         let mix: NetworkMix
         do {
             mix = try NetworkMix(parsing: text)
         } catch {
             throw .invalidValue(
-                option: "profile", value: text, expected: error.expected + (error.reason.map { " (\($0))" } ?? ""))
+                option: profile.name, value: text, expected: error.expected + (error.reason.map { " (\($0))" } ?? ""))
         }
         var flags = NetworkConditions()
         for key in NetworkConditions.settingKeys {
@@ -59,6 +63,12 @@ public enum NetworkOptions {
     /// naming the flag, the file and the line.
     static func resolveFiles(in conditions: NetworkConditions) throws(UsageError) -> NetworkConditions {
         try conditions.resolvingFiles { (setting, path) throws(UsageError) in try readLatencyFile(setting, path) }
+    }
+
+    /// A latency distribution in every form `--ttfb` takes, its `file:PATH` read: the parser of every
+    /// option that takes one (`--cold-start`, `--wake-jitter`, `--origin-fetch`).
+    static let latency = OptionParser<LatencyDistribution> { (text, option) throws(UsageError) in
+        try distribution(text, option: option)
     }
 
     /// The latency distribution `text` given to `option` (every form `--ttfb` takes), its `file:PATH`

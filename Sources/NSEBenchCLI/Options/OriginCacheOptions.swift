@@ -1,5 +1,5 @@
 public import MediaServer
-public import NSEBenchCore
+import NSEBenchCore
 
 /// `--origin-fetch` and `--coalesce`, shared by `serve` and `run`: a cold CDN cache in front of the
 /// media host, whose first requests for a URL wait for the origin.
@@ -9,41 +9,35 @@ public enum OriginCacheOptions {
         case on, off
     }
 
-    /// The declarations, in `--help` order.
-    public static let declarations: [OptionDeclaration] = [
-        .value(
-            "origin-fetch", valueName: "DIST",
-            help: "Put a cold CDN cache in front of the media: a request for a URL not yet cached waits this long for "
-                + "the origin before its first byte (on top of --ttfb); later ones are cache hits. Same forms as "
-                + "--ttfb, such as lognormal:median=800ms,p99=3s or 2s."),
-        .value(
-            "coalesce", valueName: "on|off", default: Coalescing.on.rawValue,
-            help: "With --origin-fetch: on, concurrent misses for one URL wait for one origin fetch (as CDNs do); "
-                + "off, every miss while the URL is not yet cached goes to the origin itself."),
-    ]
+    /// `--origin-fetch DIST`, as given (summary.csv records the text).
+    static let fetch: Option<String?> = .value(
+        "origin-fetch", valueName: "DIST",
+        help: "Put a cold CDN cache in front of the media: a request for a URL not yet cached waits this long for "
+            + "the origin before its first byte (on top of --ttfb); later ones are cache hits. Same forms as "
+            + "--ttfb, such as lognormal:median=800ms,p99=3s or 2s.")
+    /// `--coalesce on|off`.
+    static let coalesce: Option<Coalescing> = .value(
+        "coalesce", valueName: "on|off", default: Coalescing.on.rawValue,
+        help: "With --origin-fetch: on, concurrent misses for one URL wait for one origin fetch (as CDNs do); "
+            + "off, every miss while the URL is not yet cached goes to the origin itself.", .converted)
 
-    /// The flags' names, as `run` passes them on to its embedded server.
-    static let names = ["origin-fetch", "coalesce"]
+    /// The options, in `--help` order.
+    static let options: [any DeclaredOption] = [fetch, coalesce]
+    /// Their declarations.
+    public static let declarations = options.map(\.declaration)
 
     /// The cache the flags ask for, its `file:` distribution read; nil without `--origin-fetch`.
     /// `--coalesce` without it, or a value that does not parse, is a usage error naming the flag.
     public static func settings(from arguments: ParsedArguments) throws(UsageError) -> OriginCacheSettings? {
-        let coalescing = try arguments.value("coalesce", as: Coalescing.self) ?? .on
-        guard let text = arguments.string("origin-fetch") else {
-            if arguments.wasGiven("coalesce") {
+        let coalescing = try arguments[coalesce]
+        guard let text = try arguments[fetch] else {
+            if arguments.wasGiven(coalesce) {
                 throw .invalidCombination(
                     "--coalesce decides how the origin cache of --origin-fetch shares fetches: give --origin-fetch too")
             }
             return nil
         }
         return OriginCacheSettings(
-            fetch: try NetworkOptions.distribution(text, option: "origin-fetch"), coalesces: coalescing == .on)
-    }
-
-    /// The flags as given, for the embedded server (which scales them with `--time-scale`): empty
-    /// without `--origin-fetch`.
-    static func arguments(from arguments: ParsedArguments) -> [(String, String)] {
-        guard arguments.string("origin-fetch") != nil else { return [] }
-        return names.compactMap { name in arguments.string(name).map { (name, $0) } }
+            fetch: try NetworkOptions.distribution(text, option: fetch.name), coalesces: coalescing == .on)
     }
 }

@@ -10,8 +10,11 @@ public protocol TextSink: Sendable {
 public struct StandardStream: TextSink {
     private let handle: FileHandle
 
+    /// Standard output.
     public static let output = StandardStream(handle: .standardOutput)
+    /// Standard error.
     public static let error = StandardStream(handle: .standardError)
 
+    /// Writes `text` as UTF-8, unbuffered.
     public func write(_ text: String) { handle.write(Data(text.utf8)) }
 }

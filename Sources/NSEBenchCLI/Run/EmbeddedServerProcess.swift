@@ -33,19 +33,24 @@ final class EmbeddedServerProcess: @unchecked Sendable {
         return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     }
 
-    /// Starts `executable serve --port 0 --managed` with `arguments` (network flags, seed, time
-    /// scale) and waits for the line that gives its URL, or with a mix of `classCount` network
-    /// classes the `listening on URL for NAME` line of each. The server ends with this process however
-    /// it ends: ``stop()`` on every path out of a run, and the kernel's SIGTERM
-    /// (`--parent-pid`, PR_SET_PDEATHSIG) when this process dies first, `kill -9` included.
-    init(executable: URL = ownExecutable, arguments: [String], classCount: Int = 1) throws(RunError) {
+    /// Starts `executable serve --settings-file PATH` serving `settings` (network classes, seed, time
+    /// scale, ...), written to `settingsFile` first, on a port the kernel picks, and waits for the line
+    /// that gives its URL, or with a mix of network classes the `listening on URL for NAME` line of
+    /// each. The server ends with this process however it ends: ``stop()`` on every path out of a run,
+    /// and the kernel's SIGTERM (`--parent-pid`, PR_SET_PDEATHSIG) when this process dies first,
+    /// `kill -9` included.
+    init(executable: URL = ownExecutable, settings: ServeSettings, settingsFile: String) throws(RunError) {
+        var settings = settings
+        settings.port = 0
+        settings.quiet = true
+        settings.managed = true
+        settings.parentProcess = ParentProcess.currentIdentifier
+        settings.idleTimeout = .seconds(120)
+        try settings.write(to: settingsFile)
+        let classCount = settings.classes.count
         let process = Process()
         process.executableURL = executable
-        process.arguments =
-            [
-                "serve", "--port", "0", "--quiet", "--managed", "--parent-pid",
-                String(ParentProcess.currentIdentifier), "--idle-timeout", "120s",
-            ] + arguments
+        process.arguments = ["serve", "--settings-file", settingsFile]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

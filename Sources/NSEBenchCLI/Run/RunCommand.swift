@@ -6,6 +6,7 @@ import NSERuntime
 /// `nse-bench run` (the default command): simulated extension invocations under load against the
 /// embedded media server (or `--target`), with live progress, a summary and result CSVs.
 public struct RunCommand: ParsableCommand {
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "run",
         abstract: "Run simulated Notification Service Extension invocations under load (the default command).",
@@ -27,13 +28,16 @@ public struct RunCommand: ParsableCommand {
             "nse-bench run --extension Examples/MediaDownload --profile lte",
         ])
 
+    /// Everything the run was asked to do, validated.
     public let configuration: RunConfiguration
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         configuration = try RunOptions.configuration(from: arguments)
         try ExtensionChoice.validate(configuration)
     }
 
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         try await RunSession(configuration: configuration, context: context).execute()
     }

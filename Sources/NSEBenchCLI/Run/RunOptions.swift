@@ -6,26 +6,29 @@ public import NSERuntime
 
 /// Everything `nse-bench run` was asked to do, validated.
 public struct RunConfiguration: Sendable {
+    /// The settings summary.csv records and the run applies.
     public var settings: RunSettings
     /// Payload mix and crypto faults for the generator (ignored with `--payloads`).
     public var payloadMix: PayloadMix
+    /// `--media`: the media sizes and types with their weights.
     public var mediaMix: MediaMix
+    /// `--tamper`, `--truncate-payload`, `--wrong-key`.
     public var cryptoFaults: CryptoFaultRates
     /// A JSONL file of real payloads to replay instead of generated ones.
     public var payloadFile: String?
     /// `--target`: download from a real media host; nil for the embedded server.
     public var target: URL?
+    /// `--out`: the result folder; nil for a timestamped one.
     public var outputDirectory: String?
     /// `--scratch-dir`: where downloads wait to be counted; nil to choose (``ScratchDirectory``).
     public var scratchDirectory: String?
+    /// `--quiet`.
     public var quiet: Bool
+    /// `--format`: how the terminal summary is written.
     public var format: OutputFormat
-    /// The network flags as given (profile and settings), passed to the embedded server with
-    /// `--time-scale`, which scales them there.
-    public var networkArguments: [(String, String)]
-    /// `--origin-fetch` and `--coalesce` as given, passed to the embedded server the same way; empty
-    /// without an origin cache.
-    public var originCacheArguments: [(String, String)] = []
+    /// `--origin-fetch` and `--coalesce`, its `file:` distribution read (unscaled), for the embedded
+    /// server; nil without an origin cache.
+    var originCache: OriginCacheSettings? = nil
     /// `--tls`: the embedded server serves HTTPS, and the transport pins its certificate.
     public var tls: Bool = false
     /// `--ca-file`: certificates to trust for `--target https://...`.
@@ -53,6 +56,7 @@ public struct RunConfiguration: Sendable {
     /// process is not `nse-bench`, name the built one.
     var serverExecutable: URL? = nil
 
+    /// `--format`'s values: a text summary, or the summary row as JSON.
     public enum OutputFormat: String, ArgumentValue, CaseIterable, Sendable {
         case text, json
     }
@@ -63,244 +67,112 @@ public struct RunConfiguration: Sendable {
 enum RunOptions {
     static let defaultMediaMix = "200KB.jpg:60,1MB.png:30,5MB.mp4:10"
 
-    static let declarations: [OptionDeclaration] =
-        [
-            .value(
-                "concurrency", short: "c", valueName: "N", default: "500", help: "Closed load: invocations in flight."),
-            .value(
-                "invocations", short: "n", valueName: "M",
-                help: "Stop after M invocations (default 2000 without --duration)."),
-            .value("duration", short: "d", valueName: "T", help: "Stop admitting after T, such as 30s or 2m."),
-            .value("rate", valueName: "R", help: "Open load: R arrivals per second (instead of --concurrency)."),
-            .value("arrivals", valueName: "KIND", default: "poisson", help: "Open load spacing: poisson or constant."),
-            .value(
-                "max-in-flight", valueName: "N", default: "10000",
-                help: "Open and burst load: the most running at once."),
-            .value("burst", valueName: "M", help: "M notifications at the same instant, as a broadcast push."),
-            .value("ramp", valueName: "T", help: "Raise the rate (open) or concurrency (closed) from zero over T."),
-            .value(
-                "fanout", valueName: "T",
-                help: "With --burst: spread its arrivals over T, as a broadcast reaches phones over time: each "
-                    + "phone wakes at its own uniformly random moment of the window (a linear delivery curve; "
-                    + "--fanout-curve for a measured one)."),
-        ] + FanoutOptions.declarations + [
-            .value(
-                "extension", short: "e", valueName: "NAME|PATH", default: "media",
-                help: "Extension to run: template (Xcode's), decrypt, media (URLSession defaults), media-20s, "
-                    + "media-25s, media-30s (resource timeouts), media-no-expiry (no expiry handler), priority (decrypt first, media within the budget); "
-                    + "an SDK's helper: firebase, onesignal, airship (original on expiry), customerio (30 s), batch "
-                    + "(20 s, nothing on expiry), iterable, klaviyo, notifee; or your own: an Xcode extension target "
-                    + "folder, a folder of .swift files or one .swift file, compiled against nse-bench's "
-                    + "UserNotifications (cached)."),
-            .value(
-                "threshold", valueName: "EXPR", repeatable: true,
-                help: "Pass or fail on the run's own figures, as k6's thresholds: a summary.csv metric, a "
-                    + "comparison and a number, such as 'enriched_rate>=0.95' or 'deliver_p99_ms<25000'. Repeatable; "
-                    + "a failed threshold exits 2."),
-            .value(
-                "principal-class", valueName: "NAME",
-                help: "With --extension PATH: the UNNotificationServiceExtension subclass to run, when Info.plist "
-                    + "names none or the sources have several."),
-            .value(
-                "extension-processes", valueName: "N",
-                help: "With --extension PATH: the processes your extension runs in (default: one per core), as iOS "
-                    + "runs an extension in a process of its own; a crash ends only its process's invocations. 0 runs "
-                    + "it inside nse-bench, where a crash ends the run."),
-            .value(
-                "swift-version", valueName: "N",
-                help: "With --extension PATH: the Swift language mode, 5 or 6 (default: the Xcode project's "
-                    + "SWIFT_VERSION, else 5)."),
-        ] + NetworkOptions.declarations + OriginCacheOptions.declarations + EndpointOptions.declarations + [
-            .value(
-                "media", valueName: "MIX", default: defaultMediaMix,
-                help: "Media sizes and types with weights, as served under /media/."),
-            .value(
-                "encrypted", valueName: "FRACTION", default: "0",
-                help: "Share of payloads with encrypted_data (0 to 1); a built-in gets only what it does (decrypt: 1)."),
-            .value(
-                "with-media", valueName: "FRACTION", default: "1",
-                help:
-                    "Share of payloads with media_url (0 to 1); a built-in gets only what it does (template, decrypt: 0)."
-            ),
-            .value(
-                "tamper", valueName: "FRACTION", default: "0", help: "Share of encrypted payloads with a flipped byte."),
-            .value(
-                "truncate-payload", valueName: "FRACTION", default: "0", help: "Share with truncated encrypted_data."),
-            .value("wrong-key", valueName: "FRACTION", default: "0", help: "Share sealed with another key."),
-            .value(
-                "payloads", valueName: "FILE", help: "Replay payloads from a JSONL file instead of generating them."),
-            .value(
-                "payload-key", valueName: "FILE",
-                help: "The AES-256-GCM key of encrypted_data (64 hex digits or base64 of 32 bytes), shared with "
-                    + "the extension's App Group container; default a random key per run."),
-            .value("deadline", valueName: "T", default: "30s", help: "The extension's time budget, from arrival."),
-            .value(
-                "grace", valueName: "T", default: "2s",
-                help: "Time after serviceExtensionTimeWillExpire (undocumented by Apple)."),
-            .value(
-                "wind-down", valueName: "T", default: "1s",
-                help: "How long an extension's work still runs after its outcome is fixed (delivered, or given up "
-                    + "on) before the phone suspends it, abandoning the rest (undocumented by Apple). OneSignal's "
-                    + "receive receipts, due up to 24 s after didReceive, need about 25s to be sent."),
-            .value(
-                "memory-limit", valueName: "SIZE", default: "24MiB",
-                help: "Memory budget; above it the extension is killed without its expiry call, as jetsam kills it "
-                    + "(a user's extension: its worker process's real heap, shared out among the invocations it "
-                    + "holds; built-ins: the modelled figure)."),
-            .value(
-                "time-scale", valueName: "F", default: "1",
-                help: "Scale every duration and bandwidth: 0.01 runs 30 s in 0.3 s. CPU costs do not scale."),
-            .value("seed", valueName: "N", default: "1", help: "Seed for payloads, arrivals, latency and faults."),
-            .value("target", valueName: "URL", help: "Download media from this host instead of the embedded server."),
-            .value(
-                "transport-loops", valueName: "N",
-                help: "Event loops (threads) the downloads are spread over, 1 to 64 (default: 1 with the embedded "
-                    + "server, which shares the cores; half the cores with --target)."),
-            .value(
-                "scenario", valueName: "FILE",
-                help: "Settings as JSON ({\"concurrency\": 500, ...}); flags override it."),
-            .value(
-                "out", short: "o", valueName: "DIR",
-                help: "Result folder (default Results/runs/<timestamp>-<scenario>/)."),
-            .value(
-                "scratch-dir", valueName: "DIR",
-                help: "Where downloads wait to be counted (default /dev/shm when it has room, else TMPDIR or /tmp)."),
-            .flag("quiet", short: "q", help: "No progress and no summary; files only."),
-            .flag(
-                "report",
-                help: "Also write report.html into the result folder: the self-contained HTML report that "
-                    + "'nse-bench report' writes."),
-            .flag(
-                "tls",
-                help: "Serve the embedded media over HTTPS (a self-signed certificate the transport pins), so each "
-                    + "invocation pays a TLS handshake, as a phone does."),
-            .value(
-                "ca-file", valueName: "FILE",
-                help: "With --target https://...: a PEM file of the certificates to trust instead of the system's."),
-            .value("format", valueName: "FORMAT", default: "text", help: "Summary format: text or json."),
-        ] + PhoneOptions.declarations + SegmentOptions.declarations
-
     /// Validates the options into a configuration.
     static func configuration(from given: ParsedArguments) throws(UsageError) -> RunConfiguration {
         let (arguments, scenarioName) = try withScenario(given)
         let load = try loadModel(arguments)
         let length = try runLength(arguments, load: load)
-        let timeScale = try arguments.value("time-scale", as: Double.self) ?? 1
-        guard timeScale > 0, timeScale <= maximumTimeScale else {
-            throw .invalidValue(
-                option: "time-scale", value: arguments.string("time-scale") ?? "",
-                expected: "a number above 0 and at most \(Int(maximumTimeScale))")
-        }
+        let timeScale = try arguments[Self.timeScale]
         try checkArrivalRate(load, timeScale: timeScale, arguments)
-        let payloadFile = arguments.string("payloads")
+        let payloadFile = try arguments[payloads]
         if payloadFile != nil {
-            let ignored = generatorOptions.filter { arguments.wasGiven($0) }
+            let ignored = generatorOptions.filter { arguments.wasGiven($0) }.map(\.name)
             guard ignored.isEmpty else {
                 throw .invalidCombination(
                     "--payloads replays its file's payloads as they are, so "
                         + ignored.map { "--\($0)" }.joined(separator: ", ")
                         + " would not take effect: drop \(ignored.count == 1 ? "it" : "them"), or drop --payloads to "
-                        + "generate payloads (\(generatorOptions.map { "--\($0)" }.joined(separator: ", ")) shape "
+                        + "generate payloads (\(generatorOptions.map { "--\($0.name)" }.joined(separator: ", ")) shape "
                         + "generated payloads only)")
             }
         }
-        let mediaText = arguments.string("media") ?? defaultMediaMix
+        let mediaText = try arguments[media]
         let mediaMix: MediaMix
         do {
             mediaMix = try MediaMix(parsing: mediaText)
         } catch {
-            throw .invalidValue(option: "media", value: mediaText, expected: error.expected)
+            throw .invalidValue(option: media.name, value: mediaText, expected: error.expected)
         }
-        var target: URL? = nil
-        if let text = arguments.string("target") {
-            guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-                throw .invalidValue(option: "target", value: text, expected: "an http or https URL of a media host")
-            }
-            target = url
-        }
+        let target = try arguments[Self.target]
         if target == nil, payloadFile == nil { try checkServable(mediaMix, text: mediaText) }
-        if arguments.isSet("tls"), arguments.wasGiven("target") { throw .conflictingOptions("tls", "target") }
-        if let caFile = arguments.string("ca-file") {
+        if try arguments[tls], arguments.wasGiven(Self.target) { throw .conflictingOptions(tls.name, Self.target.name) }
+        if let caFile = try arguments[caFile] {
             guard target?.scheme == "https" else {
                 throw .invalidCombination(
                     "--ca-file applies to --target https://...; the embedded server's --tls pins its own")
             }
             guard Posix.fileStatus(caFile).map({ !$0.isDirectory }) == true else {
-                throw .invalidValue(option: "ca-file", value: caFile, expected: "a readable PEM file of certificates")
+                throw .invalidValue(
+                    option: Self.caFile.name, value: caFile, expected: "a readable PEM file of certificates")
             }
         }
-        let memoryText = arguments.string("memory-limit") ?? "24MiB"
-        let memoryLimit: ByteCount
-        do {
-            memoryLimit = try ByteCount(parsing: memoryText)
-        } catch {
-            throw .invalidValue(option: "memory-limit", value: memoryText, expected: error.expected)
-        }
-        let scratch = arguments.string("scratch-dir")
-        if let scratch, !Posix.isWritableDirectory(scratch) {
-            throw .invalidValue(
-                option: "scratch-dir", value: scratch, expected: "an existing directory you can write to")
-        }
+        let memoryLimit = try arguments[Self.memoryLimit]
+        let scratch = try arguments[scratchDirectory]
         // A built-in is given only payloads that ask for what it does, unless the flags say otherwise.
-        let builtInMix = BuiltInExtensions.defaultPayloadMix(for: arguments.string("extension") ?? "media")
-        let encryptedFraction =
-            arguments.wasGiven("encrypted") ? try fraction(arguments, "encrypted") : builtInMix?.encrypted ?? 0
-        let mediaFraction =
-            arguments.wasGiven("with-media") ? try fraction(arguments, "with-media") : builtInMix?.media ?? 1
+        let extensionName = try arguments[Self.extensionName]
+        let builtInMix = BuiltInExtensions.defaultPayloadMix(for: extensionName)
+        let encryptedFraction = try share(encrypted, arguments, builtIn: builtInMix?.encrypted)
+        let mediaFraction = try share(withMedia, arguments, builtIn: builtInMix?.media)
         let network = try networkMix(arguments, target: target)
         let segment = try SegmentOptions.segment(
             arguments, load: load, environment: ProcessInfo.processInfo.environment)
+        let isTLS = try arguments[tls]
         var settings = RunSettings(
-            scenario: scenarioName, load: load, length: length, ramp: try nanoseconds(arguments, "ramp") ?? 0,
-            extensionName: arguments.string("extension") ?? "media",
-            network: network,
+            scenario: scenarioName, load: load, length: length,
+            ramp: try arguments[ramp].map(Self.nanoseconds) ?? 0, extensionName: extensionName, network: network,
             mediaMix: payloadFile == nil ? mediaText : replayedMediaMix,
             encryptedFraction: encryptedFraction, mediaFraction: mediaFraction,
-            deadline: try nanoseconds(arguments, "deadline", minimum: 1_000_000) ?? 30_000_000_000,
-            grace: try nanoseconds(arguments, "grace") ?? 2_000_000_000, memoryLimit: Int(memoryLimit.bytes),
-            timeScale: timeScale, seed: try arguments.value("seed", as: UInt64.self) ?? 1,
-            target: target?.absoluteString ?? (arguments.isSet("tls") ? "embedded-tls" : "embedded"))
+            deadline: Self.nanoseconds(try arguments[deadline]), grace: Self.nanoseconds(try arguments[grace]),
+            memoryLimit: Int(memoryLimit.bytes), timeScale: timeScale, seed: try arguments[seed],
+            target: target?.absoluteString ?? (isTLS ? "embedded-tls" : "embedded"))
         settings.segment = segment
         let fanout = try FanoutOptions.fanout(arguments, load: load)
         settings.fanout = fanout.window
         settings.fanoutCurve = fanout.curve
         settings.wakeJitter = fanout.wakeJitter
-        if let origin = try originCache(arguments, target: target) {
-            settings.originFetch = arguments.string("origin-fetch") ?? ""
+        let originCache = try originCache(arguments, target: target)
+        if let origin = originCache {
+            settings.originFetch = try arguments[OriginCacheOptions.fetch] ?? ""
             settings.coalesce = origin.coalesces
         }
         settings.coldStarts = try PhoneOptions.coldStarts(arguments)
         settings.endpoints = try endpoints(arguments, target: target)
-        settings.windDown = try nanoseconds(arguments, "wind-down") ?? RunSettings.defaultWindDown
+        settings.windDown = Self.nanoseconds(try arguments[windDown])
         settings.lowDataMode = try PhoneOptions.lowDataMode(arguments)
         var configuration = RunConfiguration(
             settings: settings,
             payloadMix: PayloadMix(encrypted: settings.encryptedFraction, media: settings.mediaFraction),
             mediaMix: mediaMix,
             cryptoFaults: CryptoFaultRates(
-                tamper: try fraction(arguments, "tamper"), truncate: try fraction(arguments, "truncate-payload"),
-                wrongKey: try fraction(arguments, "wrong-key")),
-            payloadFile: payloadFile, target: target, outputDirectory: arguments.string("out"),
-            scratchDirectory: scratch, quiet: arguments.isSet("quiet"),
-            format: try arguments.value("format", as: RunConfiguration.OutputFormat.self) ?? .text,
-            networkArguments: [("profile", network.argument)]
-                + NetworkConditions.settingKeys.compactMap { key in arguments.string(key).map { (key, $0) } },
-            thresholds: try thresholds(arguments),
-            principalClass: arguments.string("principal-class"),
-            swiftVersion: try swiftVersion(arguments),
-            extensionProcesses: try arguments.value("extension-processes", as: Int.self, in: 0...64)
-                ?? ProcessResources.cores)
-        if let path = arguments.string("payload-key") { configuration.payloadKey = try payloadKey(readFrom: path) }
-        configuration.tls = arguments.isSet("tls")
-        configuration.writeReport = arguments.isSet("report")
+                tamper: try arguments[tamper], truncate: try arguments[truncatePayload],
+                wrongKey: try arguments[wrongKey]),
+            payloadFile: payloadFile, target: target, outputDirectory: try arguments[out],
+            scratchDirectory: scratch, quiet: try arguments[quiet], format: try arguments[format],
+            thresholds: try arguments[thresholds], principalClass: try arguments[principalClass],
+            swiftVersion: try arguments[swiftVersion],
+            extensionProcesses: try arguments[extensionProcesses] ?? ProcessResources.cores)
+        configuration.payloadKey = try arguments[payloadKey]
+        configuration.tls = isTLS
+        configuration.writeReport = try arguments[report]
         configuration.startAt = try SegmentOptions.startAt(arguments)
-        configuration.caFile = arguments.string("ca-file")
+        configuration.caFile = try arguments[caFile]
         configuration.transportLoops =
-            try arguments.value("transport-loops", as: Int.self, in: 1...64)
-            ?? defaultTransportLoops(target: target, cores: ProcessResources.cores)
-        configuration.originCacheArguments = OriginCacheOptions.arguments(from: arguments)
+            try arguments[transportLoops] ?? defaultTransportLoops(target: target, cores: ProcessResources.cores)
+        configuration.originCache = originCache
         return configuration
     }
+
+    /// A share of payloads (`--encrypted`, `--with-media`): the one given, else what the built-in
+    /// extension does, else the option's default.
+    private static func share(_ option: Option<Double>, _ arguments: ParsedArguments, builtIn: Double?)
+        throws(UsageError) -> Double
+    {
+        if !arguments.wasGiven(option), let builtIn { return builtIn }
+        return try arguments[option]
+    }
+
+    /// A duration in nanoseconds, as ``RunSettings`` holds it.
+    private static func nanoseconds(_ duration: DurationValue) -> UInt64 { UInt64(duration.nanoseconds) }
 
     /// One loop beside the embedded server, which needs the other cores (measured on 2 cores: 2 loops
     /// started a burst sooner but once pushed first-byte p99 from ~10 to ~115 ms past the server's
@@ -315,7 +187,7 @@ enum RunOptions {
     private static func originCache(_ arguments: ParsedArguments, target: URL?) throws(UsageError)
         -> OriginCacheSettings?
     {
-        if target != nil, let given = OriginCacheOptions.names.first(where: { arguments.wasGiven($0) }) {
+        if target != nil, let given = OriginCacheOptions.options.first(where: { arguments.wasGiven($0) })?.name {
             throw .invalidCombination(
                 "--\(given) puts a cold cache in front of the embedded media server; with --target the media host's "
                     + "own cache is measured as it is: drop --\(given), or drop --target")
@@ -328,7 +200,7 @@ enum RunOptions {
     private static func endpoints(_ arguments: ParsedArguments, target: URL?) throws(UsageError)
         -> [EndpointConditions]
     {
-        if target != nil, arguments.wasGiven("endpoint") {
+        if target != nil, arguments.wasGiven(EndpointOptions.endpoint) {
             throw .invalidCombination(
                 "--endpoint shapes the embedded media server's side endpoints; with --target the media host's own "
                     + "are measured as they are: drop --endpoint, or drop --target")
@@ -344,7 +216,9 @@ enum RunOptions {
     /// server injects them), so they are refused rather than recorded as if they had applied.
     private static func networkMix(_ arguments: ParsedArguments, target: URL?) throws(UsageError) -> NetworkMix {
         if target != nil {
-            let given = (["profile"] + NetworkConditions.settingKeys).filter { arguments.wasGiven($0) }
+            let given = ([NetworkOptions.profile.name] + NetworkConditions.settingKeys).filter {
+                arguments.wasGiven($0)
+            }
             if let first = given.first {
                 throw .invalidCombination(
                     "--\(first) shapes the embedded media server's responses; with --target the media host's own "
@@ -352,7 +226,7 @@ enum RunOptions {
             }
             return NetworkMix(single: .none)
         }
-        if arguments.wasGiven("payloads") {
+        if arguments.wasGiven(payloads) {
             // A replayed media_url is fetched as it is: no phone's class can choose its port.
             let mix = try NetworkOptions.mix(from: arguments, defaultProfile: NetworkProfile.none.name)
             guard mix.isSingleClass else {
@@ -365,33 +239,13 @@ enum RunOptions {
         return try NetworkOptions.mix(from: arguments, defaultProfile: defaultProfile)
     }
 
-    private static func thresholds(_ arguments: ParsedArguments) throws(UsageError) -> [Threshold] {
-        var thresholds: [Threshold] = []
-        for text in arguments.strings("threshold") {
-            do {
-                thresholds.append(try Threshold(parsing: text))
-            } catch {
-                throw .invalidValue(option: "threshold", value: text, expected: error.expected)
-            }
-        }
-        return thresholds
-    }
-
-    private static func swiftVersion(_ arguments: ParsedArguments) throws(UsageError) -> String? {
-        guard let text = arguments.string("swift-version") else { return nil }
-        guard ["4", "4.2", "5", "6"].contains(text) else {
-            throw .invalidValue(option: "swift-version", value: text, expected: "a Swift language mode: 5 or 6")
-        }
-        return text
-    }
-
     /// The key in `path`: 64 hex digits or the base64 of 32 bytes, surrounding whitespace ignored.
     static func payloadKey(readFrom path: String) throws(UsageError) -> [UInt8] {
         let text: String
         do {
             text = try TextFile.read(path, limit: 4_096)
         } catch {
-            throw .invalidValue(option: "payload-key", value: path, expected: "a readable key file (\(error))")
+            throw .invalidValue(option: payloadKey.name, value: path, expected: "a readable key file (\(error))")
         }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let utf8 = Array(trimmed.utf8)
@@ -401,12 +255,9 @@ enum RunOptions {
         }
         if let bytes = Base64.decode(trimmed), bytes.count == 32 { return bytes }
         throw .invalidValue(
-            option: "payload-key", value: path,
+            option: payloadKey.name, value: path,
             expected: "a file holding a 32-byte AES-256 key as 64 hex digits or as base64 (44 characters)")
     }
-
-    /// The options that shape generated payloads; `--payloads` replays a file instead.
-    static let generatorOptions = ["media", "encrypted", "with-media", "tamper", "truncate-payload", "wrong-key"]
 
     /// `media_mix` of a run that replays `--payloads`: the media are whatever the file's URLs name.
     static let replayedMediaMix = "replayed"
@@ -440,7 +291,7 @@ enum RunOptions {
         let scaled =
             timeScale == 1 ? "" : " of real time (R / --time-scale \(timeScale), so R at most \(limit * timeScale))"
         throw .invalidValue(
-            option: "rate", value: arguments.string("rate") ?? "\(rate)",
+            option: Self.rate.name, value: arguments.string(Self.rate.name) ?? "\(rate)",
             expected: "at most \(Int(limit)) arrivals a second\(scaled) on this machine's \(cores) cores: "
                 + "an invocation costs the harness about \(Int(invocationCPUNanoseconds / 1_000)) µs of CPU "
                 + "(\(Int(1e9 / invocationCPUNanoseconds)) a second a core), and a rate over "
@@ -460,7 +311,7 @@ enum RunOptions {
                 _ = try MediaRequest(path: String(parts[0]), query: query)
             } catch {
                 throw .invalidValue(
-                    option: "media", value: text,
+                    option: media.name, value: text,
                     expected: "media the embedded server serves: a size up to 2 GB (\(SyntheticMediaFile.maximumSize) "
                         + "bytes) and a type among \(MediaType.allCases.map(\.fileExtension).joined(separator: ", ")) "
                         + "(\(choice.path): \(error))")
@@ -469,58 +320,43 @@ enum RunOptions {
     }
 
     private static func loadModel(_ arguments: ParsedArguments) throws(UsageError) -> LoadModel {
-        let maxInFlight = try arguments.value("max-in-flight", as: Int.self, in: 1...1_000_000) ?? 10_000
-        if arguments.wasGiven("rate") {
-            if arguments.wasGiven("burst") { throw .conflictingOptions("rate", "burst") }
-            if arguments.wasGiven("concurrency") { throw .conflictingOptions("rate", "concurrency") }
-            let rate = try arguments.value("rate", as: Double.self) ?? 0
-            guard rate > 0 else {
-                throw .invalidValue(
-                    option: "rate", value: arguments.string("rate") ?? "", expected: "arrivals per second above 0")
-            }
-            let arrivals = try arguments.value("arrivals", as: LoadModel.ArrivalProcess.self) ?? .poisson
-            return .open(ratePerSecond: rate, arrivals: arrivals, maxInFlight: maxInFlight)
+        let maxInFlight = try arguments[maxInFlight]
+        if arguments.wasGiven(rate) {
+            if arguments.wasGiven(burst) { throw .conflictingOptions(rate.name, burst.name) }
+            if arguments.wasGiven(concurrency) { throw .conflictingOptions(rate.name, concurrency.name) }
+            return .open(
+                ratePerSecond: try arguments[rate] ?? 0, arrivals: try arguments[arrivals], maxInFlight: maxInFlight)
         }
-        if arguments.wasGiven("burst") {
-            if arguments.wasGiven("concurrency") { throw .conflictingOptions("burst", "concurrency") }
-            let count = try arguments.value("burst", as: Int.self, in: 1...10_000_000) ?? 1
-            return .burst(count: count, maxInFlight: maxInFlight)
+        if arguments.wasGiven(burst) {
+            if arguments.wasGiven(concurrency) { throw .conflictingOptions(burst.name, concurrency.name) }
+            return .burst(count: try arguments[burst] ?? 1, maxInFlight: maxInFlight)
         }
-        return .closed(concurrency: try arguments.value("concurrency", as: Int.self, in: 1...1_000_000) ?? 500)
+        return .closed(concurrency: try arguments[concurrency])
     }
 
     private static func runLength(_ arguments: ParsedArguments, load: LoadModel) throws(UsageError) -> RunLength {
-        if arguments.wasGiven("duration") {
-            if arguments.wasGiven("invocations") { throw .conflictingOptions("invocations", "duration") }
-            if case .burst = load { throw .conflictingOptions("burst", "duration") }
-            return .duration(try nanoseconds(arguments, "duration", minimum: 1_000_000) ?? 0)
+        if arguments.wasGiven(duration) {
+            if arguments.wasGiven(invocations) { throw .conflictingOptions(invocations.name, duration.name) }
+            if case .burst = load { throw .conflictingOptions(burst.name, duration.name) }
+            return .duration(try arguments[duration].map(nanoseconds) ?? 0)
         }
         if case .burst(let count, _) = load { return .invocations(count) }
-        return .invocations(try arguments.value("invocations", as: Int.self, in: 1...100_000_000) ?? 2_000)
-    }
-
-    private static func fraction(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> Double {
-        try arguments.value(name, as: Double.self, in: 0...1) ?? 0
-    }
-
-    private static func nanoseconds(_ arguments: ParsedArguments, _ name: String, minimum: Int64 = 0)
-        throws(UsageError) -> UInt64?
-    {
-        try arguments.duration(name, atLeast: DurationValue(nanoseconds: minimum)).map { UInt64($0.nanoseconds) }
+        return .invocations(try arguments[invocations] ?? defaultInvocations)
     }
 
     /// Applies `--scenario FILE`: its keys are option names, its values what the flag would take;
     /// flags given on the command line win. Returns the merged arguments and the scenario's name.
     private static func withScenario(_ arguments: ParsedArguments) throws(UsageError) -> (ParsedArguments, String) {
-        guard let path = arguments.string("scenario") else { return (arguments, "default") }
+        guard let path = try arguments[scenario] else { return (arguments, "default") }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw .invalidValue(option: "scenario", value: path, expected: "a readable JSON file")
+            throw .invalidValue(option: scenario.name, value: path, expected: "a readable JSON file")
         }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw .invalidValue(option: "scenario", value: path, expected: "a JSON object of option names and values")
+            throw .invalidValue(
+                option: scenario.name, value: path, expected: "a JSON object of option names and values")
         }
         var name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         var values: [String: String] = [:]
@@ -531,21 +367,39 @@ enum RunOptions {
                 continue
             }
             if key == "description" { continue }
-            guard let declaration = arguments.configuration.option(named: key), key != "scenario", key != "help" else {
+            guard let declaration = arguments.configuration.option(named: key), key != scenario.name, key != "help"
+            else {
                 throw .invalidValue(
-                    option: "scenario", value: path, expected: "known option names; \"\(key)\" is not one")
+                    option: scenario.name, value: path, expected: "known option names; \"\(key)\" is not one")
             }
             switch value {
             case let flag as Bool where declaration.kind == .flag: values[key] = flag ? "true" : nil
-            case let text as String: values[key] = text
+            case let text as String: values[key] = resolvingFile(text, besides: path)
             case let number as NSNumber: values[key] = number.stringValue
             case let list as [String] where declaration.isRepeatable: lists[key] = list
             default:
-                throw .invalidValue(option: "scenario", value: path, expected: "a string or number for \"\(key)\"")
+                throw .invalidValue(option: scenario.name, value: path, expected: "a string or number for \"\(key)\"")
             }
         }
         return (arguments.withDefaults(values).withDefaultLists(lists), name)
     }
+
+    /// A scenario file's `file:PATH` value (a measured `fanout-curve`, a `ttfb` distribution, ...) with
+    /// a relative PATH taken from the folder of the scenario at `scenarioPath`, so that a scenario and
+    /// its files move together; absolute paths and every other value as they are. A PATH found only
+    /// from the current directory is kept as it is, as scenarios were read before
+    /// (`Benchmarks/herd/broadcast-curve.json` names its curve from the repository's root).
+    static func resolvingFile(_ value: String, besides scenarioPath: String) -> String {
+        guard value.hasPrefix(filePrefix) else { return value }
+        let path = String(value.dropFirst(filePrefix.count))
+        guard !path.isEmpty, !path.hasPrefix("/") else { return value }
+        let folder = (scenarioPath as NSString).deletingLastPathComponent
+        let besides = folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
+        if Posix.fileStatus(besides) == nil, Posix.fileStatus(path) != nil { return value }
+        return filePrefix + besides
+    }
+
+    private static let filePrefix = "file:"
 }
 
 extension LoadModel.ArrivalProcess: ArgumentValue {}

@@ -15,18 +15,7 @@ struct RunSession {
         let settings = configuration.settings
         let scale = settings.timeScale
         // First, before anything runs that would need stopping: a user's extension is built here.
-        let (factory, library, extensionNotes) = try ExtensionChoice.factory(
-            configuration, settings: BuiltInExtensionSettings(timeScale: scale))
-        if !configuration.quiet {
-            for note in extensionNotes { context.output.write("\(note)\n") }
-            // A load beyond what `nse-bench capacity` measured here is said before it runs, not only
-            // found out afterwards by the self-check.
-            if let warning = CapacityFile.warning(
-                for: settings.load, timeScale: scale, environment: context.environment)
-            {
-                context.errors.write(warning)
-            }
-        }
+        let (factory, library) = try prepareExtension()
         ProcessResources.raiseDescriptorLimit()
         let output = try OutputFolder.create(configuration.outputDirectory, scenario: settings.scenario)
         let largestMediaBytes =
@@ -34,43 +23,16 @@ struct RunSession {
         // The embedded server's media are exactly the size they are named; another host's may not be.
         let receiveBufferBytes =
             configuration.target == nil ? largestMediaBytes.flatMap(ReceiveBufferPolicy.bytes(forBodiesUpTo:)) : nil
-        let scratch = ScratchDirectory.parent(
-            requested: configuration.scratchDirectory, environment: ProcessInfo.processInfo.environment,
-            inFlight: settings.load.maxInFlight, largestMediaBytes: largestMediaBytes)
+        let scratch = scratchParent(largestMediaBytes: largestMediaBytes)
         let work = URL(fileURLWithPath: scratch.path).appendingPathComponent("nse-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
 
-        // With --tls the embedded server writes its self-signed certificate here, and the transport
-        // trusts it alone.
-        let serverCertificate = work.appendingPathComponent("media-server.pem")
-        let caFile = configuration.tls ? serverCertificate.path : configuration.caFile
         // The media host.
-        // The embedded server notes here the faults its responses cannot name (a reset before the
-        // response), by request tag; the recorder reads them back.
-        let faultLogPath = work.appendingPathComponent("server-faults.log")
-        // The managed server writes its counters and its own lateness here when it stops.
-        let serverStatsPath = work.appendingPathComponent("server-stats.json")
-        var server: EmbeddedServerProcess? = nil
-        let mediaBases: [URL]
-        if let target = configuration.target {
-            mediaBases = [target]
-        } else {
-            var arguments = [
-                "--seed", String(settings.seed), "--time-scale", String(scale), "--fault-log", faultLogPath.path,
-                "--stats-out", serverStatsPath.path,
-            ]
-            if configuration.tls { arguments += ["--tls", "--cert-out", serverCertificate.path] }
-            for (key, value) in configuration.networkArguments + configuration.originCacheArguments {
-                arguments += ["--\(key)", value]
-            }
-            for endpoint in settings.endpoints { arguments += ["--endpoint", endpoint.description] }
-            let started = try EmbeddedServerProcess(
-                executable: configuration.serverExecutable ?? EmbeddedServerProcess.ownExecutable,
-                arguments: arguments, classCount: settings.network.classes.count)
-            server = started
-            mediaBases = started.baseURLs
-        }
+        let serverFiles = ServerFiles(in: work)
+        let caFile = configuration.tls ? serverFiles.certificate.path : configuration.caFile
+        let server = try startServer(writing: serverFiles)
+        let mediaBases = server?.baseURLs ?? configuration.target.map { [$0] } ?? []
         // Every way out of the run stops the server, errors included (a suite runs many in one
         // process); stop() is idempotent, so the normal path's call below is the one that counts.
         defer { server?.stop() }
@@ -82,11 +44,7 @@ struct RunSession {
         let transport = loops.transport
         let key = try configuration.payloadKey ?? AESGCM.randomBytes(32)
         let container = try SharedContainer(creatingIn: work, key: key)
-        // Counts only: a long run would fill the disk with attachments nobody reads.
-        let store = AttachmentStore.counting()
-        let hostSettings = HostSettings(
-            timeBudget: scaled(settings.deadline, scale), gracePeriod: scaled(settings.grace, scale),
-            windDown: scaled(settings.windDown, scale), memoryLimit: settings.memoryLimit, timeScale: scale)
+        let hostSettings = self.hostSettings()
         let host = ExtensionHost(
             settings: hostSettings,
             environment: HostEnvironment(
@@ -94,7 +52,9 @@ struct RunSession {
                 downloader: CurlMediaDownloader(
                     transport: transport, caFile: caFile, tagger: server == nil ? nil : RequestTagger(),
                     receiveBufferBytes: receiveBufferBytes),
-                attachmentStore: store, temporaryDirectory: work, sharedContainer: container, payloadKey: key))
+                // Counts only: a long run would fill the disk with attachments nobody reads.
+                attachmentStore: AttachmentStore.counting(), temporaryDirectory: work, sharedContainer: container,
+                payloadKey: key))
         // A user's extension runs in processes of its own, as on a phone: a crash ends only its process.
         let workers = try library.map { path in
             try ExtensionWorkerPool(
@@ -116,7 +76,7 @@ struct RunSession {
         }
 
         // Recording and progress.
-        let faultLog = server == nil ? nil : InjectedFaultLogReader(path: faultLogPath.path)
+        let faultLog = server == nil ? nil : InjectedFaultLogReader(path: serverFiles.faultLog.path)
         // timeline.csv's second 0, and endpoints.csv's: the server notes side calls on the same clock.
         let origin = clock.now()
         let recorder = try RunRecorder(
@@ -133,24 +93,7 @@ struct RunSession {
         defer { admission.stop() }
         let runner = LoadRunner(clock: clock, admissionExecutor: admission)
         let watcher = SignalWatcher()
-        // The first Ctrl-C (or SIGTERM) stops admitting and lets invocations in flight finish within
-        // deadline and grace; a second ends the run at once, abandoning them. Either way what was
-        // recorded is written, marked partial. Returns the first signal.
-        let interruption = Task { () -> Int32? in
-            var signals = watcher.signals.makeAsyncIterator()
-            guard let first = await signals.next() else { return nil }
-            runner.stop()
-            context.errors.write(
-                "nse-bench: \(SignalWatcher.name(of: first)): no more arrivals; invocations in flight may finish "
-                    + "(send it again to stop at once)\n")
-            guard let second = await signals.next() else { return first }
-            recorder.seal()
-            runner.abort()
-            context.errors.write(
-                "nse-bench: \(SignalWatcher.name(of: second)) again: stopping now; invocations in flight are "
-                    + "abandoned\n")
-            return first
-        }
+        let interruption = watchInterruption(watcher, runner: runner, recorder: recorder)
         // --start-at: every instance of a split run waits for the same moment (a Ctrl-C ends the wait).
         let startLag = await Self.waitForStart(configuration.startAt, runner: runner)
         let cpuAtStart = ProcessResources.cpuSeconds()
@@ -192,16 +135,7 @@ struct RunSession {
         // the harness distorted, whichever process used the CPU.
         let serverCPU = max(0, (server?.cpuSeconds ?? 0) - serverCPUAtStart)
         let serverReport = server?.stop() ?? ""
-        var serverStats: ManagedServerReport? = nil
-        var serverStatsProblem: String? = nil
-        if server != nil, server?.exitedBeforeStop == nil {
-            do {
-                serverStats = try ManagedServerReport.read(from: serverStatsPath.path)
-            } catch {
-                serverStatsProblem =
-                    "the embedded media server's statistics could not be read (\(error)): its own lateness is unknown"
-            }
-        }
+        let (serverStats, serverStatsProblem) = Self.statistics(of: server, in: serverFiles)
 
         var selfCheck = SelfCheck(
             timerLatenessP99: ([own.timerLatenessP99] + workerFigures.map(\.timerLatenessP99)).max() ?? 0,
@@ -217,45 +151,10 @@ struct RunSession {
             recorder.aggregate.histograms[.phase(.harnessWait)]?.value(atPercentile: 99) ?? 0
         selfCheck.serverLatenessP99 = serverStats?.firstByteLatenessP99 ?? 0
         selfCheck.machineBusyPeak = progress.machineBusyPeak
-        var problems = selfCheck.problems(timeScale: scale, deadline: settings.deadline)
-        if let serverStatsProblem { problems.append(serverStatsProblem) }
-        let aggregate = recorder.aggregate
-        if let problem = SelfCheck.problem(
-            uncertain: aggregate.uncertain(lagBound: selfCheck.harnessLagBound), invocations: aggregate.invocations)
-        {
-            problems.append(problem)
-        }
-        if report.partial { problems.append("interrupted: results are partial") }
-        // Harness failures are never target outcomes: the run is invalid and exits 1, naming them.
-        var harnessProblems = SelfCheck.problems(harnessFailures: recorder.harnessFailures)
-        if let exit = server?.exitedBeforeStop {
-            harnessProblems.insert("the embedded media server \(exit) mid-run", at: 0)
-        }
-        problems += harnessProblems
-        if let failure = faultLog?.failure {
-            problems.append(
-                "the embedded server's fault log could not be read (\(failure)): resets it injected before a "
-                    + "response may show as real")
-        }
-        if let workers {
-            problems += ExtensionWorkerPool.problems(workers, timeScale: scale, deadline: settings.deadline)
-        }
-        if let failure = workerFigures.compactMap(\.memoryWatchFailure).first {
-            problems.append(
-                "an extension process's heap could not be read (\(failure)): its memory was judged by the model "
-                    + "only, and a process that grew past --memory-limit may not have been killed")
-        }
-        // Requests of a user's extension that no simulated phone could be told for failed (URLError
-        // .unsupportedURL) because of the harness, not the network.
-        let unattributed =
-            SimulatedURLSession.unattributedRequestCount - unattributedAtStart
-            + workerFigures.map(\.unattributedRequests).reduce(0, +)
-        if unattributed > 0 {
-            problems.append(
-                "\(unattributed) URLSession requests were made where nse-bench could not tell which simulated phone "
-                    + "made them (a queue of the extension's own, through URLSession.shared) and failed; create the "
-                    + "session inside didReceive, or make the request there")
-        }
+        let (problems, harnessProblems) = problems(
+            selfCheck: selfCheck, serverStatsProblem: serverStatsProblem, recorder: recorder, partial: report.partial,
+            server: server, faultLog: faultLog, workers: workers, workerFigures: workerFigures,
+            unattributedAtStart: unattributedAtStart)
         var row = SummaryRow(
             settings: recordedSettings, aggregate: recorder.aggregate, fingerprint: HostFingerprintReader.current(),
             provenance: .init(gitCommit: Provenance.gitCommit(), timestamp: Provenance.timestamp()), harness: harness,
@@ -273,21 +172,8 @@ struct RunSession {
             row.values["origin_coalesced"] = String(origin.coalesced)
             row.values["cache_hits"] = String(origin.hits)
         }
-        var unwritten = recorder.finish(summary: row)
-        do {
-            try TextFile.write(serverReport, to: output.appendingPathComponent("server.log").path)
-        } catch {
-            unwritten.append(UnwrittenFile(name: "server.log", error: error))
-        }
-        let sideCalls = EndpointTimeline(
-            calls: SideCallLines.calls(in: serverStats), origin: origin, timeScale: scale)
-        if !sideCalls.isEmpty {
-            do {
-                try SideCallLines.write(sideCalls, in: output)
-            } catch {
-                unwritten.append(UnwrittenFile(name: SideCallLines.fileName, error: error))
-            }
-        }
+        let (unwritten, sideCalls) = writeResults(
+            row, recorder: recorder, serverReport: serverReport, serverStats: serverStats, origin: origin, in: output)
         // A run the harness's own queue made invalid says what load would have fit.
         let saturation =
             selfCheck.harnessQueued(timeScale: scale, deadline: settings.deadline)
@@ -308,21 +194,8 @@ struct RunSession {
             context.output.write(SideCallLines.summary(sideCalls) + "\n")
         }
         if let workers, !configuration.quiet {
-            let deaths = workers.processDeaths
-            let footprint = Int(row.values["extension_footprint_peak_bytes"] ?? "").map { "\(Self.mebibytes($0)) MiB" }
             context.output.write(
-                "extension processes: \(configuration.extensionProcesses), \(deaths) died and were replaced"
-                    + (workers.memoryKills > 0
-                        ? " (\(workers.memoryKills) killed by the memory limit, as jetsam kills them)" : "")
-                    + "; footprint up to \(footprint ?? "unknown") per invocation (limit "
-                    + "\(Self.mebibytes(settings.memoryLimit)) MiB)"
-                    + (workers.rerunInvocations > 0
-                        ? "; \(workers.rerunInvocations) invocations sent to a process that died under another ran again, up to "
-                            + "\(FixedPoint.text(Double(workers.rerunDelayMaximum) / scale / 1e6, places: 1)) ms late"
-                        : "")
-                    + (deaths > 0
-                        ? " (their messages: \(output.appendingPathComponent("extension-stderr.log").path))" : "")
-                    + "\n")
+                workerSummary(workers, footprint: row.values["extension_footprint_peak_bytes"], output: output))
         }
         let verdicts = ThresholdVerdict.evaluate(configuration.thresholds, row: row.values)
         if !verdicts.isEmpty, !configuration.quiet {
@@ -339,19 +212,13 @@ struct RunSession {
                     + unwritten.map(\.description).joined(separator: "; ")
                     + "; the summary printed above is what the run measured")
         }
-        if let signal, let status = ExitCode(stoppedBy: signal) { return status }
-        if report.partial { return .interrupted }
-        if !harnessProblems.isEmpty {
-            context.errors.write(
-                "nse-bench: the harness failed, so the run is not valid: \(harnessProblems.joined(separator: "; "))\n")
-            return .harnessError
-        }
-        return verdicts.allSatisfy(\.passed) ? .success : .regression
+        return exitStatus(
+            signal: signal, partial: report.partial, harnessProblems: harnessProblems, verdicts: verdicts)
     }
 
     /// The invocations this instance runs of `length` (a segment's share), for the progress line's ETA.
     /// `bytes` in MiB with one decimal, for the extension processes' line.
-    private static func mebibytes(_ bytes: Int) -> String { FixedPoint.text(Double(bytes) / 1_048_576, places: 1) }
+    static func mebibytes(_ bytes: Int) -> String { FixedPoint.text(Double(bytes) / 1_048_576, places: 1) }
 
     private static func share(of length: RunLength, _ segment: ExecutionSegment) -> RunLength {
         guard case .invocations(let count) = length else { return length }
@@ -383,7 +250,7 @@ struct RunSession {
         return .duration(scaled(nanoseconds, scale))
     }
 
-    private func scaled(_ nanoseconds: UInt64, _ scale: Double) -> UInt64 {
+    func scaled(_ nanoseconds: UInt64, _ scale: Double) -> UInt64 {
         UInt64((Double(nanoseconds) * scale).rounded())
     }
 }

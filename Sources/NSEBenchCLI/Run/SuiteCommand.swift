@@ -4,6 +4,7 @@ public import NSEBenchCore
 /// `nse-bench suite DIR`: every scenario file in DIR, `--repeat` times each, into one summary CSV
 /// that `compare` takes (and that `Results/baseline.csv` is made from).
 public struct SuiteCommand: ParsableCommand {
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "suite",
         abstract: "Run every scenario (*.json) in a folder into one summary.csv, for compare and the CI gate.",
@@ -16,42 +17,37 @@ public struct SuiteCommand: ParsableCommand {
             + "attempt that is still invalid stays invalid there. Harness failures (exit 1) and interruptions are "
             + "never retried. With --report, --out/report.html shows every run on one page: an overview row per "
             + "run linking to the run's own charts, as nse-bench report writes for that folder.",
-        options: [
-            .value(
-                "out", short: "o", valueName: "DIR", help: "Result folder (default Results/runs/<timestamp>-suite/)."),
-            .value("repeat", valueName: "K", default: "1", help: "Runs per scenario, with seeds 1..K."),
-            .value(
-                "retries", valueName: "N", default: "0",
-                help: "Run an invalid (valid=false) run again, up to N more times (0-10)."),
-            .flag(
-                "report",
-                help: "Also write --out/report.html: an overview of the runs and each run's charts (nse-bench report)."),
-            .flag("quiet", short: "q", help: "No per-run lines."),
-        ],
+        options: Options.declarations,
         positionals: [PositionalDeclaration("DIR", help: "Folder of scenario JSON files (Benchmarks/).")],
         examples: [
             "nse-bench suite Benchmarks/ --out /tmp/suite", "nse-bench compare Results/baseline.csv /tmp/suite",
             "nse-bench suite Benchmarks/ --out /tmp/suite --report",
         ])
 
+    /// The folder of scenario JSON files (default `Benchmarks`).
     public let directory: String
+    /// `--out`: the suite's folder; nil for a timestamped one.
     public let output: String?
+    /// `--repeat`: runs per scenario, seeds 1 to K.
     public let repeats: Int
     /// How many more attempts a run that came out `valid=false` gets.
     public let retries: Int
+    /// `--quiet`.
     public let quiet: Bool
     /// Whether to write the suite's report.html once every run is in.
     public let writeReport: Bool
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         directory = arguments.positionals.first ?? "Benchmarks"
-        output = arguments.string("out")
-        repeats = try arguments.value("repeat", as: Int.self, in: 1...100) ?? 1
-        retries = try arguments.value("retries", as: Int.self, in: 0...10) ?? 0
-        quiet = arguments.isSet("quiet")
-        writeReport = arguments.isSet("report")
+        output = try arguments[Options.out]
+        repeats = try arguments[Options.repeats]
+        retries = try arguments[Options.retries]
+        quiet = try arguments[Options.quiet]
+        writeReport = try arguments[Options.report]
     }
 
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         try await run(context) { arguments in
             let parsed = try ArgumentParser.parse(arguments, for: RunCommand.configuration)
@@ -151,5 +147,26 @@ public struct SuiteCommand: ParsableCommand {
         func value(_ key: String) -> String { result.values[key] ?? "" }
         return "\(name) #\(round): \(value("invocations")) invocations, enriched \(value("enriched_rate")), "
             + "fell back \(value("fallback_rate")), deliver p99 \(value("deliver_p99_ms")) ms, valid \(value("valid"))\n"
+    }
+}
+
+extension SuiteCommand {
+    /// `suite`'s options, each declared once with its help, default and parser.
+    enum Options {
+        static let out: Option<String?> = .value(
+            "out", short: "o", valueName: "DIR", help: "Result folder (default Results/runs/<timestamp>-suite/).")
+        static let repeats: Option<Int> = .value(
+            "repeat", valueName: "K", default: "1", help: "Runs per scenario, with seeds 1..K.", .within(1...100))
+        static let retries: Option<Int> = .value(
+            "retries", valueName: "N", default: "0",
+            help: "Run an invalid (valid=false) run again, up to N more times (0-10).", .within(0...10))
+        static let report: Option<Bool> = .flag(
+            "report",
+            help: "Also write --out/report.html: an overview of the runs and each run's charts (nse-bench report).")
+        static let quiet: Option<Bool> = .flag("quiet", short: "q", help: "No per-run lines.")
+
+        /// Every option of `suite`, in `--help` order.
+        static let declarations: [OptionDeclaration] =
+            ([out, repeats, retries, report, quiet] as [any DeclaredOption]).map(\.declaration)
     }
 }

@@ -5,6 +5,7 @@ import NSEBenchSystem
 /// `nse-bench sweep`: one scenario over a range of one setting, for one or more extensions, into
 /// sweep.csv and cliffs.csv: where each extension falls off the deadline cliff.
 public struct SweepCommand: ParsableCommand {
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "sweep",
         abstract: "Run one scenario over a range of one setting and find where each extension falls off the cliff.",
@@ -25,74 +26,59 @@ public struct SweepCommand: ParsableCommand {
             deadline. Exits 1 when a run hit a harness failure, 130/143 when interrupted (what was measured \
             is written).
             """,
-        options: RunOptions.declarations + [
-            .value(
-                "sweep", valueName: "SETTING=FROM..TO",
-                help: "The setting and range: ttfb=0s..40s, bandwidth=128kbit/s..4MB/s, concurrency=10..1000, "
-                    + "rate=10..2000, media-size=100KB..20MB, deadline=5s..30s."),
-            .value("steps", valueName: "K", default: "5", help: "Evenly spaced points, both ends included (2-50)."),
-            .value(
-                "extensions", valueName: "LIST",
-                help: "Comma-separated extensions to sweep side by side (built-in names or paths); default "
-                    + "--extension's."),
-            .value(
-                "refine", valueName: "N", default: "2",
-                help: "More runs per cliff, bisecting between the points that held and lost its level (0-10)."),
-            .value(
-                "levels", valueName: "LIST", default: "0.99,0.95,0.5",
-                help: "Enriched-rate levels whose cliff is found, fractions above 0 and at most 1."),
-        ],
+        options: RunOptions.declarations + Options.declarations,
         examples: [
             "nse-bench sweep --sweep ttfb=0s..40s --steps 9 --extensions media,media-25s,template --time-scale 0.02 -n 200",
             "nse-bench sweep --scenario Benchmarks/steady-3g.json --sweep bandwidth=64kbit/s..2MB/s --steps 6",
             "nse-bench sweep --sweep concurrency=100..2000 --steps 5 --extension Examples/MediaDownload",
         ])
 
+    /// `--sweep SETTING=FROM..TO`: the setting varied and its range.
     public let range: SweepRange
+    /// `--steps`: the evenly spaced points, both ends included.
     public let steps: Int
+    /// `--refine`: the bisecting runs per cliff.
     public let refine: Int
+    /// `--levels`: the enriched-rate levels whose cliffs are found, highest first.
     public let levels: [Double]
+    /// The extensions swept side by side: `--extensions`, else `--extension`'s one.
     public let extensions: [String]
+    /// `--out`: the sweep's folder; nil for a timestamped one.
     public let output: String?
+    /// `--quiet`.
     public let quiet: Bool
     /// The run options as given; each point's run is these with the swept setting, the extension and
     /// the run folder replaced.
     let runArguments: ParsedArguments
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
-        guard let text = arguments.string("sweep") else {
-            throw .missingValue(option: "sweep", valueName: "SETTING=FROM..TO")
+        guard let range = try arguments[Options.sweep] else {
+            throw .missingValue(option: Options.sweep.name, valueName: "SETTING=FROM..TO")
         }
-        do {
-            range = try SweepRange(parsing: text)
-        } catch {
-            throw .invalidValue(option: "sweep", value: text, expected: error.reason ?? SweepRange.expectedForm)
-        }
+        self.range = range
         if arguments.wasGiven(range.setting.runOption) {
             throw .invalidCombination(
                 "--\(range.setting.runOption) is what --sweep \(range.setting) varies: drop one of them")
         }
-        steps = try arguments.value("steps", as: Int.self, in: 2...50) ?? 5
-        refine = try arguments.value("refine", as: Int.self, in: 0...10) ?? 2
-        levels = try Self.levels(arguments.string("levels") ?? "0.99,0.95,0.5")
-        if arguments.wasGiven("extensions"), arguments.wasGiven("extension") {
-            throw .conflictingOptions("extensions", "extension")
+        steps = try arguments[Options.steps]
+        refine = try arguments[Options.refine]
+        levels = try arguments[Options.levels]
+        if arguments.wasGiven(Options.extensions), arguments.wasGiven(RunOptions.extensionName) {
+            throw .conflictingOptions(Options.extensions.name, RunOptions.extensionName.name)
         }
-        let list = arguments.string("extensions").map {
-            $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        if let list = try arguments[Options.extensions] {
+            extensions = list
+        } else {
+            extensions = [try arguments[RunOptions.extensionName]]
         }
-        if let list, list.isEmpty || list.contains(where: \.isEmpty) {
-            throw .invalidValue(
-                option: "extensions", value: arguments.string("extensions") ?? "",
-                expected: "a comma-separated list of extensions, such as media,media-25s")
-        }
-        extensions = list ?? [arguments.string("extension") ?? "media"]
         guard Set(extensions).count == extensions.count else {
             throw .invalidValue(
-                option: "extensions", value: extensions.joined(separator: ","), expected: "each extension once")
+                option: Options.extensions.name, value: extensions.joined(separator: ","),
+                expected: "each extension once")
         }
-        output = arguments.string("out")
-        quiet = arguments.isSet("quiet")
+        output = try arguments[RunOptions.out]
+        quiet = try arguments[RunOptions.quiet]
         runArguments = arguments
         // Every point's settings are checked before the first run, so a bad combination fails at once.
         for name in extensions {
@@ -106,7 +92,8 @@ public struct SweepCommand: ParsableCommand {
         let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard !values.isEmpty, values.allSatisfy({ $0.map { $0 > 0 && $0 <= 1 } ?? false }) else {
             throw .invalidValue(
-                option: "levels", value: text, expected: "comma-separated fractions above 0 and at most 1 (0.99,0.95)")
+                option: Options.levels.name, value: text,
+                expected: "comma-separated fractions above 0 and at most 1 (0.99,0.95)")
         }
         return values.compactMap { $0 }.sorted(by: >)
     }
@@ -115,12 +102,13 @@ public struct SweepCommand: ParsableCommand {
     func pointArguments(extension name: String, value: Double, folder: String) -> ParsedArguments {
         runArguments
             .replacing(range.setting.runOption, with: range.setting.argument(value))
-            .replacing("extension", with: name)
-            .replacing("out", with: folder)
-            .settingFlag("quiet")
-            .clearingFlag("report")
+            .replacing(RunOptions.extensionName.name, with: name)
+            .replacing(RunOptions.out.name, with: folder)
+            .settingFlag(RunOptions.quiet.name)
+            .clearingFlag(RunOptions.report.name)
     }
 
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         try await run(context) { arguments in try await RunCommand(parsing: arguments).run(context) }
     }
@@ -233,5 +221,52 @@ extension SweepCliff {
         setting.worseWhenLarger
             ? "the furthest value from the smallest up that still holds each level"
             : "the furthest value from the largest down that still holds each level"
+    }
+}
+
+extension SweepCommand {
+    /// `sweep`'s own options (the rest are `run`'s), each declared once with its help, default and parser.
+    enum Options {
+        static let sweep: Option<SweepRange?> = .value(
+            "sweep", valueName: "SETTING=FROM..TO",
+            help: "The setting and range: ttfb=0s..40s, bandwidth=128kbit/s..4MB/s, concurrency=10..1000, "
+                + "rate=10..2000, media-size=100KB..20MB, deadline=5s..30s.",
+            OptionParser { (text, option) throws(UsageError) in
+                do throws(ValueParseError) {
+                    return try SweepRange(parsing: text)
+                } catch {
+                    throw .invalidValue(option: option, value: text, expected: error.reason ?? SweepRange.expectedForm)
+                }
+            })
+        static let steps: Option<Int> = .value(
+            "steps", valueName: "K", default: "5", help: "Evenly spaced points, both ends included (2-50).",
+            .within(2...50))
+        static let extensions: Option<[String]?> = .value(
+            "extensions", valueName: "LIST",
+            help: "Comma-separated extensions to sweep side by side (built-in names or paths); default "
+                + "--extension's.",
+            OptionParser { (text, option) throws(UsageError) in
+                let list = text.split(separator: ",", omittingEmptySubsequences: false).map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
+                guard !list.isEmpty, !list.contains(where: \.isEmpty) else {
+                    throw .invalidValue(
+                        option: option, value: text,
+                        expected: "a comma-separated list of extensions, such as media,media-25s")
+                }
+                return list
+            })
+        static let refine: Option<Int> = .value(
+            "refine", valueName: "N", default: "2",
+            help: "More runs per cliff, bisecting between the points that held and lost its level (0-10).",
+            .within(0...10))
+        static let levels: Option<[Double]> = .value(
+            "levels", valueName: "LIST", default: "0.99,0.95,0.5",
+            help: "Enriched-rate levels whose cliff is found, fractions above 0 and at most 1.",
+            OptionParser { (text, _) throws(UsageError) in try SweepCommand.levels(text) })
+
+        /// `sweep`'s own options, in `--help` order, after `run`'s.
+        static let declarations: [OptionDeclaration] =
+            ([sweep, steps, extensions, refine, levels] as [any DeclaredOption]).map(\.declaration)
     }
 }

@@ -13,6 +13,7 @@ import Synchronization
 /// under its own host (clock, timers, transport, as `run`'s), writes each ``WorkerReply`` as a line on
 /// standard output, and when its input ends, finishes what is in flight, reports its self-check and exits.
 public struct ExtensionWorkerCommand: ParsableCommand {
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "extension-worker",
         abstract: "Internal: one process running a compiled user extension for 'run' (started by run itself).",
@@ -59,6 +60,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
     let caFile: String?
     let tagRequests: Bool
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
         func required(_ option: String) throws(UsageError) -> String {
             guard let value = arguments.string(option) else { throw .missingValue(option: option, valueName: "VALUE") }
@@ -82,6 +84,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
             timeScale: try arguments.value("time-scale", as: Double.self) ?? 1)
     }
 
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         CrashReporter.install(descriptor: 1)
         let factory = try UserExtensionLoader.factory(name: name, libraryPath: library)

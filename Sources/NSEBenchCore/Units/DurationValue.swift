@@ -10,7 +10,7 @@
 /// timeout.description   // "1.5s"
 /// DurationValue.milliseconds(250).description  // "250ms"
 /// ```
-public struct DurationValue: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct DurationValue: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// The length in nanoseconds, never negative.
     public let nanoseconds: Int64
 

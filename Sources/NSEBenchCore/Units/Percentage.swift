@@ -8,7 +8,7 @@
 /// chance.probability  // 0.025
 /// chance.description  // "2.5"
 /// ```
-public struct Percentage: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct Percentage: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// The percentage, in `0...100`.
     public let value: Double
 

@@ -14,6 +14,7 @@ public enum CompareInputError: Error, Equatable, CustomStringConvertible {
         return .harnessError
     }
 
+    /// The problem, naming the input (baseline or candidate).
     public var description: String {
         switch self {
         case .unreadable(let side, let path, let reason): "cannot read the \(side) '\(path)': \(reason)"

@@ -11,7 +11,7 @@
 /// let effective = profile.merged(overriding: flags).merged(overriding: query)
 /// effective.effectiveTimeToFirstByte  // .fixed(3s): the request's own setting wins
 /// ```
-public struct NetworkConditions: Sendable, Hashable, CustomStringConvertible {
+public struct NetworkConditions: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Delay between the request and the first byte of the response (`ttfb`).
     public var timeToFirstByte: LatencyDistribution?
     /// Delay before an accepted connection is served, standing in for TCP and TLS handshakes

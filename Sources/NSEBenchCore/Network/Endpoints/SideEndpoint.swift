@@ -8,7 +8,9 @@
 /// SideEndpoint(path: "/avatars/64KB.png") // .avatars
 /// SideEndpoint(path: "/media/1MB.jpg")    // nil: the media itself
 /// ```
-public enum SideEndpoint: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum SideEndpoint: String, Sendable, Hashable, CaseIterable, Codable, CodingKeyRepresentable,
+    CustomStringConvertible
+{
     /// A receive receipt, such as OneSignal's confirmed delivery.
     case receipts
     /// A delivered metric, such as Customer.io's.

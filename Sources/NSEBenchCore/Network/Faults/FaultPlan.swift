@@ -29,7 +29,7 @@
 ///
 /// So a fault's observed rate is its chance times the chances that none above it fired: with
 /// `reset-before:10 truncate:20`, 10% of requests are reset and 20% × 90% = 18% truncated.
-public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
+public struct FaultPlan: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Error statuses instead of the media (`status=404:1,503:2`).
     public var status: StatusMix?
     /// Chance of a TCP reset before any response byte (`reset-before:P`).
@@ -131,7 +131,7 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
 /// ```swift
 /// StallFault(duration: .seconds(2), chance: Percentage(clamping: 5))  // stall=2s:5
 /// ```
-public struct StallFault: Sendable, Hashable {
+public struct StallFault: Sendable, Hashable, Codable {
     /// How long sending stops; nil for ever (the client must time out).
     public var duration: DurationValue?
     /// The chance per request.
@@ -149,7 +149,7 @@ public struct StallFault: Sendable, Hashable {
 /// ```swift
 /// SlowCloseFault(delay: .seconds(1), chance: Percentage(clamping: 10))  // slow-close=1s:10
 /// ```
-public struct SlowCloseFault: Sendable, Hashable {
+public struct SlowCloseFault: Sendable, Hashable, Codable {
     /// How long the server waits before closing.
     public var delay: DurationValue
     /// The chance per request.
@@ -168,7 +168,7 @@ public struct SlowCloseFault: Sendable, Hashable {
 /// ```swift
 /// FailFirstFault(count: 3)  // fail-first=3, answered with 503
 /// ```
-public struct FailFirstFault: Sendable, Hashable {
+public struct FailFirstFault: Sendable, Hashable, Codable {
     /// The status used when none is given: 503 Service Unavailable.
     public static let defaultStatus = 503
     /// How many requests fail, counting from the server's first.

@@ -3,7 +3,7 @@
 /// ```swift
 /// let share = StatusShare(code: 503, chance: Percentage(clamping: 2))
 /// ```
-public struct StatusShare: Sendable, Hashable {
+public struct StatusShare: Sendable, Hashable, Codable {
     /// The HTTP status code to answer with, 200 to 599.
     public var code: Int
     /// The chance of this code, per request.
@@ -28,7 +28,7 @@ public struct StatusShare: Sendable, Hashable {
 /// mix.total.value   // 3
 /// mix.description   // "404:1,503:2"
 /// ```
-public struct StatusMix: Sendable, Hashable, CustomStringConvertible {
+public struct StatusMix: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The codes in the order given; a roll walks them in this order.
     public var shares: [StatusShare]
 

@@ -21,7 +21,7 @@
 /// let delay = ttfb.sample(using: &generator)  // nanoseconds; median 300 ms, 1% above 3 s
 /// ttfb.description  // "lognormal:median=300ms,p99=3s"
 /// ```
-public enum LatencyDistribution: Sendable, Hashable, CustomStringConvertible {
+public enum LatencyDistribution: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Always the same delay.
     case fixed(DurationValue)
     /// Uniform between `lower` and `upper`, both included.

@@ -5,6 +5,7 @@ import NSEBenchSystem
 
 /// `nse-bench serve`: the media server on its own, for real devices, simulators and any HTTP client.
 public struct ServeCommand: ParsableCommand {
+    /// The command's name, help and options, from which it is parsed and `--help` is written.
     public static let configuration = CommandConfiguration(
         name: "serve",
         abstract: "Run the media server on its own, with injected latency, bandwidth and faults.",
@@ -17,47 +18,7 @@ public struct ServeCommand: ParsableCommand {
             under its own --endpoint conditions. Prints its base URL, then live counts; stops cleanly on Ctrl-C \
             or SIGTERM.
             """,
-        options: [
-            .value("host", valueName: "ADDRESS", default: "127.0.0.1", help: "IPv4 address to listen on."),
-            .value("port", valueName: "PORT", default: "8080", help: "TCP port; 0 picks a free one."),
-        ] + NetworkOptions.declarations + OriginCacheOptions.declarations + EndpointOptions.declarations + [
-            .value("seed", valueName: "N", default: "1", help: "Seed for every latency and fault draw."),
-            .value(
-                "time-scale", valueName: "F", default: "1",
-                help:
-                    "Multiply every injected duration and divide every bandwidth by F (query parameters are not scaled)."
-            ),
-            .flag(
-                "tls", help: "Serve HTTPS with a self-signed certificate for 127.0.0.1 (written next to --cert-out)."),
-            .value("tls-cert", valueName: "FILE", help: "PEM certificate to serve instead of a self-signed one."),
-            .value("tls-key", valueName: "FILE", help: "PEM private key for --tls-cert."),
-            .value("cert-out", valueName: "FILE", help: "Write the served certificate here, for clients to pin."),
-            .value(
-                "fault-log", valueName: "FILE",
-                help:
-                    "Note here each fault injected into a request tagged X-NSE-Bench-Request whose response cannot "
-                    + "name it in X-NSE-Bench-Fault (a reset before the response): one '<tag> <fault>' line each."),
-            .value(
-                "media-dir", valueName: "DIR",
-                help: "Also serve real files from DIR at /files/<path>, never outside DIR."),
-            .value(
-                "idle-timeout", valueName: "DURATION", default: "30s",
-                help: "Close idle or slow-loris connections after this."),
-            .value(
-                "stats-interval", valueName: "DURATION", default: "1s", help: "How often the live counts are printed."),
-            .flag("quiet", short: "q", help: "Print only the base URL."),
-            .flag(
-                "managed", help: "Run as a scenario's child: ignore Ctrl-C (the parent stops it with SIGTERM).",
-                hidden: true),
-            .value(
-                "stats-out", valueName: "FILE",
-                help: "When stopped, write the counters and the first-byte lateness here as JSON (for the run "
-                    + "that manages the server).", hidden: true),
-            .value(
-                "parent-pid", valueName: "PID",
-                help: "With --managed: end with this process (the run that started the server), however it ends.",
-                hidden: true),
-        ],
+        options: ServeOptions.declarations,
         examples: [
             "nse-bench serve --port 8080 --profile 3g",
             "nse-bench serve --port 8080 --profile wifi:60,lte:40   # wifi on 8080, lte on a port it prints",
@@ -66,64 +27,78 @@ public struct ServeCommand: ParsableCommand {
             "curl -o cat.jpg 'http://127.0.0.1:8080/media/200KB.jpg?ttfb=1s&bandwidth=100KB/s'",
         ])
 
+    /// The media server's configuration, every duration scaled.
     public let server: MediaServerConfiguration
     /// With a `--profile` mix, the class of each listener (the first on `--port`); empty for one network.
     public let classNames: [String]
+    /// `--cert-out`.
     public let certificateOutput: String?
     /// `--fault-log FILE`.
     public let faultLogPath: String?
     /// `--stats-out FILE`.
     public let statsOutput: String?
+    /// `--stats-interval`.
     public let statsInterval: DurationValue
+    /// `--quiet`.
     public let quiet: Bool
+    /// `--managed`: a run's child, stopped by SIGTERM only.
     public let managed: Bool
     /// `--parent-pid`: the process whose end ends this server (SIGTERM, from the kernel).
     public let parentProcess: Int32?
 
+    /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
-        let host = arguments.string("host") ?? "127.0.0.1"
-        let port = try arguments.value("port", as: UInt16.self) ?? 8080
-        guard let address = IPv4Address(host: host, port: port) else {
-            throw .invalidValue(option: "host", value: host, expected: "an IPv4 address such as 127.0.0.1")
+        guard let path = try arguments[ServeOptions.settingsFile] else {
+            try self.init(settings: ServeSettings(parsing: arguments))
+            return
         }
-        let timeScale = try arguments.value("time-scale", as: Double.self) ?? 1
-        // The same bounds as run's: run passes its scale to the server it manages.
-        guard timeScale > 0, timeScale <= RunOptions.maximumTimeScale else {
-            throw .invalidValue(
-                option: "time-scale", value: arguments.string("time-scale") ?? "",
-                expected: "a number above 0 and at most \(Int(RunOptions.maximumTimeScale))")
+        // The file is the whole of the settings: a flag beside it would be silently ignored.
+        let settingsFile = ServeOptions.settingsFile.name
+        if let other = Self.configuration.options.first(where: {
+            $0.name != settingsFile && arguments.wasGiven($0.name)
+        }) {
+            throw .conflictingOptions(settingsFile, other.name)
         }
-        let mediaDirectory = arguments.string("media-dir")
-        if let mediaDirectory, Posix.fileStatus(mediaDirectory)?.isDirectory != true {
-            let found = Posix.fileStatus(mediaDirectory) == nil ? "nothing is there" : "it is not a directory"
-            throw .invalidValue(
-                option: "media-dir", value: mediaDirectory, expected: "a directory of files to serve (\(found))")
-        }
-        let mix = try NetworkOptions.mix(from: arguments, defaultProfile: NetworkProfile.none.name)
-        var configuration = MediaServerConfiguration(
-            address: address, conditions: mix.classes[0].conditions.scaled(by: timeScale),
-            seed: try arguments.value("seed", as: UInt64.self) ?? 1,
-            mediaDirectory: mediaDirectory,
-            idleTimeout: try arguments.duration("idle-timeout", atLeast: .milliseconds(1)) ?? .seconds(30))
-        configuration.tls = try TLSOptions.context(from: arguments)
-        configuration.originCache = try OriginCacheOptions.settings(from: arguments)?.scaled(by: timeScale)
-        configuration.endpoints = EndpointOptions.serverEndpoints(
-            try EndpointOptions.endpoints(from: arguments), timeScale: timeScale)
-        // A mix serves each class on a port of its own: a phone's network is the port it connects to.
-        configuration.additionalClasses = mix.classes.dropFirst().map {
-            ServedNetworkClass(name: $0.name, conditions: $0.conditions.scaled(by: timeScale))
-        }
-        classNames = mix.isSingleClass ? [] : mix.classes.map(\.name)
-        server = configuration
-        certificateOutput = arguments.string("cert-out")
-        faultLogPath = arguments.string("fault-log")
-        statsOutput = arguments.string("stats-out")
-        statsInterval = try arguments.duration("stats-interval", atLeast: .milliseconds(10)) ?? .seconds(1)
-        quiet = arguments.isSet("quiet")
-        managed = arguments.isSet("managed")
-        parentProcess = try arguments.value("parent-pid", as: Int.self, in: 1...Int(Int32.max)).map { Int32($0) }
+        try self.init(settings: ServeSettings.read(from: path))
     }
 
+    /// The server `settings` describe, every duration scaled by their time scale; an address that is
+    /// not IPv4, a media directory that is not one, or a certificate that does not load is a usage
+    /// error naming the flag.
+    public init(settings: ServeSettings) throws(UsageError) {
+        guard let address = IPv4Address(host: settings.host, port: settings.port) else {
+            throw .invalidValue(
+                option: ServeOptions.host.name, value: settings.host, expected: "an IPv4 address such as 127.0.0.1")
+        }
+        if let mediaDirectory = settings.mediaDirectory, Posix.fileStatus(mediaDirectory)?.isDirectory != true {
+            let found = Posix.fileStatus(mediaDirectory) == nil ? "nothing is there" : "it is not a directory"
+            throw .invalidValue(
+                option: ServeOptions.mediaDirectory.name, value: mediaDirectory,
+                expected: "a directory of files to serve (\(found))")
+        }
+        let timeScale = settings.timeScale
+        var configuration = MediaServerConfiguration(
+            address: address, conditions: settings.classes[0].conditions.scaled(by: timeScale), seed: settings.seed,
+            mediaDirectory: settings.mediaDirectory, idleTimeout: settings.idleTimeout)
+        configuration.tls = try TLSOptions.context(for: settings.tls)
+        configuration.originCache = settings.originCache?.scaled(by: timeScale)
+        configuration.endpoints = settings.endpoints.mapValues { $0.scaled(by: timeScale) }
+        // A mix serves each class on a port of its own: a phone's network is the port it connects to.
+        configuration.additionalClasses = settings.classes.dropFirst().map {
+            ServedNetworkClass(name: $0.name, conditions: $0.conditions.scaled(by: timeScale))
+        }
+        classNames = settings.classes.count > 1 ? settings.classes.map(\.name) : []
+        server = configuration
+        certificateOutput = settings.certificateOutput
+        faultLogPath = settings.faultLog
+        statsOutput = settings.statsOutput
+        statsInterval = settings.statsInterval
+        quiet = settings.quiet
+        managed = settings.managed
+        parentProcess = settings.parentProcess
+    }
+
+    /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         // First, so a server whose run has already ended never starts listening.
         if let parentProcess {
@@ -234,27 +209,40 @@ public struct ServeCommand: ParsableCommand {
 
 /// `--tls`, `--tls-cert`, `--tls-key`.
 enum TLSOptions {
-    static func context(from arguments: ParsedArguments) throws(UsageError) -> TLSServerContext? {
-        let certificateFile = arguments.string("tls-cert")
-        let keyFile = arguments.string("tls-key")
-        guard arguments.isSet("tls") || certificateFile != nil else {
-            if keyFile != nil { throw .invalidCombination("--tls-key needs --tls-cert") }
-            return nil
+    /// Where the certificate comes from; nil without `--tls` or `--tls-cert`. A key without a
+    /// certificate, or a certificate without its key, is a usage error.
+    static func source(from arguments: ParsedArguments) throws(UsageError) -> ServeSettings.TLS? {
+        let certificateFile = try arguments[ServeOptions.tlsCertificate]
+        let keyFile = try arguments[ServeOptions.tlsKey]
+        let selfSigned = try arguments[ServeOptions.tls]
+        guard let certificateFile else {
+            if keyFile != nil, !selfSigned { throw .invalidCombination("--tls-key needs --tls-cert") }
+            return selfSigned ? .selfSigned : nil
         }
+        guard let keyFile else { throw .invalidCombination("--tls-cert needs --tls-key") }
+        return .files(certificate: certificateFile, key: keyFile)
+    }
+
+    /// The server's TLS context for `source`; a certificate that does not load is a usage error
+    /// naming `--tls-cert`.
+    static func context(for source: ServeSettings.TLS?) throws(UsageError) -> TLSServerContext? {
+        guard let source else { return nil }
+        var certificateFile: String? = nil
         do {
             let certificate: TLSCertificate
-            if let certificateFile {
-                guard let keyFile else { throw UsageError.invalidCombination("--tls-cert needs --tls-key") }
-                certificate = try TLSCertificate.load(
-                    certificatePEM: try TextFile.read(certificateFile), keyPEM: try TextFile.read(keyFile))
-            } else {
+            switch source {
+            case .selfSigned:
                 certificate = try TLSCertificate.selfSigned()
+            case .files(let certificatePath, let keyPath):
+                certificateFile = certificatePath
+                certificate = try TLSCertificate.load(
+                    certificatePEM: try TextFile.read(certificatePath), keyPEM: try TextFile.read(keyPath))
             }
             return try TLSServerContext(certificate: certificate)
-        } catch let error as UsageError {
-            throw error
         } catch {
-            throw .invalidValue(option: "tls-cert", value: certificateFile ?? "(self-signed)", expected: "\(error)")
+            throw .invalidValue(
+                option: ServeOptions.tlsCertificate.name, value: certificateFile ?? "(self-signed)",
+                expected: "\(error)")
         }
     }
 }

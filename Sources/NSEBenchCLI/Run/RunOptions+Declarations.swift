@@ -1,0 +1,183 @@
+import Foundation
+import NSEBenchCore
+import NSEBenchSystem
+import NSERuntime
+
+/// `run`'s own options, each declared once with its help, default and parser (the shared groups are
+/// under `Options/`), and their `--help` order.
+extension RunOptions {
+    static let concurrency: Option<Int> = .value(
+        "concurrency", short: "c", valueName: "N", default: "500", help: "Closed load: invocations in flight.",
+        .within(1...1_000_000))
+    /// Without `--duration` or `--burst`, a run of this many invocations.
+    static let defaultInvocations = 2_000
+    static let invocations: Option<Int?> = .value(
+        "invocations", short: "n", valueName: "M",
+        help: "Stop after M invocations (default \(defaultInvocations) without --duration).", .within(1...100_000_000))
+    static let duration: Option<DurationValue?> = .value(
+        "duration", short: "d", valueName: "T", help: "Stop admitting after T, such as 30s or 2m.",
+        .duration(atLeast: .milliseconds(1)))
+    static let rate: Option<Double?> = .value(
+        "rate", valueName: "R", help: "Open load: R arrivals per second (instead of --concurrency).",
+        OptionParser<Double>.converted.checking { $0 > 0 ? nil : "arrivals per second above 0" })
+    static let arrivals: Option<LoadModel.ArrivalProcess> = .value(
+        "arrivals", valueName: "KIND", default: "poisson", help: "Open load spacing: poisson or constant.", .converted)
+    static let maxInFlight: Option<Int> = .value(
+        "max-in-flight", valueName: "N", default: "10000", help: "Open and burst load: the most running at once.",
+        .within(1...1_000_000))
+    static let burst: Option<Int?> = .value(
+        "burst", valueName: "M", help: "M notifications at the same instant, as a broadcast push.",
+        .within(1...10_000_000))
+    static let ramp: Option<DurationValue?> = .value(
+        "ramp", valueName: "T", help: "Raise the rate (open) or concurrency (closed) from zero over T.", .duration())
+    static let extensionName: Option<String> = .value(
+        "extension", short: "e", valueName: "NAME|PATH", default: "media",
+        help: "Extension to run: template (Xcode's), decrypt, media (URLSession defaults), media-20s, "
+            + "media-25s, media-30s (resource timeouts), media-no-expiry (no expiry handler), priority (decrypt first, media within the budget); "
+            + "an SDK's helper: firebase, onesignal, airship (original on expiry), customerio (30 s), batch "
+            + "(20 s, nothing on expiry), iterable, klaviyo, notifee; or your own: an Xcode extension target "
+            + "folder, a folder of .swift files or one .swift file, compiled against nse-bench's "
+            + "UserNotifications (cached).", .text)
+    static let thresholds: Option<[Threshold]> = .values(
+        "threshold", valueName: "EXPR",
+        help: "Pass or fail on the run's own figures, as k6's thresholds: a summary.csv metric, a "
+            + "comparison and a number, such as 'enriched_rate>=0.95' or 'deliver_p99_ms<25000'. Repeatable; "
+            + "a failed threshold exits 2.",
+        OptionParser { (text, option) throws(UsageError) in
+            do throws(ThresholdError) {
+                return try Threshold(parsing: text)
+            } catch {
+                throw .invalidValue(option: option, value: text, expected: error.expected)
+            }
+        })
+    static let principalClass: Option<String?> = .value(
+        "principal-class", valueName: "NAME",
+        help: "With --extension PATH: the UNNotificationServiceExtension subclass to run, when Info.plist "
+            + "names none or the sources have several.")
+    static let extensionProcesses: Option<Int?> = .value(
+        "extension-processes", valueName: "N",
+        help: "With --extension PATH: the processes your extension runs in (default: one per core), as iOS "
+            + "runs an extension in a process of its own; a crash ends only its process's invocations. 0 runs "
+            + "it inside nse-bench, where a crash ends the run.", .within(0...64))
+    static let swiftVersion: Option<String?> = .value(
+        "swift-version", valueName: "N",
+        help: "With --extension PATH: the Swift language mode, 5 or 6 (default: the Xcode project's "
+            + "SWIFT_VERSION, else 5).",
+        OptionParser<String>.text.checking {
+            ["4", "4.2", "5", "6"].contains($0) ? nil : "a Swift language mode: 5 or 6"
+        })
+    static let media: Option<String> = .value(
+        "media", valueName: "MIX", default: defaultMediaMix,
+        help: "Media sizes and types with weights, as served under /media/.", .text)
+    static let encrypted: Option<Double> = .value(
+        "encrypted", valueName: "FRACTION", default: "0",
+        help: "Share of payloads with encrypted_data (0 to 1); a built-in gets only what it does (decrypt: 1).",
+        .within(0...1))
+    static let withMedia: Option<Double> = .value(
+        "with-media", valueName: "FRACTION", default: "1",
+        help: "Share of payloads with media_url (0 to 1); a built-in gets only what it does (template, decrypt: 0).",
+        .within(0...1))
+    static let tamper: Option<Double> = .value(
+        "tamper", valueName: "FRACTION", default: "0", help: "Share of encrypted payloads with a flipped byte.",
+        .within(0...1))
+    static let truncatePayload: Option<Double> = .value(
+        "truncate-payload", valueName: "FRACTION", default: "0", help: "Share with truncated encrypted_data.",
+        .within(0...1))
+    static let wrongKey: Option<Double> = .value(
+        "wrong-key", valueName: "FRACTION", default: "0", help: "Share sealed with another key.", .within(0...1))
+    static let payloads: Option<String?> = .value(
+        "payloads", valueName: "FILE", help: "Replay payloads from a JSONL file instead of generating them.")
+    static let payloadKey: Option<[UInt8]?> = .value(
+        "payload-key", valueName: "FILE",
+        help: "The AES-256-GCM key of encrypted_data (64 hex digits or base64 of 32 bytes), shared with "
+            + "the extension's App Group container; default a random key per run.",
+        OptionParser { (path, _) throws(UsageError) in try payloadKey(readFrom: path) })
+    static let deadline: Option<DurationValue> = .value(
+        "deadline", valueName: "T", default: "30s", help: "The extension's time budget, from arrival.",
+        .duration(atLeast: .milliseconds(1)))
+    static let grace: Option<DurationValue> = .value(
+        "grace", valueName: "T", default: "2s",
+        help: "Time after serviceExtensionTimeWillExpire (undocumented by Apple).",
+        .duration())
+    static let windDown: Option<DurationValue> = .value(
+        "wind-down", valueName: "T", default: "1s",
+        help: "How long an extension's work still runs after its outcome is fixed (delivered, or given up "
+            + "on) before the phone suspends it, abandoning the rest (undocumented by Apple). OneSignal's "
+            + "receive receipts, due up to 24 s after didReceive, need about 25s to be sent.", .duration())
+    static let memoryLimit: Option<ByteCount> = .value(
+        "memory-limit", valueName: "SIZE", default: "24MiB",
+        help: "Memory budget; above it the extension is killed without its expiry call, as jetsam kills it "
+            + "(a user's extension: its worker process's real heap, shared out among the invocations it "
+            + "holds; built-ins: the modelled figure).",
+        .parsing { (text) throws(ValueParseError) in try ByteCount(parsing: text) })
+    static let timeScale: Option<Double> = .value(
+        "time-scale", valueName: "F", default: "1",
+        help: "Scale every duration and bandwidth: 0.01 runs 30 s in 0.3 s. CPU costs do not scale.", .timeScale)
+    static let seed: Option<UInt64> = .value(
+        "seed", valueName: "N", default: "1", help: "Seed for payloads, arrivals, latency and faults.", .converted)
+    static let target: Option<URL?> = .value(
+        "target", valueName: "URL", help: "Download media from this host instead of the embedded server.",
+        OptionParser { (text, option) throws(UsageError) in
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw .invalidValue(option: option, value: text, expected: "an http or https URL of a media host")
+            }
+            return url
+        })
+    static let transportLoops: Option<Int?> = .value(
+        "transport-loops", valueName: "N",
+        help: "Event loops (threads) the downloads are spread over, 1 to 64 (default: 1 with the embedded "
+            + "server, which shares the cores; half the cores with --target).", .within(1...64))
+    static let scenario: Option<String?> = .value(
+        "scenario", valueName: "FILE", help: "Settings as JSON ({\"concurrency\": 500, ...}); flags override it.")
+    static let out: Option<String?> = .value(
+        "out", short: "o", valueName: "DIR", help: "Result folder (default Results/runs/<timestamp>-<scenario>/).")
+    static let scratchDirectory: Option<String?> = .value(
+        "scratch-dir", valueName: "DIR",
+        help: "Where downloads wait to be counted (default /dev/shm when it has room, else TMPDIR or /tmp).",
+        OptionParser<String>.text.checking {
+            Posix.isWritableDirectory($0) ? nil : "an existing directory you can write to"
+        })
+    static let quiet: Option<Bool> = .flag("quiet", short: "q", help: "No progress and no summary; files only.")
+    static let report: Option<Bool> = .flag(
+        "report",
+        help: "Also write report.html into the result folder: the self-contained HTML report that "
+            + "'nse-bench report' writes.")
+    static let tls: Option<Bool> = .flag(
+        "tls",
+        help: "Serve the embedded media over HTTPS (a self-signed certificate the transport pins), so each "
+            + "invocation pays a TLS handshake, as a phone does.")
+    static let caFile: Option<String?> = .value(
+        "ca-file", valueName: "FILE",
+        help: "With --target https://...: a PEM file of the certificates to trust instead of the system's.")
+    static let format: Option<RunConfiguration.OutputFormat> = .value(
+        "format", valueName: "FORMAT", default: "text", help: "Summary format: text or json.", .converted)
+
+    /// Every option of `run`, in `--help` order.
+    static let declarations: [OptionDeclaration] =
+        ([concurrency, invocations, duration, rate, arrivals, maxInFlight, burst, ramp] as [any DeclaredOption])
+        .map(\.declaration) + FanoutOptions.declarations
+        + ([extensionName, thresholds, principalClass, extensionProcesses, swiftVersion] as [any DeclaredOption])
+        .map(\.declaration) + NetworkOptions.declarations + OriginCacheOptions.declarations
+        + EndpointOptions.declarations
+        + ([
+            media, encrypted, withMedia, tamper, truncatePayload, wrongKey, payloads, payloadKey, deadline, grace,
+            windDown, memoryLimit, timeScale, seed, target, transportLoops, scenario, out, scratchDirectory, quiet,
+            report, tls, caFile, format,
+        ] as [any DeclaredOption]).map(\.declaration) + PhoneOptions.declarations + SegmentOptions.declarations
+
+    /// The options that shape generated payloads; `--payloads` replays a file instead.
+    static let generatorOptions: [any DeclaredOption] = [
+        media, encrypted, withMedia, tamper, truncatePayload, wrongKey,
+    ]
+}
+
+extension OptionParser where Value == Double {
+    /// `--time-scale`: a number above 0 and at most ``RunOptions/maximumTimeScale``, for `run` and for
+    /// the `serve` it manages alike.
+    static var timeScale: OptionParser {
+        converted.checking { scale in
+            scale > 0 && scale <= RunOptions.maximumTimeScale
+                ? nil : "a number above 0 and at most \(Int(RunOptions.maximumTimeScale))"
+        }
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import NSEBenchCore
+import NSEBenchSystem
+import NSERuntime
+import SimulatedDevice
+
+/// The steps of ``RunSession/execute()`` that stand on their own: the extension, the scratch folder,
+/// the embedded server and its files, the host's settings, the interruption watch, the server's
+/// statistics, the extension processes' line and the exit status.
+extension RunSession {
+    /// The files the embedded server and the run share in the run's work folder.
+    struct ServerFiles {
+        /// With `--tls` the server writes its self-signed certificate here, and the transport trusts it alone.
+        let certificate: URL
+        /// The server notes here the faults its responses cannot name (a reset before the response), by
+        /// request tag; the recorder reads them back.
+        let faultLog: URL
+        /// The managed server writes its counters and its own lateness here when it stops.
+        let statistics: URL
+        /// The settings the run hands the server (``ServeSettings``).
+        let settings: URL
+
+        init(in work: URL) {
+            certificate = work.appendingPathComponent("media-server.pem")
+            faultLog = work.appendingPathComponent("server-faults.log")
+            statistics = work.appendingPathComponent("server-stats.json")
+            settings = work.appendingPathComponent("server-settings.json")
+        }
+    }
+
+    /// The extension to run, built first (a user's is compiled here) so that nothing is running yet
+    /// that would need stopping; with the notes on the way and a load beyond what `nse-bench capacity`
+    /// measured here said before it runs, not only found out afterwards by the self-check.
+    func prepareExtension() throws -> (factory: ExtensionFactory, library: String?) {
+        let settings = configuration.settings
+        let (factory, library, notes) = try ExtensionChoice.factory(
+            configuration, settings: BuiltInExtensionSettings(timeScale: settings.timeScale))
+        if !configuration.quiet {
+            for note in notes { context.output.write("\(note)\n") }
+            if let warning = CapacityFile.warning(
+                for: settings.load, timeScale: settings.timeScale, environment: context.environment)
+            {
+                context.errors.write(warning)
+            }
+        }
+        return (factory, library)
+    }
+
+    /// Where the run's work folder goes (``ScratchDirectory``), and why there, for downloads of up to
+    /// `largestMediaBytes` (nil when unknown).
+    func scratchParent(largestMediaBytes: Int?) -> (path: String, reason: String) {
+        ScratchDirectory.parent(
+            requested: configuration.scratchDirectory, environment: ProcessInfo.processInfo.environment,
+            inFlight: configuration.settings.load.maxInFlight, largestMediaBytes: largestMediaBytes)
+    }
+
+    /// The embedded media server, started with the run's settings and `files`; nil with `--target`.
+    func startServer(writing files: ServerFiles) throws -> EmbeddedServerProcess? {
+        guard configuration.target == nil else { return nil }
+        var settings = ServeSettings(embeddedFor: configuration)
+        settings.faultLog = files.faultLog.path
+        settings.statsOutput = files.statistics.path
+        if configuration.tls { settings.certificateOutput = files.certificate.path }
+        return try EmbeddedServerProcess(
+            executable: configuration.serverExecutable ?? EmbeddedServerProcess.ownExecutable, settings: settings,
+            settingsFile: files.settings.path)
+    }
+
+    /// The phone's budget, grace, wind-down and memory limit, every time scaled.
+    func hostSettings() -> HostSettings {
+        let settings = configuration.settings
+        let scale = settings.timeScale
+        return HostSettings(
+            timeBudget: scaled(settings.deadline, scale), gracePeriod: scaled(settings.grace, scale),
+            windDown: scaled(settings.windDown, scale), memoryLimit: settings.memoryLimit, timeScale: scale)
+    }
+
+    /// The first Ctrl-C (or SIGTERM) stops admitting and lets invocations in flight finish within
+    /// deadline and grace; a second ends the run at once, abandoning them. Either way what was
+    /// recorded is written, marked partial. The task returns the first signal.
+    func watchInterruption(_ watcher: SignalWatcher, runner: LoadRunner, recorder: RunRecorder) -> Task<Int32?, Never> {
+        Task { [context] () -> Int32? in
+            var signals = watcher.signals.makeAsyncIterator()
+            guard let first = await signals.next() else { return nil }
+            runner.stop()
+            context.errors.write(
+                "nse-bench: \(SignalWatcher.name(of: first)): no more arrivals; invocations in flight may finish "
+                    + "(send it again to stop at once)\n")
+            guard let second = await signals.next() else { return first }
+            recorder.seal()
+            runner.abort()
+            context.errors.write(
+                "nse-bench: \(SignalWatcher.name(of: second)) again: stopping now; invocations in flight are "
+                    + "abandoned\n")
+            return first
+        }
+    }
+
+    /// What the stopped server reported (its counters and own lateness), or why it could not be read;
+    /// neither without a server or for one that ended before it was stopped.
+    static func statistics(of server: EmbeddedServerProcess?, in files: ServerFiles) -> (
+        report: ManagedServerReport?, problem: String?
+    ) {
+        guard server != nil, server?.exitedBeforeStop == nil else { return (nil, nil) }
+        do {
+            return (try ManagedServerReport.read(from: files.statistics.path), nil)
+        } catch {
+            return (
+                nil, "the embedded media server's statistics could not be read (\(error)): its own lateness is unknown"
+            )
+        }
+    }
+
+    /// The extension processes' line: how many, deaths, memory kills, footprint (`footprint`, the
+    /// summary's bytes, when known) and invocations run again.
+    func workerSummary(_ workers: ExtensionWorkerPool, footprint: String?, output: URL) -> String {
+        let settings = configuration.settings
+        let deaths = workers.processDeaths
+        let footprint = Int(footprint ?? "").map { "\(Self.mebibytes($0)) MiB" }
+        return "extension processes: \(configuration.extensionProcesses), \(deaths) died and were replaced"
+            + (workers.memoryKills > 0
+                ? " (\(workers.memoryKills) killed by the memory limit, as jetsam kills them)" : "")
+            + "; footprint up to \(footprint ?? "unknown") per invocation (limit "
+            + "\(Self.mebibytes(settings.memoryLimit)) MiB)"
+            + (workers.rerunInvocations > 0
+                ? "; \(workers.rerunInvocations) invocations sent to a process that died under another ran again, up to "
+                    + "\(FixedPoint.text(Double(workers.rerunDelayMaximum) / settings.timeScale / 1e6, places: 1)) ms late"
+                : "")
+            + (deaths > 0
+                ? " (their messages: \(output.appendingPathComponent("extension-stderr.log").path))" : "")
+            + "\n"
+    }
+
+    /// The run's exit status: a signal's, interrupted, the harness's failure (said on stderr), or the
+    /// thresholds' verdict.
+    func exitStatus(signal: Int32?, partial: Bool, harnessProblems: [String], verdicts: [ThresholdVerdict])
+        -> ExitCode
+    {
+        if let signal, let status = ExitCode(stoppedBy: signal) { return status }
+        if partial { return .interrupted }
+        if !harnessProblems.isEmpty {
+            context.errors.write(
+                "nse-bench: the harness failed, so the run is not valid: \(harnessProblems.joined(separator: "; "))\n")
+            return .harnessError
+        }
+        return verdicts.allSatisfy(\.passed) ? .success : .regression
+    }
+
+    /// What makes the run invalid, said in summary.csv's invalid_reason: the self-check's findings,
+    /// an unreadable server report, uncertain outcomes, an interruption, and the harness's failures
+    /// (also returned alone: they make the run exit 1), the extension processes' and unattributed
+    /// requests'.
+    func problems(
+        selfCheck: SelfCheck, serverStatsProblem: String?, recorder: RunRecorder, partial: Bool,
+        server: EmbeddedServerProcess?, faultLog: InjectedFaultLogReader?, workers: ExtensionWorkerPool?,
+        workerFigures: [WorkerFigures], unattributedAtStart: Int
+    ) -> (all: [String], harness: [String]) {
+        let settings = configuration.settings
+        let scale = settings.timeScale
+        var problems = selfCheck.problems(timeScale: scale, deadline: settings.deadline)
+        if let serverStatsProblem { problems.append(serverStatsProblem) }
+        let aggregate = recorder.aggregate
+        if let problem = SelfCheck.problem(
+            uncertain: aggregate.uncertain(lagBound: selfCheck.harnessLagBound), invocations: aggregate.invocations)
+        {
+            problems.append(problem)
+        }
+        if partial { problems.append("interrupted: results are partial") }
+        // Harness failures are never target outcomes: the run is invalid and exits 1, naming them.
+        var harnessProblems = SelfCheck.problems(harnessFailures: recorder.harnessFailures)
+        if let exit = server?.exitedBeforeStop {
+            harnessProblems.insert("the embedded media server \(exit) mid-run", at: 0)
+        }
+        problems += harnessProblems
+        if let failure = faultLog?.failure {
+            problems.append(
+                "the embedded server's fault log could not be read (\(failure)): resets it injected before a "
+                    + "response may show as real")
+        }
+        if let workers {
+            problems += ExtensionWorkerPool.problems(workers, timeScale: scale, deadline: settings.deadline)
+        }
+        if let failure = workerFigures.compactMap(\.memoryWatchFailure).first {
+            problems.append(
+                "an extension process's heap could not be read (\(failure)): its memory was judged by the model "
+                    + "only, and a process that grew past --memory-limit may not have been killed")
+        }
+        // Requests of a user's extension that no simulated phone could be told for failed (URLError
+        // .unsupportedURL) because of the harness, not the network.
+        let unattributed =
+            SimulatedURLSession.unattributedRequestCount - unattributedAtStart
+            + workerFigures.map(\.unattributedRequests).reduce(0, +)
+        if unattributed > 0 {
+            problems.append(
+                "\(unattributed) URLSession requests were made where nse-bench could not tell which simulated phone "
+                    + "made them (a queue of the extension's own, through URLSession.shared) and failed; create the "
+                    + "session inside didReceive, or make the request there")
+        }
+        return (problems, harnessProblems)
+    }
+
+    /// Writes the run's files (``RunRecorder/finish(summary:)``, server.log, endpoints.csv when a side
+    /// endpoint was called); returns the files that could not be written and the side calls.
+    func writeResults(
+        _ row: SummaryRow, recorder: RunRecorder, serverReport: String, serverStats: ManagedServerReport?,
+        origin: UInt64, in output: URL
+    ) -> (unwritten: [UnwrittenFile], sideCalls: EndpointTimeline) {
+        let scale = configuration.settings.timeScale
+        var unwritten = recorder.finish(summary: row)
+        do {
+            try TextFile.write(serverReport, to: output.appendingPathComponent("server.log").path)
+        } catch {
+            unwritten.append(UnwrittenFile(name: "server.log", error: error))
+        }
+        let sideCalls = EndpointTimeline(
+            calls: SideCallLines.calls(in: serverStats), origin: origin, timeScale: scale)
+        if !sideCalls.isEmpty {
+            do {
+                try SideCallLines.write(sideCalls, in: output)
+            } catch {
+                unwritten.append(UnwrittenFile(name: SideCallLines.fileName, error: error))
+            }
+        }
+        return (unwritten, sideCalls)
+    }
+}
