@@ -37,8 +37,8 @@ struct ScenarioFilePathTests {
                 == "file:/nonexistent/herd/t.txt")
     }
 
-    @Test func aPathFoundOnlyFromTheCurrentDirectoryStaysAsItWas() throws {
-        // Benchmarks/herd/broadcast-curve.json names its curve from the repository's root.
+    @Test func theRepositorysHerdScenarioFindsItsCurveBesideIt() throws {
+        // Benchmarks/herd/broadcast-curve.json names "file:broadcast-curve.csv", beside it.
         let settings = try parse(["--scenario", "Benchmarks/herd/broadcast-curve.json"]).settings
         #expect(settings.fanoutCurve.source == "file:Benchmarks/herd/broadcast-curve.csv")
     }

@@ -386,16 +386,13 @@ enum RunOptions {
 
     /// A scenario file's `file:PATH` value (a measured `fanout-curve`, a `ttfb` distribution, ...) with
     /// a relative PATH taken from the folder of the scenario at `scenarioPath`, so that a scenario and
-    /// its files move together; absolute paths and every other value as they are. A PATH found only
-    /// from the current directory is kept as it is, as scenarios were read before
-    /// (`Benchmarks/herd/broadcast-curve.json` names its curve from the repository's root).
+    /// its files move together; absolute paths and every other value as they are.
     static func resolvingFile(_ value: String, besides scenarioPath: String) -> String {
         guard value.hasPrefix(filePrefix) else { return value }
         let path = String(value.dropFirst(filePrefix.count))
         guard !path.isEmpty, !path.hasPrefix("/") else { return value }
         let folder = (scenarioPath as NSString).deletingLastPathComponent
         let besides = folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
-        if Posix.fileStatus(besides) == nil, Posix.fileStatus(path) != nil { return value }
         return filePrefix + besides
     }
 

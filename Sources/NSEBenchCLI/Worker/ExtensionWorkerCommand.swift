@@ -22,34 +22,52 @@ public struct ExtensionWorkerCommand: ParsableCommand {
             standard input, one line each in a compact binary form; a crashed worker's invocations are counted \
             as crashed and a new worker takes its place. There is no reason to start one by hand.
             """,
-        options: [
-            .value("library", valueName: "PATH", help: "The compiled extension (a shared library)."),
-            .value("name", valueName: "NAME", help: "The extension's name for the records."),
-            .value("container", valueName: "DIR", help: "The App Group container holding payload.key."),
-            .value("scratch", valueName: "DIR", help: "Where downloads wait to be counted."),
-            .value("budget-ns", valueName: "NS", help: "The time budget, scaled, in nanoseconds."),
-            .value("grace-ns", valueName: "NS", help: "The grace period, scaled, in nanoseconds."),
-            .value("wind-down-ns", valueName: "NS", help: "The wind-down, scaled, in nanoseconds."),
-            .value("memory-limit", valueName: "BYTES", help: "The memory limit."),
-            .value("time-scale", valueName: "F", default: "1", help: "The run's time scale."),
-            .value(
-                "ca-file", valueName: "FILE", help: "Certificates the transport trusts (the run's --tls or --ca-file)."),
-            .flag(
-                "tag-requests",
-                help: "Tag every download for the embedded server, which notes faults its responses cannot name."),
-        ])
+        options: Options.all.map(\.declaration))
+
+    /// The worker's options: all but `--ca-file` and `--tag-requests` are required, since only `run`
+    /// starts a worker and it gives them all.
+    enum Options {
+        static let library: Option<String?> = .value(
+            "library", valueName: "PATH", help: "The compiled extension (a shared library).")
+        static let name: Option<String?> = .value(
+            "name", valueName: "NAME", help: "The extension's name for the records.")
+        static let container: Option<String?> = .value(
+            "container", valueName: "DIR", help: "The App Group container holding payload.key.")
+        static let scratch: Option<String?> = .value(
+            "scratch", valueName: "DIR", help: "Where downloads wait to be counted.")
+        static let budget: Option<UInt64?> = .value(
+            "budget-ns", valueName: "NS", help: "The time budget, scaled, in nanoseconds.", .converted)
+        static let grace: Option<UInt64?> = .value(
+            "grace-ns", valueName: "NS", help: "The grace period, scaled, in nanoseconds.", .converted)
+        static let windDown: Option<UInt64?> = .value(
+            "wind-down-ns", valueName: "NS", help: "The wind-down, scaled, in nanoseconds.", .converted)
+        static let memoryLimit: Option<Int?> = .value(
+            "memory-limit", valueName: "BYTES", help: "The memory limit.", .within(1...Int.max))
+        static let timeScale: Option<Double> = .value(
+            "time-scale", valueName: "F", default: "1", help: "The run's time scale.", .timeScale)
+        static let caFile: Option<String?> = .value(
+            "ca-file", valueName: "FILE", help: "Certificates the transport trusts (the run's --tls or --ca-file).")
+        static let tagRequests: Option<Bool> = .flag(
+            "tag-requests",
+            help: "Tag every download for the embedded server, which notes faults its responses cannot name.")
+
+        static let all: [any DeclaredOption] = [
+            library, name, container, scratch, budget, grace, windDown, memoryLimit, timeScale, caFile, tagRequests,
+        ]
+    }
 
     /// The arguments that start a worker for `library` under `settings`.
     static func arguments(
         library: String, name: String, container: String, scratch: String, settings: HostSettings, caFile: String?,
         tagRequests: Bool = false
     ) -> [String] {
-        (caFile.map { ["--ca-file", $0] } ?? []) + (tagRequests ? ["--tag-requests"] : []) + [
-            "--library", library, "--name", name, "--container", container, "--scratch", scratch, "--budget-ns",
-            String(settings.timeBudget), "--grace-ns", String(settings.gracePeriod), "--wind-down-ns",
-            String(settings.windDown), "--memory-limit", String(settings.memoryLimit), "--time-scale",
-            String(settings.timeScale),
-        ]
+        func pair(_ option: some DeclaredOption, _ value: String) -> [String] { ["--\(option.name)", value] }
+        return (caFile.map { pair(Options.caFile, $0) } ?? []) + (tagRequests ? ["--\(Options.tagRequests.name)"] : [])
+            + pair(Options.library, library) + pair(Options.name, name) + pair(Options.container, container)
+            + pair(Options.scratch, scratch) + pair(Options.budget, String(settings.timeBudget))
+            + pair(Options.grace, String(settings.gracePeriod)) + pair(Options.windDown, String(settings.windDown))
+            + pair(Options.memoryLimit, String(settings.memoryLimit))
+            + pair(Options.timeScale, String(settings.timeScale))
     }
 
     let library: String
@@ -62,26 +80,22 @@ public struct ExtensionWorkerCommand: ParsableCommand {
 
     /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
-        func required(_ option: String) throws(UsageError) -> String {
-            guard let value = arguments.string(option) else { throw .missingValue(option: option, valueName: "VALUE") }
-            return value
-        }
-        library = try required("library")
-        name = try required("name")
-        container = try required("container")
-        scratch = try required("scratch")
-        caFile = arguments.string("ca-file")
-        tagRequests = arguments.isSet("tag-requests")
-        func number(_ option: String) throws(UsageError) -> UInt64 {
-            guard let value = try arguments.value(option, as: UInt64.self) else {
-                throw .missingValue(option: option, valueName: "NS")
+        func required<Value>(_ option: Option<Value?>) throws(UsageError) -> Value {
+            guard let value = try arguments[option] else {
+                throw .missingValue(option: option.name, valueName: "VALUE")
             }
             return value
         }
+        library = try required(Options.library)
+        name = try required(Options.name)
+        container = try required(Options.container)
+        scratch = try required(Options.scratch)
+        caFile = try arguments[Options.caFile]
+        tagRequests = try arguments[Options.tagRequests]
         settings = HostSettings(
-            timeBudget: try number("budget-ns"), gracePeriod: try number("grace-ns"),
-            windDown: try number("wind-down-ns"), memoryLimit: Int(try number("memory-limit")),
-            timeScale: try arguments.value("time-scale", as: Double.self) ?? 1)
+            timeBudget: try required(Options.budget), gracePeriod: try required(Options.grace),
+            windDown: try required(Options.windDown), memoryLimit: try required(Options.memoryLimit),
+            timeScale: try arguments[Options.timeScale])
     }
 
     /// Runs the command, writing to `context`; returns its exit status.

@@ -1,0 +1,38 @@
+import NSEBenchCore
+import NSERuntime
+import Testing
+
+@testable import NSEBenchCLI
+
+@Suite struct ExtensionWorkerOptionsTests {
+    @Test func theArgumentsRunGivesParseBackToTheSameWorker() throws {
+        let settings = HostSettings(
+            timeBudget: 3_000_000_000, gracePeriod: 200_000_000, windDown: 0, memoryLimit: 24 << 20, timeScale: 0.1)
+        let arguments = ExtensionWorkerCommand.arguments(
+            library: "/tmp/lib.so", name: "mine", container: "/tmp/c", scratch: "/tmp/s", settings: settings,
+            caFile: "/tmp/ca.pem", tagRequests: true)
+        let parsed = try ArgumentParser.parse(arguments, for: ExtensionWorkerCommand.configuration)
+        let worker = try ExtensionWorkerCommand(parsing: parsed)
+        #expect(worker.library == "/tmp/lib.so" && worker.name == "mine")
+        #expect(worker.container == "/tmp/c" && worker.scratch == "/tmp/s")
+        #expect(worker.caFile == "/tmp/ca.pem" && worker.tagRequests)
+        #expect(
+            worker.settings.timeBudget == settings.timeBudget && worker.settings.gracePeriod == settings.gracePeriod)
+        #expect(worker.settings.memoryLimit == settings.memoryLimit && worker.settings.timeScale == 0.1)
+    }
+
+    @Test func aMissingRequiredOptionIsAUsageErrorNamingIt() async {
+        let result = await ToolRun.main(["extension-worker", "--name", "x"])
+        #expect(result.status == .usage)
+        #expect(result.errors.contains("--library"))
+    }
+
+    @Test func aBadNumberIsAUsageErrorNamingIt() async {
+        let result = await ToolRun.main([
+            "extension-worker", "--library", "l", "--name", "n", "--container", "c", "--scratch", "s",
+            "--budget-ns", "soon", "--grace-ns", "0", "--wind-down-ns", "0", "--memory-limit", "1",
+        ])
+        #expect(result.status == .usage)
+        #expect(result.errors.contains("--budget-ns"))
+    }
+}
