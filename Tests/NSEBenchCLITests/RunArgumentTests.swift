@@ -109,6 +109,14 @@ struct RunArgumentTests {
         #expect(shares.media == 0.5)
     }
 
+    @Test func theMediaMixIsRecordedInOneFormHoweverItWasWritten() throws {
+        // So that summary.csv's media_mix compares equal across runs: `200KB.jpg` is `200KB.jpg:1`.
+        #expect(try parse(["--media", "200KB.jpg"]).settings.mediaMix == "200KB.jpg:1")
+        #expect(try parse(["--media", "200KB.jpg:1"]).settings.mediaMix == "200KB.jpg:1")
+        #expect(try parse(["--media", "200KB.jpg:60,1MB.png:30.0"]).settings.mediaMix == "200KB.jpg:60,1MB.png:30")
+        #expect(try parse([]).settings.mediaMix == "200KB.jpg:60,1MB.png:30,5MB.mp4:10", "the default, as written")
+    }
+
     @Test func mediaOnARealTargetIsTheTargetsBusiness() throws {
         let configuration = try parse(["--media", "clip.exe:1", "--target", "https://cdn.example.com"])
         #expect(configuration.mediaMix.choices.map(\.path) == ["/media/clip.exe"])

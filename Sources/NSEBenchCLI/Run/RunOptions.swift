@@ -120,7 +120,7 @@ enum RunOptions {
         var settings = RunSettings(
             scenario: scenarioName, load: load, length: length,
             ramp: try arguments[ramp].map(Self.nanoseconds) ?? 0, extensionName: extensionName, network: network,
-            mediaMix: payloadFile == nil ? mediaText : replayedMediaMix,
+            mediaMix: payloadFile == nil ? mediaMix.description : replayedMediaMix,
             encryptedFraction: encryptedFraction, mediaFraction: mediaFraction,
             deadline: Self.nanoseconds(try arguments[deadline]), grace: Self.nanoseconds(try arguments[grace]),
             memoryLimit: Int(memoryLimit.bytes), timeScale: timeScale, seed: try arguments[seed],
