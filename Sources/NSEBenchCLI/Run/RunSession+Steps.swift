@@ -223,4 +223,115 @@ extension RunSession {
         }
         return (unwritten, sideCalls)
     }
+
+    /// The summary columns measured outside the aggregate: the start lag of a `--start-at` run, the
+    /// extension's footprint (known only where every worker could read its heap), the origin cache's
+    /// counts.
+    func addMeasuredColumns(
+        to row: inout SummaryRow, startLag: Double?, workers: ExtensionWorkerPool?, workerFigures: [WorkerFigures],
+        serverStats: ManagedServerReport?
+    ) {
+        if let startLag { row.values["start_lag_ms"] = FixedPoint.text(startLag * 1e3, places: 3) }
+        if let workers, workerFigures.allSatisfy({ $0.memoryWatchFailure == nil }) {
+            let footprint = max(workers.memoryKillFootprint, workerFigures.map(\.peakFootprintBytes).max() ?? 0)
+            row.values["extension_footprint_peak_bytes"] = String(footprint)
+        }
+        if let origin = serverStats?.originCache {
+            row.values["origin_fetches"] = String(origin.originFetches)
+            row.values["origin_coalesced"] = String(origin.coalesced)
+            row.values["cache_hits"] = String(origin.hits)
+        }
+    }
+
+    /// Writes the results and says what the run found: the terminal summary, the side calls, the
+    /// extension processes, the thresholds, the report. Returns the thresholds' verdicts; throws when
+    /// result files could not be written (after the summary, which is then printed even with --quiet:
+    /// it is all that is left).
+    func present(
+        _ row: SummaryRow, recorder: RunRecorder, selfCheck: SelfCheck, serverReport: String,
+        serverStats: ManagedServerReport?, origin: UInt64, scratch: (path: String, reason: String),
+        workers: ExtensionWorkerPool?, in output: URL
+    ) throws -> [ThresholdVerdict] {
+        let settings = configuration.settings
+        let scale = settings.timeScale
+        let (unwritten, sideCalls) = writeResults(
+            row, recorder: recorder, serverReport: serverReport, serverStats: serverStats, origin: origin, in: output)
+        // A run the harness's own queue made invalid says what load would have fit.
+        let saturation =
+            selfCheck.harnessQueued(timeScale: scale, deadline: settings.deadline)
+            ? SaturationEstimate(
+                timeline: recorder.timeline, histograms: recorder.aggregate.histograms, timeScale: scale)
+            : nil
+        if !configuration.quiet || !unwritten.isEmpty {
+            context.output.write(
+                SummaryRenderer.render(
+                    row: row, aggregate: recorder.aggregate, folder: output, format: configuration.format,
+                    serverReport: serverReport, timeScale: scale, scratch: "\(scratch.path) (\(scratch.reason))",
+                    unwritten: unwritten.map(\.name), network: settings.network, timeline: recorder.timeline,
+                    saturation: saturation.map { ($0, settings.load) }))
+        }
+        if !sideCalls.isEmpty, !configuration.quiet, configuration.format == .text {
+            context.output.write(SideCallLines.summary(sideCalls) + "\n")
+        }
+        if let workers, !configuration.quiet {
+            context.output.write(
+                workerSummary(workers, footprint: row.values["extension_footprint_peak_bytes"], output: output))
+        }
+        let verdicts = ThresholdVerdict.evaluate(configuration.thresholds, row: row.values)
+        if !verdicts.isEmpty, !configuration.quiet {
+            context.output.write("thresholds:\n" + verdicts.map { "  \($0)\n" }.joined())
+        }
+        try ThresholdFile.write(verdicts, in: output)
+        if configuration.writeReport, unwritten.isEmpty {
+            let path = try ReportCommand.writeRunReport(folder: output.path)
+            if !configuration.quiet { context.output.write("report: \(path)\n") }
+        }
+        if !unwritten.isEmpty {
+            throw RunError.output(
+                "results not written in \(output.path): "
+                    + unwritten.map(\.description).joined(separator: "; ")
+                    + "; the summary printed above is what the run measured")
+        }
+        return verdicts
+    }
+
+    /// The run's self-check: the worst of its own loops' and its workers' lags, the machine's CPU share
+    /// (the embedded server's included: it shares the machine), descriptors, the harness's queueing and
+    /// the server's own lateness.
+    static func selfCheck(
+        own: (timerLatenessP99: UInt64, transportLagP99: UInt64), workerFigures: [WorkerFigures],
+        admissionLag: Histogram, harness: SummaryRow.HarnessFigures, serverCPU: Double, progress: ProgressReporter,
+        recorder: RunRecorder, serverStats: ManagedServerReport?
+    ) -> SelfCheck {
+        let wallSeconds = harness.wallSeconds
+        var selfCheck = SelfCheck(
+            timerLatenessP99: ([own.timerLatenessP99] + workerFigures.map(\.timerLatenessP99)).max() ?? 0,
+            transportLagP99: ([own.transportLagP99] + workerFigures.map(\.transportLagP99)).max() ?? 0,
+            admissionLagP99: ([admissionLag.value(atPercentile: 99)] + workerFigures.map(\.dispatchLagP99)).max() ?? 0,
+            cpuUtilisation: wallSeconds > 0
+                ? (harness.cpuSeconds + serverCPU) / (wallSeconds * Double(ProcessResources.cores)) : 0,
+            descriptorsFree: ProcessResources.descriptorLimit() - progress.peakDescriptors,
+            descriptorLimit: ProcessResources.descriptorLimit())
+        selfCheck.wallSeconds = wallSeconds
+        selfCheck.harnessWaitP99 = recorder.aggregate.histograms[.phase(.harnessWait)]?.value(atPercentile: 99) ?? 0
+        selfCheck.serverLatenessP99 = serverStats?.firstByteLatenessP99 ?? 0
+        selfCheck.machineBusyPeak = progress.machineBusyPeak
+        return selfCheck
+    }
+
+    /// The processes a user's extension runs in, as on a phone: a crash ends only its process.
+    func startWorkers(
+        library: String, container: SharedContainer, work: URL, caFile: String?, tagRequests: Bool, output: URL
+    ) throws -> ExtensionWorkerPool {
+        let hostSettings = hostSettings()
+        return try ExtensionWorkerPool(
+            count: configuration.extensionProcesses,
+            launch: ExtensionWorkerPool.Launch(
+                executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
+                arguments: ExtensionWorkerCommand.arguments(
+                    library: library, name: configuration.settings.extensionName, container: container.directory.path,
+                    scratch: work.path, settings: hostSettings, caFile: caFile, tagRequests: tagRequests),
+                errorLog: output.appendingPathComponent("extension-stderr.log"),
+                timeBudget: hostSettings.timeBudget))
+    }
 }

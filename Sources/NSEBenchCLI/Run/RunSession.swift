@@ -44,9 +44,8 @@ struct RunSession {
         let transport = loops.transport
         let key = try configuration.payloadKey ?? AESGCM.randomBytes(32)
         let container = try SharedContainer(creatingIn: work, key: key)
-        let hostSettings = self.hostSettings()
         let host = ExtensionHost(
-            settings: hostSettings,
+            settings: hostSettings(),
             environment: HostEnvironment(
                 clock: clock, timers: timers,
                 downloader: CurlMediaDownloader(
@@ -55,17 +54,10 @@ struct RunSession {
                 // Counts only: a long run would fill the disk with attachments nobody reads.
                 attachmentStore: AttachmentStore.counting(), temporaryDirectory: work, sharedContainer: container,
                 payloadKey: key))
-        // A user's extension runs in processes of its own, as on a phone: a crash ends only its process.
         let workers = try library.map { path in
-            try ExtensionWorkerPool(
-                count: configuration.extensionProcesses,
-                launch: ExtensionWorkerPool.Launch(
-                    executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
-                    arguments: ExtensionWorkerCommand.arguments(
-                        library: path, name: settings.extensionName, container: container.directory.path,
-                        scratch: work.path, settings: hostSettings, caFile: caFile, tagRequests: server != nil),
-                    errorLog: output.appendingPathComponent("extension-stderr.log"),
-                    timeBudget: hostSettings.timeBudget))
+            try startWorkers(
+                library: path, container: container, work: work, caFile: caFile, tagRequests: server != nil,
+                output: output)
         }
         let payloads = try PayloadSource(configuration: configuration, mediaBases: mediaBases, key: key)
         // summary.csv records the settings that took effect: a replay's own shares, not the flags'.
@@ -96,13 +88,7 @@ struct RunSession {
         let interruption = watchInterruption(watcher, runner: runner, recorder: recorder)
         // --start-at: every instance of a split run waits for the same moment (a Ctrl-C ends the wait).
         let startLag = await Self.waitForStart(configuration.startAt, runner: runner)
-        let cpuAtStart = ProcessResources.cpuSeconds()
-        // The server's CPU counts from here: its own start-up is not the run's.
-        let serverCPUAtStart = server?.cpuSeconds ?? 0
-        let unattributedAtStart = SimulatedURLSession.unattributedRequestCount
-        let wallStart = MonotonicClock.now()
-        let memory = try? MemoryStatistics()
-        let mallocsAtStart = (try? memory?.snapshot())??.mallocCount ?? 0
+        let meter = HarnessMeter(server: server)
         let ticker = Task { await progress.run() }
 
         let report = await runner.run(
@@ -121,97 +107,35 @@ struct RunSession {
         interruption.cancel()
         let signal = await interruption.value
         watcher.stop()
-        let wallSeconds = Double(MonotonicClock.now() - wallStart) / 1e9
+        let wallSeconds = meter.wallSeconds()
         // The extension's processes are the harness too: their CPU, memory and loops count with ours.
         let workerFigures = workers?.finish() ?? []
-        let harness = SummaryRow.HarnessFigures(
-            wallSeconds: wallSeconds,
-            cpuSeconds: ProcessResources.cpuSeconds() - cpuAtStart + workerFigures.map(\.cpuSeconds).reduce(0, +),
-            peakResidentBytes: ProcessResources.peakResidentBytes()
-                + workerFigures.map(\.peakResidentBytes).reduce(0, +),
-            mallocs: ((try? memory?.snapshot())??.mallocCount ?? 0) &- mallocsAtStart)
+        let harness = meter.figures(wallSeconds: wallSeconds, workers: workerFigures)
         let own = await loops.stop()
         // The embedded server shares the machine: a machine saturated by the two together is a run
         // the harness distorted, whichever process used the CPU.
-        let serverCPU = max(0, (server?.cpuSeconds ?? 0) - serverCPUAtStart)
+        let serverCPU = meter.serverCPU(server)
         let serverReport = server?.stop() ?? ""
         let (serverStats, serverStatsProblem) = Self.statistics(of: server, in: serverFiles)
 
-        var selfCheck = SelfCheck(
-            timerLatenessP99: ([own.timerLatenessP99] + workerFigures.map(\.timerLatenessP99)).max() ?? 0,
-            transportLagP99: ([own.transportLagP99] + workerFigures.map(\.transportLagP99)).max() ?? 0,
-            admissionLagP99: ([report.admissionLag.value(atPercentile: 99)] + workerFigures.map(\.dispatchLagP99)).max()
-                ?? 0,
-            cpuUtilisation: wallSeconds > 0
-                ? (harness.cpuSeconds + serverCPU) / (wallSeconds * Double(ProcessResources.cores)) : 0,
-            descriptorsFree: ProcessResources.descriptorLimit() - progress.peakDescriptors,
-            descriptorLimit: ProcessResources.descriptorLimit())
-        selfCheck.wallSeconds = wallSeconds
-        selfCheck.harnessWaitP99 =
-            recorder.aggregate.histograms[.phase(.harnessWait)]?.value(atPercentile: 99) ?? 0
-        selfCheck.serverLatenessP99 = serverStats?.firstByteLatenessP99 ?? 0
-        selfCheck.machineBusyPeak = progress.machineBusyPeak
+        let selfCheck = Self.selfCheck(
+            own: own, workerFigures: workerFigures, admissionLag: report.admissionLag, harness: harness,
+            serverCPU: serverCPU, progress: progress, recorder: recorder, serverStats: serverStats)
         let (problems, harnessProblems) = problems(
             selfCheck: selfCheck, serverStatsProblem: serverStatsProblem, recorder: recorder, partial: report.partial,
             server: server, faultLog: faultLog, workers: workers, workerFigures: workerFigures,
-            unattributedAtStart: unattributedAtStart)
+            unattributedAtStart: meter.unattributedAtStart)
         var row = SummaryRow(
             settings: recordedSettings, aggregate: recorder.aggregate, fingerprint: HostFingerprintReader.current(),
             provenance: .init(gitCommit: Provenance.gitCommit(), timestamp: Provenance.timestamp()), harness: harness,
             selfCheck: selfCheck,
             problems: report.partial ? problems.filter { !$0.hasPrefix("interrupted") } : problems,
             partial: report.partial)
-        if let startLag { row.values["start_lag_ms"] = FixedPoint.text(startLag * 1e3, places: 3) }
-        // The footprint is known only where every worker could read its heap.
-        if let workers, workerFigures.allSatisfy({ $0.memoryWatchFailure == nil }) {
-            let footprint = max(workers.memoryKillFootprint, workerFigures.map(\.peakFootprintBytes).max() ?? 0)
-            row.values["extension_footprint_peak_bytes"] = String(footprint)
-        }
-        if let origin = serverStats?.originCache {
-            row.values["origin_fetches"] = String(origin.originFetches)
-            row.values["origin_coalesced"] = String(origin.coalesced)
-            row.values["cache_hits"] = String(origin.hits)
-        }
-        let (unwritten, sideCalls) = writeResults(
-            row, recorder: recorder, serverReport: serverReport, serverStats: serverStats, origin: origin, in: output)
-        // A run the harness's own queue made invalid says what load would have fit.
-        let saturation =
-            selfCheck.harnessQueued(timeScale: scale, deadline: settings.deadline)
-            ? SaturationEstimate(
-                timeline: recorder.timeline, histograms: recorder.aggregate.histograms, timeScale: scale)
-            : nil
-        // The terminal summary is all that is left of a run whose files could not be written, so it
-        // is printed then even with --quiet.
-        if !configuration.quiet || !unwritten.isEmpty {
-            context.output.write(
-                SummaryRenderer.render(
-                    row: row, aggregate: recorder.aggregate, folder: output, format: configuration.format,
-                    serverReport: serverReport, timeScale: scale, scratch: "\(scratch.path) (\(scratch.reason))",
-                    unwritten: unwritten.map(\.name), network: settings.network, timeline: recorder.timeline,
-                    saturation: saturation.map { ($0, settings.load) }))
-        }
-        if !sideCalls.isEmpty, !configuration.quiet, configuration.format == .text {
-            context.output.write(SideCallLines.summary(sideCalls) + "\n")
-        }
-        if let workers, !configuration.quiet {
-            context.output.write(
-                workerSummary(workers, footprint: row.values["extension_footprint_peak_bytes"], output: output))
-        }
-        let verdicts = ThresholdVerdict.evaluate(configuration.thresholds, row: row.values)
-        if !verdicts.isEmpty, !configuration.quiet {
-            context.output.write("thresholds:\n" + verdicts.map { "  \($0)\n" }.joined())
-        }
-        try ThresholdFile.write(verdicts, in: output)
-        if configuration.writeReport, unwritten.isEmpty {
-            let path = try ReportCommand.writeRunReport(folder: output.path)
-            if !configuration.quiet { context.output.write("report: \(path)\n") }
-        }
-        if !unwritten.isEmpty {
-            throw RunError.output(
-                "results not written in \(output.path): "
-                    + unwritten.map(\.description).joined(separator: "; ")
-                    + "; the summary printed above is what the run measured")
-        }
+        addMeasuredColumns(
+            to: &row, startLag: startLag, workers: workers, workerFigures: workerFigures, serverStats: serverStats)
+        let verdicts = try present(
+            row, recorder: recorder, selfCheck: selfCheck, serverReport: serverReport, serverStats: serverStats,
+            origin: origin, scratch: scratch, workers: workers, in: output)
         return exitStatus(
             signal: signal, partial: report.partial, harnessProblems: harnessProblems, verdicts: verdicts)
     }
