@@ -117,7 +117,11 @@ final class EmbeddedServerProcess: @unchecked Sendable {
             let cpu = cpuSeconds
             let ended = hasExited
             process.terminate()
-            process.waitUntilExit()
+            let killed = !Self.waitForExit(process, seconds: Self.stopLimitSeconds)
+            if killed {
+                ProcessResources.killOutright(process.processIdentifier)
+                process.waitUntilExit()
+            }
             if ended {
                 ending.earlyExit =
                     process.terminationReason == .uncaughtSignal
@@ -126,10 +130,36 @@ final class EmbeddedServerProcess: @unchecked Sendable {
             }
             launcher.release()
             let data = output.fileHandleForReading.readDataToEndOfFile()
-            let report = String(decoding: data, as: UTF8.self) + "server CPU \(String(format: "%.2f", cpu)) s\n"
+            var report = String(decoding: data, as: UTF8.self) + "server CPU \(String(format: "%.2f", cpu)) s\n"
+            if killed {
+                report +=
+                    "nse-bench: the media server had not ended \(Int(Self.stopLimitSeconds)) s after SIGTERM; "
+                    + "killed (SIGKILL)\n"
+            }
             ending.stoppedReport = report
             return report
         }
+    }
+
+    /// How long ``stop()`` waits after SIGTERM before it kills the server: its drain (2 s) with room
+    /// for a loaded machine. A server that never ends must not hold the run for good.
+    static let stopLimitSeconds = 15.0
+
+    /// Whether `process` ended within `seconds` (polled: Foundation's Process has no timed wait).
+    private static func waitForExit(_ process: Process, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning {
+            if Date() >= deadline { return false }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        process.waitUntilExit()
+        return true
+    }
+
+    /// ``stop()``, awaited on a thread of its own: the server takes up to its drain time to end, and
+    /// the cooperative pool's threads are the run's.
+    func stopped() async -> String {
+        await onOwnThread(named: "nse-bench-server-stop") { [self] in stop() }
     }
 
     private static func readLine(_ handle: FileHandle, timeout: Double) -> String? {

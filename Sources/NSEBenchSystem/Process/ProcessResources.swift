@@ -83,6 +83,9 @@ public enum ProcessResources {
         return state == "Z" || state == "X"
     }
 
+    /// Kills process `pid` outright (SIGKILL): for a child that did not end when asked to.
+    public static func killOutright(_ pid: Int32) { _ = kill(pid, SIGKILL) }
+
     /// EMFILE or ENFILE when no descriptor can be opened right now (a probe `dup` of descriptor 0 fails so),
     /// else nil. libcurl reports a socket it could not open as a bare "Couldn't connect" without the
     /// errno; this tells that case from a refused connection at the moment it is seen.
