@@ -31,10 +31,15 @@ extension RunSession {
     /// The extension to run, built first (a user's is compiled here) so that nothing is running yet
     /// that would need stopping; with the notes on the way and a load beyond what `nse-bench capacity`
     /// measured here said before it runs, not only found out afterwards by the self-check.
-    func prepareExtension() throws -> (factory: ExtensionFactory, library: String?) {
+    /// Compiling a user's extension takes seconds to minutes, so it runs on a thread of its own
+    /// (``onOwnThread``), not the cooperative pool's.
+    func prepareExtension() async throws -> (factory: ExtensionFactory, library: String?) {
         let settings = configuration.settings
-        let (factory, library, notes) = try ExtensionChoice.factory(
-            configuration, settings: BuiltInExtensionSettings(timeScale: settings.timeScale))
+        let configuration = configuration
+        let (factory, library, notes) = try await onOwnThread(named: "nse-bench-extension-build") {
+            try ExtensionChoice.factory(
+                configuration, settings: BuiltInExtensionSettings(timeScale: settings.timeScale))
+        }
         if !configuration.quiet {
             for note in notes { context.output.write("\(note)\n") }
             if let warning = CapacityFile.warning(
@@ -55,15 +60,18 @@ extension RunSession {
     }
 
     /// The embedded media server, started with the run's settings and `files`; nil with `--target`.
-    func startServer(writing files: ServerFiles) throws -> EmbeddedServerProcess? {
+    /// Starting it waits for the server's address lines, on a thread of its own (``onOwnThread``).
+    func startServer(writing files: ServerFiles) async throws(RunError) -> EmbeddedServerProcess? {
         guard configuration.target == nil else { return nil }
         var settings = ServeSettings(embeddedFor: configuration)
         settings.faultLog = files.faultLog.path
         settings.statsOutput = files.statistics.path
         if configuration.tls { settings.certificateOutput = files.certificate.path }
-        return try EmbeddedServerProcess(
-            executable: configuration.serverExecutable ?? EmbeddedServerProcess.ownExecutable, settings: settings,
-            settingsFile: files.settings.path)
+        let executable = configuration.serverExecutable ?? EmbeddedServerProcess.ownExecutable
+        let settingsFile = files.settings.path
+        return try await onOwnThread(named: "nse-bench-server-start") { [settings] () throws(RunError) in
+            try EmbeddedServerProcess(executable: executable, settings: settings, settingsFile: settingsFile)
+        }
     }
 
     /// The phone's budget, grace, wind-down and memory limit, every time scaled.

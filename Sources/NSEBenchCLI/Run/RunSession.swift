@@ -15,7 +15,7 @@ struct RunSession {
         let settings = configuration.settings
         let scale = settings.timeScale
         // First, before anything runs that would need stopping: a user's extension is built here.
-        let (factory, library) = try prepareExtension()
+        let (factory, library) = try await prepareExtension()
         ProcessResources.raiseDescriptorLimit()
         let output = try OutputFolder.create(configuration.outputDirectory, scenario: settings.scenario)
         let largestMediaBytes =
@@ -31,7 +31,7 @@ struct RunSession {
         // The media host.
         let serverFiles = ServerFiles(in: work)
         let caFile = configuration.tls ? serverFiles.certificate.path : configuration.caFile
-        let server = try startServer(writing: serverFiles)
+        let server = try await startServer(writing: serverFiles)
         let mediaBases = server?.baseURLs ?? configuration.target.map { [$0] } ?? []
         // Every way out of the run stops the server, errors included (a suite runs many in one
         // process); stop() is idempotent, so the normal path's call below is the one that counts.
@@ -109,13 +109,14 @@ struct RunSession {
         watcher.stop()
         let wallSeconds = meter.wallSeconds()
         // The extension's processes are the harness too: their CPU, memory and loops count with ours.
-        let workerFigures = workers?.finish() ?? []
+        // Waiting for them to exit is done on a thread of its own, not the cooperative pool's.
+        let workerFigures = await onOwnThread(named: "nse-bench-worker-finish") { workers?.finish() ?? [] }
         let harness = meter.figures(wallSeconds: wallSeconds, workers: workerFigures)
         let own = await loops.stop()
         // The embedded server shares the machine: a machine saturated by the two together is a run
         // the harness distorted, whichever process used the CPU.
         let serverCPU = meter.serverCPU(server)
-        let serverReport = server?.stop() ?? ""
+        let serverReport = await server?.stopped() ?? ""
         let (serverStats, serverStatsProblem) = Self.statistics(of: server, in: serverFiles)
 
         let selfCheck = Self.selfCheck(
