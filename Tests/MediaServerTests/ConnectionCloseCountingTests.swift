@@ -9,19 +9,20 @@ struct ConnectionCloseCountingTests {
     @Test func everyCloseIsCountedUnderItsReason() async throws {
         try await withMediaServer(idleTimeout: .seconds(1)) { server in
             let port = server.address.port
-            #expect(try RawHTTPClient.get("/media/1KB.jpg", port: port).status == 200)
-            #expect(try RawHTTPClient.get("/media/1KB.jpg?reset-before=100", port: port).ending == .reset)
-            #expect(try RawHTTPClient.get("/media/300KB.png?truncate=100", port: port).ending == .closed)
+            await #expect(try await RawHTTPClient.get("/media/1KB.jpg", port: port).status == 200)
+            await #expect(try await RawHTTPClient.get("/media/1KB.jpg?reset-before=100", port: port).ending == .reset)
+            await #expect(try await RawHTTPClient.get("/media/300KB.png?truncate=100", port: port).ending == .closed)
             let malformed = try RawHTTPClient(port: port)
             malformed.send("garbage\r\n\r\n")
-            #expect(malformed.receive().status == 400)
+            await #expect(malformed.receive().status == 400)
             do {
                 let leaving = try RawHTTPClient(port: port)
                 leaving.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-                #expect(leaving.receive(expected: 1, timeout: 5).bytes.count >= 1)
-            }  // the client closes its keep-alive connection
+                await #expect(leaving.receive(expected: 1, timeout: 5).bytes.count >= 1)
+                leaving.hangUp()  // the client closes its keep-alive connection
+            }
             let idle = try RawHTTPClient(port: port)
-            #expect(idle.receive(timeout: 10).ending == .closed)
+            await #expect(idle.receive(timeout: 10).ending == .closed)
             #expect(await eventually(within: .seconds(10)) { server.statistics.snapshot.connectionsOpen == 0 })
             let snapshot = server.statistics.snapshot
             #expect(snapshot.closes[.responseEnded] == 1)

@@ -15,15 +15,15 @@ struct FaultHeaderTests {
     ])
     func theInjectedFaultIsNamedInTheHead(query: String, name: String) async throws {
         try await withMediaServer { server in
-            let response = try RawHTTPClient.get("/media/100KB.jpg?\(query)", port: server.address.port)
+            let response = try await RawHTTPClient.get("/media/100KB.jpg?\(query)", port: server.address.port)
             #expect(response.header(FaultPlan.faultHeaderName) == name, "\(response.headText)")
         }
     }
 
     @Test func failFirstIsNamedApartFromTheStatusMix() async throws {
         try await withMediaServer(conditions: [("fail-first", "1")]) { server in
-            let first = try RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)
-            let second = try RawHTTPClient.get("/media/1KB.jpg?status=500:100", port: server.address.port)
+            let first = try await RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)
+            let second = try await RawHTTPClient.get("/media/1KB.jpg?status=500:100", port: server.address.port)
             #expect(first.header(FaultPlan.faultHeaderName) == "fail-first")
             #expect(second.header(FaultPlan.faultHeaderName) == "status")
         }
@@ -31,7 +31,7 @@ struct FaultHeaderTests {
 
     @Test func aNormalResponseNamesNoFault() async throws {
         try await withMediaServer { server in
-            let response = try RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)
+            let response = try await RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)
             #expect(response.status == 200)
             #expect(response.header(FaultPlan.faultHeaderName) == nil)
         }

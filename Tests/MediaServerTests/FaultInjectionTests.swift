@@ -11,7 +11,7 @@ import Testing
 struct FaultInjectionTests {
     @Test func statusMixAnswersTheInjectedStatus() async throws {
         try await withMediaServer { server in
-            let response = try RawHTTPClient.get("/media/1KB.jpg?status=503:100", port: server.address.port)
+            let response = try await RawHTTPClient.get("/media/1KB.jpg?status=503:100", port: server.address.port)
             #expect(response.status == 503)
             #expect(server.statistics.snapshot.faults == 1)
         }
@@ -19,7 +19,7 @@ struct FaultInjectionTests {
 
     @Test func aLatencyFileInTheQueryIsABadRequestWithItsReason() async throws {
         try await withMediaServer { server in
-            let response = try RawHTTPClient.get("/media/1KB.jpg?ttfb=file:lat5s.txt", port: server.address.port)
+            let response = try await RawHTTPClient.get("/media/1KB.jpg?ttfb=file:lat5s.txt", port: server.address.port)
             #expect(response.status == 400)
             #expect(response.text.contains("file:lat5s.txt names a file on the server"), "\(response.text)")
         }
@@ -28,7 +28,7 @@ struct FaultInjectionTests {
     @Test(arguments: [(204, "No Content"), (304, "Not Modified")])
     func injectedStatusesWithoutContentSendNone(code: Int, phrase: String) async throws {
         try await withMediaServer { server in
-            let response = try RawHTTPClient.get("/media/1KB.jpg?status=\(code):100", port: server.address.port)
+            let response = try await RawHTTPClient.get("/media/1KB.jpg?status=\(code):100", port: server.address.port)
             #expect(response.headText.hasPrefix("HTTP/1.1 \(code) \(phrase)\r\n"))
             #expect(response.header("Content-Length") == nil)
             #expect(response.text.hasSuffix("\r\n\r\n"), "nothing after the head: \(response.text)")
@@ -37,8 +37,9 @@ struct FaultInjectionTests {
 
     @Test func failFirstFailsExactlyTheFirstRequests() async throws {
         try await withMediaServer(conditions: [("fail-first", "2:500")]) { server in
-            let statuses = try (0..<4).map { _ in
-                try RawHTTPClient.get("/media/1KB.jpg", port: server.address.port).status
+            var statuses: [Int?] = []
+            for _ in 0..<4 {
+                statuses.append(try await RawHTTPClient.get("/media/1KB.jpg", port: server.address.port).status)
             }
             #expect(statuses == [500, 500, 200, 200])
         }
@@ -46,7 +47,7 @@ struct FaultInjectionTests {
 
     @Test func resetBeforeSendsNothingAndResets() async throws {
         try await withMediaServer { server in
-            let response = try RawHTTPClient.get("/media/1KB.jpg?reset-before=100", port: server.address.port)
+            let response = try await RawHTTPClient.get("/media/1KB.jpg?reset-before=100", port: server.address.port)
             #expect(response.bytes.isEmpty)
             #expect(response.ending == .reset)
         }
@@ -54,7 +55,7 @@ struct FaultInjectionTests {
 
     @Test func resetDuringSendsPartOfTheBodyThenResets() async throws {
         try await withMediaServer { server in
-            let response = try RawHTTPClient.get(
+            let response = try await RawHTTPClient.get(
                 "/media/2MB.jpg?reset-during=100&bandwidth=20MB/s", port: server.address.port)
             #expect(response.status == 200)
             #expect(response.ending == .reset)
@@ -64,7 +65,7 @@ struct FaultInjectionTests {
 
     @Test func truncateClosesShortOfTheContentLength() async throws {
         try await withMediaServer { server in
-            let response = try RawHTTPClient.get("/media/300KB.png?truncate=100", port: server.address.port)
+            let response = try await RawHTTPClient.get("/media/300KB.png?truncate=100", port: server.address.port)
             #expect(response.header("Content-Length") == "300000")
             #expect(response.ending == .closed)
             #expect(response.body.count < 300_000)
@@ -73,7 +74,7 @@ struct FaultInjectionTests {
 
     @Test func timedStallPausesThenCompletes() async throws {
         try await withMediaServer { server in
-            let response = try RawHTTPClient.get("/media/100KB.jpg?stall=400ms:100", port: server.address.port)
+            let response = try await RawHTTPClient.get("/media/100KB.jpg?stall=400ms:100", port: server.address.port)
             #expect(response.body.count == 100_000)
             let gap = (response.lastByte ?? 0) - (response.firstByte ?? 0)
             #expect(gap >= 0.39, "the body paused for the stall: \(gap) s")
@@ -84,10 +85,10 @@ struct FaultInjectionTests {
         try await withMediaServer(idleTimeout: .milliseconds(500)) { server in
             let client = try RawHTTPClient(port: server.address.port)
             client.send("GET /media/100KB.jpg?stall=100 HTTP/1.1\r\nHost: x\r\n\r\n")
-            let partial = client.receive(timeout: 0.3)
+            let partial = await client.receive(timeout: 0.3)
             #expect(partial.ending == .timedOut)
             #expect(partial.body.count < 100_000)
-            #expect(client.receive(timeout: 3).ending == .closed)
+            #expect(await client.receive(timeout: 3).ending == .closed)
         }
     }
 
@@ -96,7 +97,7 @@ struct FaultInjectionTests {
             let client = try RawHTTPClient(port: server.address.port)
             let started = Date()
             client.send("GET /media/1KB.jpg?slow-close=400ms:100 HTTP/1.1\r\nHost: x\r\n\r\n")
-            let response = client.receive(timeout: 3)
+            let response = await client.receive(timeout: 3)
             #expect(response.body.count == 1_000)
             #expect(response.header("Connection") == "close")
             #expect(response.ending == .closed)
@@ -107,7 +108,7 @@ struct FaultInjectionTests {
 
     @Test func timeToFirstByteIsHeld() async throws {
         try await withMediaServer { server in
-            let response = try RawHTTPClient.get("/media/1KB.jpg?ttfb=300ms", port: server.address.port)
+            let response = try await RawHTTPClient.get("/media/1KB.jpg?ttfb=300ms", port: server.address.port)
             let firstByte = try #require(response.firstByte)
             #expect(firstByte >= 0.299 && firstByte < 0.45, "first byte after \(firstByte) s")
         }
@@ -115,7 +116,7 @@ struct FaultInjectionTests {
 
     @Test func serverWideLatencyDistributionApplies() async throws {
         try await withMediaServer(conditions: [("ttfb", "uniform:200ms..250ms")]) { server in
-            let response = try RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)
+            let response = try await RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)
             let firstByte = try #require(response.firstByte)
             #expect(firstByte >= 0.199 && firstByte < 0.4)
         }
@@ -123,14 +124,14 @@ struct FaultInjectionTests {
 
     @Test func connectDelayHoldsTheFirstResponse() async throws {
         try await withMediaServer(conditions: [("connect-delay", "300ms")]) { server in
-            let response = try RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)
+            let response = try await RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)
             #expect((response.firstByte ?? 0) >= 0.299)
         }
     }
 
     @Test func perConnectionBandwidthIsHeld() async throws {
         try await withMediaServer { server in
-            let response = try RawHTTPClient.get("/media/600KB.jpg?bandwidth=1MB/s", port: server.address.port)
+            let response = try await RawHTTPClient.get("/media/600KB.jpg?bandwidth=1MB/s", port: server.address.port)
             let seconds = (response.lastByte ?? 0) - (response.firstByte ?? 0)
             #expect(response.body.count == 600_000)
             #expect(seconds > 0.5 && seconds < 0.8, "600 KB at 1 MB/s took \(seconds) s")
@@ -141,8 +142,8 @@ struct FaultInjectionTests {
         try await withMediaServer(conditions: [("link-bandwidth", "1MB/s")]) { server in
             let port = server.address.port
             let started = Date()
-            async let first = Task.detached { try RawHTTPClient.get("/media/300KB.jpg", port: port) }.value
-            async let second = Task.detached { try RawHTTPClient.get("/media/300KB.jpg", port: port) }.value
+            async let first = RawHTTPClient.get("/media/300KB.jpg", port: port)
+            async let second = RawHTTPClient.get("/media/300KB.jpg", port: port)
             let (a, b) = try await (first, second)
             let seconds = Date().timeIntervalSince(started)
             #expect(a.body.count == 300_000 && b.body.count == 300_000)
@@ -153,7 +154,11 @@ struct FaultInjectionTests {
     @Test func sameSeedDrawsTheSameFaults() async throws {
         func statuses() async throws -> [Int?] {
             try await withMediaServer(conditions: [("status", "503:50")]) { server in
-                try (0..<20).map { _ in try RawHTTPClient.get("/media/10B.jpg", port: server.address.port).status }
+                var statuses: [Int?] = []
+                for _ in 0..<20 {
+                    statuses.append(try await RawHTTPClient.get("/media/10B.jpg", port: server.address.port).status)
+                }
+                return statuses
             }
         }
         let first = try await statuses()

@@ -11,7 +11,7 @@ import Testing
 struct MediaServerTests {
     @Test func servesSyntheticMediaWithMagicBytes() async throws {
         try await withMediaServer { server in
-            let response = try RawHTTPClient.get("/media/2KB.png", port: server.address.port)
+            let response = try await RawHTTPClient.get("/media/2KB.png", port: server.address.port)
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "image/png")
             #expect(response.header("Content-Length") == "2000")
@@ -26,11 +26,11 @@ struct MediaServerTests {
             let client = try RawHTTPClient(port: server.address.port)
             let request = "GET /media/100B.gif HTTP/1.1\r\nHost: x\r\n\r\n"
             client.send(request + request)
-            let both = client.receive(timeout: 1)
+            let both = await client.receive(timeout: 1)
             #expect(both.text.components(separatedBy: "HTTP/1.1 200 OK").count == 3, "two responses")
             #expect(both.ending == .timedOut, "the connection stays open")
             client.send(request)
-            #expect(client.receive(timeout: 1).status == 200)
+            #expect(await client.receive(timeout: 1).status == 200)
         }
     }
 
@@ -38,7 +38,7 @@ struct MediaServerTests {
         try await withMediaServer { server in
             let client = try RawHTTPClient(port: server.address.port)
             client.send("HEAD /media/5MB.mp4 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-            let response = client.receive()
+            let response = await client.receive()
             #expect(response.status == 200)
             #expect(response.header("Content-Length") == "5000000")
             #expect(response.body.isEmpty)
@@ -47,12 +47,12 @@ struct MediaServerTests {
 
     @Test func unknownPathsAndBadParametersNameTheProblem() async throws {
         try await withMediaServer { server in
-            let missing = try RawHTTPClient.get("/nothing", port: server.address.port)
+            let missing = try await RawHTTPClient.get("/nothing", port: server.address.port)
             #expect(missing.status == 404)
-            let bogus = try RawHTTPClient.get("/media/1KB.jpg?bogus=1", port: server.address.port)
+            let bogus = try await RawHTTPClient.get("/media/1KB.jpg?bogus=1", port: server.address.port)
             #expect(bogus.status == 400)
             #expect(bogus.text.contains("bogus"))
-            let shared = try RawHTTPClient.get("/media/1KB.jpg?link-bandwidth=1MB/s", port: server.address.port)
+            let shared = try await RawHTTPClient.get("/media/1KB.jpg?link-bandwidth=1MB/s", port: server.address.port)
             #expect(shared.status == 400)
         }
     }
@@ -61,10 +61,10 @@ struct MediaServerTests {
         try await withMediaServer { server in
             let garbage = try RawHTTPClient(port: server.address.port)
             garbage.send([0x16, 0x03, 0x01, 0x00, 0xFF, 0x00, 0x13, 0x37])
-            let answer = garbage.receive()
+            let answer = await garbage.receive()
             #expect(answer.status == 400)
             #expect(answer.ending == .closed)
-            #expect(try RawHTTPClient.get("/media/1KB.jpg", port: server.address.port).status == 200)
+            #expect(try await RawHTTPClient.get("/media/1KB.jpg", port: server.address.port).status == 200)
         }
     }
 
@@ -73,7 +73,7 @@ struct MediaServerTests {
             let client = try RawHTTPClient(port: server.address.port)
             client.send(
                 "GET /media/1KB.jpg HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 9000))\r\n\r\n")
-            let response = client.receive()
+            let response = await client.receive()
             #expect(response.status == 431)
             #expect(response.ending == .closed)
         }
@@ -83,7 +83,7 @@ struct MediaServerTests {
         try await withMediaServer { server in
             let client = try RawHTTPClient(port: server.address.port)
             client.send("GET /media/1KB.jpg HTTP/1.2\r\nHost: x\r\n\r\n")
-            #expect(client.receive().status == 505)
+            #expect(await client.receive().status == 505)
         }
     }
 
@@ -92,11 +92,11 @@ struct MediaServerTests {
             let loris = try RawHTTPClient(port: server.address.port)
             loris.send("GET /media/1KB.jpg HTTP/1.1\r\nHo")
             let started = Date()
-            let other = try RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)
+            let other = try await RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)
             #expect(other.status == 200)
             #expect(Date().timeIntervalSince(started) < 0.3, "served while the loris waits")
             loris.send("s")
-            let response = loris.receive(timeout: 3)
+            let response = await loris.receive(timeout: 3)
             #expect(response.status == 408)
             #expect(response.ending == .closed)
         }
@@ -112,9 +112,9 @@ struct MediaServerTests {
                     let snapshot = server.statistics.snapshot
                     return snapshot.connectionsOpen + snapshot.idleTimeouts >= 200
                 })
-            #expect(try RawHTTPClient.get("/media/1KB.jpg", port: server.address.port).status == 200)
+            await #expect(try await RawHTTPClient.get("/media/1KB.jpg", port: server.address.port).status == 200)
             #expect(await eventually { server.statistics.snapshot.connectionsOpen == 0 })
-            #expect(idle[0].receive(timeout: 1).ending == .closed)
+            await #expect(idle[0].receive(timeout: 1).ending == .closed)
             #expect(server.statistics.snapshot.idleTimeouts >= 200)
         }
     }
@@ -133,8 +133,8 @@ struct MediaServerTests {
                     return snapshot.connectionsOpen + snapshot.idleTimeouts == 2
                 })
             #expect(await eventually { server.statistics.snapshot.connectionsOpen == 0 })
-            #expect(silent.receive(timeout: 2).ending == .closed)
-            #expect(half.receive(timeout: 2).ending == .closed)
+            await #expect(silent.receive(timeout: 2).ending == .closed)
+            await #expect(half.receive(timeout: 2).ending == .closed)
             #expect(server.statistics.snapshot.idleTimeouts == 2)
         }
     }
@@ -157,7 +157,7 @@ struct MediaServerTests {
         client.send("GET /media/1KB.jpg?ttfb=300ms HTTP/1.1\r\nHost: x\r\n\r\n")
         try await Task.sleep(for: .milliseconds(50))
         let shutdown = Task { await server.shutdown() }
-        let response = client.receive(timeout: 3)
+        let response = await client.receive(timeout: 3)
         await shutdown.value
         #expect(response.status == 200)
         #expect(response.body.count == 1000)
@@ -181,14 +181,14 @@ struct MediaServerTests {
         try Data("inside".utf8).write(to: root.appendingPathComponent("in/cat.jpg"))
         try Data("secret".utf8).write(to: root.appendingPathComponent("secret.txt"))
         try await withMediaServer(mediaDirectory: root.appendingPathComponent("in").path) { server in
-            let inside = try RawHTTPClient.get("/files/cat.jpg", port: server.address.port)
+            let inside = try await RawHTTPClient.get("/files/cat.jpg", port: server.address.port)
             #expect(inside.status == 200)
             #expect(inside.header("Content-Type") == "image/jpeg")
             #expect(inside.body == Array("inside".utf8))
-            let escape = try RawHTTPClient.get("/files/../secret.txt", port: server.address.port)
+            let escape = try await RawHTTPClient.get("/files/../secret.txt", port: server.address.port)
             #expect(escape.status == 404)
             #expect(!escape.text.contains("secret\n"))
-            let encoded = try RawHTTPClient.get("/files/%2e%2e/secret.txt", port: server.address.port)
+            let encoded = try await RawHTTPClient.get("/files/%2e%2e/secret.txt", port: server.address.port)
             #expect(encoded.status == 404)
         }
     }

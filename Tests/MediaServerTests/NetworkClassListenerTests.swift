@@ -32,13 +32,13 @@ struct NetworkClassListenerTests {
 
     @Test func eachPortServesItsClassesConditions() async throws {
         try await withClasses { server in
-            let plain = try RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)
+            let plain = try await RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)
             #expect(plain.status == 200)
             #expect((plain.firstByte ?? 1) < 0.25, "the first class has no connect delay")
-            let slow = try RawHTTPClient.get("/media/1KB.jpg", port: server.additionalAddresses[0].port)
+            let slow = try await RawHTTPClient.get("/media/1KB.jpg", port: server.additionalAddresses[0].port)
             #expect(slow.status == 200)
             #expect((slow.firstByte ?? 0) >= 0.299, "the slow class's connect delay")
-            let broken = try RawHTTPClient.get("/media/1KB.jpg", port: server.additionalAddresses[1].port)
+            let broken = try await RawHTTPClient.get("/media/1KB.jpg", port: server.additionalAddresses[1].port)
             #expect(broken.status == 503)
             #expect(server.statistics.snapshot.requests == 3, "one set of counters for every class")
         }

@@ -12,26 +12,26 @@ import Testing
 struct SideEndpointServerTests {
     @Test func receiptsAndMetricsAreAcknowledgedAndNoted() async throws {
         try await withMediaServer { server in
-            let receipt = try RawHTTPClient.get("/receipts/abc", port: server.address.port)
+            let receipt = try await RawHTTPClient.get("/receipts/abc", port: server.address.port)
             #expect(receipt.status == 200)
             #expect(receipt.text.contains("{\"success\":true}"))
             #expect(receipt.headText.lowercased().contains("content-type: application/json"))
-            let metric = try RawHTTPClient.get("/metrics/delivered", port: server.address.port)
+            let metric = try await RawHTTPClient.get("/metrics/delivered", port: server.address.port)
             #expect(metric.status == 200)
             let calls = server.statistics.sideCallTimes
             #expect(calls[.receipts]?.count == 1 && calls[.metrics]?.count == 1 && calls[.avatars] == nil)
-            _ = try RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)
+            _ = try await RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)
             #expect(server.statistics.sideCallTimes.values.map(\.count).reduce(0, +) == 2, "media is not a side call")
         }
     }
 
     @Test func anAvatarIsAnImageAsTheMediaPathServesIt() async throws {
         try await withMediaServer { server in
-            let avatar = try RawHTTPClient.get("/avatars/2KB.png", port: server.address.port)
+            let avatar = try await RawHTTPClient.get("/avatars/2KB.png", port: server.address.port)
             #expect(avatar.status == 200)
             #expect(avatar.body.count == 2_000)
             #expect(Array(avatar.body.prefix(4)) == [0x89, 0x50, 0x4E, 0x47], "PNG magic bytes")
-            let bad = try RawHTTPClient.get("/avatars/huge.exe", port: server.address.port)
+            let bad = try await RawHTTPClient.get("/avatars/huge.exe", port: server.address.port)
             #expect(bad.status == 400 || bad.status == 404)
         }
     }
@@ -39,11 +39,11 @@ struct SideEndpointServerTests {
     @Test func anEndpointsConditionsApplyToItsCallsOnly() async throws {
         let slow = try NetworkConditions(settings: [("status", "503:100")], scope: .request)
         try await withMediaServer(endpoints: [.metrics: slow]) { server in
-            let metric = try RawHTTPClient.get("/metrics/delivered", port: server.address.port)
-            let receipt = try RawHTTPClient.get("/receipts/1", port: server.address.port)
-            let media = try RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)
+            let metric = try await RawHTTPClient.get("/metrics/delivered", port: server.address.port)
+            let receipt = try await RawHTTPClient.get("/receipts/1", port: server.address.port)
+            let media = try await RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)
             #expect(metric.status == 503 && receipt.status == 200 && media.status == 200)
-            let overridden = try RawHTTPClient.get("/metrics/delivered?status=200:100", port: server.address.port)
+            let overridden = try await RawHTTPClient.get("/metrics/delivered?status=200:100", port: server.address.port)
             #expect(overridden.status == 200, "a query parameter still overrides, as for the media")
         }
     }
@@ -52,7 +52,7 @@ struct SideEndpointServerTests {
         let wait = try NetworkConditions(settings: [("ttfb", "1s")], scope: .request)
         try await withMediaServer(endpoints: [.receipts: wait]) { server in
             let started = MonotonicClock.now()
-            let receipt = try RawHTTPClient.get("/receipts/1", port: server.address.port)
+            let receipt = try await RawHTTPClient.get("/receipts/1", port: server.address.port)
             #expect(receipt.status == 200)
             #expect(MonotonicClock.now() - started >= 1_000_000_000)
         }
@@ -60,8 +60,8 @@ struct SideEndpointServerTests {
 
     @Test func otherPathsAreStillNotFound() async throws {
         try await withMediaServer { server in
-            let near = try RawHTTPClient.get("/receiptsx", port: server.address.port)
-            let other = try RawHTTPClient.get("/other", port: server.address.port)
+            let near = try await RawHTTPClient.get("/receiptsx", port: server.address.port)
+            let other = try await RawHTTPClient.get("/other", port: server.address.port)
             #expect(near.status == 404 && other.status == 404)
         }
     }
@@ -75,7 +75,7 @@ struct SideEndpointServerTests {
                 "POST /metrics/delivered HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                     + "Content-Length: \(body.utf8.count)\r\n\r\n" + body
                     + "GET /media/100B.gif HTTP/1.1\r\nHost: x\r\n\r\n")
-            let both = client.receive(timeout: 1)
+            let both = await client.receive(timeout: 1)
             #expect(both.text.components(separatedBy: "HTTP/1.1 200 OK").count == 3, "two responses")
             #expect(both.text.contains("{\"success\":true}"))
             #expect(both.ending == .timedOut, "the connection stays open")
@@ -89,7 +89,7 @@ struct SideEndpointServerTests {
         try await withMediaServer { server in
             let client = try RawHTTPClient(port: server.address.port)
             client.send("POST /receipts HTTP/1.1\r\nHost: x\r\nContent-Length: 1048577\r\n\r\n{}")
-            let response = client.receive()
+            let response = await client.receive()
             #expect(response.status == 413)
             #expect(response.ending == .closed)
             #expect(server.statistics.sideCalls.isEmpty, "a refused report is not a side call")
@@ -100,7 +100,7 @@ struct SideEndpointServerTests {
         try await withMediaServer { server in
             let client = try RawHTTPClient(port: server.address.port)
             client.send("POST /receipts HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")
-            let response = client.receive()
+            let response = await client.receive()
             #expect(response.status == 411)
             #expect(response.ending == .closed)
         }
@@ -111,13 +111,13 @@ struct SideEndpointServerTests {
             for target in ["/media/1KB.jpg", "/avatars/1KB.png", "/health"] {
                 let client = try RawHTTPClient(port: server.address.port)
                 client.send("POST \(target) HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
-                let response = client.receive()
+                let response = await client.receive()
                 #expect(response.status == 405, "\(target)")
                 #expect(response.header("Allow") == "GET, HEAD")
             }
             let put = try RawHTTPClient(port: server.address.port)
             put.send("PUT /receipts/1 HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-            #expect(put.receive().status == 200)
+            await #expect(put.receive().status == 200)
         }
     }
 }

@@ -13,7 +13,7 @@ struct SyntheticMediaDecoderTests {
     static let ffprobe = ChildProcess.find("ffprobe")
     /// A Python 3 that imports PIL: Debian's python3-pil is for /usr/bin/python3.
     static let python = ["/usr/bin/python3", "python3"].first { candidate in
-        (try? ChildProcess.run(candidate, ["-c", "import PIL"]).status) == 0
+        (try? ChildProcess.probe(candidate, ["-c", "import PIL"]).status) == 0
     }
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -42,7 +42,7 @@ struct SyntheticMediaDecoderTests {
     /// Every image case in one Python process (a process per image was most of this suite's CPU
     /// on a loaded machine): Pillow opens and fully decodes each and prints its size.
     @Test(.enabled(if: python != nil || inCI, "Pillow is not installed: .ci/install-deps installs python3-pil"))
-    func imagesDecodeInPillow() throws {
+    func imagesDecodeInPillow() async throws {
         let images = Self.cases.filter { [.jpeg, .png, .gif].contains($0.type) }
         var files: [(Case, SyntheticMediaFile, String)] = []
         defer { for (_, _, path) in files { try? FileManager.default.removeItem(atPath: path) } }
@@ -59,7 +59,7 @@ struct SyntheticMediaDecoderTests {
                 image.load()
                 print(image.format, image.size[0], image.size[1])
             """
-        let result = try ChildProcess.run(Self.python ?? "/usr/bin/python3", ["-c", script] + files.map(\.2))
+        let result = try await ChildProcess.run(Self.python ?? "/usr/bin/python3", ["-c", script] + files.map(\.2))
         #expect(result.status == 0, "\(result.output)")
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.count == files.count, "\(result.output)")
@@ -73,8 +73,8 @@ struct SyntheticMediaDecoderTests {
     @Test(
         .enabled(if: ffprobe != nil || inCI, "ffprobe is not installed: .ci/install-deps installs ffmpeg"),
         arguments: cases.filter { ![.jpeg, .png, .gif].contains($0.type) })
-    func soundAndVideoDecodeInFFmpeg(_ testCase: Case) throws {
-        try decode(testCase)
+    func soundAndVideoDecodeInFFmpeg(_ testCase: Case) async throws {
+        try await decode(testCase)
     }
 
     static func write(_ file: SyntheticMediaFile) throws -> String {
@@ -83,7 +83,7 @@ struct SyntheticMediaDecoderTests {
         return path
     }
 
-    func decode(_ testCase: Case) throws {
+    func decode(_ testCase: Case) async throws {
         let file = try SyntheticMediaFile(type: testCase.type, size: testCase.size, shape: testCase.shape)
         #expect(!file.isTruncated)
         let path = try Self.write(file)
@@ -93,7 +93,7 @@ struct SyntheticMediaDecoderTests {
         default:
             let ffprobe = Self.ffprobe ?? "ffprobe"
             // One run: the headers, and every frame decoded (-count_frames), which must be clean.
-            let probe = try ChildProcess.run(
+            let probe = try await ChildProcess.run(
                 ffprobe,
                 [
                     "-v", "error", "-count_frames", "-show_entries",

@@ -53,8 +53,8 @@ struct BlameRunTests {
         #expect(result.text.contains("connection_lost"))
     }
 
-    @Test func faultsAreNamedForAnExtensionInWorkerProcesses() throws {
-        let (status, summary, rows) = try ExtensionProcessTests().run([
+    @Test func faultsAreNamedForAnExtensionInWorkerProcesses() async throws {
+        let (status, summary, rows) = try await ExtensionProcessTests().run([
             "--extension", "Examples/MediaDownload", "-n", "30", "-c", "10", "--media", "200KB.jpg:1",
             "--reset-before", "50", "--status", "503:100",
         ])

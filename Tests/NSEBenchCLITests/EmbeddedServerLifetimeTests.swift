@@ -64,21 +64,24 @@ struct EmbeddedServerLifetimeTests {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-lifetime-\(seed)")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: out) }
-        let run = Process()
-        run.executableURL = Self.executable
-        run.arguments = onLoopback([
-            "run", "-n", "1", "--ttfb", "60s", "--quiet", "--out", out.appendingPathComponent("results").path,
-            "--scratch-dir", out.path, "--seed", seed,
-        ])
-        run.standardOutput = FileHandle.nullDevice
-        run.standardError = FileHandle.nullDevice
-        try run.run()
-        let started = await eventually(within: .seconds(30), every: .milliseconds(20)) {
+        let run = try ChildProcess(
+            Self.executable.path,
+            onLoopback([
+                // A run that lasts (a first byte past a long budget): a test process too loaded to look
+                // for the server at once still finds it there.
+                "run", "-n", "1", "--ttfb", "600s", "--deadline", "300s", "--out",
+                out.appendingPathComponent("results").path,
+                "--scratch-dir", out.path, "--seed", seed,
+            ]))
+        let started = await eventually(within: .seconds(60), every: .milliseconds(20)) {
             Self.servers(marked: seed).contains { $0.parent == run.processIdentifier }
         }
+        let ranToItsEnd = !run.isRunning
         kill(run.processIdentifier, SIGKILL)
-        run.waitUntilExit()
-        try #require(started, "the run's server never appeared")
+        let ended = try await run.exit(within: .seconds(60))
+        try #require(
+            started,
+            "the run's server never appeared; the run \(ranToItsEnd ? "had ended" : "was running"): \(ended.output)")
         // Shutting down lets responses in flight finish for 2 s; the rest is slack for a loaded machine.
         let gone = await eventually(within: .seconds(20), every: .milliseconds(20)) {
             Self.servers(marked: seed).isEmpty
@@ -89,20 +92,15 @@ struct EmbeddedServerLifetimeTests {
 
     @Test func aManagedServerWhoseParentHasGoneDoesNotStart() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build nse-bench first")
-        let serve = Process()
-        serve.executableURL = Self.executable
         // This test process is the server's parent, so PID 1 stands for a run that has already ended.
-        serve.arguments = ["serve", "--port", "0", "--quiet", "--managed", "--parent-pid", "1"]
-        let output = Pipe()
-        serve.standardOutput = output
-        serve.standardError = output
-        try serve.run()
+        let serve = try ChildProcess(
+            Self.executable.path, ["serve", "--port", "0", "--quiet", "--managed", "--parent-pid", "1"])
         let ended = await eventually(within: .seconds(20), every: .milliseconds(20)) { !serve.isRunning }
-        if !ended { serve.terminate() }
-        serve.waitUntilExit()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        if !ended { serve.send(SIGTERM) }
+        let result = try await serve.exit(within: .seconds(60))
+        let text = result.output
         #expect(ended, "the server kept running")
-        #expect(serve.terminationStatus == ExitCode.harnessError.rawValue)
+        #expect(result.status == ExitCode.harnessError.rawValue)
         #expect(text.contains("the parent process 1 has already ended"), "\(text)")
         #expect(!text.contains("listening on"))
     }

@@ -13,23 +13,21 @@ struct ExtensionProcessTests {
     static var executable: URL { RepositoryPaths.nseBenchExecutable }
 
     /// Runs `nse-bench run` with `arguments` into a fresh folder; the exit status, summary row and rows.
-    func run(_ arguments: [String]) throws -> (status: Int32, summary: [String: String], rows: [[String: String]]) {
+    func run(_ arguments: [String]) async throws -> (
+        status: Int32, summary: [String: String], rows: [[String: String]]
+    ) {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-run-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["run", "--quiet", "--out", out.path] + onLoopback(arguments)
-        process.currentDirectoryURL = Self.root
         var environment = ProcessInfo.processInfo.environment
         environment["NSE_BENCH_CACHE"] =
             FileManager.default.temporaryDirectory
             .appendingPathComponent("nse-bench-extension-cache-cli").path
-        process.environment = environment
-        try process.run()
-        process.waitUntilExit()
+        let result = try await ChildProcess.run(
+            Self.executable.path, ["run", "--quiet", "--out", out.path] + onLoopback(arguments),
+            environment: environment, currentDirectory: Self.root)
         let summary = try Self.table(out.appendingPathComponent("summary.csv"))
         return (
-            process.terminationStatus, summary.first ?? [:],
+            result.status, summary.first ?? [:],
             try Self.table(out.appendingPathComponent("invocations.csv"))
         )
     }
@@ -40,8 +38,8 @@ struct ExtensionProcessTests {
         return records.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0).map { ($0, $1) }) }
     }
 
-    @Test func aCrashingExtensionLosesOnlyTheCrashingInvocations() throws {
-        let (status, summary, rows) = try run(["--extension", "Examples/CrashOnVideo", "-n", "300", "-c", "8"])
+    @Test func aCrashingExtensionLosesOnlyTheCrashingInvocations() async throws {
+        let (status, summary, rows) = try await run(["--extension", "Examples/CrashOnVideo", "-n", "300", "-c", "8"])
         #expect(status == 0)
         #expect(summary["invocations"] == "300")
         #expect(Set(rows.map { $0["id"] ?? "" }).count == 300, "one row per invocation")
@@ -52,9 +50,9 @@ struct ExtensionProcessTests {
         #expect(rows.filter { $0["outcome"] == "crashed" }.allSatisfy { $0["user_sees"] == "original" })
     }
 
-    @Test func aWellBehavedExtensionRunsInWorkersAsInProcess() throws {
-        let workers = try run(["--extension", "Examples/MediaDownload", "-n", "200", "-c", "20"])
-        let inside = try run([
+    @Test func aWellBehavedExtensionRunsInWorkersAsInProcess() async throws {
+        let workers = try await run(["--extension", "Examples/MediaDownload", "-n", "200", "-c", "20"])
+        let inside = try await run([
             "--extension", "Examples/MediaDownload", "-n", "200", "-c", "20", "--extension-processes", "0",
         ])
         #expect(workers.status == 0)
@@ -78,7 +76,7 @@ struct ExtensionProcessTests {
         return folder
     }
 
-    @Test func anExtensionHoldingMoreThanTheLimitIsKilledAsJetsamKillsIt() throws {
+    @Test func anExtensionHoldingMoreThanTheLimitIsKilledAsJetsamKillsIt() async throws {
         // 30 MiB held for 0.3 s by every invocation: over the 24 MiB limit whatever else shares the process.
         let folder = try extensionFolder(
             "Hog",
@@ -96,7 +94,7 @@ struct ExtensionProcessTests {
             }
             """)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (status, summary, rows) = try run(["--extension", folder.path, "-n", "30", "-c", "4"])
+        let (status, summary, rows) = try await run(["--extension", folder.path, "-n", "30", "-c", "4"])
         #expect(status == 0)
         #expect(summary["invocations"] == "30")
         #expect(summary["killed"] == "30", "every invocation held 30 MiB")
@@ -107,7 +105,7 @@ struct ExtensionProcessTests {
         #expect((Int(summary["extension_footprint_peak_bytes"] ?? "") ?? 0) > 30 << 20)
     }
 
-    @Test func aLeakThroughAStaticKillsTheProcessAfterAFewInvocations() throws {
+    @Test func aLeakThroughAStaticKillsTheProcessAfterAFewInvocations() async throws {
         // 3 MiB kept per invocation: a fresh process (6 MiB modelled) passes 24 MiB at its 7th invocation,
         // and the process that takes its place starts empty, as on a phone.
         let folder = try extensionFolder(
@@ -123,7 +121,7 @@ struct ExtensionProcessTests {
             }
             """)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (status, summary, rows) = try run([
+        let (status, summary, rows) = try await run([
             "--extension", folder.path, "-n", "60", "-c", "1", "--extension-processes", "1",
         ])
         #expect(status == 0)
@@ -135,7 +133,7 @@ struct ExtensionProcessTests {
         #expect(Int(summary["unchanged"] ?? "") == 60 - killed, "the others delivered the content as it came")
     }
 
-    @Test func requestsNoPhoneCanBeToldForMakeTheRunInvalid() throws {
+    @Test func requestsNoPhoneCanBeToldForMakeTheRunInvalid() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("OwnQueue-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -150,7 +148,7 @@ struct ExtensionProcessTests {
             }
         }
         """.write(to: folder.appendingPathComponent("Service.swift"), atomically: true, encoding: .utf8)
-        let (status, summary, _) = try run(["--extension", folder.path, "-n", "20", "-c", "4"])
+        let (status, summary, _) = try await run(["--extension", folder.path, "-n", "20", "-c", "4"])
         #expect(status == 0)
         #expect(summary["valid"] == "false")
         #expect(

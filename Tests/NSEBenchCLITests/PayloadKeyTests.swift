@@ -61,8 +61,9 @@ struct PayloadKeyTests {
             defer { try? FileManager.default.removeItem(at: out) }
             let configuration = try parse(
                 [
-                    "--payloads", payloads.path, "--extension", "decrypt", "-n", "1", "-c", "1", "--target",
-                    "http://127.0.0.1:9/", "--quiet", "--out", out.path,
+                    // A budget no stall of a loaded test process reaches: an outcome, not a timing.
+                    "--payloads", payloads.path, "--extension", "decrypt", "-n", "1", "-c", "1", "--deadline",
+                    "300s", "--target", "http://127.0.0.1:9/", "--quiet", "--out", out.path,
                 ] + extra)
             let context = CommandContext(
                 output: CapturedText(), errors: CapturedText(), outputIsTerminal: false, environment: [:])

@@ -23,8 +23,9 @@ struct ReplayedOutcomeTests {
         let configuration = try RunCommand(
             parsing: ArgumentParser.parse(
                 [
+                    // A budget no stall of a loaded test process reaches: these are outcomes, not timings.
                     "--payloads", payloads, "--extension", name, "-n", String(lines.count), "-c", "1",
-                    "--target", "http://127.0.0.1:9/", "--quiet", "--out", out,
+                    "--deadline", "300s", "--target", "http://127.0.0.1:9/", "--quiet", "--out", out,
                 ], for: RunCommand.configuration)
         ).configuration
         let context = CommandContext(

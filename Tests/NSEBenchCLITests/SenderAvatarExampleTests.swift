@@ -5,8 +5,8 @@ import Testing
 /// fetched in parallel, delivered once both are done, so a slow avatar host holds the display.
 @Suite("Examples/SenderAvatar under load", .serialized, .timeLimit(.minutes(3)))
 struct SenderAvatarExampleTests {
-    @Test func aFastAvatarHostLetsEveryNotificationBeEnriched() throws {
-        let (status, summary, rows) = try ExtensionProcessTests().run([
+    @Test func aFastAvatarHostLetsEveryNotificationBeEnriched() async throws {
+        let (status, summary, rows) = try await ExtensionProcessTests().run([
             "--extension", "Examples/SenderAvatar", "-n", "20", "-c", "20", "--media", "200KB.jpg:1",
             "--time-scale", "0.1",
         ])
@@ -16,10 +16,10 @@ struct SenderAvatarExampleTests {
         #expect(summary["blame_side_call"] == "0", "\(summary)")
     }
 
-    @Test func aSlowAvatarHostSplitsTheOutcomesAndIsBlamed() throws {
+    @Test func aSlowAvatarHostSplitsTheOutcomesAndIsBlamed() async throws {
         // Avatars whose first byte comes past the deadline (about half, from this lognormal) hold the
         // display until the expiry delivers the best attempt; the others are enriched.
-        let (status, summary, rows) = try ExtensionProcessTests().run([
+        let (status, summary, rows) = try await ExtensionProcessTests().run([
             "--extension", "Examples/SenderAvatar", "-n", "40", "-c", "40", "--media", "200KB.jpg:1",
             "--endpoint", "avatars:ttfb=lognormal:median=30s,p99=120s", "--time-scale", "0.1",
         ])

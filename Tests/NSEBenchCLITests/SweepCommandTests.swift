@@ -152,19 +152,15 @@ struct SweepCommandTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "nse-bench-sweep-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [
-            "sweep", "--sweep", "ttfb=1s..50s", "--steps", "2", "--refine", "0", "--levels", "0.5", "-n", "10", "-c",
-            "10", "--media", "1KB.jpg:1", "--time-scale", "0.02", "--profile", "none", "--report", "--out", folder.path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let result = try await ChildProcess.run(
+            executable.path,
+            [
+                "sweep", "--sweep", "ttfb=1s..50s", "--steps", "2", "--refine", "0", "--levels", "0.5", "-n", "10",
+                "-c", "10", "--media", "1KB.jpg:1", "--time-scale", "0.02", "--profile", "none", "--report", "--out",
+                folder.path,
+            ])
+        let text = result.output
+        #expect(result.status == 0, "\(text)")
         let rows = try Self.records(folder.appendingPathComponent("sweep.csv"))
         #expect(rows.map { $0["sweep_value"] } == ["1000.000", "50000.000"])
         #expect(rows.first?["enriched"] == "10", "\(text)")

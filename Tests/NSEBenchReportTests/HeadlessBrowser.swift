@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchTestSupport
 
 /// Headless Chromium for the render tests: found on PATH (or `NSE_BENCH_CHROMIUM`), run on a page
 /// with `--dump-dom`, which returns the DOM after the page's scripts ran.
@@ -22,43 +23,21 @@ enum HeadlessBrowser {
     static let isRequired = ProcessInfo.processInfo.environment["CI"] == "true"
 
     /// The serialised DOM of `file` once loaded, and what the browser wrote to stderr.
-    static func dumpDOM(_ file: URL, executable: String, timeout: TimeInterval = 90) async throws -> (
+    ///
+    /// Its output goes to files, not pipes: Chromium's helper processes inherit the pipes and can
+    /// outlive the browser, and a read to a pipe's end then never returns, holding a thread of the
+    /// cooperative pool for good (a hung CI run, when the pool has two).
+    static func dumpDOM(_ file: URL, executable: String, timeout: Duration = .seconds(90)) async throws -> (
         dom: String, log: String
     ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-chromium-\(UUID())")
         defer { try? FileManager.default.removeItem(at: profile) }
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-            "--user-data-dir=\(profile.path)", "--virtual-time-budget=5000", "--dump-dom", file.absoluteString,
-        ]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read both pipes while it runs, so a full pipe never blocks the browser.
-        let outputData = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }
-        let errorData = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
-        if process.isRunning {
-            process.terminate()
-            throw BrowserError.timedOut(seconds: timeout)
-        }
-        let dom = await outputData.value
-        let log = await errorData.value
-        return (String(decoding: dom, as: UTF8.self), String(decoding: log, as: UTF8.self))
-    }
-
-    enum BrowserError: Error, CustomStringConvertible {
-        case timedOut(seconds: TimeInterval)
-        var description: String { "chromium did not finish within \(Int(seconds)) s" }
-        private var seconds: TimeInterval {
-            switch self {
-            case .timedOut(let seconds): seconds
-            }
-        }
+        let result = try await ChildProcess.run(
+            executable,
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                "--user-data-dir=\(profile.path)", "--virtual-time-budget=5000", "--dump-dom", file.absoluteString,
+            ], errorsApart: true, within: timeout)
+        return (result.output, result.errors)
     }
 }

@@ -36,7 +36,7 @@ struct HdrHistogramLogTests {
         #expect(encoded.count == 40, "an empty histogram is the 40-byte header alone")
     }
 
-    @Test func thePyPIPackageDecodesThePercentilesTheSummaryReports() throws {
+    @Test func thePyPIPackageDecodesThePercentilesTheSummaryReports() async throws {
         let histograms = Self.aggregate().histograms
         let directory = try TemporaryDirectory(prefix: "nse-bench-hlog")
         defer { directory.remove() }
@@ -58,7 +58,7 @@ struct HdrHistogramLogTests {
         }
         let expectations = try directory.write("expected.txt", expected)
         // Outside CI the package may be absent: the script says so and the test skips.
-        guard let result = try PythonScript.run("hlog_check.py", [log.path, expectations]) else { return }
+        guard let result = try await PythonScript.run("hlog_check.py", [log.path, expectations]) else { return }
         #expect(result.status == 0, "\(result.output)")
     }
 }

@@ -82,7 +82,9 @@ struct TimerServiceTests {
         let cancelledAt = MonotonicClock.now()
         sleeper.cancel()
         let result = await sleeper.result
-        #expect(MonotonicClock.now() - cancelledAt < 2_000 * millisecond)
+        // "At once" against the 60 s it was sleeping for: a loaded test process may take seconds to
+        // resume any task, so the bound is well short of the sleep, not a latency.
+        #expect(MonotonicClock.now() - cancelledAt < 10_000 * millisecond)
         #expect(throws: CancellationError.self) { try result.get() }
         #expect(try await waitForPendingTimers(loop, 0))
     }

@@ -5,7 +5,7 @@
 /// CI): the test is then skipped, saying so, rather than failed.
 ///
 /// ```swift
-/// guard let result = try PythonScript.run("hlog_check.py", [log.path]) else { return }
+/// guard let result = try await PythonScript.run("hlog_check.py", [log.path]) else { return }
 /// #expect(result.status == 0, "\(result.output)")
 /// ```
 public enum PythonScript {
@@ -13,9 +13,9 @@ public enum PythonScript {
     public static let skippedStatus: Int32 = 77
 
     /// Runs `Tests/Scripts/<script>` with `arguments`; nil (after printing why) when it skipped itself.
-    public static func run(_ script: String, _ arguments: [String]) throws -> ChildProcess.Result? {
+    public static func run(_ script: String, _ arguments: [String]) async throws -> ChildProcess.Result? {
         let path = RepositoryPaths.root.appendingPathComponent("Tests/Scripts/\(script)").path
-        let result = try ChildProcess.run("python3", [path] + arguments)
+        let result = try await ChildProcess.run("python3", [path] + arguments)
         guard result.status != skippedStatus else {
             print("skipped: \(result.output)")
             return nil

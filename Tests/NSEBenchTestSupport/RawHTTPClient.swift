@@ -3,7 +3,7 @@ import Glibc
 
 /// A blocking loopback client on raw sockets, so tests see exactly what the server sent, when, and
 /// how the connection ended (FIN, RST, or still open).
-public final class RawHTTPClient {
+public final class RawHTTPClient: Sendable {
     /// How the connection ended, as the client saw it.
     public enum Ending: Equatable, Sendable {
         /// The server closed with a FIN.
@@ -79,6 +79,10 @@ public final class RawHTTPClient {
 
     deinit { Glibc.close(fd) }
 
+    /// Ends the connection from this side now (the server reads its end), whenever the object itself
+    /// goes: an async ``receive(expected:timeout:)``'s thread may hold it a little longer.
+    public func hangUp() { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+
     /// Sends `text` as UTF-8.
     public func send(_ text: String) { send(Array(text.utf8)) }
 
@@ -90,8 +94,12 @@ public final class RawHTTPClient {
     /// Reads until the server closes or resets, `expected` bytes arrived, or `timeout` seconds pass
     /// without a byte.
     public func receive(expected: Int? = nil, timeout: Double = 5) -> Received {
+        receive(expected: expected, timeout: timeout, timedFrom: Date())
+    }
+
+    /// ``receive(expected:timeout:)`` with its byte times measured from `start`.
+    private func receive(expected: Int?, timeout: Double, timedFrom start: Date) -> Received {
         var received = Received()
-        let start = Date()
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             if let expected, received.bytes.count >= expected {
@@ -124,6 +132,33 @@ public final class RawHTTPClient {
         let client = try RawHTTPClient(port: port)
         client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         return client.receive(timeout: timeout)
+    }
+
+    /// ``receive(expected:timeout:)`` from an async test: the read blocks a thread of its own, not one
+    /// of the cooperative pool's (two, shared by every test of the process).
+    public func receive(expected: Int? = nil, timeout: Double = 5) async -> Received {
+        // Timed from now, not from when the thread starts (later, on a loaded machine).
+        let start = Date()
+        return await onThreadOfItsOwn { [self] in receive(expected: expected, timeout: timeout, timedFrom: start) }
+    }
+
+    /// ``get(_:port:timeout:)`` from an async test, on a thread of its own.
+    public static func get(_ target: String, port: UInt16, timeout: Double = 5) async throws(ConnectError)
+        -> Received
+    {
+        let client = try RawHTTPClient(port: port)
+        client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        return await client.receive(timeout: timeout)
+    }
+
+    /// Runs `work` on a new thread and awaits it (the test support's own copy of NSEBenchSystem's
+    /// `onOwnThread`: this module stays below the system layer).
+    private func onThreadOfItsOwn(_ work: @escaping @Sendable () -> Received) async -> Received {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: work()) }
+            thread.name = "nse-bench-test-client"
+            thread.start()
+        }
     }
 
     /// The connection could not be made; carries the port and `errno`.
