@@ -22,11 +22,15 @@ test-deps:
 ## test: build and run every test, at most TEST_WIDTH (default 16) at once: Swift Testing otherwise
 ## starts all of them together, and on a slow or shared machine the timing tests then wait behind the
 ## busy ones (on 2 cores 16 takes no longer than no limit; on one core it is the difference between
-## passing and failing)
+## passing and failing). A test run past TEST_TIMEOUT seconds (default 1800; it takes about 1 minute)
+## is stopped, with every process it started, and fails saying so rather than holding CI to its limit.
 TEST_WIDTH ?= 16
+TEST_TIMEOUT ?= 1800
 test: deps test-deps
 	$(SWIFT) build --build-tests
-	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) $(SWIFT) test --skip-build
+	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) timeout --kill-after=30 $(TEST_TIMEOUT) \
+		$(SWIFT) test --skip-build || { status=$$?; if [ $$status -ge 124 ]; then \
+		echo "make test: swift test ran past $(TEST_TIMEOUT) s and was stopped: a test is hung"; fi; exit $$status; }
 
 ## suite: every scenario in Benchmarks/ into Results/runs/<timestamp>-suite/summary.csv
 suite: deps
