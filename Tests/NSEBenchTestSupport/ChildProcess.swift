@@ -109,7 +109,7 @@ public final class ChildProcess: Sendable {
         processIdentifier = process.processIdentifier
     }
 
-    /// Runs a program to its end (see ``init(_:_:environment:currentDirectory:)``) and returns how it
+    /// Runs a program to its end (see ``init(_:_:environment:currentDirectory:errorsApart:)``) and returns how it
     /// ended; killed, and ``TimedOut`` thrown, if it runs past `timeout`.
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
@@ -123,7 +123,7 @@ public final class ChildProcess: Sendable {
 
     /// Runs a short probe (`python3 -c "import PIL"`) to its end on the calling thread, for the
     /// synchronous places a test needs one (a trait's condition, a static property); everything else
-    /// awaits ``run(_:_:environment:currentDirectory:within:)``, which holds no thread.
+    /// awaits ``run(_:_:environment:currentDirectory:errorsApart:within:)``, which holds no thread.
     public static func probe(_ executable: String, _ arguments: [String]) throws -> Result {
         let child = try ChildProcess(executable, arguments)
         child.process.waitUntilExit()
