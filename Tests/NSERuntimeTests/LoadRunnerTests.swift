@@ -116,6 +116,26 @@ struct LoadRunnerTests {
         #expect(!waited.isEmpty, "at 2 in flight × 10 ms, arrivals every 2 ms must queue")
     }
 
+    @Test func aGivenStartIsTheSchedulesZeroAndALateBeginningIsAdmissionLag() async throws {
+        let probe = Probe()
+        let runner = LoadRunner(clock: clock)
+        // The caller's time zero, 200 ms before admission can begin (a loaded machine's late hop).
+        let start = clock.now()
+        try await Task.sleep(for: .milliseconds(200))
+        let report = await runner.run(
+            model: .open(ratePerSecond: 100, arrivals: .constant, maxInFlight: 100), length: .invocations(30),
+            ramp: 0, seed: 1, drainLimit: 1_000_000_000, start: start
+        ) { ticket in probe.enter(ticket) }
+        let tickets = probe.tickets.withLock { $0 }.sorted { $0.index < $1.index }
+        #expect(tickets.count == 30)
+        #expect(
+            tickets.enumerated().allSatisfy { $1.scheduledArrival == start + UInt64($0 + 1) * 10_000_000 },
+            "arrivals count from the given start, 10 ms apart, however late admission began")
+        #expect(
+            report.admissionLag.value(atPercentile: 100) >= 150_000_000,
+            "the first arrival, due 200 ms before admission began, is admitted that late")
+    }
+
     @Test func burstArrivesAtOneInstant() async {
         let probe = Probe()
         let runner = LoadRunner(clock: clock)

@@ -35,8 +35,10 @@ final class RunRecorder: Sendable {
 
     let folder: URL
     private let timeScale: Double
-    /// The run's start on the invocation clock: `timeline.csv`'s second 0.
-    private let origin: UInt64
+    /// The run's start on the invocation clock: `timeline.csv`'s second 0 and the schedule's time
+    /// zero, set by ``begin(at:)`` just before the first arrival (after any `--start-at` wait).
+    private let originTime = Atomic<UInt64>(0)
+    private var origin: UInt64 { originTime.load(ordering: .acquiring) }
     /// Unix seconds when recording began, for `histograms.hlog`.
     private let startTime: Double
     private let state = Mutex(State())
@@ -54,7 +56,7 @@ final class RunRecorder: Sendable {
     private let lowDataMode: LowDataMode
 
     init(
-        folder: URL, timeScale: Double, origin: UInt64, injectedFaults: InjectedFaultLogReader? = nil,
+        folder: URL, timeScale: Double, injectedFaults: InjectedFaultLogReader? = nil,
         network: NetworkMix? = nil, seed: UInt64 = 0, lowDataMode: LowDataMode = .off,
         serverGone: @escaping @Sendable () -> Bool = { false }
     ) throws {
@@ -64,12 +66,16 @@ final class RunRecorder: Sendable {
         self.injectedFaults = injectedFaults
         self.folder = folder
         self.timeScale = timeScale
-        self.origin = origin
         self.serverGone = serverGone
         startTime = Date().timeIntervalSince1970
         invocations = try BufferedFileWriter(path: folder.appendingPathComponent("invocations.csv").path)
         invocations.write(CSVWriter.record(Self.invocationColumns))
     }
+
+    /// Sets the run's start: the instant the load's schedule counts from, so that an arrival's second
+    /// in `timeline.csv` is the second the schedule gave it, however late the harness began. Called
+    /// once, before the first invocation is recorded.
+    func begin(at origin: UInt64) { originTime.store(origin, ordering: .releasing) }
 
     func started() { state.withLock { $0.started += 1 } }
 

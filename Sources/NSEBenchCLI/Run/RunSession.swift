@@ -69,10 +69,8 @@ struct RunSession {
 
         // Recording and progress.
         let faultLog = server == nil ? nil : InjectedFaultLogReader(path: serverFiles.faultLog.path)
-        // timeline.csv's second 0, and endpoints.csv's: the server notes side calls on the same clock.
-        let origin = clock.now()
         let recorder = try RunRecorder(
-            folder: output, timeScale: scale, origin: origin, injectedFaults: faultLog,
+            folder: output, timeScale: scale, injectedFaults: faultLog,
             network: server != nil && configuration.payloadFile == nil ? settings.network : nil, seed: settings.seed,
             lowDataMode: settings.lowDataMode
         ) { [server] in
@@ -91,11 +89,16 @@ struct RunSession {
         let meter = HarnessMeter(server: server)
         let ticker = Task { await progress.run() }
 
+        // The schedule's time zero is timeline.csv's second 0, and endpoints.csv's (the server notes
+        // side calls on the same clock): an arrival is counted in the second the schedule gave it, and
+        // the harness's delay in reaching it is admission lag, never a shifted curve.
+        let origin = clock.now()
+        recorder.begin(at: origin)
         let report = await runner.run(
             model: scaledLoad(settings.load, scale), length: scaledLength(settings.length, scale),
             ramp: scaled(settings.ramp, scale), seed: settings.seed,
             drainLimit: scaled(settings.deadline + settings.grace, scale) + 1_000_000_000, segment: settings.segment,
-            fanout: settings.burstFanout.scaled(by: scale)
+            fanout: settings.burstFanout.scaled(by: scale), start: origin
         ) { ticket in
             recorder.started()
             let input = payloads.input(index: ticket.index, arrival: ticket.scheduledArrival, factory: factory)

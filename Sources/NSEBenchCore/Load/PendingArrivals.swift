@@ -18,14 +18,15 @@ public struct PendingArrivals: Sendable {
     private let start: UInt64
     /// The earliest arrival not yet admitted, monotonic nanoseconds; nil once the schedule is spent.
     public private(set) var head: UInt64?
-    /// Arrivals up to this instant have been seen by an admission round.
-    private var observed: UInt64
+    /// Arrivals up to this instant have been seen by an admission round; nil before the first round
+    /// (an arrival due at `start` itself has been seen by none, so it is no backlog).
+    private var observed: UInt64?
 
     /// The arrivals of `schedule`, whose offsets count from `start` (monotonic nanoseconds).
     public init(schedule: ArrivalSchedule, start: UInt64) {
         self.schedule = schedule
         self.start = start
-        self.observed = start
+        self.observed = nil
         self.head = nil
         self.head = draw()
     }
@@ -34,21 +35,24 @@ public struct PendingArrivals: Sendable {
     /// arrivals seen by an earlier round were still waiting (a backlog), in which case the
     /// arrivals admitted in this round waited for a slot rather than for the harness.
     public mutating func observe(now: UInt64) -> Bool {
-        let backlog = head.map { $0 <= observed } ?? false
-        observed = max(observed, now)
+        let backlog = hasDue
+        observed = max(observed ?? now, now)
         return backlog
     }
 
     /// Removes and returns the earliest arrival due by the last ``observe(now:)``, or nil when none
     /// is due.
     public mutating func popDue() -> UInt64? {
-        guard let arrival = head, arrival <= observed else { return nil }
+        guard let arrival = head, let observed, arrival <= observed else { return nil }
         head = draw()
         return arrival
     }
 
     /// Whether an arrival is due and waiting for a slot.
-    public var hasDue: Bool { head.map { $0 <= observed } ?? false }
+    public var hasDue: Bool {
+        guard let head, let observed else { return false }
+        return head <= observed
+    }
 
     /// Whether every arrival of the schedule has been admitted.
     public var isExhausted: Bool { head == nil }

@@ -90,17 +90,21 @@ public final class LoadRunner: Sendable {
     /// Runs the whole load; `invoke` runs one invocation and records its result itself (so progress
     /// and streamed CSV see each as it finishes). Returns when the last invocation has finished (or
     /// the drain limit cancelled it), or at once after ``abort()``. With a `segment` it runs only
-    /// that share of the run: the arrivals, slots and invocations the segment owns.
+    /// that share of the run: the arrivals, slots and invocations the segment owns. `start` is the
+    /// schedule's time zero on the runner's clock (nil: when admission begins); the caller's own
+    /// records count from it, and arrivals already due when admission begins are admitted at once,
+    /// their lateness recorded as admission lag.
     public func run(
         model: LoadModel, length: RunLength, ramp: UInt64, seed: UInt64, drainLimit: UInt64,
-        segment: ExecutionSegment = .whole, fanout: Fanout = .atOnce, invoke: @escaping @Sendable (Ticket) async -> Void
+        segment: ExecutionSegment = .whole, fanout: Fanout = .atOnce, start: UInt64? = nil,
+        invoke: @escaping @Sendable (Ticket) async -> Void
     ) async -> Report {
         let work = Task(executorPreference: admissionExecutor) { [self] in
             await admitAll(
                 model: model, length: length, ramp: ramp, seed: seed, drainLimit: drainLimit, segment: segment,
-                fanout: fanout, invoke: invoke)
+                fanout: fanout, start: start, invoke: invoke)
         }
-        let start = clock.now()
+        let start = start ?? clock.now()
         return await withCheckedContinuation { (continuation: CheckedContinuation<Report, Never>) in
             let abortedAlready = ending.withLock { state in
                 state.start = start
@@ -134,11 +138,11 @@ public final class LoadRunner: Sendable {
 
     private func admitAll(
         model whole: LoadModel, length: RunLength, ramp: UInt64, seed: UInt64, drainLimit: UInt64,
-        segment: ExecutionSegment, fanout: Fanout, invoke: @escaping @Sendable (Ticket) async -> Void
+        segment: ExecutionSegment, fanout: Fanout, start: UInt64?, invoke: @escaping @Sendable (Ticket) async -> Void
     ) async -> Report {
         // This instance's slots; the schedule below keeps its arrivals.
         let model = segment.share(of: whole)
-        let start = clock.now()
+        let start = start.map { min($0, clock.now()) } ?? clock.now()
         var lag = Histogram(highestTrackableValue: 1 << 40)
         var admitted = 0
         var cancelled = false
