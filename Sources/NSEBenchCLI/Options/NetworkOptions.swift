@@ -14,25 +14,15 @@ public enum NetworkOptions {
             + "such as wifi:60,lte:30,3g:8,edge:2, one drawn per invocation from the seed. Flags below "
             + "override every class.")
 
-    /// The declarations, in `--help` order. The settings' flags are declared from their keys
-    /// (``NSEBenchCore/NetworkConditions/settingKeys``), each read into ``NetworkConditions`` by key.
+    /// `--ttfb`, `--connect-delay`, ...: one option a network setting, named by its key, in key order.
+    /// Each is read into ``NetworkConditions`` by its key (``mix(from:defaultProfile:)``).
+    static let settings: [(key: NetworkSettingKey, option: Option<String?>)] = NetworkSettingKey.allCases.map {
+        key in (key, .value(key.name, valueName: key.valueName, help: key.help))
+    }
+
+    /// The declarations, in `--help` order: the profile, then the settings.
     public static let declarations: [OptionDeclaration] =
-        [
-            profile.declaration,
-            .value(
-                "ttfb", valueName: "DIST",
-                help: "Time to first byte: 200ms, uniform:100ms..300ms, normal:200ms,50ms, "
-                    + "lognormal:median=300ms,p99=3s, pareto:scale=100ms,shape=1.5[,cap=30s] or file:PATH."),
-            .value(
-                "connect-delay", valueName: "DIST", help: "Delay before the server reads a new connection (same forms)."
-            ),
-            .value("bandwidth", valueName: "RATE", help: "Per-connection bandwidth: 1MB/s, 8Mbit/s or unlimited."),
-            .value(
-                "link-bandwidth", valueName: "RATE", help: "Bandwidth shared by all connections (a congested cell)."),
-        ]
-        + FaultKind.allCases.map { kind in
-            .value(kind.rawValue, valueName: kind.valueName, help: kind.help + " Form: " + kind.valueForm + ".")
-        }
+        [profile.declaration] + settings.map(\.option.declaration)
 
     /// The `--profile` mix (`defaultProfile` when not given) with every given flag applied on top of
     /// each class, and every `file:` distribution read.
@@ -46,12 +36,12 @@ public enum NetworkOptions {
                 option: profile.name, value: text, expected: error.expected + (error.reason.map { " (\($0))" } ?? ""))
         }
         var flags = NetworkConditions()
-        for key in NetworkConditions.settingKeys {
-            guard let value = arguments.string(key) else { continue }
+        for (key, option) in settings {
+            guard let value = try arguments[option] else { continue }
             do {
                 try flags.set(key, value: value, scope: .server)
             } catch {
-                throw .invalidValue(option: key, value: value, expected: expectedForm(of: key, error: error))
+                throw .invalidValue(option: option.name, value: value, expected: expectedForm(error))
             }
         }
         return try mix.overriding(flags).mapConditions { (conditions) throws(UsageError) in
@@ -62,7 +52,7 @@ public enum NetworkOptions {
     /// Reads every `file:PATH` latency distribution; a missing or malformed file is a usage error
     /// naming the flag, the file and the line.
     static func resolveFiles(in conditions: NetworkConditions) throws(UsageError) -> NetworkConditions {
-        try conditions.resolvingFiles { (setting, path) throws(UsageError) in try readLatencyFile(setting, path) }
+        try conditions.resolvingFiles { (setting, path) throws(UsageError) in try readLatencyFile(setting.name, path) }
     }
 
     /// A latency distribution in every form `--ttfb` takes, its `file:PATH` read: the parser of every
@@ -108,23 +98,41 @@ public enum NetworkOptions {
         }
     }
 
-    private static func expectedForm(of key: String, error: NetworkSettingError) -> String {
+    private static func expectedForm(_ error: NetworkSettingError) -> String {
         if case .invalidValue(_, let parseError) = error { return parseError.expected }
         return error.description
     }
 }
 
-extension FaultKind {
+extension NetworkSettingKey {
+    /// The placeholder of the setting's value in `--help`.
     fileprivate var valueName: String {
         switch self {
-        case .status: "MIX"
-        case .stall: "SPEC"
-        case .slowClose: "DELAY:PCT"
-        case .failFirst: "N[:CODE]"
-        default: "PCT"
+        case .timeToFirstByte, .connectDelay: "DIST"
+        case .bandwidth, .linkBandwidth: "RATE"
+        case .fault(.status): "MIX"
+        case .fault(.stall): "SPEC"
+        case .fault(.slowClose): "DELAY:PCT"
+        case .fault(.failFirst): "N[:CODE]"
+        case .fault: "PCT"
         }
     }
 
+    /// The setting's line in `--help`.
+    fileprivate var help: String {
+        switch self {
+        case .timeToFirstByte:
+            "Time to first byte: 200ms, uniform:100ms..300ms, normal:200ms,50ms, "
+                + "lognormal:median=300ms,p99=3s, pareto:scale=100ms,shape=1.5[,cap=30s] or file:PATH."
+        case .connectDelay: "Delay before the server reads a new connection (same forms)."
+        case .bandwidth: "Per-connection bandwidth: 1MB/s, 8Mbit/s or unlimited."
+        case .linkBandwidth: "Bandwidth shared by all connections (a congested cell)."
+        case .fault(let kind): kind.help + " Form: " + kind.valueForm + "."
+        }
+    }
+}
+
+extension FaultKind {
     fileprivate var help: String {
         switch self {
         case .status: "Answer with these statuses, each a percentage of requests."

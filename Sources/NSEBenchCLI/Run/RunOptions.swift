@@ -216,10 +216,8 @@ enum RunOptions {
     /// server injects them), so they are refused rather than recorded as if they had applied.
     private static func networkMix(_ arguments: ParsedArguments, target: URL?) throws(UsageError) -> NetworkMix {
         if target != nil {
-            let given = ([NetworkOptions.profile.name] + NetworkConditions.settingKeys).filter {
-                arguments.wasGiven($0)
-            }
-            if let first = given.first {
+            let network = [NetworkOptions.profile] + NetworkOptions.settings.map(\.option)
+            if let first = network.first(where: { arguments.wasGiven($0) })?.name {
                 throw .invalidCombination(
                     "--\(first) shapes the embedded media server's responses; with --target the media host's own "
                         + "network is measured as it is: drop --\(first), or drop --target")

@@ -53,15 +53,15 @@ struct NetworkConditionsTests {
             Issue.record("expected notPerRequest, got \(String(describing: error))")
             return
         }
-        #expect(refused == key)
+        #expect(refused.name == key)
         #expect(error?.description.hasPrefix("\"\(key)\" cannot be set per request: ") == true)
         #expect(error?.description.contains("--\(key)") == true)
     }
 
-    @Test(arguments: ["ttfb"])
-    func aRequestMayNotNameALatencyFile(key: String) throws {
+    @Test(arguments: [NetworkSettingKey.timeToFirstByte])
+    func aRequestMayNotNameALatencyFile(key: NetworkSettingKey) throws {
         #expect(throws: NetworkSettingError.fileNotPerRequest(key, path: "lat5s.txt")) {
-            try NetworkConditions(queryItems: [(key, "file:lat5s.txt")])
+            try NetworkConditions(queryItems: [(key.name, "file:lat5s.txt")])
         }
         let message = NetworkSettingError.fileNotPerRequest(key, path: "lat5s.txt").description
         #expect(message.contains("file:lat5s.txt names a file on the server, which a request may not open"))
@@ -74,7 +74,7 @@ struct NetworkConditionsTests {
         let error = #expect(throws: NetworkSettingError.self) {
             try NetworkConditions(queryItems: [("ttfb", "1s"), ("ttfb", "2s")])
         }
-        #expect(error == .duplicateKey("ttfb"))
+        #expect(error == .duplicateKey(.timeToFirstByte))
         #expect(error?.description.contains("\"ttfb\"") == true)
     }
 
@@ -92,7 +92,7 @@ struct NetworkConditionsTests {
             Issue.record("expected invalidValue, got \(String(describing: error))")
             return
         }
-        #expect(badKey == key)
+        #expect(badKey.name == key)
         #expect(parseError.input == value)
         #expect(error?.description.hasPrefix("setting \"\(key)\": invalid ") == true)
         #expect(error?.description.contains("\"\(value)\"") == true)
@@ -100,17 +100,16 @@ struct NetworkConditionsTests {
 
     @Test func setAcceptsServerSettingsOnlyInServerScope() throws {
         var flags = NetworkConditions()
-        try flags.set("link-bandwidth", value: "100Mbit/s", scope: .server)
-        try flags.set("fail-first", value: "2:500", scope: .server)
+        try flags.set(.linkBandwidth, value: "100Mbit/s", scope: .server)
+        try flags.set(.fault(.failFirst), value: "2:500", scope: .server)
         #expect(flags.linkBandwidth == ByteRate(bytesPerSecond: 12_500_000))
         #expect(flags.faults.failFirst == FailFirstFault(count: 2, status: 500))
         #expect(
             throws: NetworkSettingError.notPerRequest(
-                "link-bandwidth", reason: NetworkConditions.serverOnlyReason(for: "link-bandwidth")!)
+                .linkBandwidth, reason: NetworkSettingKey.linkBandwidth.serverOnlyReason!)
         ) {
-            try flags.set("link-bandwidth", value: "1MB/s", scope: .request)
+            try flags.set(.linkBandwidth, value: "1MB/s", scope: .request)
         }
-        #expect(throws: NetworkSettingError.self) { try flags.set("latency", value: "1s", scope: .server) }
     }
 
     @Test func layersMergeProfileThenFlagsThenQuery() throws {
@@ -154,7 +153,7 @@ struct NetworkConditionsTests {
         let conditions = try NetworkConditions(settings: text, scope: .server)
         #expect(conditions.settings.map { "\($0.key)=\($0.value)" } == text.map { "\($0)=\($1)" })
         #expect(
-            try NetworkConditions(settings: conditions.settings.map { ($0.key, $0.value) }, scope: .server)
+            try NetworkConditions(settings: conditions.settings.map { ($0.key.name, $0.value) }, scope: .server)
                 == conditions)
         #expect(conditions.description.hasPrefix("ttfb=pareto:scale=100ms,shape=1.5,cap=30s connect-delay="))
     }
@@ -164,12 +163,12 @@ struct NetworkConditionsTests {
             settings: [("ttfb", "file:ttfb.txt"), ("connect-delay", "file:connect.txt")], scope: .server)
         #expect(conditions.unresolvedPaths == ["ttfb.txt", "connect.txt"])
         let files: [String: [Substring]] = ["ttfb.txt": ["120", "130"], "connect.txt": ["5ms"]]
-        var settings: [String] = []
+        var settings: [NetworkSettingKey] = []
         let resolved = try conditions.resolvingFiles { setting, path throws(EmpiricalSamplesError) in
             settings.append(setting)
             return try LatencyDistribution.empirical(parsingLines: files[path] ?? [])
         }
-        #expect(settings == ["ttfb", "connect-delay"])
+        #expect(settings == [.timeToFirstByte, .connectDelay])
         #expect(resolved.timeToFirstByte == .empirical([120_000_000, 130_000_000]))
         #expect(resolved.connectDelay == .empirical([5_000_000]))
         #expect(resolved.unresolvedPaths.isEmpty)

@@ -84,7 +84,7 @@ struct NetworkMixTests {
 
     @Test func flagsOverrideEveryClassAndShowInTheSetting() throws {
         var flags = NetworkConditions()
-        try flags.set("ttfb", value: "2s", scope: .server)
+        try flags.set(.timeToFirstByte, value: "2s", scope: .server)
         let mix = try NetworkMix(parsing: "wifi:1,edge:1").overriding(flags)
         #expect(mix.classes.allSatisfy { $0.conditions.timeToFirstByte == .fixed(.seconds(2)) })
         #expect(mix.classes[1].conditions.bandwidth == NetworkProfile.edge.conditions.bandwidth)

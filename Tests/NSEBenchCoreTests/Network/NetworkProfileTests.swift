@@ -40,7 +40,8 @@ struct NetworkProfileTests {
         #expect(conditions.unresolvedPaths.isEmpty)
         #expect(!profile.summary.isEmpty)
         // What a profile holds is exactly what a user could write as settings.
-        let reread = try NetworkConditions(settings: conditions.settings.map { ($0.key, $0.value) }, scope: .server)
+        let reread = try NetworkConditions(
+            settings: conditions.settings.map { ($0.key.name, $0.value) }, scope: .server)
         #expect(reread == conditions)
         if let status = conditions.faults.status {
             #expect(try StatusMix(parsing: status.description) == status)

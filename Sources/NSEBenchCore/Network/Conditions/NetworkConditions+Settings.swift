@@ -8,34 +8,6 @@ public enum SettingScope: Sendable, Hashable {
 }
 
 extension NetworkConditions {
-    /// Every setting key: `ttfb`, `connect-delay`, `bandwidth`, `link-bandwidth`, then the faults
-    /// (`status`, `reset-before`, `reset-during`, `stall`, `truncate`, `slow-close`, `fail-first`).
-    public static let settingKeys =
-        ["ttfb", "connect-delay", "bandwidth", "link-bandwidth"] + FaultKind.allCases.map(\.rawValue)
-
-    /// The keys allowed in `scope`.
-    ///
-    /// ```swift
-    /// NetworkConditions.settingKeys(in: .request).contains("link-bandwidth")  // false
-    /// ```
-    public static func settingKeys(in scope: SettingScope) -> [String] {
-        scope == .server ? settingKeys : settingKeys.filter { serverOnlyReason(for: $0) == nil }
-    }
-
-    /// Why `key` cannot be set per request, nil when it can.
-    static func serverOnlyReason(for key: String) -> String? {
-        switch key {
-        case "link-bandwidth":
-            "it is one limit shared by every connection; set it with --link-bandwidth or a network profile"
-        case FaultKind.failFirst.rawValue:
-            "it counts requests across the whole server; set it with --fail-first or a network profile"
-        case "connect-delay":
-            "it delays a new connection, which exists before any request on it is read; set it with "
-                + "--connect-delay or a network profile"
-        default: nil
-        }
-    }
-
     /// Reads a list of settings, such as a request's query items or a profile's fields, into conditions.
     ///
     /// Each key may appear once. A key in `ignoring` belongs to another part of the server (a media
@@ -56,11 +28,12 @@ extension NetworkConditions {
         settings: some Sequence<(String, String)>, scope: SettingScope, ignoring ignoredKeys: Set<String> = []
     ) throws(NetworkSettingError) {
         self.init()
-        var seen: Set<String> = []
-        for (key, value) in settings {
-            if ignoredKeys.contains(key) { continue }
-            guard Self.settingKeys.contains(key) else {
-                throw .unknownKey(key, validKeys: Self.settingKeys(in: scope) + ignoredKeys.sorted())
+        var seen: Set<NetworkSettingKey> = []
+        for (name, value) in settings {
+            if ignoredKeys.contains(name) { continue }
+            guard let key = NetworkSettingKey(name: name) else {
+                throw .unknownKey(
+                    name, validKeys: NetworkSettingKey.allowed(in: scope).map(\.name) + ignoredKeys.sorted())
             }
             guard seen.insert(key).inserted else { throw .duplicateKey(key) }
             try set(key, value: value, scope: scope)
@@ -81,49 +54,41 @@ extension NetworkConditions {
         try self.init(settings: queryItems, scope: .request, ignoring: ignoredKeys)
     }
 
-    /// Sets one setting, such as a command-line flag's value (`--ttfb 200ms` is `set("ttfb", value: "200ms",
-    /// scope: .server)`), replacing what this layer had for it.
+    /// Sets one setting, such as a command-line flag's value (`--ttfb 200ms` is
+    /// `set(.timeToFirstByte, value: "200ms", scope: .server)`), replacing what this layer had for it.
     ///
     /// ```swift
     /// var flags = NetworkConditions()
-    /// try flags.set("link-bandwidth", value: "100Mbit/s", scope: .server)
-    /// try flags.set("link-bandwidth", value: "1MB/s", scope: .request)  // throws .notPerRequest
+    /// try flags.set(.linkBandwidth, value: "100Mbit/s", scope: .server)
+    /// try flags.set(.linkBandwidth, value: "1MB/s", scope: .request)  // throws .notPerRequest
     /// ```
-    public mutating func set(_ key: String, value: String, scope: SettingScope) throws(NetworkSettingError) {
-        if scope == .request, let reason = Self.serverOnlyReason(for: key) {
+    public mutating func set(_ key: NetworkSettingKey, value: String, scope: SettingScope)
+        throws(NetworkSettingError)
+    {
+        if scope == .request, let reason = key.serverOnlyReason {
             throw .notPerRequest(key, reason: reason)
         }
-        guard Self.settingKeys.contains(key) else {
-            throw .unknownKey(key, validKeys: Self.settingKeys(in: scope))
-        }
-        // A request may not make the server open a file: `file:PATH` is read when the server starts,
-        // and an unread one would be a silent zero delay.
-        func latency(_ value: String) throws(NetworkSettingError) -> LatencyDistribution {
-            let distribution: LatencyDistribution
+        // The value through `parse`; a value it refuses is an error naming the key.
+        func parsed<Value>(_ parse: () throws(ValueParseError) -> Value) throws(NetworkSettingError) -> Value {
             do {
-                distribution = try LatencyDistribution(parsing: value)
+                return try parse()
             } catch {
                 throw .invalidValue(key: key, error: error)
             }
+        }
+        // A request may not make the server open a file: `file:PATH` is read when the server starts,
+        // and an unread one would be a silent zero delay.
+        func latency() throws(NetworkSettingError) -> LatencyDistribution {
+            let distribution = try parsed { () throws(ValueParseError) in try LatencyDistribution(parsing: value) }
             if scope == .request, case .file(let path) = distribution { throw .fileNotPerRequest(key, path: path) }
             return distribution
         }
-        if key == "ttfb" {
-            timeToFirstByte = try latency(value)
-            return
-        }
-        if key == "connect-delay" {
-            connectDelay = try latency(value)
-            return
-        }
-        do {
-            switch key {
-            case "bandwidth": bandwidth = try ByteRate(parsing: value)
-            case "link-bandwidth": linkBandwidth = try ByteRate(parsing: value)
-            default: try faults.set(FaultKind(rawValue: key)!, value: value)
-            }
-        } catch {
-            throw .invalidValue(key: key, error: error)
+        switch key {
+        case .timeToFirstByte: timeToFirstByte = try latency()
+        case .connectDelay: connectDelay = try latency()
+        case .bandwidth: bandwidth = try parsed { () throws(ValueParseError) in try ByteRate(parsing: value) }
+        case .linkBandwidth: linkBandwidth = try parsed { () throws(ValueParseError) in try ByteRate(parsing: value) }
+        case .fault(let kind): try parsed { () throws(ValueParseError) in try faults.set(kind, value: value) }
         }
     }
 }
@@ -141,14 +106,14 @@ public enum NetworkSettingError: Error, Hashable, Sendable, CustomStringConverti
     /// The key is neither a network setting nor one the caller asked to ignore; carries the keys accepted.
     case unknownKey(String, validKeys: [String])
     /// The key is a server setting that a single request may not change.
-    case notPerRequest(String, reason: String)
+    case notPerRequest(NetworkSettingKey, reason: String)
     /// The key appears more than once.
-    case duplicateKey(String)
+    case duplicateKey(NetworkSettingKey)
     /// The value did not parse.
-    case invalidValue(key: String, error: ValueParseError)
+    case invalidValue(key: NetworkSettingKey, error: ValueParseError)
     /// A request (a query parameter) named a latency file, which only the server's own settings may:
     /// a request must not open files on the server.
-    case fileNotPerRequest(String, path: String)
+    case fileNotPerRequest(NetworkSettingKey, path: String)
 
     /// The message for the user, naming the key.
     public var description: String {

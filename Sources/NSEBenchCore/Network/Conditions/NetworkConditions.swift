@@ -79,22 +79,25 @@ public struct NetworkConditions: Sendable, Hashable, Codable, CustomStringConver
         self = merged(overriding: other)
     }
 
-    /// The settings in force at this layer as `(key, value)` pairs that ``init(settings:scope:ignoring:)``
-    /// reads back, in the order of ``NetworkConditions/settingKeys``.
+    /// The settings in force at this layer as `(key, value)` pairs, in ``NetworkSettingKey/allCases``
+    /// order; ``init(settings:scope:ignoring:)`` reads them back by the keys' names.
     ///
     /// ```swift
-    /// NetworkConditions(bandwidth: .unlimited).settings  // [("bandwidth", "unlimited")]
+    /// NetworkConditions(bandwidth: .unlimited).settings  // [(.bandwidth, "unlimited")]
     /// ```
-    public var settings: [(key: String, value: String)] {
-        var pairs: [(key: String, value: String)] = []
-        if let timeToFirstByte { pairs.append(("ttfb", timeToFirstByte.description)) }
-        if let connectDelay { pairs.append(("connect-delay", connectDelay.description)) }
-        if let bandwidth { pairs.append(("bandwidth", bandwidth.description)) }
-        if let linkBandwidth { pairs.append(("link-bandwidth", linkBandwidth.description)) }
-        for kind in FaultKind.allCases {
-            if let value = faults.settingValue(for: kind) { pairs.append((kind.rawValue, value)) }
+    public var settings: [(key: NetworkSettingKey, value: String)] {
+        NetworkSettingKey.allCases.compactMap { key in settingValue(for: key).map { (key, $0) } }
+    }
+
+    /// The value `key` has at this layer, as its setting's text; nil when it is not set.
+    public func settingValue(for key: NetworkSettingKey) -> String? {
+        switch key {
+        case .timeToFirstByte: timeToFirstByte?.description
+        case .connectDelay: connectDelay?.description
+        case .bandwidth: bandwidth?.description
+        case .linkBandwidth: linkBandwidth?.description
+        case .fault(let kind): faults.settingValue(for: kind)
         }
-        return pairs
     }
 
     /// The settings as `key=value` words, such as `ttfb=200ms bandwidth=1MB/s status=503:2`, or
@@ -116,7 +119,8 @@ extension NetworkConditions {
     }
 
     /// These conditions with each `file:` distribution replaced by what `resolve` returns for its
-    /// setting (`ttfb` or `connect-delay`, so an error can name the right flag) and path, typically
+    /// setting (``NetworkSettingKey/timeToFirstByte`` or ``NetworkSettingKey/connectDelay``, so an
+    /// error can name the right flag) and path, typically
     /// `.empirical(parsingLines:)` over the file's lines; `resolve`'s error passes through.
     ///
     /// The system layer calls this once before a run, since this module reads no files:
@@ -127,11 +131,11 @@ extension NetworkConditions {
     /// }
     /// ```
     public func resolvingFiles<Failure: Error>(
-        _ resolve: (_ setting: String, _ path: String) throws(Failure) -> LatencyDistribution
+        _ resolve: (_ setting: NetworkSettingKey, _ path: String) throws(Failure) -> LatencyDistribution
     ) throws(Failure) -> NetworkConditions {
         var resolved = self
-        if let path = timeToFirstByte?.unresolvedPath { resolved.timeToFirstByte = try resolve("ttfb", path) }
-        if let path = connectDelay?.unresolvedPath { resolved.connectDelay = try resolve("connect-delay", path) }
+        if let path = timeToFirstByte?.unresolvedPath { resolved.timeToFirstByte = try resolve(.timeToFirstByte, path) }
+        if let path = connectDelay?.unresolvedPath { resolved.connectDelay = try resolve(.connectDelay, path) }
         return resolved
     }
 }

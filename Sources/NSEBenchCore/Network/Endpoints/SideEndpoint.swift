@@ -69,7 +69,7 @@ public struct EndpointConditions: Sendable, Hashable, CustomStringConvertible {
     private var storedSettings: [Setting]
 
     private struct Setting: Sendable, Hashable {
-        let key: String
+        let key: NetworkSettingKey
         let value: String
     }
 
@@ -82,7 +82,7 @@ public struct EndpointConditions: Sendable, Hashable, CustomStringConvertible {
             "an endpoint and its settings, NAME:key=value,... such as metrics:ttfb=40s or "
             + "receipts:ttfb=lognormal:median=300ms,p99=3s,status=503:10, where NAME is one of "
             + SideEndpoint.allCases.map(\.rawValue).joined(separator: ", ") + " and the keys are "
-            + NetworkConditions.settingKeys(in: .request).joined(separator: ", ")
+            + NetworkSettingKey.allowed(in: .request).map(\.name).joined(separator: ", ")
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         guard let endpoint = SideEndpoint(rawValue: String(parts[0]).lowercased()) else {
             throw ValueParseError(
@@ -93,8 +93,8 @@ public struct EndpointConditions: Sendable, Hashable, CustomStringConvertible {
         if parts.count > 1 {
             for piece in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
                 let pair = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                if pair.count == 2, NetworkConditions.settingKeys.contains(String(pair[0])) {
-                    settings.append(Setting(key: String(pair[0]), value: String(pair[1])))
+                if pair.count == 2, let key = NetworkSettingKey(name: pair[0]) {
+                    settings.append(Setting(key: key, value: String(pair[1])))
                 } else if let last = settings.popLast() {
                     settings.append(Setting(key: last.key, value: last.value + "," + piece))
                 } else {
@@ -106,7 +106,7 @@ public struct EndpointConditions: Sendable, Hashable, CustomStringConvertible {
         }
         let conditions: NetworkConditions
         do {
-            conditions = try NetworkConditions(settings: settings.map { ($0.key, $0.value) }, scope: .request)
+            conditions = try NetworkConditions(settings: settings.map { ($0.key.name, $0.value) }, scope: .request)
         } catch {
             throw ValueParseError(subject: "endpoint", input: text, expected: expected, reason: error.description)
         }
