@@ -168,7 +168,7 @@ public struct SweepCommand: ParsableCommand {
         var text = "cliffs (\(range.setting), \(SweepCliff.walkDescription(range.setting))):\n"
         for (name, cliff) in cliffs { text += "  " + cliff.sentence(extension: name, setting: range.setting) + "\n" }
         text += "sweep: \(table.count) runs → \(folder.path)/sweep.csv, cliffs.csv\n"
-        if runArguments.isSet("report") {
+        if try runArguments[RunOptions.report] {
             text += "report: \(try ReportCommand.writeSweepReport(folder: folder.path))\n"
         }
         context.output.write(text)
