@@ -49,14 +49,15 @@ public struct ParsedArguments: Sendable {
         values[name] ?? configuration.option(named: name)?.defaultValue.map { [$0] } ?? []
     }
 
-    /// The option's value converted to `T`, or nil when it was not given and has no default.
-    public func value<T: ArgumentValue>(_ name: String, as type: T.Type = T.self) throws(UsageError) -> T? {
+    /// The option's value converted to `T`, or nil when it was not given and has no default. Commands
+    /// read typed ``Option``s (`arguments[option]`); this string-keyed reader is the parser's own.
+    func value<T: ArgumentValue>(_ name: String, as type: T.Type = T.self) throws(UsageError) -> T? {
         guard let text = string(name) else { return nil }
         return try convert(text, option: name)
     }
 
     /// The option's value converted to `T` and checked against `range`.
-    public func value<T: ArgumentValue & Comparable>(_ name: String, as type: T.Type = T.self, in range: ClosedRange<T>)
+    func value<T: ArgumentValue & Comparable>(_ name: String, as type: T.Type = T.self, in range: ClosedRange<T>)
         throws(UsageError) -> T?
     {
         guard let text = string(name) else { return nil }
@@ -70,7 +71,7 @@ public struct ParsedArguments: Sendable {
     }
 
     /// Every value of a repeatable option converted to `T`.
-    public func values<T: ArgumentValue>(_ name: String, as type: T.Type = T.self) throws(UsageError) -> [T] {
+    func values<T: ArgumentValue>(_ name: String, as type: T.Type = T.self) throws(UsageError) -> [T] {
         var converted: [T] = []
         for text in strings(name) { converted.append(try convert(text, option: name)) }
         return converted
@@ -106,21 +107,5 @@ extension ParsedArguments {
         var changed = self
         changed.flags.insert(name)
         return changed
-    }
-}
-
-extension ParsedArguments {
-    /// A duration option's value (`250ms`, `1.5s`, `2m`), checked against `minimum`; nil when it was
-    /// not given and has no default. The one way commands read durations.
-    public func duration(_ name: String, atLeast minimum: DurationValue = DurationValue(nanoseconds: 0))
-        throws(UsageError)
-        -> DurationValue?
-    {
-        guard let text = string(name) else { return nil }
-        let value: DurationValue = try self.value(name, as: DurationValue.self) ?? minimum
-        guard value >= minimum else {
-            throw .invalidValue(option: name, value: text, expected: "a duration of at least \(minimum)")
-        }
-        return value
     }
 }
