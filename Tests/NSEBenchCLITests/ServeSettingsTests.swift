@@ -109,6 +109,10 @@ struct ServeSettingsTests {
         (#""timeScale":1"#, #""timeScale":"fast""#, "at timeScale"),
         (#""name":"none""#, #""name":7"#, "at classes[0].name"),
         (#"[{"conditions""#, #"[],"x":[{"conditions""#, "a network class"),
+        // The bounds --time-scale checks hold for a file too.
+        (#""timeScale":1"#, #""timeScale":0"#, "timeScale is a number above 0 and at most 1000 (it is 0.0)"),
+        (#""timeScale":1"#, #""timeScale":-0.5"#, "(it is -0.5)"),
+        (#""timeScale":1"#, #""timeScale":5000"#, "(it is 5000.0)"),
     ])
     func aSettingsFileThatIsNotSettingsIsAUsageErrorNamingIt(setting: String, replacement: String, says: String)
         async throws
@@ -125,6 +129,32 @@ struct ServeSettingsTests {
         #expect(outcome.status == .usage)
         #expect(outcome.errors.contains("'--settings-file'") && outcome.errors.contains(path), "\(outcome.errors)")
         #expect(outcome.errors.contains(says), "\(outcome.errors)")
+    }
+
+    @Test func settingsStartFromTheFlagsDefaults() throws {
+        let fromFlags = try ServeSettings(parsing: ArgumentParser.parse([], for: ServeCommand.configuration))
+        #expect(ServeSettings(classes: fromFlags.classes) == fromFlags)
+        let defaults = ServeSettings(classes: fromFlags.classes)
+        #expect(defaults.host == "127.0.0.1" && defaults.port == 8080 && defaults.seed == 1 && defaults.timeScale == 1)
+        #expect(defaults.idleTimeout == .seconds(30) && defaults.statsInterval == .seconds(1))
+    }
+
+    @Test func aSettingsFileTimeScaleIsCheckedAsTheFlagIs() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.path("server-settings.json")
+        var settings = ServeSettings(classes: [ServedNetworkClass(name: "none", conditions: .unconstrained)])
+        settings.timeScale = 0.001
+        try settings.write(to: path)
+        #expect(try ServeSettings.read(from: path).timeScale == 0.001)
+        settings.timeScale = 1_001
+        try settings.write(to: path)
+        let error = #expect(throws: UsageError.self) { try ServeSettings.read(from: path) }
+        #expect(
+            error
+                == .invalidValue(
+                    option: "settings-file", value: path,
+                    expected: "settings whose timeScale is a number above 0 and at most 1000 (it is 1001.0)"))
     }
 
     @Test func noFlagGoesBesideTheSettingsFile() throws {

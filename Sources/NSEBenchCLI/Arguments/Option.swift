@@ -23,6 +23,31 @@ public struct Option<Value: Sendable>: Sendable, DeclaredOption {
 
     /// The option's value in `arguments`; a bad value is a usage error naming the option.
     func value(in arguments: ParsedArguments) throws(UsageError) -> Value { try read(arguments) }
+
+    /// The value the option has when it is not given: its declared default through its parser (nil or
+    /// `false` for one without a default), so that a settings type starts from the defaults the
+    /// declaration writes once, as the command line does.
+    ///
+    /// A default its own parser refuses is a programming error: it stops the program, naming the option.
+    var defaultValue: Value {
+        do {
+            return try read(alone(given: nil))
+        } catch {
+            preconditionFailure("the default of --\(declaration.name) does not parse: \(error)")
+        }
+    }
+
+    /// The option's value had `text` been given for it, read and checked as the command line's is: for
+    /// a setting that arrives another way (a settings file). A bad value is a usage error naming the option.
+    func value(given text: String) throws(UsageError) -> Value { try read(alone(given: text)) }
+
+    /// Arguments of a command that declares this option alone, with `text` given for it (nothing for nil).
+    private func alone(given text: String?) -> ParsedArguments {
+        var arguments = ParsedArguments(
+            configuration: CommandConfiguration(name: declaration.name, abstract: "", options: [declaration]))
+        if let text { arguments.values[declaration.name] = [text] }
+        return arguments
+    }
 }
 
 /// An option of any value type, for the lists commands declare.

@@ -17,9 +17,9 @@ public struct ServeSettings: Codable, Sendable, Equatable {
     }
 
     /// `--host`: the IPv4 address to listen on.
-    public var host: String = "127.0.0.1"
+    public var host: String = ServeOptions.host.defaultValue
     /// `--port`: the first class's TCP port; 0 lets the kernel choose.
-    public var port: UInt16 = 8080
+    public var port: UInt16 = ServeOptions.port.defaultValue
     /// The network classes (`--profile` and the network flags): each one's name and conditions, not yet
     /// scaled by ``timeScale``, every `file:` distribution read. The first is served on ``port``, each
     /// other on a port of its own; one for a single network.
@@ -29,15 +29,15 @@ public struct ServeSettings: Codable, Sendable, Equatable {
     /// `--endpoint`: each side endpoint's own conditions, unscaled.
     public var endpoints: [SideEndpoint: NetworkConditions] = [:]
     /// `--seed`.
-    public var seed: UInt64 = 1
+    public var seed: UInt64 = ServeOptions.seed.defaultValue
     /// `--time-scale`: every duration above is multiplied by it, every bandwidth divided, when served.
-    public var timeScale: Double = 1
+    public var timeScale: Double = ServeOptions.timeScale.defaultValue
     /// `--tls`, `--tls-cert` and `--tls-key`; nil for plain HTTP.
     public var tls: TLS? = nil
     /// `--media-dir`.
     public var mediaDirectory: String? = nil
     /// `--idle-timeout`.
-    public var idleTimeout: DurationValue = .seconds(30)
+    public var idleTimeout: DurationValue = ServeOptions.idleTimeout.defaultValue
     /// `--cert-out`.
     public var certificateOutput: String? = nil
     /// `--fault-log`.
@@ -45,7 +45,7 @@ public struct ServeSettings: Codable, Sendable, Equatable {
     /// `--stats-out`.
     public var statsOutput: String? = nil
     /// `--stats-interval`.
-    public var statsInterval: DurationValue = .seconds(1)
+    public var statsInterval: DurationValue = ServeOptions.statsInterval.defaultValue
     /// `--quiet`.
     public var quiet = false
     /// `--managed`: a run's child, stopped by SIGTERM only.
@@ -53,7 +53,7 @@ public struct ServeSettings: Codable, Sendable, Equatable {
     /// `--parent-pid`: the process whose end ends the server.
     public var parentProcess: Int32? = nil
 
-    /// Settings serving `classes`, every other setting at its default.
+    /// Settings serving `classes`, every other setting at its flag's default (``ServeOptions``).
     public init(classes: [ServedNetworkClass]) {
         self.classes = classes
     }
@@ -90,7 +90,23 @@ public struct ServeSettings: Codable, Sendable, Equatable {
             throw .invalidValue(
                 option: ServeOptions.settingsFile.name, value: path, expected: "settings with a network class")
         }
+        try checkTimeScale(of: settings, from: path)
         return settings
+    }
+
+    /// Checks the time scale of `settings`, read from `path`, as `--time-scale` checks its value: a file
+    /// is no way around the bounds. One out of them is a usage error naming the file and the scale.
+    private static func checkTimeScale(of settings: ServeSettings, from path: String) throws(UsageError) {
+        let scale = String(settings.timeScale)
+        do {
+            _ = try ServeOptions.timeScale.value(given: scale)
+        } catch {
+            let expected: String
+            if case .invalidValue(_, _, let form) = error { expected = form } else { expected = error.description }
+            throw .invalidValue(
+                option: ServeOptions.settingsFile.name, value: path,
+                expected: "settings whose timeScale is \(expected) (it is \(scale))")
+        }
     }
 
     /// A decoding error as one line: what was wrong and where in the file (`classes[0].name`).
