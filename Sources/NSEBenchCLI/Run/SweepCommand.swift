@@ -215,15 +215,6 @@ public struct SweepCommand: ParsableCommand {
     }
 }
 
-extension SweepCliff {
-    /// How the walk goes, for the cliffs heading: "from the smallest value up".
-    static func walkDescription(_ setting: SweepSetting) -> String {
-        setting.worseWhenLarger
-            ? "the furthest value from the smallest up that still holds each level"
-            : "the furthest value from the largest down that still holds each level"
-    }
-}
-
 extension SweepCommand {
     /// `sweep`'s own options (the rest are `run`'s), each declared once with its help, default and parser.
     enum Options {
