@@ -10,7 +10,7 @@ public struct ConnectionCloseReasonCounts: Sendable, Equatable, CustomStringConv
         counts = Array(repeating: 0, count: ConnectionCloseReason.allCases.count)
     }
 
-    init(_ counters: borrowing InlineArray<20, Atomic<Int>>) {
+    init(_ counters: borrowing InlineArray<21, Atomic<Int>>) {
         self.init()
         for reason in ConnectionCloseReason.allCases {
             counts[reason.rawValue] = counters[reason.rawValue].load(ordering: .relaxed)

@@ -82,14 +82,17 @@ final class ServerCore {
         }
     }
 
-    private func adopt(_ fd: Int32) {
+    /// Takes on the accepted socket `fd` as a connection; one the server cannot take on (no TLS session,
+    /// or the loop will not watch it) is closed and counted under that reason.
+    func adopt(_ fd: Int32) {
         let io: ConnectionIO
         if let tls = configuration.tls {
-            guard let session = try? tls.makeSession(descriptor: fd) else {
-                try? Posix.close(fd)
+            do {
+                io = .tls(try tls.makeSession(descriptor: fd))
+            } catch {
+                closeUnadopted(fd, reason: .tlsSessionFailed)
                 return
             }
-            io = .tls(session)
         } else {
             io = .plain(fd)
         }
@@ -99,13 +102,26 @@ final class ServerCore {
         do {
             try loop.register(fd: fd, interest: interest) { [unowned connection] events in connection.handle(events) }
         } catch {
-            try? Posix.close(fd)
+            closeUnadopted(fd, reason: .registrationFailed)
             return
         }
         connections[fd] = connection
         statistics.connectionsAccepted.add(1, ordering: .relaxed)
         statistics.connectionsOpen.add(1, ordering: .relaxed)
         connection.begin(after: delay, interest: interest)
+    }
+
+    /// Closes an accepted socket that never became a connection, counting it as accepted and closed for
+    /// `reason`, so that the closes still add up to the connections accepted.
+    private func closeUnadopted(_ fd: Int32, reason: ConnectionCloseReason) {
+        statistics.connectionsAccepted.add(1, ordering: .relaxed)
+        statistics.recordClose(reason)
+        do {
+            try Posix.close(fd)
+        } catch {
+            // Linux releases the descriptor even when close reports an error: nothing is left open,
+            // and the close is counted under the reason that ended the connection.
+        }
     }
 
     /// Forgets a closed connection and closes its socket.

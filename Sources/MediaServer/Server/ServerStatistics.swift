@@ -30,7 +30,7 @@ public final class ServerStatistics: Sendable {
     let originCoalesced = Atomic<Int>(0)
     let cacheHits = Atomic<Int>(0)
     /// Connections closed, one counter per ``ConnectionCloseReason`` (indexed by its raw value).
-    let closes: InlineArray<20, Atomic<Int>> = InlineArray { _ in Atomic(0) }
+    let closes: InlineArray<21, Atomic<Int>> = InlineArray { _ in Atomic(0) }
 
     /// Each side call (when its request was in, its body bytes), per endpoint; one entry a call, so
     /// at most the few side calls of each invocation.

@@ -38,12 +38,14 @@ public enum ConnectionCloseReason: Int, Sendable, Hashable, CaseIterable, Custom
     case drained
     /// Still busy when the shutdown's grace period ended.
     case drainTimedOut
-    /// The loop would not change what it watches the socket for (`epoll_ctl`).
+    /// The loop would not watch the socket, or change what it watches it for (`epoll_ctl`).
     case registrationFailed
     /// The loop would not schedule or cancel the connection's timer.
     case timerFailed
     /// A socket option could not be set (`TCP_NODELAY`, or `SO_LINGER` for an injected reset).
     case socketOptionFailed
+    /// No TLS session could be made for an accepted socket (OpenSSL's `SSL_new` or `SSL_set_fd`).
+    case tlsSessionFailed
 
     /// The reason as `serve`'s report names it.
     public var description: String {
@@ -68,6 +70,7 @@ public enum ConnectionCloseReason: Int, Sendable, Hashable, CaseIterable, Custom
         case .registrationFailed: "registration error"
         case .timerFailed: "timer error"
         case .socketOptionFailed: "socket option error"
+        case .tlsSessionFailed: "tls session error"
         }
     }
 }
