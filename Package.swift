@@ -186,7 +186,9 @@ let package = Package(
         ),
         .testTarget(
             name: "NSERuntimeTests",
-            dependencies: ["NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "SDKProfiles"],
+            dependencies: [
+                "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "SDKProfiles", "NSEBenchTestSupport",
+            ],
             swiftSettings: strictSwift6,
             // The test binary loads compiled example extensions, as nse-bench does.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]

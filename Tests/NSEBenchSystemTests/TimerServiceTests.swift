@@ -15,11 +15,7 @@ private func pendingTimers(_ loop: EventLoop) async throws -> Int {
 
 /// Polls until `loop`'s wheel holds `count` timers (10 s at most); returns whether it did.
 private func waitForPendingTimers(_ loop: EventLoop, _ count: Int) async throws -> Bool {
-    for _ in 0..<10_000 {
-        if try await pendingTimers(loop) == count { return true }
-        try await Task.sleep(for: .milliseconds(1))
-    }
-    return false
+    try await eventually { try await pendingTimers(loop) == count }
 }
 
 /// Serialized: the timing checks share a 2-core machine with other suites.

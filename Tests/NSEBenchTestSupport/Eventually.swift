@@ -4,16 +4,21 @@
 /// timeout only bounds a failing test, so it is generous for a loaded 2-core machine, and a passing
 /// test returns as soon as the condition holds.
 ///
+/// The condition may itself wait or fail (a question put to an event loop's thread): its error ends
+/// the polling and passes through.
+///
 /// ```swift
 /// #expect(await eventually { server.statistics.requests == 2 })
+/// #expect(try await eventually { try await pendingTimers(loop) == 0 })
 /// ```
-public func eventually(
-    within timeout: Duration = .seconds(10), every interval: Duration = .milliseconds(1), _ condition: () -> Bool
-) async -> Bool {
+public func eventually<Failure: Error>(
+    within timeout: Duration = .seconds(10), every interval: Duration = .milliseconds(1),
+    _ condition: () async throws(Failure) -> Bool
+) async throws(Failure) -> Bool {
     let clock = ContinuousClock()
     let end = clock.now + timeout
     while clock.now < end {
-        if condition() { return true }
+        if try await condition() { return true }
         do {
             try await Task.sleep(for: interval)
         } catch {
@@ -21,5 +26,5 @@ public func eventually(
             break
         }
     }
-    return condition()
+    return try await condition()
 }

@@ -1,5 +1,5 @@
-import Foundation
 import NSEBenchCore
+import NSEBenchTestSupport
 import Testing
 import UserNotifications
 
@@ -24,13 +24,9 @@ final class LingeringService: UNNotificationServiceExtension, HostAwareExtension
 /// does when its heap passes the limit): as jetsam kills an extension's process.
 @Suite("Extension host: the process killed for its memory", .timeLimit(.minutes(1)))
 struct HostMemoryKillTests {
-    /// Waits (on real time, briefly) until `count` invocations are in flight.
+    /// Waits (on real time, briefly) until `count` invocations are in flight; stops the test if they never are.
     func waitUntilInFlight(_ count: Int, _ host: ExtensionHost) async throws {
-        let giveUp = Date().addingTimeInterval(10)
-        while host.invocationsInFlight < count {
-            guard Date() < giveUp else { throw CancellationError() }
-            try await Task.sleep(for: .milliseconds(1))
-        }
+        try #require(await eventually { host.invocationsInFlight >= count }, "\(count) invocations in flight")
     }
 
     @Test("every invocation in flight is killed without the expiry call, charged the footprint")

@@ -1,4 +1,5 @@
 import NSEBenchCore
+import NSEBenchTestSupport
 import Synchronization
 import Testing
 
@@ -70,7 +71,7 @@ struct LoadRunnerTests {
                 probe.leave()
             }
         }
-        while probe.inFlight.load(ordering: .relaxed) < 4 { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(await eventually { probe.inFlight.load(ordering: .relaxed) >= 4 }, "4 invocations in flight")
         runner.stop()
         runner.abort()
         let report = await run.value
@@ -185,12 +186,7 @@ extension LoadRunnerTests {
             }
         }
         // A guard against a hang, not a timing: admission starts within microseconds.
-        var waited = 0
-        while probe.tickets.withLock({ $0.isEmpty }), waited < 1_000 {
-            try await Task.sleep(for: .milliseconds(10))
-            waited += 1
-        }
-        let admittedAny = !probe.tickets.withLock { $0.isEmpty }
+        let admittedAny = await eventually { !probe.tickets.withLock { $0.isEmpty } }
         if !admittedAny { runner.abort() }
         let report = await run.value
         #expect(admittedAny, "no arrival was admitted within 10 s")
