@@ -6,8 +6,10 @@
 //  On iOS 15 and later a messaging app hands the avatar to an INPerson's INImage in an
 //  INSendMessageIntent and delivers `content.updating(from: intent)`; nse-bench has no Intents, so
 //  this example attaches the avatar as a second attachment instead: what it measures is the same, a
-//  second download (the avatar host) that must finish before the display. No push SDK of nse-bench's
-//  profiles fetches an avatar; this is not any SDK's code.
+//  second download (the avatar host) that must finish before the display. This is not any SDK's code.
+//  Of nse-bench's SDK profiles, Notifee's helper builds a sender's INImage with imageWithURL: from the
+//  payload's avatar URL inside an INSendMessageIntent: it hands the URL to Intents, and whether iOS then
+//  fetches it is not simulated (the notifee profile makes no avatar request).
 //
 //  The avatar comes from `sender_avatar_url` in the payload, else from /avatars/64KB.png on the media's
 //  host (nse-bench's server answers it, under `--endpoint avatars:...`). On expiry it cancels both and

@@ -112,6 +112,25 @@ struct ArgumentParserTests {
         for option in Self.configuration.options { #expect(help.contains("--\(option.name)")) }
     }
 
+    @Test func helpListsAnOptionsValuesOneALineWithSummariesAligned() throws {
+        let format: Option<String> = Option.value(
+            "format", valueName: "NAME", default: "text", help: "Output format:", .text
+        ).listing([
+            HelpEntry("text", "for people"),
+            HelpEntry("json-lines", "one JSON object a line, " + String(repeating: "for tools ", count: 6)),
+        ])
+        let configuration = CommandConfiguration(name: "sample", abstract: "x", options: [format.declaration])
+        let lines = HelpFormatter.help(for: configuration, commandPath: "nse-bench sample").split(separator: "\n")
+        let column = String(repeating: " ", count: HelpFormatter.optionColumn + 2)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("      --format NAME") })
+        #expect(lines[start].hasSuffix("Output format: (default: text)"))
+        #expect(lines[start + 1] == column + "text        for people")
+        #expect(lines[start + 2].hasPrefix(column + "json-lines  one JSON object a line, for tools"))
+        // A summary too long for its column wraps under itself, not under the name.
+        #expect(lines[start + 3].hasPrefix(column + String(repeating: " ", count: 12) + "for tools"))
+        #expect(lines.allSatisfy { $0.count <= HelpFormatter.width })
+    }
+
     @Test func helpFlagSkipsPositionalChecks() throws {
         let required = CommandConfiguration(
             name: "needs", abstract: "x", positionals: [PositionalDeclaration("FILE", help: "required")])

@@ -53,6 +53,26 @@ struct CompareCommandTests {
         #expect(try await compare(["deliver_p99_ms": "972"]).status == .success)
     }
 
+    @Test func theMediaHostsPeakGatesAndAnOldBaselineWithoutItStillCompares() async throws {
+        #expect(try await compare(["media_peak_requests": "300"]).status == .regression, "a herd three times as tall")
+        #expect(try await compare(["media_peak_requests_second": "7"]).status == .success, "when it came: shown only")
+        // A baseline written before the columns were added compares with a candidate that has them.
+        let fixture = try CompareFixture()
+        defer { fixture.remove() }
+        let old = SummarySchema.columns.map(\.name).filter { !SummarySchema.addedLater.contains($0) }
+        let baseline = try fixture.write("base/summary.csv", CompareFixture.csv([CompareFixture.row()], columns: old))
+        // The candidate: a run with none of the settings added since (they are empty there too).
+        let laterSettings = SummarySchema.columns.filter {
+            $0.kind == .setting && SummarySchema.addedLater.contains($0.name)
+        }
+        let candidate = try fixture.summary(
+            "cand/summary.csv",
+            [CompareFixture.row(Dictionary(uniqueKeysWithValues: laterSettings.map { ($0.name, "") }))])
+        let outcome = await run([baseline, candidate])
+        #expect(outcome.status == .success, "\(outcome.output)\(outcome.errors)")
+        #expect(outcome.output.contains("media_peak_requests"), "shown as missing in the baseline: \(outcome.output)")
+    }
+
     @Test func improvementOnlyExitsFour() async throws {
         let outcome = try await compare(["deliver_p99_ms": "450"])
         #expect(outcome.status == .improvementOnly)

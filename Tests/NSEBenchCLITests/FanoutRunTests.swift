@@ -125,5 +125,10 @@ struct FanoutRunTests {
         let count = try #require(Int(words[3]), "\(line)")
         let second = try #require(Int(words[8].trimmingCharacters(in: .punctuationCharacters)), "\(line)")
         #expect(count > 40 && second <= 2, "\(line)")
+        // summary.csv has the same peak, as timeline.csv counts it, so compare and --threshold gate on it.
+        #expect(result.summary["media_peak_requests"] == String(count))
+        #expect(result.summary["media_peak_requests_second"] == String(second))
+        let requests = result.timeline.map { Int($0["transport_requests"] ?? "") ?? 0 }
+        #expect(requests.max() == count, "\(requests)")
     }
 }

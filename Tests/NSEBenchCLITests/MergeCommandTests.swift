@@ -101,6 +101,37 @@ struct MergeCommandTests {
         #expect(!FileManager.default.fileExists(atPath: fixture.path("merged-2/timeline.csv")))
     }
 
+    @Test func theMediaPeaksOfTheSummaryAreTheMergedTimelines() async throws {
+        let fixture = try CompareFixture()
+        defer { fixture.remove() }
+        // Each instance's summary says its own peak (the fixture's 100); the merge reads the timelines.
+        let folders = try (0..<2).map { try instance(fixture, $0, of: 2) }
+        func timeline(_ requests: [Int]) -> String {
+            CSVWriter.record(RunTimeline.header)
+                + requests.enumerated().map { second, count in
+                    CSVWriter.record(
+                        [String(second)] + Array(repeating: "0", count: RunTimeline.header.count - 3)
+                            + [String(count), String(count * 1_000)])
+                }.joined()
+        }
+        try fixture.write("i0/timeline.csv", timeline([6, 5]))
+        try fixture.write("i1/timeline.csv", timeline([5, 6]))
+        let out = fixture.path("merged")
+        let merged = await run("merge", folders + ["-o", out])
+        #expect(merged.status == .success, "\(merged.errors)")
+        let summary = try SummaryFile(text: String(contentsOfFile: out + "/summary.csv", encoding: .utf8), source: "m")
+        let fields = summary.runs[0].fields
+        #expect(fields["media_peak_requests"] == "11", "6 + 5 in second 0, not the instances' 100 each")
+        #expect(fields["media_peak_requests_second"] == "0")
+        #expect(fields["media_peak_bytes"] == "11000")
+        // Without one instance's timeline, no peaks.
+        try FileManager.default.removeItem(atPath: fixture.path("i1/timeline.csv"))
+        #expect(await run("merge", folders + ["-o", fixture.path("merged-2")]).status == .success)
+        let blind = try SummaryFile(
+            text: String(contentsOfFile: fixture.path("merged-2/summary.csv"), encoding: .utf8), source: "m2")
+        #expect(blind.runs[0].fields["media_peak_requests"] == "")
+    }
+
     @Test func sideCallsAddSecondBySecondAndAnInstanceWithoutAnyCountsAsZero() async throws {
         let fixture = try CompareFixture()
         defer { fixture.remove() }

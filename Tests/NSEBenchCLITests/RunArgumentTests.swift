@@ -23,6 +23,18 @@ struct RunArgumentTests {
         #expect(settings.target == "embedded")
     }
 
+    @Test func extensionHelpListsEveryBuiltInAndSDKProfileOnALineOfItsOwn() {
+        let help = HelpFormatter.help(for: RunCommand.configuration, commandPath: "nse-bench run")
+        let lines = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        for (name, summary) in BuiltInExtensions.summaries {
+            #expect(
+                lines.contains { $0.hasPrefix(name + " ") && $0.hasSuffix(" " + summary) },
+                "--extension's help lists \(name): \(summary)")
+        }
+        #expect(BuiltInExtensions.summaries.map(\.name) == BuiltInExtensions.allNames)
+        #expect(help.split(separator: "\n").allSatisfy { $0.count <= HelpFormatter.width })
+    }
+
     @Test func fanoutSpreadsABurstAndNothingElse() throws {
         let settings = try parse(["--burst", "1000", "--fanout", "10s"]).settings
         #expect(settings.fanout == 10_000_000_000)

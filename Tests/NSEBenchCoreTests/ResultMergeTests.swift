@@ -134,6 +134,28 @@ struct ResultMergeTests {
         #expect(merged.values["invalid_reason"]?.contains("merged partial instances: segment 0/2") == true)
     }
 
+    @Test func theMediaPeaksAreTheMergedTimelinesNotTheInstancesPeaksAddedOrTheLargest() throws {
+        // Each instance is busiest in a second of its own (6 then 5 requests, 5 then 6): together 11 and
+        // 11, busiest in second 0; its peaks added would say 12, the larger 6.
+        func timeline(_ requests: [Int], _ bytes: [Int]) -> [[String]] {
+            var timeline = RunTimeline()
+            for (second, count) in requests.enumerated() { timeline.recordRequests(count, second: second) }
+            for (second, count) in bytes.enumerated() { timeline.recordBytes(count, second: second) }
+            return [RunTimeline.header] + timeline.rows
+        }
+        let summed = try TimelineMerge.sum([
+            ("a/timeline.csv", timeline([6, 5], [100, 300])), ("b/timeline.csv", timeline([5, 6], [250, 100])),
+        ])
+        let merged = try ResultMerge.merge(try Self.split(2), timeline: RunTimeline(records: summed))
+        #expect(merged.values["media_peak_requests"] == "11")
+        #expect(merged.values["media_peak_requests_second"] == "0", "the earliest of the tie")
+        #expect(merged.values["media_peak_bytes"] == "400")
+        #expect(merged.values["media_peak_bytes_second"] == "1")
+        // Without a merged timeline (an instance wrote none), no peaks rather than a guess.
+        let blind = try ResultMerge.merge(try Self.split(2))
+        #expect(SummarySchema.mediaPeakColumns.allSatisfy { blind.values[$0.name] == "" })
+    }
+
     @Test func aWholeRunMergesAloneAndCountsAsOneInstance() throws {
         let merged = try ResultMerge.merge([try Self.instance(.whole)])
         #expect(merged.values["instances"] == "1")

@@ -17,6 +17,26 @@ struct RunTimelineTests {
         #expect(timeline.peakBytes?.second == 5)
     }
 
+    @Test("summary.csv's media peaks, and the same read back from timeline.csv's records")
+    func mediaPeakValues() {
+        var timeline = RunTimeline()
+        #expect(timeline.mediaPeakValues.values.allSatisfy { $0.isEmpty }, "nothing requested: empty, not 0")
+        #expect(Set(timeline.mediaPeakValues.keys) == Set(SummarySchema.mediaPeakColumns.map(\.name)))
+        timeline.recordArrival(second: 0)
+        timeline.recordRequests(3, second: 1)
+        timeline.recordRequests(7, second: 4)
+        timeline.recordBytes(2_000, second: 5)
+        timeline.recordFinish(second: 6, outcome: .killed)
+        #expect(
+            timeline.mediaPeakValues == [
+                "media_peak_requests": "7", "media_peak_requests_second": "4", "media_peak_bytes": "2000",
+                "media_peak_bytes_second": "5",
+            ])
+        let reread = RunTimeline(records: [RunTimeline.header] + timeline.rows)
+        #expect(reread.rows == timeline.rows)
+        #expect(reread.mediaPeakValues == timeline.mediaPeakValues)
+    }
+
     @Test("an event falls in the unscaled second it happened in")
     func seconds() {
         #expect(RunTimeline.second(of: 1_000, origin: 1_000, timeScale: 1) == 0)

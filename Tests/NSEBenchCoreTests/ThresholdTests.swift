@@ -14,6 +14,7 @@ struct ThresholdTests {
         #expect(try Threshold(parsing: "crashed!=1").comparison == .notEqual)
         #expect(try Threshold(parsing: "fallback_rate<=0.01").comparison == .atMost)
         #expect(try Threshold(parsing: "throughput_per_s>100").comparison == .above)
+        #expect(try Threshold(parsing: "media_peak_requests<=500").metric == "media_peak_requests", "added later")
     }
 
     @Test("bad thresholds name what is wrong")

@@ -61,7 +61,7 @@ struct MediaExtensionTests {
         #expect(harness.storedFiles.isEmpty)
     }
 
-    @Test("media sets no timeout of its own; the presets set Batch's, Notifee's and Customer.io's")
+    @Test("media sets no timeout of its own; the presets set Batch's 20 s, 25 s (no SDK's) and Customer.io's 30 s")
     func presetTimeouts() async throws {
         for (name, timeout) in [
             ("media", nil), ("media-20s", 20 * second), ("media-25s", 25 * second),

@@ -69,13 +69,9 @@ struct SDKProfileTests {
         }
     }
 
-    @Test("a hung download: Airship, Iterable's best attempt (twice), Customer.io's and Batch's 20 s: the original")
+    /// Airship's original, and the profiles whose expiry is the app's template: ``SDKProfileExpiryTests``.
+    @Test("a hung download: Iterable's best attempt (twice), Customer.io's and Batch's 20 s: the original")
     func expiry() async throws {
-        let (airship, _) = try await run(.airship, hang: true)
-        #expect(airship.visible.title == "Sale")
-        #expect(airship.visible.attachments.isEmpty)
-        #expect(airship.violations.doubleDelivery == 0, "Airship's handler is guarded")
-
         let (batch, _) = try await run(.batch, hang: true, timesOutFirst: true)
         #expect(batch.visible.title == "Sale", "Batch's 20 s timeout delivers the original before the deadline")
         #expect(batch.times.delivered.map { $0 < 30 * second } == true)

@@ -22,6 +22,7 @@ public enum HelpFormatter {
             let names = (option.short.map { "-\($0), " } ?? "    ") + option.synopsis
             let help = option.help + (option.defaultValue.map { " (default: \($0))" } ?? "")
             lines += entry(names, help: help)
+            lines += listing(option.listing)
         }
         if !configuration.examples.isEmpty {
             lines += ["", "EXAMPLES:"]
@@ -53,6 +54,23 @@ public enum HelpFormatter {
         }
         lines += wrapped.dropFirst().map { indent + $0 }
         return lines
+    }
+
+    /// An option's listed values under its help, a name column and a summary wrapped beside it:
+    ///
+    /// ```
+    ///                                   media-20s        media, 20 s resource timeout (Batch's)
+    /// ```
+    static func listing(_ entries: [HelpEntry]) -> [String] {
+        guard let widest = entries.map(\.name.count).max() else { return [] }
+        let indent = String(repeating: " ", count: optionColumn + 2)
+        let nameColumn = widest + 2
+        let hanging = indent + String(repeating: " ", count: nameColumn)
+        return entries.flatMap { entry -> [String] in
+            let summary = wrap(entry.summary, width: width - hanging.count, indent: "")
+            let name = entry.name + String(repeating: " ", count: nameColumn - entry.name.count)
+            return [indent + name + (summary.first ?? "")] + summary.dropFirst().map { hanging + $0 }
+        }
     }
 
     /// Greedy word wrap; paragraphs separated by blank lines stay separate.

@@ -48,6 +48,18 @@ public struct Option<Value: Sendable>: Sendable, DeclaredOption {
         if let text { arguments.values[declaration.name] = [text] }
         return arguments
     }
+
+    /// The same option with `entries` listed under its help, one line each.
+    ///
+    /// ```swift
+    /// static let format: Option<String> = .value("format", valueName: "NAME", default: "text",
+    ///     help: "Output format:", .text).listing([HelpEntry("text", "for people"), HelpEntry("json", "for tools")])
+    /// ```
+    public func listing(_ entries: [HelpEntry]) -> Option {
+        var declaration = declaration
+        declaration.listing = entries
+        return Option(declaration, read: read)
+    }
 }
 
 /// An option of any value type, for the lists commands declare.

@@ -27,6 +27,9 @@ public struct OptionDeclaration: Sendable, Equatable {
     public let defaultValue: String?
     /// Hidden options still parse but are left out of `--help`.
     public let isHidden: Bool
+    /// Values `--help` lists under the help text, one line each (`--extension`'s built-ins); most
+    /// options have none.
+    public internal(set) var listing: [HelpEntry] = []
 
     /// A switch, such as `--quiet`.
     public static func flag(_ name: String, short: Character? = nil, help: String, hidden: Bool = false)
@@ -62,6 +65,20 @@ public struct OptionDeclaration: Sendable, Equatable {
         case .flag: "--\(name)"
         case .value(let valueName, _): "--\(name) \(valueName)"
         }
+    }
+}
+
+/// One value an option's help lists, with one line on what it is.
+public struct HelpEntry: Sendable, Equatable {
+    /// The value as the user types it, such as `media-20s`.
+    public let name: String
+    /// One line on what it is.
+    public let summary: String
+
+    /// `name`, described by `summary`.
+    public init(_ name: String, _ summary: String) {
+        self.name = name
+        self.summary = summary
     }
 }
 

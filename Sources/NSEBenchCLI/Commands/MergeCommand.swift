@@ -15,7 +15,8 @@ public struct MergeCommand: ParsableCommand {
             the summed counts; throughput and CPU add; the self-check takes the worst instance's figure and names \
             it. The merged summary.csv has a single run's columns with instances = N, so compare, --threshold \
             and the CI gate read it unchanged; invocations.csv keeps every row, behind an instance column, \
-            streamed; timeline.csv and endpoints.csv (side calls) add the instances' seconds; instances.csv lists what was merged.
+            streamed; timeline.csv and endpoints.csv (side calls) add the instances' seconds, and the media \
+            host's peaks are the merged timeline's busiest second; instances.csv lists what was merged.
 
             Refuses (exit 3), naming what differs, when the instances' settings differ, their segments overlap \
             or leave one out, or one is partial (interrupted), unless --allow-partial, which marks the merge \
@@ -77,9 +78,13 @@ public struct MergeCommand: ParsableCommand {
             context.errors.write("error: \(error)\n")
             return .harnessError
         }
+        // Summed before the row, whose media peaks are the summed timeline's.
+        let timeline = try Self.sumTimelines(instances)
         let merged: MergedResult
         do {
-            merged = try ResultMerge.merge(instances, histograms: histograms, allowPartial: allowPartial)
+            merged = try ResultMerge.merge(
+                instances, histograms: histograms, timeline: timeline.records.map(RunTimeline.init(records:)),
+                allowPartial: allowPartial)
         } catch {
             context.errors.write("error: cannot merge: \(error)\n")
             return .notComparable
@@ -105,22 +110,24 @@ public struct MergeCommand: ParsableCommand {
             ])
         }
         try TextFile.write(listing, to: path("instances.csv"))
-        let timeline = try Self.mergeTimelines(instances, into: path("timeline.csv"))
+        if let records = timeline.records {
+            try TextFile.write(records.map(CSVWriter.record).joined(), to: path("timeline.csv"))
+        }
         try Self.mergeSideCalls(instances, into: path(SideCallLines.fileName))
         var rows = 0
         if !skipInvocations { rows = try concatenateInvocations(instances, into: path("invocations.csv")) }
         if !quiet {
             context.output.write(
                 Self.render(merged, instances: instances, rows: skipInvocations ? nil : rows, folder: folder.path)
-                    + (timeline.map { "  \($0)\n" } ?? ""))
+                    + (timeline.missing.map { "  \($0)\n" } ?? ""))
         }
         return .success
     }
 
-    /// Adds the instances' timeline.csv second by second into `path`; returns a line for the summary
-    /// when some instance has none (results from before nse-bench wrote it), in which case no merged
-    /// timeline is written rather than one that leaves an instance out.
-    static func mergeTimelines(_ instances: [InstanceResult], into path: String) throws -> String? {
+    /// The instances' timeline.csv added second by second (header first), or, when some instance has
+    /// none (results from before nse-bench wrote it), no records and a line for the summary saying so:
+    /// no merged timeline, and no media peaks, rather than ones that leave an instance out.
+    static func sumTimelines(_ instances: [InstanceResult]) throws -> (records: [[String]]?, missing: String?) {
         var tables: [(source: String, records: [[String]])] = []
         var missing: [String] = []
         for instance in instances {
@@ -132,10 +139,9 @@ public struct MergeCommand: ParsableCommand {
             tables.append((source, try CSVReader.records(TextFile.read(source))))
         }
         guard missing.isEmpty else {
-            return "timeline.csv not merged: \(missing.joined(separator: ", ")) wrote none"
+            return (nil, "timeline.csv not merged: \(missing.joined(separator: ", ")) wrote none")
         }
-        try TextFile.write(TimelineMerge.sum(tables).map(CSVWriter.record).joined(), to: path)
-        return nil
+        return (try TimelineMerge.sum(tables), nil)
     }
 
     /// Adds the instances' endpoints.csv (side calls per second) into `path`. An instance without one

@@ -32,12 +32,10 @@ extension RunOptions {
         "ramp", valueName: "T", help: "Raise the rate (open) or concurrency (closed) from zero over T.", .duration())
     static let extensionName: Option<String> = .value(
         "extension", short: "e", valueName: "NAME|PATH", default: "media",
-        help: "Extension to run: template (Xcode's), decrypt, media (URLSession defaults), media-20s, "
-            + "media-25s, media-30s (resource timeouts), media-no-expiry (no expiry handler), priority (decrypt first, media within the budget); "
-            + "an SDK's helper: firebase, onesignal, airship (original on expiry), customerio (30 s), batch "
-            + "(20 s, nothing on expiry), iterable, klaviyo, notifee; or your own: an Xcode extension target "
-            + "folder, a folder of .swift files or one .swift file, compiled against nse-bench's "
-            + "UserNotifications (cached).", .text)
+        help: "Extension to run: your own (an Xcode extension target folder, a folder of .swift files or one "
+            + ".swift file, compiled against nse-bench's UserNotifications, cached) or a built-in below: "
+            + "nse-bench's own, then push SDKs' extension helpers (docs/run.md).", .text
+    ).listing(BuiltInExtensions.summaries.map { HelpEntry($0.name, $0.summary) })
     static let thresholds: Option<[Threshold]> = .values(
         "threshold", valueName: "EXPR",
         help: "Pass or fail on the run's own figures, as k6's thresholds: a summary.csv metric, a "

@@ -234,12 +234,13 @@ extension RunSession {
 
     /// The summary columns measured outside the aggregate: the start lag of a `--start-at` run, the
     /// extension's footprint (known only where every worker could read its heap), the origin cache's
-    /// counts.
+    /// counts, the media host's peaks (from `timeline`, as timeline.csv has them).
     func addMeasuredColumns(
         to row: inout SummaryRow, startLag: Double?, workers: ExtensionWorkerPool?, workerFigures: [WorkerFigures],
-        serverStats: ManagedServerReport?
+        serverStats: ManagedServerReport?, timeline: RunTimeline
     ) {
         if let startLag { row.values["start_lag_ms"] = FixedPoint.text(startLag * 1e3, places: 3) }
+        row.values.merge(timeline.mediaPeakValues) { $1 }
         if let workers, workerFigures.allSatisfy({ $0.memoryWatchFailure == nil }) {
             let footprint = max(workers.memoryKillFootprint, workerFigures.map(\.peakFootprintBytes).max() ?? 0)
             row.values["extension_footprint_peak_bytes"] = String(footprint)

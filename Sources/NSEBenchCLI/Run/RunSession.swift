@@ -136,7 +136,8 @@ struct RunSession {
             problems: report.partial ? problems.filter { !$0.hasPrefix("interrupted") } : problems,
             partial: report.partial)
         addMeasuredColumns(
-            to: &row, startLag: startLag, workers: workers, workerFigures: workerFigures, serverStats: serverStats)
+            to: &row, startLag: startLag, workers: workers, workerFigures: workerFigures, serverStats: serverStats,
+            timeline: recorder.timeline)
         let verdicts = try present(
             row, recorder: recorder, selfCheck: selfCheck, serverReport: serverReport, serverStats: serverStats,
             origin: origin, scratch: scratch, workers: workers, in: output)

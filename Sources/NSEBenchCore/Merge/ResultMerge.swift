@@ -6,17 +6,19 @@
 /// - counts add; rates come from the summed counts; times from the merged histograms (a maximum
 ///   or minimum from the instances' exact ones);
 /// - measures: throughput and CPU add, memory is the largest instance's, per-invocation figures
-///   are weighted by invocations;
+///   are weighted by invocations; the media host's peaks come from the merged timeline (the
+///   instances' peaks, in seconds of their own, neither add nor take a maximum);
 /// - the self-check takes the worst instance's figure, and ``MergedResult/worst`` names it.
 public enum ResultMerge {
-    /// Merges `instances` with their histograms; `allowPartial` merges interrupted instances into a
-    /// row marked partial instead of refusing them.
-    public static func merge(_ instances: [InstanceResult], allowPartial: Bool = false) throws(MergeError)
-        -> MergedResult
-    {
+    /// Merges `instances` with their histograms; `timeline` is their timelines summed
+    /// (``TimelineMerge``), nil when some instance has none, which leaves the media peaks empty;
+    /// `allowPartial` merges interrupted instances into a row marked partial instead of refusing them.
+    public static func merge(
+        _ instances: [InstanceResult], timeline: RunTimeline? = nil, allowPartial: Bool = false
+    ) throws(MergeError) -> MergedResult {
         var histograms: [HistogramKey: Histogram] = [:]
         for instance in instances { try accumulate(instance.histograms, into: &histograms, from: instance.name) }
-        return try merge(instances, histograms: histograms, allowPartial: allowPartial)
+        return try merge(instances, histograms: histograms, timeline: timeline, allowPartial: allowPartial)
     }
 
     /// Adds one instance's histograms to `merged`: how a merge of many instances keeps one set of
@@ -38,10 +40,12 @@ public enum ResultMerge {
     }
 
     /// Merges `instances`' summary rows, with `histograms` the merged histograms of them all
-    /// (``accumulate(_:into:from:)``); the instances' own histograms are not read.
-    public static func merge(_ instances: [InstanceResult], histograms: [HistogramKey: Histogram], allowPartial: Bool)
-        throws(MergeError) -> MergedResult
-    {
+    /// (``accumulate(_:into:from:)``) and `timeline` their summed timelines (nil when some instance has
+    /// none); the instances' own histograms are not read.
+    public static func merge(
+        _ instances: [InstanceResult], histograms: [HistogramKey: Histogram], timeline: RunTimeline?,
+        allowPartial: Bool
+    ) throws(MergeError) -> MergedResult {
         guard !instances.isEmpty else { throw .noInstances }
         var segments: [ExecutionSegment] = []
         for instance in instances {
@@ -89,6 +93,8 @@ public enum ResultMerge {
         let invocations = Int(values["invocations"] ?? "") ?? 0
         let timeScale = Double(values["time_scale"] ?? "") ?? 1
         let fromHistograms = SummaryRow.timeValues(histograms: histograms, timeScale: timeScale)
+        // The busiest second of the instances together: one instance's peak second need not be another's.
+        let peaks = timeline?.mediaPeakValues ?? [:]
         for column in SummarySchema.columns {
             let numbers = instances.map { Double($0.summary.fields[column.name] ?? "") }
             switch column.kind {
@@ -114,6 +120,8 @@ public enum ResultMerge {
                 } else {
                     values[column.name] = known.max().map { SummaryRow.format($0, decimals: 3) } ?? ""
                 }
+            case .measure where SummarySchema.mediaPeakColumns.contains(column):
+                values[column.name] = peaks[column.name] ?? ""
             case .measure:
                 values[column.name] = measure(column.name, numbers, instances)
             default:

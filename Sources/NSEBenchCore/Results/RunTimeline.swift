@@ -29,12 +29,39 @@ public struct RunTimeline: Sendable, Equatable {
 
     public init() {}
 
+    /// The counts of `records`, timeline.csv's records with its header first (as
+    /// ``TimelineMerge/sum(_:header:)`` returns a merge's): what a merged summary's media peaks are read
+    /// from. A column the header lacks counts 0; so does a field that is no number.
+    public init(records: [[String]]) {
+        guard let header = records.first else { return }
+        func column(_ name: String) -> [Int] {
+            guard let index = header.firstIndex(of: name) else { return [] }
+            return records.dropFirst().map { index < $0.count ? Int($0[index]) ?? 0 : 0 }
+        }
+        arrivals = column("arrivals")
+        finished = column("finished")
+        outcomes = SummarySchema.outcomeNames.map(column)
+        requests = column("transport_requests")
+        bytes = column("transport_bytes")
+    }
+
     /// The busiest second for the media host: the most requests started in one (unscaled) second, and
     /// which; nil when nothing was requested. The earliest second wins a tie.
     public var peakRequests: (count: Int, second: Int)? { Self.peak(of: requests) }
 
     /// The most body bytes received in one (unscaled) second, and which; nil when none were.
     public var peakBytes: (count: Int, second: Int)? { Self.peak(of: bytes) }
+
+    /// summary.csv's ``SummarySchema/mediaPeakColumns``: the peaks and their seconds, each empty when
+    /// nothing was requested (or received).
+    public var mediaPeakValues: [String: String] {
+        [
+            "media_peak_requests": peakRequests.map { String($0.count) } ?? "",
+            "media_peak_requests_second": peakRequests.map { String($0.second) } ?? "",
+            "media_peak_bytes": peakBytes.map { String($0.count) } ?? "",
+            "media_peak_bytes_second": peakBytes.map { String($0.second) } ?? "",
+        ]
+    }
 
     private static func peak(of counts: [Int]) -> (count: Int, second: Int)? {
         guard let largest = counts.max(), largest > 0, let second = counts.firstIndex(of: largest) else { return nil }

@@ -42,6 +42,8 @@ public struct SummaryRow: Sendable {
         for name in ["origin_fetches", "origin_coalesced", "cache_hits"] { values[name] = "" }
         // A user's extension's worker processes' footprint, set by the run that ran them.
         values["extension_footprint_peak_bytes"] = ""
+        // The media host's peaks, set by the run from its timeline (a merge: from the merged one).
+        for column in SummarySchema.mediaPeakColumns { values[column.name] = "" }
         for field in fingerprint.fields { values[field.name] = field.value }
         values.merge(settings.columns) { $1 }
         values["invocations"] = String(aggregate.invocations)

@@ -19,10 +19,29 @@ public enum SummarySchema {
                 "extension_timeout_s", "extension_footprint_peak_bytes", "cold_start", "warm_pct", "low_data_mode_pct",
                 Phase.coldStart.summaryColumn(.p50), Phase.coldStart.summaryColumn(.p99),
                 "fanout_curve", "wake_jitter", "endpoints", "wind_down_s",
-            ] + originCacheColumns)
+            ] + originCacheColumns + mediaPeakColumns.map(\.name))
 
     /// The origin cache's settings and counts (`--origin-fetch`, `--coalesce`), added later.
     static let originCacheColumns = ["origin_fetch", "coalesce", "origin_fetches", "origin_coalesced", "cache_hits"]
+
+    /// The media host's busiest second, from the run's timeline (timeline.csv's `transport_requests` and
+    /// `transport_bytes`), added later, at the end of the row: a merge takes them from the merged
+    /// timeline, never from the instances' own peaks.
+    public static let mediaPeakColumns: [Column] = [
+        Column(
+            name: "media_peak_requests", kind: .measure, polarity: .smallerIsBetter,
+            meaning: "media requests started in the run's busiest (unscaled) second, the herd the media host "
+                + "meets (a burst's --fanout spreads it); empty when none were made"),
+        Column(
+            name: "media_peak_requests_second", kind: .measure, polarity: .none,
+            meaning: "which second that was, counted from the run's start (unscaled); the earliest of a tie"),
+        Column(
+            name: "media_peak_bytes", kind: .measure, polarity: .smallerIsBetter,
+            meaning: "media body bytes received in the run's busiest (unscaled) second for them; empty when none were"),
+        Column(
+            name: "media_peak_bytes_second", kind: .measure, polarity: .none,
+            meaning: "which second that was, counted from the run's start (unscaled); the earliest of a tie"),
+    ]
 
     /// What a column holds, which decides how `compare` treats it.
     public enum Kind: String, Sendable, CaseIterable {
@@ -281,6 +300,8 @@ public enum SummarySchema {
             Column(name: "invalid_reason", kind: .validity, polarity: .none, meaning: "why valid is false"),
             Column(name: "partial", kind: .validity, polarity: .none, meaning: "true when interrupted before the end"),
         ]
+        // Added later: at the end, so the columns before keep their places.
+        columns += mediaPeakColumns
         return columns
     }()
 

@@ -1,6 +1,6 @@
-/// The extension's own download timeout, for the built-ins that set one (README's table of built-in
-/// extensions and SDK profiles), in unscaled seconds. nil: no timeout of its own (URLSession's 60 s
-/// idle timeout, past the budget). Runs now record what their downloads asked for in summary.csv's
+/// The extension's own download timeout, for the built-ins that set one (docs/run.md's tables of
+/// built-in extensions and SDK profiles), in unscaled seconds. nil: no timeout of its own (URLSession's
+/// 60 s idle timeout, past the budget). Runs now record what their downloads asked for in summary.csv's
 /// `extension_timeout_s`, which the report prefers; this table serves result folders written before.
 public enum ExtensionTimeouts {
     /// The timeout of `extensionName` given the run's `deadline` in seconds.

@@ -63,7 +63,9 @@ enum CLIReference {
         let names = "`--\(option.name)`" + (option.short.map { ", `-\($0)`" } ?? "")
         let value = valueName(option).map { "`\(codeCell($0))`" + (isRepeatable(option) ? ", repeatable" : "") } ?? ""
         let defaultValue = option.defaultValue.map { "`\(codeCell($0))`" } ?? ""
-        return "| \(names) | \(value) | \(defaultValue) | \(cell(option.help)) |"
+        // Listed values one a line, as --help shows them.
+        let listing = option.listing.map { "<br>`\($0.name)` \(cell($0.summary))" }.joined()
+        return "| \(names) | \(value) | \(defaultValue) | \(cell(option.help))\(listing) |"
     }
 
     private static func valueName(_ option: OptionDeclaration) -> String? {

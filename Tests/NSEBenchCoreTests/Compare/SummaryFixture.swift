@@ -69,7 +69,9 @@ enum SummaryFixture {
         "grace_s": "2", "memory_limit_bytes": "25165824", "time_scale": "1", "seed": "1", "target": "embedded",
         "deliver_p50_ms": "800", "deliver_p90_ms": "1500", "deliver_p99_ms": "3000", "deliver_p999_ms": "5000",
         "deliver_max_ms": "8000", "throughput_per_s": "120.5", "harness_cpu_s": "12.5", "peak_rss_bytes": "104857600",
-        "mallocs_per_invocation": "250", "timer_lateness_p99_ms": "0.4", "admission_lag_p99_ms": "0.2",
+        "mallocs_per_invocation": "250", "media_peak_requests": "100", "media_peak_requests_second": "0",
+        "media_peak_bytes": "20000000", "media_peak_bytes_second": "1", "timer_lateness_p99_ms": "0.4",
+        "admission_lag_p99_ms": "0.2",
         "cpu_utilisation": "0.3", "fd_headroom": "60000", "valid": "true", "partial": "false",
     ]
 }

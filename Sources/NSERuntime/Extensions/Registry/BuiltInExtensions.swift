@@ -19,10 +19,22 @@ import SDKProfiles
 /// let factory = try BuiltInExtensions.named("media-25s")
 /// ```
 public enum BuiltInExtensions {
+    /// Every built-in's name and one line on what it models, in the order of the table (the SDK
+    /// profiles' lines are ``SDKProfile/summary``): what `--extension`'s help lists.
+    public static let summaries: [(name: String, summary: String)] =
+        [
+            ("template", "Xcode's template: title marker, delivered at once"),
+            ("decrypt", "AES-256-GCM, App Group key; original on failure"),
+            ("media", "download and attach with URLSession's defaults"),
+            ("media-20s", "media, 20 s resource timeout (Batch's)"),
+            ("media-25s", "media, 25 s resource timeout (no SDK's)"),
+            ("media-30s", "media, 30 s resource timeout (Customer.io's)"),
+            ("media-no-expiry", "media without serviceExtensionTimeWillExpire"),
+            ("priority", "decrypt first, then media within the budget left"),
+        ] + SDKProfile.allCases.map { ($0.rawValue, $0.summary) }
+
     /// Every built-in name, in the order of the table.
-    public static let allNames =
-        ["template", "decrypt", "media", "media-20s", "media-25s", "media-30s", "media-no-expiry", "priority"]
-        + SDKProfile.allCases.map(\.rawValue)
+    public static let allNames = summaries.map(\.name)
 
     /// The payloads the built-in called `name` is run with unless `--encrypted` or `--with-media` say
     /// otherwise: only what it does, so a default run never reads as a failure for an enrichment the
