@@ -102,8 +102,13 @@ struct RunSession {
         ) { ticket in
             recorder.started()
             let input = payloads.input(index: ticket.index, arrival: ticket.scheduledArrival, factory: factory)
-            let record = if let workers { await workers.invoke(input) } else { await host.invoke(input) }
-            recorder.record(record)
+            // Records are handed to the recorder, not returned through this task's frames: with 10,000
+            // in flight, a record-sized slot in each task's frames is tens of megabytes.
+            if let workers {
+                await Self.invoke(input, in: workers, recorder: recorder)
+            } else {
+                await host.invoke(input) { recorder.record($0) }
+            }
         }
 
         ticker.cancel()
@@ -145,10 +150,16 @@ struct RunSession {
             signal: signal, partial: report.partial, harnessProblems: harnessProblems, verdicts: verdicts)
     }
 
-    /// The invocations this instance runs of `length` (a segment's share), for the progress line's ETA.
+    /// Runs `input` in the extension's processes and records it: the record's slot lives in this
+    /// function's frame, allocated only for runs of a user's extension in its processes.
+    private static func invoke(_ input: InvocationInput, in workers: ExtensionWorkerPool, recorder: RunRecorder) async {
+        recorder.record(await workers.invoke(input))
+    }
+
     /// `bytes` in MiB with one decimal, for the extension processes' line.
     static func mebibytes(_ bytes: Int) -> String { FixedPoint.text(Double(bytes) / 1_048_576, places: 1) }
 
+    /// The invocations this instance runs of `length` (a segment's share), for the progress line's ETA.
     private static func share(of length: RunLength, _ segment: ExecutionSegment) -> RunLength {
         guard case .invocations(let count) = length else { return length }
         return .invocations(segment.share(of: count))

@@ -22,8 +22,8 @@ extension InvocationSession {
                 _ = temporaryFiles.remove(files)
             case .trace(let event):
                 environment.trace?(event)
-            case .complete(let record, let continuation):
-                continuation?.resume(returning: record)
+            case .complete(let record, let completion):
+                completion?(record)
             }
         }
     }

@@ -87,15 +87,15 @@ extension InvocationSession {
         let tasks = Array(state.work.values)
         state.work = [:]
         let record = makeRecord(now, state)
-        let continuation = state.continuation
+        let completion = state.completion
         let files = state.context?.temporaryFileURLs ?? []
-        state.continuation = nil
+        state.completion = nil
         state.instance = nil
         state.phone = nil
         state.context = nil
         return [
             .cancel(tasks), .removeTemporaryFiles(files), event(.completed(record.outcome), at: now),
-            .complete(record, continuation),
+            .complete(record, completion),
         ]
     }
 

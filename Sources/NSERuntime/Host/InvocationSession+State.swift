@@ -45,8 +45,8 @@ extension InvocationSession {
         /// A crash reported after the outcome was final (during the wind-down).
         var lateCrashReason: String?
         var workAbandoned = false
-        /// Resumed with the record at completion.
-        var continuation: CheckedContinuation<InvocationRecord, Never>?
+        /// Given the record at completion.
+        var completion: (@Sendable (InvocationRecord) -> Void)?
 
         /// Whether the extension's work has returned: `didReceive` and every tracked task.
         var workReturned: Bool { didReceiveReturned && work.isEmpty }
@@ -65,7 +65,7 @@ extension InvocationSession {
         /// Report an event to the trace.
         case trace(InvocationEvent)
         /// Hand the record to `invoke`.
-        case complete(InvocationRecord, CheckedContinuation<InvocationRecord, Never>?)
+        case complete(InvocationRecord, (@Sendable (InvocationRecord) -> Void)?)
     }
 
     func event(_ kind: InvocationEvent.Kind, at time: UInt64) -> Effect {

@@ -55,15 +55,15 @@ final class InvocationSession: Sendable {
 
     /// Admits the invocation: starts the deadline timer and calls `didReceive` (after the process's cold
     /// start, when it has one), or finds the budget spent and ends it as killed, or the payload not mutable
-    /// and ends it as `not_mutable` without starting the extension. `continuation` receives the record.
-    func start(continuation: CheckedContinuation<InvocationRecord, Never>) {
+    /// and ends it as `not_mutable` without starting the extension. `completion` is given the record, once.
+    func start(completion: @escaping @Sendable (InvocationRecord) -> Void) {
         let memory = MemoryMeter { [self] buffered in memoryChanged(buffered: buffered) }
         let context = InvocationContext(
             invocationID: input.id, arrival: input.arrival, deadline: deadline, environment: environment,
             memory: memory, measurements: measurements, session: self, temporaryFiles: temporaryFiles,
             isOnConstrainedNetwork: input.constrainedNetwork)
         let effects = state.withLock { state -> [Effect] in
-            state.continuation = continuation
+            state.completion = completion
             state.context = context
             let now = clock.now()
             var effects = [event(.started, at: now)]
