@@ -136,7 +136,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
                     defer { jetsam.answered() }
                     let now = harness.clock.now()
                     dispatchLag.record(now > request.arrival ? now - request.arrival : 0)
-                    output.send(.record(await host.invoke(request.input(extension: factory))))
+                    await host.invoke(request.input(extension: factory)) { output.send(.record($0)) }
                 }
             }
         }
