@@ -80,6 +80,14 @@ public struct CurlMediaDownloader: MediaDownloading {
     }
 
     public func download(_ request: MediaDownload) async -> MediaDownloadResult {
+        // Built and read in synchronous steps: only the transfer and its result cross the suspension,
+        // so each parked download's async frame stays small (the task allocator keeps it in 1 KB slabs).
+        let tag = tagger?.next()
+        return Self.mediaResult(of: await transport.download(transfer(for: request, tag: tag)), request, tag: tag)
+    }
+
+    /// The transport's request for `request`, tagged with `tag` for the embedded server.
+    private func transfer(for request: MediaDownload, tag: String?) -> DownloadRequest {
         var download = DownloadRequest(
             url: request.url.absoluteString, destination: .file(path: request.destinationPath),
             method: request.method, body: request.body)
@@ -90,7 +98,6 @@ public struct CurlMediaDownloader: MediaDownloading {
         download.keepAlive = false
         download.caFile = caFile
         download.receiveBufferBytes = receiveBufferBytes
-        let tag = tagger?.next()
         if let tag { download.headers = [FaultPlan.requestTagHeaderName + ": " + tag] }
         if let progress = request.progress {
             download.progress = DownloadProgressObserver { reached in
@@ -101,7 +108,13 @@ public struct CurlMediaDownloader: MediaDownloading {
                         injectedFault: reached.serverFault.flatMap(FaultKind.init(rawValue:))))
             }
         }
-        let result = await transport.download(download)
+        return download
+    }
+
+    /// What the transport's `result` for `request` means to the extension.
+    private static func mediaResult(of result: DownloadResult, _ request: MediaDownload, tag: String?)
+        -> MediaDownloadResult
+    {
         let timings = result.timings
         return MediaDownloadResult(
             status: result.status, bytes: result.bytesReceived, contentType: result.contentType,
