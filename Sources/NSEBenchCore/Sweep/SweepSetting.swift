@@ -27,11 +27,13 @@ public enum SweepSetting: String, Sendable, CaseIterable, CustomStringConvertibl
         }
     }
 
-    /// The `nse-bench run` option the setting is given as.
+    /// The `nse-bench run` option the setting is given as; the network's are ``NetworkSettingKey``'s names.
     public var runOption: String {
         switch self {
+        case .ttfb: NetworkSettingKey.timeToFirstByte.name
+        case .bandwidth: NetworkSettingKey.bandwidth.name
         case .mediaSize: "media"
-        default: rawValue
+        case .concurrency, .rate, .deadline: rawValue
         }
     }
 

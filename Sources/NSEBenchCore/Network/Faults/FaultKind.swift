@@ -32,8 +32,4 @@ public enum FaultKind: String, CaseIterable, Sendable, Hashable {
         case .failFirst: "N or N:CODE (CODE defaults to 503), such as 5 or 5:500"
         }
     }
-
-    /// Whether a single request may set this fault (a query parameter): `fail-first` counts requests across
-    /// the whole server, so it is a server setting only.
-    public var isPerRequest: Bool { self != .failFirst }
 }
