@@ -28,7 +28,13 @@ struct SenderAvatarExampleTests {
         #expect(Set(outcomes.keys) == ["enriched", "expired_best_attempt"], "\(outcomes)")
         let expired = outcomes["expired_best_attempt"] ?? 0
         #expect(expired >= 8 && expired <= 36, "\(outcomes)")
-        #expect(summary["blame_side_call"] == String(expired), "\(summary)")
+        // Blamed on the avatar: a side call running at the deadline's instant. An avatar that ended just
+        // before it, with the delivery after it (the completion handler's own work, slowed on a loaded
+        // machine), is the extension's `expiry`; a few at most, in a window about the deadline.
+        let sideCall = Int(summary["blame_side_call"] ?? "") ?? -1
+        let expiry = Int(summary["blame_expiry"] ?? "") ?? -1
+        #expect(sideCall + expiry == expired, "\(summary)")
+        #expect(sideCall * 4 >= expired * 3, "most are the avatar's: \(summary)")
         // The record's download is the media's: every row has its 200 KB.
         #expect(rows.allSatisfy { $0["bytes"] == "200000" }, "\(rows.map { $0["bytes"] ?? "" })")
     }

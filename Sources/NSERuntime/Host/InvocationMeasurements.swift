@@ -19,9 +19,10 @@ final class InvocationMeasurements: Sendable {
         var downloaded = false
         /// The shortest total timeout a download was asked with; nil when none set one.
         var shortestTimeout: UInt64?
-        /// Side calls (``SideEndpoint``: receipts, delivered metrics) asked for and not yet answered.
-        var sideCallsInFlight = 0
-        /// Whether one was running when the deadline came.
+        /// Side calls (``SideEndpoint``: receipts, delivered metrics): when each was asked for and, once
+        /// its result came back, when that was; indexed by the token ``sideCallStarted(at:timeout:)`` gave.
+        var sideCalls: [(start: UInt64, end: UInt64?)] = []
+        /// Whether one was running at the deadline's instant (not the deadline timer's, which can be late).
         var sideCallAtDeadline = false
     }
 
@@ -69,25 +70,31 @@ final class InvocationMeasurements: Sendable {
 
     /// A side call (``SideEndpoint``) was asked for, with a total `timeout` (nil: none). It is not the
     /// media: it leaves the download in flight, the last response and the download stage alone.
-    func sideCallStarted(timeout: UInt64?) {
+    /// Returns the token that ends it.
+    func sideCallStarted(at start: UInt64, timeout: UInt64?) -> Int {
         state.withLock { state in
-            state.sideCallsInFlight += 1
             if let timeout { state.shortestTimeout = min(state.shortestTimeout ?? .max, timeout) }
+            state.sideCalls.append((start, nil))
+            return state.sideCalls.count - 1
         }
     }
 
-    /// A side call's result came back, after waiting `harnessWait` inside the harness.
-    func sideCallEnded(harnessWait: UInt64?) {
+    /// The side call `token` names came back at `end`, after waiting `harnessWait` inside the harness.
+    func sideCallEnded(_ token: Int, at end: UInt64, harnessWait: UInt64?) {
         state.withLock { state in
             state.harnessWait &+= harnessWait ?? 0
-            state.sideCallsInFlight = max(0, state.sideCallsInFlight - 1)
+            state.sideCalls[token].end = end
         }
     }
 
-    /// The deadline came: notes whether a side call was running then.
-    func deadlineReached() {
+    /// The deadline timer fired for the deadline at `deadline`: notes whether a side call was running at
+    /// that instant. The timer may fire late; a call that ended between the deadline and the timer still
+    /// held the deadline.
+    func deadlineReached(_ deadline: UInt64) {
         state.withLock { state in
-            if state.sideCallsInFlight > 0 { state.sideCallAtDeadline = true }
+            if state.sideCalls.contains(where: { $0.start <= deadline && ($0.end ?? .max) > deadline }) {
+                state.sideCallAtDeadline = true
+            }
         }
     }
 

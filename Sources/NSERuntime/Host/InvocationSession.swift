@@ -112,7 +112,7 @@ final class InvocationSession: Sendable {
         let effects = state.withLock { state -> [Effect] in
             guard !state.isComplete else { return [] }
             let now = clock.now()
-            measurements.deadlineReached()
+            measurements.deadlineReached(deadline)
             // Still waiting for a slot: the budget ran out before the extension started, a kill.
             let neverStarted = state.lifecycle.state == .received
             return apply(

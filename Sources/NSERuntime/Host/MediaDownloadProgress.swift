@@ -66,9 +66,9 @@ struct ObservedDownloader: MediaDownloading {
 
     func download(_ request: MediaDownload) async -> MediaDownloadResult {
         if SideEndpoint(path: request.url.path) != nil {
-            measurements.sideCallStarted(timeout: request.timeout)
+            let call = measurements.sideCallStarted(at: clock.now(), timeout: request.timeout)
             let result = await base.download(request)
-            measurements.sideCallEnded(harnessWait: result.timings.harnessWait)
+            measurements.sideCallEnded(call, at: clock.now(), harnessWait: result.timings.harnessWait)
             return result
         }
         var request = request
