@@ -423,6 +423,51 @@ struct CurlTransportTests {
         }
     }
 
+    @Test("start calls its completion once with the result, without a task waiting")
+    func startCompletesOnce() async throws {
+        try await withServerAndTransport(.always(.respond(status: 200, body: pattern(5_000)))) { server, transport in
+            let calls = Mutex<[DownloadResult]>([])
+            _ = transport.start(DownloadRequest(url: server.url("/"), totalTimeout: .seconds(20))) { result in
+                calls.withLock { $0.append(result) }
+            }
+            #expect(await eventually { calls.withLock { $0.count } == 1 })
+            try await Task.sleep(for: .milliseconds(50))
+            let results = calls.withLock { $0 }
+            #expect(results.count == 1, "once")
+            #expect(results.first?.error == nil)
+            #expect(results.first?.body == .bytes(pattern(5_000)))
+        }
+    }
+
+    @Test("start's handle cancels the transfer on its loop and closes its connection")
+    func startsHandleCancels() async throws {
+        try await withServerAndTransport(.always(.silent)) { server, transport in
+            let calls = Mutex<[DownloadResult]>([])
+            let handle = transport.start(DownloadRequest(url: server.url("/"), totalTimeout: .seconds(30))) { result in
+                calls.withLock { $0.append(result) }
+            }
+            #expect(await eventually { server.requests.load(ordering: .relaxed) == 1 })
+            handle.cancel()
+            #expect(await eventually { calls.withLock { $0.count } == 1 })
+            #expect(calls.withLock { $0.first?.error } == .cancelled)
+            handle.cancel()
+            try await Task.sleep(for: .milliseconds(50))
+            #expect(calls.withLock { $0.count } == 1, "a second cancel after the end does nothing")
+            #expect(await eventually { server.clientCloses.load(ordering: .relaxed) == 1 })
+        }
+    }
+
+    @Test("start with an invalid option calls back at once, naming the option")
+    func startInvalidRequest() async throws {
+        let transport = try CurlTransport(loopCount: 1)
+        let calls = Mutex<[DownloadResult]>([])
+        _ = transport.start(DownloadRequest(url: "http://127.0.0.1:1/", receiveBufferBytes: 10)) { result in
+            calls.withLock { $0.append(result) }
+        }
+        #expect(calls.withLock { $0.map(\.error) } == [.invalidRequest(option: "receiveBufferBytes", value: "10")])
+        await transport.shutdown()
+    }
+
     @Test("200 concurrent downloads all succeed")
     func concurrentDownloads() async throws {
         try await withServerAndTransport(Routes { path in .respond(status: 200, body: Array(path.utf8)) }) {

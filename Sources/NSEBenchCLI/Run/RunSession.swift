@@ -94,22 +94,17 @@ struct RunSession {
         // the harness's delay in reaching it is admission lag, never a shifted curve.
         let origin = clock.now()
         recorder.begin(at: origin)
+        // Records are handed to the recorder, not returned through the invoking tasks' frames, and
+        // inputs are built outside them: with 10,000 in flight, a record- or input-sized slot in each
+        // task's frames is megabytes.
+        let invoke =
+            workers.map { Self.invoking($0, payloads: payloads, factory: factory, recorder: recorder) }
+            ?? Self.invoking(host, payloads: payloads, factory: factory, recorder: recorder)
         let report = await runner.run(
             model: scaledLoad(settings.load, scale), length: scaledLength(settings.length, scale),
             ramp: scaled(settings.ramp, scale), seed: settings.seed,
             drainLimit: scaled(settings.deadline + settings.grace, scale) + 1_000_000_000, segment: settings.segment,
-            fanout: settings.burstFanout.scaled(by: scale), start: origin
-        ) { ticket in
-            recorder.started()
-            let input = payloads.input(index: ticket.index, arrival: ticket.scheduledArrival, factory: factory)
-            // Records are handed to the recorder, not returned through this task's frames: with 10,000
-            // in flight, a record-sized slot in each task's frames is tens of megabytes.
-            if let workers {
-                await Self.invoke(input, in: workers, recorder: recorder)
-            } else {
-                await host.invoke(input) { recorder.record($0) }
-            }
-        }
+            fanout: settings.burstFanout.scaled(by: scale), start: origin, invoke: invoke)
 
         ticker.cancel()
         interruption.cancel()
@@ -150,10 +145,42 @@ struct RunSession {
             signal: signal, partial: report.partial, harnessProblems: harnessProblems, verdicts: verdicts)
     }
 
-    /// Runs `input` in the extension's processes and records it: the record's slot lives in this
-    /// function's frame, allocated only for runs of a user's extension in its processes.
-    private static func invoke(_ input: InvocationInput, in workers: ExtensionWorkerPool, recorder: RunRecorder) async {
-        recorder.record(await workers.invoke(input))
+    /// Runs each admitted invocation on `host`, in this process. The invoking task waits for the
+    /// host's callback in one small async frame: the session is started without an async call chain.
+    private static func invoking(
+        _ host: ExtensionHost, payloads: PayloadSource, factory: ExtensionFactory, recorder: RunRecorder
+    ) -> @Sendable (LoadRunner.Ticket) async -> Void {
+        { ticket in
+            recorder.started()
+            let prepared = prepare(ticket, payloads: payloads, factory: factory, on: host)
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+                host.start(prepared) { record in
+                    recorder.record(record)
+                    continuation.resume()
+                }
+            }
+        }
+    }
+
+    /// The invocation `ticket` admits, built and prepared on `host` in a synchronous step, so that its
+    /// input never sits in the invoking task's async frames (not inlined: the optimizer would put
+    /// its temporaries in the caller's frame).
+    @inline(never)
+    private static func prepare(
+        _ ticket: LoadRunner.Ticket, payloads: PayloadSource, factory: ExtensionFactory, on host: ExtensionHost
+    ) -> PreparedInvocation {
+        host.prepare(payloads.input(index: ticket.index, arrival: ticket.scheduledArrival, factory: factory))
+    }
+
+    /// Runs each admitted invocation in the extension's processes and records it.
+    private static func invoking(
+        _ workers: ExtensionWorkerPool, payloads: PayloadSource, factory: ExtensionFactory, recorder: RunRecorder
+    ) -> @Sendable (LoadRunner.Ticket) async -> Void {
+        { ticket in
+            recorder.started()
+            let input = payloads.input(index: ticket.index, arrival: ticket.scheduledArrival, factory: factory)
+            recorder.record(await workers.invoke(input))
+        }
     }
 
     /// `bytes` in MiB with one decimal, for the extension processes' line.

@@ -168,18 +168,38 @@ public final class CurlTransport: Sendable {
     /// (it leaves the queue, or libcurl, on the loop) and returns a result whose error is
     /// ``DownloadError/cancelled``.
     public func download(_ request: DownloadRequest) async -> DownloadResult {
-        let enqueued = MonotonicClock.now()
-        let transfer = Transfer(request: request, enqueued: enqueued)
+        let (transfer, lane) = prepare(request)
         if let invalid = request.validationError { return transfer.unstartedResult(invalid) }
-        let turn = UInt(bitPattern: nextLane.wrappingAdd(1, ordering: .relaxed).oldValue)
-        let lane = lanes[Int(turn % UInt(lanes.count))]
         return await withTaskCancellationHandler {
             await withUnsafeContinuation { continuation in
-                if transfer.begin(continuation) { lane.inbox.submit(.start(transfer)) }
+                if transfer.begin({ continuation.resume(returning: $0) }) { lane.inbox.submit(.start(transfer)) }
             }
         } onCancel: {
             if transfer.requestCancel() { lane.inbox.submit(.cancel(transfer)) }
         }
+    }
+
+    /// Starts downloading `request` and returns at once; `completion` is called once, on a loop's
+    /// thread (on this one for a request refused before it starts), with the result. What
+    /// ``download(_:)`` does, for a caller that waits without a task of its own: no async frame is
+    /// held for the transfer. ``DownloadCancellation/cancel()`` on the returned handle cancels it.
+    public func start(
+        _ request: DownloadRequest, completion: @escaping @Sendable (DownloadResult) -> Void
+    ) -> DownloadCancellation {
+        let (transfer, lane) = prepare(request)
+        if let invalid = request.validationError {
+            completion(transfer.unstartedResult(invalid))
+        } else if transfer.begin(completion) {
+            lane.inbox.submit(.start(transfer))
+        }
+        return DownloadCancellation(transfer: transfer, inbox: lane.inbox)
+    }
+
+    /// A transfer for `request`, and the lane it goes to (round robin).
+    private func prepare(_ request: DownloadRequest) -> (Transfer, Lane) {
+        let transfer = Transfer(request: request, enqueued: MonotonicClock.now())
+        let turn = UInt(bitPattern: nextLane.wrappingAdd(1, ordering: .relaxed).oldValue)
+        return (transfer, lanes[Int(turn % UInt(lanes.count))])
     }
 
     /// Transfers attached to libcurl now, across loops (a monitoring snapshot).

@@ -1,7 +1,7 @@
 import NSEBenchCore
 import Synchronization
 
-/// One download in flight: everything libcurl points at while it runs, and the task waiting for it.
+/// One download in flight: everything libcurl points at while it runs, and who waits for its result.
 ///
 /// The transfer owns its easy handle, its body sink (buffer or file descriptor) and, through the
 /// handle, the header list and error buffer. libcurl reaches it through CURLOPT_PRIVATE and
@@ -12,7 +12,8 @@ final class Transfer: @unchecked Sendable {
     // stored property is touched only on the thread of the loop the transfer was submitted to,
     // after the submission (an inbox Mutex) published it, or by the submitting thread when that loop
     // refused it and will never touch it.
-    typealias Continuation = UnsafeContinuation<DownloadResult, Never>
+    /// What is called with the result, once: a task's continuation resumed, or a caller's completion.
+    typealias Continuation = @Sendable (DownloadResult) -> Void
 
     /// Where the transfer is, on the loop.
     enum Phase {
@@ -43,14 +44,14 @@ final class Transfer: @unchecked Sendable {
         self.sink = TransferSink(destination: request.destination, limit: request.maximumBodyBytes)
     }
 
-    /// Hands over the task's continuation; returns whether to submit the transfer (false: the task
-    /// was cancelled first and has been resumed with a cancelled result).
-    func begin(_ continuation: Continuation) -> Bool {
+    /// Hands over what waits for the result; returns whether to submit the transfer (false: it was
+    /// cancelled first and `continuation` has been given a cancelled result).
+    func begin(_ continuation: @escaping Continuation) -> Bool {
         switch lifecycle.withLock({ $0.handOver(continuation) }) {
         case .proceed:
             return true
         case .resumeCancelled(let continuation):
-            continuation.resume(returning: unstartedResult(.cancelled))
+            continuation(unstartedResult(.cancelled))
             return false
         }
     }
@@ -61,9 +62,9 @@ final class Transfer: @unchecked Sendable {
         lifecycle.withLock { $0.cancel() }
     }
 
-    /// Resumes the task with `result`, once.
+    /// Gives `result` to whoever waits for it, once.
     func complete(_ result: DownloadResult) {
-        lifecycle.withLock { $0.finish() }?.resume(returning: result)
+        lifecycle.withLock { $0.finish() }?(result)
     }
 
     /// A result for a transfer that never reached libcurl.

@@ -79,11 +79,15 @@ public struct CurlMediaDownloader: MediaDownloading {
         self.receiveBufferBytes = receiveBufferBytes
     }
 
-    public func download(_ request: MediaDownload) async -> MediaDownloadResult {
-        // Built and read in synchronous steps: only the transfer and its result cross the suspension,
-        // so each parked download's async frame stays small (the task allocator keeps it in 1 KB slabs).
+    public func start(
+        _ request: MediaDownload, completion: @escaping @Sendable (MediaDownloadResult) -> Void
+    ) -> MediaDownloadCancellation {
         let tag = tagger?.next()
-        return Self.mediaResult(of: await transport.download(transfer(for: request, tag: tag)), request, tag: tag)
+        let destinationPath = request.destinationPath
+        let handle = transport.start(transfer(for: request, tag: tag)) { result in
+            completion(Self.mediaResult(of: result, destinationPath: destinationPath, tag: tag))
+        }
+        return MediaDownloadCancellation { handle.cancel() }
     }
 
     /// The transport's request for `request`, tagged with `tag` for the embedded server.
@@ -111,14 +115,14 @@ public struct CurlMediaDownloader: MediaDownloading {
         return download
     }
 
-    /// What the transport's `result` for `request` means to the extension.
-    private static func mediaResult(of result: DownloadResult, _ request: MediaDownload, tag: String?)
+    /// What the transport's `result` means to the extension, its body in the file at `destinationPath`.
+    private static func mediaResult(of result: DownloadResult, destinationPath: String, tag: String?)
         -> MediaDownloadResult
     {
         let timings = result.timings
         return MediaDownloadResult(
             status: result.status, bytes: result.bytesReceived, contentType: result.contentType,
-            filePath: result.error == nil ? request.destinationPath : nil,
+            filePath: result.error == nil ? destinationPath : nil,
             error: result.error.map {
                 MediaDownloadError(Self.kind(of: $0), $0.description, harnessFailure: $0.harnessFailure)
             },

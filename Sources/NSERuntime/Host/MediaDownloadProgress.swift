@@ -64,19 +64,24 @@ struct ObservedDownloader: MediaDownloading {
     let measurements: InvocationMeasurements
     let clock: any InvocationClock
 
-    func download(_ request: MediaDownload) async -> MediaDownloadResult {
+    func start(
+        _ request: MediaDownload, completion: @escaping @Sendable (MediaDownloadResult) -> Void
+    ) -> MediaDownloadCancellation {
+        let (measurements, clock) = (measurements, clock)
         if SideEndpoint(path: request.url.path) != nil {
             let call = measurements.sideCallStarted(at: clock.now(), timeout: request.timeout)
-            let result = await base.download(request)
-            measurements.sideCallEnded(call, at: clock.now(), harnessWait: result.timings.harnessWait)
-            return result
+            return base.start(request) { result in
+                measurements.sideCallEnded(call, at: clock.now(), harnessWait: result.timings.harnessWait)
+                completion(result)
+            }
         }
         var request = request
         let progress = request.progress ?? MediaDownloadProgress()
         request.progress = progress
         measurements.downloadStarted(progress, at: clock.now(), timeout: request.timeout)
-        let result = await base.download(request)
-        measurements.downloadEnded(progress, harnessWait: result.timings.harnessWait)
-        return result
+        return base.start(request) { result in
+            measurements.downloadEnded(progress, harnessWait: result.timings.harnessWait)
+            completion(result)
+        }
     }
 }

@@ -68,7 +68,15 @@ final class FakeDownloader: MediaDownloading {
         }
     }
 
-    func download(_ request: MediaDownload) async -> MediaDownloadResult {
+    /// Runs the scripted download in a task of its own; the handle cancels that task.
+    func start(
+        _ request: MediaDownload, completion: @escaping @Sendable (MediaDownloadResult) -> Void
+    ) -> MediaDownloadCancellation {
+        let task = Task { completion(await run(request)) }
+        return MediaDownloadCancellation { task.cancel() }
+    }
+
+    private func run(_ request: MediaDownload) async -> MediaDownloadResult {
         let start = clock.now()
         let (end, failure, response) = plan(request, start: start)
         let reached = await TimerSleep(deadline: end).run(on: clock) { self.recordRequest(request) }

@@ -19,6 +19,26 @@ struct MediaFetcher {
         from url: URL, timeout: UInt64?, idleTimeout: UInt64 = MediaDownload.defaultIdleTimeout,
         identifier: String = "media"
     ) async -> UNNotificationAttachment? {
+        // Built and read in synchronous steps: only the request's reference and the result cross the
+        // suspension, so each parked download's async frame stays small (the task allocator's 1 KB slabs).
+        guard let pending = request(url, timeout: timeout, idleTimeout: idleTimeout) else { return nil }
+        return attachment(for: pending, await context.downloader.download(pending.request), identifier: identifier)
+    }
+
+    /// A download asked for, and what reading its result needs.
+    private final class PendingDownload: Sendable {
+        let request: MediaDownload
+        let start: UInt64
+
+        init(request: MediaDownload, start: UInt64) {
+            self.request = request
+            self.start = start
+        }
+    }
+
+    /// The download of `url` into a new temporary file; nil when the file could not be made (reported).
+    @inline(never)
+    private func request(_ url: URL, timeout: UInt64?, idleTimeout: UInt64) -> PendingDownload? {
         let destination: URL
         do {
             destination = try context.makeTemporaryFileURL()
@@ -26,15 +46,23 @@ struct MediaFetcher {
             context.recordError(.download, error.description)
             return nil
         }
-        let destinationPath = destination.path
-        let start = context.now()
-        let result = await context.downloader.download(
-            MediaDownload(url: url, destinationPath: destinationPath, timeout: timeout, idleTimeout: idleTimeout))
-        context.recordDownload(result, start: start)
+        return PendingDownload(
+            request: MediaDownload(
+                url: url, destinationPath: destination.path, timeout: timeout, idleTimeout: idleTimeout),
+            start: context.now())
+    }
+
+    /// Reports the download's `result` and turns its file into the attachment.
+    @inline(never)
+    private func attachment(
+        for pending: PendingDownload, _ result: MediaDownloadResult, identifier: String
+    ) -> UNNotificationAttachment? {
+        context.recordDownload(result, start: pending.start)
         guard result.isSuccess else { return nil }
         let attachStart = context.now()
         defer { context.record(.attach, start: attachStart, end: context.now()) }
-        return attach(result.filePath ?? destinationPath, from: url, result, identifier)
+        return attach(
+            result.filePath ?? pending.request.destinationPath, from: pending.request.url, result, identifier)
     }
 
     /// Renames the downloaded file by its type and has iOS check it. Paths are handled as strings and
