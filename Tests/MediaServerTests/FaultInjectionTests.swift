@@ -134,7 +134,7 @@ struct FaultInjectionTests {
             let response = try await RawHTTPClient.get("/media/600KB.jpg?bandwidth=1MB/s", port: server.address.port)
             let seconds = (response.lastByte ?? 0) - (response.firstByte ?? 0)
             #expect(response.body.count == 600_000)
-            #expect(seconds > 0.5 && seconds < 0.8, "600 KB at 1 MB/s took \(seconds) s")
+            #expect(seconds > 0.5 && seconds < 1.2, "600 KB at 1 MB/s took \(seconds) s")
         }
     }
 
@@ -147,7 +147,9 @@ struct FaultInjectionTests {
             let (a, b) = try await (first, second)
             let seconds = Date().timeIntervalSince(started)
             #expect(a.body.count == 300_000 && b.body.count == 300_000)
-            #expect(seconds > 0.5 && seconds < 0.9, "600 KB through a 1 MB/s link took \(seconds) s")
+            // At least 0.5 s tells a shared link from two of their own (0.3 s); the upper bound only
+            // catches a link far slower than set, with room for a loaded machine's scheduling.
+            #expect(seconds > 0.5 && seconds < 1.5, "600 KB through a 1 MB/s link took \(seconds) s")
         }
     }
 

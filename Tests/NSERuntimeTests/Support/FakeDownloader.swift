@@ -68,18 +68,38 @@ final class FakeDownloader: MediaDownloading {
         }
     }
 
-    /// Runs the scripted download in a task of its own; the handle cancels that task.
+    /// Schedules the scripted download's end on the clock; the handle cancels it at once, as the
+    /// transport's loop would, with no task in between.
     func start(
         _ request: MediaDownload, completion: @escaping @Sendable (MediaDownloadResult) -> Void
     ) -> MediaDownloadCancellation {
-        let task = Task { completion(await run(request)) }
-        return MediaDownloadCancellation { task.cancel() }
-    }
-
-    private func run(_ request: MediaDownload) async -> MediaDownloadResult {
         let start = clock.now()
         let (end, failure, response) = plan(request, start: start)
-        let reached = await TimerSleep(deadline: end).run(on: clock) { self.recordRequest(request) }
+        let ending = Ending()
+        let finish: @Sendable (Bool) -> Void = { [self] reached in
+            guard ending.first() else { return }
+            completion(result(request, start: start, end: end, failure, response, reached: reached))
+        }
+        let timer = clock.schedule(at: end) { finish(true) }
+        recordRequest(request)
+        return MediaDownloadCancellation {
+            timer.cancel()
+            finish(false)
+        }
+    }
+
+    /// Tells the first of the timer and the cancel from the second.
+    private final class Ending: Sendable {
+        private let ended = Atomic(false)
+
+        func first() -> Bool { !ended.exchange(true, ordering: .acquiringAndReleasing) }
+    }
+
+    /// The download's result when it ends: at `end` when `reached`, else cancelled now.
+    private func result(
+        _ request: MediaDownload, start: UInt64, end: UInt64, _ failure: MediaDownloadError?, _ response: Response?,
+        reached: Bool
+    ) -> MediaDownloadResult {
         var timings = MediaDownloadTimings(
             requested: start, started: start + (response?.harnessWait ?? 0), completed: clock.now())
         guard reached else {
