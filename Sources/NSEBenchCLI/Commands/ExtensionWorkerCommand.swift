@@ -125,18 +125,20 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         await withDiscardingTaskGroup { group in
             for await line in StandardInputLines.stream() {
                 group.addTask {
-                    let request: WorkerRequest
-                    do {
-                        request = try WorkerWire.message(WorkerRequest.self, from: line)
-                    } catch {
-                        output.send(.rejected(id: -1, reason: "not a worker request: \(error)"))
-                        return
+                    // The request is read and its session built in a synchronous step; the task then
+                    // waits on one continuation, so a parked invocation holds one small async frame.
+                    guard
+                        let prepared = Self.admit(
+                            line, on: host, factory: factory, jetsam: jetsam, output: output, clock: harness.clock,
+                            dispatchLag: dispatchLag)
+                    else { return }
+                    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+                        host.start(prepared) { record in
+                            output.send(.record(record))
+                            jetsam.answered()
+                            continuation.resume()
+                        }
                     }
-                    guard jetsam.admit() else { return output.send(.declined(id: request.id)) }
-                    defer { jetsam.answered() }
-                    let now = harness.clock.now()
-                    dispatchLag.record(now > request.arrival ? now - request.arrival : 0)
-                    await host.invoke(request.input(extension: factory)) { output.send(.record($0)) }
                 }
             }
         }
@@ -151,5 +153,30 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         workerFigures.memoryWatchFailure = watch.readFailure.map { "\($0)" }
         output.send(.figures(workerFigures))
         return .success
+    }
+
+    /// The invocation `line` asks for, prepared on `host`; nil when the line is not a request (answered
+    /// as rejected) or the process is being killed for its memory (answered as declined). Not inlined:
+    /// the decoded request stays out of the invoking task's async frame.
+    @inline(never)
+    private static func admit(
+        _ line: ArraySlice<UInt8>, on host: ExtensionHost, factory: ExtensionFactory, jetsam: Jetsam,
+        output: WorkerOutput,
+        clock: LoopInvocationClock, dispatchLag: LagHistogram
+    ) -> PreparedInvocation? {
+        let request: WorkerRequest
+        do {
+            request = try WorkerWire.message(WorkerRequest.self, from: line)
+        } catch {
+            output.send(.rejected(id: -1, reason: "not a worker request: \(error)"))
+            return nil
+        }
+        guard jetsam.admit() else {
+            output.send(.declined(id: request.id))
+            return nil
+        }
+        let now = clock.now()
+        dispatchLag.record(now > request.arrival ? now - request.arrival : 0)
+        return host.prepare(request.input(extension: factory))
     }
 }
