@@ -169,13 +169,12 @@ public final class CurlTransport: Sendable {
     /// ``DownloadError/cancelled``.
     public func download(_ request: DownloadRequest) async -> DownloadResult {
         let (transfer, lane) = prepare(request)
-        if let invalid = request.validationError { return transfer.unstartedResult(invalid) }
         return await withTaskCancellationHandler {
             await withUnsafeContinuation { continuation in
-                if transfer.begin({ continuation.resume(returning: $0) }) { lane.inbox.submit(.start(transfer)) }
+                submit(transfer, to: lane) { continuation.resume(returning: $0) }
             }
         } onCancel: {
-            if transfer.requestCancel() { lane.inbox.submit(.cancel(transfer)) }
+            DownloadCancellation(transfer: transfer, inbox: lane.inbox).cancel()
         }
     }
 
@@ -187,12 +186,20 @@ public final class CurlTransport: Sendable {
         _ request: DownloadRequest, completion: @escaping @Sendable (DownloadResult) -> Void
     ) -> DownloadCancellation {
         let (transfer, lane) = prepare(request)
-        if let invalid = request.validationError {
+        submit(transfer, to: lane, completion: completion)
+        return DownloadCancellation(transfer: transfer, inbox: lane.inbox)
+    }
+
+    /// Gives `transfer` to its lane's loop, which calls `completion` with its result; a request that
+    /// is not valid, or was cancelled first, gets its result here at once.
+    private func submit(
+        _ transfer: Transfer, to lane: Lane, completion: @escaping @Sendable (DownloadResult) -> Void
+    ) {
+        if let invalid = transfer.request.validationError {
             completion(transfer.unstartedResult(invalid))
         } else if transfer.begin(completion) {
             lane.inbox.submit(.start(transfer))
         }
-        return DownloadCancellation(transfer: transfer, inbox: lane.inbox)
     }
 
     /// A transfer for `request`, and the lane it goes to (round robin).

@@ -2,7 +2,4 @@
 /// its session, built from its input and not yet started.
 public struct PreparedInvocation: Sendable {
     let session: InvocationSession
-
-    /// The invocation's number in the run.
-    public var id: Int { session.input.id }
 }
