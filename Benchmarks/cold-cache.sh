@@ -7,7 +7,7 @@
 source "$(dirname "$0")/lib.sh"
 SEEDS=${1:-1}
 shift || true
-if [ -z "${NSE_BENCH:-}" ]; then ensure_nse_bench; fi
+ensure_nse_bench
 SCENARIO="$BENCH_DIR/stampede/cold-cache-broadcast.json"
 
 for coalesce in on off; do

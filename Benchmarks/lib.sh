@@ -20,8 +20,10 @@ ensure_peers() {
     ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 }
 
-# Builds nse-bench in release mode once.
+# Builds nse-bench in release mode once; with NSE_BENCH set to a binary, every script uses that one
+# instead (a build to compare, as Benchmarks/invocation-cost.sh does for two).
 ensure_nse_bench() {
+    if [ -n "${NSE_BENCH:-}" ]; then return; fi
     (cd "$ROOT" && swift build -c release --product nse-bench >/dev/null)
     NSE_BENCH="$ROOT/.build/release/nse-bench"
 }

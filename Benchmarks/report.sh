@@ -12,7 +12,7 @@
 #   Benchmarks/report.sh [multiplier, default 50]      NSE_BENCH=path skips the release build
 source "$(dirname "$0")/lib.sh"
 FACTOR=${1:-50}
-if [ -z "${NSE_BENCH:-}" ]; then ensure_nse_bench; fi
+ensure_nse_bench
 
 RUN="$WORK/run"
 echo "== a real run: 20,000 invocations over 50 s (unscaled), 10 ms first byte"

@@ -12,7 +12,7 @@ source "$(dirname "$0")/lib.sh"
 COUNT=${1:-1000000}
 RATE=${2:-166}
 SCALE=${3:-0.1}
-[ -n "${NSE_BENCH:-}" ] || ensure_nse_bench
+ensure_nse_bench
 ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
 OUT="$WORK/soak"

@@ -11,7 +11,7 @@
 #   Benchmarks/suite-report.sh [runs, default 21]      NSE_BENCH=path skips the release build
 source "$(dirname "$0")/lib.sh"
 RUNS=${1:-21}
-if [ -z "${NSE_BENCH:-}" ]; then ensure_nse_bench; fi
+ensure_nse_bench
 
 mkdir -p "$WORK/scenarios"
 cat > "$WORK/scenarios/open-3g.json" <<'JSON'
