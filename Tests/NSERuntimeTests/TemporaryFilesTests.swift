@@ -66,10 +66,10 @@ struct TemporaryFilesTests {
         try Data([1, 2, 3]).write(to: present)
         try FileManager.default.createDirectory(at: aDirectory, withIntermediateDirectories: false)
 
-        let failures = files.remove([present, movedAway, aDirectory])
+        let failures = files.remove([present.path, movedAway.path, aDirectory.path])
 
         #expect(!FileManager.default.fileExists(atPath: present.path))
-        #expect(failures.map(\.file) == [aDirectory])
+        #expect(failures.map(\.path) == [aDirectory.path])
         #expect(failures.first?.reason.isEmpty == false)
     }
 

@@ -46,7 +46,7 @@ public final class InvocationContext: Sendable {
     private let session: InvocationSession
     private let temporaryFiles: TemporaryFiles
     /// The temporary files named for the invocation, removed when it ends.
-    private let files = Mutex<[URL]>([])
+    private let files = Mutex<[String]>([])
 
     init(
         invocationID: Int, arrival: UInt64, deadline: UInt64, environment: HostEnvironment, memory: MemoryMeter,
@@ -69,7 +69,7 @@ public final class InvocationContext: Sendable {
     }
 
     /// The temporary files named so far.
-    var temporaryFileURLs: [URL] { files.withLock { $0 } }
+    var temporaryFilePaths: [String] { files.withLock { $0 } }
 
     /// Nanoseconds now.
     public func now() -> UInt64 { clock.now() }
@@ -81,12 +81,17 @@ public final class InvocationContext: Sendable {
     /// `URLSession` download task leaves: `CFNetworkDownload_<invocation>_<n>.tmp`. The host removes the
     /// file when the invocation ends, unless it was delivered as an attachment (moved to the store).
     public func makeTemporaryFileURL(pathExtension: String = "tmp") throws(InvocationContextError) -> URL {
+        URL(fileURLWithPath: try makeTemporaryFilePath(pathExtension: pathExtension), isDirectory: false)
+    }
+
+    /// ``makeTemporaryFileURL(pathExtension:)``'s file, as a path.
+    public func makeTemporaryFilePath(pathExtension: String = "tmp") throws(InvocationContextError) -> String {
         // Named under the lock, so two callers never get the same number.
-        try files.withLock { files throws(InvocationContextError) -> URL in
-            let url = try temporaryFiles.fileURL(
+        try files.withLock { files throws(InvocationContextError) -> String in
+            let path = try temporaryFiles.filePath(
                 invocation: invocationID, number: files.count + 1, pathExtension: pathExtension)
-            files.append(url)
-            return url
+            files.append(path)
+            return path
         }
     }
 

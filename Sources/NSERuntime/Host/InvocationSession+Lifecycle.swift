@@ -88,7 +88,7 @@ extension InvocationSession {
         state.work = [:]
         let record = makeRecord(now, state)
         let completion = state.completion
-        let files = state.context?.temporaryFileURLs ?? []
+        let files = state.context?.temporaryFilePaths ?? []
         state.completion = nil
         state.instance = nil
         state.phone = nil

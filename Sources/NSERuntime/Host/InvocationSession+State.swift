@@ -61,7 +61,7 @@ extension InvocationSession {
         /// Cancel the extension's tracked tasks.
         case cancel([Task<Void, Never>])
         /// Remove the temporary files the invocation was given.
-        case removeTemporaryFiles([URL])
+        case removeTemporaryFiles([String])
         /// Report an event to the trace.
         case trace(InvocationEvent)
         /// Hand the record to `invoke`.

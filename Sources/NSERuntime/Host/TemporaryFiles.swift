@@ -8,11 +8,11 @@ import Synchronization
 /// iOS gives each extension process a temporary directory of its own; a directory per invocation cost a
 /// `mkdir` and a recursive removal each (a quarter of the harness's CPU at 1,000 invocations a second,
 /// measured with perf), so the host names files per invocation instead and removes exactly the files an
-/// invocation was given (``InvocationContext/makeTemporaryFileURL(pathExtension:)``) when it ends.
+/// invocation was given (``InvocationContext/makeTemporaryFilePath(pathExtension:)``) when it ends.
 public final class TemporaryFiles: Sendable {
     /// The directory.
     public let directory: URL
-    /// ``directory``'s path, kept so that naming a file takes one string and one URL, not two URL edits.
+    /// ``directory``'s path, kept so that naming a file takes one string, not URL edits.
     private let directoryPath: String
     /// Whether the directory is known to exist.
     private let created = Mutex(false)
@@ -25,10 +25,18 @@ public final class TemporaryFiles: Sendable {
         self.directoryPath = path
     }
 
-    /// A file name for `invocation`'s `number`th temporary file, like the file a `URLSession` download
-    /// task leaves: `CFNetworkDownload_<invocation>_<number>.<pathExtension>`. Creates the directory the
-    /// first time.
+    /// ``filePath(invocation:number:pathExtension:)`` as a file URL.
     public func fileURL(invocation: Int, number: Int, pathExtension: String) throws(InvocationContextError) -> URL {
+        URL(
+            fileURLWithPath: try filePath(invocation: invocation, number: number, pathExtension: pathExtension),
+            isDirectory: false)
+    }
+
+    /// The path of `invocation`'s `number`th temporary file, named like the file a `URLSession` download
+    /// task leaves: `CFNetworkDownload_<invocation>_<number>.<pathExtension>`. Creates the directory the
+    /// first time. A path, not a URL: the built-in extensions' downloads take paths, and building a URL
+    /// and reading its path back cost allocations on every invocation (Benchmarks/profile.sh).
+    public func filePath(invocation: Int, number: Int, pathExtension: String) throws(InvocationContextError) -> String {
         try created.withLock { created throws(InvocationContextError) in
             guard !created else { return }
             do {
@@ -38,19 +46,27 @@ public final class TemporaryFiles: Sendable {
             }
             created = true
         }
-        let name = "CFNetworkDownload_\(invocation)_\(number)" + (pathExtension.isEmpty ? "" : "." + pathExtension)
-        return URL(fileURLWithPath: directoryPath + "/" + name, isDirectory: false)
+        var path = directoryPath
+        path += "/CFNetworkDownload_"
+        path += String(invocation)
+        path += "_"
+        path += String(number)
+        if !pathExtension.isEmpty {
+            path += "."
+            path += pathExtension
+        }
+        return path
     }
 
     /// Removes `files` where they are still present (a delivered attachment has been moved away), and
     /// returns the ones that could not be removed with the reason; they go with the run's directory.
-    public func remove(_ files: [URL]) -> [(file: URL, reason: String)] {
-        var failures: [(file: URL, reason: String)] = []
-        for file in files {
+    public func remove(_ paths: [String]) -> [(path: String, reason: String)] {
+        var failures: [(path: String, reason: String)] = []
+        for path in paths {
             do {
-                try Posix.removeFile(file.path)
+                try Posix.removeFile(path)
             } catch {
-                failures.append((file, error.message))
+                failures.append((path, error.message))
             }
         }
         return failures

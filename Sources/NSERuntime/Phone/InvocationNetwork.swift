@@ -22,16 +22,16 @@ struct InvocationNetwork: PhoneNetwork {
             context.recordError(.download, reason)
             return PhoneResponse(status: 0, failure: .constrainedNetwork(reason))
         }
-        let destination: URL
+        let destination: String
         do {
-            destination = try context.makeTemporaryFileURL()
+            destination = try context.makeTemporaryFilePath()
         } catch {
             context.recordError(.download, error.description)
             return PhoneResponse(status: 0, failure: .cannotWriteToFile(error.description))
         }
         let start = context.now()
         var download = MediaDownload(
-            url: request.url, destinationPath: destination.path, timeout: request.resourceTimeout,
+            url: request.url, destinationPath: destination, timeout: request.resourceTimeout,
             idleTimeout: request.idleTimeout)
         download.method = request.method
         download.body = request.body.map { Array($0) }

@@ -39,16 +39,16 @@ struct MediaFetcher {
     /// The download of `url` into a new temporary file; nil when the file could not be made (reported).
     @inline(never)
     private func request(_ url: URL, timeout: UInt64?, idleTimeout: UInt64) -> PendingDownload? {
-        let destination: URL
+        let destination: String
         do {
-            destination = try context.makeTemporaryFileURL()
+            destination = try context.makeTemporaryFilePath()
         } catch {
             context.recordError(.download, error.description)
             return nil
         }
         return PendingDownload(
             request: MediaDownload(
-                url: url, destinationPath: destination.path, timeout: timeout, idleTimeout: idleTimeout),
+                url: url, destinationPath: destination, timeout: timeout, idleTimeout: idleTimeout),
             start: context.now())
     }
 
