@@ -199,3 +199,54 @@ extension LoadRunnerTests {
         #expect(gaps.allSatisfy { $0 == 1 }, "each keeps its scheduled arrival, 1 ns apart, whatever its wait")
     }
 }
+
+extension LoadRunnerTests {
+    /// A closed slot starts its next invocation when its last one ends, in index order within the
+    /// run, and none starts before a slot is free.
+    @Test func aClosedSlotStartsItsNextInvocationWhenItsLastEnds() async {
+        let ends = Mutex<[UInt64]>([])
+        let probe = Probe()
+        let runner = LoadRunner(clock: clock)
+        let report = await runner.run(
+            model: .closed(concurrency: 1), length: .invocations(5), ramp: 0, seed: 1, drainLimit: 5_000_000_000
+        ) { [clock] ticket in
+            probe.enter(ticket)
+            try? await clock.sleep(until: clock.now() + 1_000_000)
+            probe.leave()
+            ends.withLock { $0.append(clock.now()) }
+        }
+        let tickets = probe.tickets.withLock { $0 }
+        #expect(report.admitted == 5)
+        #expect(tickets.map(\.index) == Array(0..<5))
+        #expect(probe.peak.load(ordering: .relaxed) == 1)
+        let ended = ends.withLock { $0 }
+        for (next, previousEnd) in zip(tickets.dropFirst(), ended) {
+            #expect(next.scheduledArrival >= previousEnd, "started only after the slot's last invocation ended")
+            #expect(next.admittedAt == next.scheduledArrival, "a closed arrival is when its slot frees")
+        }
+        #expect(report.admissionLag.totalCount == 5, "every admission counted, at no lag")
+        #expect(report.admissionLag.maximum == 0)
+    }
+
+    /// `--duration` on a closed run: slots keep starting invocations until the end, none after it.
+    @Test func aTimedClosedRunStartsNothingAfterItsEnd() async {
+        let probe = Probe()
+        let runner = LoadRunner(clock: clock)
+        let start = clock.now()
+        let report = await runner.run(
+            model: .closed(concurrency: 4), length: .duration(150_000_000), ramp: 0, seed: 1,
+            drainLimit: 5_000_000_000, start: start
+        ) { [clock] ticket in
+            probe.enter(ticket)
+            try? await clock.sleep(until: clock.now() + 5_000_000)
+            probe.leave()
+        }
+        let tickets = probe.tickets.withLock { $0 }
+        #expect(!report.partial)
+        #expect(report.admitted == tickets.count)
+        #expect(report.admitted > 4, "slots started further invocations")
+        #expect(probe.peak.load(ordering: .relaxed) <= 4)
+        #expect(tickets.allSatisfy { $0.scheduledArrival < start + 150_000_000 })
+        #expect(tickets.map(\.index).sorted() == Array(0..<tickets.count))
+    }
+}

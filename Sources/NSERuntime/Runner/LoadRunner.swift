@@ -143,8 +143,8 @@ public final class LoadRunner: Sendable {
         // This instance's slots; the schedule below keeps its arrivals.
         let model = segment.share(of: whole)
         let start = start.map { min($0, clock.now()) } ?? clock.now()
+        admittedCount.store(0, ordering: .relaxed)
         var lag = Histogram(highestTrackableValue: 1 << 40)
-        var admitted = 0
         var cancelled = false
         await withTaskGroup(of: Bool.self) { group in
             var inFlight = 0
@@ -153,21 +153,28 @@ public final class LoadRunner: Sendable {
             // Due arrivals are a position in the schedule, not stored times: O(1) memory however far
             // the rate outruns admission.
             var pending = PendingArrivals(schedule: schedule, start: start)
-            var closedRemaining: Int? = nil
             var tickerPending = false
-            if case .closed = model, case .invocations(let count) = length {
-                closedRemaining = segment.share(of: count)
-            }
+            let closedSlots: ClosedSlots? =
+                if case .closed = model { ClosedSlots(length: length, segment: segment, start: start) } else { nil }
 
             func admit(_ arrival: UInt64) {
                 let now = clock.now()
+                let local = admittedCount.wrappingAdd(1, ordering: .relaxed).oldValue
                 let ticket = Ticket(
-                    index: segment.globalIndex(local: admitted), scheduledArrival: arrival, admittedAt: now)
-                admitted += 1
-                admittedCount.store(admitted, ordering: .relaxed)
+                    index: segment.globalIndex(local: local), scheduledArrival: arrival, admittedAt: now)
                 inFlight += 1
-                group.addTask(executorPreference: globalConcurrentExecutor) {
+                group.addTask(executorPreference: globalConcurrentExecutor) { [self] in
                     await invoke(ticket)
+                    // A closed slot starts its next invocation itself, as a phone gets its next push:
+                    // no hop through the admission thread and back per invocation.
+                    guard let slots = closedSlots else { return true }
+                    while let next = slots.claim(now: clock.now(), stopping: isStopping || Task.isCancelled) {
+                        let ticket = Ticket(
+                            index: segment.globalIndex(
+                                local: admittedCount.wrappingAdd(1, ordering: .relaxed).oldValue),
+                            scheduledArrival: next, admittedAt: next)
+                        await invoke(ticket)
+                    }
                     return true
                 }
             }
@@ -176,18 +183,12 @@ public final class LoadRunner: Sendable {
                 let now = clock.now()
                 switch model {
                 case .closed(let concurrency):
-                    if case .duration(let limit) = length, now &- start >= limit { break admission }
-                    if let remaining = closedRemaining, remaining <= 0 { break admission }
+                    guard let slots = closedSlots, !slots.isExhausted(now: now) else { break admission }
                     let limit = rampedConcurrency(target: concurrency, elapsed: now &- start, ramp: ramp)
-                    while inFlight < limit, !isStopping {
-                        if let remaining = closedRemaining {
-                            guard remaining > 0 else { break }
-                            closedRemaining = remaining - 1
-                        }
-                        lag.record(0)
-                        admit(clock.now())
+                    while inFlight < limit, let arrival = slots.claim(now: clock.now(), stopping: isStopping) {
+                        admit(arrival)
                     }
-                    if inFlight >= limit || closedRemaining == 0 {
+                    if inFlight >= limit || slots.isExhausted(now: clock.now()) {
                         if !tickerPending {
                             // Wake every 50 ms to notice a stop or the end of a --duration (every
                             // 10 ms while ramping, to raise the limit).
@@ -238,6 +239,9 @@ public final class LoadRunner: Sendable {
             }
             group.cancelAll()
         }
+        let admitted = admittedCount.load(ordering: .relaxed)
+        // A closed run starts each invocation the moment a slot frees: no lag of its own to record.
+        if case .closed = model { lag.record(0, count: UInt64(admitted)) }
         return Report(
             admitted: admitted, partial: isStopping || cancelled, admissionLag: lag, elapsed: clock.now() &- start)
     }
