@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# A user's own extension against the built-in `media` on `--profile lte` (issue #11's valid load on 2
+# cores), for two nse-bench builds side by side, alternated so that a noisy machine hurts both alike:
+# per round and build, Examples/MediaDownload and `media` at 500 in flight, 200 KB, then the example's
+# throughput ÷ the built-in's and its deliver p99 against the built-in's (targets: >= 0.8x, within 5%).
+# Each binary must sit in its own build folder (.build/release), which holds the modules a user's
+# extension compiles against.
+#   Benchmarks/user-extension-ab.sh BEFORE_BINARY AFTER_BINARY [rounds, default 3] [invocations, default 10000]
+source "$(dirname "$0")/lib.sh"
+BEFORE=${1:?usage: Benchmarks/user-extension-ab.sh BEFORE_BINARY AFTER_BINARY [rounds] [invocations]}
+AFTER=${2:?usage: Benchmarks/user-extension-ab.sh BEFORE_BINARY AFTER_BINARY [rounds] [invocations]}
+ROUNDS=${3:-3}
+COUNT=${4:-10000}
+EXAMPLE="$ROOT/Examples/MediaDownload"
+export NSE_BENCH_CACHE="$WORK/cache"
+
+for round in $(seq 1 "$ROUNDS"); do
+    for which in before after; do
+        binary=$BEFORE
+        [ "$which" = after ] && binary=$AFTER
+        # The example's build is cached first, so that no round times a compile.
+        "$binary" run --extension "$EXAMPLE" --profile none --invocations 1 --quiet --out "$WORK/warm-$which" >/dev/null
+        for extension in media "$EXAMPLE"; do
+            name=$([ "$extension" = media ] && echo builtin || echo user)
+            "$binary" run --extension "$extension" --concurrency 500 --invocations "$COUNT" --media 200KB.jpg:1 \
+                --profile lte --quiet --out "$WORK/$which-$round-$name" >/dev/null
+        done
+        python3 - "$round" "$which" "$WORK/$which-$round-builtin/summary.csv" "$WORK/$which-$round-user/summary.csv" <<'PY'
+import csv, sys
+built, user = (next(csv.DictReader(open(path))) for path in sys.argv[3:5])
+ratio = float(user["throughput_per_s"]) / float(built["throughput_per_s"])
+p99_user, p99_built = float(user["deliver_p99_ms"]), float(built["deliver_p99_ms"])
+print(f"round {sys.argv[1]} {sys.argv[2]}: throughput ratio {ratio:.2f} (target >= 0.8); deliver p99 {p99_user:.0f} vs "
+      f"{p99_built:.0f} ms ({(p99_user / p99_built - 1) * 100:+.1f}%, target within 5%); harness CPU {user['harness_cpu_s']} "
+      f"vs {built['harness_cpu_s']} s; valid {user['valid']}/{built['valid']} {user['invalid_reason']}")
+PY
+    done
+done
