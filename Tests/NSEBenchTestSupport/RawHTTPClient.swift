@@ -129,26 +129,33 @@ public final class RawHTTPClient: Sendable {
 
     /// Sends one GET and reads the whole response (head + Content-Length body) or until the end.
     public static func get(_ target: String, port: UInt16, timeout: Double = 5) throws(ConnectError) -> Received {
+        // Timed from before the connection, as a phone's request is: a server's connect delay starts
+        // when it accepts, which can be before a loaded client gets back from connect().
+        let start = Date()
         let client = try RawHTTPClient(port: port)
         client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        return client.receive(timeout: timeout)
+        return client.receive(expected: nil, timeout: timeout, timedFrom: start)
     }
 
     /// ``receive(expected:timeout:)`` from an async test: the read blocks a thread of its own, not one
     /// of the cooperative pool's (two, shared by every test of the process).
     public func receive(expected: Int? = nil, timeout: Double = 5) async -> Received {
         // Timed from now, not from when the thread starts (later, on a loaded machine).
-        let start = Date()
-        return await onThreadOfItsOwn { [self] in receive(expected: expected, timeout: timeout, timedFrom: start) }
+        await receive(expected: expected, timeout: timeout, timedFrom: Date())
+    }
+
+    private func receive(expected: Int?, timeout: Double, timedFrom start: Date) async -> Received {
+        await onThreadOfItsOwn { [self] in receive(expected: expected, timeout: timeout, timedFrom: start) }
     }
 
     /// ``get(_:port:timeout:)`` from an async test, on a thread of its own.
     public static func get(_ target: String, port: UInt16, timeout: Double = 5) async throws(ConnectError)
         -> Received
     {
+        let start = Date()  // before the connection, as the synchronous form's
         let client = try RawHTTPClient(port: port)
         client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        return await client.receive(timeout: timeout)
+        return await client.receive(expected: nil, timeout: timeout, timedFrom: start)
     }
 
     /// Runs `work` on a new thread and awaits it (the test support's own copy of NSEBenchSystem's
