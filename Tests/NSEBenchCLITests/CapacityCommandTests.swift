@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchCore
+import NSEBenchSystem
 import NSEBenchTestSupport
 import Synchronization
 import Testing
@@ -15,24 +16,30 @@ struct CapacityCommandTests {
         let output: String
         let rates: [Int]
         let cache: URL
+        /// Each probe's `run` arguments.
+        let runs: [[String]]
     }
 
     /// A capacity measurement whose probes at `rate` deliver at p99 `p99(rate)` ms, valid.
-    func measure(_ arguments: [String], p99: @escaping @Sendable (Int) -> Double) async throws -> Outcome {
+    func measure(
+        _ arguments: [String], cache given: URL? = nil, p99: @escaping @Sendable (Int) -> Double
+    ) async throws -> Outcome {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "nse-bench-capacity-\(UUID().uuidString)")
         let command = try CapacityCommand(
             parsing: ArgumentParser.parse(
                 arguments + ["--out", root.appendingPathComponent("out").path], for: CapacityCommand.configuration))
         let rates = Mutex<[Int]>([])
+        let runs = Mutex<[[String]]>([])
         let output = CapturedText()
-        let cache = root.appendingPathComponent("cache")
+        let cache = given ?? root.appendingPathComponent("cache")
         let context = CommandContext(
             output: output, errors: CapturedText(), outputIsTerminal: false,
             environment: ["NSE_BENCH_CACHE": cache.path])
         let status = try await command.run(context) { run in
             let rate = try #require(run.firstIndex(of: "--rate").flatMap { Int(run[$0 + 1]) })
             rates.withLock { $0.append(rate) }
+            runs.withLock { $0.append(run) }
             let out = try #require(run.firstIndex(of: "--out").map { run[$0 + 1] })
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             try
@@ -41,7 +48,8 @@ struct CapacityCommandTests {
                 .write(toFile: out + "/summary.csv", atomically: true, encoding: .utf8)
             return .success
         }
-        return Outcome(status: status, output: output.text, rates: rates.withLock { $0 }, cache: cache)
+        return Outcome(
+            status: status, output: output.text, rates: rates.withLock { $0 }, cache: cache, runs: runs.withLock { $0 })
     }
 
     /// Within budget up to 3,000 a second, over it beyond.
@@ -53,7 +61,9 @@ struct CapacityCommandTests {
         #expect(Array(outcome.rates.prefix(5)) == [500, 1_000, 2_000, 4_000, 3_000])
         #expect(outcome.rates.count <= 10)
         let saved = try #require(
-            try CapacityFile.load(environment: ["NSE_BENCH_CACHE": outcome.cache.path]))
+            try CapacityFile.load(environment: ["NSE_BENCH_CACHE": outcome.cache.path]).first)
+        #expect(saved.extensionName == "media")
+        #expect(outcome.runs.allSatisfy { $0.contains(["--extension", "media"]) })
         #expect(saved.arrivalsPerSecond == 3_000)
         #expect(saved.inFlight == 3_000)
         #expect(saved.budgetMilliseconds == 25)
@@ -97,11 +107,83 @@ struct CapacityCommandTests {
 
     @Test(arguments: [
         ["--from", "1000", "--to", "500"], ["--first-byte", "0"], ["--budget", "fast"], ["--probes", "1"],
-        ["--duration", "0s"],
+        ["--duration", "0s"], ["--extension", "mediaa"], ["--extension", "media", "--principal-class", "X"],
+        ["--extension", "/nonexistent/NotificationService"],
     ])
     func badArgumentsAreUsageErrors(arguments: [String]) {
         #expect(throws: UsageError.self) {
             try CapacityCommand(parsing: ArgumentParser.parse(arguments, for: CapacityCommand.configuration))
         }
+    }
+}
+
+extension CapacityCommandTests {
+    static var example: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/MediaDownload").path
+    }
+
+    /// A user's extension is measured as itself: its probes run it, its capacity is kept under its
+    /// absolute path beside the built-in's, and run checks a load of it against its own.
+    @Test func aUsersExtensionIsMeasuredAndKeptApartFromTheBuiltIns() async throws {
+        let media = try await measure(["--from", "500"], p99: Self.knee)
+        #expect(media.status == .success)
+        // The same folder, named another way: one extension.
+        let relative = Self.example + "/../MediaDownload/"
+        let user = try await measure(["--extension", relative, "--from", "500"], cache: media.cache) {
+            $0 <= 1_000 ? 1_010 : 1_200
+        }
+        #expect(user.status == .success)
+        #expect(user.runs.allSatisfy { $0.contains(["--extension", relative]) })
+        #expect(user.output.contains("capacity: 1000 arrivals a second"))
+        #expect(user.output.contains("extension \(Self.example)"))
+        let environment = ["NSE_BENCH_CACHE": media.cache.path]
+        let saved = try CapacityFile.load(environment: environment)
+        #expect(saved.map(\.extensionName).sorted() == [Self.example, "media"].sorted())
+        #expect(saved.first { $0.extensionName == Self.example }?.arrivalsPerSecond == 1_000)
+        #expect(saved.first { $0.extensionName == "media" }?.arrivalsPerSecond == 3_000)
+
+        // 2,000 in flight: within the built-in's 3,000, beyond the example's 1,000.
+        let load = LoadModel.closed(concurrency: 2_000)
+        #expect(CapacityFile.warning(for: load, timeScale: 1, environment: environment) == nil)
+        let warning = try #require(
+            CapacityFile.warning(
+                for: load, timeScale: 1, extensionName: CapacityFile.key(extension: relative, principalClass: nil),
+                environment: environment))
+        #expect(warning.contains("2000 in flight is beyond"))
+        #expect(warning.contains("1000 in flight (nse-bench capacity --extension \(Self.example),"))
+
+        // Measured again, it replaces its own and leaves the built-in's.
+        _ = try await measure(["--extension", Self.example, "--from", "500"], cache: media.cache) { _ in 1_000 }
+        let again = try CapacityFile.load(environment: environment)
+        #expect(again.count == 2)
+        #expect(again.first { $0.extensionName == Self.example }?.arrivalsPerSecond == 20_000)
+    }
+
+    /// A capacity file written before capacities were kept per extension holds one, measured with the
+    /// built-in media: it still loads, as media's, and a new measurement keeps it.
+    @Test func aFileFromBeforeExtensionsWereNamedStillCounts() async throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nse-bench-capacity-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        var old =
+            try JSONSerialization.jsonObject(
+                with: JSONEncoder().encode(
+                    HarnessCapacity(
+                        arrivalsPerSecond: 3_000, inFlight: 3_000, firstByteMilliseconds: 1_000, budgetMilliseconds: 25,
+                        measuredAt: "2026-12-01T14:00:00Z", version: "0.1.0", host: HostFingerprintReader.current())))
+            as? [String: Any]
+        old?.removeValue(forKey: "extensionName")
+        try JSONSerialization.data(withJSONObject: try #require(old)).write(
+            to: cache.appendingPathComponent("capacity.json"))
+        let environment = ["NSE_BENCH_CACHE": cache.path]
+        let loaded = try CapacityFile.load(environment: environment)
+        #expect(loaded.map(\.extensionName) == ["media"])
+        #expect(loaded.first?.arrivalsPerSecond == 3_000)
+
+        _ = try await measure(["--extension", Self.example, "--from", "500"], cache: cache) { _ in 1_000 }
+        #expect(
+            try CapacityFile.load(environment: environment).map(\.extensionName).sorted()
+                == [Self.example, "media"].sorted())
     }
 }

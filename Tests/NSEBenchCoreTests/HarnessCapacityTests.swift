@@ -1,3 +1,4 @@
+import Foundation
 import NSEBenchCore
 import Testing
 
@@ -43,5 +44,55 @@ struct HarnessCapacityTests {
         var other = Self.host
         other.logicalCores = 16
         #expect(Self.capacity.warning(for: .closed(concurrency: 50_000), timeScale: 1, on: other) == nil)
+    }
+
+    /// A run is checked against the capacity measured with its own extension; one never measured,
+    /// against the built-in media's only when beyond even that, saying so.
+    @Test func eachExtensionIsCheckedAgainstItsOwnCapacity() throws {
+        var user = Self.capacity
+        user.extensionName = "/work/Examples/MediaDownload"
+        user.arrivalsPerSecond = 1_000
+        user.inFlight = 1_000
+        let both = [Self.capacity, user]
+        let load = LoadModel.closed(concurrency: 2_000)
+        #expect(
+            HarnessCapacity.warning(for: load, timeScale: 1, extensionName: "media", among: both, on: Self.host) == nil)
+        let own = try #require(
+            HarnessCapacity.warning(
+                for: load, timeScale: 1, extensionName: user.extensionName, among: both, on: Self.host))
+        #expect(own.contains("1000 in flight (nse-bench capacity --extension /work/Examples/MediaDownload,"))
+        #expect(!own.contains("measured with the built-in"))
+
+        // Never measured: silent within the built-in's capacity, and beyond it a warning that says
+        // whose capacity it is and how to measure the extension's own.
+        let other = "/work/Other"
+        #expect(
+            HarnessCapacity.warning(for: load, timeScale: 1, extensionName: other, among: both, on: Self.host) == nil)
+        let fallback = try #require(
+            HarnessCapacity.warning(
+                for: .closed(concurrency: 5_000), timeScale: 1, extensionName: other, among: both, on: Self.host))
+        #expect(fallback.hasPrefix("5000 in flight is beyond"))
+        #expect(
+            fallback.hasSuffix(
+                "; measured with the built-in media extension, not /work/Other: measure its own with nse-bench capacity --extension /work/Other"
+            ))
+
+        // Capacities from another host say nothing here.
+        var elsewhere = Self.host
+        elsewhere.logicalCores = 64
+        #expect(
+            HarnessCapacity.warning(
+                for: .closed(concurrency: 50_000), timeScale: 1, extensionName: "media", among: both, on: elsewhere)
+                == nil)
+    }
+
+    @Test func aCapacitySavedBeforeExtensionsWereNamedIsTheBuiltInMedias() throws {
+        var fields = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(Self.capacity)) as? [String: Any])
+        #expect(fields["extensionName"] as? String == "media")
+        fields.removeValue(forKey: "extensionName")
+        let decoded = try JSONDecoder().decode(
+            HarnessCapacity.self, from: JSONSerialization.data(withJSONObject: fields))
+        #expect(decoded == Self.capacity)
     }
 }

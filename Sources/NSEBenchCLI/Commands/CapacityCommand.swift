@@ -1,6 +1,7 @@
 import Foundation
 public import NSEBenchCore
 import NSEBenchSystem
+import NSERuntime
 
 /// `nse-bench capacity`: the highest open arrival rate this machine's harness sustains within its own
 /// error budget, saved so that `run` warns before a load beyond it.
@@ -10,19 +11,26 @@ public struct CapacityCommand: ParsableCommand {
         name: "capacity",
         abstract: "Measure the highest arrival rate the harness sustains here, and save it for run's warnings.",
         discussion: """
-            Probes open loads of the media extension against the embedded server (1 KB media, a fixed first \
-            byte, constant arrivals, --duration each): a probe holds when its run is valid and its deliver p99 \
+            Probes open loads of an extension (--extension: the built-in media, or your own, run as 'run' runs \
+            it) against the embedded server (1 KB media, a fixed first byte, constant arrivals, --duration \
+            each): a probe holds when its run is valid and its deliver p99 \
             stays within --budget of the first byte, so every invocation in flight waited on the network, not \
             on the harness. Rates double from --from until a probe fails or --to is reached, then --probes \
             bisect between the last rate held and the first lost. The highest rate held, and the invocations \
             in flight it amounts to (rate x first byte), are saved to capacity.json in the cache folder \
-            (NSE_BENCH_CACHE, XDG_CACHE_HOME/nse-bench or ~/.cache/nse-bench) with the host fingerprint; \
-            'run' then warns before starting a load beyond them on this host. The embedded server shares the \
+            (NSE_BENCH_CACHE, XDG_CACHE_HOME/nse-bench or ~/.cache/nse-bench) with the host fingerprint and \
+            the extension, beside those measured with other extensions; 'run' then warns before starting a \
+            load beyond them on this host. A run of an extension never measured is checked against the \
+            built-in media's capacity, which a user's extension in its own processes does not reach: \
+            measure it with --extension. The embedded server shares the \
             machine, as in every run with it; a media host elsewhere leaves the harness more. Exits 1 when \
             not even --from held.
             """,
         options: Options.declarations,
-        examples: ["nse-bench capacity", "nse-bench capacity --first-byte 2s --budget 50ms --duration 10s"])
+        examples: [
+            "nse-bench capacity", "nse-bench capacity --first-byte 2s --budget 50ms --duration 10s",
+            "nse-bench capacity --extension Examples/MediaDownload",
+        ])
 
     /// `--first-byte`: the probes' fixed time to first byte.
     public let firstByte: DurationValue
@@ -40,6 +48,10 @@ public struct CapacityCommand: ParsableCommand {
     public let output: String?
     /// Whether the result is saved for run's warnings (not `--no-save`).
     public let save: Bool
+    /// `--extension`: the built-in's name or the path of the user's extension the probes run.
+    public let extensionName: String
+    /// `--principal-class`: with a path, the class to run.
+    public let principalClass: String?
 
     /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
@@ -51,6 +63,20 @@ public struct CapacityCommand: ParsableCommand {
         probes = try arguments[Options.probes]
         output = try arguments[Options.out]
         save = !(try arguments[Options.noSave])
+        extensionName = try arguments[Options.extensionName]
+        principalClass = try arguments[Options.principalClass]
+        if BuiltInExtensions.allNames.contains(extensionName) {
+            if principalClass != nil { throw .conflictingOptions("principal-class", "extension \(extensionName)") }
+        } else {
+            guard ExtensionChoice.isPath(extensionName) else {
+                throw .invalidValue(option: "extension", value: extensionName, expected: ExtensionChoice.expectedValue)
+            }
+            do {
+                _ = try UserExtensionSource.locate(extensionName, principalClass: principalClass, swiftVersion: nil)
+            } catch {
+                throw .invalidCombination("--extension \(extensionName): \(error.description)")
+            }
+        }
         guard from < to else {
             throw .invalidCombination(
                 "--from (\(arguments.string(Options.from.name) ?? "")) must be below --to "
@@ -80,13 +106,15 @@ public struct CapacityCommand: ParsableCommand {
         func probe(_ rate: Double) async throws -> Probe {
             let rate = rate.rounded()
             let runFolder = folder.appendingPathComponent("rate-\(Int64(rate))")
-            let status = try await runOne([
-                // Bare loopback and a fixed first byte: the harness's own ceiling, not a phone network's.
-                "--rate", String(Int64(rate)), "--arrivals", "constant", "--duration", duration.description,
-                "--profile", "none", "--ttfb", firstByte.description, "--media", "1KB.jpg:1", "--extension", "media",
-                "--max-in-flight",
-                String(Int64(rate * firstByte.seconds * 4 + 100)), "--quiet", "--out", runFolder.path,
-            ])
+            let status = try await runOne(
+                [
+                    // Bare loopback and a fixed first byte: the harness's own ceiling, not a phone network's.
+                    "--rate", String(Int64(rate)), "--arrivals", "constant", "--duration", duration.description,
+                    "--profile", "none", "--ttfb", firstByte.description, "--media", "1KB.jpg:1", "--extension",
+                    extensionName, "--max-in-flight", String(Int64(rate * firstByte.seconds * 4 + 100)), "--quiet",
+                    "--out",
+                    runFolder.path,
+                ] + (principalClass.map { ["--principal-class", $0] } ?? []))
             let summary = try RunFolderSummary(folder: runFolder)
             let result = judge(rate: rate, status: status, summary: summary)
             done.append(result)
@@ -120,6 +148,7 @@ public struct CapacityCommand: ParsableCommand {
             return .harnessError
         }
         let capacity = HarnessCapacity(
+            extensionName: CapacityFile.key(extension: extensionName, principalClass: principalClass),
             arrivalsPerSecond: held, inFlight: Int((held * firstByte.seconds).rounded()),
             firstByteMilliseconds: firstByte.seconds * 1000, budgetMilliseconds: budget.seconds * 1000,
             measuredAt: Provenance.timestamp(), version: NSEBenchVersion.current, host: HostFingerprintReader.current())
@@ -127,6 +156,8 @@ public struct CapacityCommand: ParsableCommand {
             "capacity: \(Int64(held)) arrivals a second, \(capacity.inFlight) in flight with a \(firstByte) first "
             + "byte, deliver p99 within \(budget) of it"
             + (lost.map { "; \(Int64($0))/s was not" } ?? "; the highest rate probed (--to)")
+            + (capacity.extensionName == HarnessCapacity.defaultExtension
+                ? "" : "; extension \(capacity.extensionName)")
         if save {
             try CapacityFile.save(capacity, environment: context.environment)
             text +=
@@ -187,10 +218,18 @@ extension CapacityCommand {
             "out", short: "o", valueName: "DIR", help: "Result folder (default Results/runs/<timestamp>-capacity/).")
         static let noSave: Option<Bool> = .flag(
             "no-save", help: "Measure and print, but keep the saved capacity as it was.")
+        static let extensionName: Option<String> = .value(
+            "extension", valueName: "NAME|PATH", default: HarnessCapacity.defaultExtension,
+            help: "The extension the probes run: a built-in's name, or your extension's folder or .swift file; "
+                + "its capacity is saved apart from the others'.", .text)
+        static let principalClass: Option<String?> = .value(
+            "principal-class", valueName: "NAME",
+            help: "With --extension PATH: the UNNotificationServiceExtension subclass to run.")
 
         /// Every option of `capacity`, in `--help` order.
         static let declarations: [OptionDeclaration] =
-            ([firstByte, budget, duration, from, to, probes, out, noSave] as [any DeclaredOption]).map(\.declaration)
+            ([extensionName, principalClass, firstByte, budget, duration, from, to, probes, out, noSave]
+            as [any DeclaredOption]).map(\.declaration)
 
         /// A duration above zero.
         private static let aboveZero = OptionParser<DurationValue>.converted.checking {

@@ -5,6 +5,11 @@ import NSERuntime
 /// What `--extension` names: a built-in, or the path of the user's own extension, which is found and
 /// checked while the arguments are validated (exit 64 for a bad path) and built when the run starts.
 enum ExtensionChoice {
+    /// What `--extension` takes, for a usage error.
+    static let expectedValue =
+        "one of " + BuiltInExtensions.allNames.joined(separator: ", ")
+        + ", or the path of your extension's folder or .swift file"
+
     /// Whether `value` is meant as a path rather than a built-in name.
     static func isPath(_ value: String) -> Bool {
         value.contains("/") || value.hasSuffix(".swift") || FileManager.default.fileExists(atPath: value)
@@ -22,8 +27,7 @@ enum ExtensionChoice {
         guard isPath(value) else {
             throw .invalidValue(
                 option: "extension", value: value,
-                expected: "one of " + BuiltInExtensions.allNames.joined(separator: ", ")
-                    + ", or the path of your extension's folder or .swift file")
+                expected: expectedValue)
         }
         do {
             _ = try UserExtensionSource.locate(

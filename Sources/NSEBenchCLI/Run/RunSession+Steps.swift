@@ -43,7 +43,10 @@ extension RunSession {
         if !configuration.quiet {
             for note in notes { context.output.write("\(note)\n") }
             if let warning = CapacityFile.warning(
-                for: settings.load, timeScale: settings.timeScale, environment: context.environment)
+                for: settings.load, timeScale: settings.timeScale,
+                extensionName: CapacityFile.key(
+                    extension: settings.extensionName, principalClass: configuration.principalClass),
+                environment: context.environment)
             {
                 context.errors.write(warning)
             }
