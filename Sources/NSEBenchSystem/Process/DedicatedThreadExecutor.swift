@@ -1,3 +1,4 @@
+import CNSEBenchLinux
 import Dispatch
 import Foundation
 import Synchronization
@@ -11,9 +12,13 @@ public final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
     nonisolated(unsafe) private var jobs: [UnownedJob] = []
     nonisolated(unsafe) private var stopped = false
 
-    /// Starts the thread, named `name`.
+    /// Starts the thread, named `name` (cut to 15 bytes, the kernel's limit) as `perf` and `top` show it.
     public init(name: String) {
-        let thread = Thread { [unowned(unsafe) self] in self.runJobs() }
+        let thread = Thread { [unowned(unsafe) self] in
+            // Foundation's name on Linux stays Foundation's: the kernel's comes from the thread itself.
+            _ = nseb_set_current_thread_name(name)
+            self.runJobs()
+        }
         thread.name = name
         thread.start()
     }
