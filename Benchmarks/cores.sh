@@ -3,6 +3,8 @@
 # 200 in flight) on 1, 2, ... cores (taskset), with --transport-loops 1 and with one loop per core, and
 # the throughput each reached relative to one core. nginx (one worker) runs on core 0 throughout, so on
 # a small machine it shares a core with nse-bench: the ratios then show the machine, not the harness.
+# Then the capacity on 1, 2, ... cores: `nse-bench capacity` (embedded server, 1 s first byte, 3 s
+# probes, not saved) under the same taskset, so harness and server share those cores.
 #   Benchmarks/cores.sh [invocations per run, default 20000]
 source "$(dirname "$0")/lib.sh"
 COUNT=${1:-20000}
@@ -28,4 +30,14 @@ for n in $(seq 1 "$CORES"); do
         [ -z "$base" ] && base=$rate
         echo "cores $n, transport loops $loops: $rate invocations/s ($(ratio "$rate" "$base")x one core), deliver p99 $(column "$out" deliver_p99_ms) ms, CPU $(column "$out" cpu_utilisation), busiest second $(column "$out" machine_busy_peak), valid $(column "$out" valid)"
     done
+done
+
+echo "== capacity on 1, 2, ... cores (nse-bench capacity --duration 3s --from 250, embedded server on the same cores)"
+held_one=""
+for n in $(seq 1 "$CORES"); do
+    line=$(taskset -c "0-$((n - 1))" "$NSE_BENCH" capacity --no-save --duration 3s --from 250 --probes 6 \
+        --out "$WORK/capacity$n" | grep '^capacity:' || true)
+    held=$(echo "$line" | sed -nE 's/^capacity: ([0-9]+) arrivals a second.*/\1/p')
+    [ -z "$held_one" ] && held_one=${held:-0}
+    echo "cores $n: ${line:-no capacity line} (${held:+$(ratio "$held" "$held_one")x one core})"
 done
