@@ -123,6 +123,9 @@ extension CapacityCommandTests {
             .deletingLastPathComponent().appendingPathComponent("Examples/MediaDownload").path
     }
 
+    /// The example's capacity is kept under its folder and the class it runs (Info.plist's).
+    static var exampleKey: String { example + " --principal-class NotificationService" }
+
     /// A user's extension is measured as itself: its probes run it, its capacity is kept under its
     /// absolute path beside the built-in's, and run checks a load of it against its own.
     @Test func aUsersExtensionIsMeasuredAndKeptApartFromTheBuiltIns() async throws {
@@ -136,28 +139,30 @@ extension CapacityCommandTests {
         #expect(user.status == .success)
         #expect(user.runs.allSatisfy { $0.contains(["--extension", relative]) })
         #expect(user.output.contains("capacity: 1000 arrivals a second"))
-        #expect(user.output.contains("extension \(Self.example)"))
+        #expect(user.output.contains("extension \(Self.exampleKey)"))
         let environment = ["NSE_BENCH_CACHE": media.cache.path]
         let saved = try CapacityFile.load(environment: environment)
-        #expect(saved.map(\.extensionName).sorted() == [Self.example, "media"].sorted())
-        #expect(saved.first { $0.extensionName == Self.example }?.arrivalsPerSecond == 1_000)
+        #expect(saved.map(\.extensionName).sorted() == [Self.exampleKey, "media"].sorted())
+        #expect(saved.first { $0.extensionName == Self.exampleKey }?.arrivalsPerSecond == 1_000)
         #expect(saved.first { $0.extensionName == "media" }?.arrivalsPerSecond == 3_000)
 
         // 2,000 in flight: within the built-in's 3,000, beyond the example's 1,000.
         let load = LoadModel.closed(concurrency: 2_000)
         #expect(CapacityFile.warning(for: load, timeScale: 1, environment: environment) == nil)
+        // A run that names the class Info.plist names runs the same extension.
         let warning = try #require(
             CapacityFile.warning(
-                for: load, timeScale: 1, extensionName: CapacityFile.key(extension: relative, principalClass: nil),
+                for: load, timeScale: 1,
+                extensionName: CapacityFile.key(extension: relative, principalClass: "NotificationService"),
                 environment: environment))
         #expect(warning.contains("2000 in flight is beyond"))
-        #expect(warning.contains("1000 in flight (nse-bench capacity --extension \(Self.example),"))
+        #expect(warning.contains("1000 in flight (nse-bench capacity --extension \(Self.exampleKey),"))
 
         // Measured again, it replaces its own and leaves the built-in's.
         _ = try await measure(["--extension", Self.example, "--from", "500"], cache: media.cache) { _ in 1_000 }
         let again = try CapacityFile.load(environment: environment)
         #expect(again.count == 2)
-        #expect(again.first { $0.extensionName == Self.example }?.arrivalsPerSecond == 20_000)
+        #expect(again.first { $0.extensionName == Self.exampleKey }?.arrivalsPerSecond == 20_000)
     }
 
     /// A capacity file written before capacities were kept per extension holds one, measured with the
@@ -184,6 +189,44 @@ extension CapacityCommandTests {
         _ = try await measure(["--extension", Self.example, "--from", "500"], cache: cache) { _ in 1_000 }
         #expect(
             try CapacityFile.load(environment: environment).map(\.extensionName).sorted()
-                == [Self.example, "media"].sorted())
+                == [Self.exampleKey, "media"].sorted())
+    }
+}
+
+extension CapacityCommandTests {
+    /// A list with an entry nse-bench cannot read is reported with the list's own error (not as a
+    /// failed single object), and a new measurement replaces it saying so, never silently.
+    @Test func aDamagedListIsNamedAndReplacedAloud() async throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nse-bench-capacity-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        let file = cache.appendingPathComponent("capacity.json")
+        try #"[{"extensionName": "/x/Ext", "arrivalsPerSecond": 10}]"#.write(
+            to: file, atomically: true, encoding: .utf8)
+        let environment = ["NSE_BENCH_CACHE": cache.path]
+        let warning = try #require(
+            CapacityFile.warning(for: .closed(concurrency: 10), timeScale: 1, environment: environment))
+        #expect(warning.contains("is not a capacity nse-bench wrote"))
+        #expect(!warning.contains("Dictionary"), "the list's own error, not a single object's: \(warning)")
+
+        let errors = CapturedText()
+        let command = try CapacityCommand(
+            parsing: ArgumentParser.parse(
+                ["--from", "500", "--to", "1000", "--out", cache.appendingPathComponent("out").path],
+                for: CapacityCommand.configuration))
+        let context = CommandContext(
+            output: CapturedText(), errors: errors, outputIsTerminal: false, environment: environment)
+        let status = try await command.run(context) { run in
+            let out = try #require(run.firstIndex(of: "--out").map { run[$0 + 1] })
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            try
+                (CSVWriter.record(["invocations", "enriched", "deliver_p99_ms", "valid", "invalid_reason"])
+                + CSVWriter.record(["100", "100", "1000", "true", ""]))
+                .write(toFile: out + "/summary.csv", atomically: true, encoding: .utf8)
+            return .success
+        }
+        #expect(status == .success)
+        #expect(errors.text.hasPrefix("note: replaced \(file.path), which held no capacities nse-bench could read"))
+        #expect(try CapacityFile.load(environment: environment).map(\.extensionName) == ["media"])
     }
 }

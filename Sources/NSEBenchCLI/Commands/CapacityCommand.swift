@@ -159,7 +159,9 @@ public struct CapacityCommand: ParsableCommand {
             + (capacity.extensionName == HarnessCapacity.defaultExtension
                 ? "" : "; extension \(capacity.extensionName)")
         if save {
-            try CapacityFile.save(capacity, environment: context.environment)
+            if let note = try CapacityFile.save(capacity, environment: context.environment) {
+                context.errors.write("note: \(note)\n")
+            }
             text +=
                 "\nsaved to \(CapacityFile.url(environment: context.environment).path): run warns before loads beyond it"
         }

@@ -14,7 +14,9 @@ public final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Starts the thread, named `name` (cut to 15 bytes, the kernel's limit) as `perf` and `top` show it.
     public init(name: String) {
-        let thread = Thread { [unowned(unsafe) self] in
+        // The thread holds the executor until it exits (after `stop()`), so nothing it reads is freed
+        // under it.
+        let thread = Thread { [self] in
             // Foundation's name on Linux stays Foundation's: the kernel's comes from the thread itself.
             _ = nseb_set_current_thread_name(name)
             self.runJobs()
@@ -24,6 +26,10 @@ public final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     public func enqueue(_ job: consuming ExecutorJob) {
+        // Held until the signal below: the job may run, and its run end and release this executor,
+        // before this call returns.
+        let retained = Unmanaged.passRetained(self)
+        defer { retained.release() }
         let unowned = UnownedJob(job)
         lock.lock()
         jobs.append(unowned)

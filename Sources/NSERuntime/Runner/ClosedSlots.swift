@@ -5,8 +5,22 @@ import Synchronization
 /// its starts end (with `--duration`). The admission loop fills the slots; a slot whose invocation
 /// finished claims the next one itself, so both draw from here.
 final class ClosedSlots: Sendable {
-    /// Invocations still to start; nil when the run is bounded by time.
-    private let remaining: Mutex<Int?>
+    /// One invocation a slot claimed.
+    struct Claim: Equatable {
+        /// Its place among this instance's invocations, 0, 1, 2, ... in the order they were claimed.
+        let local: Int
+        /// When it arrives: when it was claimed (monotonic nanoseconds).
+        let arrival: UInt64
+    }
+
+    private struct Counts {
+        /// Invocations still to start; nil when the run is bounded by time.
+        var remaining: Int?
+        /// Invocations claimed so far.
+        var claimed = 0
+    }
+
+    private let counts: Mutex<Counts>
     /// Monotonic nanoseconds after which no invocation starts; nil when bounded by count.
     private let until: UInt64?
 
@@ -15,29 +29,34 @@ final class ClosedSlots: Sendable {
     init(length: RunLength, segment: ExecutionSegment, start: UInt64) {
         switch length {
         case .invocations(let count):
-            remaining = Mutex(segment.share(of: count))
+            counts = Mutex(Counts(remaining: segment.share(of: count)))
             until = nil
         case .duration(let nanoseconds):
-            remaining = Mutex(nil)
+            counts = Mutex(Counts(remaining: nil))
             until = start &+ nanoseconds
         }
     }
 
-    /// Claims the next invocation, arriving `now`; nil when none is left to start, the run's time is
-    /// up, or the run is `stopping`.
-    func claim(now: UInt64, stopping: Bool) -> UInt64? {
-        guard !stopping, !isPastEnd(now) else { return nil }
-        return remaining.withLock { left -> UInt64? in
-            guard let count = left else { return now }
-            guard count > 0 else { return nil }
-            left = count - 1
-            return now
+    /// Claims the next invocation, arriving at `now()` read under the lock (so that places follow
+    /// arrivals, whichever slots claim at once); nil when none is left to start, the run's time is up,
+    /// or the run is `stopping`.
+    func claim(stopping: Bool, now: () -> UInt64) -> Claim? {
+        guard !stopping else { return nil }
+        return counts.withLock { counts -> Claim? in
+            let arrival = now()
+            guard !isPastEnd(arrival) else { return nil }
+            if let remaining = counts.remaining {
+                guard remaining > 0 else { return nil }
+                counts.remaining = remaining - 1
+            }
+            defer { counts.claimed += 1 }
+            return Claim(local: counts.claimed, arrival: arrival)
         }
     }
 
     /// Whether no invocation will start any more (stopping aside).
     func isExhausted(now: UInt64) -> Bool {
-        isPastEnd(now) || remaining.withLock { $0 == 0 }
+        isPastEnd(now) || counts.withLock { $0.remaining == 0 }
     }
 
     private func isPastEnd(_ now: UInt64) -> Bool {

@@ -157,26 +157,28 @@ public final class LoadRunner: Sendable {
             let closedSlots: ClosedSlots? =
                 if case .closed = model { ClosedSlots(length: length, segment: segment, start: start) } else { nil }
 
-            func admit(_ arrival: UInt64) {
-                let now = clock.now()
-                let local = admittedCount.wrappingAdd(1, ordering: .relaxed).oldValue
-                let ticket = Ticket(
-                    index: segment.globalIndex(local: local), scheduledArrival: arrival, admittedAt: now)
+            /// Runs `ticket` in a slot of its own; in a closed run the slot then starts the next
+            /// invocations itself, as a phone gets its next push: no hop through the admission thread
+            /// and back per invocation.
+            func launch(_ ticket: Ticket) {
                 inFlight += 1
                 group.addTask(executorPreference: globalConcurrentExecutor) { [self] in
                     await invoke(ticket)
-                    // A closed slot starts its next invocation itself, as a phone gets its next push:
-                    // no hop through the admission thread and back per invocation.
                     guard let slots = closedSlots else { return true }
-                    while let next = slots.claim(now: clock.now(), stopping: isStopping || Task.isCancelled) {
-                        let ticket = Ticket(
-                            index: segment.globalIndex(
-                                local: admittedCount.wrappingAdd(1, ordering: .relaxed).oldValue),
-                            scheduledArrival: next, admittedAt: next)
-                        await invoke(ticket)
+                    while let next = slots.claim(stopping: isStopping || Task.isCancelled, now: clock.now) {
+                        admittedCount.add(1, ordering: .relaxed)
+                        await invoke(Self.ticket(next, segment: segment))
                     }
                     return true
                 }
+            }
+
+            /// An open or burst arrival, admitted now.
+            func admit(_ arrival: UInt64) {
+                let local = admittedCount.wrappingAdd(1, ordering: .relaxed).oldValue
+                launch(
+                    Ticket(index: segment.globalIndex(local: local), scheduledArrival: arrival, admittedAt: clock.now())
+                )
             }
 
             admission: while !isStopping {
@@ -185,8 +187,9 @@ public final class LoadRunner: Sendable {
                 case .closed(let concurrency):
                     guard let slots = closedSlots, !slots.isExhausted(now: now) else { break admission }
                     let limit = rampedConcurrency(target: concurrency, elapsed: now &- start, ramp: ramp)
-                    while inFlight < limit, let arrival = slots.claim(now: clock.now(), stopping: isStopping) {
-                        admit(arrival)
+                    while inFlight < limit, let claim = slots.claim(stopping: isStopping, now: clock.now) {
+                        admittedCount.add(1, ordering: .relaxed)
+                        launch(Self.ticket(claim, segment: segment))
                     }
                     if inFlight >= limit || slots.isExhausted(now: clock.now()) {
                         if !tickerPending {
@@ -244,5 +247,11 @@ public final class LoadRunner: Sendable {
         if case .closed = model { lag.record(0, count: UInt64(admitted)) }
         return Report(
             admitted: admitted, partial: isStopping || cancelled, admissionLag: lag, elapsed: clock.now() &- start)
+    }
+
+    /// A closed slot's invocation: it arrives, and is admitted, the moment its slot claimed it.
+    private static func ticket(_ claim: ClosedSlots.Claim, segment: ExecutionSegment) -> Ticket {
+        Ticket(
+            index: segment.globalIndex(local: claim.local), scheduledArrival: claim.arrival, admittedAt: claim.arrival)
     }
 }
