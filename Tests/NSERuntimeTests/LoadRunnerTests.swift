@@ -83,14 +83,7 @@ struct LoadRunnerTests {
 
     @Test func closedRunKeepsConcurrencyAndCount() async {
         let probe = Probe()
-        let runner = LoadRunner(clock: clock)
-        let report = await runner.run(
-            model: .closed(concurrency: 8), length: .invocations(100), ramp: 0, seed: 1, drainLimit: 5_000_000_000
-        ) { [clock] ticket in
-            probe.enter(ticket)
-            try? await clock.sleep(until: clock.now() + 2_000_000)
-            probe.leave()
-        }
+        let report = await runClosed(concurrency: 8, length: .invocations(100), sleeping: 2_000_000, probe: probe)
         #expect(report.admitted == 100)
         #expect(!report.partial)
         #expect(probe.peak.load(ordering: .relaxed) == 8)
@@ -206,14 +199,8 @@ extension LoadRunnerTests {
     @Test func aClosedSlotStartsItsNextInvocationWhenItsLastEnds() async {
         let ends = Mutex<[UInt64]>([])
         let probe = Probe()
-        let runner = LoadRunner(clock: clock)
-        let report = await runner.run(
-            model: .closed(concurrency: 1), length: .invocations(5), ramp: 0, seed: 1, drainLimit: 5_000_000_000
-        ) { [clock] ticket in
-            probe.enter(ticket)
-            try? await clock.sleep(until: clock.now() + 1_000_000)
-            probe.leave()
-            ends.withLock { $0.append(clock.now()) }
+        let report = await runClosed(concurrency: 1, length: .invocations(5), sleeping: 1_000_000, probe: probe) {
+            [clock] in ends.withLock { $0.append(clock.now()) }
         }
         let tickets = probe.tickets.withLock { $0 }
         #expect(report.admitted == 5)
@@ -231,16 +218,9 @@ extension LoadRunnerTests {
     /// `--duration` on a closed run: slots keep starting invocations until the end, none after it.
     @Test func aTimedClosedRunStartsNothingAfterItsEnd() async {
         let probe = Probe()
-        let runner = LoadRunner(clock: clock)
         let start = clock.now()
-        let report = await runner.run(
-            model: .closed(concurrency: 4), length: .duration(150_000_000), ramp: 0, seed: 1,
-            drainLimit: 5_000_000_000, start: start
-        ) { [clock] ticket in
-            probe.enter(ticket)
-            try? await clock.sleep(until: clock.now() + 5_000_000)
-            probe.leave()
-        }
+        let report = await runClosed(
+            concurrency: 4, length: .duration(150_000_000), sleeping: 5_000_000, probe: probe, start: start)
         let tickets = probe.tickets.withLock { $0 }
         #expect(!report.partial)
         #expect(report.admitted == tickets.count)
@@ -248,5 +228,24 @@ extension LoadRunnerTests {
         #expect(probe.peak.load(ordering: .relaxed) <= 4)
         #expect(tickets.allSatisfy { $0.scheduledArrival < start + 150_000_000 })
         #expect(tickets.map(\.index).sorted() == Array(0..<tickets.count))
+    }
+}
+
+extension LoadRunnerTests {
+    /// A closed run (no ramp, 5 s drain) whose invocations each enter `probe`, sleep `nanoseconds`,
+    /// leave it and then call `afterEach`.
+    func runClosed(
+        concurrency: Int, length: RunLength, sleeping nanoseconds: UInt64, probe: Probe, start: UInt64? = nil,
+        afterEach: @escaping @Sendable () -> Void = {}
+    ) async -> LoadRunner.Report {
+        await LoadRunner(clock: clock).run(
+            model: .closed(concurrency: concurrency), length: length, ramp: 0, seed: 1, drainLimit: 5_000_000_000,
+            start: start
+        ) { [clock] ticket in
+            probe.enter(ticket)
+            try? await clock.sleep(until: clock.now() + nanoseconds)
+            probe.leave()
+            afterEach()
+        }
     }
 }
