@@ -4,7 +4,8 @@ import Testing
 
 @testable import NSERuntime
 
-/// A record with every optional field set, so that a field the wire dropped would show.
+/// A record with every field set to something other than its default, so that a field the wire dropped
+/// would show (``unsetFields(of:)`` checks that none is left out).
 private let fullRecord = InvocationRecord(
     id: 41, extensionName: "media \n quoted \"name\"", outcome: .enriched,
     visible: VisibleNotification(
@@ -29,9 +30,76 @@ private let fullRecord = InvocationRecord(
     injectedCrash: true, injectedFault: .tamper, workAbandoned: true, ownTimeout: 20_000_000_000,
     sideCallAtDeadline: true)
 
+/// The paths of the stored properties in `value`, and in the structs and enum payloads within it, that
+/// hold their type's default (nil, false, 0, an empty string or collection): a fixture must set them all,
+/// or a property missing from the wire codec would come back as its default unnoticed.
+private func unsetFields(of value: Any, path: String = "") -> [String] {
+    if value is URL { return [] }  // Foundation's, written whole
+    let mirror = Mirror(reflecting: value)
+    switch mirror.displayStyle {
+    case .optional:
+        guard let wrapped = mirror.children.first?.value else { return [path] }
+        return unsetFields(of: wrapped, path: path)
+    case .struct, .enum:
+        if let set = value as? any SetAlgebra, set.isEmpty { return [path] }
+        return mirror.children.flatMap { child in
+            unsetFields(of: child.value, path: path + "." + (child.label ?? "?"))
+        }
+    case .collection, .dictionary, .set:
+        return mirror.children.isEmpty ? [path] : []
+    default:
+        switch value {
+        case let flag as Bool: return flag ? [] : [path]
+        case let number as any BinaryInteger: return number.trailingZeroBitCount == number.bitWidth ? [path] : []
+        case let text as String: return text.isEmpty ? [path] : []
+        default: return []
+        }
+    }
+}
+
+private let fullFigures: WorkerFigures = {
+    var figures = WorkerFigures(
+        timerLatenessP99: 1, transportLagP99: 2, dispatchLagP99: 3, cpuSeconds: 4.5, peakResidentBytes: 6)
+    figures.unattributedRequests = 7
+    figures.peakFootprintBytes = 8
+    figures.memoryWatchFailure = "tcache"
+    return figures
+}()
+
+/// An input whose request sets every field, its payload's included.
+private let fullInput: InvocationInput = {
+    var alert = NotificationAlert(title: "T", subtitle: "S", body: "B", otherFields: ["loc-key": .string("K")])
+    alert.isPlainText = true
+    let payload = NotificationPayload(
+        alert: alert, isMutable: true, badge: 3, sound: .string("default"), threadIdentifier: "thread",
+        category: "sale", otherAPSFields: ["interruption-level": .string("active")], encryptedData: "AAAA",
+        mediaURL: URL(string: "http://127.0.0.1:8080/media/200KB.jpg"),
+        customFields: [
+            "order": .integer(48_213), "ratio": .double(0.5), "tags": .array([.string("a"), .null, .bool(true)]),
+            "nested": .object(["deep": .object([:])]), "negative": .integer(-9),
+        ])
+    var input = InvocationInput(
+        id: 7, payload: payload, arrival: 123,
+        extension: ExtensionFactory(name: "sleepy") { SleepyService(deliverAt: 0) },
+        expectedText: NotificationText(title: "t", body: "b"), injectedFault: .truncate)
+    input.coldStart = 400
+    input.constrainedNetwork = true
+    return input
+}()
+
 @Suite struct WorkerWireTests {
+    @Test func theFixturesSetEveryField() {
+        #expect(unsetFields(of: fullRecord) == [])
+        #expect(unsetFields(of: fullFigures) == [])
+        #expect(unsetFields(of: WorkerRequest(fullInput)) == [])
+        // The check itself sees an unset field, however deep.
+        var record = fullRecord
+        record.download?.lastBytes = nil
+        #expect(unsetFields(of: record) == [".download.lastBytes"])
+    }
+
     @Test func aFullRecordComesBackEqual() throws {
-        let line = try WorkerWire.line(WorkerReply.record(fullRecord))
+        let line = WorkerWire.line(WorkerReply.record(fullRecord))
         #expect(line.last == UInt8(ascii: "\n"))
         #expect(!line.dropLast().contains(UInt8(ascii: "\n")))
         let reply = try WorkerWire.message(WorkerReply.self, from: line.dropLast())
@@ -39,11 +107,8 @@ private let fullRecord = InvocationRecord(
     }
 
     @Test func everyReplyComesBackEqual() throws {
-        var figures = WorkerFigures(
-            timerLatenessP99: 1, transportLagP99: 2, dispatchLagP99: 3, cpuSeconds: 4.5, peakResidentBytes: 6)
-        figures.memoryWatchFailure = "tcache"
         let replies: [WorkerReply] = [
-            .figures(figures), .crashed(id: -1), .rejected(id: 3, reason: "no"),
+            .figures(fullFigures), .crashed(id: -1), .rejected(id: 3, reason: "no"),
             .memoryExceeded(footprint: 25_000_000, inFlight: 4), .declined(id: 9),
         ]
         for reply in replies {
@@ -52,26 +117,14 @@ private let fullRecord = InvocationRecord(
     }
 
     @Test func aRequestCarriesThePayloadModelAndItsSize() throws {
-        let payload = NotificationPayload(
-            alert: NotificationAlert(title: "T", subtitle: "S", body: "B"), badge: 3, sound: .string("default"),
-            threadIdentifier: "thread", category: "sale", otherAPSFields: ["interruption-level": .string("active")],
-            encryptedData: "AAAA", mediaURL: URL(string: "http://127.0.0.1:8080/media/200KB.jpg"),
-            customFields: [
-                "order": .integer(48_213), "ratio": .double(0.5), "tags": .array([.string("a"), .null, .bool(true)]),
-                "nested": .object(["deep": .object([:])]),
-            ])
-        var input = InvocationInput(
-            id: 7, payload: payload, arrival: 123,
-            extension: ExtensionFactory(name: "sleepy") { SleepyService(deliverAt: 0) },
-            expectedText: NotificationText(title: "t", body: "b"), injectedFault: .truncate)
-        input.coldStart = 400
-        input.constrainedNetwork = true
-        let request = try WorkerWire.message(WorkerRequest.self, from: WorkerWire.line(WorkerRequest(input)).dropLast())
-        let back = request.input(extension: input.extensionFactory)
-        #expect(back.payload == payload)
-        #expect(back.payloadByteCount == payload.byteCount)
+        let request = try WorkerWire.message(
+            WorkerRequest.self, from: WorkerWire.line(WorkerRequest(fullInput)).dropLast())
+        #expect(request == WorkerRequest(fullInput))
+        let back = request.input(extension: fullInput.extensionFactory)
+        #expect(back.payload == fullInput.payload)
+        #expect(back.payloadByteCount == fullInput.payload.byteCount)
         #expect(back.id == 7 && back.arrival == 123 && back.coldStart == 400 && back.constrainedNetwork)
-        #expect(back.expectedText == input.expectedText && back.injectedFault == .truncate)
+        #expect(back.expectedText == fullInput.expectedText && back.injectedFault == .truncate)
     }
 
     @Test func theCrashReportersJSONLineIsAReply() throws {
@@ -81,7 +134,7 @@ private let fullRecord = InvocationRecord(
     }
 
     @Test func aTornOrForeignLineIsAnErrorNamingWhy() throws {
-        let line = try WorkerWire.line(WorkerReply.record(fullRecord))
+        let line = WorkerWire.line(WorkerReply.record(fullRecord))
         #expect(throws: WorkerWire.LineError.self) {
             try WorkerWire.message(WorkerReply.self, from: line.prefix(line.count / 2))
         }

@@ -109,7 +109,7 @@ final class ExtensionWorkerPool: Sendable {
                     now: MonotonicClock.now(), deadline: input.arrival + launch.timeBudget)
             }
             // A worker that died between the pick and the send takes nothing: pick again.
-            if let record = await worker.invoke(input, timeBudget: launch.timeBudget) { return record }
+            if let record = await worker.invoke(input) { return record }
         }
     }
 
@@ -201,18 +201,9 @@ final class ExtensionWorker: @unchecked Sendable {
     var memoryKill: Int? { state.withLock { $0.memoryKill } }
 
     /// The record, or nil when the process had died before it took the invocation.
-    func invoke(_ invocation: InvocationInput, timeBudget: UInt64) async -> InvocationRecord? {
+    func invoke(_ invocation: InvocationInput) async -> InvocationRecord? {
         await withCheckedContinuation { (continuation: CheckedContinuation<InvocationRecord?, Never>) in
-            let line: Data
-            do {
-                line = Data(try WorkerWire.line(WorkerRequest(invocation)))
-            } catch {
-                continuation.resume(
-                    returning: .processDied(
-                        invocation, reason: "harness: the invocation did not encode: \(error)",
-                        now: MonotonicClock.now(), deadline: invocation.arrival + timeBudget))
-                return
-            }
+            let line = Data(WorkerWire.line(WorkerRequest(invocation)))
             let accepted = state.withLock { state -> Bool in
                 guard state.alive else { return false }
                 state.pending[invocation.id] = Pending(

@@ -35,6 +35,21 @@ public struct WorkerRequest: Sendable, Hashable, Codable {
         constrainedNetwork = input.constrainedNetwork ? true : nil
     }
 
+    /// A request of these fields, as ``WorkerWire`` reads one.
+    init(
+        id: Int, arrival: UInt64, payload: NotificationPayload, payloadByteCount: Int, expectedText: NotificationText?,
+        injectedFault: InjectedCryptoFault?, coldStart: UInt64?, constrainedNetwork: Bool?
+    ) {
+        self.id = id
+        self.arrival = arrival
+        self.payload = payload
+        self.payloadByteCount = payloadByteCount
+        self.expectedText = expectedText
+        self.injectedFault = injectedFault
+        self.coldStart = coldStart
+        self.constrainedNetwork = constrainedNetwork
+    }
+
     /// The input it stands for, run by `factory`.
     public func input(extension factory: ExtensionFactory) -> InvocationInput {
         var input = InvocationInput(
