@@ -8,6 +8,16 @@ import Testing
         let times = try #require(CPUTimes(procStatLine: "cpu  10 1 20 300 40 2 3 4 9 9"))
         #expect(times.busy == 10 + 1 + 20 + 2 + 3 + 4, "guest time is already in user")
         #expect(times.total == times.busy + 300 + 40)
+        #expect(times.steal == 4)
+    }
+
+    @Test func theStealShareIsOfAllTicksBetweenTwoReadings() throws {
+        // 200 ticks pass, 50 of them stolen by the host.
+        let earlier = try #require(CPUTimes(procStatLine: "cpu  100 0 100 800 0 0 0 10 0 0"))
+        let later = try #require(CPUTimes(procStatLine: "cpu  150 0 150 850 0 0 0 60 0 0"))
+        #expect(later.stealShare(since: earlier) == 0.25)
+        #expect(earlier.stealShare(since: earlier) == nil, "no tick passed")
+        #expect(earlier.stealShare(since: later) == nil, "counters do not go back")
     }
 
     @Test func theBusyShareIsOfTheTicksBetweenTwoReadings() throws {
@@ -20,7 +30,7 @@ import Testing
 
     @Test func aWholeProcStatIsReadByItsCPULineOnly() throws {
         let text = "cpu  4 0 4 2 0 0 0 0 0 0\ncpu0 2 0 2 1 0 0 0 0 0 0\nctxt 99\n"
-        #expect(CPUTimes(procStat: text) == CPUTimes(busy: 8, total: 10))
+        #expect(CPUTimes(procStat: text) == CPUTimes(busy: 8, total: 10, steal: 0))
         #expect(CPUTimes(procStat: "intr 1 2 3\n") == nil)
     }
 

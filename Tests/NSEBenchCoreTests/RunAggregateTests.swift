@@ -90,6 +90,23 @@ struct RunAggregateTests {
                 == "harness: the scratch disk was full: file: cannot write x")
     }
 
+    @Test func theHostsStealIsNamedBesideADelayNeverAlone() {
+        var check = SelfCheck(
+            timerLatenessP99: 0, transportLagP99: 0, admissionLagP99: 500_000_000, cpuUtilisation: 0.5,
+            descriptorsFree: 9_000, descriptorLimit: 20_000)
+        check.machineSteal = 0.234
+        let problems = check.problems(timeScale: 1, deadline: 30_000_000_000)
+        #expect(problems.count == 2)
+        #expect(
+            problems.last?.hasPrefix("the machine's host took 23% of its CPU time during the run (steal time)") == true)
+        #expect(problems.allSatisfy { !$0.contains(";") }, "the report splits invalid_reason at semicolons")
+        check.machineSteal = 0.04
+        #expect(check.problems(timeScale: 1, deadline: 30_000_000_000).count == 1, "under 5%: not named")
+        check.machineSteal = 0.5
+        check.admissionLagP99 = 100_000_000
+        #expect(check.problems(timeScale: 1, deadline: 30_000_000_000).isEmpty, "steal alone does not invalidate")
+    }
+
     @Test func transportLagAloneInvalidatesARun() {
         let check = SelfCheck(
             timerLatenessP99: 30_000, transportLagP99: 230_000_000, admissionLagP99: 0, cpuUtilisation: 0.76,
@@ -187,7 +204,8 @@ struct SummaryRowTests {
                     && ![
                         "rate_per_s", "arrivals", "max_in_flight", "duration_s", "invalid_reason", "segment",
                         "fanout_s",
-                        "start_lag_ms", "machine_busy_peak", "extension_timeout_s", "extension_footprint_peak_bytes",
+                        "start_lag_ms", "machine_busy_peak", "machine_steal", "extension_timeout_s",
+                        "extension_footprint_peak_bytes",
                         "origin_fetch", "coalesce",
                         "origin_fetches", "origin_coalesced", "cache_hits", "cold_start", "warm_pct",
                         "low_data_mode_pct", "fanout_curve", "wake_jitter", "endpoints", "wind_down_s",

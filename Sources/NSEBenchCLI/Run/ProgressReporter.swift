@@ -6,7 +6,8 @@ import Synchronization
 /// The live progress: on a terminal one line rewritten in place, otherwise a plain line every 2
 /// seconds, nothing with `--quiet`. Also samples open descriptors for the self-check, and how busy
 /// the whole machine was each second (`/proc/stat`), whose peak says whether the cores, not the
-/// network, set the pace while the run's CPU over its whole length looked low.
+/// network, set the pace while the run's CPU over its whole length looked low, and how much of the
+/// machine's CPU time its virtual machine's host took (steal).
 final class ProgressReporter: Sendable {
     let context: CommandContext
     let quiet: Bool
@@ -15,6 +16,9 @@ final class ProgressReporter: Sendable {
     private let peak = Atomic<Int>(0)
     /// The busiest second's share of the machine, in parts per million; -1 until a second was measured.
     private let busiestSecond = Atomic<Int>(-1)
+    /// The share of the machine's CPU time stolen by its host since the first reading, in parts per
+    /// million; -1 until a second was measured.
+    private let stolen = Atomic<Int>(-1)
 
     init(context: CommandContext, quiet: Bool, total: RunLength, recorder: RunRecorder) {
         self.context = context
@@ -32,6 +36,13 @@ final class ProgressReporter: Sendable {
         return parts < 0 ? nil : Double(parts) / 1e6
     }
 
+    /// The share (0 to 1) of the machine's CPU time its host took for others over the run (steal time);
+    /// nil when no second was measured.
+    var machineSteal: Double? {
+        let parts = stolen.load(ordering: .relaxed)
+        return parts < 0 ? nil : Double(parts) / 1e6
+    }
+
     func run() async {
         let start = Date()
         let interval: TimeInterval = context.outputIsTerminal ? 0.2 : 2
@@ -45,6 +56,7 @@ final class ProgressReporter: Sendable {
                 let parts = Int((share * 1e6).rounded())
                 if parts > busiestSecond.load(ordering: .relaxed) { busiestSecond.store(parts, ordering: .relaxed) }
             }
+            if let steal = cpu.stealShare { stolen.store(Int((steal * 1e6).rounded()), ordering: .relaxed) }
             guard !quiet, Date().timeIntervalSince(last) >= interval else { continue }
             last = Date()
             let line = self.line(elapsed: Date().timeIntervalSince(start))
@@ -69,9 +81,14 @@ final class ProgressReporter: Sendable {
     }
 }
 
-/// Reads the machine's CPU times about once a second and gives each second's busy share.
+/// Reads the machine's CPU times about once a second and gives each second's busy share, and the share
+/// stolen by the host since the first reading.
 struct MachineBusySampler {
+    private var first: CPUTimes?
     private var last: (times: CPUTimes, at: UInt64)?
+    /// The share of the machine's CPU time the host stole from the first reading to the latest; nil
+    /// before a second reading.
+    private(set) var stealShare: Double?
     /// Whether `/proc/stat` could not be read: sampling stops, and the peak stays unknown.
     private var unreadable = false
 
@@ -85,6 +102,7 @@ struct MachineBusySampler {
             return nil
         }
         defer { last = (times, now) }
+        if let first { stealShare = times.stealShare(since: first) } else { first = times }
         return last.flatMap { times.busyShare(since: $0.times) }
     }
 }

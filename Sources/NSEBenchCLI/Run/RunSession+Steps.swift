@@ -328,6 +328,7 @@ extension RunSession {
         selfCheck.harnessWaitP99 = recorder.aggregate.histograms[.phase(.harnessWait)]?.value(atPercentile: 99) ?? 0
         selfCheck.serverLatenessP99 = serverStats?.firstByteLatenessP99 ?? 0
         selfCheck.machineBusyPeak = progress.machineBusyPeak
+        selfCheck.machineSteal = progress.machineSteal
         return selfCheck
     }
 

@@ -71,6 +71,8 @@ enum SummaryRenderer {
             "harness: CPU \(value("harness_cpu_s")) s (\(percent(Double(value("cpu_utilisation")) ?? 0)) of the machine"
                 + (Double(value("machine_busy_peak")).map { "; machine \(percent($0)) busy in its busiest second" }
                     ?? "")
+                + (Double(value("machine_steal")).flatMap { $0 > 0 ? "; its host took \(percent($0)) (steal)" : nil }
+                    ?? "")
                 + "), "
                 + "peak RSS \((Int(value("peak_rss_bytes")) ?? 0) >> 20) MiB, \(value("mallocs_per_invocation")) mallocs per "
                 + "invocation, timer lateness p99 \(value("timer_lateness_p99_ms")) ms, transport lag p99 "

@@ -20,6 +20,9 @@ public struct SelfCheck: Sendable, Equatable {
         /// Fewer spare descriptors than this share of the limit at the peak means connections may
         /// have failed for the harness's sake.
         public var descriptorHeadroom: Double = 0.05
+        /// The steal share (``SelfCheck/machineSteal``) from which a run found distorted for another
+        /// reason also names the host's share: below it, steal is too small to explain a delay.
+        public var stealNamed: Double = 0.05
 
         public init() {}
     }
@@ -42,6 +45,10 @@ public struct SelfCheck: Sendable, Equatable {
     /// when not measured. Not judged by itself (a burst may fill a second and still keep time), but a
     /// saturated harness shows here while ``cpuUtilisation`` over a long run looks low.
     public var machineBusyPeak: Double? = nil
+    /// The share of the machine's CPU time its virtual machine's host gave to others over the run (steal
+    /// time, `/proc/stat`); nil when not measured. Not judged by itself, but named beside the delays it
+    /// can cause: a host that takes the cores stalls timers and loops that a phone would not see stall.
+    public var machineSteal: Double? = nil
     /// Spare descriptors at the peak, and the limit.
     public var descriptorsFree: Int
     public var descriptorLimit: Int
@@ -122,6 +129,12 @@ public struct SelfCheck: Sendable, Equatable {
             problems.append(
                 "harness CPU at \(Int((cpuUtilisation * 100).rounded()))% of the machine: the harness, not the target, "
                     + "set the pace")
+        }
+        if let machineSteal, machineSteal >= limits.stealNamed, !problems.isEmpty {
+            problems.append(
+                "the machine's host took \(Int((machineSteal * 100).rounded()))% of its CPU time during the run "
+                    + "(steal time), so the delays above may be the host's rather than the load's: a quieter machine "
+                    + "may keep time")
         }
         if descriptorLimit > 0, Double(descriptorsFree) < Double(descriptorLimit) * limits.descriptorHeadroom {
             problems.append("only \(descriptorsFree) of \(descriptorLimit) file descriptors were free at the peak")

@@ -85,6 +85,7 @@ public struct SummaryRow: Sendable {
         values["admission_lag_p99_ms"] = unscaled(selfCheck.admissionLagP99)
         values["cpu_utilisation"] = Self.format(selfCheck.cpuUtilisation, decimals: 3)
         values["machine_busy_peak"] = selfCheck.machineBusyPeak.map { Self.format($0, decimals: 3) } ?? ""
+        values["machine_steal"] = selfCheck.machineSteal.map { Self.format($0, decimals: 3) } ?? ""
         values["fd_headroom"] = String(selfCheck.descriptorsFree)
         values["valid"] = problems.isEmpty ? "true" : "false"
         values["invalid_reason"] = problems.joined(separator: "; ")

@@ -18,7 +18,7 @@ public enum SummarySchema {
                 InvocationOutcome.unchanged.rawValue, InvocationOutcome.notMutable.rawValue, "machine_busy_peak",
                 "extension_timeout_s", "extension_footprint_peak_bytes", "cold_start", "warm_pct", "low_data_mode_pct",
                 Phase.coldStart.summaryColumn(.p50), Phase.coldStart.summaryColumn(.p99),
-                "fanout_curve", "wake_jitter", "endpoints", "wind_down_s",
+                "fanout_curve", "wake_jitter", "endpoints", "wind_down_s", "machine_steal",
             ] + originCacheColumns + mediaPeakColumns.map(\.name))
 
     /// The origin cache's settings and counts (`--origin-fetch`, `--coalesce`), added later.
@@ -290,6 +290,10 @@ public enum SummarySchema {
             Column(
                 name: "machine_busy_peak", kind: .validity, polarity: .none,
                 meaning: "share of all cores busy (every process) in the run's busiest second; empty if not measured"),
+            Column(
+                name: "machine_steal", kind: .validity, polarity: .none,
+                meaning: "share of the machine's CPU time its virtual machine's host took for others over the run "
+                    + "(steal time); named in invalid_reason from 5% when the run is not valid; empty if not measured"),
             Column(
                 name: "start_lag_ms", kind: .validity, polarity: .none,
                 meaning: "how long after --start-at the run began admitting (a merge: the latest instance's)"),

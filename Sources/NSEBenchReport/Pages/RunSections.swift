@@ -298,6 +298,7 @@ enum RunSections {
                 ("admission_lag_p99_ms", "admission lag p99 (ms, unscaled)"),
                 ("cpu_utilisation", "CPU of harness and server over wall time × cores"),
                 ("machine_busy_peak", "share of all cores busy, every process, in the busiest second"),
+                ("machine_steal", "share of the machine's CPU time its host took for others (steal)"),
                 ("fd_headroom", "file descriptors left at the peak"),
             ] {
                 rows.append([name, run.field(name), meaning])
