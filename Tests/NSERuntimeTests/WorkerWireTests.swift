@@ -30,9 +30,11 @@ private let fullRecord = InvocationRecord(
     injectedCrash: true, injectedFault: .tamper, workAbandoned: true, ownTimeout: 20_000_000_000,
     sideCallAtDeadline: true)
 
-/// The paths of the stored properties in `value`, and in the structs and enum payloads within it, that
-/// hold their type's default (nil, false, 0, an empty string or collection): a fixture must set them all,
-/// or a property missing from the wire codec would come back as its default unnoticed.
+/// The paths of the stored properties in `value`, and in the structs, enum payloads, elements and
+/// dictionary values within it, that hold their type's zero (nil, false, 0, an empty string or
+/// collection): a fixture must set them all, or a property missing from the wire codec would come back
+/// as its default unnoticed. (A property whose default is not its zero, such as a payload's
+/// `isMutable`, needs a fixture that sets it to the zero: see `aRequestCarriesThePayloadModelAndItsSize`.)
 private func unsetFields(of value: Any, path: String = "") -> [String] {
     if value is URL { return [] }  // Foundation's, written whole
     let mirror = Mirror(reflecting: value)
@@ -45,8 +47,18 @@ private func unsetFields(of value: Any, path: String = "") -> [String] {
         return mirror.children.flatMap { child in
             unsetFields(of: child.value, path: path + "." + (child.label ?? "?"))
         }
-    case .collection, .dictionary, .set:
-        return mirror.children.isEmpty ? [path] : []
+    case .collection, .set:
+        guard !mirror.children.isEmpty else { return [path] }
+        return mirror.children.enumerated().flatMap { index, child in
+            unsetFields(of: child.value, path: path + "[\(index)]")
+        }
+    case .dictionary:
+        guard !mirror.children.isEmpty else { return [path] }
+        // Each entry is a (key, value) tuple.
+        return mirror.children.flatMap { entry in
+            let pair = Array(Mirror(reflecting: entry.value).children)
+            return pair.count == 2 ? unsetFields(of: pair[1].value, path: path + "[\(pair[0].value)]") : [path]
+        }
     default:
         switch value {
         case let flag as Bool: return flag ? [] : [path]
@@ -76,7 +88,7 @@ private let fullInput: InvocationInput = {
         mediaURL: URL(string: "http://127.0.0.1:8080/media/200KB.jpg"),
         customFields: [
             "order": .integer(48_213), "ratio": .double(0.5), "tags": .array([.string("a"), .null, .bool(true)]),
-            "nested": .object(["deep": .object([:])]), "negative": .integer(-9),
+            "nested": .object(["deep": .object(["deeper": .null])]), "negative": .integer(-9),
         ])
     var input = InvocationInput(
         id: 7, payload: payload, arrival: 123,
@@ -96,6 +108,10 @@ private let fullInput: InvocationInput = {
         var record = fullRecord
         record.download?.lastBytes = nil
         #expect(unsetFields(of: record) == [".download.lastBytes"])
+        record = fullRecord
+        record.visible.attachments[0].url = nil
+        record.stageErrors[.decrypt] = ""
+        #expect(unsetFields(of: record) == [".visible.attachments[0].url", ".stageErrors[decrypt]"])
     }
 
     @Test func aFullRecordComesBackEqual() throws {
@@ -125,6 +141,18 @@ private let fullInput: InvocationInput = {
         #expect(back.payloadByteCount == fullInput.payload.byteCount)
         #expect(back.id == 7 && back.arrival == 123 && back.coldStart == 400 && back.constrainedNetwork)
         #expect(back.expectedText == fullInput.expectedText && back.injectedFault == .truncate)
+        // The fields whose default is not their zero, at their zero; and empty containers.
+        var other = WorkerRequest(fullInput)
+        other.payload.isMutable = false
+        other.payload.alert.isPlainText = false
+        other.payload.customFields = ["empty": .object([:]), "none": .array([])]
+        other.constrainedNetwork = nil
+        #expect(try WorkerWire.message(WorkerRequest.self, from: WorkerWire.line(other).dropLast()) == other)
+    }
+
+    @Test func everyTornOrCorruptedMessageIsAnErrorOrAValueNeverATrap() {
+        expectTornAndCorruptedLinesRefused(WorkerReply.record(fullRecord))
+        expectTornAndCorruptedLinesRefused(WorkerRequest(fullInput))
     }
 
     @Test func theCrashReportersJSONLineIsAReply() throws {
@@ -144,6 +172,22 @@ private let fullInput: InvocationInput = {
         #expect(throws: WorkerWire.LineError.self) { try WorkerWire.message(WorkerReply.self, from: [UInt8]()) }
         #expect(throws: WorkerWire.LineError.self) {
             try WorkerWire.message(WorkerReply.self, from: Array("{\"x\"".utf8))
+        }
+    }
+}
+
+/// Every prefix of `message`'s line is an error, and every byte of it set to a value that could mislead
+/// the reader (flags, counts, varint bits, case tags) gives an error or a value, never a trap.
+private func expectTornAndCorruptedLinesRefused<Message: WireCodable & Decodable>(_ message: Message) {
+    let body = Array(WorkerWire.line(message).dropLast())
+    for count in 0..<body.count {
+        #expect(throws: WorkerWire.LineError.self) { try WorkerWire.message(Message.self, from: body.prefix(count)) }
+    }
+    for index in body.indices.dropFirst() {
+        for value: UInt8 in [0, 1, 2, 5, 6, 0x7F, 0x80, 0xFF] where value != body[index] {
+            var corrupted = body
+            corrupted[index] = value
+            _ = try? WorkerWire.message(Message.self, from: corrupted)
         }
     }
 }

@@ -8,7 +8,14 @@ extension FaultKind: WireCodable {}
 
 extension Enrichments: WireCodable {
     public func write(to writer: inout WireWriter) { writer.byte(rawValue) }
-    public init(from reader: inout WireReader) throws(WireFormatError) { self.init(rawValue: try reader.byte()) }
+    public init(from reader: inout WireReader) throws(WireFormatError) {
+        let known: Enrichments = [.decryptedText, .rewrittenText, .attachment]
+        let bits = try reader.byte()
+        guard bits & ~known.rawValue == 0 else {
+            throw WireFormatError("\(bits) has bits no enrichment has", at: reader.offset - 1)
+        }
+        self.init(rawValue: bits)
+    }
 }
 
 extension EnrichmentResult: WireCodable {

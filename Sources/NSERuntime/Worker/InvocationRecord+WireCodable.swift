@@ -18,7 +18,9 @@ extension URL: WireCodable {
     public init(from reader: inout WireReader) throws(WireFormatError) {
         let start = reader.offset
         let relative: String = try reader.read()
-        let base: URL? = try reader.read(String?.self).flatMap { URL(string: $0) }
+        let baseText: String? = try reader.read()
+        let base = baseText.flatMap { URL(string: $0) }
+        if let baseText, base == nil { throw WireFormatError("\"\(baseText)\" is not a base URL", at: start) }
         guard let url = URL(string: relative, relativeTo: base) else {
             throw WireFormatError("\"\(relative)\" is not a URL", at: start)
         }
