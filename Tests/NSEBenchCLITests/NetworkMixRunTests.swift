@@ -99,6 +99,9 @@ struct NetworkMixRunTests {
         // The run lasts seconds (EDGE's first bytes), so its busiest second was measured.
         let busy = try #require(Double(summary["machine_busy_peak"] ?? ""), "\(summary["machine_busy_peak"] ?? "")")
         #expect((0...1).contains(busy))
+        // And the host's steal over the run, from its first reading to its last (0 on a machine of its own).
+        let steal = try #require(Double(summary["machine_steal"] ?? ""), "\(summary["machine_steal"] ?? "")")
+        #expect((0...1).contains(steal))
         #expect(output.text.contains("busy in its busiest second"), "\(output.text)")
         #expect(rows.allSatisfy { Double($0["harness_ms"] ?? "") != nil }, "every invocation downloaded")
         #expect(summary["net_wifi_invocations"] == "")

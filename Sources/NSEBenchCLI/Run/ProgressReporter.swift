@@ -48,6 +48,7 @@ final class ProgressReporter: Sendable {
         let interval: TimeInterval = context.outputIsTerminal ? 0.2 : 2
         var last = Date()
         var cpu = MachineBusySampler()
+        _ = cpu.sample(now: MonotonicClock.now())  // the steal's window opens with the run
         while !Task.isCancelled {
             do { try await Task.sleep(for: .milliseconds(100)) } catch { break }
             let open = ProcessResources.openDescriptors()
@@ -62,6 +63,8 @@ final class ProgressReporter: Sendable {
             let line = self.line(elapsed: Date().timeIntervalSince(start))
             context.output.write(context.outputIsTerminal ? "\r\u{1B}[K" + line : line + "\n")
         }
+        cpu.closeStealWindow()
+        if let steal = cpu.stealShare { stolen.store(Int((steal * 1e6).rounded()), ordering: .relaxed) }
         if !quiet, context.outputIsTerminal { context.output.write("\r\u{1B}[K") }
     }
 
@@ -104,5 +107,16 @@ struct MachineBusySampler {
         defer { last = (times, now) }
         if let first { stealShare = times.stealShare(since: first) } else { first = times }
         return last.flatMap { times.busyShare(since: $0.times) }
+    }
+
+    /// Reads the CPU times once more, however soon after the last reading, so that the steal's share
+    /// covers the run to its end (steal is counted from the first reading, not per second).
+    mutating func closeStealWindow() {
+        guard !unreadable, let first else { return }
+        do {
+            stealShare = try ProcessResources.machineCPUTimes().stealShare(since: first)
+        } catch {
+            unreadable = true
+        }
     }
 }

@@ -169,12 +169,15 @@ extension RunSession {
         let settings = configuration.settings
         let scale = settings.timeScale
         var problems = selfCheck.problems(timeScale: scale, deadline: settings.deadline)
+        // Whether the harness fell behind: the host's steal, if large, is then named beside it.
+        var delayed = !problems.isEmpty
         if let serverStatsProblem { problems.append(serverStatsProblem) }
         let aggregate = recorder.aggregate
         if let problem = SelfCheck.problem(
             uncertain: aggregate.uncertain(lagBound: selfCheck.harnessLagBound), invocations: aggregate.invocations)
         {
             problems.append(problem)
+            delayed = true
         }
         if partial { problems.append("interrupted: results are partial") }
         // Harness failures are never target outcomes: the run is invalid and exits 1, naming them.
@@ -189,7 +192,9 @@ extension RunSession {
                     + "response may show as real")
         }
         if let workers {
-            problems += ExtensionWorkerPool.problems(workers, timeScale: scale, deadline: settings.deadline)
+            let late = ExtensionWorkerPool.problems(workers, timeScale: scale, deadline: settings.deadline)
+            delayed = delayed || !late.isEmpty
+            problems += late
         }
         if let failure = workerFigures.compactMap(\.memoryWatchFailure).first {
             problems.append(
@@ -207,6 +212,7 @@ extension RunSession {
                     + "made them (a queue of the extension's own, through URLSession.shared) and failed; create the "
                     + "session inside didReceive, or make the request there")
         }
+        if let note = selfCheck.stealNote(delayed: delayed) { problems.append(note) }
         return (problems, harnessProblems)
     }
 

@@ -107,6 +107,7 @@ struct RunSession {
             fanout: settings.burstFanout.scaled(by: scale), start: origin, invoke: invoke)
 
         ticker.cancel()
+        await ticker.value  // its last reading of the machine's CPU times ends the steal's window
         interruption.cancel()
         let signal = await interruption.value
         watcher.stop()

@@ -130,16 +130,21 @@ public struct SelfCheck: Sendable, Equatable {
                 "harness CPU at \(Int((cpuUtilisation * 100).rounded()))% of the machine: the harness, not the target, "
                     + "set the pace")
         }
-        if let machineSteal, machineSteal >= limits.stealNamed, !problems.isEmpty {
-            problems.append(
-                "the machine's host took \(Int((machineSteal * 100).rounded()))% of its CPU time during the run "
-                    + "(steal time), so the delays above may be the host's rather than the load's: a quieter machine "
-                    + "may keep time")
-        }
         if descriptorLimit > 0, Double(descriptorsFree) < Double(descriptorLimit) * limits.descriptorHeadroom {
             problems.append("only \(descriptorsFree) of \(descriptorLimit) file descriptors were free at the peak")
         }
         return problems
+    }
+
+    /// The host's share of the machine's CPU time (``machineSteal``), named beside the harness delays
+    /// that made a run invalid (`delayed`: its timers, loops, admission or extension processes fell behind,
+    /// or misses were within the harness's delay): a host that takes the cores stalls them as a phone's
+    /// would not stall. Nil when nothing was delayed, or steal was below ``Limits/stealNamed``.
+    public func stealNote(delayed: Bool, limits: Limits = Limits()) -> String? {
+        guard delayed, let machineSteal, machineSteal >= limits.stealNamed else { return nil }
+        return "the machine's host took \(Int((machineSteal * 100).rounded()))% of its CPU time during the run "
+            + "(steal time), so the harness's delays above may be the host's doing rather than the load's: a "
+            + "quieter machine may keep time"
     }
 
     /// Whether downloads waited in the harness's own queue longer than the transport's limit: the
