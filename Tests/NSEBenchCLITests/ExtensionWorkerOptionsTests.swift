@@ -1,4 +1,6 @@
+import Foundation
 import NSEBenchCore
+import NSEBenchTestSupport
 import NSERuntime
 import Testing
 
@@ -34,5 +36,24 @@ import Testing
         ])
         #expect(result.status == .usage)
         #expect(result.errors.contains("--budget-ns"))
+    }
+
+    @Test func aProcessThatEndsWithoutItsFiguresIsNamedNotCountedAsZero() throws {
+        // `true` exits 0 at once and says nothing: a worker that ended normally, without its figures.
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let pool = try ExtensionWorkerPool(
+            count: 2,
+            launch: ExtensionWorkerPool.Launch(
+                executable: URL(fileURLWithPath: "/usr/bin/true"), arguments: [],
+                errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 1))
+        #expect(pool.finish().isEmpty)
+        #expect(pool.processesWithoutFigures == 2)
+        #expect(pool.processDeaths == 0)
+        #expect(
+            ExtensionWorkerPool.problems(pool, timeScale: 1, deadline: 30_000_000_000) == [
+                "2 extension processes ended without sending their own figures: their CPU, memory and timer "
+                    + "lateness are missing from harness_cpu_s, peak_rss_bytes and the self-check"
+            ])
     }
 }

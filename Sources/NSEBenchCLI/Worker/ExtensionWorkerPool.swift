@@ -89,6 +89,10 @@ final class ExtensionWorkerPool: Sendable {
     /// for their memory.
     var processDeaths: Int { allWorkers.filter { !$0.isAlive && !$0.endedNormally }.count }
 
+    /// Worker processes that ended normally without sending their figures: their CPU, memory and lateness
+    /// are missing from the run's.
+    var processesWithoutFigures: Int { allWorkers.filter { $0.endedNormally && !$0.sentFigures }.count }
+
     /// Worker processes killed because their heap passed the memory limit (``WorkerMemoryWatch``).
     var memoryKills: Int { allWorkers.filter { $0.memoryKill != nil }.count }
 
@@ -195,6 +199,8 @@ final class ExtensionWorker: @unchecked Sendable {
     var inFlight: Int { state.withLock { $0.pending.count } }
     /// Invocations recorded as crashed with the process without knowing they caused it.
     var lost: Int { state.withLock { $0.lost } }
+    /// Whether its figures came (``WorkerReply/figures(_:)``).
+    var sentFigures: Bool { state.withLock { $0.figures != nil } }
     /// Whether it exited with status 0 after its input ended.
     var endedNormally: Bool { state.withLock { $0.endedNormally } }
     /// The footprint charged to each of its invocations when it was killed for its memory; nil if it was not.
@@ -326,6 +332,13 @@ extension ExtensionWorkerPool {
                 "\(pool.lostInvocations) invocations were recorded as crashed with an extension process that "
                     + "crashed on a thread nse-bench could not attribute; phones lose only the crashing "
                     + "notification")
+        }
+        let silent = pool.processesWithoutFigures
+        if silent > 0 {
+            problems.append(
+                "\(silent) extension \(silent == 1 ? "process" : "processes") ended without sending \(silent == 1 ? "its" : "their") "
+                    + "own figures: \(silent == 1 ? "its" : "their") CPU, memory and timer lateness are missing from "
+                    + "harness_cpu_s, peak_rss_bytes and the self-check")
         }
         let limit = max(5_000_000, Double(deadline) / 100)
         let delay = Double(pool.rerunDelayMaximum) / timeScale
