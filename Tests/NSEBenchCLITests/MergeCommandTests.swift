@@ -49,11 +49,15 @@ struct MergeCommandTests {
     @Test func mergesSegmentsIntoAResultCompareReads() async throws {
         let fixture = try CompareFixture()
         defer { fixture.remove() }
-        let folders = try (0..<2).map { try instance(fixture, $0, of: 2) }
+        let folders = try (0..<2).map { index in
+            try instance(fixture, index, of: 2, ["machine_steal": index == 0 ? "0.012" : "0.250"])
+        }
         let out = fixture.path("merged")
         let merged = await run("merge", folders + ["-o", out])
         #expect(merged.status == .success, "\(merged.errors)")
         #expect(merged.output.contains("merged 2 instances"))
+        // The host's steal, like every self-check figure, is the worst instance's, named.
+        #expect(merged.output.contains("machine_steal 0.250 (segment 1/2)"), "\(merged.output)")
         let summary = try SummaryFile(text: String(contentsOfFile: out + "/summary.csv", encoding: .utf8), source: "m")
         #expect(summary.runs[0].invocations == 1_000)
         #expect(summary.runs[0].fields["instances"] == "2")

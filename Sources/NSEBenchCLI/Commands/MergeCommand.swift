@@ -200,7 +200,7 @@ public struct MergeCommand: ParsableCommand {
         text += "  self-check (worst instance):"
         for column in [
             "timer_lateness_p99_ms", "transport_lag_p99_ms", "admission_lag_p99_ms", "cpu_utilisation",
-            "fd_headroom", "start_lag_ms",
+            "machine_busy_peak", "machine_steal", "fd_headroom", "start_lag_ms",
         ] {
             guard let instance = merged.worst[column], let value = values[column], !value.isEmpty else { continue }
             text += " \(column) \(value) (\(instance));"
