@@ -10,8 +10,34 @@ enum CompiledExamples {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples")
 
-    static let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "nse-bench-extension-cache-\(ProcessInfo.processInfo.processIdentifier)")
+    static let cache: URL = {
+        let temporary = FileManager.default.temporaryDirectory
+        removeCachesOfEndedTestRuns(in: temporary)
+        return temporary.appendingPathComponent("\(cachePrefix)\(ProcessInfo.processInfo.processIdentifier)")
+    }()
+
+    private static let cachePrefix = "nse-bench-extension-cache-"
+
+    /// Removes the caches of earlier test processes that have ended, so that test runs do not pile them
+    /// up in the temporary folder (about 300 KB each). A process still running keeps its own.
+    private static func removeCachesOfEndedTestRuns(in temporary: URL) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+        } catch {
+            return  // nothing to tidy where nothing can be listed; the cache itself reports its own errors
+        }
+        for name in names where name.hasPrefix(cachePrefix) {
+            guard let pid = Int32(name.dropFirst(cachePrefix.count)), kill(pid, 0) == -1, errno == ESRCH else {
+                continue
+            }
+            do {
+                try FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            } catch {
+                continue  // another test process removed it first
+            }
+        }
+    }
 
     static func builder() throws -> UserExtensionBuilder {
         var environment = ProcessInfo.processInfo.environment
