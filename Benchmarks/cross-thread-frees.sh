@@ -18,31 +18,40 @@ ulimit -n 20000 2>/dev/null || true
 command -v perf >/dev/null || { echo "perf is missing: apt-get install -y linux-perf" >&2; exit 1; }
 ensure_nse_bench
 JEMALLOC=$(ldd "$NSE_BENCH" | awk '/libjemalloc/ {print $3}')
+[ -n "$JEMALLOC" ] || { echo "$NSE_BENCH is not linked with jemalloc: nothing to probe" >&2; exit 1; }
+remove_probes() { perf probe -q -d 'probe_libjemalloc:nsbx_*' >/dev/null 2>&1 || true; }
+trap 'remove_probes; cleanup' EXIT
+remove_probes  # left by a run that was killed
 PROBES=(nsbx_malloc=malloc 'nsbx_malloc_ret=malloc%return $retval' nsbx_calloc=calloc
     'nsbx_calloc_ret=calloc%return $retval' 'nsbx_free=free ptr=%di:u64')
-for probe in "${PROBES[@]}"; do perf probe -q -x "$JEMALLOC" -a "$probe" 2>/dev/null || true; done
-remove_probes() { perf probe -q -d 'probe_libjemalloc:nsbx_*' >/dev/null 2>&1 || true; cleanup; }
-trap remove_probes EXIT
+for probe in "${PROBES[@]}"; do perf probe -q -x "$JEMALLOC" -a "$probe"; done
 
 # Call stacks for the allocations only: the returns and frees need just their thread and pointer.
 EVENTS=(-e probe_libjemalloc:nsbx_malloc -e probe_libjemalloc:nsbx_calloc)
 for event in nsbx_malloc_ret__return nsbx_calloc_ret__return nsbx_free; do
     EVENTS+=(-e "probe_libjemalloc:$event/call-graph=no/")
 done
-perf record -q "${EVENTS[@]}" --call-graph fp -o "$WORK/frees.data" -- \
-    "$NSE_BENCH" run "${FLAGS[@]}" --invocations "$COUNT" --quiet --out "$WORK/run" >/dev/null 2>&1
-perf script -i "$WORK/frees.data" -F comm,tid,event,trace,ip,sym 2>/dev/null > "$WORK/frees.txt"
+# The run's own output is dropped (its summary.csv is read below); perf's warnings, lost events
+# included, are shown. A run that exits non-zero (an invalid run, exit 1) is still counted.
+perf record -q -m 16M "${EVENTS[@]}" --call-graph fp -o "$WORK/frees.data" -- \
+    "$NSE_BENCH" run "${FLAGS[@]}" --invocations "$COUNT" --quiet --out "$WORK/run" >/dev/null \
+    || echo "note: the run exited with status $?"
+perf script -i "$WORK/frees.data" -F comm,pid,tid,event,trace,ip,sym 2>/dev/null > "$WORK/frees.txt"
 python3 - "$WORK/frees.txt" "$COUNT" "$WORK/run/summary.csv" <<'PY'
 import collections, csv, re, subprocess, sys
 own = re.compile(r"\$s\d+(NSERuntime|NSEBenchCore|NSEBenchSystem|NSEBenchCLI|SimulatedDevice|UserNotifications|SDKProfiles|CryptoKit|MediaServer)")
-head = re.compile(r"\s*(.*?)\s+(\d+)\s+probe_libjemalloc:(nsbx_\w+):\s*(.*)")
+head = re.compile(r"\s*(.*?)\s+(\d+)/(\d+)\s+probe_libjemalloc:(nsbx_\w+):\s*(.*)")
 blocks, pending, owner = [], {}, {}
-cross, same = collections.Counter(), 0
+cross, same, run = collections.Counter(), 0, None
 def handle(block):
-    global same
+    global same, run
     match = head.match(block[0])
     if not match: return
-    comm, tid, event, rest = match.groups()
+    comm, pid, tid, event, rest = match.groups()
+    # The run's own process only (the first to allocate): the embedded server is its child, traced too,
+    # with addresses of its own, and the summary's figure is the run process's.
+    run = run or pid
+    if pid != run: return
     if event in ("nsbx_malloc", "nsbx_calloc"):
         frames = [line.split()[1] for line in block[1:] if len(line.split()) >= 2]
         pending[tid] = next((f for f in frames if own.search(f)), "[no nse-bench frame]")

@@ -106,6 +106,18 @@ struct RunAggregateTests {
         #expect(check.stealNote(delayed: true) == nil, "not measured")
     }
 
+    @Test func delaysAreTheTimingProblemsOnly() {
+        var check = SelfCheck(
+            timerLatenessP99: 0, transportLagP99: 0, admissionLagP99: 0, cpuUtilisation: 0.97, descriptorsFree: 10,
+            descriptorLimit: 20_000)
+        check.wallSeconds = 10
+        #expect(check.problems(timeScale: 1, deadline: 30_000_000_000).count == 2, "CPU and descriptors")
+        #expect(check.delays(timeScale: 1, deadline: 30_000_000_000).isEmpty, "neither is the harness falling behind")
+        check.admissionLagP99 = 400_000_000
+        #expect(check.delays(timeScale: 1, deadline: 30_000_000_000).count == 1)
+        #expect(check.problems(timeScale: 1, deadline: 30_000_000_000).first?.hasPrefix("admission lag") == true)
+    }
+
     @Test func transportLagAloneInvalidatesARun() {
         let check = SelfCheck(
             timerLatenessP99: 30_000, transportLagP99: 230_000_000, admissionLagP99: 0, cpuUtilisation: 0.76,

@@ -37,7 +37,7 @@ final class ProgressReporter: Sendable {
     }
 
     /// The share (0 to 1) of the machine's CPU time its host took for others over the run (steal time);
-    /// nil when no second was measured.
+    /// nil for a run shorter than a second, or when `/proc/stat` could not be read.
     var machineSteal: Double? {
         let parts = stolen.load(ordering: .relaxed)
         return parts < 0 ? nil : Double(parts) / 1e6
@@ -63,7 +63,7 @@ final class ProgressReporter: Sendable {
             let line = self.line(elapsed: Date().timeIntervalSince(start))
             context.output.write(context.outputIsTerminal ? "\r\u{1B}[K" + line : line + "\n")
         }
-        cpu.closeStealWindow()
+        cpu.closeStealWindow(now: MonotonicClock.now())
         if let steal = cpu.stealShare { stolen.store(Int((steal * 1e6).rounded()), ordering: .relaxed) }
         if !quiet, context.outputIsTerminal { context.output.write("\r\u{1B}[K") }
     }
@@ -87,7 +87,7 @@ final class ProgressReporter: Sendable {
 /// Reads the machine's CPU times about once a second and gives each second's busy share, and the share
 /// stolen by the host since the first reading.
 struct MachineBusySampler {
-    private var first: CPUTimes?
+    private var first: (times: CPUTimes, at: UInt64)?
     private var last: (times: CPUTimes, at: UInt64)?
     /// The share of the machine's CPU time the host stole from the first reading to the latest; nil
     /// before a second reading.
@@ -105,16 +105,17 @@ struct MachineBusySampler {
             return nil
         }
         defer { last = (times, now) }
-        if let first { stealShare = times.stealShare(since: first) } else { first = times }
+        if let first { stealShare = times.stealShare(since: first.times) } else { first = (times, now) }
         return last.flatMap { times.busyShare(since: $0.times) }
     }
 
     /// Reads the CPU times once more, however soon after the last reading, so that the steal's share
-    /// covers the run to its end (steal is counted from the first reading, not per second).
-    mutating func closeStealWindow() {
-        guard !unreadable, let first else { return }
+    /// covers the run to its end (steal is counted from the first reading, not per second). A run shorter
+    /// than a second keeps no share: over a few 10 ms ticks, one stolen tick would read as 5%.
+    mutating func closeStealWindow(now: UInt64) {
+        guard !unreadable, let first, now &- first.at >= 1_000_000_000 else { return }
         do {
-            stealShare = try ProcessResources.machineCPUTimes().stealShare(since: first)
+            stealShare = try ProcessResources.machineCPUTimes().stealShare(since: first.times)
         } catch {
             unreadable = true
         }

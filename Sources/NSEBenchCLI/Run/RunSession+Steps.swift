@@ -170,7 +170,7 @@ extension RunSession {
         let scale = settings.timeScale
         var problems = selfCheck.problems(timeScale: scale, deadline: settings.deadline)
         // Whether the harness fell behind: the host's steal, if large, is then named beside it.
-        var delayed = !problems.isEmpty
+        var delayed = !selfCheck.delays(timeScale: scale, deadline: settings.deadline).isEmpty
         if let serverStatsProblem { problems.append(serverStatsProblem) }
         let aggregate = recorder.aggregate
         if let problem = SelfCheck.problem(
@@ -192,9 +192,10 @@ extension RunSession {
                     + "response may show as real")
         }
         if let workers {
-            let late = ExtensionWorkerPool.problems(workers, timeScale: scale, deadline: settings.deadline)
-            delayed = delayed || !late.isEmpty
-            problems += late
+            problems += ExtensionWorkerPool.problems(workers, timeScale: scale, deadline: settings.deadline)
+            if ExtensionWorkerPool.rerunLateness(workers, timeScale: scale, deadline: settings.deadline) != nil {
+                delayed = true
+            }
         }
         if let failure = workerFigures.compactMap(\.memoryWatchFailure).first {
             problems.append(

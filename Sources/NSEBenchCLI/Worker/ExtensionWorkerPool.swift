@@ -322,9 +322,9 @@ final class ExtensionWorker: @unchecked Sendable {
 }
 
 extension ExtensionWorkerPool {
-    /// Why the pool's crashes distorted the run, if they did: invocations recorded as crashed without
-    /// knowing they caused it, or run again later than the harness's error budget allows (judged in
-    /// unscaled time, max(5 ms, 1% of the deadline), as the self-check judges timer lateness).
+    /// Why the pool distorted the run, if it did: invocations recorded as crashed without knowing they
+    /// caused it, processes whose figures never came, or invocations run again later than the harness's
+    /// error budget allows (``rerunLateness(_:timeScale:deadline:)``).
     static func problems(_ pool: ExtensionWorkerPool, timeScale: Double, deadline: UInt64) -> [String] {
         var problems: [String] = []
         if pool.lostInvocations > 0 {
@@ -340,15 +340,19 @@ extension ExtensionWorkerPool {
                     + "own figures: \(silent == 1 ? "its" : "their") CPU, memory and timer lateness are missing from "
                     + "harness_cpu_s, peak_rss_bytes and the self-check")
         }
+        if let late = rerunLateness(pool, timeScale: timeScale, deadline: deadline) { problems.append(late) }
+        return problems
+    }
+
+    /// Why the invocations run again after a crash were late beyond the harness's error budget (judged in
+    /// unscaled time against the larger of 5 ms and 1% of `deadline`); nil when they were not.
+    static func rerunLateness(_ pool: ExtensionWorkerPool, timeScale: Double, deadline: UInt64) -> String? {
         let limit = max(5_000_000, Double(deadline) / 100)
         let delay = Double(pool.rerunDelayMaximum) / timeScale
-        if pool.rerunInvocations > 0, delay > limit {
-            problems.append(
-                "\(pool.rerunInvocations) invocations were run again after their shared process died under another "
-                    + "invocation (a crash, or killed for its memory), up to \(FixedPoint.text(delay / 1e6, places: 1)) ms late (limit "
-                    + "\(FixedPoint.text(limit / 1e6, places: 1)) ms); more --extension-processes share each "
-                    + "process among fewer invocations")
-        }
-        return problems
+        guard pool.rerunInvocations > 0, delay > limit else { return nil }
+        return "\(pool.rerunInvocations) invocations were run again after their shared process died under another "
+            + "invocation (a crash, or killed for its memory), up to \(FixedPoint.text(delay / 1e6, places: 1)) ms late (limit "
+            + "\(FixedPoint.text(limit / 1e6, places: 1)) ms); more --extension-processes share each "
+            + "process among fewer invocations"
     }
 }

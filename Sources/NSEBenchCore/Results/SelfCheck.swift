@@ -90,6 +90,22 @@ public struct SelfCheck: Sendable, Equatable {
     ///   - timeScale: the run's `--time-scale`; measured times are divided by it before comparing.
     ///   - deadline: the extension's budget in unscaled nanoseconds.
     public func problems(timeScale: Double, deadline: UInt64, limits: Limits = Limits()) -> [String] {
+        var problems = delays(timeScale: timeScale, deadline: deadline, limits: limits)
+        if cpuUtilisation > limits.cpuUtilisation, (wallSeconds ?? .infinity) >= limits.cpuJudgedFromWallSeconds {
+            problems.append(
+                "harness CPU at \(Int((cpuUtilisation * 100).rounded()))% of the machine: the harness, not the target, "
+                    + "set the pace")
+        }
+        if descriptorLimit > 0, Double(descriptorsFree) < Double(descriptorLimit) * limits.descriptorHeadroom {
+            problems.append("only \(descriptorsFree) of \(descriptorLimit) file descriptors were free at the peak")
+        }
+        return problems
+    }
+
+    /// The harness's delays beyond their limits, the first of ``problems(timeScale:deadline:limits:)``:
+    /// its timers, its transport loop, its transport's queue, the embedded server's first bytes and its
+    /// admission fell behind. A host that takes the cores shows here first (``stealNote(delayed:limits:)``).
+    public func delays(timeScale: Double, deadline: UInt64, limits: Limits = Limits()) -> [String] {
         var problems: [String] = []
         let scale = timeScale > 0 ? timeScale : 1
         let onePercent = Double(deadline) / 100
@@ -124,14 +140,6 @@ public struct SelfCheck: Sendable, Equatable {
         if lag > lagLimit {
             problems.append(
                 "admission lag p99 \(milliseconds(lag)) ms (unscaled) exceeds \(milliseconds(lagLimit)) ms")
-        }
-        if cpuUtilisation > limits.cpuUtilisation, (wallSeconds ?? .infinity) >= limits.cpuJudgedFromWallSeconds {
-            problems.append(
-                "harness CPU at \(Int((cpuUtilisation * 100).rounded()))% of the machine: the harness, not the target, "
-                    + "set the pace")
-        }
-        if descriptorLimit > 0, Double(descriptorsFree) < Double(descriptorLimit) * limits.descriptorHeadroom {
-            problems.append("only \(descriptorsFree) of \(descriptorLimit) file descriptors were free at the peak")
         }
         return problems
     }

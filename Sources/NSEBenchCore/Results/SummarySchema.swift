@@ -293,7 +293,8 @@ public enum SummarySchema {
             Column(
                 name: "machine_steal", kind: .validity, polarity: .none,
                 meaning: "share of the machine's CPU time its virtual machine's host took for others over the run "
-                    + "(steal time); named in invalid_reason from 5% when the run is not valid; empty if not measured"),
+                    + "(steal time); named in invalid_reason from 5% beside the harness's delays; empty for a run under a "
+                    + "second or if not measured"),
             Column(
                 name: "start_lag_ms", kind: .validity, polarity: .none,
                 meaning: "how long after --start-at the run began admitting (a merge: the latest instance's)"),
