@@ -14,11 +14,7 @@ COUNT=${1:-2000}
 shift || true
 FLAGS=("$@")
 [ ${#FLAGS[@]} -eq 0 ] && FLAGS=(--concurrency 100 --media 1KB.jpg:1 --profile none)
-ulimit -n 20000 2>/dev/null || true
-command -v perf >/dev/null || { echo "perf is missing: apt-get install -y linux-perf" >&2; exit 1; }
-ensure_nse_bench
-JEMALLOC=$(ldd "$NSE_BENCH" | awk '/libjemalloc/ {print $3}')
-[ -n "$JEMALLOC" ] || { echo "$NSE_BENCH is not linked with jemalloc: nothing to probe" >&2; exit 1; }
+ensure_perf_and_jemalloc
 remove_probes() { perf probe -q -d 'probe_libjemalloc:nsbx_*' >/dev/null 2>&1 || true; }
 trap 'remove_probes; cleanup' EXIT
 remove_probes  # left by a run that was killed

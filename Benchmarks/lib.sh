@@ -28,6 +28,16 @@ ensure_nse_bench() {
     NSE_BENCH="$ROOT/.build/release/nse-bench"
 }
 
+# For the scripts that probe jemalloc with perf (profile.sh, cross-thread-frees.sh): perf installed,
+# nse-bench built, and JEMALLOC set to the library the binary links.
+ensure_perf_and_jemalloc() {
+    ulimit -n 20000 2>/dev/null || true
+    command -v perf >/dev/null || { echo "perf is missing: apt-get install -y linux-perf" >&2; exit 1; }
+    ensure_nse_bench
+    JEMALLOC=$(ldd "$NSE_BENCH" | awk '/libjemalloc/ {print $3}')
+    [ -n "$JEMALLOC" ] || { echo "$NSE_BENCH is not linked with jemalloc: nothing to probe" >&2; exit 1; }
+}
+
 # A free TCP port on 127.0.0.1.
 free_port() {
     python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'

@@ -17,10 +17,7 @@ COUNT=${1:-3000}
 shift || true
 FLAGS=("$@")
 [ ${#FLAGS[@]} -eq 0 ] && FLAGS=(--concurrency 100 --media 1KB.jpg:1 --profile none)
-ulimit -n 20000 2>/dev/null || true
-command -v perf >/dev/null || { echo "perf is missing: apt-get install -y linux-perf" >&2; exit 1; }
-ensure_nse_bench
-JEMALLOC=$(ldd "$NSE_BENCH" | awk '/libjemalloc/ {print $3}')
+ensure_perf_and_jemalloc
 for function in malloc calloc realloc posix_memalign; do
     perf probe -q -x "$JEMALLOC" -a "$function" 2>/dev/null || true
 done
