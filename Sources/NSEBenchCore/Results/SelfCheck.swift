@@ -20,8 +20,9 @@ public struct SelfCheck: Sendable, Equatable {
         /// Fewer spare descriptors than this share of the limit at the peak means connections may
         /// have failed for the harness's sake.
         public var descriptorHeadroom: Double = 0.05
-        /// The steal share (``SelfCheck/machineSteal``) from which a run found distorted for another
-        /// reason also names the host's share: below it, steal is too small to explain a delay.
+        /// The steal share (``SelfCheck/machineSteal``) from which a run whose harness fell behind also
+        /// names the host's share (``SelfCheck/stealNote(delayed:limits:)``): below it, steal is too small
+        /// to explain a delay.
         public var stealNamed: Double = 0.05
 
         public init() {}
