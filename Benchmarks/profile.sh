@@ -18,8 +18,15 @@ shift || true
 FLAGS=("$@")
 [ ${#FLAGS[@]} -eq 0 ] && FLAGS=(--concurrency 100 --media 1KB.jpg:1 --profile none)
 ensure_perf_and_jemalloc
+# Probes of its own name, recorded by name: a `probe_libjemalloc:*` recording also counted any other
+# probe left on the library (a free, a return), which inflated the count fourfold.
+remove_probes() { perf probe -q -d 'probe_libjemalloc:nsbp_*' >/dev/null 2>&1 || true; }
+trap 'remove_probes; cleanup' EXIT
+remove_probes  # left by a run that was killed
+EVENTS=()
 for function in malloc calloc realloc posix_memalign; do
-    perf probe -q -x "$JEMALLOC" -a "$function" 2>/dev/null || true
+    perf probe -q -x "$JEMALLOC" -a "nsbp_$function=$function"
+    EVENTS+=(-e "probe_libjemalloc:nsbp_$function")
 done
 run() { "$NSE_BENCH" run "${FLAGS[@]}" --invocations "$1" --quiet --out "$WORK/run-$1"; }
 
@@ -32,7 +39,7 @@ perf report -i "$WORK/cpu.data" --no-children --sort dso,sym -q --stdio 2>/dev/n
 
 echo "== 2. allocations per invocation by the first nse-bench frame"
 for length in "$COUNT" "$((COUNT * 2))"; do
-    perf record -q -e 'probe_libjemalloc:*' --call-graph fp -o "$WORK/malloc-$length.data" -- \
+    perf record -q "${EVENTS[@]}" --call-graph fp -o "$WORK/malloc-$length.data" -- \
         "$NSE_BENCH" run "${FLAGS[@]}" --invocations "$length" --quiet --out "$WORK/m-$length" \
         >/dev/null 2>&1
     perf script -i "$WORK/malloc-$length.data" -F comm,ip,sym 2>/dev/null > "$WORK/malloc-$length.txt"
