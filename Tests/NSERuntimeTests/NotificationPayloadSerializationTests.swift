@@ -48,6 +48,19 @@ struct NotificationPayloadSerializationTests {
         #expect(String(decoding: payload.serialized(), as: UTF8.self) == #"{"aps":{"alert":"hello"}}"#)
     }
 
+    @Test(
+        "the byte count, counted without writing, is the written length",
+        arguments: [
+            JSONValue.null, .bool(true), .bool(false), .integer(0), .integer(9), .integer(10), .integer(-1),
+            .integer(-10), .integer(Int.max), .integer(Int.min), .double(0.1), .double(-2.0), .double(1e20),
+            .double(.nan), .double(-.infinity), .string(""), .string("\u{1}\u{1F}\"\\\n\r\t\u{8}\u{C}/"),
+            .string("Café 🎉 日本"), .array([]), .object([:]), .array([.null, .array([.integer(3)]), .object([:])]),
+            .object(["b": .integer(1), "a\"q": .object(["é": .array([.string("x"), .bool(false)])]), "": .null]),
+        ])
+    func byteCountIsTheWrittenLength(_ value: JSONValue) {
+        #expect(value.compactJSONByteCount == value.compactJSONBytes.count, "\(value.compactJSONText)")
+    }
+
     @Test("control characters are escaped")
     func controlCharacters() {
         #expect(JSONValue.string("\u{1}\r\n").compactJSONText == #""\u0001\r\n""#)

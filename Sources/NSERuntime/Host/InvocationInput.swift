@@ -33,7 +33,7 @@ public struct InvocationInput: Sendable {
     /// networks fail.
     public var constrainedNetwork = false
     /// The size of ``payload``'s compact JSON when already known (a generated payload comes with its
-    /// bytes), so the host need not serialize it again; cleared when ``payload`` changes.
+    /// count), so the host need not count it again; cleared when ``payload`` changes.
     private var knownByteCount: Int?
 
     /// An input for a payload from anywhere (a replay file, a test, a worker's request);
@@ -58,11 +58,11 @@ public struct InvocationInput: Sendable {
             id: generated.index, payload: generated.payload, arrival: arrival, extension: factory,
             expectedText: generated.requested.contains(.decryptedText) ? generated.text : nil,
             injectedFault: generated.injectedFault)
-        knownByteCount = generated.bytes.count
+        knownByteCount = generated.byteCount
     }
 
     /// The size of ``payload``'s compact JSON, which counts against the memory limit: the generated
-    /// bytes' count when known, otherwise serialized now.
+    /// payload's count when known, otherwise counted now.
     public var payloadByteCount: Int { knownByteCount ?? payload.byteCount }
 
     /// What the payload asks the extension for.

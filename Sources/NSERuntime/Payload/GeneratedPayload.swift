@@ -5,7 +5,7 @@ public import NSEBenchCore
 ///
 /// ```swift
 /// let generated = try generator.payload(at: 41)
-/// generated.bytes.count          // at most 4096 unless generated.isOversize
+/// generated.byteCount            // at most 4096 unless generated.isOversize
 /// generated.requested            // [.decryptedText, .attachment]
 /// generated.injectedFault        // .tamper: decryption is expected to fail
 /// generated.text                 // what an enriched notification shows
@@ -13,8 +13,10 @@ public import NSEBenchCore
 public struct GeneratedPayload: Sendable, Hashable {
     /// The invocation index it was generated for.
     public var index: Int
-    /// The payload as APNs would deliver it (compact JSON, sorted keys).
-    public var bytes: [UInt8]
+    /// The size of the payload as APNs would deliver it (compact JSON): the figure checked against
+    /// ``NotificationPayload/maximumByteCount`` and charged to the extension's memory. Counted when
+    /// generated, without serializing: a run needs the size of every payload, not its bytes.
+    public var byteCount: Int
     /// The payload's model, the same as parsing ``bytes`` (which would fail for an oversize payload).
     public var payload: NotificationPayload
     /// The title and body an enriched notification shows: the decrypted text of an encrypted payload,
@@ -31,11 +33,11 @@ public struct GeneratedPayload: Sendable, Hashable {
 
     /// Creates a generated payload; ``PayloadGenerator`` is the usual source.
     public init(
-        index: Int, bytes: [UInt8], payload: NotificationPayload, text: NotificationText, requested: Enrichments,
+        index: Int, byteCount: Int, payload: NotificationPayload, text: NotificationText, requested: Enrichments,
         injectedFault: InjectedCryptoFault?, mediaPath: String?, isOversize: Bool
     ) {
         self.index = index
-        self.bytes = bytes
+        self.byteCount = byteCount
         self.payload = payload
         self.text = text
         self.requested = requested
@@ -43,4 +45,8 @@ public struct GeneratedPayload: Sendable, Hashable {
         self.mediaPath = mediaPath
         self.isOversize = isOversize
     }
+
+    /// The payload as APNs would deliver it (compact JSON, sorted keys), serialized on each call;
+    /// ``byteCount`` bytes long.
+    public var bytes: [UInt8] { payload.serialized() }
 }

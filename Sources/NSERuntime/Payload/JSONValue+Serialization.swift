@@ -28,6 +28,54 @@ extension JSONValue {
         String(decoding: compactJSONBytes, as: UTF8.self)
     }
 
+    /// The number of bytes ``compactJSONBytes`` would have, counted without writing them: no buffer,
+    /// no sorted key list (the count does not depend on the keys' order).
+    ///
+    /// ```swift
+    /// JSONValue.object(["a": .string("x\"y")]).compactJSONByteCount  // 12, as {"a":"x\"y"}
+    /// ```
+    public var compactJSONByteCount: Int {
+        switch self {
+        case .null: 4
+        case .bool(let value): value ? 4 : 5
+        case .integer(let value): Self.digitCount(value)
+        case .double(let value): value.isFinite ? value.description.utf8.count : 4
+        case .string(let text): Self.stringByteCount(text)
+        case .array(let elements):
+            // The brackets, and a comma between elements.
+            elements.reduce(2 + max(0, elements.count - 1)) { $0 + $1.compactJSONByteCount }
+        case .object(let members):
+            // The braces, a comma between members, and a colon in each.
+            members.reduce(2 + max(0, members.count - 1)) {
+                $0 + Self.stringByteCount($1.key) + 1 + $1.value.compactJSONByteCount
+            }
+        }
+    }
+
+    /// The length of `String(value)`: its digits and a minus sign.
+    private static func digitCount(_ value: Int) -> Int {
+        var count = value < 0 ? 2 : 1
+        var rest = value.magnitude
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
+    }
+
+    /// The length of a string as ``writeString(_:to:)`` writes it, quotes included.
+    private static func stringByteCount(_ text: String) -> Int {
+        var count = 2
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09, 0x08, 0x0C: count += 2
+            case 0..<0x20: count += 6
+            default: count += 1
+            }
+        }
+        return count
+    }
+
     /// Appends this value's compact JSON to `output`.
     func write(to output: inout [UInt8]) {
         switch self {

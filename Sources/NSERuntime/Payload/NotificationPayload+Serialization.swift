@@ -29,9 +29,10 @@ extension NotificationPayload {
         jsonValue.compactJSONBytes
     }
 
-    /// The size of ``serialized()`` in bytes, the figure APNs checks against ``maximumByteCount``.
+    /// The size of ``serialized()`` in bytes, the figure APNs checks against ``maximumByteCount``;
+    /// counted without serializing.
     public var byteCount: Int {
-        serialized().count
+        jsonValue.compactJSONByteCount
     }
 
     /// The whole payload as iOS hands it to an extension in `request.content.userInfo`: the `aps`

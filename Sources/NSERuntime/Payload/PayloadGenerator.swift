@@ -122,7 +122,7 @@ public struct PayloadGenerator: Sendable {
             payload.customFields["padding"] = .string(String(repeating: "x", count: padding))
         }
         return GeneratedPayload(
-            index: index, bytes: payload.serialized(), payload: payload, text: template.text,
+            index: index, byteCount: payload.byteCount, payload: payload, text: template.text,
             requested: payload.enrichmentsRequested, injectedFault: fault, mediaPath: mediaPath,
             isOversize: isOversize)
     }
