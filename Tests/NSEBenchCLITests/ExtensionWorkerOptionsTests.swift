@@ -38,6 +38,31 @@ import Testing
         #expect(result.errors.contains("--budget-ns"))
     }
 
+    @Test func noWorkerStartsOnceThePoolIsFinishingAndTheInvocationIsTheHarnesssNotACrash() async throws {
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let pool = try ExtensionWorkerPool(
+            count: 1,
+            launch: ExtensionWorkerPool.Launch(
+                executable: URL(fileURLWithPath: "/usr/bin/true"), arguments: [],
+                errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 30_000_000_000))
+        #expect(pool.finish().isEmpty)
+        // An invocation run again after a crash in the run's last moments comes to a finishing pool: it
+        // would need a new process, which no one would wait for.
+        let input = InvocationInput(
+            id: 7, payload: NotificationPayload(alert: NotificationAlert(title: "t", body: "b")), arrival: 5,
+            extension: try BuiltInExtensions.named("template"))
+        let record = await pool.invoke(input)
+        #expect(record.id == 7 && record.outcome == .crashed)
+        #expect(record.harnessFailure == .noExtensionProcess)
+        #expect(
+            record.crashReason
+                == "harness: no extension process could take the invocation: the run's extension processes had "
+                + "already been told to end")
+        #expect(record.times.deadline == 30_000_000_005)
+        #expect(pool.processesWithoutFigures == 1, "no second process was started")
+    }
+
     @Test func aProcessThatEndsWithoutItsFiguresIsNamedNotCountedAsZero() throws {
         // `true` exits 0 at once and says nothing: a worker that ended normally, without its figures.
         let directory = try TemporaryDirectory(prefix: "nse-bench-workers")

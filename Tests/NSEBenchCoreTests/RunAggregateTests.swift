@@ -85,6 +85,14 @@ struct RunAggregateTests {
                 "file descriptors ran out (EMFILE/ENFILE): 1 invocation failed for the harness's sake, not the network's",
                 "the scratch disk was full: 2 invocations failed for the harness's sake, not the network's",
             ])
+        // Invocations recorded as crashed that the extension never ran are named as not its crashes.
+        #expect(
+            SelfCheck.problems(harnessFailures: [.recordLost: 1, .noExtensionProcess: 3]) == [
+                "no extension process could take the invocation: 3 invocations failed for the harness's sake, not "
+                    + "the extension's",
+                "the invocation ended without a record: 1 invocation failed for the harness's sake, not the "
+                    + "extension's",
+            ])
         #expect(
             HarnessFailure.scratchFull.errorText(detail: "file: cannot write x")
                 == "harness: the scratch disk was full: file: cannot write x")

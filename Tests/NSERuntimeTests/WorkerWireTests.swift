@@ -28,7 +28,7 @@ private let fullRecord = InvocationRecord(
         announcedBytes: 204_800),
     stageErrors: [.download: "timed out", .decrypt: "tampered"], peakMemory: 12_345_678, crashReason: "SIGSEGV",
     injectedCrash: true, injectedFault: .tamper, workAbandoned: true, ownTimeout: 20_000_000_000,
-    sideCallAtDeadline: true)
+    sideCallAtDeadline: true, lostToHarness: .recordLost)
 
 /// The paths of the stored properties in `value`, and in the structs, enum payloads, elements and
 /// dictionary values within it, that hold their type's zero (nil, false, 0, an empty string or

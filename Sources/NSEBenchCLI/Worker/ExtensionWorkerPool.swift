@@ -38,8 +38,20 @@ final class ExtensionWorkerPool: Sendable {
         var maximumDelay: UInt64 = 0
     }
 
+    /// The workers by slot, and whether the pool is finishing: from then on no worker is started, so
+    /// none outlives ``finish()`` unwaited for.
+    private struct Slots {
+        var workers: [ExtensionWorker?]
+        var finishing = false
+    }
+
+    /// Why ``pick()`` found no worker for an invocation after ``finish()`` began.
+    private struct Finishing: Error, CustomStringConvertible {
+        var description: String { "the run's extension processes had already been told to end" }
+    }
+
     private let launch: Launch
-    private let slots: Mutex<[ExtensionWorker?]>
+    private let slots: Mutex<Slots>
     private let retired = Mutex<[ExtensionWorker]>([])
     private let reruns = Mutex(Reruns())
 
@@ -54,9 +66,9 @@ final class ExtensionWorkerPool: Sendable {
             throw RunError.output(
                 "could not create \(launch.errorLog.path) for the extension processes' messages: \(error)")
         }
-        slots = Mutex(Array(repeating: nil, count: max(1, count)))
+        slots = Mutex(Slots(workers: Array(repeating: nil, count: max(1, count))))
         try slots.withLock { slots throws in
-            for index in slots.indices { slots[index] = try makeWorker() }
+            for index in slots.workers.indices { slots.workers[index] = try makeWorker() }
         }
     }
 
@@ -99,7 +111,9 @@ final class ExtensionWorkerPool: Sendable {
     /// The largest footprint charged to an invocation of a worker killed for its memory; 0 for none.
     var memoryKillFootprint: Int { allWorkers.compactMap(\.memoryKill).max() ?? 0 }
 
-    private var allWorkers: [ExtensionWorker] { slots.withLock { $0.compactMap { $0 } } + retired.withLock { $0 } }
+    private var allWorkers: [ExtensionWorker] {
+        slots.withLock { $0.workers.compactMap { $0 } } + retired.withLock { $0 }
+    }
 
     /// Runs `input` in a worker; a record always comes back.
     func invoke(_ input: InvocationInput) async -> InvocationRecord {
@@ -108,30 +122,34 @@ final class ExtensionWorkerPool: Sendable {
             do {
                 worker = try pick()
             } catch {
-                return .processDied(
-                    input, reason: "harness: no extension worker could be started: \(error)",
-                    now: MonotonicClock.now(), deadline: input.arrival + launch.timeBudget)
+                return .lost(
+                    input, to: .noExtensionProcess, detail: "\(error)", now: MonotonicClock.now(),
+                    deadline: input.arrival + launch.timeBudget)
             }
             // A worker that died between the pick and the send takes nothing: pick again.
             if let record = await worker.invoke(input) { return record }
         }
     }
 
-    /// Ends every worker's input and waits for their figures.
+    /// Ends every worker's input and waits for their figures. No worker starts after this begins: an
+    /// invocation that would need one (run again after a crash in the run's last moments) is recorded
+    /// as lost to the harness instead of left in a process no one waits for.
     func finish() -> [WorkerFigures] {
+        slots.withLock { $0.finishing = true }
         let workers = allWorkers
         for worker in workers { worker.closeInput() }
         return workers.compactMap { $0.waitForExit() }
     }
 
-    /// The least loaded live worker, replacing dead ones.
+    /// The least loaded live worker, replacing dead ones; none once the pool is finishing.
     private func pick() throws -> ExtensionWorker {
         try slots.withLock { slots throws -> ExtensionWorker in
-            for index in slots.indices where slots[index]?.isAlive != true {
-                if let dead = slots[index] { retired.withLock { $0.append(dead) } }
-                slots[index] = try makeWorker()
+            guard !slots.finishing else { throw Finishing() }
+            for index in slots.workers.indices where slots.workers[index]?.isAlive != true {
+                if let dead = slots.workers[index] { retired.withLock { $0.append(dead) } }
+                slots.workers[index] = try makeWorker()
             }
-            let live = slots.compactMap { $0 }
+            let live = slots.workers.compactMap { $0 }
             return live.min { $0.inFlight < $1.inFlight } ?? live[0]
         }
     }
@@ -302,8 +320,8 @@ final class ExtensionWorker: @unchecked Sendable {
         case .rejected(let id, let reason):
             guard let pending = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
             pending.continuation.resume(
-                returning: .processDied(
-                    pending.input, reason: "harness: the worker rejected the invocation: \(reason)",
+                returning: .lost(
+                    pending.input, to: .noExtensionProcess, detail: "the worker rejected its request: \(reason)",
                     now: MonotonicClock.now(), deadline: pending.input.arrival + timeBudget))
         }
     }

@@ -8,6 +8,11 @@ public enum HarnessFailure: String, Sendable, Hashable, Codable, CaseIterable, C
     case descriptorsExhausted = "descriptors_exhausted"
     /// The scratch directory's file system was full (ENOSPC, EDQUOT).
     case scratchFull = "scratch_full"
+    /// No extension process could take the invocation: none could be started, the one sent it refused
+    /// its request, or the run's processes had already been told to end. The extension never ran it.
+    case noExtensionProcess = "no_extension_process"
+    /// The invocation ended without a record: the harness lost track of it, whatever the extension did.
+    case recordLost = "record_lost"
 
     /// What happened, in words, for the error column and the invalid reason.
     public var explanation: String {
@@ -15,6 +20,17 @@ public enum HarnessFailure: String, Sendable, Hashable, Codable, CaseIterable, C
         case .serverExited: "the embedded media server exited mid-run"
         case .descriptorsExhausted: "file descriptors ran out (EMFILE/ENFILE)"
         case .scratchFull: "the scratch disk was full"
+        case .noExtensionProcess: "no extension process could take the invocation"
+        case .recordLost: "the invocation ended without a record"
+        }
+    }
+
+    /// Whose failure the invocation would otherwise have been read as: the network's for a failed
+    /// download or attachment, the extension's for an invocation recorded as `crashed`.
+    public var notTheTargets: String {
+        switch self {
+        case .serverExited, .descriptorsExhausted, .scratchFull: "not the network's"
+        case .noExtensionProcess, .recordLost: "not the extension's"
         }
     }
 
@@ -29,6 +45,8 @@ public enum HarnessFailure: String, Sendable, Hashable, Codable, CaseIterable, C
         case .serverExited: 0
         case .descriptorsExhausted: 1
         case .scratchFull: 2
+        case .noExtensionProcess: 3
+        case .recordLost: 4
         }
     }
 
@@ -44,7 +62,7 @@ extension SelfCheck {
     public static func problems(harnessFailures failures: [HarnessFailure: Int]) -> [String] {
         failures.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { cause, count in
             "\(cause.explanation): \(count) invocation\(count == 1 ? "" : "s") failed for the harness's sake, "
-                + "not the network's"
+                + cause.notTheTargets
         }
     }
 }

@@ -66,8 +66,8 @@ public final class ExtensionHost: Sendable {
         await invoke(input) { record in kept.withLock { $0 = record } }
         // `recording` has run before invoke(_:recording:) returns.
         return kept.withLock { $0 }
-            ?? .processDied(
-                input, reason: "harness: the invocation ended without a record", now: environment.clock.now(),
+            ?? .lost(
+                input, to: .recordLost, detail: "", now: environment.clock.now(),
                 deadline: input.arrival &+ settings.timeBudget)
     }
 

@@ -39,6 +39,10 @@ public struct InvocationRecord: Sendable, Hashable, Codable {
     public var ownTimeout: UInt64? = nil
     /// Whether a side call (a receipt, a delivered metric) was still running when the deadline came.
     public var sideCallAtDeadline: Bool? = nil
+    /// The harness failure that ended the invocation before or outside its extension's code (no extension
+    /// process could take it, or it ended without a record): its `crashed` outcome says nothing about
+    /// the extension. A download's harness failure is its ``DownloadSummary/harnessFailure``.
+    public var lostToHarness: HarnessFailure? = nil
 
     /// From arrival to the honoured handler call, in nanoseconds.
     public var timeToDeliver: UInt64? { times.timeToDeliver }
@@ -51,7 +55,7 @@ public struct InvocationRecord: Sendable, Hashable, Codable {
     /// The last download's failure, as text.
     public var downloadErrorText: String? { download?.errorText }
     /// The harness failure the invocation met, if any: what it measured is the harness, not the target.
-    public var harnessFailure: HarnessFailure? { download?.harnessFailure }
+    public var harnessFailure: HarnessFailure? { lostToHarness ?? download?.harnessFailure }
 
     /// Marks the invocation's failed download as the harness's `failure` (the embedded server found gone
     /// after a refused connection): the error text says so, and ``harnessFailure`` is set. A record

@@ -47,6 +47,7 @@ extension InvocationRecord: WireCodable {
         writer.write(workAbandoned)
         writer.write(ownTimeout)
         writer.write(sideCallAtDeadline)
+        writer.write(lostToHarness)
     }
 
     public init(from reader: inout WireReader) throws(WireFormatError) {
@@ -56,7 +57,7 @@ extension InvocationRecord: WireCodable {
             times: try reader.read(), phases: try reader.read(), download: try reader.read(),
             stageErrors: try reader.read(), peakMemory: try reader.read(), crashReason: try reader.read(),
             injectedCrash: try reader.read(), injectedFault: try reader.read(), workAbandoned: try reader.read(),
-            ownTimeout: try reader.read(), sideCallAtDeadline: try reader.read())
+            ownTimeout: try reader.read(), sideCallAtDeadline: try reader.read(), lostToHarness: try reader.read())
     }
 }
 

@@ -1,5 +1,5 @@
 import Foundation
-import NSEBenchCore
+public import NSEBenchCore
 
 /// One invocation sent to an extension worker process: everything of an ``InvocationInput`` but the
 /// factory (the worker has the extension loaded), one ``WorkerWire`` line on the worker's standard input.
@@ -120,6 +120,21 @@ extension InvocationRecord {
     /// The record of an invocation whose extension process died under it (a crash in the extension's
     /// code: a trap, a segfault): `crashed`, the original shown, finished `now`.
     public static func processDied(_ input: InvocationInput, reason: String, now: UInt64, deadline: UInt64) -> Self {
+        died(input, reason: reason, now: now, deadline: deadline)
+    }
+
+    /// The record of an invocation the harness lost before or outside the extension's code (`failure`,
+    /// with `detail` saying how): `crashed` as a phone would show it, the original, but marked as the
+    /// harness's, so that it counts as no crash of the extension and makes the run invalid.
+    public static func lost(
+        _ input: InvocationInput, to failure: HarnessFailure, detail: String, now: UInt64, deadline: UInt64
+    ) -> Self {
+        var record = died(input, reason: failure.errorText(detail: detail), now: now, deadline: deadline)
+        record.lostToHarness = failure
+        return record
+    }
+
+    private static func died(_ input: InvocationInput, reason: String, now: UInt64, deadline: UInt64) -> Self {
         let alert = input.payload.alert
         return InvocationRecord(
             id: input.id, extensionName: input.extensionFactory.name, outcome: .crashed,
