@@ -63,3 +63,8 @@ int nseb_timerfd_arm_absolute(int fd, unsigned long long monotonic_nanoseconds) 
     spec.it_value.tv_nsec = (long)(monotonic_nanoseconds % 1000000000ULL);
     return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
 }
+
+int nseb_stdout_flush_and_line_buffer(void) {
+    fflush(stdout);
+    return setvbuf(stdout, NULL, _IOLBF, 0);
+}

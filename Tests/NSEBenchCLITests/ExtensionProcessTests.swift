@@ -16,6 +16,14 @@ struct ExtensionProcessTests {
     func run(_ arguments: [String]) async throws -> (
         status: Int32, summary: [String: String], rows: [[String: String]]
     ) {
+        let (status, summary, rows, _) = try await runKeepingLog(arguments)
+        return (status, summary, rows)
+    }
+
+    /// ``run(_:)``, and the extension processes' `extension-stderr.log`.
+    func runKeepingLog(_ arguments: [String]) async throws -> (
+        status: Int32, summary: [String: String], rows: [[String: String]], log: String
+    ) {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-run-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
         var environment = ProcessInfo.processInfo.environment
@@ -26,9 +34,12 @@ struct ExtensionProcessTests {
             Self.executable.path, ["run", "--quiet", "--out", out.path] + onLoopback(arguments),
             environment: environment, currentDirectory: Self.root)
         let summary = try Self.table(out.appendingPathComponent("summary.csv"))
+        // Only a run in extension processes has their log.
+        let logFile = out.appendingPathComponent("extension-stderr.log")
+        let log =
+            FileManager.default.fileExists(atPath: logFile.path) ? try String(contentsOf: logFile, encoding: .utf8) : ""
         return (
-            result.status, summary.first ?? [:],
-            try Self.table(out.appendingPathComponent("invocations.csv"))
+            result.status, summary.first ?? [:], try Self.table(out.appendingPathComponent("invocations.csv")), log
         )
     }
 
@@ -131,6 +142,42 @@ struct ExtensionProcessTests {
         #expect((8...16).contains(killed), "killed \(killed)")
         #expect(summary["blame_memory"] == String(killed))
         #expect(Int(summary["unchanged"] ?? "") == 60 - killed, "the others delivered the content as it came")
+    }
+
+    @Test func whatAnExtensionPrintsGoesToItsLogAndNeverIntoTheReplies() async throws {
+        // print() shares standard output with the workers' replies unless the worker keeps it apart: a
+        // line without its end, flushed in the middle of a reply, lost that invocation and the run hung.
+        let folder = try extensionFolder(
+            "Chatty",
+            """
+            import Foundation
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    print("chatty: received \\(request.identifier), a line long enough to fill a stdio buffer soon")
+                    print("chatty: no line end", terminator: "")
+                    DispatchQueue.global().async {
+                        FileHandle.standardOutput.write(Data("chatty: raw write\\n".utf8))
+                        contentHandler(request.content)
+                    }
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, summary, rows, log) = try await runKeepingLog([
+            "--extension", folder.path, "-n", "3000", "-c", "100", "--media", "1KB.jpg:1",
+        ])
+        #expect(status == 0)
+        #expect(summary["invocations"] == "3000")
+        #expect(Set(rows.map { $0["id"] ?? "" }).count == 3000, "one row per invocation")
+        #expect(summary["crashed"] == "0")
+        // No reply was lost or torn (the timing self-check may still judge a loaded test machine).
+        let reason = summary["invalid_reason"] ?? ""
+        #expect(!reason.contains("without a record") && !reason.contains("no extension process"), "\(reason)")
+        #expect(rows.allSatisfy { $0["error"]?.hasPrefix("harness:") != true })
+        // Every line the two processes wrote is in the log, none over another's.
+        #expect(log.components(separatedBy: "chatty: received").count - 1 == 3000)
+        #expect(log.components(separatedBy: "chatty: raw write").count - 1 == 3000)
     }
 
     @Test func requestsNoPhoneCanBeToldForMakeTheRunInvalid() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchCore
+import NSEBenchSystem
 import NSEBenchTestSupport
 import NSERuntime
 import Testing
@@ -45,7 +46,8 @@ import Testing
             count: 1,
             launch: ExtensionWorkerPool.Launch(
                 executable: URL(fileURLWithPath: "/usr/bin/true"), arguments: [],
-                errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 30_000_000_000))
+                errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 30_000_000_000,
+                answerLimit: 40_000_000_000))
         #expect(pool.finish().isEmpty)
         // An invocation run again after a crash in the run's last moments comes to a finishing pool: it
         // would need a new process, which no one would wait for.
@@ -63,6 +65,48 @@ import Testing
         #expect(pool.processesWithoutFigures == 1, "no second process was started")
     }
 
+    @Test func anInvocationAProcessNeverAnswersIsLostToTheHarnessNotWaitedForForever() async throws {
+        // A worker that reads nothing and says nothing until it is killed.
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let silent = directory.url.appendingPathComponent("silent-worker")
+        try "#!/bin/sh\nexec sleep 60\n".write(to: silent, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: silent.path)
+        let pool = try ExtensionWorkerPool(
+            count: 1,
+            launch: ExtensionWorkerPool.Launch(
+                executable: silent, arguments: [],
+                errorLog: directory.url.appendingPathComponent("extension-stderr.log"),
+                timeBudget: 100_000_000, answerLimit: 300_000_000, exitLimit: 200_000_000))
+        let input = InvocationInput(
+            id: 4, payload: NotificationPayload(alert: NotificationAlert(title: "t", body: "b")),
+            arrival: MonotonicClock.now(), extension: try BuiltInExtensions.named("template"))
+
+        let record = await pool.invoke(input)
+        let waited = MonotonicClock.now() - input.arrival
+
+        #expect(record.id == 4 && record.outcome == .crashed)
+        #expect(record.harnessFailure == .recordLost)
+        #expect(
+            record.crashReason?.hasPrefix("harness: the invocation ended without a record: extension process ") == true)
+        #expect(record.crashReason?.hasSuffix(" sent none within 0.3 s of its arrival") == true, "\(record)")
+        // The sweep looks once a second: the record comes within a sweep of the limit.
+        #expect(waited >= 300_000_000 && waited < 3_000_000_000, "waited \(waited) ns")
+        #expect(pool.unansweredInvocations == 1)
+
+        // Its input closed, it still does not end: it is killed, and the run says so.
+        let started = MonotonicClock.now()
+        #expect(pool.finish().isEmpty)
+        #expect(MonotonicClock.now() - started < 5_000_000_000, "killed after 0.2 s, not left to sleep for 60")
+        #expect(pool.processesKilledAtEnd == 1)
+        #expect(pool.processDeaths == 0, "a process killed at the end is no crash")
+        #expect(
+            ExtensionWorkerPool.problems(pool, timeScale: 1, deadline: 30_000_000_000) == [
+                "1 extension process did not end within 0.2 s of the run's end and was killed: its CPU, memory "
+                    + "and timer lateness are missing"
+            ])
+    }
+
     @Test func aProcessThatEndsWithoutItsFiguresIsNamedNotCountedAsZero() throws {
         // `true` exits 0 at once and says nothing: a worker that ended normally, without its figures.
         let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
@@ -71,7 +115,8 @@ import Testing
             count: 2,
             launch: ExtensionWorkerPool.Launch(
                 executable: URL(fileURLWithPath: "/usr/bin/true"), arguments: [],
-                errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 1))
+                errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 1,
+                answerLimit: 40_000_000_000))
         #expect(pool.finish().isEmpty)
         #expect(pool.processesWithoutFigures == 2)
         #expect(pool.processDeaths == 0)

@@ -53,6 +53,11 @@ int nseb_rename_noreplace(const char *from, const char *to);
 int nseb_timerfd_create(void);
 int nseb_timerfd_arm_absolute(int fd, unsigned long long monotonic_nanoseconds);
 
+/// Flushes C's `stdout` and makes it line-buffered: for an extension worker whose standard output has
+/// just been pointed elsewhere (MessageChannel). Swift 6 refuses the global `stdout` as shared mutable
+/// state. Returns setvbuf's result: 0, or nonzero on failure.
+int nseb_stdout_flush_and_line_buffer(void);
+
 #include "CrashReporter.h"
 
 #endif

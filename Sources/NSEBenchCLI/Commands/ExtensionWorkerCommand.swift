@@ -99,7 +99,14 @@ public struct ExtensionWorkerCommand: ParsableCommand {
 
     /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
-        CrashReporter.install(descriptor: 1)
+        // Before the user's code is loaded: what it prints goes to standard error, never into a reply.
+        let channel: MessageChannel
+        do {
+            channel = try MessageChannel.take()
+        } catch {
+            throw RunError.output("the extension worker could not keep its standard output for its replies: \(error)")
+        }
+        CrashReporter.install(descriptor: channel.descriptor)
         let factory = try UserExtensionLoader.factory(name: name, libraryPath: library)
         let harness = try HarnessLoops()
         let sharedContainer = SharedContainer(directory: URL(fileURLWithPath: container))
@@ -112,7 +119,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
                 attachmentStore: AttachmentStore.counting(), temporaryDirectory: URL(fileURLWithPath: scratch),
                 sharedContainer: sharedContainer, payloadKey: try sharedContainer.loadKey(),
                 threadMarker: CrashMarker()))
-        let output = WorkerOutput()
+        let output = WorkerOutput(channel: channel)
         let dispatchLag = LagHistogram()
         let cpuAtStart = ProcessResources.cpuSeconds()
         let jetsam = Jetsam(host: host, output: output)

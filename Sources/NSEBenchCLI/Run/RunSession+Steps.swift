@@ -352,6 +352,8 @@ extension RunSession {
                     library: library, name: configuration.settings.extensionName, container: container.directory.path,
                     scratch: work.path, settings: hostSettings, caFile: caFile, tagRequests: tagRequests),
                 errorLog: output.appendingPathComponent("extension-stderr.log"),
-                timeBudget: hostSettings.timeBudget))
+                timeBudget: hostSettings.timeBudget,
+                answerLimit: hostSettings.timeBudget + hostSettings.gracePeriod + hostSettings.windDown
+                    + ExtensionWorkerPool.answerMargin))
     }
 }

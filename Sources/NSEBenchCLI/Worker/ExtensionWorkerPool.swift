@@ -31,7 +31,17 @@ final class ExtensionWorkerPool: Sendable {
         var errorLog: URL
         /// The time budget on the run's clock: a died invocation's deadline.
         var timeBudget: UInt64
+        /// How long after its arrival an invocation's record may come at the latest, in nanoseconds of
+        /// the run's clock: past it, the invocation is recorded as lost to the harness (its process is
+        /// alive but never answered) rather than waited for forever.
+        var answerLimit: UInt64
+        /// How long a worker has to end once its input is closed before it is killed: by default 10 s.
+        var exitLimit: UInt64 = 10_000_000_000
     }
+
+    /// What an invocation's record may take beyond its deadline, grace and wind-down before it is
+    /// recorded as lost: 10 s, for a machine so loaded that records come seconds late.
+    static let answerMargin: UInt64 = 10_000_000_000
 
     private struct Reruns {
         var count = 0
@@ -50,10 +60,12 @@ final class ExtensionWorkerPool: Sendable {
         var description: String { "the run's extension processes had already been told to end" }
     }
 
-    private let launch: Launch
+    let launch: Launch
     private let slots: Mutex<Slots>
     private let retired = Mutex<[ExtensionWorker]>([])
     private let reruns = Mutex(Reruns())
+    /// Signalled by ``finish()`` to end the sweep for overdue records.
+    private let sweepEnd = DispatchSemaphore(value: 0)
 
     /// Starts `count` workers.
     init(count: Int, launch: Launch) throws {
@@ -70,6 +82,23 @@ final class ExtensionWorkerPool: Sendable {
         try slots.withLock { slots throws in
             for index in slots.workers.indices { slots.workers[index] = try makeWorker() }
         }
+        let sweepEnd = self.sweepEnd
+        let sweeper = Thread { [weak self] in
+            // Until finish(), or until the pool is gone without one.
+            while sweepEnd.wait(timeout: .now() + .seconds(1)) == .timedOut {
+                guard let self else { return }
+                self.expireOverdue()
+            }
+        }
+        sweeper.name = "nse-bench-worker-sweep"
+        sweeper.start()
+    }
+
+    /// Records as lost to the harness every invocation whose record is overdue (``Launch/answerLimit``):
+    /// a reply that never came must not hold the run open.
+    private func expireOverdue() {
+        let now = MonotonicClock.now()
+        for worker in allWorkers { worker.expireOverdue(now: now, answerLimit: launch.answerLimit) }
     }
 
     /// Invocations run again after a process they shared died under another invocation (a crash, or
@@ -99,7 +128,13 @@ final class ExtensionWorkerPool: Sendable {
 
     /// Worker processes that died (and were replaced, when more invocations came), of a crash or killed
     /// for their memory.
-    var processDeaths: Int { allWorkers.filter { !$0.isAlive && !$0.endedNormally }.count }
+    var processDeaths: Int { allWorkers.filter { !$0.isAlive && !$0.endedNormally && !$0.killedAtEnd }.count }
+
+    /// Worker processes that did not end within ``Launch/exitLimit`` of their input's end and were killed.
+    var processesKilledAtEnd: Int { allWorkers.filter(\.killedAtEnd).count }
+
+    /// Invocations recorded as lost because their process never answered within ``Launch/answerLimit``.
+    var unansweredInvocations: Int { allWorkers.map(\.unanswered).reduce(0, +) }
 
     /// Worker processes that ended normally without sending their figures: their CPU, memory and lateness
     /// are missing from the run's.
@@ -138,7 +173,9 @@ final class ExtensionWorkerPool: Sendable {
         slots.withLock { $0.finishing = true }
         let workers = allWorkers
         for worker in workers { worker.closeInput() }
-        return workers.compactMap { $0.waitForExit() }
+        let figures = workers.compactMap { $0.waitForExit(within: launch.exitLimit) }
+        sweepEnd.signal()
+        return figures
     }
 
     /// The least loaded live worker, replacing dead ones; none once the pool is finishing.
@@ -177,6 +214,10 @@ final class ExtensionWorker: @unchecked Sendable {
         var endedNormally = false
         /// The footprint charged to each invocation when the worker was killed for its memory.
         var memoryKill: Int?
+        /// Killed because it did not end within the limit after its input was closed.
+        var killedAtEnd = false
+        /// Invocations recorded as lost because no record came within the answer limit.
+        var unanswered = 0
     }
 
     private let process: Process
@@ -200,8 +241,9 @@ final class ExtensionWorker: @unchecked Sendable {
         let stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
-        let log = try FileHandle(forWritingTo: launch.errorLog)
-        log.seekToEndOfFile()
+        // Appending: each worker has its own descriptor on the log, and without O_APPEND each wrote at
+        // its own offset, over what the others had written.
+        let log = FileHandle(fileDescriptor: try Posix.openForAppending(launch.errorLog.path), closeOnDealloc: true)
         process.standardError = log
         try process.run()
         self.process = process
@@ -223,6 +265,31 @@ final class ExtensionWorker: @unchecked Sendable {
     var endedNormally: Bool { state.withLock { $0.endedNormally } }
     /// The footprint charged to each of its invocations when it was killed for its memory; nil if it was not.
     var memoryKill: Int? { state.withLock { $0.memoryKill } }
+    /// Whether it was killed for not ending after its input was closed.
+    var killedAtEnd: Bool { state.withLock { $0.killedAtEnd } }
+    /// Invocations recorded as lost because it never answered them in time.
+    var unanswered: Int { state.withLock { $0.unanswered } }
+
+    /// Ends, as lost to the harness, the invocations sent to it whose records are more than
+    /// `answerLimit` past their arrival: the process is alive, or its end was not seen, and never
+    /// answered. A record that comes later finds no one waiting and is dropped.
+    func expireOverdue(now: UInt64, answerLimit: UInt64) {
+        let overdue = state.withLock { state -> [Pending] in
+            let late = state.pending.values.filter { now > $0.input.arrival &+ answerLimit }
+            for pending in late { state.pending[pending.input.id] = nil }
+            state.unanswered += late.count
+            return late
+        }
+        let seconds = FixedPoint.text(Double(answerLimit) / 1e9, places: 1)
+        for pending in overdue {
+            pending.continuation.resume(
+                returning: .lost(
+                    pending.input, to: .recordLost,
+                    detail:
+                        "extension process \(process.processIdentifier) sent none within \(seconds) s of its arrival",
+                    now: now, deadline: pending.input.arrival + timeBudget))
+        }
+    }
 
     /// The record, or nil when the process had died before it took the invocation.
     func invoke(_ invocation: InvocationInput) async -> InvocationRecord? {
@@ -251,9 +318,14 @@ final class ExtensionWorker: @unchecked Sendable {
         }
     }
 
-    /// Waits for the process to end; its figures, if it sent them.
-    func waitForExit() -> WorkerFigures? {
-        exited.wait()
+    /// Waits for the process to end, killing it if it has not within `limit` nanoseconds; its figures,
+    /// if it sent them.
+    func waitForExit(within limit: UInt64) -> WorkerFigures? {
+        if exited.wait(timeout: .now() + .nanoseconds(Int(clamping: limit))) == .timedOut {
+            state.withLock { $0.killedAtEnd = true }
+            ProcessResources.killOutright(process.processIdentifier)
+            exited.wait()
+        }
         exited.signal()
         return state.withLock { $0.figures }
     }
@@ -357,6 +429,13 @@ extension ExtensionWorkerPool {
                 "\(silent) extension \(silent == 1 ? "process" : "processes") ended without sending \(silent == 1 ? "its" : "their") "
                     + "own figures: \(silent == 1 ? "its" : "their") CPU, memory and timer lateness are missing from "
                     + "harness_cpu_s, peak_rss_bytes and the self-check")
+        }
+        let killed = pool.processesKilledAtEnd
+        if killed > 0 {
+            problems.append(
+                "\(killed) extension \(killed == 1 ? "process" : "processes") did not end within "
+                    + "\(FixedPoint.text(Double(pool.launch.exitLimit) / 1e9, places: 1)) s of the run's end and \(killed == 1 ? "was" : "were") killed: "
+                    + "\(killed == 1 ? "its" : "their") CPU, memory and timer lateness are missing")
         }
         if let late = rerunLateness(pool, timeScale: timeScale, deadline: deadline) { problems.append(late) }
         return problems

@@ -10,6 +10,13 @@ extension Posix {
         }
     }
 
+    /// `open(2)` for appending to an existing file (`O_WRONLY | O_APPEND | O_CLOEXEC`): every write goes
+    /// to the file's end at that moment, so several processes given their own descriptor on one log
+    /// add to it without writing over one another.
+    public static func openForAppending(_ path: String) throws(SystemError) -> Int32 {
+        try blockingSyscall("open(\(path))") { Glibc.open(path, O_WRONLY | O_APPEND | O_CLOEXEC) }
+    }
+
     /// Writes the whole buffer to a blocking descriptor (a regular file), looping over short
     /// writes; `write(2)` alone may write less than asked.
     public static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) {
