@@ -1,13 +1,15 @@
 #include "CrashReporter.h"
 
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 static int reporter_fd = -1;
 static __thread long current_invocation = -1;
 
-static void report(int signal_number) {
+/// Writes {"crashed":{"id":N}} for the calling thread's mark. Async-signal-safe.
+static void write_report(void) {
     char line[64] = "\n{\"crashed\":{\"id\":";
     size_t length = strlen(line);
     long id = current_invocation;
@@ -28,8 +30,18 @@ static void report(int signal_number) {
         ssize_t ignored = write(reporter_fd, line, length);
         (void)ignored;
     }
+}
+
+static void report(int signal_number) {
+    write_report();
     signal(signal_number, SIG_DFL);
     raise(signal_number);
+}
+
+/// exit() called by an invocation's own code (a marked thread) ends the process as a crash does: the
+/// invocation is named. The worker's own end runs on an unmarked thread and writes nothing.
+static void report_exit(void) {
+    if (current_invocation >= 0) write_report();
 }
 
 void nseb_crash_reporter_install(int fd) {
@@ -43,6 +55,7 @@ void nseb_crash_reporter_install(int fd) {
     for (size_t index = 0; index < sizeof signals / sizeof signals[0]; index++) {
         sigaction(signals[index], &action, NULL);
     }
+    atexit(report_exit);
 }
 
 long nseb_crash_reporter_mark(long id) {

@@ -180,6 +180,31 @@ struct ExtensionProcessTests {
         #expect(log.components(separatedBy: "chatty: raw write").count - 1 == 3000)
     }
 
+    @Test func anExtensionThatCallsExitEndsOnlyItsOwnInvocationAsACrashDoes() async throws {
+        // exit(0) on a phone ends the extension's process: that notification shows the original. The
+        // other phones whose invocations shared the worker run again, as after a crash.
+        let folder = try extensionFolder(
+            "Quitter",
+            """
+            import Foundation
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    if request.identifier.hasSuffix("7") { exit(0) }
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { contentHandler(request.content) }
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, summary, rows) = try await run(["--extension", folder.path, "-n", "100", "-c", "8"])
+        #expect(status == 0)
+        #expect(Set(rows.map { $0["id"] ?? "" }).count == 100, "one row per invocation")
+        let crashed = rows.filter { $0["outcome"] == "crashed" }.compactMap { $0["id"] }
+        #expect(crashed.sorted() == ["17", "27", "37", "47", "57", "67", "7", "77", "87", "97"], "\(crashed)")
+        let reason = summary["invalid_reason"] ?? ""
+        #expect(!reason.contains("could not attribute") && !reason.contains("without sending"), "\(reason)")
+    }
+
     @Test func requestsNoPhoneCanBeToldForMakeTheRunInvalid() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("OwnQueue-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

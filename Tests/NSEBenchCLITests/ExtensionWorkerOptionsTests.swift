@@ -8,6 +8,14 @@ import Testing
 @testable import NSEBenchCLI
 
 @Suite struct ExtensionWorkerOptionsTests {
+    /// An executable shell script in `directory` standing in for a worker: `body` is its whole behaviour.
+    func scriptWorker(_ body: String, in directory: TemporaryDirectory) throws -> URL {
+        let script = directory.url.appendingPathComponent("worker-\(UUID().uuidString)")
+        try "#!/bin/sh\n\(body)\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return script
+    }
+
     @Test func theArgumentsRunGivesParseBackToTheSameWorker() throws {
         let settings = HostSettings(
             timeBudget: 3_000_000_000, gracePeriod: 200_000_000, windDown: 0, memoryLimit: 24 << 20, timeScale: 0.1)
@@ -42,10 +50,11 @@ import Testing
     @Test func noWorkerStartsOnceThePoolIsFinishingAndTheInvocationIsTheHarnesssNotACrash() async throws {
         let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
         defer { directory.remove() }
+        // Reads its input to the end and exits 0, as a worker told to end does, without its figures.
         let pool = try ExtensionWorkerPool(
             count: 1,
             launch: ExtensionWorkerPool.Launch(
-                executable: URL(fileURLWithPath: "/usr/bin/true"), arguments: [],
+                executable: try scriptWorker("cat > /dev/null", in: directory), arguments: [],
                 errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 30_000_000_000,
                 answerLimit: 40_000_000_000))
         #expect(pool.finish().isEmpty)
@@ -69,9 +78,7 @@ import Testing
         // A worker that reads nothing and says nothing until it is killed.
         let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
         defer { directory.remove() }
-        let silent = directory.url.appendingPathComponent("silent-worker")
-        try "#!/bin/sh\nexec sleep 60\n".write(to: silent, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: silent.path)
+        let silent = try scriptWorker("exec sleep 60", in: directory)
         let pool = try ExtensionWorkerPool(
             count: 1,
             launch: ExtensionWorkerPool.Launch(
@@ -107,14 +114,35 @@ import Testing
             ])
     }
 
+    @Test func aProcessThatExitsZeroBeforeItsInputEndsDiedItDidNotEndNormally() async throws {
+        // An extension's own exit(0): the process is gone before the run told it to end.
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let pool = try ExtensionWorkerPool(
+            count: 1,
+            launch: ExtensionWorkerPool.Launch(
+                executable: try scriptWorker("read line; exit 0", in: directory), arguments: [],
+                errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 30_000_000_000,
+                answerLimit: 40_000_000_000))
+        let input = InvocationInput(
+            id: 2, payload: NotificationPayload(alert: NotificationAlert(title: "t", body: "b")), arrival: 5,
+            extension: try BuiltInExtensions.named("template"))
+        let record = await pool.invoke(input)
+        #expect(record.outcome == .crashed && record.harnessFailure == nil)
+        #expect(record.crashReason == "the extension's process exited with status 0")
+        _ = pool.finish()
+        #expect(pool.processDeaths == 1)
+        #expect(pool.processesWithoutFigures == 0, "it was not told to end: its missing figures are no surprise")
+    }
+
     @Test func aProcessThatEndsWithoutItsFiguresIsNamedNotCountedAsZero() throws {
-        // `true` exits 0 at once and says nothing: a worker that ended normally, without its figures.
+        // Exits 0 once its input ends and says nothing: a worker that ended normally, without its figures.
         let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
         defer { directory.remove() }
         let pool = try ExtensionWorkerPool(
             count: 2,
             launch: ExtensionWorkerPool.Launch(
-                executable: URL(fileURLWithPath: "/usr/bin/true"), arguments: [],
+                executable: try scriptWorker("cat > /dev/null", in: directory), arguments: [],
                 errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 1,
                 answerLimit: 40_000_000_000))
         #expect(pool.finish().isEmpty)

@@ -212,6 +212,8 @@ final class ExtensionWorker: @unchecked Sendable {
         var crashedID: Int?
         var lost = 0
         var endedNormally = false
+        /// Whether the run closed its input: only then is an exit with status 0 its normal end.
+        var inputClosed = false
         /// The footprint charged to each invocation when the worker was killed for its memory.
         var memoryKill: Int?
         /// Killed because it did not end within the limit after its input was closed.
@@ -311,6 +313,7 @@ final class ExtensionWorker: @unchecked Sendable {
     }
 
     func closeInput() {
+        state.withLock { $0.inputClosed = true }
         do {
             try input.close()
         } catch {
@@ -352,7 +355,8 @@ final class ExtensionWorker: @unchecked Sendable {
         let normal = process.terminationReason == .exit && process.terminationStatus == 0
         let (crashed, others) = state.withLock { state -> ([Pending], [Pending]) in
             state.alive = false
-            state.endedNormally = normal
+            // Status 0 before its input ended is the extension's own exit(): a death like a crash.
+            state.endedNormally = normal && state.inputClosed
             defer { state.pending = [:] }
             let all = Array(state.pending.values)
             // Killed for its memory: the worker reported every invocation it had started, so what is
