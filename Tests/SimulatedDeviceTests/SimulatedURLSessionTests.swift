@@ -133,7 +133,28 @@ struct SimulatedURLSessionTests {
         session.dataTask(with: Self.url) { _, _, error in callback.record((error as? URLError)?.code, queue: queue) }
             .resume()
         #expect(try await callback.wait().0 == .unsupportedURL)
-        #expect(SimulatedURLSession.unattributedRequestCount == before + 1)
+        // At least this one: other suites running alongside make unattributed requests too.
+        #expect(SimulatedURLSession.unattributedRequestCount >= before + 1)
+    }
+
+    @Test("URLSession.shared belongs to no phone, whichever phone's code first touched it")
+    func sharedHasNoCreator() async throws {
+        let network = ScriptedNetwork { _ in ScriptedNetwork.body("first") }
+        let first = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
+        // `shared` is made lazily, inside the first call that uses it: often a phone's didReceive.
+        let shared = SimulatedPhone.$current.withValue(first) { SimulatedURLSession.makeShared() }
+        #expect(shared.creator == nil)
+        let session = SimulatedPhone.$current.withValue(first) {
+            SimulatedURLSession(configuration: .default, delegate: nil, delegateQueue: nil)
+        }
+        #expect(session.creator === first, "a session the code made keeps its phone")
+        // A request through it from a queue of the extension's own is no phone's, not the first one's.
+        let queue = OperationQueue()
+        let callback = Callback<URLError.Code?>()
+        shared.dataTask(with: Self.url) { _, _, error in callback.record((error as? URLError)?.code, queue: queue) }
+            .resume()
+        #expect(try await callback.wait().0 == .unsupportedURL)
+        #expect(network.requests.withLock { $0.isEmpty })
     }
 
     @Test("async data(from:) and a download delegate both see the body")

@@ -37,8 +37,13 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
 
     /// The process's shared session, as `URLSession.shared`: each request belongs to the phone whose code
     /// made it.
-    public static let shared = SimulatedURLSession(
-        configuration: .default, delegate: nil, delegateQueue: nil, queuePerPhone: true)
+    public static let shared = makeShared()
+
+    /// A session as ``shared`` is: per-phone queues, and no phone of its own whichever phone's code
+    /// first touched it.
+    static func makeShared() -> SimulatedURLSession {
+        SimulatedURLSession(configuration: .default, delegate: nil, delegateQueue: nil, queuePerPhone: true)
+    }
 
     /// A copy of the configuration the session was made with.
     public let configuration: URLSessionConfiguration
@@ -89,7 +94,10 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
             self.delegateQueue = serial
             self.callbacks = .serial(DispatchQueue(label: "nse-bench.session"))
         }
-        self.creator = SimulatedPhone.current
+        // ``shared`` belongs to no phone: it is made on first use, inside whichever phone's call came
+        // first, and a request through it from a queue of the extension's own must not be taken for that
+        // phone's.
+        self.creator = queuePerPhone ? nil : SimulatedPhone.current
         super.init()
     }
 
