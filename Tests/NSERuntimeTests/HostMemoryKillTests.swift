@@ -1,5 +1,6 @@
 import NSEBenchCore
 import NSEBenchTestSupport
+import Synchronization
 import Testing
 import UserNotifications
 
@@ -8,6 +9,12 @@ import UserNotifications
 /// Delivers at once, then keeps working on the invocation's timers until `lingerUntil`.
 final class LingeringService: UNNotificationServiceExtension, HostAwareExtension {
     var invocationContext: InvocationContext?
+    /// Set once the content handler has been called.
+    let delivered: DeliveredFlag
+
+    init(delivered: DeliveredFlag) {
+        self.delivered = delivered
+    }
 
     override func didReceive(
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
@@ -16,8 +23,14 @@ final class LingeringService: UNNotificationServiceExtension, HostAwareExtension
         let content = request.content
         guard let context = invocationContext else { return }
         handler(content)
+        delivered.value.store(true, ordering: .releasing)
         context.run { _ = await context.timers.sleep(until: 10 * second) }
     }
+}
+
+/// A flag shared between a test and the extensions its factory makes.
+final class DeliveredFlag: Sendable {
+    let value = Atomic<Bool>(false)
 }
 
 /// The process killed for its real memory (``ExtensionHost/killForMemory(footprint:)``, what a worker
@@ -53,9 +66,11 @@ struct HostMemoryKillTests {
     func deliveredInvocationKeepsItsOutcome() async throws {
         let harness = try HostHarness()
         defer { harness.remove() }
-        let lingering = ExtensionFactory(name: "lingering") { LingeringService() }
+        let delivered = DeliveredFlag()
+        let lingering = ExtensionFactory(name: "lingering") { LingeringService(delivered: delivered) }
         let task = harness.start(harness.input(TestPayloads.plain(), extension: lingering))
-        try await waitUntilInFlight(1, harness.host)
+        // Delivered, not merely in flight: its extension runs on a thread of its own, maybe not yet begun.
+        try #require(await eventually { delivered.value.load(ordering: .acquiring) }, "delivered")
         harness.host.killForMemory(footprint: 30 << 20)
         let record = await task.value
 
