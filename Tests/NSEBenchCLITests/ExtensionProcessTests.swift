@@ -233,6 +233,43 @@ struct ExtensionProcessTests {
         #expect(summary["enriched"] == "12", "\(summary)")
     }
 
+    @Test func dataContentsOfAnHTTPURLIsARequestOfThePhoneTimedLikeAnyOther() async throws {
+        // The tutorials' way: read the media synchronously, write it to a file, attach it.
+        let folder = try extensionFolder(
+            "SyncRead",
+            """
+            import Foundation
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let best = request.content.mutableCopy() as! UNMutableNotificationContent
+                    if let text = request.content.userInfo["media_url"] as? String, let url = URL(string: text),
+                        let data = try? Data(contentsOf: url)
+                    {
+                        let file = FileManager.default.temporaryDirectory
+                            .appendingPathComponent(UUID().uuidString + "." + url.pathExtension)
+                        try? data.write(to: file)
+                        if let attachment = try? UNNotificationAttachment(identifier: "media", url: file) {
+                            best.attachments = [attachment]
+                        }
+                    }
+                    contentHandler(best)
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, summary, rows) = try await run([
+            "--extension", folder.path, "-n", "40", "-c", "8", "--media", "1KB.jpg:1", "--with-media", "1",
+            "--encrypted", "0",
+        ])
+        #expect(status == 0)
+        #expect(summary["enriched"] == "40", "\(summary)")
+        // Each read went through the phone's network: its phases and bytes are in the record.
+        #expect(rows.allSatisfy { $0["bytes"] == "1000" && $0["http_status"] == "200" }, "\(rows.prefix(2))")
+        #expect(rows.allSatisfy { !($0["first_byte_ms"] ?? "").isEmpty && !($0["download_ms"] ?? "").isEmpty })
+        #expect(summary["valid"] == "true", "\(summary["invalid_reason"] ?? "")")
+    }
+
     @Test func requestsNoPhoneCanBeToldForMakeTheRunInvalid() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("OwnQueue-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -16,16 +16,6 @@ enum ExtensionSourceScan {
         ("Thread.sleep", "Thread.sleep waits in real time: --time-scale does not shorten it"),
         ("Task.sleep", "Task.sleep waits in real time: --time-scale does not shorten it"),
         ("usleep(", "usleep waits in real time: --time-scale does not shorten it"),
-        (
-            "Data(contentsOf:",
-            "Data(contentsOf:): if it reads an http(s) URL, that download bypasses the simulated URLSession "
-                + "(not timed, not shaped); a file URL is fine"
-        ),
-        (
-            "String(contentsOf:",
-            "String(contentsOf:): if it reads an http(s) URL, that download bypasses the simulated URLSession "
-                + "(not timed, not shaped); a file URL is fine"
-        ),
         ("URLSessionConfiguration.background", "background sessions are not simulated"),
     ]
 
