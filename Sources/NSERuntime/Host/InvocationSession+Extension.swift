@@ -8,10 +8,10 @@ extension InvocationSession {
         for effect in effects {
             switch effect {
             case .callDidReceive:
-                ExtensionCalls.run(mayBlock: input.extensionFactory.callsMayBlock) { [self] in runDidReceive() }
+                queue.async { [self] in runDidReceive() }
             case .callExpiry(let reference):
                 let phone = state.withLock { $0.phone }
-                ExtensionCalls.run(mayBlock: input.extensionFactory.callsMayBlock) {
+                queue.async {
                     let call = { reference.instance.serviceExtensionTimeWillExpire() }
                     if let phone { phone.bind(call) } else { call() }
                 }

@@ -16,6 +16,7 @@ final class InvocationSession: Sendable {
     let input: InvocationInput
     let settings: HostSettings
     let environment: HostEnvironment
+    let queue: DispatchQueue
     let temporaryFiles: TemporaryFiles
     let inspector: DeliveryInspector
     let request: UNNotificationRequest
@@ -27,12 +28,13 @@ final class InvocationSession: Sendable {
     let state: Mutex<State>
 
     init(
-        input: InvocationInput, settings: HostSettings, environment: HostEnvironment,
+        input: InvocationInput, settings: HostSettings, environment: HostEnvironment, queue: DispatchQueue,
         temporaryFiles: TemporaryFiles, expectedText: NotificationText?
     ) {
         self.input = input
         self.settings = settings
         self.environment = environment
+        self.queue = queue
         self.temporaryFiles = temporaryFiles
         self.inspector = DeliveryInspector(payload: input.payload, expectedText: expectedText)
         self.request = input.payload.notificationRequest(identifier: "nse-bench-\(input.id)")
