@@ -25,7 +25,8 @@ trap 'remove_probes; cleanup' EXIT
 remove_probes  # left by a run that was killed
 EVENTS=()
 for function in malloc calloc realloc posix_memalign; do
-    perf probe -q -x "$JEMALLOC" -a "nsbp_$function=$function"
+    perf probe -q -x "$JEMALLOC" -a "nsbp_$function=$function" \
+        || { echo "perf could not add a probe on $function in $JEMALLOC" >&2; exit 1; }
     EVENTS+=(-e "probe_libjemalloc:nsbp_$function")
 done
 run() { "$NSE_BENCH" run "${FLAGS[@]}" --invocations "$1" --quiet --out "$WORK/run-$1"; }

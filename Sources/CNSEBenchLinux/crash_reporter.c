@@ -6,6 +6,9 @@
 #include <unistd.h>
 
 static int reporter_fd = -1;
+/// The worker itself: a child it forks inherits the handlers, the mark and the descriptor, and must not
+/// speak for it.
+static pid_t reporter_pid = -1;
 static __thread long current_invocation = -1;
 
 /// Writes {"crashed":{"id":N}} for the calling thread's mark. Async-signal-safe.
@@ -26,7 +29,7 @@ static void write_report(void) {
     line[length++] = '}';
     line[length++] = '}';
     line[length++] = '\n';
-    if (reporter_fd >= 0) {
+    if (reporter_fd >= 0 && getpid() == reporter_pid) {
         ssize_t ignored = write(reporter_fd, line, length);
         (void)ignored;
     }
@@ -46,6 +49,7 @@ static void report_exit(void) {
 
 void nseb_crash_reporter_install(int fd) {
     reporter_fd = fd;
+    reporter_pid = getpid();
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = report;

@@ -57,7 +57,7 @@ import Testing
                 executable: try scriptWorker("cat > /dev/null", in: directory), arguments: [],
                 errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 30_000_000_000,
                 answerLimit: 40_000_000_000))
-        #expect(pool.finish().isEmpty)
+        _ = pool.finish()
         // An invocation run again after a crash in the run's last moments comes to a finishing pool: it
         // would need a new process, which no one would wait for.
         let input = InvocationInput(
@@ -103,15 +103,48 @@ import Testing
 
         // Its input closed, it still does not end: it is killed, and the run says so.
         let started = MonotonicClock.now()
-        #expect(pool.finish().isEmpty)
+        #expect(pool.finish().allSatisfy { $0.timerLatenessP99 == 0 }, "its own figures never came")
         #expect(MonotonicClock.now() - started < 5_000_000_000, "killed after 0.2 s, not left to sleep for 60")
         #expect(pool.processesKilledAtEnd == 1)
         #expect(pool.processDeaths == 0, "a process killed at the end is no crash")
         #expect(
             ExtensionWorkerPool.problems(pool, timeScale: 1, deadline: 30_000_000_000) == [
-                "1 extension process did not end within 0.2 s of the run's end and was killed: its CPU, memory "
-                    + "and timer lateness are missing"
+                "1 extension process did not end within 0.2 s of the run's end and was killed: its timer lateness "
+                    + "is missing, and its CPU and memory count as /proc last showed them"
             ])
+    }
+
+    @Test func workersKilledAtTheEndShareOneDeadlineAndWhatTheyHeldIsTheHarnesssLoss() async throws {
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let pool = try ExtensionWorkerPool(
+            count: 3,
+            launch: ExtensionWorkerPool.Launch(
+                executable: try scriptWorker("while :; do :; done", in: directory), arguments: [],
+                errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 30_000_000_000,
+                answerLimit: 40_000_000_000, exitLimit: 1_000_000_000))
+        let input = InvocationInput(
+            id: 9, payload: NotificationPayload(alert: NotificationAlert(title: "t", body: "b")),
+            arrival: MonotonicClock.now(), extension: try BuiltInExtensions.named("template"))
+        // Abandoned in flight, as a second Ctrl-C leaves invocations.
+        let held = Task { await pool.invoke(input) }
+        try #require(await eventually { pool.inFlight == 1 }, "sent")
+
+        let started = MonotonicClock.now()
+        let figures = pool.finish()
+        let took = MonotonicClock.now() - started
+        let record = await held.value
+
+        // Killed, they sent no figures: their CPU (busy loops, about a second each on two cores) still
+        // counts, as read from /proc.
+        let cpu = figures.map(\.cpuSeconds).reduce(0, +)
+        #expect(figures.count == 3 && cpu > 0.5, "\(figures.map(\.cpuSeconds))")
+
+        #expect(took >= 1_000_000_000 && took < 2_500_000_000, "one 1 s limit for all three, not 3 s: \(took) ns")
+        #expect(pool.processesKilledAtEnd == 3)
+        #expect(record.harnessFailure == .recordLost, "\(record)")
+        #expect(record.crashReason?.hasSuffix("SIGKILL) without answering it") == true, "\(record.crashReason ?? "")")
+        #expect(pool.lostInvocations == 0 && pool.processDeaths == 0, "no crash of the extension")
     }
 
     @Test func aProcessThatExitsZeroBeforeItsInputEndsDiedItDidNotEndNormally() async throws {
@@ -145,13 +178,15 @@ import Testing
                 executable: try scriptWorker("cat > /dev/null", in: directory), arguments: [],
                 errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 1,
                 answerLimit: 40_000_000_000))
-        #expect(pool.finish().isEmpty)
+        // What counts for them is what /proc last showed, not their own figures, and the run says so.
+        #expect(pool.finish().allSatisfy { $0.timerLatenessP99 == 0 && $0.peakFootprintBytes == 0 })
         #expect(pool.processesWithoutFigures == 2)
         #expect(pool.processDeaths == 0)
         #expect(
             ExtensionWorkerPool.problems(pool, timeScale: 1, deadline: 30_000_000_000) == [
-                "2 extension processes ended without sending their own figures: their CPU, memory and timer "
-                    + "lateness are missing from harness_cpu_s, peak_rss_bytes and the self-check"
+                "2 extension processes ended without sending their own figures: their timer lateness is missing "
+                    + "from the self-check, and harness_cpu_s and peak_rss_bytes count their CPU and memory as /proc "
+                    + "last showed them"
             ])
     }
 }

@@ -81,10 +81,12 @@ final class EmbeddedServerProcess: @unchecked Sendable {
 
     /// The child's CPU seconds so far, from /proc (user + system).
     var cpuSeconds: Double {
-        guard let text = try? TextFile.read("/proc/\(process.processIdentifier)/stat") else { return 0 }
-        let fields = text.split(separator: ")").last?.split(separator: " ") ?? []
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-        return (user + system) / 100
+        do {
+            return try ProcessResources.usage(ofProcess: process.processIdentifier).cpuSeconds
+        } catch {
+            // Gone: its CPU is no longer readable, and the run reports the server's exit on its own.
+            return 0
+        }
     }
 
     /// The server's process id.

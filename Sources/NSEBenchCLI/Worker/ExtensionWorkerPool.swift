@@ -35,7 +35,8 @@ final class ExtensionWorkerPool: Sendable {
         /// the run's clock: past it, the invocation is recorded as lost to the harness (its process is
         /// alive but never answered) rather than waited for forever.
         var answerLimit: UInt64
-        /// How long a worker has to end once its input is closed before it is killed: by default 10 s.
+        /// How long the workers have, all together, to end once their inputs are closed before those still
+        /// running are killed: by default 10 s.
         var exitLimit: UInt64 = 10_000_000_000
     }
 
@@ -136,6 +137,9 @@ final class ExtensionWorkerPool: Sendable {
     /// Invocations recorded as lost because their process never answered within ``Launch/answerLimit``.
     var unansweredInvocations: Int { allWorkers.map(\.unanswered).reduce(0, +) }
 
+    /// Invocations sent to a worker and not yet answered.
+    var inFlight: Int { allWorkers.map(\.inFlight).reduce(0, +) }
+
     /// Worker processes that ended normally without sending their figures: their CPU, memory and lateness
     /// are missing from the run's.
     var processesWithoutFigures: Int { allWorkers.filter { $0.endedNormally && !$0.sentFigures }.count }
@@ -173,7 +177,9 @@ final class ExtensionWorkerPool: Sendable {
         slots.withLock { $0.finishing = true }
         let workers = allWorkers
         for worker in workers { worker.closeInput() }
-        let figures = workers.compactMap { $0.waitForExit(within: launch.exitLimit) }
+        // One deadline for all: waiting the limit for each in turn added up.
+        let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: launch.exitLimit))
+        let figures = workers.compactMap { $0.waitForExit(until: deadline) }
         sweepEnd.signal()
         return figures
     }
@@ -184,6 +190,8 @@ final class ExtensionWorkerPool: Sendable {
             guard !slots.finishing else { throw Finishing() }
             for index in slots.workers.indices where slots.workers[index]?.isAlive != true {
                 if let dead = slots.workers[index] { retired.withLock { $0.append(dead) } }
+                // Emptied first: a spawn that fails must not leave the dead worker to be retired again.
+                slots.workers[index] = nil
                 slots.workers[index] = try makeWorker()
             }
             let live = slots.workers.compactMap { $0 }
@@ -220,6 +228,9 @@ final class ExtensionWorker: @unchecked Sendable {
         var killedAtEnd = false
         /// Invocations recorded as lost because no record came within the answer limit.
         var unanswered = 0
+        /// Its CPU seconds and peak resident bytes as last read from /proc (each second, and when its
+        /// output ends): what counts for a process that dies without sending its own figures.
+        var lastUsage: (cpuSeconds: Double, peakResidentBytes: Int)?
     }
 
     private let process: Process
@@ -276,6 +287,7 @@ final class ExtensionWorker: @unchecked Sendable {
     /// `answerLimit` past their arrival: the process is alive, or its end was not seen, and never
     /// answered. A record that comes later finds no one waiting and is dropped.
     func expireOverdue(now: UInt64, answerLimit: UInt64) {
+        readUsage()
         let overdue = state.withLock { state -> [Pending] in
             let late = state.pending.values.filter { now > $0.input.arrival &+ answerLimit }
             for pending in late { state.pending[pending.input.id] = nil }
@@ -298,7 +310,7 @@ final class ExtensionWorker: @unchecked Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<InvocationRecord?, Never>) in
             let line = Data(WorkerWire.line(WorkerRequest(invocation)))
             let accepted = state.withLock { state -> Bool in
-                guard state.alive else { return false }
+                guard state.alive, !state.inputClosed else { return false }
                 state.pending[invocation.id] = Pending(
                     input: invocation, continuation: continuation, sentAt: MonotonicClock.now())
                 return true
@@ -321,16 +333,39 @@ final class ExtensionWorker: @unchecked Sendable {
         }
     }
 
-    /// Waits for the process to end, killing it if it has not within `limit` nanoseconds; its figures,
-    /// if it sent them.
-    func waitForExit(within limit: UInt64) -> WorkerFigures? {
-        if exited.wait(timeout: .now() + .nanoseconds(Int(clamping: limit))) == .timedOut {
-            state.withLock { $0.killedAtEnd = true }
-            ProcessResources.killOutright(process.processIdentifier)
+    /// Reads its CPU and peak memory from /proc while it is there to read.
+    private func readUsage() {
+        do {
+            let usage = try ProcessResources.usage(ofProcess: process.processIdentifier)
+            state.withLock { $0.lastUsage = usage }
+        } catch {
+            // Gone (reaped): the last reading stands.
+        }
+    }
+
+    /// Waits for the process to end, killing it if it has not by `deadline`; its figures, or for a
+    /// process that died without sending them (a crash, a kill), its CPU and peak memory as last read.
+    func waitForExit(until deadline: DispatchTime) -> WorkerFigures? {
+        if exited.wait(timeout: deadline) == .timedOut {
+            // Only a process still running is killed: one that ended meanwhile may have been reaped,
+            // and its pid reused.
+            let running = state.withLock { state -> Bool in
+                guard state.alive else { return false }
+                state.killedAtEnd = true
+                return true
+            }
+            if running { ProcessResources.killOutright(process.processIdentifier) }
             exited.wait()
         }
         exited.signal()
-        return state.withLock { $0.figures }
+        return state.withLock { state in
+            state.figures
+                ?? state.lastUsage.map {
+                    WorkerFigures(
+                        timerLatenessP99: 0, transportLagP99: 0, dispatchLagP99: 0, cpuSeconds: $0.cpuSeconds,
+                        peakResidentBytes: $0.peakResidentBytes)
+                }
+        }
     }
 
     private func readReplies() {
@@ -347,29 +382,40 @@ final class ExtensionWorker: @unchecked Sendable {
                 }
             }
         }
+        // Its output ended: it is exiting, and may still be readable in /proc.
+        readUsage()
         process.waitUntilExit()
         let reason =
             process.terminationReason == .uncaughtSignal
             ? "the extension's process died of signal \(process.terminationStatus) (\(Self.signalName(process.terminationStatus)))"
             : "the extension's process exited with status \(process.terminationStatus)"
         let normal = process.terminationReason == .exit && process.terminationStatus == 0
-        let (crashed, others) = state.withLock { state -> ([Pending], [Pending]) in
+        let (crashed, others, unanswered) = state.withLock { state -> ([Pending], [Pending], [Pending]) in
             state.alive = false
             // Status 0 before its input ended is the extension's own exit(): a death like a crash.
-            state.endedNormally = normal && state.inputClosed
+            state.endedNormally = normal && state.inputClosed && state.crashedID == nil
             defer { state.pending = [:] }
             let all = Array(state.pending.values)
+            // Ended by the harness (killed at the run's end) or ended when told to without answering:
+            // what it still held is the harness's loss, not a crash of the extension.
+            if state.killedAtEnd || state.endedNormally { return ([], [], all) }
             // Killed for its memory: the worker reported every invocation it had started, so what is
             // left never started there and runs in another process.
-            if state.memoryKill != nil { return ([], all) }
+            if state.memoryKill != nil { return ([], all, []) }
             // The crash reporter named the crashing invocation: only it crashed, the rest run again.
             if let id = state.crashedID, let culprit = state.pending[id] {
-                return ([culprit], all.filter { $0.input.id != id })
+                return ([culprit], all.filter { $0.input.id != id }, [])
             }
             state.lost = all.count > 1 ? all.count - 1 : 0
-            return (all, [])
+            return (all, [], [])
         }
         let now = MonotonicClock.now()
+        for pending in unanswered {
+            pending.continuation.resume(
+                returning: .lost(
+                    pending.input, to: .recordLost, detail: "\(reason) without answering it",
+                    now: now, deadline: pending.input.arrival + timeBudget))
+        }
         for pending in crashed {
             pending.continuation.resume(
                 returning: .processDied(
@@ -385,7 +431,10 @@ final class ExtensionWorker: @unchecked Sendable {
             let waiting = state.withLock { $0.pending.removeValue(forKey: record.id) }
             waiting?.continuation.resume(returning: record)
         case .crashed(let id):
-            state.withLock { $0.crashedID = id }
+            // The first report names the culprit: a later one comes from the process's teardown.
+            state.withLock { state in
+                if state.crashedID == nil { state.crashedID = id }
+            }
         case .figures(let figures):
             state.withLock { $0.figures = figures }
         case .memoryExceeded(let footprint, _):
@@ -431,15 +480,17 @@ extension ExtensionWorkerPool {
         if silent > 0 {
             problems.append(
                 "\(silent) extension \(silent == 1 ? "process" : "processes") ended without sending \(silent == 1 ? "its" : "their") "
-                    + "own figures: \(silent == 1 ? "its" : "their") CPU, memory and timer lateness are missing from "
-                    + "harness_cpu_s, peak_rss_bytes and the self-check")
+                    + "own figures: \(silent == 1 ? "its" : "their") timer lateness is missing from the self-check, "
+                    + "and harness_cpu_s and peak_rss_bytes count \(silent == 1 ? "its" : "their") CPU and memory as "
+                    + "/proc last showed them")
         }
         let killed = pool.processesKilledAtEnd
         if killed > 0 {
             problems.append(
                 "\(killed) extension \(killed == 1 ? "process" : "processes") did not end within "
                     + "\(FixedPoint.text(Double(pool.launch.exitLimit) / 1e9, places: 1)) s of the run's end and \(killed == 1 ? "was" : "were") killed: "
-                    + "\(killed == 1 ? "its" : "their") CPU, memory and timer lateness are missing")
+                    + "\(killed == 1 ? "its" : "their") timer lateness is missing, and \(killed == 1 ? "its" : "their") "
+                    + "CPU and memory count as /proc last showed them")
         }
         if let late = rerunLateness(pool, timeScale: timeScale, deadline: deadline) { problems.append(late) }
         return problems

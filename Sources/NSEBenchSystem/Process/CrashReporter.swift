@@ -4,7 +4,7 @@ import CNSEBenchLinux
 /// is marked with its invocation's id, and a fatal signal writes `{"crashed":{"id":N}}` on a line of the
 /// worker's output before the process dies of it.
 public enum CrashReporter {
-    /// Installs the handlers; the report goes to file descriptor `descriptor` (standard output: 1).
+    /// Installs the handlers; the report goes to file descriptor `descriptor` (a worker's MessageChannel).
     public static func install(descriptor: Int32) {
         nseb_crash_reporter_install(descriptor)
     }

@@ -83,6 +83,25 @@ public enum ProcessResources {
         return state == "Z" || state == "X"
     }
 
+    /// What process `pid` has used so far, read from /proc: its CPU seconds (user and system, of every
+    /// thread) and its peak resident memory (`VmHWM`). For a child that may die before it can report its
+    /// own figures. Throws when /proc cannot be read: ENOENT once the process is gone and reaped.
+    public static func usage(ofProcess pid: Int32) throws(SystemError) -> (cpuSeconds: Double, peakResidentBytes: Int) {
+        let stat = try TextFile.read("/proc/\(pid)/stat")
+        let status = try TextFile.read("/proc/\(pid)/status")
+        // After "pid (comm)": state is field 0, utime field 11, stime field 12, in clock ticks.
+        let fields = stat[(stat.lastIndex(of: ")").map { stat.index(after: $0) } ?? stat.startIndex)...]
+            .split(separator: " ")
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        let cpu =
+            fields.count > 12 ? ((Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)) / max(1, ticks) : 0
+        // "VmHWM:   123456 kB"
+        let peak =
+            status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+            .flatMap { line in line.split(separator: " ").dropFirst().first.flatMap { Int($0) } } ?? 0
+        return (cpu, peak * 1024)
+    }
+
     /// Kills process `pid` outright (SIGKILL): for a child that did not end when asked to.
     public static func killOutright(_ pid: Int32) { _ = kill(pid, SIGKILL) }
 
