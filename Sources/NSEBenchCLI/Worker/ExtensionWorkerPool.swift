@@ -129,10 +129,15 @@ final class ExtensionWorkerPool: Sendable {
 
     /// Worker processes that died (and were replaced, when more invocations came), of a crash or killed
     /// for their memory.
-    var processDeaths: Int { allWorkers.filter { !$0.isAlive && !$0.endedNormally && !$0.killedAtEnd }.count }
+    var processDeaths: Int {
+        allWorkers.filter { !$0.isAlive && !$0.endedNormally && !$0.killedAtEnd && !$0.unresponsive }.count
+    }
 
     /// Worker processes that did not end within ``Launch/exitLimit`` of their input's end and were killed.
     var processesKilledAtEnd: Int { allWorkers.filter(\.killedAtEnd).count }
+
+    /// Worker processes killed and replaced because they stopped answering (``Launch/answerLimit``).
+    var processesUnresponsive: Int { allWorkers.filter(\.unresponsive).count }
 
     /// Invocations recorded as lost because their process never answered within ``Launch/answerLimit``.
     var unansweredInvocations: Int { allWorkers.map(\.unanswered).reduce(0, +) }
@@ -228,6 +233,8 @@ final class ExtensionWorker: @unchecked Sendable {
         var killedAtEnd = false
         /// Invocations recorded as lost because no record came within the answer limit.
         var unanswered = 0
+        /// Stopped answering: an invocation it held passed the answer limit. It takes no more and is killed.
+        var unresponsive = false
         /// Its CPU seconds and peak resident bytes as last read from /proc (each second, and when its
         /// output ends): what counts for a process that dies without sending its own figures.
         var lastUsage: (cpuSeconds: Double, peakResidentBytes: Int)?
@@ -268,7 +275,10 @@ final class ExtensionWorker: @unchecked Sendable {
         reader.start()
     }
 
-    var isAlive: Bool { state.withLock { $0.alive } }
+    /// Running and answering: a worker that stopped answering is replaced as a dead one is.
+    var isAlive: Bool { state.withLock { $0.alive && !$0.unresponsive } }
+    /// Whether it was killed for not answering.
+    var unresponsive: Bool { state.withLock { $0.unresponsive } }
     var inFlight: Int { state.withLock { $0.pending.count } }
     /// Invocations recorded as crashed with the process without knowing they caused it.
     var lost: Int { state.withLock { $0.lost } }
@@ -288,12 +298,17 @@ final class ExtensionWorker: @unchecked Sendable {
     /// answered. A record that comes later finds no one waiting and is dropped.
     func expireOverdue(now: UInt64, answerLimit: UInt64) {
         readUsage()
-        let overdue = state.withLock { state -> [Pending] in
+        let (overdue, kill) = state.withLock { state -> ([Pending], Bool) in
             let late = state.pending.values.filter { now > $0.input.arrival &+ answerLimit }
             for pending in late { state.pending[pending.input.id] = nil }
             state.unanswered += late.count
-            return late
+            // A process that lost one answer may lose every one sent to it: it takes no more, and what
+            // it still holds ends with it. Killed only while it runs (an ended one's pid may be reused).
+            guard !late.isEmpty, state.alive, !state.unresponsive else { return (late, false) }
+            state.unresponsive = true
+            return (late, true)
         }
+        if kill { ProcessResources.killOutright(process.processIdentifier) }
         let seconds = FixedPoint.text(Double(answerLimit) / 1e9, places: 1)
         for pending in overdue {
             pending.continuation.resume(
@@ -310,7 +325,7 @@ final class ExtensionWorker: @unchecked Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<InvocationRecord?, Never>) in
             let line = Data(WorkerWire.line(WorkerRequest(invocation)))
             let accepted = state.withLock { state -> Bool in
-                guard state.alive, !state.inputClosed else { return false }
+                guard state.alive, !state.inputClosed, !state.unresponsive else { return false }
                 state.pending[invocation.id] = Pending(
                     input: invocation, continuation: continuation, sentAt: MonotonicClock.now())
                 return true
@@ -398,7 +413,7 @@ final class ExtensionWorker: @unchecked Sendable {
             let all = Array(state.pending.values)
             // Ended by the harness (killed at the run's end) or ended when told to without answering:
             // what it still held is the harness's loss, not a crash of the extension.
-            if state.killedAtEnd || state.endedNormally { return ([], [], all) }
+            if state.killedAtEnd || state.endedNormally || state.unresponsive { return ([], [], all) }
             // Killed for its memory: the worker reported every invocation it had started, so what is
             // left never started there and runs in another process.
             if state.memoryKill != nil { return ([], all, []) }
@@ -483,6 +498,14 @@ extension ExtensionWorkerPool {
                     + "own figures: \(silent == 1 ? "its" : "their") timer lateness is missing from the self-check, "
                     + "and harness_cpu_s and peak_rss_bytes count \(silent == 1 ? "its" : "their") CPU and memory as "
                     + "/proc last showed them")
+        }
+        let unresponsive = pool.processesUnresponsive
+        if unresponsive > 0 {
+            problems.append(
+                "\(unresponsive) extension \(unresponsive == 1 ? "process" : "processes") stopped answering "
+                    + "(\(pool.unansweredInvocations) invocations got no record in time) and "
+                    + "\(unresponsive == 1 ? "was" : "were") killed and replaced: what \(unresponsive == 1 ? "it" : "they") "
+                    + "held is lost to the harness")
         }
         let killed = pool.processesKilledAtEnd
         if killed > 0 {
