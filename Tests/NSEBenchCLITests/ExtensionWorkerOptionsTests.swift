@@ -8,10 +8,14 @@ import Testing
 @testable import NSEBenchCLI
 
 @Suite struct ExtensionWorkerOptionsTests {
-    /// An executable shell script in `directory` standing in for a worker: `body` is its whole behaviour.
-    func scriptWorker(_ body: String, in directory: TemporaryDirectory) throws -> URL {
+    /// An executable shell script in `directory` standing in for a worker: `body` is its whole behaviour,
+    /// after it says it is ready unless `ready` is false (a worker whose setup failed).
+    func scriptWorker(_ body: String, ready: Bool = true, in directory: TemporaryDirectory) throws -> URL {
         let script = directory.url.appendingPathComponent("worker-\(UUID().uuidString)")
-        try "#!/bin/sh\n\(body)\n".write(to: script, atomically: true, encoding: .utf8)
+        // The ready reply's exact bytes, as printf octal escapes.
+        let readyLine = WorkerWire.line(WorkerReply.ready).map { "\\" + String($0, radix: 8) }.joined()
+        let say = ready ? "printf '\(readyLine)'\n" : ""
+        try "#!/bin/sh\n\(say)\(body)\n".write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         return script
     }
@@ -145,6 +149,36 @@ import Testing
         #expect(record.harnessFailure == .recordLost, "\(record)")
         #expect(record.crashReason?.hasSuffix("SIGKILL) without answering it") == true, "\(record.crashReason ?? "")")
         #expect(pool.lostInvocations == 0 && pool.processDeaths == 0, "no crash of the extension")
+    }
+
+    @Test func aProcessThatEndsBeforeItIsReadyIsTheHarnesssFailureAndThreeInARowStopTheStarts() async throws {
+        // A worker whose setup failed: it exits 1 without a word.
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let pool = try ExtensionWorkerPool(
+            count: 1,
+            launch: ExtensionWorkerPool.Launch(
+                executable: try scriptWorker("read line; exit 1", ready: false, in: directory), arguments: [],
+                errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 30_000_000_000,
+                answerLimit: 40_000_000_000))
+        var records: [InvocationRecord] = []
+        for id in 0..<4 {
+            let input = InvocationInput(
+                id: id, payload: NotificationPayload(alert: NotificationAlert(title: "t", body: "b")), arrival: 5,
+                extension: try BuiltInExtensions.named("template"))
+            records.append(await pool.invoke(input))
+        }
+        _ = pool.finish()
+
+        #expect(records.allSatisfy { $0.harnessFailure == .noExtensionProcess }, "\(records.map(\.crashReason))")
+        #expect(
+            records[0].crashReason?.hasSuffix(
+                "exited with status 1 before it was ready (its messages are in "
+                    + "extension-stderr.log)") == true, "\(records[0].crashReason ?? "")")
+        // The first three each started a process; then the pool stopped starting them.
+        #expect(records[3].crashReason?.contains("3 extension processes in a row ended before they were ready") == true)
+        #expect(pool.processDeaths == 0, "no crash of the extension")
+        #expect(pool.failedStarts == 3)
     }
 
     @Test func aProcessThatExitsZeroBeforeItsInputEndsDiedItDidNotEndNormally() async throws {

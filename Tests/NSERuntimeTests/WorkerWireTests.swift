@@ -125,7 +125,7 @@ private let fullInput: InvocationInput = {
     @Test func everyReplyComesBackEqual() throws {
         let replies: [WorkerReply] = [
             .figures(fullFigures), .crashed(id: -1), .rejected(id: 3, reason: "no"),
-            .memoryExceeded(footprint: 25_000_000, inFlight: 4), .declined(id: 9),
+            .memoryExceeded(footprint: 25_000_000, inFlight: 4), .declined(id: 9), .ready,
         ]
         for reply in replies {
             #expect(try WorkerWire.message(WorkerReply.self, from: WorkerWire.line(reply).dropLast()) == reply)

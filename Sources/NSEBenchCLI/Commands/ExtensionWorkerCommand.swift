@@ -127,6 +127,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
             baseline: settings.baselineFootprint, limit: settings.memoryLimit,
             inFlight: { host.invocationsInFlight },
             exceeded: { footprint, held in jetsam.kill(footprint: footprint, inFlight: held) })
+        output.send(.ready)
         // A discarding group: a plain task group keeps every finished child until it is awaited, which
         // would grow the heap the memory watch judges by each invocation run.
         await withDiscardingTaskGroup { group in

@@ -54,6 +54,19 @@ final class ExtensionWorkerPool: Sendable {
     private struct Slots {
         var workers: [ExtensionWorker?]
         var finishing = false
+        /// Workers in a row that ended before they were ready: at ``startAttempts`` none is started again.
+        var failedStarts = 0
+    }
+
+    /// How many workers in a row may fail to start before the pool gives up: 3.
+    static let startAttempts = 3
+
+    /// Why ``pick()`` found no worker after ``startAttempts`` failed to start.
+    private struct StartsFailed: Error, CustomStringConvertible {
+        var description: String {
+            "\(ExtensionWorkerPool.startAttempts) extension processes in a row ended before they were ready "
+                + "(their messages are in extension-stderr.log)"
+        }
     }
 
     /// Why ``pick()`` found no worker for an invocation after ``finish()`` began.
@@ -130,8 +143,13 @@ final class ExtensionWorkerPool: Sendable {
     /// Worker processes that died (and were replaced, when more invocations came), of a crash or killed
     /// for their memory.
     var processDeaths: Int {
-        allWorkers.filter { !$0.isAlive && !$0.endedNormally && !$0.killedAtEnd && !$0.unresponsive }.count
+        allWorkers.filter {
+            !$0.isAlive && !$0.endedNormally && !$0.killedAtEnd && !$0.unresponsive && $0.wasReady
+        }.count
     }
+
+    /// Worker processes that ended before they were ready (a failed setup): the harness's failures.
+    var failedStarts: Int { allWorkers.filter { !$0.isAlive && !$0.wasReady && !$0.killedAtEnd }.count }
 
     /// Worker processes that did not end within ``Launch/exitLimit`` of their input's end and were killed.
     var processesKilledAtEnd: Int { allWorkers.filter(\.killedAtEnd).count }
@@ -194,9 +212,13 @@ final class ExtensionWorkerPool: Sendable {
         try slots.withLock { slots throws -> ExtensionWorker in
             guard !slots.finishing else { throw Finishing() }
             for index in slots.workers.indices where slots.workers[index]?.isAlive != true {
-                if let dead = slots.workers[index] { retired.withLock { $0.append(dead) } }
-                // Emptied first: a spawn that fails must not leave the dead worker to be retired again.
+                if let dead = slots.workers[index] {
+                    retired.withLock { $0.append(dead) }
+                    slots.failedStarts = dead.wasReady ? 0 : slots.failedStarts + 1
+                }
+                // Emptied first: a spawn that fails, or no spawn, must not leave it to be retired again.
                 slots.workers[index] = nil
+                guard slots.failedStarts < Self.startAttempts else { throw StartsFailed() }
                 slots.workers[index] = try makeWorker()
             }
             let live = slots.workers.compactMap { $0 }
@@ -233,6 +255,8 @@ final class ExtensionWorker: @unchecked Sendable {
         var killedAtEnd = false
         /// Invocations recorded as lost because no record came within the answer limit.
         var unanswered = 0
+        /// Whether it said it was ready (``WorkerReply/ready``).
+        var ready = false
         /// Stopped answering: an invocation it held passed the answer limit. It takes no more and is killed.
         var unresponsive = false
         /// Its CPU seconds and peak resident bytes as last read from /proc (each second, and when its
@@ -277,6 +301,8 @@ final class ExtensionWorker: @unchecked Sendable {
 
     /// Running and answering: a worker that stopped answering is replaced as a dead one is.
     var isAlive: Bool { state.withLock { $0.alive && !$0.unresponsive } }
+    /// Whether it said it was set up and reading requests.
+    var wasReady: Bool { state.withLock { $0.ready } }
     /// Whether it was killed for not answering.
     var unresponsive: Bool { state.withLock { $0.unresponsive } }
     var inFlight: Int { state.withLock { $0.pending.count } }
@@ -413,7 +439,10 @@ final class ExtensionWorker: @unchecked Sendable {
             let all = Array(state.pending.values)
             // Ended by the harness (killed at the run's end) or ended when told to without answering:
             // what it still held is the harness's loss, not a crash of the extension.
-            if state.killedAtEnd || state.endedNormally || state.unresponsive { return ([], [], all) }
+            // Ended before it was ready: its setup failed, not the extension.
+            if state.killedAtEnd || state.endedNormally || state.unresponsive || !state.ready {
+                return ([], [], all)
+            }
             // Killed for its memory: the worker reported every invocation it had started, so what is
             // left never started there and runs in another process.
             if state.memoryKill != nil { return ([], all, []) }
@@ -425,11 +454,17 @@ final class ExtensionWorker: @unchecked Sendable {
             return (all, [], [])
         }
         let now = MonotonicClock.now()
+        let ready = state.withLock { $0.ready }
         for pending in unanswered {
             pending.continuation.resume(
-                returning: .lost(
-                    pending.input, to: .recordLost, detail: "\(reason) without answering it",
-                    now: now, deadline: pending.input.arrival + timeBudget))
+                returning: ready
+                    ? .lost(
+                        pending.input, to: .recordLost, detail: "\(reason) without answering it", now: now,
+                        deadline: pending.input.arrival + timeBudget)
+                    : .lost(
+                        pending.input, to: .noExtensionProcess,
+                        detail: "\(reason) before it was ready (its messages are in extension-stderr.log)", now: now,
+                        deadline: pending.input.arrival + timeBudget))
         }
         for pending in crashed {
             pending.continuation.resume(
@@ -457,6 +492,8 @@ final class ExtensionWorker: @unchecked Sendable {
         case .declined(let id):
             guard let pending = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
             rerun([pending])
+        case .ready:
+            state.withLock { $0.ready = true }
         case .rejected(let id, let reason):
             guard let pending = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
             pending.continuation.resume(
@@ -498,6 +535,13 @@ extension ExtensionWorkerPool {
                     + "own figures: \(silent == 1 ? "its" : "their") timer lateness is missing from the self-check, "
                     + "and harness_cpu_s and peak_rss_bytes count \(silent == 1 ? "its" : "their") CPU and memory as "
                     + "/proc last showed them")
+        }
+        let failedStarts = pool.failedStarts
+        if failedStarts > 0 {
+            problems.append(
+                "\(failedStarts) extension \(failedStarts == 1 ? "process" : "processes") ended before "
+                    + "\(failedStarts == 1 ? "it was" : "they were") ready (their messages are in extension-stderr.log)"
+            )
         }
         let unresponsive = pool.processesUnresponsive
         if unresponsive > 0 {

@@ -26,7 +26,7 @@ extension WorkerRequest: WireCodable {
 
 extension WorkerReply: WireCodable {
     private enum Case: UInt8 {
-        case record, figures, crashed, rejected, memoryExceeded, declined
+        case record, figures, crashed, rejected, memoryExceeded, declined, ready
     }
 
     public func write(to writer: inout WireWriter) {
@@ -51,6 +51,8 @@ extension WorkerReply: WireCodable {
         case .declined(let id):
             writer.byte(Case.declined.rawValue)
             writer.write(id)
+        case .ready:
+            writer.byte(Case.ready.rawValue)
         }
     }
 
@@ -63,6 +65,7 @@ extension WorkerReply: WireCodable {
         case .rejected: self = .rejected(id: try reader.read(), reason: try reader.read())
         case .memoryExceeded: self = .memoryExceeded(footprint: try reader.read(), inFlight: try reader.read())
         case .declined: self = .declined(id: try reader.read())
+        case .ready: self = .ready
         case nil: throw WireFormatError("\(tag) is not a worker reply's kind", at: reader.offset - 1)
         }
     }

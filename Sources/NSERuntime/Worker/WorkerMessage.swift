@@ -80,6 +80,9 @@ public enum WorkerReply: Sendable, Hashable, Codable {
     /// A request that reached the worker while it was being killed for its memory: it was not started,
     /// and runs in another process (a phone starts a fresh one for its next notification).
     case declined(id: Int)
+    /// The worker set itself up (the extension loaded, its loops running) and reads requests now: a
+    /// process that ends before saying so failed for the harness's sake, not the extension's.
+    case ready
 }
 
 /// What a worker measured of itself, folded into the run's self-check (the worst worker counts).
