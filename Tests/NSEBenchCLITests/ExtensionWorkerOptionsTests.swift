@@ -8,6 +8,27 @@ import Testing
 @testable import NSEBenchCLI
 
 @Suite struct ExtensionWorkerOptionsTests {
+    /// A pool of `count` script workers (``scriptWorker(_:ready:in:)``) logging into `directory`.
+    func scriptPool(
+        _ body: String, ready: Bool = true, count: Int = 1, in directory: TemporaryDirectory,
+        timeBudget: UInt64 = 30_000_000_000, answerLimit: UInt64 = 40_000_000_000,
+        exitLimit: UInt64 = 10_000_000_000
+    ) throws -> ExtensionWorkerPool {
+        try ExtensionWorkerPool(
+            count: count,
+            launch: ExtensionWorkerPool.Launch(
+                executable: try scriptWorker(body, ready: ready, in: directory), arguments: [],
+                errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: timeBudget,
+                answerLimit: answerLimit, exitLimit: exitLimit))
+    }
+
+    /// A plain payload's invocation of the built-in template.
+    func templateInput(id: Int, arrival: UInt64 = 5) throws -> InvocationInput {
+        InvocationInput(
+            id: id, payload: NotificationPayload(alert: NotificationAlert(title: "t", body: "b")), arrival: arrival,
+            extension: try BuiltInExtensions.named("template"))
+    }
+
     /// An executable shell script in `directory` standing in for a worker: `body` is its whole behaviour,
     /// after it says it is ready unless `ready` is false (a worker whose setup failed).
     func scriptWorker(_ body: String, ready: Bool = true, in directory: TemporaryDirectory) throws -> URL {
@@ -55,18 +76,11 @@ import Testing
         let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
         defer { directory.remove() }
         // Reads its input to the end and exits 0, as a worker told to end does, without its figures.
-        let pool = try ExtensionWorkerPool(
-            count: 1,
-            launch: ExtensionWorkerPool.Launch(
-                executable: try scriptWorker("cat > /dev/null", in: directory), arguments: [],
-                errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 30_000_000_000,
-                answerLimit: 40_000_000_000))
+        let pool = try scriptPool("cat > /dev/null", in: directory)
         _ = pool.finish()
         // An invocation run again after a crash in the run's last moments comes to a finishing pool: it
         // would need a new process, which no one would wait for.
-        let input = InvocationInput(
-            id: 7, payload: NotificationPayload(alert: NotificationAlert(title: "t", body: "b")), arrival: 5,
-            extension: try BuiltInExtensions.named("template"))
+        let input = try templateInput(id: 7)
         let record = await pool.invoke(input)
         #expect(record.id == 7 && record.outcome == .crashed)
         #expect(record.harnessFailure == .noExtensionProcess)
@@ -82,16 +96,9 @@ import Testing
         // A worker that reads nothing and says nothing until it is killed.
         let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
         defer { directory.remove() }
-        let silent = try scriptWorker("exec sleep 60", in: directory)
-        let pool = try ExtensionWorkerPool(
-            count: 1,
-            launch: ExtensionWorkerPool.Launch(
-                executable: silent, arguments: [],
-                errorLog: directory.url.appendingPathComponent("extension-stderr.log"),
-                timeBudget: 100_000_000, answerLimit: 300_000_000, exitLimit: 200_000_000))
-        let input = InvocationInput(
-            id: 4, payload: NotificationPayload(alert: NotificationAlert(title: "t", body: "b")),
-            arrival: MonotonicClock.now(), extension: try BuiltInExtensions.named("template"))
+        let pool = try scriptPool(
+            "exec sleep 60", in: directory, timeBudget: 100_000_000, answerLimit: 300_000_000, exitLimit: 200_000_000)
+        let input = try templateInput(id: 4, arrival: MonotonicClock.now())
 
         let record = await pool.invoke(input)
         let waited = MonotonicClock.now() - input.arrival
@@ -121,15 +128,8 @@ import Testing
     @Test func workersKilledAtTheEndShareOneDeadlineAndWhatTheyHeldIsTheHarnesssLoss() async throws {
         let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
         defer { directory.remove() }
-        let pool = try ExtensionWorkerPool(
-            count: 3,
-            launch: ExtensionWorkerPool.Launch(
-                executable: try scriptWorker("while :; do :; done", in: directory), arguments: [],
-                errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 30_000_000_000,
-                answerLimit: 40_000_000_000, exitLimit: 1_000_000_000))
-        let input = InvocationInput(
-            id: 9, payload: NotificationPayload(alert: NotificationAlert(title: "t", body: "b")),
-            arrival: MonotonicClock.now(), extension: try BuiltInExtensions.named("template"))
+        let pool = try scriptPool("while :; do :; done", count: 3, in: directory, exitLimit: 1_000_000_000)
+        let input = try templateInput(id: 9, arrival: MonotonicClock.now())
         // Abandoned in flight, as a second Ctrl-C leaves invocations.
         let held = Task { await pool.invoke(input) }
         try #require(await eventually { pool.inFlight == 1 }, "sent")
@@ -155,17 +155,10 @@ import Testing
         // A worker whose setup failed: it exits 1 without a word.
         let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
         defer { directory.remove() }
-        let pool = try ExtensionWorkerPool(
-            count: 1,
-            launch: ExtensionWorkerPool.Launch(
-                executable: try scriptWorker("read line; exit 1", ready: false, in: directory), arguments: [],
-                errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 30_000_000_000,
-                answerLimit: 40_000_000_000))
+        let pool = try scriptPool("read line; exit 1", ready: false, in: directory)
         var records: [InvocationRecord] = []
         for id in 0..<4 {
-            let input = InvocationInput(
-                id: id, payload: NotificationPayload(alert: NotificationAlert(title: "t", body: "b")), arrival: 5,
-                extension: try BuiltInExtensions.named("template"))
+            let input = try templateInput(id: id)
             records.append(await pool.invoke(input))
         }
         _ = pool.finish()
@@ -185,15 +178,8 @@ import Testing
         // An extension's own exit(0): the process is gone before the run told it to end.
         let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
         defer { directory.remove() }
-        let pool = try ExtensionWorkerPool(
-            count: 1,
-            launch: ExtensionWorkerPool.Launch(
-                executable: try scriptWorker("read line; exit 0", in: directory), arguments: [],
-                errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 30_000_000_000,
-                answerLimit: 40_000_000_000))
-        let input = InvocationInput(
-            id: 2, payload: NotificationPayload(alert: NotificationAlert(title: "t", body: "b")), arrival: 5,
-            extension: try BuiltInExtensions.named("template"))
+        let pool = try scriptPool("read line; exit 0", in: directory)
+        let input = try templateInput(id: 2)
         let record = await pool.invoke(input)
         #expect(record.outcome == .crashed && record.harnessFailure == nil)
         #expect(record.crashReason == "the extension's process exited with status 0")
@@ -206,12 +192,7 @@ import Testing
         // Exits 0 once its input ends and says nothing: a worker that ended normally, without its figures.
         let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
         defer { directory.remove() }
-        let pool = try ExtensionWorkerPool(
-            count: 2,
-            launch: ExtensionWorkerPool.Launch(
-                executable: try scriptWorker("cat > /dev/null", in: directory), arguments: [],
-                errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 1,
-                answerLimit: 40_000_000_000))
+        let pool = try scriptPool("cat > /dev/null", count: 2, in: directory, timeBudget: 1)
         // What counts for them is what /proc last showed, not their own figures, and the run says so.
         #expect(pool.finish().allSatisfy { $0.timerLatenessP99 == 0 && $0.peakFootprintBytes == 0 })
         #expect(pool.processesWithoutFigures == 2)
