@@ -15,9 +15,7 @@ shift || true
 FLAGS=("$@")
 [ ${#FLAGS[@]} -eq 0 ] && FLAGS=(--concurrency 100 --media 1KB.jpg:1 --profile none)
 ensure_perf_and_jemalloc
-remove_probes() { perf probe -q -d 'probe_libjemalloc:nsbx_*' >/dev/null 2>&1 || true; }
-trap 'remove_probes; cleanup' EXIT
-remove_probes  # left by a run that was killed
+own_jemalloc_probes nsbx_
 PROBES=(nsbx_malloc=malloc 'nsbx_malloc_ret=malloc%return $retval' nsbx_calloc=calloc
     'nsbx_calloc_ret=calloc%return $retval' 'nsbx_free=free ptr=%di:u64')
 for probe in "${PROBES[@]}"; do perf probe -q -x "$JEMALLOC" -a "$probe"; done

@@ -38,6 +38,15 @@ ensure_perf_and_jemalloc() {
     [ -n "$JEMALLOC" ] || { echo "$NSE_BENCH is not linked with jemalloc: nothing to probe" >&2; exit 1; }
 }
 
+# Keeps a script's perf probes on jemalloc to its own names (probe_libjemalloc:<prefix>*): removes any
+# a killed run left, and removes them again on exit. Recording other scripts' probes inflates counts.
+own_jemalloc_probes() {
+    PROBE_PREFIX=$1
+    remove_probes() { perf probe -q -d "probe_libjemalloc:${PROBE_PREFIX}*" >/dev/null 2>&1 || true; }
+    trap 'remove_probes; cleanup' EXIT
+    remove_probes
+}
+
 # A free TCP port on 127.0.0.1.
 free_port() {
     python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'

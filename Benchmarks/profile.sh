@@ -20,9 +20,7 @@ FLAGS=("$@")
 ensure_perf_and_jemalloc
 # Probes of its own name, recorded by name: a `probe_libjemalloc:*` recording also counted any other
 # probe left on the library (a free, a return), which inflated the count fourfold.
-remove_probes() { perf probe -q -d 'probe_libjemalloc:nsbp_*' >/dev/null 2>&1 || true; }
-trap 'remove_probes; cleanup' EXIT
-remove_probes  # left by a run that was killed
+own_jemalloc_probes nsbp_
 EVENTS=()
 for function in malloc calloc realloc posix_memalign; do
     perf probe -q -x "$JEMALLOC" -a "nsbp_$function=$function" \
