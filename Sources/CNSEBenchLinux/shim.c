@@ -11,6 +11,10 @@
 #include <sys/timerfd.h>
 #include <unistd.h>
 
+int nseb_pipe_cloexec(int ends[2]) {
+    return pipe2(ends, O_CLOEXEC);
+}
+
 int nseb_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags) {
     return accept4(fd, address, length, flags);
 }

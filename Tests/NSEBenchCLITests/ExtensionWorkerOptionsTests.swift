@@ -22,6 +22,17 @@ import Testing
                 answerLimit: answerLimit, exitLimit: exitLimit))
     }
 
+    /// `bytes` as `printf` octal escapes.
+    static func octal(_ bytes: [UInt8]) -> String { bytes.map { "\\" + String($0, radix: 8) }.joined() }
+
+    /// What each of this process's open descriptors refers to (`/proc/self/fd`): a path, or `pipe:[inode]`.
+    func openDescriptorTargets() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { name in
+            // Nil for one closed since the listing (tests run in parallel): it holds nothing.
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)")
+        }
+    }
+
     /// A plain payload's invocation of the built-in template.
     func templateInput(id: Int, arrival: UInt64 = 5) throws -> InvocationInput {
         InvocationInput(
@@ -34,8 +45,7 @@ import Testing
     func scriptWorker(_ body: String, ready: Bool = true, in directory: TemporaryDirectory) throws -> URL {
         let script = directory.url.appendingPathComponent("worker-\(UUID().uuidString)")
         // The ready reply's exact bytes, as printf octal escapes.
-        let readyLine = WorkerWire.line(WorkerReply.ready).map { "\\" + String($0, radix: 8) }.joined()
-        let say = ready ? "printf '\(readyLine)'\n" : ""
+        let say = ready ? "printf '\(Self.octal(WorkerWire.line(WorkerReply.ready)))'\n" : ""
         try "#!/bin/sh\n\(say)\(body)\n".write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         return script
@@ -120,7 +130,7 @@ import Testing
         #expect(pool.processDeaths == 0, "a process that stopped answering is no crash of the extension")
         #expect(
             ExtensionWorkerPool.problems(pool, timeScale: 1, deadline: 30_000_000_000) == [
-                "1 extension process stopped answering (1 invocations got no record in time) and was killed and "
+                "1 extension process stopped answering (1 invocation got no record in time) and was killed and "
                     + "replaced: what it held is lost to the harness"
             ])
     }
@@ -172,6 +182,43 @@ import Testing
         #expect(records[3].crashReason?.contains("3 extension processes in a row ended before they were ready") == true)
         #expect(pool.processDeaths == 0, "no crash of the extension")
         #expect(pool.failedStarts == 3)
+    }
+
+    @Test func aRequestTheWorkerRejectsEndsAtOnceAsTheHarnesssFailure() async throws {
+        // A worker that reads one request and rejects invocation 5, as one whose request did not read.
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let rejected = WorkerWire.line(WorkerReply.rejected(id: 5, reason: "a torn line"))
+        let pool = try scriptPool(
+            "read line; printf '\(Self.octal(rejected))'; cat > /dev/null", in: directory, answerLimit: 60_000_000_000)
+        let input = try templateInput(id: 5, arrival: MonotonicClock.now())
+        let record = await pool.invoke(input)
+        #expect(MonotonicClock.now() - input.arrival < 5_000_000_000, "not left for the sweep")
+        #expect(record.harnessFailure == .noExtensionProcess)
+        #expect(record.crashReason?.hasSuffix("the worker rejected its request: a torn line") == true, "\(record)")
+        _ = pool.finish()
+        #expect(pool.processDeaths == 0)
+    }
+
+    @Test func aProcessThatDiedKeepsNoDescriptorOpenInTheRun() async throws {
+        // Each worker takes one request and exits: twenty deaths, twenty workers kept for their figures.
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let pool = try scriptPool("read line; exit 3", in: directory)
+        var records: [InvocationRecord] = []
+        for id in 0..<20 {
+            let input = try templateInput(id: id)
+            records.append(await pool.invoke(input))
+        }
+        _ = pool.finish()
+        #expect(
+            records.allSatisfy { $0.outcome == .crashed && $0.harnessFailure == nil }, "\(records.map(\.crashReason))")
+        #expect(pool.processDeaths == 20)
+        // What this process still has open on the workers' log or on pipes it made for them.
+        let log = directory.url.appendingPathComponent("extension-stderr.log").path
+        let held = try openDescriptorTargets().filter { $0 == log || pool.pipeInodes.contains($0) }
+        #expect(held.isEmpty, "\(held)")
+        #expect(pool.pipeInodes.count == 40, "each worker's two pipes were seen")
     }
 
     @Test func aProcessThatExitsZeroBeforeItsInputEndsDiedItDidNotEndNormally() async throws {

@@ -155,6 +155,20 @@ private let fullInput: InvocationInput = {
         expectTornAndCorruptedLinesRefused(WorkerRequest(fullInput))
     }
 
+    @Test func aRequestLineWhoseRestDoesNotReadStillGivesItsID() {
+        var input = fullInput
+        input.id = 70_000
+        let body = Array(WorkerWire.line(WorkerRequest(input)).dropLast())
+        // Cut after the id: no request, but the invocation the worker rejects is still named.
+        let torn = body.prefix(6)
+        #expect(throws: WorkerWire.LineError.self) { try WorkerWire.message(WorkerRequest.self, from: torn) }
+        #expect(WorkerWire.requestID(from: torn) == 70_000)
+        #expect(WorkerWire.requestID(from: body[...]) == 70_000)
+        #expect(WorkerWire.requestID(from: body.prefix(1)) == nil, "the marker alone holds no id")
+        #expect(WorkerWire.requestID(from: Array("{\"id\":3}".utf8)[...]) == nil, "only a compact line")
+        #expect(WorkerWire.requestID(from: []) == nil)
+    }
+
     @Test func theCrashReportersJSONLineIsAReply() throws {
         // What crash_reporter.c writes after its leading newline.
         let line = Array(#"{"crashed":{"id":12}}"#.utf8)

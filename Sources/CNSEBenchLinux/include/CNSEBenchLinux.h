@@ -47,6 +47,9 @@ int nseb_set_current_thread_name(const char *name);
 /// lstat and a rename. Fails with ENOSYS where the C library or kernel lacks it.
 int nseb_rename_noreplace(const char *from, const char *to);
 
+/// pipe2(ends, O_CLOEXEC): pipe2 is declared only under _GNU_SOURCE.
+int nseb_pipe_cloexec(int ends[2]);
+
 /// timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC) and an absolute one-shot arm: the
 /// event loop's deferred wakeup (EventLoop.execute(within:)). Glibc's module map leaves out
 /// <sys/timerfd.h>. Arming for 0 disarms.

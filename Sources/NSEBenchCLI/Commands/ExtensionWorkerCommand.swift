@@ -176,7 +176,9 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         do {
             request = try WorkerWire.message(WorkerRequest.self, from: line)
         } catch {
-            output.send(.rejected(id: -1, reason: "not a worker request: \(error)"))
+            // Under its id when that much reads, so the run ends that invocation now; -1 matches none, and
+            // the invocation is then lost when its answer is overdue.
+            output.send(.rejected(id: WorkerWire.requestID(from: line) ?? -1, reason: "not a worker request: \(error)"))
             return nil
         }
         guard jetsam.admit() else {

@@ -207,6 +207,10 @@ final class ExtensionWorkerPool: Sendable {
         return figures
     }
 
+    /// The pipes the run made for its workers, as `/proc/self/fd` names them (`pipe:[inode]`): how a test
+    /// sees that an ended worker's are closed.
+    var pipeInodes: Set<String> { Set(allWorkers.flatMap(\.pipes)) }
+
     /// The least loaded live worker, replacing dead ones; none once the pool is finishing.
     private func pick() throws -> ExtensionWorker {
         try slots.withLock { slots throws -> ExtensionWorker in
@@ -229,8 +233,13 @@ final class ExtensionWorkerPool: Sendable {
 
 /// One worker process and the invocations it holds.
 ///
-/// `@unchecked Sendable`: `process`, `input` and the reader thread are set in init and then only read;
-/// everything that changes lives in `state`, a `Mutex`.
+/// `@unchecked Sendable`: `process`, `input`, `output` and the reader thread are set in init and then only
+/// read (`output` only by the reader thread, which closes it); everything that changes lives in `state`,
+/// a `Mutex`, and `input` guards its own descriptor.
+///
+/// A worker holds no descriptor once its process has ended (its log's is closed once the process has its
+/// own copy, its pipes when it ends): the pool keeps ended workers for their figures, and a run whose
+/// extension crashes thousands of times must not run out of descriptors.
 final class ExtensionWorker: @unchecked Sendable {
     /// An invocation sent to the process and not yet answered.
     struct Pending: Sendable {
@@ -265,12 +274,14 @@ final class ExtensionWorker: @unchecked Sendable {
     }
 
     private let process: Process
-    private let input: FileHandle
+    private let input: WorkerInput
     private let output: FileHandle
     private let state = Mutex(State())
     private let exited = DispatchSemaphore(value: 0)
     private let timeBudget: UInt64
     private let rerun: @Sendable ([Pending]) -> Void
+    /// Its two pipes (its input's and its output's) as `/proc/self/fd` names them, `pipe:[inode]`.
+    let pipes: [String]
 
     init(launch: ExtensionWorkerPool.Launch, rerun: @escaping @Sendable ([Pending]) -> Void) throws {
         self.rerun = rerun
@@ -281,18 +292,37 @@ final class ExtensionWorker: @unchecked Sendable {
         // A crash should end the process at once: the runtime's backtracer takes seconds per crash.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
+        // Close-on-exec pipes (Foundation's Pipe is not: another process started meanwhile, by another
+        // pool, could hold this one's output open after it ended). Handles made first: a failure below
+        // closes whatever was opened.
+        let stdin = try Posix.pipe()
+        let input = FileHandle(fileDescriptor: stdin.write, closeOnDealloc: true)
+        let childInput = FileHandle(fileDescriptor: stdin.read, closeOnDealloc: true)
+        let stdout = try Posix.pipe()
+        let output = FileHandle(fileDescriptor: stdout.read, closeOnDealloc: true)
+        let childOutput = FileHandle(fileDescriptor: stdout.write, closeOnDealloc: true)
         // Appending: each worker has its own descriptor on the log, and without O_APPEND each wrote at
         // its own offset, over what the others had written.
         let log = FileHandle(fileDescriptor: try Posix.openForAppending(launch.errorLog.path), closeOnDealloc: true)
+        process.standardInput = childInput
+        process.standardOutput = childOutput
         process.standardError = log
         try process.run()
+        // The process has its own copies now; the worker, kept for its figures after it ends, must not
+        // keep these open (nor the pipe's write end, which would hide the process's end from the reader).
+        for handle in [childInput, childOutput, log] {
+            do {
+                try handle.close()
+            } catch {
+                // Linux releases the descriptor whatever close(2) reports.
+            }
+        }
         self.process = process
-        self.input = stdin.fileHandleForWriting
-        self.output = stdout.fileHandleForReading
+        self.input = WorkerInput(input)
+        pipes = [stdin.write, stdout.read].compactMap { descriptor in
+            Posix.fileStatus("/proc/self/fd/\(descriptor)").map { "pipe:[\($0.inode)]" }
+        }
+        self.output = output
         self.timeBudget = launch.timeBudget
         let reader = Thread { [self] in readReplies() }
         reader.name = "nse-bench-worker-reader"
@@ -349,7 +379,7 @@ final class ExtensionWorker: @unchecked Sendable {
     /// The record, or nil when the process had died before it took the invocation.
     func invoke(_ invocation: InvocationInput) async -> InvocationRecord? {
         await withCheckedContinuation { (continuation: CheckedContinuation<InvocationRecord?, Never>) in
-            let line = Data(WorkerWire.line(WorkerRequest(invocation)))
+            let line = WorkerWire.line(WorkerRequest(invocation))
             let accepted = state.withLock { state -> Bool in
                 guard state.alive, !state.inputClosed, !state.unresponsive else { return false }
                 state.pending[invocation.id] = Pending(
@@ -357,21 +387,14 @@ final class ExtensionWorker: @unchecked Sendable {
                 return true
             }
             guard accepted else { return continuation.resume(returning: nil) }
-            do {
-                try input.write(contentsOf: line)
-            } catch {
-                // The process is gone: the reader ends the invocation with the process's fate.
-            }
+            // Not written (the process is gone): the reader ends the invocation with the process's fate.
+            input.send(line)
         }
     }
 
     func closeInput() {
         state.withLock { $0.inputClosed = true }
-        do {
-            try input.close()
-        } catch {
-            // Already closed: the process ended.
-        }
+        input.close()
     }
 
     /// Reads its CPU and peak memory from /proc while it is there to read.
@@ -426,6 +449,13 @@ final class ExtensionWorker: @unchecked Sendable {
         // Its output ended: it is exiting, and may still be readable in /proc.
         readUsage()
         process.waitUntilExit()
+        // Nothing more to read or send: the ended worker, kept for its figures, keeps no descriptor.
+        input.close()
+        do {
+            try output.close()
+        } catch {
+            // Linux releases the descriptor whatever close(2) reports.
+        }
         let reason =
             process.terminationReason == .uncaughtSignal
             ? "the extension's process died of signal \(process.terminationStatus) (\(Self.signalName(process.terminationStatus)))"
@@ -547,7 +577,8 @@ extension ExtensionWorkerPool {
         if unresponsive > 0 {
             problems.append(
                 "\(unresponsive) extension \(unresponsive == 1 ? "process" : "processes") stopped answering "
-                    + "(\(pool.unansweredInvocations) invocations got no record in time) and "
+                    + "(\(pool.unansweredInvocations) \(pool.unansweredInvocations == 1 ? "invocation" : "invocations") got "
+                    + "no record in time) and "
                     + "\(unresponsive == 1 ? "was" : "were") killed and replaced: what \(unresponsive == 1 ? "it" : "they") "
                     + "held is lost to the harness")
         }

@@ -77,12 +77,16 @@ private final class SignalRelay: Sendable {
     private let readEnd: Int32
 
     private init() {
-        var ends: [Int32] = [-1, -1]
         // Without a pipe no signal could be relayed; the default actions then stay, which ends the
-        // process on SIGINT or SIGTERM as if nothing watched them.
-        if pipe(&ends) != 0 { ends = [-1, -1] }
-        // Not inherited by the commands' child processes.
-        for end in ends where end >= 0 { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        // process on SIGINT or SIGTERM as if nothing watched them. Not inherited by the commands' child
+        // processes.
+        var ends: [Int32] = [-1, -1]
+        do {
+            let pipe = try Posix.pipe()
+            ends = [pipe.read, pipe.write]
+        } catch {
+            // Left unwatched, as above.
+        }
         // A handler never blocks: with the pipe full (signals unread), one more is dropped.
         if ends[1] >= 0 { _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK) }
         readEnd = ends[0]

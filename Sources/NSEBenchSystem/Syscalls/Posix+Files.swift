@@ -144,6 +144,8 @@ public struct FileStatus: Sendable, Hashable {
     public var size: Int
     /// What it is.
     public var kind: FileKind
+    /// Its inode number: with a pipe, what `/proc/PID/fd` shows as `pipe:[inode]`.
+    public var inode: UInt64
 
     init(_ status: stat) {
         let type = status.st_mode & S_IFMT
@@ -161,6 +163,7 @@ public struct FileStatus: Sendable, Hashable {
         isRegularFile = type == S_IFREG
         isDirectory = type == S_IFDIR
         size = Int(status.st_size)
+        inode = UInt64(status.st_ino)
     }
 }
 

@@ -6,6 +6,7 @@ public import NSEBenchCore
 
 extension WorkerRequest: WireCodable {
     public func write(to writer: inout WireWriter) {
+        // First: WorkerWire.requestID reads it alone from a line whose rest does not read.
         writer.write(id)
         writer.write(arrival)
         writer.write(payload)

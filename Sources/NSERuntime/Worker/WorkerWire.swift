@@ -62,4 +62,16 @@ public enum WorkerWire {
             throw LineError(reason: "not a compact \(type): \(error)")
         }
     }
+
+    /// The id at the head of a compact request line, read alone: a line whose rest is not a request is
+    /// rejected under the id of the invocation the run is waiting for. Nil when not even that reads.
+    public static func requestID(from line: ArraySlice<UInt8>) -> Int? {
+        guard line.first == compactMarker, let bytes = LineStuffing.unstuff(line.dropFirst()) else { return nil }
+        var reader = WireReader(bytes)
+        do {
+            return try reader.read(Int.self)
+        } catch {
+            return nil
+        }
+    }
 }
