@@ -266,6 +266,18 @@ struct SummaryRowTests {
         #expect(problem?.hasPrefix("11 misses (1.1 points of the enriched rate)") == true, "\(problem ?? "")")
     }
 
+    @Test func invocationsCutOffAtTheDrainAreTheHarnesssFailure() {
+        #expect(SelfCheck.problem(cutOff: 0, drainLimit: 31_000_000_000) == nil)
+        #expect(
+            SelfCheck.problem(cutOff: 2, drainLimit: 31_000_000_000)
+                == "2 invocations were still running 31.0 s after the last admission and were cut off: the harness "
+                + "did not end them by their deadline")
+        #expect(
+            SelfCheck.problem(cutOff: 1, drainLimit: 1_500_000_000)
+                == "1 invocation was still running 1.5 s after the last admission and was cut off: the harness did "
+                + "not end it by its deadline")
+    }
+
     @Test func eachNetworkClassGetsItsCountsAndRates() throws {
         var aggregate = RunAggregate()
         let outcomes: [(String, InvocationOutcome)] = [

@@ -159,10 +159,11 @@ extension RunSession {
 
     /// What makes the run invalid, said in summary.csv's invalid_reason: the self-check's findings,
     /// an unreadable server report, uncertain outcomes, an interruption, and the harness's failures
-    /// (also returned alone: they make the run exit 1), the extension processes' and unattributed
-    /// requests'.
+    /// (also returned alone: they make the run exit 1: records it lost, invocations it had to cut off
+    /// `after` nanoseconds of draining), the extension processes' and unattributed requests'.
     func problems(
         selfCheck: SelfCheck, serverStatsProblem: String?, recorder: RunRecorder, partial: Bool,
+        cutOff: (count: Int, after: UInt64),
         server: EmbeddedServerProcess?, faultLog: InjectedFaultLogReader?, workers: ExtensionWorkerPool?,
         workerFigures: [WorkerFigures], unattributedAtStart: Int
     ) -> (all: [String], harness: [String]) {
@@ -184,6 +185,10 @@ extension RunSession {
         var harnessProblems = SelfCheck.problems(harnessFailures: recorder.harnessFailures)
         if let exit = server?.exitedBeforeStop {
             harnessProblems.insert("the embedded media server \(exit) mid-run", at: 0)
+        }
+        // An invocation still running long after its deadline is the harness's failure to end it.
+        if let problem = SelfCheck.problem(cutOff: cutOff.count, drainLimit: cutOff.after) {
+            harnessProblems.append(problem)
         }
         problems += harnessProblems
         if let failure = faultLog?.failure {

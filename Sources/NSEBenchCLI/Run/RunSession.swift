@@ -100,10 +100,12 @@ struct RunSession {
         let invoke =
             workers.map { Self.invoking($0, payloads: payloads, factory: factory, recorder: recorder) }
             ?? Self.invoking(host, payloads: payloads, factory: factory, recorder: recorder)
+        // In this process the runtime ends every invocation by its deadline and grace; a worker's records
+        // may come later, until the pool's sweep records them as lost.
+        let drainLimit = workers?.drainLimit ?? scaled(settings.deadline + settings.grace, scale) + 1_000_000_000
         let report = await runner.run(
             model: scaledLoad(settings.load, scale), length: scaledLength(settings.length, scale),
-            ramp: scaled(settings.ramp, scale), seed: settings.seed,
-            drainLimit: scaled(settings.deadline + settings.grace, scale) + 1_000_000_000, segment: settings.segment,
+            ramp: scaled(settings.ramp, scale), seed: settings.seed, drainLimit: drainLimit, segment: settings.segment,
             fanout: settings.burstFanout.scaled(by: scale), start: origin, invoke: invoke)
 
         ticker.cancel()
@@ -128,6 +130,7 @@ struct RunSession {
             serverCPU: serverCPU, progress: progress, recorder: recorder, serverStats: serverStats)
         let (problems, harnessProblems) = problems(
             selfCheck: selfCheck, serverStatsProblem: serverStatsProblem, recorder: recorder, partial: report.partial,
+            cutOff: (count: report.cutOff, after: drainLimit),
             server: server, faultLog: faultLog, workers: workers, workerFigures: workerFigures,
             unattributedAtStart: meter.unattributedAtStart)
         var row = SummaryRow(

@@ -44,6 +44,11 @@ final class ExtensionWorkerPool: Sendable {
     /// recorded as lost: 10 s, for a machine so loaded that records come seconds late.
     static let answerMargin: UInt64 = 10_000_000_000
 
+    /// How long after its last admission the run waits for the invocations in flight: the answer limit
+    /// and two sweeps more, so that the sweep has recorded every overdue one as lost to the harness before
+    /// the run would cut anything off.
+    var drainLimit: UInt64 { launch.answerLimit + 2_000_000_000 }
+
     private struct Reruns {
         var count = 0
         var maximumDelay: UInt64 = 0

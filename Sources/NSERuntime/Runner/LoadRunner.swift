@@ -26,13 +26,16 @@ public final class LoadRunner: Sendable {
     public struct Report: Sendable {
         /// Invocations admitted.
         public var admitted: Int
-        /// True when stopped early, or when in-flight invocations had to be cancelled.
+        /// True when stopped early (``stop()``, ``abort()``): the run did not reach its end.
         public var partial: Bool
         /// How far behind its schedule each arrival was admitted (open/burst: excluding waits for a
         /// free slot, which the invocation's own queue phase records).
         public var admissionLag: Histogram
         /// Wall time from the first arrival to the last completion, nanoseconds.
         public var elapsed: UInt64
+        /// Invocations still running when the drain limit passed (after the last admission, or after a
+        /// stop): they were cancelled, and one that does not end on cancellation was still waited for.
+        public var cutOff = 0
     }
 
     private let clock: any RunnerClock
@@ -145,7 +148,7 @@ public final class LoadRunner: Sendable {
         let start = start.map { min($0, clock.now()) } ?? clock.now()
         admittedCount.store(0, ordering: .relaxed)
         var lag = Histogram(highestTrackableValue: 1 << 40)
-        var cancelled = false
+        var cutOff = 0
         await withTaskGroup(of: Bool.self) { group in
             var inFlight = 0
             let schedule = ArrivalSchedule(
@@ -235,7 +238,7 @@ public final class LoadRunner: Sendable {
                 if finished {
                     inFlight -= 1
                 } else if clock.now() >= drainDeadline {
-                    cancelled = inFlight > 0
+                    cutOff = inFlight
                     group.cancelAll()
                     break
                 }
@@ -246,7 +249,7 @@ public final class LoadRunner: Sendable {
         // A closed run starts each invocation the moment a slot frees: no lag of its own to record.
         if case .closed = model { lag.record(0, count: UInt64(admitted)) }
         return Report(
-            admitted: admitted, partial: isStopping || cancelled, admissionLag: lag, elapsed: clock.now() &- start)
+            admitted: admitted, partial: isStopping, admissionLag: lag, elapsed: clock.now() &- start, cutOff: cutOff)
     }
 
     /// A closed slot's invocation: it arrives, and is admitted, the moment its slot claimed it.
