@@ -16,7 +16,9 @@ final class EmbeddedServerProcess: @unchecked Sendable {
     /// The first class's URL.
     var baseURL: URL { baseURLs[0] }
     private let process: Process
-    private let output: Pipe
+    /// The server's standard output and error; the parent's copy of the write end is closed once it
+    /// has started, so reading to the end ends when the server does.
+    private let output: CloseOnExecPipe
     private let launcher: LaunchingThread
     private let ending = Mutex(Ending())
 
@@ -51,21 +53,29 @@ final class EmbeddedServerProcess: @unchecked Sendable {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["serve", "--settings-file", settingsFile]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
+        // Close-on-exec: a process another thread starts meanwhile must not hold the server's output
+        // open, and stop()'s read with it, after the server ended.
+        let output: CloseOnExecPipe
+        do {
+            output = try CloseOnExecPipe()
+        } catch {
+            throw .server("could not make a pipe for the media server's output: \(error)")
+        }
+        process.standardOutput = output.writing
+        process.standardError = output.writing
         let launcher: LaunchingThread
         do {
             launcher = try LaunchingThread(process)
         } catch {
             throw .server("could not start the media server (\(executable.path)): \(error)")
         }
+        CloseOnExecPipe.closeChildEnd(output.writing)
         self.process = process
         self.output = output
         self.launcher = launcher
         var urls: [URL] = []
         while urls.count < classCount {
-            let line = Self.readLine(output.fileHandleForReading, timeout: 10)
+            let line = Self.readLine(output.reading, timeout: 10)
             guard let line, let range = line.range(of: "listening on "),
                 let url = URL(string: String(line[range.upperBound...].prefix { $0 != " " }))
             else {
@@ -131,7 +141,7 @@ final class EmbeddedServerProcess: @unchecked Sendable {
                     : "exited with status \(process.terminationStatus)"
             }
             launcher.release()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
+            let data = output.reading.readDataToEndOfFile()
             var report = String(decoding: data, as: UTF8.self) + "server CPU \(String(format: "%.2f", cpu)) s\n"
             if killed {
                 report +=

@@ -261,13 +261,21 @@ enum Provenance {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "rev-parse", "--short=12", "HEAD"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "" }
+        // Close-on-exec, so that no process another thread starts holds the read below open.
+        let pipe: CloseOnExecPipe
+        do {
+            pipe = try CloseOnExecPipe()
+            process.standardOutput = pipe.writing
+            try process.run()
+        } catch {
+            return ""  // no commit to record where git cannot run; the column says so by being empty
+        }
+        CloseOnExecPipe.closeChildEnd(pipe.writing)
+        // Read before waiting: the end comes when git exits.
+        let text = String(decoding: pipe.reading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return "" }
-        return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

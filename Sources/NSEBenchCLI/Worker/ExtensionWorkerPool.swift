@@ -297,37 +297,25 @@ final class ExtensionWorker: @unchecked Sendable {
         // A crash should end the process at once: the runtime's backtracer takes seconds per crash.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
-        // Close-on-exec pipes (Foundation's Pipe is not: another process started meanwhile, by another
-        // pool, could hold this one's output open after it ended). Handles made first: a failure below
-        // closes whatever was opened.
-        let stdin = try Posix.pipe()
-        let input = FileHandle(fileDescriptor: stdin.write, closeOnDealloc: true)
-        let childInput = FileHandle(fileDescriptor: stdin.read, closeOnDealloc: true)
-        let stdout = try Posix.pipe()
-        let output = FileHandle(fileDescriptor: stdout.read, closeOnDealloc: true)
-        let childOutput = FileHandle(fileDescriptor: stdout.write, closeOnDealloc: true)
+        // Close-on-exec pipes: another process started meanwhile (by another pool) must not hold this
+        // one's output open after it ended.
+        let stdin = try CloseOnExecPipe()
+        let stdout = try CloseOnExecPipe()
         // Appending: each worker has its own descriptor on the log, and without O_APPEND each wrote at
         // its own offset, over what the others had written.
         let log = FileHandle(fileDescriptor: try Posix.openForAppending(launch.errorLog.path), closeOnDealloc: true)
-        process.standardInput = childInput
-        process.standardOutput = childOutput
+        process.standardInput = stdin.reading
+        process.standardOutput = stdout.writing
         process.standardError = log
         try process.run()
-        // The process has its own copies now; the worker, kept for its figures after it ends, must not
-        // keep these open (nor the pipe's write end, which would hide the process's end from the reader).
-        for handle in [childInput, childOutput, log] {
-            do {
-                try handle.close()
-            } catch {
-                // Linux releases the descriptor whatever close(2) reports.
-            }
-        }
+        // The process has its own copies now; the worker, kept for its figures after it ends, keeps none.
+        for handle in [stdin.reading, stdout.writing, log] { CloseOnExecPipe.closeChildEnd(handle) }
         self.process = process
-        self.input = WorkerInput(input)
-        pipes = [stdin.write, stdout.read].compactMap { descriptor in
-            Posix.fileStatus("/proc/self/fd/\(descriptor)").map { "pipe:[\($0.inode)]" }
+        self.input = WorkerInput(stdin.writing)
+        pipes = [stdin.writing, stdout.reading].compactMap { handle in
+            Posix.fileStatus("/proc/self/fd/\(handle.fileDescriptor)").map { "pipe:[\($0.inode)]" }
         }
-        self.output = output
+        self.output = stdout.reading
         self.timeBudget = launch.timeBudget
         let reader = Thread { [self] in readReplies() }
         reader.name = "nse-bench-worker-reader"

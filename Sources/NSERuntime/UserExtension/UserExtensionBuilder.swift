@@ -151,15 +151,23 @@ public struct UserExtensionBuilder: Sendable {
         process.executableURL = compiler
         process.arguments = arguments
         process.currentDirectoryURL = folder
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+        // Close-on-exec: a process another thread starts meanwhile must not hold the compiler's output
+        // open, and this read with it, after the compiler ended.
+        let pipe: CloseOnExecPipe
+        do {
+            pipe = try CloseOnExecPipe()
+        } catch {
+            throw .toolchain("cannot make a pipe for \(compiler.path)'s messages: \(error)")
+        }
+        process.standardOutput = pipe.writing
+        process.standardError = pipe.writing
         do {
             try process.run()
         } catch {
             throw .toolchain("cannot run \(compiler.path): \(error.localizedDescription)")
         }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        CloseOnExecPipe.closeChildEnd(pipe.writing)
+        let data = pipe.reading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
