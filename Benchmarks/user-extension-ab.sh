@@ -32,7 +32,8 @@ ratio = float(user["throughput_per_s"]) / float(built["throughput_per_s"])
 p99_user, p99_built = float(user["deliver_p99_ms"]), float(built["deliver_p99_ms"])
 print(f"round {sys.argv[1]} {sys.argv[2]}: throughput ratio {ratio:.2f} (target >= 0.8); deliver p99 {p99_user:.0f} vs "
       f"{p99_built:.0f} ms ({(p99_user / p99_built - 1) * 100:+.1f}%, target within 5%); harness CPU {user['harness_cpu_s']} "
-      f"vs {built['harness_cpu_s']} s; valid {user['valid']}/{built['valid']} {user['invalid_reason']}")
+      f"vs {built['harness_cpu_s']} s; footprint peak {int(user['extension_footprint_peak_bytes'] or 0) / 2**20:.1f} MiB "
+      f"per invocation, killed {user['killed']}; valid {user['valid']}/{built['valid']} {user['invalid_reason']}")
 PY
     done
 done

@@ -40,6 +40,11 @@ static inline int nseb_mallctl_run(const size_t *mib, size_t length) {
     return mallctlbymib(mib, length, NULL, NULL, NULL, 0);
 }
 
+/// Flushes the calling thread's cache (`thread.tcache.flush`) by name: for threads that flush seldom.
+static inline int nseb_mallctl_flush_thread_cache(void) {
+    return mallctl("thread.tcache.flush", NULL, NULL, NULL, 0);
+}
+
 /// Reads a string option (the `version` control) by name; only used once, for the fingerprint.
 static inline int nseb_mallctl_read_string(const char *name, const char **value) {
     size_t size = sizeof(*value);

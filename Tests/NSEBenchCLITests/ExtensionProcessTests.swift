@@ -242,6 +242,34 @@ struct ExtensionProcessTests {
         #expect(rows.allSatisfy { !($0["first_byte_ms"] ?? "").isEmpty && !($0["download_ms"] ?? "").isEmpty })
     }
 
+    @Test(arguments: [0, 1])
+    func extensionCallsThatBlockHoldUpNoOtherPhone(processes: Int) async throws {
+        // Each call blocks until all 12 phones' calls have begun, as 12 phones' extensions, each in its own
+        // process, would. On a pool of one thread per core none could go on, and every one expired.
+        let folder = try extensionFolder(
+            "Rendezvous",
+            """
+            import Foundation
+            import Synchronization
+            import UserNotifications
+            let begun = Atomic<Int>(0)
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    begun.add(1, ordering: .relaxed)
+                    while begun.load(ordering: .relaxed) < 12 { usleep(1_000) }
+                    contentHandler(request.content)
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, summary, _) = try await run([
+            "--extension", folder.path, "-n", "12", "-c", "12", "--deadline", "5s", "--grace", "1s",
+            "--extension-processes", "\(processes)", "--encrypted", "0", "--with-media", "0",
+        ])
+        #expect(status == 0)
+        #expect(summary["enriched"] == "12", "\(summary)")
+    }
+
     @Test func requestsNoPhoneCanBeToldForMakeTheRunInvalid() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("OwnQueue-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

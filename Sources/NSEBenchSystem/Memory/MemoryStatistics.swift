@@ -78,6 +78,18 @@ public struct MemoryStatistics {
             threadDeallocatedBytes: try readU64(threadDeallocated))
     }
 
+    /// Returns what the calling thread's cache holds to the arenas (`thread.tcache.flush`).
+    ///
+    /// jemalloc counts the blocks a thread's cache holds, freed but kept for that thread's next
+    /// allocations, as allocated until the cache is flushed: a thread that goes idle keeps them in
+    /// ``MemorySnapshot/allocatedBytes``, as heap nothing uses, until it next allocates or ends.
+    ///
+    /// - Throws: ``MemoryStatisticsError`` when jemalloc is not the allocator.
+    public static func flushThisThreadsCache() throws(MemoryStatisticsError) {
+        let code = nseb_mallctl_flush_thread_cache()
+        guard code == 0 else { throw .mallctl(name: "thread.tcache.flush", code: code) }
+    }
+
     /// jemalloc's version string, for the host fingerprint.
     public static var allocatorVersion: String {
         var text: UnsafePointer<CChar>?

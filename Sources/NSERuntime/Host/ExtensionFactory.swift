@@ -10,10 +10,18 @@ public struct ExtensionFactory: Sendable {
     public var name: String
     /// Creates one instance; the host calls it once per invocation, on an extension thread.
     public var make: @Sendable () -> UNNotificationServiceExtension
+    /// Whether the extension's calls may block their thread (a semaphore waiting for a download,
+    /// `Data(contentsOf:)`): then a blocked call gets a thread added, as each phone's extension has a
+    /// process of its own (``ExtensionCalls``). True unless the extension is known never to block, as
+    /// nse-bench's built-in ones are.
+    public var callsMayBlock: Bool
 
     /// A factory named `name`.
-    public init(name: String, make: @escaping @Sendable () -> UNNotificationServiceExtension) {
+    public init(
+        name: String, callsMayBlock: Bool = true, make: @escaping @Sendable () -> UNNotificationServiceExtension
+    ) {
         self.name = name
+        self.callsMayBlock = callsMayBlock
         self.make = make
     }
 }

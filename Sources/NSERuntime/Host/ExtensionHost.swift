@@ -10,8 +10,8 @@ import Synchronization
 ///   arrival, so an invocation the caller could not start in time has already lost some of it, and one
 ///   started after its deadline is killed without the expiry call, as iOS kills an extension that spends
 ///   its budget starting up;
-/// - creates a fresh extension and calls `didReceive` on a thread of its concurrent extension queue, with
-///   the request iOS would build from the payload;
+/// - creates a fresh extension and calls `didReceive` on a thread that may block without holding up
+///   another invocation (``ExtensionCalls``), with the request iOS would build from the payload;
 /// - at the deadline calls `serviceExtensionTimeWillExpire` on another thread and starts the grace period;
 /// - honours the first call of the content handler and counts the others as violations (the
 ///   ``InvocationLifecycle`` decides); moves the shown content's attachments into the attachment store;
@@ -37,7 +37,7 @@ public final class ExtensionHost: Sendable {
     public let settings: HostSettings
     /// The clock, timers, network and files.
     public let environment: HostEnvironment
-    private let queue = DispatchQueue(label: "nse-bench.extensions", attributes: .concurrent)
+    private let calls = ExtensionCalls()
     private let temporaryFiles: TemporaryFiles
     private let live = Mutex(LiveSessions())
 
@@ -83,7 +83,7 @@ public final class ExtensionHost: Sendable {
     public func prepare(_ input: InvocationInput) -> PreparedInvocation {
         PreparedInvocation(
             session: InvocationSession(
-                input: input, settings: settings, environment: environment, queue: queue,
+                input: input, settings: settings, environment: environment, calls: calls,
                 temporaryFiles: temporaryFiles, expectedText: expectedText(for: input)))
     }
 

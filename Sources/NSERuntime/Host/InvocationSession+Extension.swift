@@ -8,10 +8,10 @@ extension InvocationSession {
         for effect in effects {
             switch effect {
             case .callDidReceive:
-                queue.async { [self] in runDidReceive() }
+                calls.run(for: input.extensionFactory) { [self] in runDidReceive() }
             case .callExpiry(let reference):
                 let phone = state.withLock { $0.phone }
-                queue.async {
+                calls.run(for: input.extensionFactory) {
                     let call = { reference.instance.serviceExtensionTimeWillExpire() }
                     if let phone { phone.bind(call) } else { call() }
                 }

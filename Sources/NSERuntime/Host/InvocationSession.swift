@@ -16,7 +16,7 @@ final class InvocationSession: Sendable {
     let input: InvocationInput
     let settings: HostSettings
     let environment: HostEnvironment
-    let queue: DispatchQueue
+    let calls: ExtensionCalls
     let temporaryFiles: TemporaryFiles
     let inspector: DeliveryInspector
     let request: UNNotificationRequest
@@ -28,13 +28,13 @@ final class InvocationSession: Sendable {
     let state: Mutex<State>
 
     init(
-        input: InvocationInput, settings: HostSettings, environment: HostEnvironment, queue: DispatchQueue,
+        input: InvocationInput, settings: HostSettings, environment: HostEnvironment, calls: ExtensionCalls,
         temporaryFiles: TemporaryFiles, expectedText: NotificationText?
     ) {
         self.input = input
         self.settings = settings
         self.environment = environment
-        self.queue = queue
+        self.calls = calls
         self.temporaryFiles = temporaryFiles
         self.inspector = DeliveryInspector(payload: input.payload, expectedText: expectedText)
         self.request = input.payload.notificationRequest(identifier: "nse-bench-\(input.id)")

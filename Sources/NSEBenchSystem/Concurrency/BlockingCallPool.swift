@@ -1,0 +1,217 @@
+import Foundation
+
+/// Threads for calls that may block (a semaphore's wait, a synchronous read): one per core, and one
+/// more for each call that has waited ``Settings/stallLimit`` with no thread free, so a call that blocks
+/// costs a thread, not the other calls' time.
+///
+/// libdispatch's pool on Linux keeps about one thread per core for its concurrent queues and adds
+/// threads for blocked ones only slowly: 50 calls each waiting on a semaphore for its own download
+/// held the others up to 24 s (deliver p99). Its overcommit pool (a serial queue per call) makes a thread whenever
+/// every thread is busy, blocked or not: 110 threads instead of 11 for 100 calls that never block.
+/// This pool adds threads only for calls that have waited the stall limit with no thread free: calls
+/// that never block run on the core threads; each call that blocks longer adds at most one.
+/// Threads above the core count end when they find no call and as many threads as there are cores
+/// already wait, or after ``Settings/idleLimit`` idle.
+///
+/// ```swift
+/// let pool = BlockingCallPool(name: "nse-bench-extension")
+/// pool.submit { semaphore.wait() }  // holds one thread
+/// pool.submit { print("runs within the stall limit") }
+/// ```
+public final class BlockingCallPool: @unchecked Sendable {
+    // @unchecked: every stored property is immutable after init or is `state`, which is read and
+    // written only with `condition` locked; `monitorArmed` is a semaphore, safe from any thread.
+
+    /// How the pool grows and shrinks.
+    public struct Settings: Sendable {
+        /// Threads kept however idle: by default one per core.
+        public var coreThreads = ProcessInfo.processInfo.activeProcessorCount
+        /// How long the oldest waiting call may wait with no thread free before a thread is added, in
+        /// nanoseconds: by default 2 ms, within the harness's 5 ms error budget.
+        public var stallLimit: UInt64 = 2_000_000
+        /// The most threads the pool makes: by default 4,096.
+        public var maximumThreads = 4_096
+        /// How long a thread above ``coreThreads`` stays idle before it ends, in seconds: by default 1.
+        /// Only ``coreThreads`` such threads wait at once; any more end at once.
+        public var idleLimit: Double = 1
+        /// Each thread's stack: by default 512 KiB, what iOS gives a secondary thread.
+        public var stackSize = 512 * 1024
+        /// Called on a thread above ``coreThreads`` when it finds no call to run, before it waits: what
+        /// it holds for its next calls (its allocator's cache) is let go, as it may be the last.
+        public var surplusThreadIdles: (@Sendable () -> Void)?
+
+        /// The defaults.
+        public init() {}
+    }
+
+    private struct Waiting {
+        var call: @Sendable () -> Void
+        var since: UInt64
+    }
+
+    private struct State {
+        /// Calls not yet started, oldest first from `head`.
+        var queue: [Waiting] = []
+        var head = 0
+        var threads = 0
+        /// Threads started that have not yet taken a call: each will take one of those waiting.
+        var starting = 0
+        var idle = 0
+        var peakThreads = 0
+        var addedForStalls = 0
+        var monitorArmed = false
+        var monitorStarted = false
+
+        var waiting: Int { queue.count - head }
+
+        mutating func add() {
+            threads += 1
+            starting += 1
+            peakThreads = max(peakThreads, threads)
+        }
+
+        mutating func pop() -> Waiting? {
+            guard head < queue.count else { return nil }
+            let first = queue[head]
+            head += 1
+            // Compacted once half is spent: pops stay O(1) on average.
+            if head > 64, head * 2 > queue.count {
+                queue.removeFirst(head)
+                head = 0
+            }
+            return first
+        }
+    }
+
+    private let name: String
+    private let settings: Settings
+    private let condition = NSCondition()
+    private var state = State()
+    /// Signalled when calls wait with no thread free: the monitor then watches until none waits.
+    private let monitorWake = DispatchSemaphore(value: 0)
+
+    /// A pool whose threads are named `name`; no thread starts before the first call.
+    public init(name: String, settings: Settings = Settings()) {
+        self.name = name
+        self.settings = settings
+    }
+
+    /// Threads now, busy or idle.
+    public var threadCount: Int { locked { $0.threads } }
+    /// The most threads there have been at once.
+    public var peakThreadCount: Int { locked { $0.peakThreads } }
+    /// Threads added because calls waited past the stall limit.
+    public var threadsAddedForStalls: Int { locked { $0.addedForStalls } }
+
+    /// Runs `call` on one of the pool's threads: at once when one is free, otherwise within about the
+    /// stall limit.
+    public func submit(_ call: @escaping @Sendable () -> Void) {
+        let (spawn, wakeMonitor, startMonitor) = locked { state -> (Bool, Bool, Bool) in
+            state.queue.append(Waiting(call: call, since: MonotonicClock.now()))
+            if state.idle > 0 {
+                condition.signal()
+                return (false, false, false)
+            }
+            if state.threads < settings.coreThreads {
+                state.add()
+                return (true, false, false)
+            }
+            guard !state.monitorArmed else { return (false, false, false) }
+            state.monitorArmed = true
+            defer { state.monitorStarted = true }
+            return (false, true, !state.monitorStarted)
+        }
+        if spawn { startThread() }
+        if startMonitor { startMonitorThread() }
+        if wakeMonitor { monitorWake.signal() }
+    }
+
+    private func locked<T>(_ body: (inout State) -> T) -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return body(&state)
+    }
+
+    private func startThread() {
+        let thread = Thread { [self] in serve() }
+        thread.name = name
+        thread.stackSize = settings.stackSize
+        thread.start()
+    }
+
+    /// A thread's life: calls in order until it has been idle too long (threads above the core count).
+    private func serve() {
+        condition.lock()
+        state.starting -= 1
+        while true {
+            if let next = state.pop() {
+                condition.unlock()
+                next.call()
+                condition.lock()
+                continue
+            }
+            // A thread above the core count ends at once when enough threads already wait for calls:
+            // what it holds (its allocator's metadata, tens of kilobytes) is not left to a run's end.
+            if state.threads > settings.coreThreads, state.idle >= settings.coreThreads {
+                state.threads -= 1
+                condition.unlock()
+                return
+            }
+            if state.threads > settings.coreThreads, let idles = settings.surplusThreadIdles {
+                condition.unlock()
+                idles()
+                condition.lock()
+                if state.waiting > 0 { continue }
+            }
+            state.idle += 1
+            let signalled = condition.wait(until: Date(timeIntervalSinceNow: settings.idleLimit))
+            state.idle -= 1
+            if !signalled, state.waiting == 0, state.threads > settings.coreThreads {
+                state.threads -= 1
+                condition.unlock()
+                return
+            }
+        }
+    }
+
+    /// Adds a thread whenever the oldest waiting call has waited the stall limit with no thread free;
+    /// sleeps while no call waits.
+    private func startMonitorThread() {
+        let thread = Thread { [self] in
+            while true {
+                monitorWake.wait()
+                watchStalls()
+            }
+        }
+        thread.name = "\(name)-monitor"
+        thread.start()
+    }
+
+    private func watchStalls() {
+        let halfLimit = Double(settings.stallLimit) / 2e9
+        while true {
+            Thread.sleep(forTimeInterval: halfLimit)
+            let spawn = locked { state -> Int? in
+                guard state.waiting > 0 else {
+                    state.monitorArmed = false
+                    return nil
+                }
+                guard state.idle == 0 else { return 0 }
+                // A thread for each call that has waited the limit, less those still starting (each will
+                // take one): 50 calls blocked at once get their threads in one round, not one per round.
+                let now = MonotonicClock.now()
+                var stalled = 0
+                for index in state.head..<state.queue.count {
+                    guard now &- state.queue[index].since >= settings.stallLimit else { break }
+                    stalled += 1
+                }
+                let count = min(max(0, stalled - state.starting), settings.maximumThreads - state.threads)
+                for _ in 0..<max(0, count) { state.add() }
+                state.addedForStalls += max(0, count)
+                return max(0, count)
+            }
+            guard let spawn else { return }
+            for _ in 0..<spawn { startThread() }
+        }
+    }
+}
