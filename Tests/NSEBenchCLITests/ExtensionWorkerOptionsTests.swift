@@ -33,8 +33,9 @@ import Testing
         }
     }
 
-    /// A plain payload's invocation of the built-in template.
-    func templateInput(id: Int, arrival: UInt64 = 5) throws -> InvocationInput {
+    /// A plain payload's invocation of the built-in template, arriving now unless told: an arrival long
+    /// past (the pool's answer limit counts from it) would be expired by the pool's next sweep.
+    func templateInput(id: Int, arrival: UInt64 = MonotonicClock.now()) throws -> InvocationInput {
         InvocationInput(
             id: id, payload: NotificationPayload(alert: NotificationAlert(title: "t", body: "b")), arrival: arrival,
             extension: try BuiltInExtensions.named("template"))
@@ -90,7 +91,8 @@ import Testing
         _ = pool.finish()
         // An invocation run again after a crash in the run's last moments comes to a finishing pool: it
         // would need a new process, which no one would wait for.
-        let input = try templateInput(id: 7)
+        // Arrived at 5 ns: its deadline is checked below. No sweep can expire it, as it is sent nowhere.
+        let input = try templateInput(id: 7, arrival: 5)
         let record = await pool.invoke(input)
         #expect(record.id == 7 && record.outcome == .crashed)
         #expect(record.harnessFailure == .noExtensionProcess)

@@ -267,15 +267,15 @@ struct SummaryRowTests {
     }
 
     @Test func invocationsCutOffAtTheDrainAreTheHarnesssFailure() {
-        #expect(SelfCheck.problem(cutOff: 0, drainLimit: 31_000_000_000) == nil)
+        #expect(SelfCheck.problem(cutOff: 0, drainLimit: 32_000_000_000) == nil)
         #expect(
-            SelfCheck.problem(cutOff: 2, drainLimit: 31_000_000_000)
-                == "2 invocations were still running 31.0 s after the last admission and were cut off: the harness "
-                + "did not end them by their deadline")
+            SelfCheck.problem(cutOff: 2, drainLimit: 32_000_000_000)
+                == "2 invocations were still running 32.0 s after the last admission (or the stop), past their "
+                + "deadline, grace and wind-down, and were cancelled: the harness did not end them in time")
         #expect(
             SelfCheck.problem(cutOff: 1, drainLimit: 1_500_000_000)
-                == "1 invocation was still running 1.5 s after the last admission and was cut off: the harness did "
-                + "not end it by its deadline")
+                == "1 invocation was still running 1.5 s after the last admission (or the stop), past its deadline, "
+                + "grace and wind-down, and was cancelled: the harness did not end it in time")
     }
 
     @Test func eachNetworkClassGetsItsCountsAndRates() throws {

@@ -159,7 +159,7 @@ extension RunSession {
 
     /// What makes the run invalid, said in summary.csv's invalid_reason: the self-check's findings,
     /// an unreadable server report, uncertain outcomes, an interruption, and the harness's failures
-    /// (also returned alone: they make the run exit 1: records it lost, invocations it had to cut off
+    /// (also returned alone: they make the run exit 1: records it lost, invocations it had to cancel
     /// `after` nanoseconds of draining), the extension processes' and unattributed requests'.
     func problems(
         selfCheck: SelfCheck, serverStatsProblem: String?, recorder: RunRecorder, partial: Bool,

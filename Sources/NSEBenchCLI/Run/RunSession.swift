@@ -100,9 +100,12 @@ struct RunSession {
         let invoke =
             workers.map { Self.invoking($0, payloads: payloads, factory: factory, recorder: recorder) }
             ?? Self.invoking(host, payloads: payloads, factory: factory, recorder: recorder)
-        // In this process the runtime ends every invocation by its deadline and grace; a worker's records
-        // may come later, until the pool's sweep records them as lost.
-        let drainLimit = workers?.drainLimit ?? scaled(settings.deadline + settings.grace, scale) + 1_000_000_000
+        // In this process the runtime ends every invocation by its deadline, grace and wind-down (work still
+        // running after its grace gets the wind-down); a worker's records may come later, until the pool's
+        // sweep records them as lost.
+        let drainLimit =
+            workers?.drainLimit
+            ?? scaled(settings.deadline + settings.grace + settings.windDown, scale) + 1_000_000_000
         let report = await runner.run(
             model: scaledLoad(settings.load, scale), length: scaledLength(settings.length, scale),
             ramp: scaled(settings.ramp, scale), seed: settings.seed, drainLimit: drainLimit, segment: settings.segment,

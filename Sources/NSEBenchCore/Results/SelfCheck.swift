@@ -85,16 +85,16 @@ public struct SelfCheck: Sendable, Equatable {
             + "\(FixedPoint.text(uncertaintyLimit * 100, places: 0))-point minimum effect may be the harness's"
     }
 
-    /// Why a run that had to cut `count` invocations off, still running `drainLimit` nanoseconds after its
-    /// last admission, is the harness's failure; nil for none. Every invocation ends by its deadline and
-    /// grace (a worker's record, by its answer limit): one running long after is no interruption, and no
-    /// outcome of the extension's.
+    /// Why a run whose `count` invocations were still running `drainLimit` nanoseconds after its last
+    /// admission (or its stop), and were cancelled, is the harness's failure; nil for none. Every
+    /// invocation ends by its deadline, grace and wind-down (a worker's record, by its answer limit): one
+    /// running long after is no interruption, and no outcome of the extension's.
     public static func problem(cutOff count: Int, drainLimit: UInt64) -> String? {
         guard count > 0 else { return nil }
         return "\(count) \(count == 1 ? "invocation was" : "invocations were") still running "
-            + "\(FixedPoint.text(Double(drainLimit) / 1e9, places: 1)) s after the last admission and "
-            + "\(count == 1 ? "was" : "were") cut off: the harness did not end \(count == 1 ? "it" : "them") by "
-            + "\(count == 1 ? "its" : "their") deadline"
+            + "\(FixedPoint.text(Double(drainLimit) / 1e9, places: 1)) s after the last admission (or the stop), "
+            + "past \(count == 1 ? "its" : "their") deadline, grace and wind-down, and \(count == 1 ? "was" : "were") "
+            + "cancelled: the harness did not end \(count == 1 ? "it" : "them") in time"
     }
 
     /// The reasons the run is not valid; empty when it is.

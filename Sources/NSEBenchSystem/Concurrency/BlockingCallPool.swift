@@ -20,19 +20,19 @@ import Foundation
 /// ```
 public final class BlockingCallPool: @unchecked Sendable {
     // @unchecked: every stored property is immutable after init or is `state`, which is read and
-    // written only with `condition` locked; `monitorArmed` is a semaphore, safe from any thread.
+    // written only with `condition` locked; `monitorWake` is a semaphore, safe from any thread.
 
     /// How the pool grows and shrinks.
     public struct Settings: Sendable {
-        /// Threads kept however idle: by default one per core.
+        /// Threads started for calls without waiting for a stall: by default one per core.
         public var coreThreads = ProcessInfo.processInfo.activeProcessorCount
         /// How long the oldest waiting call may wait with no thread free before a thread is added, in
         /// nanoseconds: by default 2 ms, within the harness's 5 ms error budget.
         public var stallLimit: UInt64 = 2_000_000
         /// The most threads the pool makes: by default 4,096.
         public var maximumThreads = 4_096
-        /// How long a thread above ``coreThreads`` stays idle before it ends, in seconds: by default 1.
-        /// Only ``coreThreads`` such threads wait at once; any more end at once.
+        /// How long a thread stays idle before it ends, in seconds: by default 1. Only ``coreThreads``
+        /// threads wait for calls at once; one that finds that many waiting ends at once.
         public var idleLimit: Double = 1
         /// Each thread's stack: by default 512 KiB, what iOS gives a secondary thread.
         public var stackSize = 512 * 1024
@@ -54,15 +54,21 @@ public final class BlockingCallPool: @unchecked Sendable {
         var queue: [Waiting] = []
         var head = 0
         var threads = 0
-        /// Threads started that have not yet taken a call: each will take one of those waiting.
+        /// Threads started that have not yet looked for a call: each will take one of those waiting.
         var starting = 0
+        /// Threads waiting for a call and not yet woken for one.
         var idle = 0
+        /// Threads woken for a call that have not yet taken it (a wake-up handed over, not yet used):
+        /// each will take one of those waiting.
+        var wakeups = 0
         var peakThreads = 0
         var addedForStalls = 0
         var monitorArmed = false
-        var monitorStarted = false
+        var monitorRunning = false
 
         var waiting: Int { queue.count - head }
+        /// Calls waiting that no thread already on its way will take.
+        var uncovered: Int { waiting - starting - wakeups }
 
         mutating func add() {
             threads += 1
@@ -90,7 +96,8 @@ public final class BlockingCallPool: @unchecked Sendable {
     /// Signalled when calls wait with no thread free: the monitor then watches until none waits.
     private let monitorWake = DispatchSemaphore(value: 0)
 
-    /// A pool whose threads are named `name`; no thread starts before the first call.
+    /// A pool whose threads are named `name`; no thread starts before the first call, and every thread
+    /// ends once idle for ``Settings/idleLimit``, so a pool no longer used holds none.
     public init(name: String, settings: Settings = Settings()) {
         self.name = name
         self.settings = settings
@@ -106,20 +113,27 @@ public final class BlockingCallPool: @unchecked Sendable {
     /// Runs `call` on one of the pool's threads: at once when one is free, otherwise within about the
     /// stall limit.
     public func submit(_ call: @escaping @Sendable () -> Void) {
-        let (spawn, wakeMonitor, startMonitor) = locked { state -> (Bool, Bool, Bool) in
+        let (spawn, startMonitor, wakeMonitor) = locked { state -> (Bool, Bool, Bool) in
             state.queue.append(Waiting(call: call, since: MonotonicClock.now()))
-            if state.idle > 0 {
+            if state.uncovered > 0, state.idle > 0 {
+                // Handed over: that thread counts as on its way from now, so the next call does not
+                // count on it too.
+                state.idle -= 1
+                state.wakeups += 1
                 condition.signal()
                 return (false, false, false)
             }
-            if state.threads < settings.coreThreads {
+            if state.uncovered > 0, state.threads < settings.coreThreads {
                 state.add()
                 return (true, false, false)
             }
+            // Waiting for a busy thread, or for one on its way that may take an earlier call and block:
+            // the monitor watches until the queue is empty.
             guard !state.monitorArmed else { return (false, false, false) }
             state.monitorArmed = true
-            defer { state.monitorStarted = true }
-            return (false, true, !state.monitorStarted)
+            let start = !state.monitorRunning
+            state.monitorRunning = true
+            return (false, start, !start)
         }
         if spawn { startThread() }
         if startMonitor { startMonitorThread() }
@@ -139,48 +153,66 @@ public final class BlockingCallPool: @unchecked Sendable {
         thread.start()
     }
 
-    /// A thread's life: calls in order until it has been idle too long (threads above the core count).
+    /// A thread's life: calls in order until it has been idle too long, or finds enough threads idle.
     private func serve() {
         condition.lock()
         state.starting -= 1
+        var cacheLetGo = false
         while true {
             if let next = state.pop() {
                 condition.unlock()
                 next.call()
                 condition.lock()
+                cacheLetGo = false
                 continue
             }
-            // A thread above the core count ends at once when enough threads already wait for calls:
-            // what it holds (its allocator's metadata, tens of kilobytes) is not left to a run's end.
-            if state.threads > settings.coreThreads, state.idle >= settings.coreThreads {
+            // No call for it. Enough threads already wait: it ends at once, and what it holds (its
+            // allocator's metadata, tens of kilobytes) is not left to a run's end.
+            if state.idle >= settings.coreThreads {
                 state.threads -= 1
                 condition.unlock()
                 return
             }
-            if state.threads > settings.coreThreads, let idles = settings.surplusThreadIdles {
+            if state.threads > settings.coreThreads, !cacheLetGo, let idles = settings.surplusThreadIdles {
                 condition.unlock()
                 idles()
                 condition.lock()
-                if state.waiting > 0 { continue }
+                cacheLetGo = true
+                continue  // calls may have come, and threads gone idle, meanwhile: look again
             }
             state.idle += 1
             let signalled = condition.wait(until: Date(timeIntervalSinceNow: settings.idleLimit))
-            state.idle -= 1
-            if !signalled, state.waiting == 0, state.threads > settings.coreThreads {
-                state.threads -= 1
-                condition.unlock()
-                return
+            if state.wakeups > 0 {
+                // Woken for a call (this one or another waiter's wake-up: either way, one less on its way).
+                state.wakeups -= 1
+            } else {
+                state.idle -= 1
+                if !signalled, state.waiting == 0 {
+                    state.threads -= 1
+                    condition.unlock()
+                    return
+                }
             }
         }
     }
 
-    /// Adds a thread whenever the oldest waiting call has waited the stall limit with no thread free;
-    /// sleeps while no call waits.
+    /// Adds threads for calls that have waited the stall limit with no thread free; ends after the idle
+    /// limit with none armed.
     private func startMonitorThread() {
         let thread = Thread { [self] in
             while true {
-                monitorWake.wait()
                 watchStalls()
+                guard monitorWake.wait(timeout: .now() + settings.idleLimit) == .success else {
+                    let ended = locked { state -> Bool in
+                        // Armed while the wait timed out: its wake-up is pending, take it and go on.
+                        guard !state.monitorArmed else { return false }
+                        state.monitorRunning = false
+                        return true
+                    }
+                    if ended { return }
+                    monitorWake.wait()
+                    continue
+                }
             }
         }
         thread.name = "\(name)-monitor"
@@ -196,19 +228,19 @@ public final class BlockingCallPool: @unchecked Sendable {
                     state.monitorArmed = false
                     return nil
                 }
-                guard state.idle == 0 else { return 0 }
-                // A thread for each call that has waited the limit, less those still starting (each will
-                // take one): 50 calls blocked at once get their threads in one round, not one per round.
+                // A thread for each call that has waited the limit and that no thread on its way will
+                // take: 50 calls blocked at once get their threads in one round, not one per round.
                 let now = MonotonicClock.now()
                 var stalled = 0
                 for index in state.head..<state.queue.count {
                     guard now &- state.queue[index].since >= settings.stallLimit else { break }
                     stalled += 1
                 }
-                let count = min(max(0, stalled - state.starting), settings.maximumThreads - state.threads)
-                for _ in 0..<max(0, count) { state.add() }
-                state.addedForStalls += max(0, count)
-                return max(0, count)
+                let count = max(
+                    0, min(stalled - state.starting - state.wakeups, settings.maximumThreads - state.threads))
+                for _ in 0..<count { state.add() }
+                state.addedForStalls += count
+                return count
             }
             guard let spawn else { return }
             for _ in 0..<spawn { startThread() }
