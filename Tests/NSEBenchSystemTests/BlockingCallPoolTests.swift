@@ -5,6 +5,32 @@ import NSEBenchTestSupport
 import Synchronization
 import Testing
 
+/// Calls that each wait on one semaphore until released, as an extension waits for its own download.
+final class BlockedCalls: Sendable {
+    private let release = DispatchSemaphore(value: 0)
+    private let begun = Atomic<Int>(0)
+    private let submitted = Atomic<Int>(0)
+
+    /// Submits `count` such calls to `pool`.
+    func submit(_ count: Int, to pool: BlockingCallPool) {
+        submitted.add(count, ordering: .relaxed)
+        for _ in 0..<count {
+            pool.submit { [self] in
+                begun.add(1, ordering: .relaxed)
+                release.wait()
+            }
+        }
+    }
+
+    /// How many have begun (each on a thread of its own).
+    var started: Int { begun.load(ordering: .relaxed) }
+
+    /// Lets every one submitted return.
+    func releaseAll() {
+        for _ in 0..<submitted.load(ordering: .relaxed) { release.signal() }
+    }
+}
+
 @Suite struct BlockingCallPoolTests {
     /// A pool of `coreThreads` threads with the given limits.
     func pool(
@@ -20,21 +46,14 @@ import Testing
 
     @Test func callsThatBlockEveryThreadDoNotHoldUpTheNextCall() async throws {
         let pool = pool(coreThreads: 2)
-        let release = DispatchSemaphore(value: 0)
-        let blocked = Atomic<Int>(0)
-        // Ten calls each wait on a semaphore, as an extension waits for its own download.
-        for _ in 0..<10 {
-            pool.submit {
-                blocked.add(1, ordering: .relaxed)
-                release.wait()
-            }
-        }
-        #expect(await eventually { blocked.load(ordering: .relaxed) == 10 }, "each blocked call got a thread")
+        let blocked = BlockedCalls()
+        blocked.submit(10, to: pool)
+        #expect(await eventually { blocked.started == 10 }, "each blocked call got a thread")
         let ran = Atomic<Bool>(false)
         pool.submit { ran.store(true, ordering: .relaxed) }
         #expect(await eventually { ran.load(ordering: .relaxed) }, "a call behind ten blocked ones still ran")
         #expect(pool.threadsAddedForStalls >= 8, "\(pool.threadsAddedForStalls)")
-        for _ in 0..<10 { release.signal() }
+        blocked.releaseAll()
     }
 
     @Test func callsThatNeverBlockRunOnTheCoreThreadsAlone() async throws {
@@ -58,36 +77,24 @@ import Testing
 
     @Test func threadsStopAtTheMaximumAndTheRestWaitForOneToFree() async throws {
         let pool = pool(coreThreads: 1, maximumThreads: 3)
-        let release = DispatchSemaphore(value: 0)
-        let started = Atomic<Int>(0)
-        for _ in 0..<5 {
-            pool.submit {
-                started.add(1, ordering: .relaxed)
-                release.wait()
-            }
-        }
-        #expect(await eventually { started.load(ordering: .relaxed) == 3 })
+        let blocked = BlockedCalls()
+        blocked.submit(5, to: pool)
+        #expect(await eventually { blocked.started == 3 })
         try await Task.sleep(for: .milliseconds(50))
-        #expect(started.load(ordering: .relaxed) == 3, "no fourth thread")
+        #expect(blocked.started == 3, "no fourth thread")
         #expect(pool.peakThreadCount == 3)
-        for _ in 0..<5 { release.signal() }
-        #expect(await eventually { started.load(ordering: .relaxed) == 5 }, "the waiting calls ran once threads freed")
+        blocked.releaseAll()
+        #expect(await eventually { blocked.started == 5 }, "the waiting calls ran once threads freed")
     }
 
     @Test func everyThreadEndsOnceIdleAndTheNextCallStartsAnother() async throws {
         // A pool no longer used holds no thread (a run's host is gone; capacity runs many in one process).
         let pool = pool(coreThreads: 1, idleLimit: 0.05)
-        let release = DispatchSemaphore(value: 0)
-        let started = Atomic<Int>(0)
-        for _ in 0..<4 {
-            pool.submit {
-                started.add(1, ordering: .relaxed)
-                release.wait()
-            }
-        }
-        #expect(await eventually { started.load(ordering: .relaxed) == 4 })
+        let blocked = BlockedCalls()
+        blocked.submit(4, to: pool)
+        #expect(await eventually { blocked.started == 4 })
         #expect(pool.threadCount == 4)
-        for _ in 0..<4 { release.signal() }
+        blocked.releaseAll()
         #expect(await eventually { pool.threadCount == 0 }, "\(pool.threadCount) threads left")
         let ran = Atomic<Bool>(false)
         pool.submit { ran.store(true, ordering: .relaxed) }
@@ -125,16 +132,10 @@ import Testing
             usleep(2_000)
         }
         let pool = BlockingCallPool(name: "test-blocking-calls", settings: settings)
-        let release = DispatchSemaphore(value: 0)
-        let started = Atomic<Int>(0)
-        for _ in 0..<20 {
-            pool.submit {
-                started.add(1, ordering: .relaxed)
-                release.wait()
-            }
-        }
-        #expect(await eventually { started.load(ordering: .relaxed) == 20 })
-        for _ in 0..<20 { release.signal() }
+        let blocked = BlockedCalls()
+        blocked.submit(20, to: pool)
+        #expect(await eventually { blocked.started == 20 })
+        blocked.releaseAll()
         // One thread per core waits for calls, and at most one more (the first to go idle) with it; the
         // others end, whichever of them was the first.
         #expect(await eventually { pool.threadCount <= 2 })
