@@ -268,6 +268,23 @@ struct ExtensionProcessTests {
         ])
         #expect(status == 0)
         #expect(summary["enriched"] == "12", "\(summary)")
+        guard processes > 0 else { return }
+        // The run says what the blocked calls needed (in worker processes, whose figures say it): 12 calls
+        // that each wait for all 12 need a thread each.
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-run-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["NSE_BENCH_CACHE"] =
+            FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-extension-cache-cli").path
+        let shown = try await ChildProcess.run(
+            Self.executable.path,
+            ["run", "--out", out.path]
+                + onLoopback([
+                    "--extension", folder.path, "-n", "12", "-c", "12", "--deadline", "5s", "--grace", "1s",
+                    "--encrypted", "0", "--with-media", "0",
+                ]), environment: environment, currentDirectory: Self.root)
+        #expect(
+            shown.output.contains("calls into your extension needed up to "), "\(shown.output)")
     }
 
     @Test func requestsNoPhoneCanBeToldForMakeTheRunInvalid() async throws {

@@ -53,6 +53,7 @@ final class BlockedCalls: Sendable {
         pool.submit { ran.store(true, ordering: .relaxed) }
         #expect(await eventually { ran.load(ordering: .relaxed) }, "a call behind ten blocked ones still ran")
         #expect(pool.threadsAddedForStalls >= 8, "\(pool.threadsAddedForStalls)")
+        #expect(pool.peakThreadsBeyondCores == pool.peakThreadCount - 2 && pool.peakThreadsBeyondCores >= 8)
         blocked.releaseAll()
     }
 
@@ -65,6 +66,7 @@ final class BlockedCalls: Sendable {
         #expect(await eventually { done.load(ordering: .relaxed) == 2_000 })
         #expect(pool.peakThreadCount <= 2)
         #expect(pool.threadsAddedForStalls == 0)
+        #expect(pool.peakThreadsBeyondCores == 0)
     }
 
     @Test func oneThreadRunsItsCallsInTheOrderTheyCame() async throws {

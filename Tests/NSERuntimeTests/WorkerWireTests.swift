@@ -75,6 +75,7 @@ private let fullFigures: WorkerFigures = {
     figures.unattributedRequests = 7
     figures.peakFootprintBytes = 8
     figures.memoryWatchFailure = "tcache"
+    figures.peakBlockedCallThreads = 9
     return figures
 }()
 

@@ -158,6 +158,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
             peakResidentBytes: ProcessResources.peakResidentBytes())
         workerFigures.unattributedRequests = SimulatedURLSession.unattributedRequestCount
         workerFigures.peakFootprintBytes = watch.peakFootprint
+        workerFigures.peakBlockedCallThreads = host.peakThreadsForBlockedCalls
         workerFigures.memoryWatchFailure = watch.readFailure.map { "\($0)" }
         output.send(.figures(workerFigures))
         return .success

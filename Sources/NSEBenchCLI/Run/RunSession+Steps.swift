@@ -123,8 +123,12 @@ extension RunSession {
     }
 
     /// The extension processes' line: how many, deaths, memory kills, footprint (`footprint`, the
-    /// summary's bytes, when known) and invocations run again.
-    func workerSummary(_ workers: ExtensionWorkerPool, footprint: String?, output: URL) -> String {
+    /// summary's bytes, when known), the threads added for calls that waited (from their `figures`)
+    /// and invocations run again.
+    func workerSummary(_ workers: ExtensionWorkerPool, figures: [WorkerFigures], footprint: String?, output: URL)
+        -> String
+    {
+        let blocked = figures.map(\.peakBlockedCallThreads).max() ?? 0
         let settings = configuration.settings
         let deaths = workers.processDeaths
         let footprint = Int(footprint ?? "").map { "\(Self.mebibytes($0)) MiB" }
@@ -133,6 +137,11 @@ extension RunSession {
                 ? " (\(workers.memoryKills) killed by the memory limit, as jetsam kills them)" : "")
             + "; footprint up to \(footprint ?? "unknown") per invocation (limit "
             + "\(Self.mebibytes(settings.memoryLimit)) MiB)"
+            + (blocked > 0
+                ? "; calls into your extension needed up to \(blocked) threads at once in a process beyond one "
+                    + "per core, added for calls that waited 2 ms with none free (calls that block their thread, "
+                    + "or a busy machine)"
+                : "")
             + (workers.rerunInvocations > 0
                 ? "; \(workers.rerunInvocations) invocations sent to a process that died under another ran again, up to "
                     + "\(FixedPoint.text(Double(workers.rerunDelayMaximum) / settings.timeScale / 1e6, places: 1)) ms late"
@@ -274,7 +283,7 @@ extension RunSession {
     func present(
         _ row: SummaryRow, recorder: RunRecorder, selfCheck: SelfCheck, serverReport: String,
         serverStats: ManagedServerReport?, origin: UInt64, scratch: (path: String, reason: String),
-        workers: ExtensionWorkerPool?, in output: URL
+        workers: ExtensionWorkerPool?, workerFigures: [WorkerFigures], in output: URL
     ) throws -> [ThresholdVerdict] {
         let settings = configuration.settings
         let scale = settings.timeScale
@@ -299,7 +308,9 @@ extension RunSession {
         }
         if let workers, !configuration.quiet {
             context.output.write(
-                workerSummary(workers, footprint: row.values["extension_footprint_peak_bytes"], output: output))
+                workerSummary(
+                    workers, figures: workerFigures, footprint: row.values["extension_footprint_peak_bytes"],
+                    output: output))
         }
         let verdicts = ThresholdVerdict.evaluate(configuration.thresholds, row: row.values)
         if !verdicts.isEmpty, !configuration.quiet {

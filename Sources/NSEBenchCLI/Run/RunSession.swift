@@ -147,7 +147,7 @@ struct RunSession {
             timeline: recorder.timeline)
         let verdicts = try present(
             row, recorder: recorder, selfCheck: selfCheck, serverReport: serverReport, serverStats: serverStats,
-            origin: origin, scratch: scratch, workers: workers, in: output)
+            origin: origin, scratch: scratch, workers: workers, workerFigures: workerFigures, in: output)
         return exitStatus(
             signal: signal, partial: report.partial, harnessProblems: harnessProblems, verdicts: verdicts)
     }

@@ -107,6 +107,9 @@ public final class BlockingCallPool: @unchecked Sendable {
     public var threadCount: Int { locked { $0.threads } }
     /// The most threads there have been at once.
     public var peakThreadCount: Int { locked { $0.peakThreads } }
+    /// The most threads there have been at once beyond ``Settings/coreThreads``: those calls that blocked
+    /// needed.
+    public var peakThreadsBeyondCores: Int { locked { max(0, $0.peakThreads - settings.coreThreads) } }
     /// Threads added because calls waited past the stall limit.
     public var threadsAddedForStalls: Int { locked { $0.addedForStalls } }
 

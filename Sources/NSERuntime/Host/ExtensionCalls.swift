@@ -29,6 +29,9 @@ final class ExtensionCalls: Sendable {
         return BlockingCallPool(name: "nse-bench-extension-call", settings: settings)
     }()
 
+    /// The most threads the calls that may block needed at once beyond one per core: calls that blocked.
+    var peakThreadsForBlockedCalls: Int { mayBlock.peakThreadsBeyondCores }
+
     /// Runs `call`, a call into an extension `factory` makes.
     func run(for factory: ExtensionFactory, _ call: @escaping @Sendable () -> Void) {
         if factory.callsMayBlock {

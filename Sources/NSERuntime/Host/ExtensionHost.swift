@@ -38,6 +38,11 @@ public final class ExtensionHost: Sendable {
     /// The clock, timers, network and files.
     public let environment: HostEnvironment
     private let calls = ExtensionCalls()
+
+    /// The most threads at once that calls into a user's extension needed beyond one per core
+    /// (``ExtensionCalls``), added for calls that waited 2 ms with none free: calls that blocked their
+    /// thread, or a machine too busy to start them; 0 when no call waited that long.
+    public var peakThreadsForBlockedCalls: Int { calls.peakThreadsForBlockedCalls }
     private let temporaryFiles: TemporaryFiles
     private let live = Mutex(LiveSessions())
 

@@ -82,6 +82,7 @@ extension WorkerFigures: WireCodable {
         writer.write(unattributedRequests)
         writer.write(peakFootprintBytes)
         writer.write(memoryWatchFailure)
+        writer.write(peakBlockedCallThreads)
     }
 
     public init(from reader: inout WireReader) throws(WireFormatError) {
@@ -91,5 +92,6 @@ extension WorkerFigures: WireCodable {
         unattributedRequests = try reader.read()
         peakFootprintBytes = try reader.read()
         memoryWatchFailure = try reader.read()
+        peakBlockedCallThreads = try reader.read()
     }
 }

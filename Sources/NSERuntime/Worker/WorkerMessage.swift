@@ -105,6 +105,9 @@ public struct WorkerFigures: Sendable, Hashable, Codable {
     public var peakFootprintBytes: Int = 0
     /// Why its heap could not be read, when it could not: its memory was then judged by the model only.
     public var memoryWatchFailure: String?
+    /// The most threads at once its extension's calls needed beyond one per core, added for calls that
+    /// waited 2 ms with none free (``ExtensionHost/peakThreadsForBlockedCalls``).
+    public var peakBlockedCallThreads: Int = 0
 
     /// Figures.
     public init(
