@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchCore
+import NSEBenchSystem
 import NSEBenchTestSupport
 import Testing
 
@@ -13,8 +14,8 @@ struct HarnessFailureRunTests {
     /// server gone mid-run, every connection refused.
     static func vanishingServer(in folder: URL) throws -> URL {
         let script = folder.appendingPathComponent("vanishing-server")
-        try "#!/bin/sh\necho 'listening on http://127.0.0.1:9'\nexit 3\n".write(
-            to: script, atomically: true, encoding: .utf8)
+        // Close-on-exec (TextFile): a process another test starts must not hold it open for writing.
+        try TextFile.write("#!/bin/sh\necho 'listening on http://127.0.0.1:9'\nexit 3\n", to: script.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         return script
     }
