@@ -47,7 +47,9 @@ import Testing
         let script = directory.url.appendingPathComponent("worker-\(UUID().uuidString)")
         // The ready reply's exact bytes, as printf octal escapes.
         let say = ready ? "printf '\(Self.octal(WorkerWire.line(WorkerReply.ready)))'\n" : ""
-        try "#!/bin/sh\n\(say)\(body)\n".write(to: script, atomically: true, encoding: .utf8)
+        // Written close-on-exec: a process another test starts meanwhile must not inherit the descriptor,
+        // or starting the script fails with "Text file busy" for as long as that process lives.
+        try TextFile.write("#!/bin/sh\n\(say)\(body)\n", to: script.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         return script
     }
@@ -66,6 +68,31 @@ import Testing
         #expect(
             worker.settings.timeBudget == settings.timeBudget && worker.settings.gracePeriod == settings.gracePeriod)
         #expect(worker.settings.memoryLimit == settings.memoryLimit && worker.settings.timeScale == 0.1)
+    }
+
+    @Test func aLineThatIsNotARequestIsRejectedUnderItsIDWhenThatMuchReads() throws {
+        let body = WorkerWire.line(WorkerRequest(try templateInput(id: 70_000))).dropLast()
+        // Torn after the id, and corrupt after it: the run is told which invocation ended.
+        for line in [body.prefix(6), body.prefix(6) + [0x1B, 0x07] + body.dropFirst(6)] {
+            let error = #expect(throws: WorkerWire.LineError.self) {
+                try WorkerWire.message(WorkerRequest.self, from: line)
+            }
+            guard let error else { continue }
+            guard case .rejected(let id, let reason) = ExtensionWorkerCommand.rejection(of: line, error) else {
+                Issue.record("not a rejection")
+                continue
+            }
+            #expect(id == 70_000)
+            #expect(reason == "not a worker request: \(error)")
+        }
+        // A line with no id that reads matches no invocation: that one is lost when its answer is overdue.
+        let garbage = Array("{\"id\":3,".utf8)[...]
+        let error = try #require(throws: WorkerWire.LineError.self) {
+            try WorkerWire.message(WorkerRequest.self, from: garbage)
+        }
+        #expect(
+            ExtensionWorkerCommand.rejection(of: garbage, error)
+                == .rejected(id: -1, reason: "not a worker request: \(error)"))
     }
 
     @Test func aMissingRequiredOptionIsAUsageErrorNamingIt() async {

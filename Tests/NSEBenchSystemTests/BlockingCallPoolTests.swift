@@ -1,9 +1,11 @@
 import Dispatch
+import Foundation
 import Glibc
-import NSEBenchSystem
 import NSEBenchTestSupport
 import Synchronization
 import Testing
+
+@testable import NSEBenchSystem
 
 /// Calls that each wait on one semaphore until released, as an extension waits for its own download.
 final class BlockedCalls: Sendable {
@@ -143,5 +145,70 @@ final class BlockedCalls: Sendable {
         #expect(await eventually { pool.threadCount <= 2 })
         #expect(pool.threadCount >= 1)
         #expect(idled.load(ordering: .relaxed) >= 1, "the spare let its cache go before waiting")
+    }
+
+    @Test func aThreadTheSystemWillNotMakeIsCountedNotWaitedForAndTriedAgainAtTheNextCall() async throws {
+        // pthread_create refuses the first three threads (EAGAIN, as at the process's thread limit).
+        let refusals = Atomic<Int>(3)
+        var settings = BlockingCallPool.Settings()
+        settings.coreThreads = 1
+        settings.startThread = { name, stackSize, body throws(SystemError) in
+            guard refusals.subtract(1, ordering: .relaxed).oldValue <= 0 else {
+                throw SystemError(call: "pthread_create", errno: EAGAIN)
+            }
+            _ = try PosixThread.start(name: name, stackSize: stackSize, detached: true, body)
+        }
+        let pool = BlockingCallPool(name: "test-blocking-calls", settings: settings)
+        let ran = Atomic<Int>(0)
+        // Neither its thread nor the monitor that would try again could start.
+        pool.submit { ran.add(1, ordering: .relaxed) }
+        #expect(await eventually { pool.threadStartFailures.count == 2 })
+        #expect(pool.threadStartFailures.first == SystemError(call: "pthread_create", errno: EAGAIN))
+        #expect(pool.threadCount == 0, "a thread that never started is not counted as one on its way")
+        // The next call tries again: its thread is refused, the monitor starts and adds threads for both.
+        pool.submit { ran.add(1, ordering: .relaxed) }
+        #expect(await eventually { ran.load(ordering: .relaxed) == 2 }, "both calls ran on threads made later")
+        #expect(pool.threadStartFailures.count == 3)
+        #expect(pool.peakThreadCount <= 2)
+    }
+
+    @Test func aPoolWhoseThreadsAllStartSaysNoneFailed() async throws {
+        let pool = pool(coreThreads: 1)
+        let ran = Atomic<Bool>(false)
+        pool.submit { ran.store(true, ordering: .relaxed) }
+        #expect(await eventually { ran.load(ordering: .relaxed) })
+        #expect(pool.threadStartFailures.count == 0 && pool.threadStartFailures.first == nil)
+    }
+}
+
+@Suite struct PosixThreadTests {
+    @Test func aThreadRunsItsClosureUnderItsName() async throws {
+        let seen = Mutex<String?>(nil)
+        _ = try PosixThread.start(name: "nseb-test-name-cut-here", detached: true) {
+            let name: String
+            do {
+                name = try String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)
+            } catch {
+                name = "unreadable: \(error)"
+            }
+            seen.withLock { $0 = name.trimmingCharacters(in: .newlines) }
+        }
+        #expect(await eventually { seen.withLock { $0 } != nil })
+        #expect(seen.withLock { $0 } == "nseb-test-name-", "cut to the kernel's 15 bytes")
+    }
+
+    @Test func aStackNoMachineCanGiveIsAnErrorNamingPthreadCreateAndTheClosureNeverRuns() async throws {
+        let ran = Atomic<Bool>(false)
+        // 1 PiB: more than a 47-bit process's whole address space, so no mmap can give it.
+        let error = #expect(throws: SystemError.self) {
+            _ = try PosixThread.start(name: "nseb-test-huge", stackSize: 1 << 50, detached: true) {
+                ran.store(true, ordering: .relaxed)
+            }
+        }
+        #expect(error?.call == "pthread_create")
+        #expect(error?.errno == EAGAIN || error?.errno == ENOMEM, "\(String(describing: error))")
+        try await Task.sleep(for: .milliseconds(20))
+        let closureRan = ran.load(ordering: .relaxed)
+        #expect(!closureRan)
     }
 }

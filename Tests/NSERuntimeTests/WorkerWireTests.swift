@@ -76,6 +76,8 @@ private let fullFigures: WorkerFigures = {
     figures.peakFootprintBytes = 8
     figures.memoryWatchFailure = "tcache"
     figures.peakBlockedCallThreads = 9
+    figures.threadStartFailure =
+        "1 thread could not be started (pthread_create failed: Resource temporarily unavailable (errno 11))"
     return figures
 }()
 
@@ -165,6 +167,10 @@ private let fullInput: InvocationInput = {
         #expect(throws: WorkerWire.LineError.self) { try WorkerWire.message(WorkerRequest.self, from: torn) }
         #expect(WorkerWire.requestID(from: torn) == 70_000)
         #expect(WorkerWire.requestID(from: body[...]) == 70_000)
+        // Corrupt after the id (an escape no stuffing writes): the id still reads, as only it is unstuffed.
+        let corrupt = body.prefix(6) + [0x1B, 0x07] + body.dropFirst(6)
+        #expect(throws: WorkerWire.LineError.self) { try WorkerWire.message(WorkerRequest.self, from: corrupt) }
+        #expect(WorkerWire.requestID(from: corrupt) == 70_000)
         #expect(WorkerWire.requestID(from: body.prefix(1)) == nil, "the marker alone holds no id")
         #expect(WorkerWire.requestID(from: Array("{\"id\":3}".utf8)[...]) == nil, "only a compact line")
         #expect(WorkerWire.requestID(from: []) == nil)

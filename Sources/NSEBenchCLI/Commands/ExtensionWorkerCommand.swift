@@ -159,9 +159,17 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         workerFigures.unattributedRequests = SimulatedURLSession.unattributedRequestCount
         workerFigures.peakFootprintBytes = watch.peakFootprint
         workerFigures.peakBlockedCallThreads = host.peakThreadsForBlockedCalls
+        workerFigures.threadStartFailure = host.threadStartFailure
         workerFigures.memoryWatchFailure = watch.readFailure.map { "\($0)" }
         output.send(.figures(workerFigures))
         return .success
+    }
+
+    /// The reply to `line`, which is not a request (`error` says why): rejected under its id when that much
+    /// reads, so the run ends that invocation now; -1 matches none, and the invocation is then lost when
+    /// its answer is overdue.
+    static func rejection(of line: ArraySlice<UInt8>, _ error: WorkerWire.LineError) -> WorkerReply {
+        .rejected(id: WorkerWire.requestID(from: line) ?? -1, reason: "not a worker request: \(error)")
     }
 
     /// The invocation `line` asks for, prepared on `host`; nil when the line is not a request (answered
@@ -174,12 +182,10 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         clock: LoopInvocationClock, dispatchLag: LagHistogram
     ) -> PreparedInvocation? {
         let request: WorkerRequest
-        do {
+        do throws(WorkerWire.LineError) {
             request = try WorkerWire.message(WorkerRequest.self, from: line)
         } catch {
-            // Under its id when that much reads, so the run ends that invocation now; -1 matches none, and
-            // the invocation is then lost when its answer is overdue.
-            output.send(.rejected(id: WorkerWire.requestID(from: line) ?? -1, reason: "not a worker request: \(error)"))
+            output.send(rejection(of: line, error))
             return nil
         }
         guard jetsam.admit() else {

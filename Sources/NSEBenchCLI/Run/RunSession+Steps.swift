@@ -169,12 +169,13 @@ extension RunSession {
     /// What makes the run invalid, said in summary.csv's invalid_reason: the self-check's findings,
     /// an unreadable server report, uncertain outcomes, an interruption, and the harness's failures
     /// (also returned alone: they make the run exit 1: records it lost, invocations it had to cancel
-    /// `after` nanoseconds of draining), the extension processes' and unattributed requests'.
+    /// `after` nanoseconds of draining), the extension processes', unattributed requests' and threads
+    /// for the extension's calls that could not be started (`threadStartFailure`, this process's host's).
     func problems(
         selfCheck: SelfCheck, serverStatsProblem: String?, recorder: RunRecorder, partial: Bool,
         cutOff: (count: Int, after: UInt64),
         server: EmbeddedServerProcess?, faultLog: InjectedFaultLogReader?, workers: ExtensionWorkerPool?,
-        workerFigures: [WorkerFigures], unattributedAtStart: Int
+        workerFigures: [WorkerFigures], unattributedAtStart: Int, threadStartFailure: String?
     ) -> (all: [String], harness: [String]) {
         let settings = configuration.settings
         let scale = settings.timeScale
@@ -215,6 +216,13 @@ extension RunSession {
             problems.append(
                 "an extension process's heap could not be read (\(failure)): its memory was judged by the model "
                     + "only, and a process that grew past --memory-limit may not have been killed")
+        }
+        // Calls into the extension that waited for a thread the system would not make waited for the harness.
+        for failure in [threadStartFailure] + workerFigures.map(\.threadStartFailure) {
+            guard let failure else { continue }
+            problems.append(
+                "calls into the extension waited for threads the harness could not start: \(failure)")
+            delayed = true
         }
         // Requests of a user's extension that no simulated phone could be told for failed (URLError
         // .unsupportedURL) because of the harness, not the network.

@@ -135,7 +135,7 @@ struct RunSession {
             selfCheck: selfCheck, serverStatsProblem: serverStatsProblem, recorder: recorder, partial: report.partial,
             cutOff: (count: report.cutOff, after: drainLimit),
             server: server, faultLog: faultLog, workers: workers, workerFigures: workerFigures,
-            unattributedAtStart: meter.unattributedAtStart)
+            unattributedAtStart: meter.unattributedAtStart, threadStartFailure: host.threadStartFailure)
         var row = SummaryRow(
             settings: recordedSettings, aggregate: recorder.aggregate, fingerprint: HostFingerprintReader.current(),
             provenance: .init(gitCommit: Provenance.gitCommit(), timestamp: Provenance.timestamp()), harness: harness,

@@ -23,14 +23,15 @@ public enum LineStuffing {
         }
     }
 
-    /// The bytes `line` stuffs; nil when it is not stuffed bytes (a newline in it, an escape followed
-    /// by anything but 0x01 or 0x02, or at its end).
-    public static func unstuff(_ line: ArraySlice<UInt8>) -> [UInt8]? {
+    /// The bytes `line` stuffs, or only its first `limit` of them (what follows is not read, and may be
+    /// anything); nil when what is read is not stuffed bytes (a newline in it, an escape followed by
+    /// anything but 0x01 or 0x02, or at its end).
+    public static func unstuff(_ line: ArraySlice<UInt8>, upTo limit: Int = .max) -> [UInt8]? {
         line.withUnsafeBufferPointer { input -> [UInt8]? in
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(input.count)
+            bytes.reserveCapacity(min(input.count, limit))
             var index = 0
-            while index < input.count {
+            while index < input.count, bytes.count < limit {
                 let byte = input[index]
                 index += 1
                 switch byte {

@@ -14,7 +14,7 @@ import Foundation
 /// already wait, or after ``Settings/idleLimit`` idle.
 ///
 /// ```swift
-/// let pool = BlockingCallPool(name: "nse-bench-extension")
+/// let pool = BlockingCallPool(name: "nseb-ext-call")
 /// pool.submit { semaphore.wait() }  // holds one thread
 /// pool.submit { print("runs within the stall limit") }
 /// ```
@@ -39,6 +39,13 @@ public final class BlockingCallPool: @unchecked Sendable {
         /// Called on a thread above ``coreThreads`` when it finds no call to run, before it waits: what
         /// it holds for its next calls (its allocator's cache) is let go, as it may be the last.
         public var surplusThreadIdles: (@Sendable () -> Void)?
+        /// Starts a detached thread named with the given name and stack size running the closure; throws
+        /// when none could be made. Tests stand in for `pthread_create` here.
+        var startThread:
+            @Sendable (_ name: String, _ stackSize: Int, _ body: @escaping @Sendable () -> Void) throws(SystemError)
+                -> Void = { name, stackSize, body throws(SystemError) in
+                    _ = try PosixThread.start(name: name, stackSize: stackSize, detached: true, body)
+                }
 
         /// The defaults.
         public init() {}
@@ -63,6 +70,8 @@ public final class BlockingCallPool: @unchecked Sendable {
         var wakeups = 0
         var peakThreads = 0
         var addedForStalls = 0
+        var startFailures = 0
+        var firstStartFailure: SystemError?
         var monitorArmed = false
         var monitorRunning = false
 
@@ -74,6 +83,21 @@ public final class BlockingCallPool: @unchecked Sendable {
             threads += 1
             starting += 1
             peakThreads = max(peakThreads, threads)
+        }
+
+        /// Arms the monitor, which then watches until no call waits: whether it must be started, or woken
+        /// from its idle wait; neither when it is armed already.
+        mutating func armMonitor() -> (start: Bool, wake: Bool) {
+            guard !monitorArmed else { return (false, false) }
+            monitorArmed = true
+            let start = !monitorRunning
+            monitorRunning = true
+            return (start, !start)
+        }
+
+        mutating func recordStartFailure(_ error: SystemError) {
+            startFailures += 1
+            if firstStartFailure == nil { firstStartFailure = error }
         }
 
         mutating func pop() -> Waiting? {
@@ -96,7 +120,7 @@ public final class BlockingCallPool: @unchecked Sendable {
     /// Signalled when calls wait with no thread free: the monitor then watches until none waits.
     private let monitorWake = DispatchSemaphore(value: 0)
 
-    /// A pool whose threads are named `name`; no thread starts before the first call, and every thread
+    /// A pool whose threads are named `name` (15 bytes are kept; the monitor adds `-mon`); no thread starts before the first call, and every thread
     /// ends once idle for ``Settings/idleLimit``, so a pool no longer used holds none.
     public init(name: String, settings: Settings = Settings()) {
         self.name = name
@@ -112,6 +136,12 @@ public final class BlockingCallPool: @unchecked Sendable {
     public var peakThreadsBeyondCores: Int { locked { max(0, $0.peakThreads - settings.coreThreads) } }
     /// Threads added because calls waited past the stall limit.
     public var threadsAddedForStalls: Int { locked { $0.addedForStalls } }
+    /// Threads that could not be started (``Settings/maximumThreads`` not reached, but the system made
+    /// none), with the first error: calls waited for a thread the harness failed to give them. The monitor
+    /// tries again while calls wait; when the monitor itself could not start, the next call tries again.
+    public var threadStartFailures: (count: Int, first: SystemError?) {
+        locked { ($0.startFailures, $0.firstStartFailure) }
+    }
 
     /// Runs `call` on one of the pool's threads: at once when one is free, otherwise within about the
     /// stall limit.
@@ -132,11 +162,8 @@ public final class BlockingCallPool: @unchecked Sendable {
             }
             // Waiting for a busy thread, or for one on its way that may take an earlier call and block:
             // the monitor watches until the queue is empty.
-            guard !state.monitorArmed else { return (false, false, false) }
-            state.monitorArmed = true
-            let start = !state.monitorRunning
-            state.monitorRunning = true
-            return (false, start, !start)
+            let monitor = state.armMonitor()
+            return (false, monitor.start, monitor.wake)
         }
         if spawn { startThread() }
         if startMonitor { startMonitorThread() }
@@ -149,11 +176,21 @@ public final class BlockingCallPool: @unchecked Sendable {
         return body(&state)
     }
 
+    /// Starts a thread counted by ``State/add()``; when none can be made, takes the count back and arms
+    /// the monitor, which tries again while calls wait.
     private func startThread() {
-        let thread = Thread { [self] in serve() }
-        thread.name = name
-        thread.stackSize = settings.stackSize
-        thread.start()
+        do throws(SystemError) {
+            try settings.startThread(name, settings.stackSize) { [self] in serve() }
+        } catch {
+            let monitor = locked { state in
+                state.threads -= 1
+                state.starting -= 1
+                state.recordStartFailure(error)
+                return state.armMonitor()
+            }
+            if monitor.start { startMonitorThread() }
+            if monitor.wake { monitorWake.signal() }
+        }
     }
 
     /// A thread's life: calls in order until it has been idle too long, or finds enough threads idle.
@@ -202,7 +239,7 @@ public final class BlockingCallPool: @unchecked Sendable {
     /// Adds threads for calls that have waited the stall limit with no thread free; ends after the idle
     /// limit with none armed.
     private func startMonitorThread() {
-        let thread = Thread { [self] in
+        let body: @Sendable () -> Void = { [self] in
             while true {
                 watchStalls()
                 guard monitorWake.wait(timeout: .now() + settings.idleLimit) == .success else {
@@ -218,8 +255,16 @@ public final class BlockingCallPool: @unchecked Sendable {
                 }
             }
         }
-        thread.name = "\(name)-monitor"
-        thread.start()
+        do throws(SystemError) {
+            try settings.startThread("\(name)-mon", settings.stackSize, body)
+        } catch {
+            // None watches: the next call that waits with no thread free arms it again.
+            locked { state in
+                state.monitorArmed = false
+                state.monitorRunning = false
+                state.recordStartFailure(error)
+            }
+        }
     }
 
     private func watchStalls() {

@@ -1,4 +1,3 @@
-import CNSEBenchLinux
 import Glibc
 
 /// A joinable POSIX thread running one closure: the event loop's thread.
@@ -10,35 +9,9 @@ import Glibc
 struct LoopThread: Sendable {
     private let handle: pthread_t
 
-    /// The closure the new thread runs, handed over through `pthread_create`'s context pointer.
-    private final class Start {
-        let name: String
-        let body: @Sendable () -> Void
-
-        init(name: String, body: @escaping @Sendable () -> Void) {
-            self.name = name
-            self.body = body
-        }
-    }
-
     /// Starts a thread named `name` (cut to 15 bytes, the kernel's limit) running `body`.
     static func spawn(name: String, _ body: @escaping @Sendable () -> Void) throws(SystemError) -> LoopThread {
-        let context = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()
-        var handle = pthread_t()
-        let code = pthread_create(
-            &handle, nil,
-            { context in
-                guard let context else { return nil }
-                let start = Unmanaged<Start>.fromOpaque(context).takeRetainedValue()
-                _ = nseb_set_current_thread_name(start.name)
-                start.body()
-                return nil
-            }, context)
-        guard code == 0 else {
-            Unmanaged<Start>.fromOpaque(context).release()
-            throw SystemError(call: "pthread_create", errno: code)
-        }
-        return LoopThread(handle: handle)
+        LoopThread(handle: try PosixThread.start(name: name, detached: false, body))
     }
 
     /// Waits for the thread to finish (`pthread_join`).

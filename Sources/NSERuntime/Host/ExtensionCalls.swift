@@ -26,11 +26,19 @@ final class ExtensionCalls: Sendable {
                 // Not jemalloc: the heap is not watched either.
             }
         }
-        return BlockingCallPool(name: "nse-bench-extension-call", settings: settings)
+        return BlockingCallPool(name: "nseb-ext-call", settings: settings)
     }()
 
     /// The most threads the calls that may block needed at once beyond one per core: calls that blocked.
     var peakThreadsForBlockedCalls: Int { mayBlock.peakThreadsBeyondCores }
+
+    /// How many threads for those calls the system would not make, and its first error; nil when every
+    /// one started.
+    var threadStartFailure: String? {
+        let failures = mayBlock.threadStartFailures
+        guard let first = failures.first else { return nil }
+        return "\(failures.count) \(failures.count == 1 ? "thread" : "threads") could not be started (\(first))"
+    }
 
     /// Runs `call`, a call into an extension `factory` makes.
     func run(for factory: ExtensionFactory, _ call: @escaping @Sendable () -> Void) {

@@ -43,6 +43,9 @@ public final class ExtensionHost: Sendable {
     /// (``ExtensionCalls``), added for calls that waited 2 ms with none free: calls that blocked their
     /// thread, or a machine too busy to start them; 0 when no call waited that long.
     public var peakThreadsForBlockedCalls: Int { calls.peakThreadsForBlockedCalls }
+    /// How many threads for calls into a user's extension the system would not make, and why: those
+    /// calls waited for the harness, not the extension. Nil when every one started.
+    public var threadStartFailure: String? { calls.threadStartFailure }
     private let temporaryFiles: TemporaryFiles
     private let live = Mutex(LiveSessions())
 

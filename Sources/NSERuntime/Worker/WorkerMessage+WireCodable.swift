@@ -83,6 +83,7 @@ extension WorkerFigures: WireCodable {
         writer.write(peakFootprintBytes)
         writer.write(memoryWatchFailure)
         writer.write(peakBlockedCallThreads)
+        writer.write(threadStartFailure)
     }
 
     public init(from reader: inout WireReader) throws(WireFormatError) {
@@ -93,5 +94,6 @@ extension WorkerFigures: WireCodable {
         peakFootprintBytes = try reader.read()
         memoryWatchFailure = try reader.read()
         peakBlockedCallThreads = try reader.read()
+        threadStartFailure = try reader.read()
     }
 }

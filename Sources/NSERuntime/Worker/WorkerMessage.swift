@@ -108,6 +108,8 @@ public struct WorkerFigures: Sendable, Hashable, Codable {
     /// The most threads at once its extension's calls needed beyond one per core, added for calls that
     /// waited 2 ms with none free (``ExtensionHost/peakThreadsForBlockedCalls``).
     public var peakBlockedCallThreads: Int = 0
+    /// Threads for its extension's calls that could not be started (``ExtensionHost/threadStartFailure``).
+    public var threadStartFailure: String?
 
     /// Figures.
     public init(

@@ -63,15 +63,25 @@ public enum WorkerWire {
         }
     }
 
-    /// The id at the head of a compact request line, read alone: a line whose rest is not a request is
-    /// rejected under the id of the invocation the run is waiting for. Nil when not even that reads.
+    /// The id at the head of a compact request line, read alone (its rest is not unstuffed, and may be
+    /// torn or corrupt): a line whose rest is not a request is rejected under the id of the invocation the
+    /// run is waiting for. Nil when not even that reads.
     public static func requestID(from line: ArraySlice<UInt8>) -> Int? {
-        guard line.first == compactMarker, let bytes = LineStuffing.unstuff(line.dropFirst()) else { return nil }
-        var reader = WireReader(bytes)
-        do {
-            return try reader.read(Int.self)
-        } catch {
-            return nil
+        guard line.first == compactMarker else { return nil }
+        // An Int is a zigzag varint of at most 10 bytes, the last under 0x80: its bytes are unstuffed one
+        // more at a time until that one, so nothing after it is read.
+        for length in 1...10 {
+            guard let bytes = LineStuffing.unstuff(line.dropFirst(), upTo: length), bytes.count == length else {
+                return nil
+            }
+            guard bytes[length - 1] < 0x80 else { continue }
+            var reader = WireReader(bytes)
+            do {
+                return try reader.read(Int.self)
+            } catch {
+                return nil
+            }
         }
+        return nil
     }
 }

@@ -180,4 +180,13 @@ private func decode<Value: WireCodable>(_ type: Value.Type, from bytes: [UInt8])
         #expect(LineStuffing.unstuff([0x41, 0x0A]) == nil)  // a raw newline
         #expect(LineStuffing.unstuff([UInt8]()) == [])
     }
+    @Test func aPrefixIsUnstuffedWithoutReadingWhatFollows() {
+        // 0x0A stuffed, 0x41, then an unknown escape: the first two bytes read, the whole line does not.
+        let line: [UInt8] = [0x1B, 0x01, 0x41, 0x1B, 0x03]
+        #expect(LineStuffing.unstuff(line[...], upTo: 1) == [0x0A])
+        #expect(LineStuffing.unstuff(line[...], upTo: 2) == [0x0A, 0x41])
+        #expect(LineStuffing.unstuff(line[...], upTo: 3) == nil)
+        #expect(LineStuffing.unstuff(line) == nil)
+        #expect(LineStuffing.unstuff([0x41][...], upTo: 5) == [0x41], "a line shorter than the limit is all of it")
+    }
 }
