@@ -95,6 +95,64 @@ import Testing
                 == .rejected(id: -1, reason: "not a worker request: \(error)"))
     }
 
+    /// A pool of one script worker that becomes `sleep <token>` (it ends only when killed, not when its
+    /// input ends) and whose thread named `refused` the system will not make.
+    func poolRefusingThread(_ refused: String, token: String, in directory: TemporaryDirectory) throws
+        -> ExtensionWorkerPool
+    {
+        var launch = ExtensionWorkerPool.Launch(
+            executable: try scriptWorker("exec sleep \(token)", in: directory), arguments: [],
+            errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 30_000_000_000,
+            answerLimit: 40_000_000_000)
+        launch.startThread = { name, body throws(SystemError) in
+            guard name != refused else { throw SystemError(call: "pthread_create", errno: EAGAIN) }
+            try PosixThread.detach(name: name, body)
+        }
+        return try ExtensionWorkerPool(count: 1, launch: launch)
+    }
+
+    /// Processes running (not ended, not zombies) whose command line holds `token`.
+    func processesRunning(holding token: String) -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: "/proc")
+        } catch {
+            Issue.record("/proc could not be listed: \(error)")
+            return []
+        }
+        return names.filter { name in
+            guard Int32(name) != nil else { return false }
+            do {
+                let arguments = try String(contentsOfFile: "/proc/\(name)/cmdline", encoding: .utf8)
+                let status = try String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8)
+                return arguments.contains(token) && !status.contains(") Z ")
+            } catch {
+                return false  // ended while listed
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("nse-bench-worker-reader", "could not start the thread that reads an extension process's replies"),
+        ("nse-bench-worker-sweep", "could not start the thread that watches the extension processes"),
+    ])
+    func aPoolThreadTheSystemWillNotMakeIsAnErrorNamingItAndLeavesNoWorkerRunning(
+        thread: String, message: String
+    ) async throws {
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        // A sleep no other test runs: the worker's process once it has started.
+        let token = "59.\(Int.random(in: 100_000...999_999))"
+        do {
+            _ = try poolRefusingThread(thread, token: token, in: directory)
+            Issue.record("the pool started without its \(thread) thread")
+        } catch {
+            #expect("\(error)" == "\(message): pthread_create failed: Resource temporarily unavailable (errno 11)")
+        }
+        // Its replies could not be read, or it could not be watched: the worker was killed, not left to run.
+        #expect(await eventually { processesRunning(holding: token).isEmpty })
+    }
+
     @Test func aMissingRequiredOptionIsAUsageErrorNamingIt() async {
         let result = await ToolRun.main(["extension-worker", "--name", "x"])
         #expect(result.status == .usage)

@@ -123,15 +123,24 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         let dispatchLag = LagHistogram()
         let cpuAtStart = ProcessResources.cpuSeconds()
         let jetsam = Jetsam(host: host, output: output)
-        let watch = WorkerMemoryWatch(
-            baseline: settings.baselineFootprint, limit: settings.memoryLimit,
-            inFlight: { host.invocationsInFlight },
-            exceeded: { footprint, held in jetsam.kill(footprint: footprint, inFlight: held) })
+        // Both threads start before the worker says it is ready: a worker without them (the system's thread
+        // limit) fails its setup, and the run counts it so, rather than one that never reads or watches.
+        let watch: WorkerMemoryWatch
+        let lines: AsyncStream<ArraySlice<UInt8>>
+        do {
+            watch = try WorkerMemoryWatch(
+                baseline: settings.baselineFootprint, limit: settings.memoryLimit,
+                inFlight: { host.invocationsInFlight },
+                exceeded: { footprint, held in jetsam.kill(footprint: footprint, inFlight: held) })
+            lines = try StandardInputLines.stream()
+        } catch {
+            throw RunError.setup("the extension worker could not start its threads: \(error)")
+        }
         output.send(.ready)
         // A discarding group: a plain task group keeps every finished child until it is awaited, which
         // would grow the heap the memory watch judges by each invocation run.
         await withDiscardingTaskGroup { group in
-            for await line in StandardInputLines.stream() {
+            for await line in lines {
                 group.addTask {
                     // The request is read and its session built in a synchronous step; the task then
                     // waits on one continuation, so a parked invocation holds one small async frame.

@@ -201,13 +201,15 @@ private final class LaunchingThread: @unchecked Sendable {
 
     /// Starts `process` from a new thread and waits until it has started (or failed to).
     init(_ process: Process) throws {
-        let thread = Thread { [self] in
-            do { try process.run() } catch { failure = error }
-            done.signal()
-            held.wait()
+        do {
+            try PosixThread.detach(name: "nse-bench-server") { [self] in
+                do { try process.run() } catch { failure = error }
+                done.signal()
+                held.wait()
+            }
+        } catch {
+            throw RunError.server("could not start the thread that starts the media server: \(error)")
         }
-        thread.name = "nse-bench-server"
-        thread.start()
         done.wait()
         if let failure {
             held.signal()

@@ -218,10 +218,12 @@ extension RunSession {
                     + "only, and a process that grew past --memory-limit may not have been killed")
         }
         // Calls into the extension that waited for a thread the system would not make waited for the harness.
-        for failure in [threadStartFailure] + workerFigures.map(\.threadStartFailure) {
-            guard let failure else { continue }
+        let threadFailures = ([threadStartFailure] + workerFigures.map(\.threadStartFailure)).compactMap { $0 }
+        if !threadFailures.isEmpty {
             problems.append(
-                "calls into the extension waited for threads the harness could not start: \(failure)")
+                "calls into the extension waited for threads the harness could not start (in "
+                    + "\(threadFailures.count) \(threadFailures.count == 1 ? "process" : "processes")): "
+                    + threadFailures.joined(separator: "; "))
             delayed = true
         }
         // Requests of a user's extension that no simulated phone could be told for failed (URLError

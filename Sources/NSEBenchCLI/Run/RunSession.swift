@@ -79,7 +79,12 @@ struct RunSession {
         let progress = ProgressReporter(
             context: context, quiet: configuration.quiet, total: Self.share(of: settings.length, settings.segment),
             recorder: recorder)
-        let admission = DedicatedThreadExecutor(name: "nse-bench-admission")
+        let admission: DedicatedThreadExecutor
+        do {
+            admission = try DedicatedThreadExecutor(name: "nse-bench-admission")
+        } catch {
+            throw RunError.setup("could not start the thread that admits invocations: \(error)")
+        }
         defer { admission.stop() }
         let runner = LoadRunner(clock: clock, admissionExecutor: admission)
         let watcher = SignalWatcher()

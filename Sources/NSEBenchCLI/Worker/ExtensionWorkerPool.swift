@@ -38,6 +38,11 @@ final class ExtensionWorkerPool: Sendable {
         /// How long the workers have, all together, to end once their inputs are closed before those still
         /// running are killed: by default 10 s.
         var exitLimit: UInt64 = 10_000_000_000
+        /// Starts the pool's threads (its sweep, each worker's reader), named by its first argument;
+        /// throws when the system would not make one. Tests stand in for `pthread_create` here.
+        var startThread:
+            @Sendable (_ name: String, _ body: @escaping @Sendable () -> Void) throws(SystemError) -> Void =
+                { name, body throws(SystemError) in try PosixThread.detach(name: name, body) }
     }
 
     /// What an invocation's record may take beyond its deadline, grace and wind-down before it is
@@ -102,15 +107,19 @@ final class ExtensionWorkerPool: Sendable {
             for index in slots.workers.indices { slots.workers[index] = try makeWorker() }
         }
         let sweepEnd = self.sweepEnd
-        let sweeper = Thread { [weak self] in
-            // Until finish(), or until the pool is gone without one.
-            while sweepEnd.wait(timeout: .now() + .seconds(1)) == .timedOut {
-                guard let self else { return }
-                self.expireOverdue()
+        do {
+            try launch.startThread("nse-bench-worker-sweep") { [weak self] in
+                // Until finish(), or until the pool is gone without one.
+                while sweepEnd.wait(timeout: .now() + .seconds(1)) == .timedOut {
+                    guard let self else { return }
+                    self.expireOverdue()
+                }
             }
+        } catch {
+            // Without the sweep a record that never comes would hold the run open for ever.
+            for worker in allWorkers { worker.kill() }
+            throw RunError.setup("could not start the thread that watches the extension processes: \(error)")
         }
-        sweeper.name = "nse-bench-worker-sweep"
-        sweeper.start()
     }
 
     /// Records as lost to the harness every invocation whose record is overdue (``Launch/answerLimit``):
@@ -317,9 +326,13 @@ final class ExtensionWorker: @unchecked Sendable {
         }
         self.output = stdout.reading
         self.timeBudget = launch.timeBudget
-        let reader = Thread { [self] in readReplies() }
-        reader.name = "nse-bench-worker-reader"
-        reader.start()
+        do {
+            try launch.startThread("nse-bench-worker-reader") { [self] in readReplies() }
+        } catch {
+            // Its replies would never be read: the process is ended, and no invocation is sent to it.
+            kill()
+            throw RunError.setup("could not start the thread that reads an extension process's replies: \(error)")
+        }
     }
 
     /// Running and answering: a worker that stopped answering is replaced as a dead one is.
@@ -388,6 +401,13 @@ final class ExtensionWorker: @unchecked Sendable {
     func closeInput() {
         state.withLock { $0.inputClosed = true }
         input.close()
+    }
+
+    /// Ends the process at once, before it was given anything: the run could not read its replies or
+    /// watch it. Its pipes close with it (and with this worker).
+    func kill() {
+        input.close()
+        ProcessResources.killOutright(process.processIdentifier)
     }
 
     /// Reads its CPU and peak memory from /proc while it is there to read.

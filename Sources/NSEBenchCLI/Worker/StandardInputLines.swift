@@ -1,22 +1,22 @@
 import Foundation
+import NSEBenchSystem
 
 /// Standard input's lines, as bytes (``WorkerWire`` lines are not text), read on a thread of their own
 /// (a blocking read must not hold one of the few threads Swift's concurrency runs on).
 enum StandardInputLines {
-    static func stream() -> AsyncStream<ArraySlice<UInt8>> {
-        AsyncStream { continuation in
-            let thread = Thread {
-                var lines = LineSplitter()
-                while true {
-                    let chunk = FileHandle.standardInput.availableData
-                    if chunk.isEmpty { break }
-                    lines.append(chunk) { continuation.yield($0) }
-                }
-                continuation.finish()
+    /// The lines, from a reading thread started now; throws when the system would not make it.
+    static func stream() throws(SystemError) -> AsyncStream<ArraySlice<UInt8>> {
+        let (stream, continuation) = AsyncStream<ArraySlice<UInt8>>.makeStream()
+        try PosixThread.detach(name: "nse-bench-worker-input") {
+            var lines = LineSplitter()
+            while true {
+                let chunk = FileHandle.standardInput.availableData
+                if chunk.isEmpty { break }
+                lines.append(chunk) { continuation.yield($0) }
             }
-            thread.name = "nse-bench-worker-input"
-            thread.start()
+            continuation.finish()
         }
+        return stream
     }
 }
 

@@ -25,10 +25,12 @@ final class WorkerMemoryWatch: Sendable {
     /// When jemalloc's statistics cannot be read (an nse-bench not linked with jemalloc) nothing is
     /// watched and ``readFailure`` says why: the worker still runs, and the run reports that memory was
     /// judged by the model only. A worker that refused to start would be replaced for every invocation.
+    /// Throws when the system would not make the watching thread: a worker unwatched would pass for one
+    /// whose extension stayed within the limit.
     init(
         baseline: Int, limit: Int, inFlight: @escaping @Sendable () -> Int,
         exceeded: @escaping @Sendable (_ footprint: Int, _ inFlight: Int) -> Void
-    ) {
+    ) throws(SystemError) {
         self.limit = limit
         peak.store(baseline, ordering: .relaxed)
         let heapAtReady: Int
@@ -40,9 +42,9 @@ final class WorkerMemoryWatch: Sendable {
             return
         }
         rule = SharedProcessFootprint(baseline: baseline, heapAtReady: heapAtReady)
-        let thread = Thread { [self] in watch(inFlight: inFlight, exceeded: exceeded) }
-        thread.name = "nse-bench-worker-memory"
-        thread.start()
+        try PosixThread.detach(name: "nse-bench-worker-memory") { [self] in
+            watch(inFlight: inFlight, exceeded: exceeded)
+        }
     }
 
     /// The largest footprint charged to one invocation so far (at least the baseline), in bytes.

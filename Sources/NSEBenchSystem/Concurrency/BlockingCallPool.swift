@@ -44,7 +44,7 @@ public final class BlockingCallPool: @unchecked Sendable {
         var startThread:
             @Sendable (_ name: String, _ stackSize: Int, _ body: @escaping @Sendable () -> Void) throws(SystemError)
                 -> Void = { name, stackSize, body throws(SystemError) in
-                    _ = try PosixThread.start(name: name, stackSize: stackSize, detached: true, body)
+                    try PosixThread.detach(name: name, stackSize: stackSize, body)
                 }
 
         /// The defaults.

@@ -17,15 +17,20 @@ public func onOwnThread<Value: Sendable, Failure: Error>(
     named name: String, _ work: @escaping @Sendable () throws(Failure) -> Value
 ) async throws(Failure) -> Value {
     let result: Result<Value, Failure> = await withCheckedContinuation { continuation in
-        let thread = Thread {
+        let run: @Sendable () -> Void = {
             do throws(Failure) {
                 continuation.resume(returning: .success(try work()))
             } catch {
                 continuation.resume(returning: .failure(error))
             }
         }
-        thread.name = name
-        thread.start()
+        do {
+            try PosixThread.detach(name: name, run)
+        } catch {
+            // No thread to be had (the system's thread limit): the work runs here, holding this thread,
+            // rather than waiting for ever for a thread that was never made.
+            run()
+        }
     }
     return try result.get()
 }

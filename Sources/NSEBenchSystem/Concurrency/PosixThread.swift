@@ -8,10 +8,13 @@ import Glibc
 /// pool counting it as on its way would wait for it forever. `pthread_create` returns an error number
 /// instead of setting `errno`, so it is checked here rather than through `retryingSyscall`.
 ///
+/// Every thread nse-bench starts goes through here: a harness that silently lacks a thread (a reader,
+/// a sweep, a pool's) waits for it for ever, and a run must end and say why instead.
+///
 /// ```swift
-/// try PosixThread.start(name: "nse-bench-call", stackSize: 512 * 1024, detached: true) { work() }
+/// try PosixThread.detach(name: "nse-bench-reader") { readLines() }
 /// ```
-enum PosixThread {
+public enum PosixThread {
     /// The closure the new thread runs, handed over through `pthread_create`'s context pointer.
     private final class Start {
         let name: String
@@ -21,6 +24,15 @@ enum PosixThread {
             self.name = name
             self.body = body
         }
+    }
+
+    /// Starts a detached thread named `name` (cut to 15 bytes, the kernel's limit) running `body`, with a
+    /// stack of `stackSize` bytes (nil: the system's default); its resources go when it ends. Throws when
+    /// the thread could not be made; `body` then never runs.
+    public static func detach(
+        name: String, stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void
+    ) throws(SystemError) {
+        _ = try start(name: name, stackSize: stackSize, detached: true, body)
     }
 
     /// Starts a thread named `name` (cut to 15 bytes, the kernel's limit) running `body`, with a stack of

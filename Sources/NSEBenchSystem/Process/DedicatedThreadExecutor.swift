@@ -1,4 +1,3 @@
-import CNSEBenchLinux
 import Dispatch
 import Foundation
 import Synchronization
@@ -12,17 +11,12 @@ public final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
     nonisolated(unsafe) private var jobs: [UnownedJob] = []
     nonisolated(unsafe) private var stopped = false
 
-    /// Starts the thread, named `name` (cut to 15 bytes, the kernel's limit) as `perf` and `top` show it.
-    public init(name: String) {
+    /// Starts the thread, named `name` (cut to 15 bytes, the kernel's limit) as `perf` and `top` show it;
+    /// throws when the system would not make it.
+    public init(name: String) throws(SystemError) {
         // The thread holds the executor until it exits (after `stop()`), so nothing it reads is freed
         // under it.
-        let thread = Thread { [self] in
-            // Foundation's name on Linux stays Foundation's: the kernel's comes from the thread itself.
-            _ = nseb_set_current_thread_name(name)
-            self.runJobs()
-        }
-        thread.name = name
-        thread.start()
+        try PosixThread.detach(name: name) { [self] in self.runJobs() }
     }
 
     public func enqueue(_ job: consuming ExecutorJob) {

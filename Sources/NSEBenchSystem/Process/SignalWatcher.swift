@@ -83,17 +83,16 @@ private final class SignalRelay: Sendable {
         var ends: [Int32] = [-1, -1]
         do {
             let pipe = try Posix.pipe()
+            // Started first: without its relaying thread the handlers would swallow the signals.
+            try PosixThread.detach(name: "nse-bench-signals") { Self.relay(from: pipe.read) }
             ends = [pipe.read, pipe.write]
         } catch {
-            // Left unwatched, as above.
+            // Left unwatched, as above (a pipe whose thread could not start stays open, unused).
         }
         // A handler never blocks: with the pipe full (signals unread), one more is dropped.
         if ends[1] >= 0 { _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK) }
         readEnd = ends[0]
         signalPipeWriteEnd = ends[1]
-        guard readEnd >= 0 else { return }
-        let thread = Thread { [readEnd] in Self.relay(from: readEnd) }
-        thread.start()
     }
 
     func add(_ signals: [Int32], _ continuation: AsyncStream<Int32>.Continuation) -> Int {
