@@ -195,26 +195,30 @@ final class RunRecorder: Sendable {
             String(UInt64((Double(time > origin ? time - origin : 0) / timeScale).rounded()))
         }
         let times = record.times
-        let scheduling: [String] = [
+        // One array, appended to in column order: a row is written per invocation, and building it from
+        // five arrays joined together cost five allocations more each time.
+        var row: [String] = []
+        row.reserveCapacity(Self.invocationColumns.count)
+        row += [
             String(record.id), record.extensionName, instant(times.arrival), times.started.map(instant) ?? "",
             times.delivered.map(instant) ?? "", instant(times.deadline), record.outcome.rawValue,
             record.outcome.whatTheUserSees.rawValue, ms(record.timeToDeliver),
             record.slack.map { FixedPoint.text(Double($0) / timeScale / 1e6, places: 3) } ?? "",
         ]
-        let phases: [String] = Phase.invocationsColumnsInline.map { ms(measurement.phases[$0]) }
-        let rest: [String] =
-            [
-                String(record.bytesDownloaded), record.httpStatus.map(String.init) ?? "",
-                record.downloadErrorText ?? record.crashReason ?? record.stageErrors.values.sorted().first ?? "",
-                record.injectedFaultText, measurement.miss?.cause.rawValue ?? "",
-                String(record.violations.doubleDelivery),
-                String(record.violations.lateDelivery), String(record.violations.alertTextRemoved),
-                String(record.peakMemory), measurement.networkClass ?? "",
-            ] + Phase.invocationsColumnsAddedLater.map { ms(measurement.phases[$0]) } + [
-                lowDataMode.isConstrained(invocation: record.id, seed: seed) ? "1" : "0"
-            ]
-        return scheduling + phases + rest
+        for phase in Phase.invocationsColumnsInline { row.append(ms(measurement.phases[phase])) }
+        row += [
+            String(record.bytesDownloaded), record.httpStatus.map(String.init) ?? "",
+            record.downloadErrorText ?? record.crashReason ?? record.stageErrors.values.sorted().first ?? "",
+            record.injectedFaultText, measurement.miss?.cause.rawValue ?? "",
+            String(record.violations.doubleDelivery),
+            String(record.violations.lateDelivery), String(record.violations.alertTextRemoved),
+            String(record.peakMemory), measurement.networkClass ?? "",
+        ]
+        for phase in Phase.invocationsColumnsAddedLater { row.append(ms(measurement.phases[phase])) }
+        row.append(lowDataMode.isConstrained(invocation: record.id, seed: seed) ? "1" : "0")
+        return row
     }
+
 }
 
 /// A result file that could not be written (a full disk, a file system gone read-only), and why.

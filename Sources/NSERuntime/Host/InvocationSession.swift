@@ -31,13 +31,15 @@ final class InvocationSession: Sendable {
         input: InvocationInput, settings: HostSettings, environment: HostEnvironment, calls: ExtensionCalls,
         temporaryFiles: TemporaryFiles, expectedText: NotificationText?
     ) {
+        var input = input
+        self.request = input.payload.notificationRequest(
+            identifier: "nse-bench-\(input.id)", json: input.takePayloadJSON())
         self.input = input
         self.settings = settings
         self.environment = environment
         self.calls = calls
         self.temporaryFiles = temporaryFiles
         self.inspector = DeliveryInspector(payload: input.payload, expectedText: expectedText)
-        self.request = input.payload.notificationRequest(identifier: "nse-bench-\(input.id)")
         let (deadline, overflow) = input.arrival.addingReportingOverflow(settings.timeBudget)
         self.deadline = overflow ? .max : deadline
         self.payloadBytes = input.payloadByteCount

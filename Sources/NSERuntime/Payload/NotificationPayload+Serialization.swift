@@ -43,9 +43,12 @@ extension NotificationPayload {
     /// let info = payload.userInfo
     /// (info["aps"] as? [String: Any])?["mutable-content"] as? Int  // 1
     /// ```
-    public var userInfo: [AnyHashable: Any] {
+    public var userInfo: [AnyHashable: Any] { Self.userInfo(of: jsonValue) }
+
+    /// ``userInfo`` from the payload's JSON value (`json`, its ``jsonValue``).
+    static func userInfo(of json: JSONValue) -> [AnyHashable: Any] {
         var info: [AnyHashable: Any] = [:]
-        for (key, value) in jsonValue.objectValue ?? [:] { info[key] = value.foundationObject }
+        for (key, value) in json.objectValue ?? [:] { info[key] = value.foundationObject }
         return info
     }
 }

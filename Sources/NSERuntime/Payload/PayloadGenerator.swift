@@ -121,10 +121,11 @@ public struct PayloadGenerator: Sendable {
             let padding = max(1, target - payload.byteCount)
             payload.customFields["padding"] = .string(String(repeating: "x", count: padding))
         }
+        let json = payload.jsonValue
         return GeneratedPayload(
-            index: index, byteCount: payload.byteCount, payload: payload, text: template.text,
+            index: index, byteCount: json.compactJSONByteCount, payload: payload, text: template.text,
             requested: payload.enrichmentsRequested, injectedFault: fault, mediaPath: mediaPath,
-            isOversize: isOversize)
+            isOversize: isOversize, json: json)
     }
 
     /// The payload around the drawn parts; every other field has a fixed size, which keeps
