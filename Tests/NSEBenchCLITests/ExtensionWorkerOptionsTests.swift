@@ -3,6 +3,7 @@ import NSEBenchCore
 import NSEBenchSystem
 import NSEBenchTestSupport
 import NSERuntime
+import Synchronization
 import Testing
 
 @testable import NSEBenchCLI
@@ -12,14 +13,15 @@ import Testing
     func scriptPool(
         _ body: String, ready: Bool = true, count: Int = 1, in directory: TemporaryDirectory,
         timeBudget: UInt64 = 30_000_000_000, answerLimit: UInt64 = 40_000_000_000,
-        exitLimit: UInt64 = 10_000_000_000
+        exitLimit: UInt64 = 10_000_000_000,
+        userThreads: (@Sendable () throws(SystemError) -> UserThreadUsage?)? = nil
     ) throws -> ExtensionWorkerPool {
-        try ExtensionWorkerPool(
-            count: count,
-            launch: ExtensionWorkerPool.Launch(
-                executable: try scriptWorker(body, ready: ready, in: directory), arguments: [],
-                errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: timeBudget,
-                answerLimit: answerLimit, exitLimit: exitLimit))
+        var launch = ExtensionWorkerPool.Launch(
+            executable: try scriptWorker(body, ready: ready, in: directory), arguments: [],
+            errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: timeBudget,
+            answerLimit: answerLimit, exitLimit: exitLimit)
+        if let userThreads { launch.userThreads = userThreads }
+        return try ExtensionWorkerPool(count: count, launch: launch)
     }
 
     /// `bytes` as `printf` octal escapes.
@@ -220,6 +222,85 @@ import Testing
                 "1 extension process stopped answering (1 invocation got no record in time) and was killed and "
                     + "replaced: what it held is lost to the harness"
             ])
+    }
+
+    /// What `/proc` says of this user's threads, in the thread-limit tests.
+    enum ThreadsCounted: String, CaseIterable, CustomTestStringConvertible {
+        case atTheLimit, farBelow, uncountable
+        var testDescription: String { rawValue }
+
+        var reader: @Sendable () throws(SystemError) -> UserThreadUsage? {
+            switch self {
+            case .atTheLimit: { () throws(SystemError) in UserThreadUsage(threads: 44, limit: 45) }
+            case .farBelow: { () throws(SystemError) in UserThreadUsage(threads: 10, limit: 45) }
+            case .uncountable: { () throws(SystemError) in throw SystemError(call: "opendir /proc", errno: EACCES) }
+            }
+        }
+
+        /// The problem the run states beside the processes' own, if any.
+        var problem: String? {
+            switch self {
+            case .atTheLimit: ExtensionWorkerPool.threadLimitProblem(UserThreadUsage(threads: 44, limit: 45))
+            case .farBelow: nil
+            case .uncountable:
+                "this user's threads could not be counted against their limit (ulimit -u): "
+                    + "\(SystemError(call: "opendir /proc", errno: EACCES))"
+            }
+        }
+    }
+
+    @Test(arguments: ThreadsCounted.allCases)
+    func aProcessThatStoppedAnsweringNamesTheThreadLimitWhenThisUserWasAtIt(_ counted: ThreadsCounted) async throws {
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let pool = try scriptPool(
+            "exec sleep 60", in: directory, timeBudget: 100_000_000, answerLimit: 300_000_000, exitLimit: 200_000_000,
+            userThreads: counted.reader)
+        let record = await pool.invoke(try templateInput(id: 4, arrival: MonotonicClock.now()))
+        #expect(record.harnessFailure == .recordLost)
+        #expect(await eventually { pool.processesUnresponsive == 1 })
+        _ = pool.finish()
+        let stopped =
+            "1 extension process stopped answering (1 invocation got no record in time) and was killed and "
+            + "replaced: what it held is lost to the harness"
+        #expect(
+            ExtensionWorkerPool.problems(pool, timeScale: 1, deadline: 30_000_000_000)
+                == [stopped] + [counted.problem].compactMap { $0 })
+    }
+
+    @Test func processesThatEndedBeforeTheyWereReadyNameTheThreadLimitWhenThisUserWasAtIt() async throws {
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let pool = try scriptPool(
+            "read line; exit 1", ready: false, in: directory, userThreads: ThreadsCounted.atTheLimit.reader)
+        for id in 0..<4 { _ = await pool.invoke(try templateInput(id: id)) }
+        _ = pool.finish()
+        let problems = ExtensionWorkerPool.problems(pool, timeScale: 1, deadline: 30_000_000_000)
+        #expect(problems.last == ThreadsCounted.atTheLimit.problem, "\(problems)")
+        #expect(
+            ThreadsCounted.atTheLimit.problem?.hasPrefix(
+                "this user held 44 threads of the 45 the system allows it (ulimit -u) when an extension process "
+                    + "failed to start or stopped answering") == true)
+    }
+
+    @Test func aHealthyRunNeverCountsThisUsersThreads() async throws {
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let counts = Mutex(0)
+        let pool = try scriptPool(
+            "exec sleep 60", in: directory, exitLimit: 200_000_000,
+            userThreads: { () throws(SystemError) in
+                counts.withLock { $0 += 1 }
+                return UserThreadUsage(threads: 44, limit: 45)
+            })
+        try await Task.sleep(for: .milliseconds(1_500))  // a sweep, which finds nothing overdue
+        _ = pool.finish()
+        #expect(counts.withLock { $0 } == 0, "counted only when a process fails: /proc is read over every process")
+        // Killed at the end (it sleeps on), which is no failure to start or to answer.
+        #expect(
+            !ExtensionWorkerPool.problems(pool, timeScale: 1, deadline: 30_000_000_000).contains {
+                $0.contains("ulimit -u")
+            })
     }
 
     @Test func workersKilledAtTheEndShareOneDeadlineAndWhatTheyHeldIsTheHarnesssLoss() async throws {

@@ -43,6 +43,18 @@ final class ExtensionWorkerPool: Sendable {
         var startThread:
             @Sendable (_ name: String, _ body: @escaping @Sendable () -> Void) throws(SystemError) -> Void =
                 { name, body throws(SystemError) in try PosixThread.detach(name: name, body) }
+        /// This user's threads against their limit (``UserThreads/usage()``), counted when a worker fails
+        /// to start or stops answering; tests stand in for `/proc` here.
+        var userThreads: @Sendable () throws(SystemError) -> UserThreadUsage? = { () throws(SystemError) in
+            try UserThreads.usage()
+        }
+    }
+
+    /// This user's threads when a worker failed to start or stopped answering: the most counted, or why
+    /// they could not be counted.
+    private struct ThreadsSeen {
+        var most: UserThreadUsage?
+        var uncountable: SystemError?
     }
 
     /// What an invocation's record may take beyond its deadline, grace and wind-down before it is
@@ -88,6 +100,7 @@ final class ExtensionWorkerPool: Sendable {
     private let slots: Mutex<Slots>
     private let retired = Mutex<[ExtensionWorker]>([])
     private let reruns = Mutex(Reruns())
+    private let threadsSeen = Mutex(ThreadsSeen())
     /// Signalled by ``finish()`` to end the sweep for overdue records.
     private let sweepEnd = DispatchSemaphore(value: 0)
 
@@ -126,8 +139,29 @@ final class ExtensionWorkerPool: Sendable {
     /// a reply that never came must not hold the run open.
     private func expireOverdue() {
         let now = MonotonicClock.now()
-        for worker in allWorkers { worker.expireOverdue(now: now, answerLimit: launch.answerLimit) }
+        for worker in allWorkers {
+            worker.expireOverdue(now: now, answerLimit: launch.answerLimit) { self.countUserThreads() }
+        }
     }
+
+    /// Counts this user's threads against their limit, when a worker failed to start or stopped
+    /// answering: at the limit, a process cannot start the threads that run its Swift tasks, and does
+    /// nothing at all (measured: a worker under `ulimit -u 45` held its reader, timer and transport threads
+    /// and none of libdispatch's).
+    private func countUserThreads() {
+        do {
+            guard let usage = try launch.userThreads() else { return }
+            threadsSeen.withLock { seen in
+                if usage.threads > seen.most?.threads ?? -1 { seen.most = usage }
+            }
+        } catch {
+            threadsSeen.withLock { $0.uncountable = error }
+        }
+    }
+
+    /// The most threads this user held when a worker failed to start or stopped answering; nil if none
+    /// did, no limit applied, or they could not be counted.
+    var userThreadsAtFailure: UserThreadUsage? { threadsSeen.withLock { $0.most } }
 
     /// Invocations run again after a process they shared died under another invocation (a crash, or
     /// killed for its memory), or that reached a process being killed for its memory.
@@ -233,6 +267,7 @@ final class ExtensionWorkerPool: Sendable {
                 if let dead = slots.workers[index] {
                     retired.withLock { $0.append(dead) }
                     slots.failedStarts = dead.wasReady ? 0 : slots.failedStarts + 1
+                    if !dead.wasReady && !dead.killedAtEnd { countUserThreads() }
                 }
                 // Emptied first: a spawn that fails, or no spawn, must not leave it to be retired again.
                 slots.workers[index] = nil
@@ -358,7 +393,9 @@ final class ExtensionWorker: @unchecked Sendable {
     /// Ends, as lost to the harness, the invocations sent to it whose records are more than
     /// `answerLimit` past their arrival: the process is alive, or its end was not seen, and never
     /// answered. A record that comes later finds no one waiting and is dropped.
-    func expireOverdue(now: UInt64, answerLimit: UInt64) {
+    /// `stopped` is called when this sweep finds it stopped answering (and kills it), before the overdue
+    /// invocations end: what the run says of them is complete once they have.
+    func expireOverdue(now: UInt64, answerLimit: UInt64, stopped: () -> Void = {}) {
         readUsage()
         let (overdue, kill) = state.withLock { state -> ([Pending], Bool) in
             let late = state.pending.values.filter { now > $0.input.arrival &+ answerLimit }
@@ -370,7 +407,10 @@ final class ExtensionWorker: @unchecked Sendable {
             state.unresponsive = true
             return (late, true)
         }
-        if kill { ProcessResources.killOutright(process.processIdentifier) }
+        if kill {
+            ProcessResources.killOutright(process.processIdentifier)
+            stopped()
+        }
         let seconds = FixedPoint.text(Double(answerLimit) / 1e9, places: 1)
         for pending in overdue {
             pending.continuation.resume(
@@ -583,7 +623,7 @@ extension ExtensionWorkerPool {
         if failedStarts > 0 {
             problems.append(
                 "\(failedStarts) extension \(failedStarts == 1 ? "process" : "processes") ended before "
-                    + "\(failedStarts == 1 ? "it was" : "they were") ready (their messages are in extension-stderr.log)"
+                    + "\(failedStarts == 1 ? "it was ready (its" : "they were ready (their") messages are in extension-stderr.log)"
             )
         }
         let unresponsive = pool.processesUnresponsive
@@ -603,8 +643,24 @@ extension ExtensionWorkerPool {
                     + "\(killed == 1 ? "its" : "their") timer lateness is missing, and \(killed == 1 ? "its" : "their") "
                     + "CPU and memory count as /proc last showed them")
         }
+        if failedStarts > 0 || unresponsive > 0 {
+            if let limit = threadLimitProblem(pool.userThreadsAtFailure) { problems.append(limit) }
+            if let error = pool.threadsSeen.withLock({ $0.uncountable }) {
+                problems.append("this user's threads could not be counted against their limit (ulimit -u): \(error)")
+            }
+        }
         if let late = rerunLateness(pool, timeScale: timeScale, deadline: deadline) { problems.append(late) }
         return problems
+    }
+
+    /// Why extension processes failed to start or stopped answering when this user's threads were near
+    /// the system's limit on them (`seen`, counted then); nil when they were not.
+    static func threadLimitProblem(_ seen: UserThreadUsage?) -> String? {
+        guard let seen, seen.isNearLimit else { return nil }
+        return "this user held \(seen.threads) threads of the \(seen.limit) the system allows it (ulimit -u) when "
+            + "an extension process failed to start or stopped answering: a process that cannot start a thread "
+            + "stops running its Swift tasks, so the limit, not the extension, is the likely cause; raise "
+            + "ulimit -u, or run fewer --extension-processes"
     }
 
     /// Why the invocations run again after a crash were late beyond the harness's error budget (judged in
