@@ -1,5 +1,7 @@
 import Foundation
 import NSEBenchCore
+import NSEBenchSystem
+import NSEBenchTestSupport
 import Testing
 
 @testable import NSERuntime
@@ -158,6 +160,27 @@ struct MediaExtensionTests {
         #expect(MediaFetcher.replacingPathExtension(of: path, with: "jpg") == renamed)
         #expect(
             URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("jpg").path == renamed)
+    }
+
+    @Test("the file's first bytes are read only when neither the URL nor the Content-Type names the type")
+    func theFileIsTheLastResort() throws {
+        let directory = try TemporaryDirectory(prefix: "nse-bench-media-type")
+        defer { directory.remove() }
+        let file = directory.path("CFNetworkDownload_1.tmp")
+        try Data(Self.png).write(to: URL(fileURLWithPath: file))
+        let bare = try #require(URL(string: "https://cdn.example.com/media/42"))
+        #expect(try MediaFileType.fileExtension(for: bare, contentType: nil, filePath: file) == "png")
+        #expect(try MediaFileType.fileExtension(for: bare, contentType: "image/jpeg", filePath: file) == "jpg")
+
+        // A file that is not there is not read when the URL or the type says; otherwise its error comes back.
+        let missing = directory.path("gone.tmp")
+        let named = try #require(URL(string: "https://cdn.example.com/a.gif"))
+        #expect(try MediaFileType.fileExtension(for: named, contentType: nil, filePath: missing) == "gif")
+        #expect(try MediaFileType.fileExtension(for: bare, contentType: "video/mp4", filePath: missing) == "mp4")
+        let error = try #require(throws: SystemError.self) {
+            try MediaFileType.fileExtension(for: bare, contentType: nil, filePath: missing)
+        }
+        #expect(error.errno == ENOENT)
     }
 
     @Test("MIME types map to extensions iOS accepts; others do not")

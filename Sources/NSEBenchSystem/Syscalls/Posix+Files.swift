@@ -98,6 +98,30 @@ extension Posix {
         return bytes
     }
 
+    /// The first `count` bytes of the file at `path`, or all of it when shorter: how a file's type is told
+    /// from its signature without reading the rest.
+    ///
+    /// - Throws: ``SystemError`` when the file cannot be opened or read.
+    public static func leadingBytes(of path: String, count: Int) throws(SystemError) -> [UInt8] {
+        let descriptor = try blockingSyscall("open(\(path))") { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
+        // Closing a descriptor only read from loses nothing.
+        defer { try? close(descriptor) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(0, count), alignment: 1)
+        defer { buffer.deallocate() }
+        var filled = 0
+        while filled < buffer.count {
+            let result: IOResult<Int>
+            do {
+                result = try read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+            } catch {
+                throw SystemError(call: "read(\(path))", errno: error.errno)
+            }
+            guard case .processed(let read) = result, read > 0 else { break }
+            filled += read
+        }
+        return Array(buffer[..<filled])
+    }
+
     /// Moves `source` to `destination` in one `renameat2(2)` call that never replaces a file already
     /// at `destination`: returns false in that case (`EEXIST`) and leaves both alone. Throws for any
     /// other failure, `EXDEV` (different file systems) included.

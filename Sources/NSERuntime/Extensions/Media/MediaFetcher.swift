@@ -72,9 +72,14 @@ struct MediaFetcher {
     private func attach(
         _ path: String, from url: URL, _ result: MediaDownloadResult, _ identifier: String
     ) -> UNNotificationAttachment? {
-        let file = URL(fileURLWithPath: path, isDirectory: false)
-        guard let fileExtension = MediaFileType.fileExtension(for: url, contentType: result.contentType, file: file)
-        else {
+        let found: String?
+        do {
+            found = try MediaFileType.fileExtension(for: url, contentType: result.contentType, filePath: path)
+        } catch {
+            context.recordError(.attach, "cannot read \(path) to tell its type: \(error.message)")
+            return nil
+        }
+        guard let fileExtension = found else {
             context.recordError(
                 .attach,
                 "cannot tell the type of \(url.absoluteString): no known extension, Content-Type "

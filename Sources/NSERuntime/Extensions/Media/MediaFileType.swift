@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchSystem
 import UserNotifications
 
 /// The file extension a downloaded attachment needs before iOS accepts it.
@@ -7,11 +8,14 @@ import UserNotifications
 /// every SDK renames it. This follows Airship's order: the URL's own extension when iOS knows it, then the
 /// response's `Content-Type`, then the file's first bytes.
 enum MediaFileType {
-    /// The extension (without the dot) for a download of `url`, or nil when nothing identifies its type.
-    static func fileExtension(for url: URL, contentType: String?, file: URL) -> String? {
+    /// The extension (without the dot) for a download of `url`, or nil when nothing identifies its type;
+    /// the file at `filePath` is read (its first 16 bytes) only when neither the URL nor `contentType` says.
+    ///
+    /// - Throws: ``SystemError`` when the file had to be read and could not be.
+    static func fileExtension(for url: URL, contentType: String?, filePath: String) throws(SystemError) -> String? {
         if let fromURL = fromURL(url) { return fromURL }
         if let contentType, let fromMIME = fromMIMEType(contentType) { return fromMIME }
-        return fromMagicBytes(leadingBytes(of: file))
+        return fromMagicBytes(try Posix.leadingBytes(of: filePath, count: 16))
     }
 
     /// The URL path's extension, when iOS recognises it as an attachment type.
@@ -55,16 +59,6 @@ enum MediaFileType {
     }
 
     /// The first 16 bytes of `file`; empty when it cannot be read.
-    private static func leadingBytes(of file: URL) -> [UInt8] {
-        do {
-            let handle = try FileHandle(forReadingFrom: file)
-            defer { try? handle.close() }
-            return Array(try handle.read(upToCount: 16) ?? Data())
-        } catch {
-            return []
-        }
-    }
-
     private static let extensionsByMIMEType: [String: String] = [
         "image/jpeg": "jpg", "image/jpg": "jpg", "image/pjpeg": "jpg", "image/png": "png", "image/gif": "gif",
         "audio/mpeg": "mp3", "audio/mp3": "mp3", "audio/mp4": "m4a", "audio/x-m4a": "m4a", "audio/m4a": "m4a",
