@@ -157,7 +157,8 @@ struct MediaExtensionTests {
             ("/tmp/run/a.b.tmp", "/tmp/run/a.b.jpg"),
         ])
     func renaming(path: String, renamed: String) {
-        #expect(MediaFetcher.replacingPathExtension(of: path, with: "jpg") == renamed)
+        #expect(FilePathExtension.of(path) == URL(fileURLWithPath: path).pathExtension)
+        #expect(FilePathExtension.replacing(in: path, with: "jpg") == renamed)
         #expect(
             URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("jpg").path == renamed)
     }

@@ -86,7 +86,7 @@ struct MediaFetcher {
                     + "\(result.contentType ?? "none"), unknown leading bytes")
             return nil
         }
-        let renamed = Self.replacingPathExtension(of: path, with: fileExtension)
+        let renamed = FilePathExtension.replacing(in: path, with: fileExtension)
         do {
             guard try Posix.moveWithoutReplacing(path, to: renamed) else {
                 context.recordError(.attach, "cannot rename \(path) to .\(fileExtension): \(renamed) exists")
@@ -103,19 +103,5 @@ struct MediaFetcher {
             context.recordError(.attach, (error as NSError).localizedDescription)
             return nil
         }
-    }
-
-    /// `path` with its extension (after the last dot of its last component) replaced by `newExtension`,
-    /// or `newExtension` added when it has none: `URL.deletingPathExtension().appendingPathExtension(_:)`
-    /// on a string.
-    static func replacingPathExtension(of path: String, with newExtension: String) -> String {
-        let utf8 = path.utf8
-        let nameStart = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
-        var stem = Substring(path)
-        // A leading dot names a hidden file rather than starting an extension, as for URL.
-        if let dot = utf8[nameStart...].lastIndex(of: UInt8(ascii: ".")), dot > nameStart {
-            stem = path[..<dot]
-        }
-        return stem + "." + newExtension
     }
 }

@@ -1,0 +1,25 @@
+import Foundation
+import NSEBenchSystem
+import Testing
+
+@Suite struct FilePathExtensionTests {
+    /// Paths of every shape an attachment's can take, read both ways.
+    static let paths = [
+        "/tmp/run/CFNetworkDownload_7_1.tmp", "/tmp/run/photo.JPG", "/tmp/run/a.b.c", "/tmp/run.d/download",
+        "/tmp/run/.hidden", "/tmp/run/.hidden.png", "relative.gif", "noextension", "/tmp/run/trailing.",
+        "/tmp/run/ü-bild.jpeg",
+    ]
+
+    @Test(arguments: paths)
+    func theExtensionIsTheOneURLReads(_ path: String) {
+        #expect(FilePathExtension.of(path) == URL(fileURLWithPath: path).pathExtension)
+    }
+
+    @Test(arguments: paths)
+    func replacingItMakesThePathURLMakes(_ path: String) {
+        let expected = URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("jpg").path
+        // URL makes a relative path absolute against the working directory; the string stays relative.
+        let replaced = FilePathExtension.replacing(in: path, with: "jpg")
+        #expect(path.hasPrefix("/") ? replaced == expected : expected.hasSuffix("/" + replaced))
+    }
+}
