@@ -7,8 +7,19 @@ import Testing
     static let paths = [
         "/tmp/run/CFNetworkDownload_7_1.tmp", "/tmp/run/photo.JPG", "/tmp/run/a.b.c", "/tmp/run.d/download",
         "/tmp/run/.hidden", "/tmp/run/.hidden.png", "relative.gif", "noextension", "/tmp/run/trailing.",
-        "/tmp/run/ü-bild.jpeg",
+        "/tmp/run/ü-bild.jpeg", "/tmp/run/..png", "/tmp/run/...", "/tmp/run/a..b", "/tmp/run/..a.b",
+        "/tmp/run/.a.b",
     ]
+
+    /// Names whose extension URL does not read but whose rename it does differently (it drops the
+    /// unread part): only the extension is read the same way.
+    static let unreadExtensions = ["/tmp/run/a.b c", "/tmp/run/a. ", "/tmp/run/a.b c d"]
+
+    @Test(arguments: unreadExtensions)
+    func anExtensionWithASpaceIsNoneAsForURL(_ path: String) {
+        #expect(FilePathExtension.of(path) == "")
+        #expect(URL(fileURLWithPath: path).pathExtension == "")
+    }
 
     @Test(arguments: paths)
     func theExtensionIsTheOneURLReads(_ path: String) {

@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchCore
+import NSEBenchTestSupport
 import Synchronization
 import Testing
 
@@ -59,8 +60,12 @@ struct SDKProfileExpiryTests {
         await harness.events.wait(for: .handlerCalled)
         if endsItsWorkAtExpiry {
             // Its work ends on its own (a cancelled download): the record comes before the wind-down's end,
-            // however long a busy machine takes to get there. A fixed wait was sometimes too short.
-            await harness.events.wait { if case .completed = $0 { true } else { false } }
+            // however long a busy machine takes to get there (a fixed wait was sometimes too short). Bounded:
+            // a profile that no longer ends its work must fail here, not hang until the wind-down's end.
+            let ended = await eventually(within: .seconds(20), every: .milliseconds(5)) {
+                harness.events.kinds.contains { if case .completed = $0 { true } else { false } }
+            }
+            #expect(ended, "its work did not end at expiry: the record waits for the wind-down")
         }
         try await Task.sleep(for: .milliseconds(50))
         if let mediaAnswersAt {

@@ -218,7 +218,6 @@ final class RunRecorder: Sendable {
         row.append(lowDataMode.isConstrained(invocation: record.id, seed: seed) ? "1" : "0")
         return row
     }
-
 }
 
 /// A result file that could not be written (a full disk, a file system gone read-only), and why.

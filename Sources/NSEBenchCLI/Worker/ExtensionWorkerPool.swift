@@ -174,7 +174,9 @@ final class ExtensionWorkerPool: Sendable {
     var lostInvocations: Int { allWorkers.map(\.lost).reduce(0, +) }
 
     private func makeWorker() throws -> ExtensionWorker {
-        try ExtensionWorker(launch: launch) { [weak self] orphans in self?.rerun(orphans) }
+        try ExtensionWorker(
+            launch: launch, endedBeforeReady: { [weak self] in self?.countUserThreads() },
+            rerun: { [weak self] orphans in self?.rerun(orphans) })
     }
 
     private func rerun(_ orphans: [ExtensionWorker.Pending]) {
@@ -232,6 +234,9 @@ final class ExtensionWorkerPool: Sendable {
             do {
                 worker = try pick()
             } catch {
+                // A process that could not be started (fork refused: the limit's plainest sign), counted
+                // outside the pool's lock: reading /proc takes a while.
+                if !(error is Finishing) { countUserThreads() }
                 return .lost(
                     input, to: .noExtensionProcess, detail: "\(error)", now: MonotonicClock.now(),
                     deadline: input.arrival + launch.timeBudget)
@@ -267,7 +272,6 @@ final class ExtensionWorkerPool: Sendable {
                 if let dead = slots.workers[index] {
                     retired.withLock { $0.append(dead) }
                     slots.failedStarts = dead.wasReady ? 0 : slots.failedStarts + 1
-                    if !dead.wasReady && !dead.killedAtEnd { countUserThreads() }
                 }
                 // Emptied first: a spawn that fails, or no spawn, must not leave it to be retired again.
                 slots.workers[index] = nil
@@ -329,11 +333,18 @@ final class ExtensionWorker: @unchecked Sendable {
     private let exited = DispatchSemaphore(value: 0)
     private let timeBudget: UInt64
     private let rerun: @Sendable ([Pending]) -> Void
+    /// Called when it ended before it was ready (not killed at the run's end), before the invocations it
+    /// held end: what the run then says of them is complete.
+    private let endedBeforeReady: @Sendable () -> Void
     /// Its two pipes (its input's and its output's) as `/proc/self/fd` names them, `pipe:[inode]`.
     let pipes: [String]
 
-    init(launch: ExtensionWorkerPool.Launch, rerun: @escaping @Sendable ([Pending]) -> Void) throws {
+    init(
+        launch: ExtensionWorkerPool.Launch, endedBeforeReady: @escaping @Sendable () -> Void = {},
+        rerun: @escaping @Sendable ([Pending]) -> Void
+    ) throws {
         self.rerun = rerun
+        self.endedBeforeReady = endedBeforeReady
         let process = Process()
         process.executableURL = launch.executable
         process.arguments = ["extension-worker"] + launch.arguments
@@ -408,8 +419,9 @@ final class ExtensionWorker: @unchecked Sendable {
             return (late, true)
         }
         if kill {
-            ProcessResources.killOutright(process.processIdentifier)
+            // Counted first: the count should hold the threads this process held when it stopped.
             stopped()
+            ProcessResources.killOutright(process.processIdentifier)
         }
         let seconds = FixedPoint.text(Double(answerLimit) / 1e9, places: 1)
         for pending in overdue {
@@ -426,10 +438,13 @@ final class ExtensionWorker: @unchecked Sendable {
     func invoke(_ invocation: InvocationInput) async -> InvocationRecord? {
         await withCheckedContinuation { (continuation: CheckedContinuation<InvocationRecord?, Never>) in
             let line = WorkerWire.line(WorkerRequest(invocation))
+            // Kept while it runs in the process, which builds the request itself: without its JSON.
+            var kept = invocation
+            kept.releasePayloadJSON()
             let accepted = state.withLock { state -> Bool in
                 guard state.alive, !state.inputClosed, !state.unresponsive else { return false }
                 state.pending[invocation.id] = Pending(
-                    input: invocation, continuation: continuation, sentAt: MonotonicClock.now())
+                    input: kept, continuation: continuation, sentAt: MonotonicClock.now())
                 return true
             }
             guard accepted else { return continuation.resume(returning: nil) }
@@ -536,8 +551,9 @@ final class ExtensionWorker: @unchecked Sendable {
             state.lost = all.count > 1 ? all.count - 1 : 0
             return (all, [], [])
         }
+        let (ready, killedAtEnd) = state.withLock { ($0.ready, $0.killedAtEnd) }
+        if !ready && !killedAtEnd { endedBeforeReady() }
         let now = MonotonicClock.now()
-        let ready = state.withLock { $0.ready }
         for pending in unanswered {
             pending.continuation.resume(
                 returning: ready

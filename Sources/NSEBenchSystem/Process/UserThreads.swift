@@ -4,7 +4,12 @@ public import NSEBenchCore
 /// This user's threads, counted over `/proc`, against the system's limit on them (`ulimit -u`).
 public enum UserThreads {
     /// The threads of every process this user runs and the soft `RLIMIT_NPROC`; nil when no limit
-    /// applies: none is set, or this process runs as root, whom Linux does not hold to it.
+    /// applies: none is set, or the real uid is root, whom Linux does not hold to it. (Root inside a
+    /// container of its own user namespace is held to it, and is taken as exempt here.)
+    ///
+    /// The count is a lower bound: processes of the same user in other PID namespaces are not in this
+    /// `/proc`, and another user's that `/proc` hides (`hidepid`) are skipped; a cgroup's `pids.max` is
+    /// another limit, not counted here.
     ///
     /// - Throws: ``SystemError`` when `/proc` cannot be listed, or a process's status cannot be read for
     ///   another reason than the process having ended meanwhile.
@@ -14,7 +19,7 @@ public enum UserThreads {
             throw SystemError(call: "getrlimit(RLIMIT_NPROC)", errno: errno)
         }
         // RLIM_INFINITY is all bits set (Glibc imports it as -1, which rlim_t cannot hold).
-        guard limit.rlim_cur != rlim_t.max, geteuid() != 0 else { return nil }
+        guard limit.rlim_cur != rlim_t.max, getuid() != 0 else { return nil }
         return UserThreadUsage(threads: try threads(ofUser: getuid()), limit: Int(clamping: limit.rlim_cur))
     }
 
@@ -26,8 +31,9 @@ public enum UserThreads {
             do {
                 text = try TextFile.read("/proc/\(pid)/status", limit: 1 << 16)
             } catch {
-                // Ended between the listing and the read: it holds no threads now.
-                if error.errno == ENOENT || error.errno == ESRCH { continue }
+                // Ended between the listing and the read: it holds no threads now. Or hidden (`hidepid`):
+                // another user's, whose threads are not this user's.
+                if [ENOENT, ESRCH, EPERM, EACCES].contains(error.errno) { continue }
                 throw error
             }
             threads += UserThreadUsage.threads(inProcStatus: text, ofUser: user) ?? 0

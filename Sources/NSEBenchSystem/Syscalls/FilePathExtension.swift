@@ -8,13 +8,16 @@
 /// ```
 public enum FilePathExtension {
     /// The index of the dot that starts `path`'s extension: the last dot of its last component, unless
-    /// that dot starts the component (a hidden file's name) or ends it (no extension follows, so URL
-    /// keeps it); nil when there is none.
+    /// what comes before it in the component is only dots (a hidden file's name, `..png`), nothing comes
+    /// after it, or what comes after it holds a space; URL reads no extension in those either. Nil when
+    /// there is none.
     public static func dotIndex(in path: String) -> String.Index? {
         let utf8 = path.utf8
         let nameStart = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
-        guard let dot = utf8[nameStart...].lastIndex(of: UInt8(ascii: ".")), dot > nameStart,
-            utf8.index(after: dot) < utf8.endIndex
+        guard let dot = utf8[nameStart...].lastIndex(of: UInt8(ascii: ".")),
+            utf8[nameStart..<dot].contains(where: { $0 != UInt8(ascii: ".") }),
+            utf8.index(after: dot) < utf8.endIndex,
+            !utf8[dot...].contains(UInt8(ascii: " "))
         else { return nil }
         return dot
     }
@@ -26,7 +29,9 @@ public enum FilePathExtension {
     }
 
     /// `path` with its extension replaced by `newExtension`, or `newExtension` added when it has none:
-    /// `URL.deletingPathExtension().appendingPathExtension(_:)` on a string.
+    /// `URL.deletingPathExtension().appendingPathExtension(_:)` on a string, for the paths nse-bench names.
+    /// (URL also drops an "extension" it does not read, one holding a space: `a.b c` becomes `a.jpg`
+    /// there and `a.b c.jpg` here.)
     public static func replacing(in path: String, with newExtension: String) -> String {
         let stem = dotIndex(in: path).map { path[..<$0] } ?? Substring(path)
         return stem + "." + newExtension

@@ -68,12 +68,16 @@ public struct InvocationInput: Sendable {
         knownJSON = generated.json
     }
 
-    /// ``payload``'s JSON value: the one made with a generated payload, which the input then lets go
-    /// (an invocation in flight should not hold a second copy of its payload), or one made now.
+    /// ``payload``'s JSON value: the one made with a generated payload, which this copy of the input
+    /// then lets go (an invocation in flight should not hold a second copy of its payload), or one made now.
     mutating func takePayloadJSON() -> JSONValue {
         defer { knownJSON = nil }
         return knownJSON ?? payload.jsonValue
     }
+
+    /// Lets go of the JSON value made with a generated payload, for a copy of the input that never builds
+    /// a request from it (the run's record of a request sent to an extension process).
+    public mutating func releasePayloadJSON() { knownJSON = nil }
 
     /// The size of ``payload``'s compact JSON, which counts against the memory limit: the generated
     /// payload's count when known, otherwise counted now.

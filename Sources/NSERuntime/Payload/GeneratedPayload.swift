@@ -32,7 +32,7 @@ public struct GeneratedPayload: Sendable, Hashable {
     public var isOversize: Bool
     /// The payload as a JSON value (``NotificationPayload/jsonValue``), made once when it was counted:
     /// the invocation's `userInfo` is built from it rather than from a second one.
-    public var json: JSONValue
+    public private(set) var json: JSONValue
 
     /// Creates a generated payload; ``PayloadGenerator`` is the usual source. `json` is the payload's JSON
     /// value when already made.
@@ -42,6 +42,7 @@ public struct GeneratedPayload: Sendable, Hashable {
     ) {
         self.index = index
         self.byteCount = byteCount
+        assert(json == nil || json == payload.jsonValue, "the JSON given is not the payload's")
         self.json = json ?? payload.jsonValue
         self.payload = payload
         self.text = text

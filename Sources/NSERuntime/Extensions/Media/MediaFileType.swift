@@ -58,7 +58,6 @@ enum MediaFileType {
         return nil
     }
 
-    /// The first 16 bytes of `file`; empty when it cannot be read.
     private static let extensionsByMIMEType: [String: String] = [
         "image/jpeg": "jpg", "image/jpg": "jpg", "image/pjpeg": "jpg", "image/png": "png", "image/gif": "gif",
         "audio/mpeg": "mp3", "audio/mp3": "mp3", "audio/mp4": "m4a", "audio/x-m4a": "m4a", "audio/m4a": "m4a",
