@@ -284,6 +284,22 @@ import Testing
                     + "failed to start or stopped answering") == true)
     }
 
+    @Test func aPoolThatGaveUpStartingProcessesCountsThreadsOncePerFailureNotPerInvocation() async throws {
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let counts = Mutex(0)
+        let pool = try scriptPool(
+            "read line; exit 1", ready: false, in: directory,
+            userThreads: { () throws(SystemError) in
+                counts.withLock { $0 += 1 }
+                return UserThreadUsage(threads: 10, limit: 45)
+            })
+        for id in 0..<6 { _ = await pool.invoke(try templateInput(id: id)) }
+        _ = pool.finish()
+        #expect(pool.failedStarts == 3)
+        #expect(counts.withLock { $0 } == 3, "one per process that ended before ready; none after the pool gave up")
+    }
+
     @Test func aHealthyRunNeverCountsThisUsersThreads() async throws {
         let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
         defer { directory.remove() }

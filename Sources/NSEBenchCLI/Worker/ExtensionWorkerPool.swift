@@ -235,8 +235,9 @@ final class ExtensionWorkerPool: Sendable {
                 worker = try pick()
             } catch {
                 // A process that could not be started (fork refused: the limit's plainest sign), counted
-                // outside the pool's lock: reading /proc takes a while.
-                if !(error is Finishing) { countUserThreads() }
+                // outside the pool's lock: reading /proc takes a while. Not once the pool gave up starting
+                // them (each invocation from then on lands here; those failures were counted as they ended).
+                if !(error is Finishing || error is StartsFailed) { countUserThreads() }
                 return .lost(
                     input, to: .noExtensionProcess, detail: "\(error)", now: MonotonicClock.now(),
                     deadline: input.arrival + launch.timeBudget)
@@ -659,11 +660,10 @@ extension ExtensionWorkerPool {
                     + "\(killed == 1 ? "its" : "their") timer lateness is missing, and \(killed == 1 ? "its" : "their") "
                     + "CPU and memory count as /proc last showed them")
         }
-        if failedStarts > 0 || unresponsive > 0 {
-            if let limit = threadLimitProblem(pool.userThreadsAtFailure) { problems.append(limit) }
-            if let error = pool.threadsSeen.withLock({ $0.uncountable }) {
-                problems.append("this user's threads could not be counted against their limit (ulimit -u): \(error)")
-            }
+        // Counted only when a process failed to start or stopped answering.
+        if let limit = threadLimitProblem(pool.userThreadsAtFailure) { problems.append(limit) }
+        if let error = pool.threadsSeen.withLock({ $0.uncountable }) {
+            problems.append("this user's threads could not be counted against their limit (ulimit -u): \(error)")
         }
         if let late = rerunLateness(pool, timeScale: timeScale, deadline: deadline) { problems.append(late) }
         return problems
