@@ -40,8 +40,11 @@ public enum TransportBenchmark {
                 label: "warm-up", count: warmUp, concurrency: min(warmUp, concurrency), memory: memory,
                 perform: download)
         }
+        let client =
+            configuration.plainHTTP == .own
+            ? "own HTTP client" : "libcurl × \(configuration.multiHandlesPerLoop) multi"
         let label =
-            "CurlTransport \(loopCount) loop\(loopCount == 1 ? "" : "s") × \(configuration.multiHandlesPerLoop) multi, "
+            "CurlTransport \(loopCount) loop\(loopCount == 1 ? "" : "s"), \(client), "
             + (prepared.receiveBufferBytes.map { "\($0) B buffer" } ?? "buffer by transfers in flight")
         // With one loop the callers run on it, as a runner would, so a completion resumes its caller
         // without waking another thread.

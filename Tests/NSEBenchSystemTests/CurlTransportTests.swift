@@ -25,11 +25,13 @@ private struct Routes: Sendable {
 /// Runs `body` with a server answering as `routes` says and a transport of its own, and shuts both
 /// down afterwards.
 private func withServerAndTransport<T>(
-    _ routes: Routes, configuration: CurlTransport.Configuration = .init(),
+    client: PlainHTTPClient = .own, _ routes: Routes, configuration: CurlTransport.Configuration = .init(),
     _ body: (LoopbackHTTPServer, CurlTransport) async throws -> T
 ) async throws -> T {
     let server = try LoopbackHTTPServer(route: routes.behavior)
     defer { server.shutdown() }
+    var configuration = configuration
+    configuration.plainHTTP = client
     let transport = try CurlTransport(loopCount: 1, configuration: configuration)
     do {
         let result = try await body(server, transport)
@@ -44,10 +46,14 @@ private func withServerAndTransport<T>(
 /// Serialized: the timing checks share a 2-core machine, and each test runs its own server loop.
 @Suite("CurlTransport", .serialized)
 struct CurlTransportTests {
-    @Test("a progress observer hears the phases reached and the bytes so far, as the body arrives")
-    func progressIsReportedWhileTheBodyArrives() async throws {
+    @Test(
+        "a progress observer hears the phases reached and the bytes so far, as the body arrives",
+        arguments: PlainHTTPClient.allCases)
+    func progressIsReportedWhileTheBodyArrives(client: PlainHTTPClient) async throws {
         let body = pattern(100_000)
-        try await withServerAndTransport(.always(.respond(status: 200, body: body, contentType: "image/png"))) {
+        try await withServerAndTransport(
+            client: client, .always(.respond(status: 200, body: body, contentType: "image/png"))
+        ) {
             server, transport in
             let reports = Mutex<[DownloadProgress]>([])
             let observer = DownloadProgressObserver { progress in reports.withLock { $0.append(progress) } }
@@ -93,10 +99,14 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("a download to memory returns the body, the status, the type and ordered phase times")
-    func downloadToMemory() async throws {
+    @Test(
+        "a download to memory returns the body, the status, the type and ordered phase times",
+        arguments: PlainHTTPClient.allCases)
+    func downloadToMemory(client: PlainHTTPClient) async throws {
         let body = pattern(100_000)
-        try await withServerAndTransport(.always(.respond(status: 200, body: body, contentType: "image/jpeg"))) {
+        try await withServerAndTransport(
+            client: client, .always(.respond(status: 200, body: body, contentType: "image/jpeg"))
+        ) {
             server, transport in
             let result = await transport.download(DownloadRequest(url: server.url("/media/100KB.jpg")))
             #expect(result.error == nil)
@@ -117,12 +127,13 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("a download to a file writes the body there and reports the path")
-    func downloadToFile() async throws {
+    @Test("a download to a file writes the body there and reports the path", arguments: PlainHTTPClient.allCases)
+    func downloadToFile(client: PlainHTTPClient) async throws {
         let body = pattern(300_000)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("nseb-\(UUID().uuidString).jpg").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try await withServerAndTransport(.always(.respond(status: 200, body: body))) { server, transport in
+        try await withServerAndTransport(client: client, .always(.respond(status: 200, body: body))) {
+            server, transport in
             let result = await transport.download(
                 DownloadRequest(url: server.url("/media/300KB.jpg"), destination: .file(path: path)))
             #expect(result.error == nil)
@@ -133,9 +144,12 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("keep-alive off announces Connection: close, with or without extra headers; on, it does not")
-    func connectionCloseIsAnnounced() async throws {
-        try await withServerAndTransport(.always(.respond(status: 200, body: pattern(10)))) { server, transport in
+    @Test(
+        "keep-alive off announces Connection: close, with or without extra headers; on, it does not",
+        arguments: PlainHTTPClient.allCases)
+    func connectionCloseIsAnnounced(client: PlainHTTPClient) async throws {
+        try await withServerAndTransport(client: client, .always(.respond(status: 200, body: pattern(10)))) {
+            server, transport in
             _ = await transport.download(DownloadRequest(url: server.url("/a")))
             var extra = DownloadRequest(url: server.url("/b"))
             extra.headers = ["Accept: image/*"]
@@ -155,9 +169,12 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("a POST sends its body whole with Content-Length and no Expect; PUT and PATCH without one send 0")
-    func requestBodiesArrive() async throws {
-        try await withServerAndTransport(.always(.respond(status: 200, body: pattern(10)))) { server, transport in
+    @Test(
+        "a POST sends its body whole with Content-Length and no Expect; PUT and PATCH without one send 0",
+        arguments: PlainHTTPClient.allCases)
+    func requestBodiesArrive(client: PlainHTTPClient) async throws {
+        try await withServerAndTransport(client: client, .always(.respond(status: 200, body: pattern(10)))) {
+            server, transport in
             let report = Array(#"{"delivery_id":"d1","event":"delivered","timestamp":1700000000}"#.utf8)
             let large = pattern(300_000)
             let posted = await transport.download(
@@ -190,12 +207,14 @@ struct CurlTransportTests {
         #expect(spaced.error == .invalidRequest(option: "method", value: "\"PO ST\""))
     }
 
-    @Test("the file appears with the first body byte, not while the transfer waits for it")
-    func fileCreatedOnFirstByte() async throws {
+    @Test(
+        "the file appears with the first body byte, not while the transfer waits for it",
+        arguments: PlainHTTPClient.allCases)
+    func fileCreatedOnFirstByte(client: PlainHTTPClient) async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("nseb-\(UUID().uuidString).jpg").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         // The head arrives, the body never does: whatever the machine's load, no byte reaches the sink.
-        try await withServerAndTransport(.always(.stall(length: 1_000, sent: 0))) { server, transport in
+        try await withServerAndTransport(client: client, .always(.stall(length: 1_000, sent: 0))) { server, transport in
             let download = Task {
                 await transport.download(DownloadRequest(url: server.url("/x.jpg"), destination: .file(path: path)))
             }
@@ -206,7 +225,8 @@ struct CurlTransportTests {
             #expect(await download.value.error == .cancelled)
             #expect(!FileManager.default.fileExists(atPath: path))
         }
-        try await withServerAndTransport(.always(.respond(status: 200, body: pattern(1_000)))) { server, transport in
+        try await withServerAndTransport(client: client, .always(.respond(status: 200, body: pattern(1_000)))) {
+            server, transport in
             let result = await transport.download(
                 DownloadRequest(url: server.url("/x.jpg"), destination: .file(path: path)))
             #expect(result.error == nil)
@@ -214,11 +234,12 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("an empty body still leaves an empty file, as a download task does")
-    func emptyBodyMakesAnEmptyFile() async throws {
+    @Test("an empty body still leaves an empty file, as a download task does", arguments: PlainHTTPClient.allCases)
+    func emptyBodyMakesAnEmptyFile(client: PlainHTTPClient) async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("nseb-\(UUID().uuidString).jpg").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try await withServerAndTransport(.always(.respond(status: 200, body: []))) { server, transport in
+        try await withServerAndTransport(client: client, .always(.respond(status: 200, body: []))) {
+            server, transport in
             let result = await transport.download(
                 DownloadRequest(url: server.url("/empty.jpg"), destination: .file(path: path)))
             #expect(result.error == nil)
@@ -227,9 +248,11 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("a file that cannot be created fails with the path and the system error when the body arrives")
-    func unwritableFile() async throws {
-        try await withServerAndTransport(.always(.respond(status: 200, body: pattern(10)))) {
+    @Test(
+        "a file that cannot be created fails with the path and the system error when the body arrives",
+        arguments: PlainHTTPClient.allCases)
+    func unwritableFile(client: PlainHTTPClient) async throws {
+        try await withServerAndTransport(client: client, .always(.respond(status: 200, body: pattern(10)))) {
             server, transport in
             let path = "/nonexistent-nseb/\(UUID().uuidString)/x.jpg"
             let result = await transport.download(
@@ -245,9 +268,10 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("404 and 500 are statuses of completed transfers, not errors")
-    func errorStatuses() async throws {
+    @Test("404 and 500 are statuses of completed transfers, not errors", arguments: PlainHTTPClient.allCases)
+    func errorStatuses(client: PlainHTTPClient) async throws {
         try await withServerAndTransport(
+            client: client,
             Routes { path in
                 .respond(status: path.hasSuffix("404") ? 404 : 500, body: Array("nope".utf8))
             }
@@ -260,9 +284,9 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("a reset connection is connectionLost with libcurl's message")
-    func connectionReset() async throws {
-        try await withServerAndTransport(.always(.reset)) { server, transport in
+    @Test("a reset connection is connectionLost with libcurl's message", arguments: PlainHTTPClient.allCases)
+    func connectionReset(client: PlainHTTPClient) async throws {
+        try await withServerAndTransport(client: client, .always(.reset)) { server, transport in
             let result = await transport.download(DownloadRequest(url: server.url("/"), totalTimeout: .seconds(10)))
             guard case .connectionLost(let curl) = result.error else {
                 Issue.record("expected connectionLost, got \(String(describing: result.error))")
@@ -273,9 +297,9 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("a body cut short by the server is connectionLost")
-    func truncatedBody() async throws {
-        try await withServerAndTransport(.always(.truncate(length: 10_000, sent: 1_000))) {
+    @Test("a body cut short by the server is connectionLost", arguments: PlainHTTPClient.allCases)
+    func truncatedBody(client: PlainHTTPClient) async throws {
+        try await withServerAndTransport(client: client, .always(.truncate(length: 10_000, sent: 1_000))) {
             server, transport in
             let result = await transport.download(DownloadRequest(url: server.url("/"), totalTimeout: .seconds(10)))
             guard case .connectionLost = result.error else {
@@ -286,9 +310,12 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("a stalled transfer is aborted by the low-speed limit, before the total timeout")
-    func stallDetected() async throws {
-        try await withServerAndTransport(.always(.stall(length: 100_000, sent: 500))) { server, transport in
+    @Test(
+        "a stalled transfer is aborted by the low-speed limit, before the total timeout",
+        arguments: PlainHTTPClient.allCases)
+    func stallDetected(client: PlainHTTPClient) async throws {
+        try await withServerAndTransport(client: client, .always(.stall(length: 100_000, sent: 500))) {
+            server, transport in
             var request = DownloadRequest(url: server.url("/"), totalTimeout: .seconds(20))
             request.lowSpeed = LowSpeedLimit(bytesPerSecond: 1_000, duration: .seconds(1))
             let result = await transport.download(request)
@@ -302,9 +329,9 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("the total timeout fires on time for a server that never answers")
-    func totalTimeout() async throws {
-        try await withServerAndTransport(.always(.silent)) { server, transport in
+    @Test("the total timeout fires on time for a server that never answers", arguments: PlainHTTPClient.allCases)
+    func totalTimeout(client: PlainHTTPClient) async throws {
+        try await withServerAndTransport(client: client, .always(.silent)) { server, transport in
             let result = await transport.download(
                 DownloadRequest(url: server.url("/"), totalTimeout: .milliseconds(500)))
             guard case .timedOut(let curl) = result.error else {
@@ -319,9 +346,10 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("a body above the limit aborts the transfer, announced or not")
-    func oversizeAborts() async throws {
+    @Test("a body above the limit aborts the transfer, announced or not", arguments: PlainHTTPClient.allCases)
+    func oversizeAborts(client: PlainHTTPClient) async throws {
         try await withServerAndTransport(
+            client: client,
             Routes { path in
                 .respond(status: 200, body: pattern(100_000), announceLength: path == "/announced")
             }
@@ -341,10 +369,10 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("a refused connection is connectFailed (CURLE_COULDNT_CONNECT)")
-    func connectionRefused() async throws {
+    @Test("a refused connection is connectFailed (CURLE_COULDNT_CONNECT)", arguments: PlainHTTPClient.allCases)
+    func connectionRefused(client: PlainHTTPClient) async throws {
         let port = try OneShotHTTPServer(response: "").port
-        let transport = try CurlTransport(loopCount: 1)
+        let transport = try CurlTransport(loopCount: 1, configuration: .init(plainHTTP: client))
         let result = await transport.download(
             DownloadRequest(url: "http://127.0.0.1:\(port)/", connectTimeout: .seconds(5)))
         await transport.shutdown()
@@ -394,9 +422,11 @@ struct CurlTransportTests {
         #expect(result.timings.admitted == nil)
     }
 
-    @Test("cancelling the calling task removes the transfer promptly and closes its connection")
-    func cancellation() async throws {
-        try await withServerAndTransport(.always(.silent)) { server, transport in
+    @Test(
+        "cancelling the calling task removes the transfer promptly and closes its connection",
+        arguments: PlainHTTPClient.allCases)
+    func cancellation(client: PlainHTTPClient) async throws {
+        try await withServerAndTransport(client: client, .always(.silent)) { server, transport in
             let task = Task {
                 await transport.download(DownloadRequest(url: server.url("/"), totalTimeout: .seconds(30)))
             }
@@ -411,9 +441,12 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("a task cancelled before it downloads gets a cancelled result and sends nothing")
-    func cancelledBeforeStart() async throws {
-        try await withServerAndTransport(.always(.respond(status: 200, body: []))) { server, transport in
+    @Test(
+        "a task cancelled before it downloads gets a cancelled result and sends nothing",
+        arguments: PlainHTTPClient.allCases)
+    func cancelledBeforeStart(client: PlainHTTPClient) async throws {
+        try await withServerAndTransport(client: client, .always(.respond(status: 200, body: []))) {
+            server, transport in
             let task = Task {
                 withUnsafeCurrentTask { $0?.cancel() }
                 return await transport.download(DownloadRequest(url: server.url("/")))
@@ -423,9 +456,11 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("start calls its completion once with the result, without a task waiting")
-    func startCompletesOnce() async throws {
-        try await withServerAndTransport(.always(.respond(status: 200, body: pattern(5_000)))) { server, transport in
+    @Test(
+        "start calls its completion once with the result, without a task waiting", arguments: PlainHTTPClient.allCases)
+    func startCompletesOnce(client: PlainHTTPClient) async throws {
+        try await withServerAndTransport(client: client, .always(.respond(status: 200, body: pattern(5_000)))) {
+            server, transport in
             let calls = Mutex<[DownloadResult]>([])
             _ = transport.start(DownloadRequest(url: server.url("/"), totalTimeout: .seconds(20))) { result in
                 calls.withLock { $0.append(result) }
@@ -439,9 +474,11 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("start's handle cancels the transfer on its loop and closes its connection")
-    func startsHandleCancels() async throws {
-        try await withServerAndTransport(.always(.silent)) { server, transport in
+    @Test(
+        "start's handle cancels the transfer on its loop and closes its connection", arguments: PlainHTTPClient.allCases
+    )
+    func startsHandleCancels(client: PlainHTTPClient) async throws {
+        try await withServerAndTransport(client: client, .always(.silent)) { server, transport in
             let calls = Mutex<[DownloadResult]>([])
             let handle = transport.start(DownloadRequest(url: server.url("/"), totalTimeout: .seconds(30))) { result in
                 calls.withLock { $0.append(result) }
@@ -468,9 +505,11 @@ struct CurlTransportTests {
         await transport.shutdown()
     }
 
-    @Test("200 concurrent downloads all succeed")
-    func concurrentDownloads() async throws {
-        try await withServerAndTransport(Routes { path in .respond(status: 200, body: Array(path.utf8)) }) {
+    @Test("200 concurrent downloads all succeed", arguments: PlainHTTPClient.allCases)
+    func concurrentDownloads(client: PlainHTTPClient) async throws {
+        try await withServerAndTransport(
+            client: client, Routes { path in .respond(status: 200, body: Array(path.utf8)) }
+        ) {
             server, transport in
             let results = await withTaskGroup(of: (Int, DownloadResult).self) { group in
                 for index in 0..<200 {
@@ -489,10 +528,13 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("paced to one start per loop iteration, a burst still completes, first come first served")
-    func pacedStarts() async throws {
+    @Test(
+        "paced to one start per loop iteration, a burst still completes, first come first served",
+        arguments: PlainHTTPClient.allCases)
+    func pacedStarts(client: PlainHTTPClient) async throws {
         let configuration = CurlTransport.Configuration(startsPerIteration: 1)
         try await withServerAndTransport(
+            client: client,
             .always(.respond(status: 200, body: pattern(1_000))), configuration: configuration
         ) { server, transport in
             let results = await withTaskGroup(of: DownloadResult.self) { group in
@@ -529,10 +571,13 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("with a small limit, requests queue, the wait is measured and never eaten out of their timeout")
-    func queueing() async throws {
+    @Test(
+        "with a small limit, requests queue, the wait is measured and never eaten out of their timeout",
+        arguments: PlainHTTPClient.allCases)
+    func queueing(client: PlainHTTPClient) async throws {
         let configuration = CurlTransport.Configuration(maxConcurrentTransfers: 1)
         try await withServerAndTransport(
+            client: client,
             .always(.respond(status: 200, body: pattern(100), delayMilliseconds: 300)), configuration: configuration
         ) { server, transport in
             // Three requests through one slot, 300 ms each: the last waits for the other two.
@@ -553,10 +598,11 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("queue time does not count against the total timeout")
-    func queueTimeIsNotTimeout() async throws {
+    @Test("queue time does not count against the total timeout", arguments: PlainHTTPClient.allCases)
+    func queueTimeIsNotTimeout(client: PlainHTTPClient) async throws {
         let configuration = CurlTransport.Configuration(maxConcurrentTransfers: 1)
         try await withServerAndTransport(
+            client: client,
             .always(.respond(status: 200, body: pattern(100), delayMilliseconds: 300)), configuration: configuration
         ) { server, transport in
             let results = await withTaskGroup(of: DownloadResult.self) { group in
@@ -573,10 +619,12 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("a request whose deadline passes while queued fails then, without being sent")
-    func deadlineWhileQueued() async throws {
+    @Test(
+        "a request whose deadline passes while queued fails then, without being sent",
+        arguments: PlainHTTPClient.allCases)
+    func deadlineWhileQueued(client: PlainHTTPClient) async throws {
         let configuration = CurlTransport.Configuration(maxConcurrentTransfers: 1)
-        try await withServerAndTransport(.always(.silent), configuration: configuration) {
+        try await withServerAndTransport(client: client, .always(.silent), configuration: configuration) {
             server, transport in
             let blocker = Task {
                 await transport.download(DownloadRequest(url: server.url("/"), totalTimeout: .seconds(3)))
@@ -594,11 +642,11 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("shutdown ends running downloads and refuses later ones")
-    func shutdownEndsDownloads() async throws {
+    @Test("shutdown ends running downloads and refuses later ones", arguments: PlainHTTPClient.allCases)
+    func shutdownEndsDownloads(client: PlainHTTPClient) async throws {
         let server = try LoopbackHTTPServer(route: { _ in .silent })
         defer { server.shutdown() }
-        let transport = try CurlTransport(loopCount: 1)
+        let transport = try CurlTransport(loopCount: 1, configuration: .init(plainHTTP: client))
         let running = Task { await transport.download(DownloadRequest(url: server.url("/"))) }
         #expect(await eventually { server.requests.load(ordering: .relaxed) == 1 })
         await transport.shutdown()

@@ -1,6 +1,6 @@
 import Foundation
 public import NSEBenchCore
-import NSEBenchSystem
+public import NSEBenchSystem
 import SystemBenchmarks
 
 /// `nse-bench bench-transport`: the transport and timer benchmarks behind Benchmarks/transport.sh.
@@ -35,6 +35,8 @@ public struct BenchTransportCommand: ParsableCommand {
     public let url: String?
     /// `--receive-buffer`; nil for the transport's choice.
     public let receiveBufferBytes: Int?
+    /// `--client`: which client runs the `curl` case's plain-HTTP downloads.
+    public let client: PlainHTTPClient
 
     /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
@@ -43,6 +45,7 @@ public struct BenchTransportCommand: ParsableCommand {
         concurrency = try arguments[Options.concurrency]
         url = try arguments[Options.url]
         receiveBufferBytes = try arguments[Options.receiveBuffer]
+        client = try arguments[Options.client]
         if benchmark != .timers, url == nil { throw .invalidCombination("--case \(benchmark.rawValue) needs --url") }
     }
 
@@ -63,6 +66,7 @@ public struct BenchTransportCommand: ParsableCommand {
                 benchmark == .curl
                 ? try await TransportBenchmark.curl(
                     url: url, count: count, concurrency: concurrency,
+                    configuration: CurlTransport.Configuration(plainHTTP: client),
                     request: DownloadRequest(
                         url: "", totalTimeout: .seconds(30), receiveBufferBytes: receiveBufferBytes))
                 : try await URLSessionBenchmark.run(
@@ -89,7 +93,8 @@ extension BenchTransportCommand {
     /// `bench-transport`'s options, each declared once with its help, default and parser.
     enum Options {
         static let benchmark: Option<Case> = .value(
-            "case", valueName: "CASE", default: "timers", help: "timers, curl or urlsession.", .converted)
+            "case", valueName: "CASE", default: "timers",
+            help: "timers, curl (the transport: see --client) or urlsession.", .converted)
         static let count: Option<Int> = .value(
             "count", valueName: "N", default: "100000", help: "Timers, or downloads.", .within(1...10_000_000))
         static let concurrency: Option<Int> = .value(
@@ -97,12 +102,20 @@ extension BenchTransportCommand {
         static let url: Option<String?> = .value("url", valueName: "URL", help: "What to download (curl, urlsession).")
         static let receiveBuffer: Option<Int?> = .value(
             "receive-buffer", valueName: "BYTES",
-            help: "libcurl's receive buffer per transfer (curl), 1024 to 10485760 (default: the transport's "
-                + "choice by transfers in flight, 65535 for the first 512 of a loop, 8191 beyond).",
+            help: "The most one read takes per transfer (curl): libcurl's receive buffer, or the own client's "
+                + "read size, 1024 to 10485760 (default: the own client 65535; libcurl by transfers in flight, "
+                + "65535 for the first 512 of a loop, 8191 beyond).",
             .within(DownloadRequest.receiveBufferRange))
+
+        static let client: Option<PlainHTTPClient> = .value(
+            "client", valueName: "CLIENT", default: "own",
+            help: "Which client the curl case's transport runs plain-HTTP GETs on: own (the transport's own "
+                + "HTTP/1.1 client, as runs use) or libcurl (every download through libcurl, to compare).",
+            .converted)
 
         /// Every option of `bench-transport`, in `--help` order.
         static let declarations: [OptionDeclaration] =
-            ([benchmark, count, concurrency, url, receiveBuffer] as [any DeclaredOption]).map(\.declaration)
+            ([benchmark, count, concurrency, url, receiveBuffer, client] as [any DeclaredOption]).map(\.declaration)
     }
 }
+extension PlainHTTPClient: ArgumentValue {}

@@ -39,6 +39,17 @@ extension Posix {
         try setOption(descriptor, level: SOL_SOCKET, name: SO_SNDBUF, value: bytes)
     }
 
+    /// The error a non-blocking `connect` ended with (SO_ERROR, which reading clears); 0 when it
+    /// connected.
+    public static func pendingError(of descriptor: Int32) throws(SystemError) -> Int32 {
+        var value: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        _ = try blockingSyscall("getsockopt(SO_ERROR)") {
+            getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &value, &length)
+        }
+        return value
+    }
+
     /// Whether the error means the process or system ran out of descriptors (EMFILE, ENFILE), on
     /// which a server pauses accepting instead of failing.
     public static func isOutOfDescriptors(_ error: SystemError) -> Bool {

@@ -4,6 +4,11 @@ import Synchronization
 /// Downloads over libcurl's multi interface, driven by event loops: many thousands of transfers in
 /// flight on one or a few threads, each as an `async` call.
 ///
+/// The plain-HTTP `GET`s that make up a load (an `http://` address, a connection of its own) run on
+/// the transport's own HTTP/1.1 client instead (``PlainHTTPExchange``; ``Configuration/plainHTTP``),
+/// which sends the bytes libcurl would and reports the same errors, for a fraction of libcurl's cost
+/// per transfer. Everything else (TLS, names, reuse, other methods) stays on libcurl.
+///
 /// Each loop runs ``Configuration/multiHandlesPerLoop`` libcurl multi handles through
 /// `curl_multi_socket_action`: libcurl's sockets are watched by the loop's epoll and its timeouts by
 /// one timer on the loop's wheel. Downloads are spread over the loops round-robin, and over a loop's
@@ -49,15 +54,20 @@ public final class CurlTransport: Sendable {
         /// byte (and delaying every timer on the loop). Paced, the rest of the burst waits in the
         /// admission queue, where the wait is measured as ``DownloadTimings/queued``.
         public var startsPerIteration: Int
+        /// Which client runs the plain-HTTP requests it can (``PlainHTTPClient``); the transport's own
+        /// by default.
+        public var plainHTTP: PlainHTTPClient
 
         public init(
             maxConcurrentTransfers: Int? = nil,
             multiHandlesPerLoop: Int = Configuration.defaultMultiHandlesPerLoop,
-            startsPerIteration: Int = Configuration.defaultStartsPerIteration
+            startsPerIteration: Int = Configuration.defaultStartsPerIteration,
+            plainHTTP: PlainHTTPClient = .own
         ) {
             self.maxConcurrentTransfers = maxConcurrentTransfers
             self.multiHandlesPerLoop = multiHandlesPerLoop
             self.startsPerIteration = startsPerIteration
+            self.plainHTTP = plainHTTP
         }
     }
 
@@ -133,7 +143,7 @@ public final class CurlTransport: Sendable {
             do throws(CurlError) {
                 lane = try TransportLane(
                     loop: loop, limit: share ?? .max, startsPerIteration: configuration.startsPerIteration,
-                    multiHandles: configuration.multiHandlesPerLoop)
+                    multiHandles: configuration.multiHandlesPerLoop, plainHTTP: configuration.plainHTTP)
             } catch {
                 throw .curl(error)
             }

@@ -19,6 +19,8 @@
 ///   loop took to start a burst of transfers (tens of ms for 10,000). Nil for a phase libcurl did not
 ///   reach, and for every libcurl phase of a cancelled transfer (libcurl stops its clock only for
 ///   transfers it finishes).
+///   A transfer on the transport's own plain-HTTP client (``PlainHTTPExchange``) has its instants
+///   stamped on the clock as they happen; its start is its admission.
 /// - ``finished``: the result was handed back.
 public struct DownloadTimings: Sendable, Equatable {
     public var enqueued: UInt64

@@ -29,6 +29,8 @@ final class Transfer: @unchecked Sendable {
 
     var phase = Phase.new
     var easy: CurlEasyHandle?
+    /// The plain-HTTP client's exchange, for a transfer it runs instead of libcurl.
+    var exchange: PlainHTTPExchange?
     /// The multi handle running it, while attached.
     var shard: CurlShard?
     var admitted: UInt64?
@@ -79,7 +81,7 @@ final class Transfer: @unchecked Sendable {
 
     /// Body bytes from libcurl's write callback. Loop thread only.
     func receive(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        let accepted = sink.write(chunk) { easy?.announcedContentLength }
+        let accepted = sink.write(chunk) { exchange?.head?.contentLength ?? easy?.announcedContentLength }
         if accepted, let observer = request.progress {
             if progress?.firstByte == nil { headReceived() }
             if var current = progress {
@@ -113,9 +115,20 @@ final class Transfer: @unchecked Sendable {
     }
 
     /// A response head ended (a 1xx one is skipped): the first byte's time, the status and the type,
-    /// read from libcurl (its offsets anchored at admission). Loop thread only.
+    /// from the plain-HTTP client's exchange or read from libcurl (its offsets anchored at admission).
+    /// Loop thread only.
     func headReceived() {
-        guard let observer = request.progress, let easy else { return }
+        guard let observer = request.progress else { return }
+        if let exchange {
+            guard let head = exchange.head else { return }
+            let current = DownloadProgress(
+                admitted: admitted, connected: exchange.connected, firstByte: exchange.firstByte, status: head.status,
+                contentType: head.contentType, bytesReceived: sink.received, serverFault: head.captured)
+            progress = current
+            observer.update(current)
+            return
+        }
+        guard let easy else { return }
         let status = easy.responseCode
         guard status >= 200 else { return }
         let offsets = easy.timings

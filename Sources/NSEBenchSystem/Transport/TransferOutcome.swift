@@ -17,9 +17,17 @@ enum TransferOutcome {
         } else {
             transfer.sink.close()
         }
-        let easy = transfer.easy
         var timings = DownloadTimings(
             enqueued: transfer.enqueued, admitted: transfer.admitted, finished: MonotonicClock.now())
+        if let exchange = transfer.exchange {
+            if observedCompletion != nil { exchange.apply(to: &timings, completed: error == nil) }
+            let head = exchange.head
+            return DownloadResult(
+                status: head?.status ?? 0, bytesReceived: transfer.sink.received, contentType: head?.contentType,
+                body: transfer.sink.takeBody(), error: error, timings: timings, serverFault: head?.captured,
+                announcedLength: head?.contentLength)
+        }
+        let easy = transfer.easy
         if let easy, let observedCompletion {
             timings.applyCurlOffsets(easy.timings, observedCompletion: observedCompletion)
         }
@@ -31,18 +39,27 @@ enum TransferOutcome {
 
     /// The error for a transfer libcurl finished with `code` (not CURLE_OK).
     static func error(for transfer: Transfer, easy: CurlEasyHandle, code: CURLcode) -> DownloadError {
-        let curlError = easy.failure(code, call: "transfer")
+        let offsets = easy.timings
+        return error(
+            for: transfer, curlError: easy.failure(code, call: "transfer"), connected: offsets.connect > 0,
+            elapsed: UInt64(max(offsets.total, 0)) * 1_000)
+    }
+
+    /// The error for a transfer that failed with `curlError` (libcurl's, or the plain-HTTP client's in
+    /// libcurl's terms), `elapsed` nanoseconds after its start, connected or not: the sink's own
+    /// failure first, then the code read by phase (``DownloadError/classify(_:connected:reachedTotalLimit:lowSpeedDetection:limit:)``).
+    static func error(for transfer: Transfer, curlError: CurlError, connected: Bool, elapsed: UInt64)
+        -> DownloadError
+    {
         switch transfer.sink.failure {
         case .tooLarge: return .tooLarge(limit: transfer.request.maximumBodyBytes, curlError)
         case .file(let error): return .file(path: transfer.sink.path ?? "", error)
         case nil: break
         }
-        let offsets = easy.timings
-        let elapsed = UInt64(max(offsets.total, 0)) * 1_000
         // libcurl measures its TOTAL from slightly before it starts the timeout clock; allow 1 ms.
         let reachedTotalLimit = transfer.totalLimit.map { elapsed + 1_000_000 >= $0 } ?? false
         let error = DownloadError.classify(
-            curlError, connected: offsets.connect > 0, reachedTotalLimit: reachedTotalLimit,
+            curlError, connected: connected, reachedTotalLimit: reachedTotalLimit,
             lowSpeedDetection: transfer.request.lowSpeed != nil, limit: transfer.request.maximumBodyBytes)
         return withSocketErrno(error)
     }

@@ -12,9 +12,8 @@ enum TransferSetup {
     /// device talks to the media server directly, whatever the environment says.
     static func prepare(_ transfer: Transfer, now: UInt64, inFlight: Int) throws(DownloadError) {
         let request = transfer.request
-        var totalLimit = request.totalTimeout.map { UInt64($0.nanoseconds) }
-        if let deadline = request.deadline { totalLimit = min(totalLimit ?? .max, deadline - now) }
-        transfer.totalLimit = totalLimit
+        setTotalLimit(transfer, now: now)
+        let totalLimit = transfer.totalLimit
         do throws(CurlError) {
             let easy = try CurlEasyHandle(maximumBodyBytes: request.maximumBodyBytes)
             try easy.setURL(request.url)
@@ -62,6 +61,15 @@ enum TransferSetup {
         } catch {
             throw .setup(error)
         }
+    }
+
+    /// Sets the transfer's total limit: the request's total timeout, shortened to the time left
+    /// before its ``DownloadRequest/deadline``; nil for none.
+    static func setTotalLimit(_ transfer: Transfer, now: UInt64) {
+        let request = transfer.request
+        var totalLimit = request.totalTimeout.map { UInt64($0.nanoseconds) }
+        if let deadline = request.deadline { totalLimit = min(totalLimit ?? .max, deadline - now) }
+        transfer.totalLimit = totalLimit
     }
 
     /// The body of a `POST`, `PUT` or `PATCH` sent without one: empty, so that it still carries

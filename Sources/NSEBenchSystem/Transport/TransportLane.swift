@@ -30,6 +30,13 @@ final class TransportLane: @unchecked Sendable {
     private var startBudget: Int
     private var refillScheduled = false
     private var shards: [CurlShard] = []
+    /// Whether plain-HTTP requests go to the transport's own client (``PlainHTTPExchange``).
+    let ownsPlainHTTP: Bool
+    /// The transfers the plain-HTTP client runs: this table keeps them alive.
+    private var exchanges: [ObjectIdentifier: Transfer] = [:]
+    /// What the plain-HTTP client reads into: one buffer for every exchange on the loop, which runs
+    /// one handler at a time.
+    let readBuffer: UnsafeMutableRawBufferPointer
     private var waiting = FIFOQueue<Transfer>()
     private var active = 0
     private var closed = false
@@ -37,13 +44,19 @@ final class TransportLane: @unchecked Sendable {
     let activeCount = Atomic<Int>(0)
     let queuedCount = Atomic<Int>(0)
 
-    init(loop: EventLoop, limit: Int, startsPerIteration: Int, multiHandles: Int) throws(CurlError) {
+    init(loop: EventLoop, limit: Int, startsPerIteration: Int, multiHandles: Int, plainHTTP: PlainHTTPClient)
+        throws(CurlError)
+    {
         self.loop = loop
+        self.ownsPlainHTTP = plainHTTP == .own
+        self.readBuffer = .allocate(byteCount: ReceiveBufferPolicy.largeBufferBytes, alignment: 16)
         self.limit = limit
         self.startsPerIteration = startsPerIteration
         self.startBudget = startsPerIteration
         for _ in 0..<multiHandles { shards.append(try CurlShard(lane: self, loop: loop)) }
     }
+
+    deinit { readBuffer.deallocate() }
 
     /// Acts on a command. Loop thread only.
     func handle(_ command: TransportCommand) {
@@ -93,9 +106,18 @@ final class TransportLane: @unchecked Sendable {
             return
         }
         do throws(DownloadError) {
-            try TransferSetup.prepare(transfer, now: now, inFlight: active)
-            guard let shard = shards.min(by: { $0.count < $1.count }) else { throw .shutDown }
-            do throws(CurlError) { try shard.attach(transfer) } catch { throw .setup(error) }
+            if ownsPlainHTTP, let plain = PlainHTTPExchange.accepts(transfer.request) {
+                TransferSetup.setTotalLimit(transfer, now: now)
+                transfer.exchange = try PlainHTTPExchange(
+                    transfer: transfer, plain: plain, lane: self, now: now,
+                    readLimit: transfer.request.receiveBufferBytes ?? ReceiveBufferPolicy.largeBufferBytes)
+                exchanges[ObjectIdentifier(transfer)] = transfer
+                transfer.phase = .attached
+            } else {
+                try TransferSetup.prepare(transfer, now: now, inFlight: active)
+                guard let shard = shards.min(by: { $0.count < $1.count }) else { throw .shutDown }
+                do throws(CurlError) { try shard.attach(transfer) } catch { throw .setup(error) }
+            }
         } catch {
             finish(transfer, error)
             return
@@ -141,6 +163,25 @@ final class TransportLane: @unchecked Sendable {
         finish(transfer, error, observedCompletion: observedAt)
     }
 
+    /// The plain-HTTP client ended `transfer`'s exchange, with `error` or none.
+    func exchangeFinished(_ transfer: Transfer, error: DownloadError?) {
+        let observed = MonotonicClock.now()
+        exchanges[ObjectIdentifier(transfer)] = nil
+        releaseSlot()
+        finish(transfer, error, observedCompletion: observed)
+        admitWaiting()
+    }
+
+    /// Stops running `transfer`, on libcurl or the plain-HTTP client, without ending it.
+    private func detach(_ transfer: Transfer) {
+        if let exchange = transfer.exchange {
+            exchange.close()
+            exchanges[ObjectIdentifier(transfer)] = nil
+        } else {
+            transfer.shard?.detach(transfer)
+        }
+    }
+
     private func cancel(_ transfer: Transfer) {
         switch transfer.phase {
         case .queued:
@@ -148,7 +189,7 @@ final class TransportLane: @unchecked Sendable {
             queuedCount.subtract(1, ordering: .relaxed)
             finish(transfer, .cancelled)
         case .attached:
-            transfer.shard?.detach(transfer)
+            detach(transfer)
             releaseSlot()
             finish(transfer, .cancelled)
             admitWaiting()
@@ -162,6 +203,11 @@ final class TransportLane: @unchecked Sendable {
         for transfer in waiting.removeAll() where transfer.phase == .queued {
             if let timer = transfer.queueTimer.take() { _ = try? loop.cancelTimer(timer) }
             queuedCount.subtract(1, ordering: .relaxed)
+            finish(transfer, .shutDown)
+        }
+        for transfer in Array(exchanges.values) {
+            detach(transfer)
+            releaseSlot()
             finish(transfer, .shutDown)
         }
         for shard in shards {
@@ -183,6 +229,7 @@ final class TransportLane: @unchecked Sendable {
         transfer.phase = .done
         let result = TransferOutcome.result(for: transfer, error: error, observedCompletion: observedCompletion)
         transfer.easy = nil
+        transfer.exchange = nil
         transfer.complete(result)
     }
 }

@@ -1,0 +1,135 @@
+/// A `GET` of a plain `http://` URL whose host is an IPv4 address, and the request head that
+/// fetches it: what the transport's own HTTP/1.1 client sends, byte for byte what libcurl sends for
+/// the same request (request line, `Host`, `Accept: */*`, the caller's headers, `Connection: close`).
+///
+/// Only URLs the client can send without a name lookup or any rewriting qualify: no user info, no
+/// dot segments, no bytes outside printable ASCII, an explicit or default port. Any other URL is
+/// left to libcurl, which resolves, normalises and encodes.
+public struct PlainHTTPRequest: Sendable, Equatable {
+    /// The host as written in the URL: a dotted quad.
+    public let host: String
+    /// The port, 80 when the URL names none.
+    public let port: UInt16
+    /// The path and query sent in the request line (`/` when the URL has no path); no fragment.
+    public let target: Substring
+
+    /// Parses `url`; nil when it is not one the client sends itself (see the type's documentation).
+    public init?(url: String) {
+        let scheme = "http://"
+        guard url.utf8.count > scheme.utf8.count, url.utf8.starts(with: scheme.utf8) else { return nil }
+        let rest = url.utf8.dropFirst(scheme.utf8.count)
+        // Printable ASCII only, without the space: libcurl would encode or refuse the rest.
+        guard rest.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+        let authorityEnd =
+            rest.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+            ?? rest.endIndex
+        let authority = Substring(rest[rest.startIndex..<authorityEnd])
+        guard !authority.isEmpty, !authority.contains("@") else { return nil }
+        if let colon = authority.firstIndex(of: ":") {
+            let digits = authority[authority.index(after: colon)...]
+            guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy(\.isASCIIDigit), let port = UInt16(digits),
+                port > 0
+            else { return nil }
+            host = String(authority[..<colon])
+            self.port = port
+        } else {
+            host = String(authority)
+            port = 80
+        }
+        guard Self.isDottedQuad(host) else { return nil }
+        let pathAndQuery = Substring(rest[authorityEnd...])
+        let withoutFragment = pathAndQuery.firstIndex(of: "#").map { pathAndQuery[..<$0] } ?? pathAndQuery
+        guard !Self.hasDotSegment(withoutFragment) else { return nil }
+        target = withoutFragment.isEmpty ? "/" : withoutFragment.first == "?" ? "/" + withoutFragment : withoutFragment
+    }
+
+    /// The request head: `GET target HTTP/1.1`, `Host` (with the port unless it is 80), `Accept: */*`,
+    /// then `headers` (raw `Name: value` lines), then `Connection: close` when `close` and the caller
+    /// sent no `Connection` header of its own. A caller's header replaces a default of the same name
+    /// (a caller's `Host` in the default's place, as libcurl sends it);
+    /// `Name:` with no value removes it and sends nothing, as with libcurl; `Name;` sends the name with
+    /// an empty value.
+    public func head(headers: [String], close: Bool) -> [UInt8] {
+        var replacesHost = false
+        var ownHost: String?
+        var replacesAccept = false
+        var sendsConnection = false
+        for line in headers {
+            let name = Self.headerName(of: line)
+            if Self.equalsIgnoringCase(name, "host") {
+                replacesHost = true
+                if line.trimmingWhitespace().last != ":" { ownHost = line }
+            }
+            if Self.equalsIgnoringCase(name, "accept") { replacesAccept = true }
+            if Self.equalsIgnoringCase(name, "connection") { sendsConnection = true }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(
+            64 + target.utf8.count + host.utf8.count + headers.reduce(0) { $0 + $1.utf8.count + 2 })
+        func append(_ text: some StringProtocol) { bytes.append(contentsOf: text.utf8) }
+        func endLine() { bytes.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")]) }
+        append("GET ")
+        append(target)
+        append(" HTTP/1.1")
+        endLine()
+        if let ownHost {
+            append(ownHost)  // where libcurl's own would be, as libcurl places it
+            endLine()
+        } else if !replacesHost {
+            append("Host: ")
+            append(host)
+            if port != 80 {
+                append(":")
+                append(String(port))
+            }
+            endLine()
+        }
+        if !replacesAccept {
+            append("Accept: */*")
+            endLine()
+        }
+        for line in headers {
+            let trimmed = line.trimmingWhitespace()
+            if trimmed.last == ":" { continue }  // removes a default, sends nothing
+            if Self.equalsIgnoringCase(Self.headerName(of: line), "host") { continue }  // sent above
+            if trimmed.last == ";", !trimmed.contains(":") {
+                append(trimmed.dropLast())
+                append(":")
+            } else {
+                append(line)
+            }
+            endLine()
+        }
+        if close && !sendsConnection {
+            append("Connection: close")
+            endLine()
+        }
+        endLine()
+        return bytes
+    }
+
+    private static func headerName(of line: String) -> Substring {
+        let end = line.firstIndex(where: { $0 == ":" || $0 == ";" }) ?? line.endIndex
+        return line[..<end].trimmingWhitespace()
+    }
+
+    private static func equalsIgnoringCase(_ text: Substring, _ lowercased: String) -> Bool {
+        text.utf8.count == lowercased.utf8.count
+            && zip(text.utf8, lowercased.utf8).allSatisfy { ($0 | 0x20) == $1 }
+    }
+
+    private static func isDottedQuad(_ host: String) -> Bool {
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCIIDigit) && (Int(part) ?? 256) <= 255
+                    && (part.count == 1 || part.first != "0")
+            }
+    }
+
+    /// Whether the path has a `.` or `..` segment, which libcurl would remove before sending.
+    private static func hasDotSegment(_ pathAndQuery: Substring) -> Bool {
+        let path = pathAndQuery.firstIndex(of: "?").map { pathAndQuery[..<$0] } ?? pathAndQuery
+        return path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == "." || $0 == ".." }
+    }
+}

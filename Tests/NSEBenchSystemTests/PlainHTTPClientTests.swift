@@ -1,0 +1,176 @@
+import CCurl
+import Foundation
+import NSEBenchCore
+import Testing
+
+@testable import NSEBenchSystem
+
+private let millisecond: UInt64 = 1_000_000
+
+/// Downloads `request` (its URL pointing at a one-shot server answering `response`) through a
+/// transport running `client`; returns the result and the request head the server received.
+private func exchange(
+    _ response: String, client: PlainHTTPClient, path: String = "/media/1KB.jpg",
+    adjust: (inout DownloadRequest) -> Void = { _ in }
+) async throws -> (result: DownloadResult, head: String) {
+    let server = try OneShotHTTPServer(response: response)
+    let transport = try CurlTransport(loopCount: 1, configuration: .init(plainHTTP: client))
+    var request = DownloadRequest(url: "http://127.0.0.1:\(server.port)\(path)", totalTimeout: .seconds(10))
+    adjust(&request)
+    let result = await transport.download(request)
+    await transport.shutdown()
+    return (result, response.isEmpty ? "" : server.waitForRequest())
+}
+
+/// The transport's own plain-HTTP client against libcurl on the same responses: what it sends, what
+/// it reads and how it fails must be what libcurl sends, reads and reports.
+@Suite("Plain-HTTP client: the same bytes and outcomes as libcurl", .serialized)
+struct PlainHTTPClientTests {
+    @Test(
+        "the request head is libcurl's, byte for byte, whatever the caller's headers",
+        arguments: [
+            [], ["Accept: image/*"], ["X-NSE-Bench-Request: 17"], ["Accept:"], ["X-Empty;"],
+            ["Connection: keep-alive", "User-Agent: phone/1"], ["Host: media.example"],
+        ])
+    func requestHeadsMatchLibcurl(headers: [String]) async throws {
+        let response = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+        let own = try await exchange(response, client: .own, path: "/media/1KB.jpg?ttfb=5ms") { $0.headers = headers }
+        let curl = try await exchange(response, client: .libcurl, path: "/media/1KB.jpg?ttfb=5ms") {
+            $0.headers = headers
+        }
+        #expect(own.result.error == nil && curl.result.error == nil)
+        func withoutPort(_ head: String) -> String {
+            head.replacingOccurrences(of: #"127\.0\.0\.1:\d+"#, with: "127.0.0.1:PORT", options: .regularExpression)
+        }
+        #expect(withoutPort(own.head) == withoutPort(curl.head))
+        #expect(own.head.hasPrefix("GET /media/1KB.jpg?ttfb=5ms HTTP/1.1\r\n"))
+    }
+
+    @Test(
+        "bodies framed by length, by chunks, or by the connection's end, and interim responses, read alike",
+        arguments: [
+            "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 5\r\n\r\nhello",
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Type: image/gif\r\n\r\n"
+                + "2\r\nhe\r\n3;ext=1\r\nllo\r\n0\r\nTrailer: x\r\n\r\n",
+            "HTTP/1.1 200 OK\r\nContent-Type: video/mp4\r\n\r\nhello until close",
+            "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello",
+            "HTTP/1.0 404 Not Found\nContent-Length: 3\n\nnot",
+            "HTTP/1.1 204 No Content\r\nContent-Length: 10\r\n\r\n",
+        ])
+    func responsesReadAlike(response: String) async throws {
+        let own = try await exchange(response, client: .own).result
+        let curl = try await exchange(response, client: .libcurl).result
+        #expect(own.error == nil, "\(String(describing: own.error))")
+        #expect(curl.error == nil, "\(String(describing: curl.error))")
+        #expect(own.status == curl.status)
+        #expect(own.body == curl.body)
+        #expect(own.contentType == curl.contentType)
+        #expect(own.bytesReceived == curl.bytesReceived)
+        #expect(own.announcedLength == curl.announcedLength)
+        let timings = own.timings
+        let admitted = try #require(timings.admitted)
+        let connected = try #require(timings.connected)
+        let firstByte = try #require(timings.firstByte)
+        let completed = try #require(timings.completed)
+        #expect(admitted <= connected && connected <= firstByte && firstByte <= completed)
+        #expect(completed <= timings.finished)
+    }
+
+    @Test(
+        "a response cut short or not HTTP fails as the same kind, with libcurl's code",
+        arguments: [
+            ("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nhello", "connectionLost", CURLE_PARTIAL_FILE),
+            ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhel", "connectionLost", CURLE_PARTIAL_FILE),
+            ("SSH-2.0-OpenSSH_9.2\r\n\r\n", "transfer", CURLE_WEIRD_SERVER_REPLY),
+        ])
+    func failuresMatchLibcurl(response: String, kind: String, code: CURLcode) async throws {
+        let own = try await exchange(response, client: .own).result
+        let curl = try await exchange(response, client: .libcurl).result
+        #expect(own.error?.kind == kind, "\(String(describing: own.error))")
+        #expect(own.error?.curlError?.code == Int32(code.rawValue))
+        #expect(curl.error?.kind == own.error?.kind, "libcurl: \(String(describing: curl.error))")
+    }
+
+    @Test("a head cut short by the server's close is connectionLost (libcurl 7.88 reports such a reply as complete)")
+    func cutHead() async throws {
+        let own = try await exchange("HTTP/1.1 200 OK\r\nContent-Le", client: .own).result
+        #expect(own.error?.kind == "connectionLost", "\(String(describing: own.error))")
+        #expect(own.error?.curlError?.code == Int32(CURLE_PARTIAL_FILE.rawValue))
+    }
+
+    @Test("an idle timeout (a low-speed limit of 1 byte/s) ends a stalled body as stalled, on time")
+    func idleTimeoutStalls() async throws {
+        let server = try LoopbackHTTPServer(route: { _ in .stall(length: 100_000, sent: 500) })
+        defer { server.shutdown() }
+        for client in PlainHTTPClient.allCases {
+            let transport = try CurlTransport(loopCount: 1, configuration: .init(plainHTTP: client))
+            var request = DownloadRequest(url: server.url("/"), totalTimeout: .seconds(20))
+            request.lowSpeed = LowSpeedLimit(bytesPerSecond: 1, duration: .seconds(1))
+            let result = await transport.download(request)
+            await transport.shutdown()
+            guard case .stalled(let curl) = result.error else {
+                Issue.record("\(client): expected stalled, got \(String(describing: result.error))")
+                continue
+            }
+            #expect(curl.isTimeout)
+            #expect(result.bytesReceived == 500)
+            let elapsed = result.timings.finished - (result.timings.admitted ?? 0)
+            #expect(elapsed >= 1_000 * millisecond, "\(client): fired early")
+            #expect(elapsed < 8_000 * millisecond, "\(client): fired far too late")
+        }
+    }
+
+    @Test("a connect timeout to an address that never answers is connectTimedOut, without a connection")
+    func connectTimeout() async throws {
+        // A listener with a full backlog that never accepts: further SYNs go unanswered.
+        let listener = try Posix.tcpSocket()
+        defer { try? Posix.close(listener) }
+        try Posix.bind(listener, to: IPv4Address(host: "127.0.0.1", port: 0)!)
+        try Posix.listen(listener, backlog: 0)
+        let port = try Posix.localAddress(of: listener).port
+        var fillers: [Int32] = []
+        defer { for filler in fillers { try? Posix.close(filler) } }
+        for _ in 0..<4 {
+            let filler = try Posix.tcpSocket()
+            _ = try? Posix.connect(filler, to: IPv4Address(host: "127.0.0.1", port: port)!)
+            fillers.append(filler)
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        let transport = try CurlTransport(loopCount: 1)
+        let result = await transport.download(
+            DownloadRequest(url: "http://127.0.0.1:\(port)/", connectTimeout: .milliseconds(300)))
+        await transport.shutdown()
+        guard case .connectTimedOut(let curl) = result.error else {
+            Issue.record("expected connectTimedOut, got \(String(describing: result.error))")
+            return
+        }
+        #expect(curl.isTimeout)
+        #expect(result.timings.connected == nil)
+        let elapsed = result.timings.finished - (result.timings.admitted ?? 0)
+        #expect(elapsed >= 300 * millisecond && elapsed < 3_000 * millisecond)
+    }
+
+    @Test("requests the own client does not take go to libcurl: TLS, names, reuse, other methods, fast stalls")
+    func eligibility() {
+        let plain = DownloadRequest(url: "http://127.0.0.1:8080/media/1KB.jpg")
+        #expect(PlainHTTPExchange.accepts(plain) != nil)
+        var variants: [DownloadRequest] = []
+        for url in ["https://127.0.0.1/x", "http://localhost:8080/x", "http://user@127.0.0.1/x"] {
+            variants.append(DownloadRequest(url: url))
+        }
+        var reused = plain
+        reused.keepAlive = true
+        var post = plain
+        post.method = "POST"
+        post.body = [1]
+        var fastStall = plain
+        fastStall.lowSpeed = LowSpeedLimit(bytesPerSecond: 1_000, duration: .seconds(1))
+        variants += [reused, post, fastStall]
+        for request in variants {
+            #expect(PlainHTTPExchange.accepts(request) == nil, "\(request.url) \(request.method)")
+        }
+        var idle = plain
+        idle.lowSpeed = LowSpeedLimit(bytesPerSecond: 1, duration: .seconds(60))
+        #expect(PlainHTTPExchange.accepts(idle) != nil)
+    }
+}
