@@ -65,8 +65,9 @@ public struct HTTPResponseParser: Sendable {
         case complete
     }
 
-    /// The header whose value ``Head/captured`` reports, lowercased.
-    private let capturedName: [UInt8]
+    /// The header whose value ``Head/captured`` reports ("" for none); compared in place, ignoring
+    /// case, so a parser costs no allocation for it.
+    private let capturedName: String
     /// The longest head accepted, terminator included.
     public let maximumHeadBytes: Int
     /// Whether the response has no body whatever its head says (the request was `HEAD`).
@@ -88,7 +89,7 @@ public struct HTTPResponseParser: Sendable {
     public init(
         capturing headerName: String? = nil, maximumHeadBytes: Int = defaultMaximumHeadBytes, noBody: Bool = false
     ) {
-        self.capturedName = headerName.map { Array($0.utf8).map(Self.lowercased) } ?? []
+        self.capturedName = headerName ?? ""
         self.maximumHeadBytes = maximumHeadBytes
         self.noBody = noBody
     }
@@ -315,7 +316,7 @@ public struct HTTPResponseParser: Sendable {
                 parsed.contentType = Self.text(value)
             } else if Self.name(name, is: "transfer-encoding") {
                 transferCodingChunked = Self.endsWithChunked(value)
-            } else if !capturedName.isEmpty, Self.name(name, isLowercased: capturedName) {
+            } else if !capturedName.isEmpty, Self.name(name, matches: capturedName) {
                 parsed.captured = Self.text(value)
             }
         }
@@ -393,8 +394,8 @@ public struct HTTPResponseParser: Sendable {
         }
     }
 
-    private static func name(_ name: UnsafeRawBufferPointer, isLowercased expected: [UInt8]) -> Bool {
-        expected.count == name.count && zip(name, expected).allSatisfy { lowercased($0) == $1 }
+    private static func name(_ name: UnsafeRawBufferPointer, matches expected: String) -> Bool {
+        expected.utf8.count == name.count && zip(name, expected.utf8).allSatisfy { lowercased($0) == lowercased($1) }
     }
 
     private static func trimmed(_ value: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {

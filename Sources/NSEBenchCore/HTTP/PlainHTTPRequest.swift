@@ -118,18 +118,46 @@ public struct PlainHTTPRequest: Sendable, Equatable {
             && zip(text.utf8, lowercased.utf8).allSatisfy { ($0 | 0x20) == $1 }
     }
 
+    /// Four decimal parts of at most 255 each, without leading zeros; read in place.
     private static func isDottedQuad(_ host: String) -> Bool {
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4
-            && parts.allSatisfy { part in
-                !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCIIDigit) && (Int(part) ?? 256) <= 255
-                    && (part.count == 1 || part.first != "0")
+        var parts = 0
+        var digits = 0
+        var value = 0
+        var leadingZero = false
+        for byte in host.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0 else { return false }
+                parts += 1
+                digits = 0
+                value = 0
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                if digits == 0 { leadingZero = byte == UInt8(ascii: "0") } else if leadingZero { return false }
+                digits += 1
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                guard digits <= 3, value <= 255 else { return false }
+            } else {
+                return false
             }
+        }
+        return parts == 3 && digits > 0
     }
 
-    /// Whether the path has a `.` or `..` segment, which libcurl would remove before sending.
+    /// Whether the path has a `.` or `..` segment, which libcurl would remove before sending; read in
+    /// place.
     private static func hasDotSegment(_ pathAndQuery: Substring) -> Bool {
-        let path = pathAndQuery.firstIndex(of: "?").map { pathAndQuery[..<$0] } ?? pathAndQuery
-        return path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == "." || $0 == ".." }
+        var segmentLength = 0
+        var dots = 0
+        for byte in pathAndQuery.utf8 {
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") {
+                if segmentLength > 0 && dots == segmentLength && segmentLength <= 2 { return true }
+                if byte == UInt8(ascii: "?") { return false }
+                segmentLength = 0
+                dots = 0
+            } else {
+                segmentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return segmentLength > 0 && dots == segmentLength && segmentLength <= 2
     }
 }
