@@ -30,7 +30,8 @@ struct PlainHTTPClientTests {
         "the request head is libcurl's, byte for byte, whatever the caller's headers",
         arguments: [
             [], ["Accept: image/*"], ["X-NSE-Bench-Request: 17"], ["Accept:"], ["X-Empty;"],
-            ["Connection: keep-alive", "User-Agent: phone/1"], ["Host: media.example"],
+            ["Connection: keep-alive", "User-Agent: phone/1"], ["Host: media.example"], ["host: x"], ["Host;"],
+            ["X-A; "],
         ])
     func requestHeadsMatchLibcurl(headers: [String]) async throws {
         let response = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
@@ -82,6 +83,7 @@ struct PlainHTTPClientTests {
             ("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nhello", "connectionLost", CURLE_PARTIAL_FILE),
             ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhel", "connectionLost", CURLE_PARTIAL_FILE),
             ("SSH-2.0-OpenSSH_9.2\r\n\r\n", "transfer", CURLE_WEIRD_SERVER_REPLY),
+            ("HTTP/1.1 100 Continue\r\n\r\n", "connectionLost", CURLE_GOT_NOTHING),
         ])
     func failuresMatchLibcurl(response: String, kind: String, code: CURLcode) async throws {
         let own = try await exchange(response, client: .own).result
@@ -89,6 +91,7 @@ struct PlainHTTPClientTests {
         #expect(own.error?.kind == kind, "\(String(describing: own.error))")
         #expect(own.error?.curlError?.code == Int32(code.rawValue))
         #expect(curl.error?.kind == own.error?.kind, "libcurl: \(String(describing: curl.error))")
+        #expect(own.timings.completed != nil, "a failure is stamped as it ends, as libcurl's TOTAL is")
     }
 
     @Test("a head cut short by the server's close is connectionLost (libcurl 7.88 reports such a reply as complete)")
@@ -118,6 +121,24 @@ struct PlainHTTPClientTests {
             #expect(elapsed >= 1_000 * millisecond, "\(client): fired early")
             #expect(elapsed < 8_000 * millisecond, "\(client): fired far too late")
         }
+    }
+
+    @Test("the idle timeout is URLSession's: silence for its duration ends the transfer, well before the total")
+    func idleTimeoutIsSilence() async throws {
+        let server = try LoopbackHTTPServer(route: { _ in .stall(length: 100_000, sent: 500) })
+        defer { server.shutdown() }
+        let transport = try CurlTransport(loopCount: 1)
+        var request = DownloadRequest(url: server.url("/"), totalTimeout: .seconds(6))
+        request.lowSpeed = LowSpeedLimit(bytesPerSecond: 1, duration: .seconds(2))
+        let result = await transport.download(request)
+        await transport.shutdown()
+        // libcurl 7.88 averages over about 5 s and ends this one at the total timeout instead.
+        guard case .stalled = result.error else {
+            Issue.record("expected stalled, got \(String(describing: result.error))")
+            return
+        }
+        let elapsed = result.timings.finished - (result.timings.admitted ?? 0)
+        #expect(elapsed >= 2_000 * millisecond && elapsed < 3_500 * millisecond)
     }
 
     @Test("a connect timeout to an address that never answers is connectTimedOut, without a connection")

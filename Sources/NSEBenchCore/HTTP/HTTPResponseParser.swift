@@ -82,8 +82,9 @@ public struct HTTPResponseParser: Sendable {
     /// The pieces of a head that did not arrive whole.
     private var pendingHead: [UInt8] = []
 
-    /// The largest head read by default: 100 KiB, libcurl's limit for a response's headers.
-    public static let defaultMaximumHeadBytes = 100 * 1_024
+    /// The largest head read by default: 300 KiB, libcurl 8's limit for a response's heads (7.88 limits
+    /// each line to 100 KiB and the whole not at all).
+    public static let defaultMaximumHeadBytes = 300 * 1_024
 
     /// A parser for one response; `capturing` names a header whose value to keep (any case).
     public init(
@@ -151,7 +152,8 @@ public struct HTTPResponseParser: Sendable {
         switch state {
         case .complete: return
         case .untilClose: state = .complete
-        case .head: throw bytesSeen == 0 && pendingHead.isEmpty ? .emptyReply : .closedInHead
+        // Interim responses alone are no reply either, as libcurl counts it.
+        case .head: throw head == nil && pendingHead.isEmpty ? .emptyReply : .closedInHead
         case .fixedBody(let remaining): throw .closedInBody(remaining: remaining)
         default: throw .closedInBody(remaining: nil)
         }
@@ -172,7 +174,9 @@ public struct HTTPResponseParser: Sendable {
         switch state {
         case .chunkSize(let value, let digits):
             if let digit = Self.hexValue(byte) {
-                guard digits < 15 else { throw .malformedChunk("a chunk size longer than 15 hex digits") }
+                guard digits < 16, value <= (Int.max - digit) >> 4 else {
+                    throw .malformedChunk("a chunk size beyond \(Int.max)")
+                }
                 state = .chunkSize(value: value << 4 | digit, digits: digits + 1)
             } else if digits == 0 {
                 throw .malformedChunk("a chunk size line that starts with \(Self.shown(byte))")
@@ -307,11 +311,18 @@ public struct HTTPResponseParser: Sendable {
             let name = UnsafeRawBufferPointer(rebasing: line[..<colon])
             let value = Self.trimmed(UnsafeRawBufferPointer(rebasing: line[(colon + 1)...]))
             if Self.name(name, is: "content-length") {
-                guard let length = Self.decimal(value) else { throw .invalidContentLength(Self.text(value)) }
-                if let earlier = parsed.contentLength, earlier != length {
-                    throw .invalidContentLength("\(earlier) and \(length)")
-                }
-                parsed.contentLength = length
+                // `2, 2` (a list of one repeated value) is one length, as RFC 9110 allows.
+                var rest = value
+                repeat {
+                    let end = rest.firstIndex(of: ASCII.comma) ?? rest.endIndex
+                    let item = Self.trimmed(UnsafeRawBufferPointer(rebasing: rest[..<end]))
+                    guard let length = Self.decimal(item) else { throw .invalidContentLength(Self.text(value)) }
+                    if let earlier = parsed.contentLength, earlier != length {
+                        throw .invalidContentLength("\(earlier) and \(length)")
+                    }
+                    parsed.contentLength = length
+                    rest = UnsafeRawBufferPointer(rebasing: rest[min(end + 1, rest.count)...])
+                } while !rest.isEmpty
             } else if Self.name(name, is: "content-type") {
                 parsed.contentType = Self.text(value)
             } else if Self.name(name, is: "transfer-encoding") {
@@ -332,8 +343,10 @@ public struct HTTPResponseParser: Sendable {
         }
         self.head = parsed
         onHead(parsed)
-        if noBody || status == 204 || status == 304 || status == 101 {
+        if noBody || status == 204 || status == 304 {
             state = .complete
+        } else if status == 101 {
+            state = .untilClose  // the switched protocol's bytes, read as body as libcurl does
         } else if parsed.chunked {
             state = .chunkSize(value: 0, digits: 0)
         } else if let length = parsed.contentLength {
@@ -343,14 +356,21 @@ public struct HTTPResponseParser: Sendable {
         }
     }
 
-    /// The status code of `HTTP/1.x NNN reason`.
+    /// The status code of `HTTP/1.x NNN reason` (or `HTTP/2 NNN`, which libcurl also reads).
     private static func status(of line: UnsafeRawBufferPointer) throws(HTTPResponseParseError) -> Int {
-        let prefix = "HTTP/1.".utf8
-        guard line.count >= 12, line.starts(with: prefix), isDigit(line[7]), line[8] == ASCII.space,
-            isDigit(line[9]), isDigit(line[10]), isDigit(line[11]),
-            line.count == 12 || line[12] == ASCII.space
+        let codeStart: Int
+        if line.count >= 12, line.starts(with: "HTTP/1.".utf8), isDigit(line[7]), line[8] == ASCII.space {
+            codeStart = 9
+        } else if line.count >= 10, line.starts(with: "HTTP/2 ".utf8) {
+            codeStart = 7
+        } else {
+            throw .malformedStatusLine(text(line))
+        }
+        guard isDigit(line[codeStart]), isDigit(line[codeStart + 1]), isDigit(line[codeStart + 2]),
+            line.count == codeStart + 3 || line[codeStart + 3] == ASCII.space
         else { throw .malformedStatusLine(text(line)) }
-        return Int(line[9] - ASCII.zero) * 100 + Int(line[10] - ASCII.zero) * 10 + Int(line[11] - ASCII.zero)
+        return Int(line[codeStart] - ASCII.zero) * 100 + Int(line[codeStart + 1] - ASCII.zero) * 10
+            + Int(line[codeStart + 2] - ASCII.zero)
     }
 
     // MARK: Bytes
@@ -406,13 +426,16 @@ public struct HTTPResponseParser: Sendable {
         return UnsafeRawBufferPointer(rebasing: value[start..<end])
     }
 
-    /// A non-negative decimal of at most 18 digits; nil for anything else.
+    /// A non-negative decimal up to `Int.max`; nil for anything else.
     private static func decimal(_ value: UnsafeRawBufferPointer) -> Int? {
-        guard !value.isEmpty, value.count <= 18 else { return nil }
+        guard !value.isEmpty else { return nil }
         var result = 0
         for byte in value {
             guard isDigit(byte) else { return nil }
-            result = result * 10 + Int(byte - ASCII.zero)
+            let (times10, overflowed) = result.multipliedReportingOverflow(by: 10)
+            let (sum, overflowedAgain) = times10.addingReportingOverflow(Int(byte - ASCII.zero))
+            guard !overflowed, !overflowedAgain else { return nil }
+            result = sum
         }
         return result
     }

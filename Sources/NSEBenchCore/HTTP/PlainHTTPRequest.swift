@@ -58,7 +58,13 @@ public struct PlainHTTPRequest: Sendable, Equatable {
             let name = Self.headerName(of: line)
             if Self.equalsIgnoringCase(name, "host") {
                 replacesHost = true
-                if line.trimmingWhitespace().last != ":" { ownHost = line }
+                // libcurl writes its own name, `Host:`, with the caller's value: `Host;` is an empty one.
+                if let colon = line.firstIndex(of: ":") {
+                    let value = line[line.index(after: colon)...]
+                    if !value.trimmingWhitespace().isEmpty { ownHost = "Host:" + value }
+                } else if line.last == ";" {
+                    ownHost = "Host:"
+                }
             }
             if Self.equalsIgnoringCase(name, "accept") { replacesAccept = true }
             if Self.equalsIgnoringCase(name, "connection") { sendsConnection = true }
@@ -92,8 +98,10 @@ public struct PlainHTTPRequest: Sendable, Equatable {
             let trimmed = line.trimmingWhitespace()
             if trimmed.last == ":" { continue }  // removes a default, sends nothing
             if Self.equalsIgnoringCase(Self.headerName(of: line), "host") { continue }  // sent above
-            if trimmed.last == ";", !trimmed.contains(":") {
-                append(trimmed.dropLast())
+            if !line.contains(":") {
+                // `Name;` sends the name with an empty value; any other line without a colon, nothing.
+                guard line.last == ";" else { continue }
+                append(line.dropLast())
                 append(":")
             } else {
                 append(line)

@@ -106,8 +106,11 @@ public enum DownloadDestination: Sendable, Hashable {
 }
 
 /// libcurl's stall detection: abort when the transfer stays below `bytesPerSecond` for `duration`
-/// (CURLOPT_LOW_SPEED_LIMIT and CURLOPT_LOW_SPEED_TIME; libcurl counts whole seconds and checks
-/// once a second, so a stall is detected up to a second after `duration`).
+/// (CURLOPT_LOW_SPEED_LIMIT and CURLOPT_LOW_SPEED_TIME; libcurl counts whole seconds, averages the
+/// body's speed over about 5 s and checks once a second, so it detects a stall up to about 5 s after
+/// `duration`). At most 1 byte/s, on the transport's own plain-HTTP client, it is an idle timeout as
+/// URLSession's `timeoutIntervalForRequest` is: no byte for `duration`, rounded up to whole seconds
+/// (``PlainHTTPExchange``).
 public struct LowSpeedLimit: Sendable, Hashable {
     public var bytesPerSecond: Int
     public var duration: DurationValue

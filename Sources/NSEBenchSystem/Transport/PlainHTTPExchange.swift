@@ -14,10 +14,14 @@ import NSEBenchCore
 /// ``DownloadError`` and every column above reads the same, and leaves every other request
 /// (TLS, names, other methods, connection reuse, a low-speed limit above 1 byte/s) to libcurl.
 ///
-/// Timeouts follow libcurl's: the connect timeout (libcurl's default of 300 s when the request sets
-/// none) until connected; the total timeout from admission; and the request's low-speed limit, which
-/// for at most 1 byte/s is an idle timeout: no byte for its duration, counted from the request's
-/// send (libcurl checks once a second, so it fires up to a second later than this client does).
+/// Timeouts: libcurl's connect timeout (its default of 300 s when the request sets none) until
+/// connected, and the total timeout from admission, as libcurl counts them. A low-speed limit of at
+/// most 1 byte/s is taken for what the runtime means by it, URLSession's `timeoutIntervalForRequest`:
+/// an idle timeout, no byte (head or body) for its duration, counted from the request's send. libcurl
+/// only approximates that: it averages the body's speed over about 5 s and checks once a second, so it
+/// ends a silent transfer up to about 5 s late, and ends a trickle of one byte every 1.5 s as a stall
+/// where a phone's session (and this client) keeps waiting. Stalls are the one outcome in which the two
+/// clients differ by design.
 ///
 /// Loop thread only, after creation.
 final class PlainHTTPExchange {
@@ -158,8 +162,9 @@ final class PlainHTTPExchange {
 
     private func sendHead() {
         if connected == nil {
-            connected = MonotonicClock.now()
-            transfer.connectedNow()
+            let now = MonotonicClock.now()
+            connected = now
+            transfer.connectedNow(now)
         }
         let sending = requestHead.withUnsafeBytes { bytes in
             Result { () throws(SystemError) in
@@ -183,11 +188,18 @@ final class PlainHTTPExchange {
         }
     }
 
-    /// Reads until the socket has nothing more now, the response is complete, or it ends.
+    /// The most reads one readiness event gets, so that one fast body cannot hold the loop from the
+    /// other transfers' events and timers (the socket, still readable, is reported again).
+    static let readsPerEvent = 16
+
+    /// Reads until the socket has nothing more now, the response is complete or ends, or this event's
+    /// reads are spent.
     private func receive() {
         let buffer = lane.readBuffer
         let limit = min(readLimit, buffer.count)
-        while phase == .receiving {
+        var reads = 0
+        while phase == .receiving, reads < Self.readsPerEvent {
+            reads += 1
             let count: Int
             do throws(SystemError) {
                 guard case .processed(let read) = try Posix.read(descriptor, into: .init(rebasing: buffer[..<limit]))
@@ -260,8 +272,8 @@ final class PlainHTTPExchange {
         switch error {
         case .emptyReply: CURLE_GOT_NOTHING
         case .closedInHead, .closedInBody: CURLE_PARTIAL_FILE
-        case .malformedChunk: CURLE_RECV_ERROR
-        case .malformedStatusLine, .malformedHeader, .invalidContentLength, .headTooLarge: CURLE_WEIRD_SERVER_REPLY
+        case .malformedChunk, .headTooLarge: CURLE_RECV_ERROR
+        case .malformedStatusLine, .malformedHeader, .invalidContentLength: CURLE_WEIRD_SERVER_REPLY
         }
     }
 
@@ -315,13 +327,14 @@ final class PlainHTTPExchange {
     // MARK: Ending
 
     /// Writes the instants this exchange reached into `timings` (its start is admission; an address
-    /// needs no name lookup, so the lookup ends there too).
-    func apply(to timings: inout DownloadTimings, completed isComplete: Bool) {
+    /// needs no name lookup, so the lookup ends there too; `completed` is when it ended, failed or not,
+    /// as libcurl's TOTAL).
+    func apply(to timings: inout DownloadTimings) {
         timings.curlStarted = admitted
         timings.nameLookup = admitted
         timings.connected = connected
         timings.firstByte = firstByte
-        timings.completed = isComplete ? completed : nil
+        timings.completed = completed
     }
 
     private func failure(_ code: CURLcode, _ detail: String, osErrno: Int32 = 0) -> DownloadError {
@@ -335,9 +348,11 @@ final class PlainHTTPExchange {
         failure(CURLE_WRITE_ERROR, "Failure writing output to destination")
     }
 
-    /// Releases the connection and the timer, and hands the transfer back to the lane.
+    /// Releases the connection and the timer, and hands the transfer back to the lane. A failure is
+    /// stamped as it ends too, as libcurl's TOTAL is.
     private func end(_ error: DownloadError?) {
         guard phase != .done else { return }
+        if completed == nil { completed = MonotonicClock.now() }
         close()
         lane.exchangeFinished(transfer, error: error)
     }

@@ -104,11 +104,12 @@ final class Transfer: @unchecked Sendable {
         observer.update(current)
     }
 
-    /// The connection is up (libcurl's pre-request callback). Loop thread only.
-    func connectedNow() {
+    /// The connection is up (libcurl's pre-request callback, stamped now; or the own client's, at its
+    /// instant). Loop thread only.
+    func connectedNow(_ instant: UInt64? = nil) {
         guard let observer = request.progress else { return }
         let current = DownloadProgress(
-            admitted: admitted, connected: MonotonicClock.now(), firstByte: nil, status: 0, contentType: nil,
+            admitted: admitted, connected: instant ?? MonotonicClock.now(), firstByte: nil, status: 0, contentType: nil,
             bytesReceived: sink.received)
         progress = current
         observer.update(current)

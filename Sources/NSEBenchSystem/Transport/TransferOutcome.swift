@@ -20,7 +20,7 @@ enum TransferOutcome {
         var timings = DownloadTimings(
             enqueued: transfer.enqueued, admitted: transfer.admitted, finished: MonotonicClock.now())
         if let exchange = transfer.exchange {
-            if observedCompletion != nil { exchange.apply(to: &timings, completed: error == nil) }
+            if observedCompletion != nil { exchange.apply(to: &timings) }
             let head = exchange.head
             return DownloadResult(
                 status: head?.status ?? 0, bytesReceived: transfer.sink.received, contentType: head?.contentType,

@@ -113,6 +113,7 @@ struct HTTPResponseParserTests {
         "a connection that ends early is an empty reply, a cut head or a cut body, with what was missing",
         arguments: [
             ("", HTTPResponseParseError.emptyReply),
+            ("HTTP/1.1 100 Continue\r\n\r\n", .emptyReply),
             ("HTTP/1.1 200 OK\r\nContent-", .closedInHead),
             ("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", .closedInBody(remaining: 7)),
             ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab", .closedInBody(remaining: nil)),
@@ -130,6 +131,15 @@ struct HTTPResponseParserTests {
             ("HTTP/1.1 200 OK\r\nno colon here\r\n\r\n", .malformedHeader("no colon here")),
             ("HTTP/1.1 200 OK\r\nContent-Length: 12a\r\n\r\n", .invalidContentLength("12a")),
             ("HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n", .invalidContentLength("1 and 2")),
+            ("HTTP/1.1 200 OK\r\nContent-Length: 2, 3\r\n\r\n", .invalidContentLength("2 and 3")),
+            (
+                "HTTP/1.1 200 OK\r\nContent-Length: 99999999999999999999\r\n\r\n",
+                .invalidContentLength("99999999999999999999")
+            ),
+            (
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n8000000000000000\r\n",
+                .malformedChunk("a chunk size beyond 9223372036854775807")
+            ),
             (
                 "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
                 .malformedChunk("a chunk size line that starts with 'z'")
@@ -162,6 +172,35 @@ struct HTTPResponseParserTests {
                     parser: HTTPResponseParser(maximumHeadBytes: limit))
             }
         }
+    }
+
+    @Test("what libcurl also reads: a repeated length, a length past 2^62, 16 hex digits, HTTP/2's status line, 101")
+    func libcurlsLatitude() throws {
+        let repeated = try parse("HTTP/1.1 200 OK\r\nContent-Length: 2, 2\r\n\r\nok").0
+        #expect(repeated.head?.contentLength == 2)
+        #expect(repeated.body == Array("ok".utf8))
+        let huge = try parse("HTTP/1.1 200 OK\r\nContent-Length: 9000000000000000000\r\n\r\nab").0
+        #expect(huge.head?.contentLength == 9_000_000_000_000_000_000)
+        let sixteen = try parse(
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0000000000000002\r\nok\r\n0\r\n\r\n"
+        ).0
+        #expect(sixteen.progress == .complete)
+        #expect(sixteen.body == Array("ok".utf8))
+        let two = try parse("HTTP/2 404\r\ncontent-length: 1\r\n\r\nx").0
+        #expect(two.head?.status == 404)
+        var (switched, parser) = try parse("HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\n\r\nraw bytes")
+        #expect(switched.body == Array("raw bytes".utf8), "the switched protocol's bytes are read as body")
+        try parser.finishAtEndOfStream()
+        switched.progress = .complete
+    }
+
+    @Test("the default head limit is 300 KiB, libcurl 8's")
+    func defaultHeadLimit() throws {
+        let line = "X-Pad: " + String(repeating: "a", count: 1_000) + "\r\n"
+        let big = "HTTP/1.1 200 OK\r\n" + String(repeating: line, count: 150) + "Content-Length: 0\r\n\r\n"
+        #expect(try parse(big).0.progress == .complete, "150 KB of headers, which libcurl 7.88 reads too")
+        let tooBig = "HTTP/1.1 200 OK\r\n" + String(repeating: line, count: 310) + "\r\n"
+        #expect(throws: HTTPResponseParseError.headTooLarge(limit: 300 * 1_024)) { _ = try parse(tooBig) }
     }
 
     @Test("a body handler that refuses stops the parse there")

@@ -57,5 +57,11 @@ struct PlainHTTPRequestTests {
         let ownHost = String(
             decoding: request.head(headers: ["Accept: a/b", "Host: media.example"], close: false), as: UTF8.self)
         #expect(ownHost == "GET / HTTP/1.1\r\nHost: media.example\r\nAccept: a/b\r\n\r\n")
+        let odd = String(decoding: request.head(headers: ["host: x", "X-A; ", "X-B"], close: false), as: UTF8.self)
+        #expect(
+            odd == "GET / HTTP/1.1\r\nHost: x\r\nAccept: */*\r\n\r\n",
+            "libcurl's name for Host; no line without a colon")
+        let emptyHost = String(decoding: request.head(headers: ["Host;"], close: false), as: UTF8.self)
+        #expect(emptyHost == "GET / HTTP/1.1\r\nHost:\r\nAccept: */*\r\n\r\n")
     }
 }
