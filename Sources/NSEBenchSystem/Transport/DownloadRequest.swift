@@ -119,4 +119,7 @@ public struct LowSpeedLimit: Sendable, Hashable {
         self.bytesPerSecond = bytesPerSecond
         self.duration = duration
     }
+
+    /// ``duration`` in whole seconds, rounded up, as both clients apply it (libcurl takes seconds).
+    var wholeSeconds: UInt64 { (UInt64(max(duration.nanoseconds, 0)) + 999_999_999) / 1_000_000_000 }
 }

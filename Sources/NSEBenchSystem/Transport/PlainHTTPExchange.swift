@@ -85,14 +85,11 @@ final class PlainHTTPExchange {
         self.admitted = now
         self.readLimit = readLimit
         self.requestHead = plain.head(headers: request.headers, close: true)
-        self.parser = HTTPResponseParser(capturing: FaultPlan.faultHeaderName, noBody: false)
+        self.parser = HTTPResponseParser(capturing: FaultPlan.faultHeaderName)
         let connectLimit = request.connectTimeout.map { UInt64(max($0.nanoseconds, 0)) } ?? Self.defaultConnectTimeout
         self.connectDeadline = now + connectLimit
         self.totalDeadline = transfer.totalLimit.map { now + $0 }
-        self.idleLimit = request.lowSpeed.map { limit in
-            // libcurl is given whole seconds, rounded up (TransferSetup); so is this client.
-            (UInt64(max(limit.duration.nanoseconds, 0)) + 999_999_999) / 1_000_000_000 * 1_000_000_000
-        }
+        self.idleLimit = request.lowSpeed.map { $0.wholeSeconds * 1_000_000_000 }
         guard let address = IPv4Address(host: plain.host, port: plain.port) else {
             throw .invalidRequest(option: "url", value: request.url)
         }

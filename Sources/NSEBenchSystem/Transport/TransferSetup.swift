@@ -31,8 +31,8 @@ enum TransferSetup {
                 try easy.setConnectTimeout(milliseconds: milliseconds(roundingUp: UInt64(connectTimeout.nanoseconds)))
             }
             if let lowSpeed = request.lowSpeed {
-                let seconds = (UInt64(lowSpeed.duration.nanoseconds) + 999_999_999) / 1_000_000_000
-                try easy.setLowSpeedLimit(bytesPerSecond: lowSpeed.bytesPerSecond, seconds: Int(clamping: seconds))
+                try easy.setLowSpeedLimit(
+                    bytesPerSecond: lowSpeed.bytesPerSecond, seconds: Int(clamping: lowSpeed.wholeSeconds))
             }
             try easy.setMaximumFileSize(bytes: Int64(request.maximumBodyBytes))
             try easy.setConnectionReuse(request.keepAlive)
