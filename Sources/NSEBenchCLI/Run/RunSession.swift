@@ -86,7 +86,10 @@ struct RunSession {
             throw RunError.setup("could not start the thread that admits invocations: \(error)")
         }
         defer { admission.stop() }
-        let runner = LoadRunner(clock: clock, admissionExecutor: admission)
+        // In-process invocations run on the transport loops, each beside its downloads: a download's end
+        // resumes its invocation on the same thread. The extension's processes' invocations only wait.
+        let runner = LoadRunner(
+            clock: clock, admissionExecutor: admission, invocationExecutors: workers == nil ? loops.transportLoops : [])
         let watcher = SignalWatcher()
         let interruption = watchInterruption(watcher, runner: runner, recorder: recorder)
         // --start-at: every instance of a split run waits for the same moment (a Ctrl-C ends the wait).
@@ -181,7 +184,9 @@ struct RunSession {
     private static func prepare(
         _ ticket: LoadRunner.Ticket, payloads: PayloadSource, factory: ExtensionFactory, on host: ExtensionHost
     ) -> PreparedInvocation {
-        host.prepare(payloads.input(index: ticket.index, arrival: ticket.scheduledArrival, factory: factory))
+        host.prepare(
+            payloads.input(index: ticket.index, arrival: ticket.scheduledArrival, factory: factory),
+            executor: ticket.executor)
     }
 
     /// Runs each admitted invocation in the extension's processes and records it.

@@ -212,9 +212,12 @@ public final class CurlTransport: Sendable {
         }
     }
 
-    /// A transfer for `request`, and the lane it goes to (round robin).
+    /// A transfer for `request`, and the lane it goes to: the caller's own loop's, when it runs on
+    /// one of the transport's loops (its completion then needs no other thread), else round robin.
     private func prepare(_ request: DownloadRequest) -> (Transfer, Lane) {
         let transfer = Transfer(request: request, enqueued: MonotonicClock.now())
+        if lanes.count == 1 { return (transfer, lanes[0]) }
+        if let own = lanes.first(where: { $0.lane.loop.inEventLoop }) { return (transfer, own) }
         let turn = UInt(bitPattern: nextLane.wrappingAdd(1, ordering: .relaxed).oldValue)
         return (transfer, lanes[Int(turn % UInt(lanes.count))])
     }

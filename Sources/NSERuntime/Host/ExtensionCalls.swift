@@ -10,7 +10,9 @@ import NSEBenchSystem
 /// blocked calls stopped every other phone's extension on a 2-core machine (50 in flight of such an
 /// extension: deliver p99 24 s, against 58 ms for the built-in `media` on the same load). A user's
 /// extension's calls now run in a ``BlockingCallPool``, which adds a thread when calls have waited 2 ms
-/// with none free. nse-bench's built-in extensions never block, and keep the dispatch queue.
+/// with none free. nse-bench's built-in extensions never block: their calls run where the invocation
+/// runs, on the thread that starts it when it can (a hand-off to a dispatch queue cost a thread
+/// wake-up per invocation).
 final class ExtensionCalls: Sendable {
     private let shared = DispatchQueue(label: "nse-bench.extensions", attributes: .concurrent)
     private let mayBlock: BlockingCallPool = {
@@ -40,10 +42,20 @@ final class ExtensionCalls: Sendable {
         return "\(failures.count) \(failures.count == 1 ? "thread" : "threads") could not be started (\(first))"
     }
 
-    /// Runs `call`, a call into an extension `factory` makes.
-    func run(for factory: ExtensionFactory, _ call: @escaping @Sendable () -> Void) {
+    /// Runs `call`, a call into an extension `factory` makes: a user's extension's on a thread that may
+    /// block; a built-in's (it never blocks) here and now when `here` (the invocation's own thread: no
+    /// other is woken for it), else on `executor`, the invocation's (a timer's thread stays free for
+    /// timers), or a dispatch queue without one.
+    func run(
+        for factory: ExtensionFactory, here: Bool, executor: (any TaskExecutor)?,
+        _ call: @escaping @Sendable () -> Void
+    ) {
         if factory.callsMayBlock {
             mayBlock.submit(call)
+        } else if here {
+            call()
+        } else if let executor {
+            Task(executorPreference: executor) { call() }
         } else {
             shared.async(execute: call)
         }

@@ -88,10 +88,14 @@ public final class ExtensionHost: Sendable {
     /// Builds the invocation's session (its request, lifecycle and timers to be) from `input`, without
     /// starting it: what a caller holding many invocations in flight keeps across the run is then a
     /// reference, not the 300-byte input.
-    public func prepare(_ input: InvocationInput) -> PreparedInvocation {
+    ///
+    /// - Parameter executor: where a built-in extension's tracked work runs (the executor the caller's
+    ///   task prefers, for work that should stay beside it); nil: the global concurrent executor. A
+    ///   user's extension's work always runs there.
+    public func prepare(_ input: InvocationInput, executor: (any TaskExecutor)? = nil) -> PreparedInvocation {
         PreparedInvocation(
             session: InvocationSession(
-                input: input, settings: settings, environment: environment, calls: calls,
+                input: input, settings: settings, environment: environment, calls: calls, workExecutor: executor,
                 temporaryFiles: temporaryFiles, expectedText: expectedText(for: input)))
     }
 
@@ -121,17 +125,21 @@ public final class ExtensionHost: Sendable {
         let session = prepared.session
         let arrival = session.input.arrival
         if environment.clock.now() < arrival {
-            _ = environment.timers.schedule(at: arrival) { [self] in begin(session, recording: recording) }
+            _ = environment.timers.schedule(at: arrival) { [self] in
+                begin(session, onTimer: true, recording: recording)
+            }
         } else {
-            begin(session, recording: recording)
+            begin(session, onTimer: false, recording: recording)
         }
     }
 
-    /// Starts `session` now, registered as live until it completes.
-    private func begin(_ session: InvocationSession, recording: @escaping @Sendable (InvocationRecord) -> Void) {
+    /// Starts `session` now, registered as live until it completes; `onTimer`: from a timer's thread.
+    private func begin(
+        _ session: InvocationSession, onTimer: Bool, recording: @escaping @Sendable (InvocationRecord) -> Void
+    ) {
         let id = session.input.id
         live.withLock { $0.starting += 1 }
-        session.start { [self] record in
+        session.start(callingHere: !onTimer) { [self] record in
             live.withLock { live in
                 // Completed before it was registered (inside start, or on another thread meanwhile).
                 if live.sessions.removeValue(forKey: id) == nil { live.completedUnregistered.insert(id) }

@@ -4,14 +4,20 @@ import UserNotifications
 
 extension InvocationSession {
     /// Performs effects collected under the lock, in order.
-    func perform(_ effects: [Effect]) {
+    ///
+    /// - Parameter callingHere: whether this thread may make a never-blocking extension's calls itself:
+    ///   true where the invocation's own work runs (its start, its extension's call), false on a timer's
+    ///   thread, whose calls go to the invocation's executor (``ExtensionCalls``).
+    func perform(_ effects: [Effect], callingHere: Bool = false) {
         for effect in effects {
             switch effect {
             case .callDidReceive:
-                calls.run(for: input.extensionFactory) { [self] in runDidReceive() }
+                calls.run(for: input.extensionFactory, here: callingHere, executor: workExecutor) { [self] in
+                    runDidReceive()
+                }
             case .callExpiry(let reference):
                 let phone = state.withLock { $0.phone }
-                calls.run(for: input.extensionFactory) {
+                calls.run(for: input.extensionFactory, here: callingHere, executor: workExecutor) {
                     let call = { reference.instance.serviceExtensionTimeWillExpire() }
                     if let phone { phone.bind(call) } else { call() }
                 }
@@ -53,7 +59,7 @@ extension InvocationSession {
         guard entry.proceed else { return }
         var effects = [event(.didReceiveCalled, at: entry.now)]
         if entry.expiry { effects += [event(.expiryCalled, at: entry.now), .callExpiry(reference)] }
-        perform(effects)
+        perform(effects, callingHere: true)
         phone.bind { instance.didReceive(request) { [self] content in handlerCalled(content) } }
         didReceiveReturned()
     }

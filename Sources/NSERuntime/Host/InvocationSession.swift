@@ -17,6 +17,9 @@ final class InvocationSession: Sendable {
     let settings: HostSettings
     let environment: HostEnvironment
     let calls: ExtensionCalls
+    /// Where the extension's tracked work (``run(_:)``) runs: the invocation's own executor, so that a
+    /// download's end resumes the work on the thread it ended on; nil: the global concurrent executor.
+    let workExecutor: (any TaskExecutor)?
     let temporaryFiles: TemporaryFiles
     let inspector: DeliveryInspector
     let request: UNNotificationRequest
@@ -29,7 +32,7 @@ final class InvocationSession: Sendable {
 
     init(
         input: InvocationInput, settings: HostSettings, environment: HostEnvironment, calls: ExtensionCalls,
-        temporaryFiles: TemporaryFiles, expectedText: NotificationText?
+        workExecutor: (any TaskExecutor)?, temporaryFiles: TemporaryFiles, expectedText: NotificationText?
     ) {
         var input = input
         self.request = input.payload.notificationRequest(
@@ -38,6 +41,8 @@ final class InvocationSession: Sendable {
         self.settings = settings
         self.environment = environment
         self.calls = calls
+        // A user's extension's work may block: never on the harness's own loops.
+        self.workExecutor = input.extensionFactory.callsMayBlock ? nil : workExecutor
         self.temporaryFiles = temporaryFiles
         self.inspector = DeliveryInspector(payload: input.payload, expectedText: expectedText)
         let (deadline, overflow) = input.arrival.addingReportingOverflow(settings.timeBudget)
@@ -58,7 +63,9 @@ final class InvocationSession: Sendable {
     /// Admits the invocation: starts the deadline timer and calls `didReceive` (after the process's cold
     /// start, when it has one), or finds the budget spent and ends it as killed, or the payload not mutable
     /// and ends it as `not_mutable` without starting the extension. `completion` is given the record, once.
-    func start(completion: @escaping @Sendable (InvocationRecord) -> Void) {
+    /// `callingHere`: whether the caller's thread is the invocation's own (not a timer's), where a
+    /// built-in extension's `didReceive` is then called.
+    func start(callingHere: Bool = true, completion: @escaping @Sendable (InvocationRecord) -> Void) {
         let memory = MemoryMeter { [self] buffered in memoryChanged(buffered: buffered) }
         let context = InvocationContext(
             invocationID: input.id, arrival: input.arrival, deadline: deadline, environment: environment,
@@ -91,7 +98,7 @@ final class InvocationSession: Sendable {
             effects += checkMemory(buffered: 0, now, &state)
             return effects
         }
-        perform(effects)
+        perform(effects, callingHere: callingHere)
     }
 
     /// The cold start timer fired: the process is up, `didReceive` is called now unless the budget is
@@ -187,7 +194,7 @@ final class InvocationSession: Sendable {
             guard !state.isComplete else { return }
             let id = state.nextWorkID
             state.nextWorkID += 1
-            state.work[id] = Task { [self] in
+            state.work[id] = Task(executorPreference: workExecutor) { [self] in
                 do {
                     try await work()
                 } catch {

@@ -20,6 +20,10 @@ public final class LoadRunner: Sendable {
         public let scheduledArrival: UInt64
         /// When the runner actually admitted it.
         public let admittedAt: UInt64
+        /// The executor the invocation's task prefers (see ``LoadRunner/init(clock:admissionExecutor:invocationExecutors:)``);
+        /// nil: the global concurrent executor. Work the invocation starts belongs there too: a task
+        /// started with `Task {}` does not inherit its creator's preference.
+        public var executor: (any TaskExecutor)? = nil
     }
 
     /// How the run ended.
@@ -41,6 +45,7 @@ public final class LoadRunner: Sendable {
     private let clock: any RunnerClock
     private let stopRequested = Atomic<Bool>(false)
     private let admissionExecutor: (any TaskExecutor)?
+    private let invocationExecutors: [any TaskExecutor]
     /// Invocations admitted so far, for the report of an aborted run.
     private let admittedCount = Atomic<Int>(0)
     /// Whoever ends ``run(model:length:ramp:seed:drainLimit:invoke:)`` first: the run itself, or
@@ -54,12 +59,26 @@ public final class LoadRunner: Sendable {
         var finished = false
     }
 
-    /// - Parameter admissionExecutor: where the admission loop runs (a thread of its own keeps
-    ///   arrivals on time while invocations keep the cooperative pool busy); invocations always run
-    ///   on the global concurrent executor.
-    public init(clock: any RunnerClock, admissionExecutor: (any TaskExecutor)? = nil) {
+    /// - Parameters:
+    ///   - admissionExecutor: where the admission loop runs (a thread of its own keeps arrivals on
+    ///     time while invocations keep their executors busy).
+    ///   - invocationExecutors: where invocations run, spread by index (a closed slot keeps the
+    ///     executor of its first invocation); none: the global concurrent executor. An event loop
+    ///     that also carries the invocations' downloads resumes each invocation on the thread its
+    ///     download ended on, with no other thread woken.
+    public init(
+        clock: any RunnerClock, admissionExecutor: (any TaskExecutor)? = nil,
+        invocationExecutors: [any TaskExecutor] = []
+    ) {
         self.clock = clock
         self.admissionExecutor = admissionExecutor
+        self.invocationExecutors = invocationExecutors
+    }
+
+    /// Where the invocation with `index` runs; nil: the global concurrent executor.
+    private func invocationExecutor(for index: Int) -> (any TaskExecutor)? {
+        guard !invocationExecutors.isEmpty else { return nil }
+        return invocationExecutors[Int(UInt(bitPattern: index) % UInt(invocationExecutors.count))]
     }
 
     /// Asks the run to stop admitting; safe from any thread (a signal handler's task).
@@ -163,14 +182,20 @@ public final class LoadRunner: Sendable {
             /// Runs `ticket` in a slot of its own; in a closed run the slot then starts the next
             /// invocations itself, as a phone gets its next push: no hop through the admission thread
             /// and back per invocation.
-            func launch(_ ticket: Ticket) {
+            func launch(_ first: Ticket) {
                 inFlight += 1
-                group.addTask(executorPreference: globalConcurrentExecutor) { [self] in
+                let executor = invocationExecutor(for: first.index)
+                var ticket = first
+                ticket.executor = executor
+                // nil would inherit the admission task's executor: the global one is named instead.
+                group.addTask(executorPreference: executor ?? globalConcurrentExecutor) { [self, ticket] in
                     await invoke(ticket)
                     guard let slots = closedSlots else { return true }
                     while let next = slots.claim(stopping: isStopping || Task.isCancelled, now: clock.now) {
                         admittedCount.add(1, ordering: .relaxed)
-                        await invoke(Self.ticket(next, segment: segment))
+                        var following = Self.ticket(next, segment: segment)
+                        following.executor = executor
+                        await invoke(following)
                     }
                     return true
                 }
