@@ -174,12 +174,12 @@ enum RunOptions {
     /// A duration in nanoseconds, as ``RunSettings`` holds it.
     private static func nanoseconds(_ duration: DurationValue) -> UInt64 { UInt64(duration.nanoseconds) }
 
-    /// One loop beside the embedded server, which needs the other cores (measured on 2 cores: 2 loops
-    /// started a burst sooner but once pushed first-byte p99 from ~10 to ~115 ms past the server's
-    /// delay); half the cores against a media host elsewhere, leaving the rest to the extension's
-    /// tasks and the timers.
+    /// A loop per core against a media host elsewhere: the invocations run on the loops beside their
+    /// downloads, so the loops are the harness's cores. Half the cores (at least one) beside the
+    /// embedded server, which needs the others (measured on 2 cores: 2 loops beside it started a burst
+    /// sooner but once pushed first-byte p99 from ~10 to ~115 ms past the server's delay).
     static func defaultTransportLoops(target: URL?, cores: Int) -> Int {
-        target == nil ? 1 : max(1, cores / 2)
+        target == nil ? max(1, cores / 2) : max(1, cores)
     }
 
     /// `--origin-fetch` and `--coalesce`, checked here so that a bad value fails the run before its
