@@ -12,16 +12,12 @@ struct TransportLoopsTests {
         try RunCommand(parsing: ArgumentParser.parse(arguments, for: RunCommand.configuration)).configuration
     }
 
-    @Test func halfTheCoresBesideTheEmbeddedServerAndEveryCoreAgainstATarget() throws {
-        #expect(try parse([]).transportLoops == max(1, ProcessResources.cores / 2))
+    @Test func aLoopPerCoreWithOrWithoutATarget() throws {
+        #expect(try parse([]).transportLoops == max(1, ProcessResources.cores))
         #expect(try parse(["--target", "http://127.0.0.1:9/"]).transportLoops == max(1, ProcessResources.cores))
-        let target = URL(string: "http://127.0.0.1:9/")
-        #expect(RunOptions.defaultTransportLoops(target: nil, cores: 16) == 8)
-        #expect(RunOptions.defaultTransportLoops(target: nil, cores: 2) == 1)
-        #expect(RunOptions.defaultTransportLoops(target: nil, cores: 1) == 1)
-        #expect(RunOptions.defaultTransportLoops(target: target, cores: 16) == 16)
-        #expect(RunOptions.defaultTransportLoops(target: target, cores: 2) == 2)
-        #expect(RunOptions.defaultTransportLoops(target: target, cores: 1) == 1)
+        #expect(RunOptions.defaultTransportLoops(cores: 16) == 16)
+        #expect(RunOptions.defaultTransportLoops(cores: 2) == 2)
+        #expect(RunOptions.defaultTransportLoops(cores: 0) == 1)
         #expect(try parse(["--transport-loops", "3"]).transportLoops == 3)
     }
 

@@ -2,10 +2,10 @@ import NSEBenchCore
 import NSEBenchSystem
 import NSERuntime
 
-/// The machinery invocations run on: transport loops (one by default) with a lag probe each, a timer
-/// loop of its own (so a saturated transport cannot make deadlines or arrivals late) with a probe, the
-/// clock, timers and the libcurl transport over the transport loops. `run` and each extension worker
-/// have one.
+/// The machinery invocations run on: transport loops (one per core by default), where in-process
+/// invocations run beside their downloads, with a lag probe each; a timer loop of its own (so a
+/// saturated transport cannot make deadlines or arrivals late) with a probe; the clock, timers and the
+/// transport over the transport loops. `run` and each extension worker have one.
 final class HarnessLoops: Sendable {
     let transportLoops: [EventLoop]
     let transportLags: [LoopLagProbe]

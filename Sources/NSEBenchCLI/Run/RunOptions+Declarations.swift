@@ -124,8 +124,7 @@ extension RunOptions {
     static let transportLoops: Option<Int?> = .value(
         "transport-loops", valueName: "N",
         help: "Event loops (threads) the invocations and their downloads are spread over, 1 to 64 (default: "
-            + "half the cores with the embedded server, which shares them; every core with --target).",
-        .within(1...64))
+            + "one per core).", .within(1...64))
     static let scenario: Option<String?> = .value(
         "scenario", valueName: "FILE", help: "Settings as JSON ({\"concurrency\": 500, ...}); flags override it.")
     static let out: Option<String?> = .value(

@@ -45,7 +45,7 @@ public struct RunConfiguration: Sendable {
     public var startAt: Double? = nil
     /// `--extension-processes`: worker processes for a user's extension; 0 runs it in this process.
     public var extensionProcesses: Int = 1
-    /// `--transport-loops`: event loops (threads) the run's downloads are spread over.
+    /// `--transport-loops`: event loops (threads) the run's invocations and downloads are spread over.
     public var transportLoops: Int = 1
     /// An extension given as a type (``LoadTest``), run in this process; nil to use `--extension`.
     var extensionFactory: ExtensionFactory? = nil
@@ -157,7 +157,7 @@ enum RunOptions {
         configuration.startAt = try SegmentOptions.startAt(arguments)
         configuration.caFile = try arguments[caFile]
         configuration.transportLoops =
-            try arguments[transportLoops] ?? defaultTransportLoops(target: target, cores: ProcessResources.cores)
+            try arguments[transportLoops] ?? defaultTransportLoops(cores: ProcessResources.cores)
         configuration.originCache = originCache
         return configuration
     }
@@ -174,13 +174,10 @@ enum RunOptions {
     /// A duration in nanoseconds, as ``RunSettings`` holds it.
     private static func nanoseconds(_ duration: DurationValue) -> UInt64 { UInt64(duration.nanoseconds) }
 
-    /// A loop per core against a media host elsewhere: the invocations run on the loops beside their
-    /// downloads, so the loops are the harness's cores. Half the cores (at least one) beside the
-    /// embedded server, which needs the others (measured on 2 cores: 2 loops beside it started a burst
-    /// sooner but once pushed first-byte p99 from ~10 to ~115 ms past the server's delay).
-    static func defaultTransportLoops(target: URL?, cores: Int) -> Int {
-        target == nil ? max(1, cores / 2) : max(1, cores)
-    }
+    /// A loop per core: invocations run on the loops beside their downloads, so the loops are the
+    /// harness's threads. Beside the embedded server too (measured on 2 cores, open arrivals, 1 s first
+    /// byte: at 4,000 a second one loop gave deliver p99 1,266 ms, two 1,024 ms).
+    static func defaultTransportLoops(cores: Int) -> Int { max(1, cores) }
 
     /// `--origin-fetch` and `--coalesce`, checked here so that a bad value fails the run before its
     /// server starts. With `--target` they would shape nothing: the media host's own cache is measured.
