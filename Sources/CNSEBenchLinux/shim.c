@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -71,4 +72,11 @@ int nseb_timerfd_arm_absolute(int fd, unsigned long long monotonic_nanoseconds) 
 int nseb_stdout_flush_and_line_buffer(void) {
     fflush(stdout);
     return setvbuf(stdout, NULL, _IOLBF, 0);
+}
+
+int nseb_allowed_cpu_count(void) {
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return -1;
+    return CPU_COUNT(&allowed);
 }

@@ -13,11 +13,13 @@ struct TransportLoopsTests {
     }
 
     @Test func aLoopPerCoreWithOrWithoutATarget() throws {
-        #expect(try parse([]).transportLoops == max(1, ProcessResources.cores))
-        #expect(try parse(["--target", "http://127.0.0.1:9/"]).transportLoops == max(1, ProcessResources.cores))
+        #expect(try parse([]).transportLoops == min(64, max(1, ProcessResources.cores)))
+        #expect(
+            try parse(["--target", "http://127.0.0.1:9/"]).transportLoops == min(64, max(1, ProcessResources.cores)))
         #expect(RunOptions.defaultTransportLoops(cores: 16) == 16)
         #expect(RunOptions.defaultTransportLoops(cores: 2) == 2)
         #expect(RunOptions.defaultTransportLoops(cores: 0) == 1)
+        #expect(RunOptions.defaultTransportLoops(cores: 192) == 64, "the flag's own limit")
         #expect(try parse(["--transport-loops", "3"]).transportLoops == 3)
     }
 

@@ -1,6 +1,8 @@
+import Dispatch
 import Foundation
 import NSEBenchCore
 import NSEBenchSystem
+import NSEBenchTestSupport
 import Synchronization
 import Testing
 import UserNotifications
@@ -41,6 +43,36 @@ private final class WhereService: UNNotificationServiceExtension, HostAwareExten
             notes.note("work resumed", onLoop: loop.inEventLoop)
             handler(content)
         }
+    }
+}
+
+/// Notes the order of its calls; delivers a best attempt on expiry once `didReceive` gave it a handler.
+private final class OrderService: UNNotificationServiceExtension {
+    /// The calls, in order, across instances.
+    final class Log: Sendable {
+        let calls = Mutex<[String]>([])
+    }
+
+    let log: Log
+    private let handler = Mutex<ContentHandler?>(nil)
+
+    init(log: Log) {
+        self.log = log
+        super.init()
+    }
+
+    override func didReceive(
+        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+    ) {
+        log.calls.withLock { $0.append("didReceive") }
+        handler.withLock { $0 = ContentHandler(contentHandler) }
+    }
+
+    override func serviceExtensionTimeWillExpire() {
+        log.calls.withLock { $0.append("expire") }
+        let content = UNMutableNotificationContent()
+        content.title = "best attempt"
+        handler.withLock { $0 }?(content)
     }
 }
 
@@ -145,5 +177,75 @@ struct InvocationExecutorTests {
         let record = await invoke(factory, loop: loop, harness: harness)
         #expect(record?.outcome == .enriched)
         #expect(notes.noted == ["didReceive": false, "work": false, "work resumed": false])
+    }
+
+    @Test("a closed slot whose invocations end without suspending still lets the other slots run")
+    func synchronousInvocationsDoNotHoldTheLoop() async throws {
+        let loop = try EventLoop(name: "nseb-inv-sync")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let runner = LoadRunner(clock: ContinuousRunnerClock(), invocationExecutors: [loop])
+        let order = Mutex<[Int]>([])
+        // Two slots on one loop, each invocation ending at once: without a yield between a slot's
+        // invocations the first slot would run all 40 before the second ran any.
+        _ = await runner.run(
+            model: .closed(concurrency: 2), length: .invocations(40), ramp: 0, seed: 1, drainLimit: 10_000_000_000
+        ) { ticket in
+            order.withLock { $0.append(ticket.index) }
+        }
+        let indices = order.withLock { $0 }
+        #expect(indices.count == 40)
+        #expect(indices.prefix(10).contains(1), "the second slot ran early: \(indices.prefix(10))")
+    }
+
+    @Test("a segment's invocations are spread over every executor, whatever its indices")
+    func aSegmentUsesEveryExecutor() async throws {
+        let loops = try (0..<2).map { index in try EventLoop(name: "nseb-inv-seg\(index)") }
+        for loop in loops { try loop.start() }
+        defer { for loop in loops { try? loop.shutdown() } }
+        let runner = LoadRunner(clock: ContinuousRunnerClock(), invocationExecutors: loops)
+        let used = Mutex<Set<Int>>([])
+        // Segment 0 of 2 owns indices 0, 2, 4, ...: by index, every one would land on loop 0.
+        _ = await runner.run(
+            model: .open(ratePerSecond: 2_000, arrivals: .constant, maxInFlight: 100), length: .invocations(20),
+            ramp: 0, seed: 1,
+            drainLimit: 10_000_000_000, segment: try ExecutionSegment(index: 0, count: 2)
+        ) { ticket in
+            let loop = loops.firstIndex { $0 === (ticket.executor as? EventLoop) }
+            if let loop { used.withLock { _ = $0.insert(loop) } }
+        }
+        #expect(used.withLock { $0 } == [0, 1])
+    }
+
+    @Test("a built-in's deferred expiry call follows its didReceive, and delivers its best attempt")
+    func deferredExpiryFollowsDidReceive() async throws {
+        let harness = try HostHarness()
+        defer { harness.remove() }
+        let loop = try EventLoop(name: "nseb-inv-late")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let log = OrderService.Log()
+        let factory = ExtensionFactory(name: "order", callsMayBlock: false) { OrderService(log: log) }
+        let held = DispatchSemaphore(value: 0)
+        defer { held.signal() }  // never leave the loop held (its shutdown would wait)
+        let record = await invoke(factory, coldStart: second, loop: loop, harness: harness) {
+            await harness.clock.waitForPendingTimers(atLeast: 2)  // started: cold start and deadline
+            // The loop is held, so the cold start's end queues didReceive there, and the deadline
+            // passes before it runs: the expiry is deferred until didReceive is entered.
+            do {
+                try loop.execute { held.wait() }
+            } catch {
+                Issue.record("could not hold the loop: \(error)")
+            }
+            harness.clock.advance(by: second)  // the cold start ends: didReceive is queued on the loop
+            harness.clock.advance(to: 30 * second)  // the deadline: the expiry waits for didReceive
+            held.signal()
+            // Past the grace period once both calls were made, so that the invocation ends either way.
+            _ = await eventually { log.calls.withLock { $0.count } == 2 }
+            harness.clock.advance(to: 40 * second)
+        }
+        #expect(log.calls.withLock { $0 } == ["didReceive", "expire"])
+        #expect(record?.outcome == .expiredBestAttempt)
+        #expect(record?.visible.title == "best attempt")
     }
 }

@@ -61,6 +61,11 @@ int nseb_timerfd_arm_absolute(int fd, unsigned long long monotonic_nanoseconds);
 /// state. Returns setvbuf's result: 0, or nonzero on failure.
 int nseb_stdout_flush_and_line_buffer(void);
 
+/// The number of CPUs the calling process may run on (sched_getaffinity(2) and CPU_COUNT, both
+/// _GNU_SOURCE): what taskset or a container's cpuset allows, where sysconf counts every CPU online.
+/// Returns -1 with errno set when the call fails.
+int nseb_allowed_cpu_count(void);
+
 #include "CrashReporter.h"
 
 #endif

@@ -176,8 +176,9 @@ enum RunOptions {
 
     /// A loop per core: invocations run on the loops beside their downloads, so the loops are the
     /// harness's threads. Beside the embedded server too (measured on 2 cores, open arrivals, 1 s first
-    /// byte: at 4,000 a second one loop gave deliver p99 1,266 ms, two 1,024 ms).
-    static func defaultTransportLoops(cores: Int) -> Int { max(1, cores) }
+    /// byte: at 4,000 a second one loop gave deliver p99 1,266 ms, two 1,024 ms). At most 64, the flag's
+    /// own limit.
+    static func defaultTransportLoops(cores: Int) -> Int { min(64, max(1, cores)) }
 
     /// `--origin-fetch` and `--coalesce`, checked here so that a bad value fails the run before its
     /// server starts. With `--target` they would shape nothing: the media host's own cache is measured.

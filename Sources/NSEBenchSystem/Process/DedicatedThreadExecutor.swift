@@ -3,8 +3,9 @@ import Foundation
 import Synchronization
 
 /// A task executor with one thread of its own, for the few tasks whose timing must not wait behind
-/// the cooperative pool: the load runner's admission loop. Thousands of invocation tasks keep the
-/// pool's threads (one per core) busy; an arrival due now should not wait for one of them.
+/// the invocations: the load runner's admission loop. Thousands of invocation tasks keep their
+/// executors (the transport loops, or the cooperative pool) busy; an arrival due now should not wait
+/// for one of them.
 public final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
     // `jobs` is protected by `lock`; `condition` wakes the thread. Both live as long as the executor.
     private let lock = NSCondition()

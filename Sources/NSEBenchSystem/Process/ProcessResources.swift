@@ -1,3 +1,4 @@
+import CNSEBenchLinux
 import Glibc
 public import NSEBenchCore
 
@@ -118,8 +119,12 @@ public enum ProcessResources {
         return code == EMFILE || code == ENFILE ? code : nil
     }
 
-    /// Logical cores online.
-    public static var cores: Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+    /// Logical cores this process may run on: its CPU affinity (`taskset`, a container's cpuset), else
+    /// the cores online. A loop per core on cores the process cannot use would only share them.
+    public static var cores: Int {
+        let allowed = Int(nseb_allowed_cpu_count())
+        return allowed > 0 ? allowed : max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
 
     private static func seconds(_ who: __rusage_who) -> Double {
         var usage = rusage()

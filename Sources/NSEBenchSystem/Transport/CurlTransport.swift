@@ -11,8 +11,9 @@ import Synchronization
 ///
 /// Each loop runs ``Configuration/multiHandlesPerLoop`` libcurl multi handles through
 /// `curl_multi_socket_action`: libcurl's sockets are watched by the loop's epoll and its timeouts by
-/// one timer on the loop's wheel. Downloads are spread over the loops round-robin, and over a loop's
-/// multi handles by least load.
+/// one timer on the loop's wheel. A download started on one of the loops runs on that loop (its
+/// completion then needs no other thread); others are spread over the loops round-robin, and over a
+/// loop's multi handles by least load.
 ///
 /// Admission is in Swift. Requests wait in a FIFO queue beyond ``Configuration/maxConcurrentTransfers``
 /// and, in a burst, beyond ``Configuration/startsPerIteration`` per loop iteration;

@@ -8,7 +8,8 @@ public import UserNotifications
 public struct ExtensionFactory: Sendable {
     /// The name reports use.
     public var name: String
-    /// Creates one instance; the host calls it once per invocation, on an extension thread.
+    /// Creates one instance; the host calls it once per invocation, where its calls run
+    /// (``ExtensionCalls``).
     public var make: @Sendable () -> UNNotificationServiceExtension
     /// Whether the extension's calls may block their thread (a semaphore waiting for a download,
     /// `Data(contentsOf:)`): then a blocked call gets a thread added, as each phone's extension has a

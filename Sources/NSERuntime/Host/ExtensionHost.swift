@@ -10,9 +10,11 @@ import Synchronization
 ///   arrival, so an invocation the caller could not start in time has already lost some of it, and one
 ///   started after its deadline is killed without the expiry call, as iOS kills an extension that spends
 ///   its budget starting up;
-/// - creates a fresh extension and calls `didReceive` on a thread that may block without holding up
-///   another invocation (``ExtensionCalls``), with the request iOS would build from the payload;
-/// - at the deadline calls `serviceExtensionTimeWillExpire` on another thread and starts the grace period;
+/// - creates a fresh extension and calls `didReceive` with the request iOS would build from the payload:
+///   a user's extension on a thread that may block without holding up another invocation, a built-in
+///   one (it never blocks) where the invocation runs (``ExtensionCalls``);
+/// - at the deadline calls `serviceExtensionTimeWillExpire` the same way, never before `didReceive`,
+///   and starts the grace period;
 /// - honours the first call of the content handler and counts the others as violations (the
 ///   ``InvocationLifecycle`` decides); moves the shown content's attachments into the attachment store;
 /// - kills the invocation when the memory it can see (baseline, payload, the extension's ``MemoryMeter``)

@@ -34,8 +34,8 @@ extension InvocationSession {
         }
     }
 
-    /// On an extension thread: creates the extension, hands a host-aware one its context, and calls
-    /// `didReceive`, then the deferred expiry call if the deadline came first.
+    /// Where the extension's calls run (``ExtensionCalls``): creates the extension, hands a host-aware
+    /// one its context, and calls `didReceive`, and the deferred expiry call if the deadline came first.
     private func runDidReceive() {
         guard let context = state.withLock({ $0.isComplete ? nil : $0.context }) else { return }
         let instance = input.extensionFactory.make()
@@ -57,10 +57,13 @@ extension InvocationSession {
             return (true, state.expiryDeferred, clock.now())
         }
         guard entry.proceed else { return }
-        var effects = [event(.didReceiveCalled, at: entry.now)]
-        if entry.expiry { effects += [event(.expiryCalled, at: entry.now), .callExpiry(reference)] }
-        perform(effects, callingHere: true)
+        let expiry: [Effect] = entry.expiry ? [event(.expiryCalled, at: entry.now), .callExpiry(reference)] : []
+        // A user's extension's expiry call goes to another thread now (its didReceive may block); a
+        // built-in's is made on this thread, so after its didReceive, which it never precedes on a phone.
+        let expiryFirst = input.extensionFactory.callsMayBlock
+        perform([event(.didReceiveCalled, at: entry.now)] + (expiryFirst ? expiry : []), callingHere: true)
         phone.bind { instance.didReceive(request) { [self] content in handlerCalled(content) } }
+        if !expiryFirst { perform(expiry, callingHere: true) }
         didReceiveReturned()
     }
 }

@@ -54,9 +54,9 @@ extension InvocationSession {
 
     /// What the session does outside its lock, in order, after an event.
     enum Effect {
-        /// Create the extension and call `didReceive`, on an extension thread.
+        /// Create the extension and call `didReceive`, where its calls run (``ExtensionCalls``).
         case callDidReceive
-        /// Call `serviceExtensionTimeWillExpire`, on an extension thread.
+        /// Call `serviceExtensionTimeWillExpire`, where its calls run (``ExtensionCalls``).
         case callExpiry(ExtensionReference)
         /// Cancel the extension's tracked tasks.
         case cancel([Task<Void, Never>])

@@ -62,7 +62,7 @@ public final class LoadRunner: Sendable {
     /// - Parameters:
     ///   - admissionExecutor: where the admission loop runs (a thread of its own keeps arrivals on
     ///     time while invocations keep their executors busy).
-    ///   - invocationExecutors: where invocations run, spread by index (a closed slot keeps the
+    ///   - invocationExecutors: where invocations run, taken in turn (a closed slot keeps the
     ///     executor of its first invocation); none: the global concurrent executor. An event loop
     ///     that also carries the invocations' downloads resumes each invocation on the thread its
     ///     download ended on, with no other thread woken.
@@ -75,10 +75,10 @@ public final class LoadRunner: Sendable {
         self.invocationExecutors = invocationExecutors
     }
 
-    /// Where the invocation with `index` runs; nil: the global concurrent executor.
-    private func invocationExecutor(for index: Int) -> (any TaskExecutor)? {
+    /// Where the `turn`th slot or arrival launched runs; nil: the global concurrent executor.
+    private func invocationExecutor(for turn: Int) -> (any TaskExecutor)? {
         guard !invocationExecutors.isEmpty else { return nil }
-        return invocationExecutors[Int(UInt(bitPattern: index) % UInt(invocationExecutors.count))]
+        return invocationExecutors[Int(UInt(bitPattern: turn) % UInt(invocationExecutors.count))]
     }
 
     /// Asks the run to stop admitting; safe from any thread (a signal handler's task).
@@ -182,9 +182,13 @@ public final class LoadRunner: Sendable {
             /// Runs `ticket` in a slot of its own; in a closed run the slot then starts the next
             /// invocations itself, as a phone gets its next push: no hop through the admission thread
             /// and back per invocation.
+            // Executors are taken in turn by launch, not by the ticket's index: a segment's indices
+            // (i, i + N, ...) would use only some of them.
+            var launched = 0
             func launch(_ first: Ticket) {
                 inFlight += 1
-                let executor = invocationExecutor(for: first.index)
+                let executor = invocationExecutor(for: launched)
+                launched += 1
                 var ticket = first
                 ticket.executor = executor
                 // nil would inherit the admission task's executor: the global one is named instead.
@@ -195,6 +199,9 @@ public final class LoadRunner: Sendable {
                         admittedCount.add(1, ordering: .relaxed)
                         var following = Self.ticket(next, segment: segment)
                         following.executor = executor
+                        // An invocation that completed without suspending (a built-in that delivers at
+                        // once) would otherwise keep its executor, a loop, for the whole run.
+                        await Task.yield()
                         await invoke(following)
                     }
                     return true
