@@ -195,13 +195,17 @@ public final class LoadRunner: Sendable {
                 group.addTask(executorPreference: executor ?? globalConcurrentExecutor) { [self, ticket] in
                     await invoke(ticket)
                     guard let slots = closedSlots else { return true }
+                    var run = 0
                     while let next = slots.claim(stopping: isStopping || Task.isCancelled, now: clock.now) {
                         admittedCount.add(1, ordering: .relaxed)
                         var following = Self.ticket(next, segment: segment)
                         following.executor = executor
                         // An invocation that completed without suspending (a built-in that delivers at
-                        // once) would otherwise keep its executor, a loop, for the whole run.
-                        await Task.yield()
+                        // once) would otherwise keep its executor, a loop, for the whole run. Every 8th:
+                        // a yield per invocation doubled mallocs_per_invocation (15.6-16.3 against 7.7-8.8
+                        // at 100 in flight, one core, against nginx).
+                        run += 1
+                        if run % 8 == 0 { await Task.yield() }
                         await invoke(following)
                     }
                     return true
