@@ -179,12 +179,13 @@ public final class LoadRunner: Sendable {
             let closedSlots: ClosedSlots? =
                 if case .closed = model { ClosedSlots(length: length, segment: segment, start: start) } else { nil }
 
-            /// Runs `ticket` in a slot of its own; in a closed run the slot then starts the next
-            /// invocations itself, as a phone gets its next push: no hop through the admission thread
-            /// and back per invocation.
             // Executors are taken in turn by launch, not by the ticket's index: a segment's indices
             // (i, i + N, ...) would use only some of them.
             var launched = 0
+
+            /// Runs `first` in a slot of its own, on the next executor; in a closed run the slot then
+            /// starts the next invocations itself, as a phone gets its next push: no hop through the
+            /// admission thread and back per invocation.
             func launch(_ first: Ticket) {
                 inFlight += 1
                 let executor = invocationExecutor(for: launched)
