@@ -46,6 +46,27 @@ private final class WhereService: UNNotificationServiceExtension, HostAwareExten
     }
 }
 
+/// Holds each arriving task until `parties` have arrived, then lets them all go.
+private final class StartBarrier: Sendable {
+    private let state = Mutex<(arrived: Int, waiting: [CheckedContinuation<Void, Never>])>((0, []))
+    private let parties: Int
+
+    init(parties: Int) { self.parties = parties }
+
+    func arrive() async {
+        await withCheckedContinuation { continuation in
+            let released = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                state.arrived += 1
+                state.waiting.append(continuation)
+                guard state.arrived >= parties else { return [] }
+                defer { state.waiting = [] }
+                return state.waiting
+            }
+            for waiter in released { waiter.resume() }
+        }
+    }
+}
+
 /// Notes the order of its calls; delivers a best attempt on expiry once `didReceive` gave it a handler.
 private final class OrderService: UNNotificationServiceExtension {
     /// The calls, in order, across instances.
@@ -87,11 +108,16 @@ struct InvocationExecutorTests {
         defer { for loop in loops { try? loop.shutdown() } }
         let runner = LoadRunner(clock: ContinuousRunnerClock(), invocationExecutors: loops)
         let seen = Mutex<[(index: Int, loop: Int?, before: Bool, after: Bool)]>([])
+        // Each slot's first invocation waits for all four to start: otherwise, on a busy machine, the
+        // first slot can run all 40 before the admission thread launches the second, and only one
+        // executor is ever used (seen once in CI).
+        let allSlotsStarted = StartBarrier(parties: 4)
         let report = await runner.run(
             model: .closed(concurrency: 4), length: .invocations(40), ramp: 0, seed: 1, drainLimit: 10_000_000_000
         ) { ticket in
             let loop = loops.firstIndex { $0 === (ticket.executor as? EventLoop) }
             let before = loop.map { loops[$0].inEventLoop } ?? false
+            if ticket.index < 4 { await allSlotsStarted.arrive() }
             await Task.yield()
             let after = loop.map { loops[$0].inEventLoop } ?? false
             seen.withLock { $0.append((ticket.index, loop, before, after)) }
