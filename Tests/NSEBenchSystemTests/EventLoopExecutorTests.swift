@@ -1,9 +1,10 @@
 import Dispatch
 import Glibc
-import NSEBenchSystem
 import NSEBenchTestSupport
 import Synchronization
 import Testing
+
+@testable import NSEBenchSystem
 
 /// The loop as a task executor, and the lock its work queue uses.
 @Suite("EventLoop as a task executor")
@@ -40,6 +41,48 @@ struct EventLoopExecutorTests {
         try loop.shutdown()
         let ranOnLoop = await Task(executorPreference: loop) { loop.inEventLoop }.value
         #expect(!ranOnLoop)
+    }
+
+    @Test(
+        "a loop never started hands the task jobs queued on it to the global executor at shutdown",
+        .timeLimit(.minutes(1)))
+    func neverStartedLoopHandsQueuedJobsOn() async throws {
+        let loop = try EventLoop(name: "nseb-tasknever")
+        // Queued: the loop accepts work before it starts.
+        let task = Task(executorPreference: loop) { loop.inEventLoop }
+        try loop.shutdown()
+        #expect(await task.value == false)
+    }
+
+    @Test(
+        "a loop stopped by a failed system call hands the task jobs queued on it to the global executor",
+        .timeLimit(.minutes(1)))
+    func failedLoopHandsQueuedJobsOn() async throws {
+        let loop = try EventLoop(name: "nseb-taskfail")
+        try loop.start()
+        // Hold the loop thread in a work item while a job is queued behind it and the loop's epoll
+        // descriptor becomes /dev/null (dup2: no descriptor number is freed for another test to take),
+        // so that its next epoll_wait fails with the job still queued.
+        let release = DispatchSemaphore(value: 0)
+        await withCheckedContinuation { (entered: CheckedContinuation<Void, Never>) in
+            do {
+                try loop.execute {
+                    entered.resume()
+                    release.wait()
+                }
+            } catch {
+                Issue.record("execute refused: \(error)")
+                entered.resume()
+            }
+        }
+        let null = open("/dev/null", O_RDONLY)
+        try #require(null >= 0)
+        try #require(dup2(null, loop.epoll) == loop.epoll)
+        close(null)
+        let task = Task(executorPreference: loop) { loop.inEventLoop }
+        release.signal()
+        #expect(await task.value == false, "ran, and not on the stopped loop")
+        #expect(throws: EventLoopError.self) { try loop.shutdown() }
     }
 
     @Test("SleepingLock: concurrent increments from many threads are never lost")

@@ -21,9 +21,14 @@ extension EventLoop {
     /// the submitting threads share a core, each immediate wakeup is a context switch: the run's
     /// timer loop took two per invocation (a deadline set, a deadline cancelled).
     public func execute(within maximumDelay: UInt64?, _ work: @escaping @Sendable () -> Void) throws(EventLoopError) {
+        try submit(.work(work), within: maximumDelay)
+    }
+
+    /// Queues `item` for the loop thread within `maximumDelay` (see ``execute(within:_:)``).
+    func submit(_ item: EventLoopWork, within maximumDelay: UInt64?) throws(EventLoopError) {
         try shared.withLock { (state) throws(EventLoopError) in
             guard state.acceptingWork else { throw .shutDown(loop: name) }
-            state.queue.append(work)
+            state.queue.append(item)
             do throws(SystemError) { try wakeIfSleeping(within: maximumDelay, &state) } catch { throw .system(error) }
         }
     }

@@ -19,13 +19,16 @@ extension EventLoop {
             }
         }
         // Release handlers, timer callbacks and work left by a failure here, on the thread that
-        // owns them, and outside the lock in case a closure's captures call back into the loop.
+        // owns them, and outside the lock in case a closure's captures call back into the loop. Task
+        // jobs left by a failure go on, on the global executor.
         registrations = []
         wheel = TimingWheel(now: 0)
-        running = []
         var abandoned = SharedState.WorkQueue()
-        shared.withLock { state in swap(&state.queue, &abandoned) }
+        swap(&running, &abandoned)
+        EventLoopWork.rescueJobs(from: abandoned)
         abandoned = []
+        shared.withLock { state in swap(&state.queue, &abandoned) }
+        EventLoopWork.rescueJobs(from: abandoned)
         loopThreadID.store(0, ordering: .relaxed)
     }
 
@@ -50,7 +53,13 @@ extension EventLoop {
                 }
             }
             runDueTimers(now: MonotonicClock.now())
-            for work in running { work() }
+            let executor = asUnownedTaskExecutor()
+            for item in running {
+                switch item {
+                case .work(let work): work()
+                case .job(let job): job.runSynchronously(on: executor)
+                }
+            }
             running.removeAll(keepingCapacity: true)
             if stop { return }
         }

@@ -1,9 +1,10 @@
 /// The part of ``EventLoop`` that other threads touch, kept behind one ``SleepingLock``.
 extension EventLoop {
     struct SharedState: Sendable {
-        typealias WorkQueue = ContiguousArray<@Sendable () -> Void>
+        typealias WorkQueue = ContiguousArray<EventLoopWork>
 
-        /// Work handed in by ``EventLoop/execute(_:)``, not yet taken by the loop.
+        /// Work handed in by ``EventLoop/execute(_:)`` and jobs by ``EventLoop/enqueue(_:)``, not yet
+        /// taken by the loop.
         var queue: WorkQueue = []
         /// Set by the loop just before it may sleep in `epoll_wait`; the first `execute` that sees
         /// it clears it and writes the eventfd, so a burst of work costs one wakeup.

@@ -7,14 +7,14 @@
 /// own queue, with no other thread involved. Jobs run after the iteration's I/O and timers, like
 /// ``execute(_:)`` work.
 ///
-/// Jobs enqueued after ``shutdown()`` began go to the global concurrent executor rather than being
-/// lost (a task that never resumes would hang its group).
+/// Jobs enqueued after ``shutdown()`` began, or left queued when the loop stopped on a failed system
+/// call, go to the global concurrent executor rather than being lost (a task that never resumes would
+/// hang its group).
 extension EventLoop: TaskExecutor {
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
         do {
-            try execute { job.runSynchronously(on: executor) }
+            try submit(.job(job), within: nil)
         } catch {
             globalConcurrentExecutor.enqueue(ExecutorJob(job))
         }

@@ -47,7 +47,7 @@ public final class EventLoop: @unchecked Sendable {
     var registrations: ContiguousArray<Registration?> = []
     var registrationGeneration: UInt32 = 0
     var events: ContiguousArray<epoll_event>
-    var running: ContiguousArray<@Sendable () -> Void> = []
+    var running: SharedState.WorkQueue = []
     /// The deferred-wakeup timerfd fired in this iteration.
     var deferredWakeupFired = false
     var waitPrecision: WaitPrecision
@@ -128,7 +128,8 @@ public final class EventLoop: @unchecked Sendable {
     /// Work accepted by ``execute(_:)`` before this call still runs; from now on `execute` throws
     /// ``EventLoopError/shutDown(loop:)``. Pending timers are dropped unfired; registered
     /// descriptors are left open (the loop does not own them) and their handlers are released. A
-    /// loop never started drops its queued work. A second call returns at once.
+    /// loop never started drops its queued work, and hands its queued task jobs to the global
+    /// executor. A second call returns at once.
     ///
     /// - Throws: ``EventLoopError/onLoopThread(loop:operation:)`` on the loop thread, which cannot
     ///   join itself; ``EventLoopError/system(_:)`` if the loop had stopped on a failed system call
@@ -150,7 +151,7 @@ public final class EventLoop: @unchecked Sendable {
             return (true, state.thread.take(), unrun)
         }
         guard firstCall else { return }
-        _ = consume unrun
+        EventLoopWork.rescueJobs(from: unrun)
         var joinFailure: SystemError?
         do throws(SystemError) { try thread?.join() } catch { joinFailure = error }
         let failure = shared.withLock { state in
