@@ -13,13 +13,31 @@ struct HarnessMeter {
     /// The requests no simulated phone could be told for, before the run (they are counted per process).
     let unattributedAtStart = SimulatedURLSession.unattributedRequestCount
     private let wallStart = MonotonicClock.now()
-    /// jemalloc's counters, when they can be read: the allocation count is a figure, not a check.
-    private let memory = try? MemoryStatistics()
-    private let mallocsAtStart: UInt64
+    /// jemalloc's counters, or why they cannot be read (jemalloc is not the allocator, under a
+    /// sanitizer): the allocation count is a figure, not a check, so the run goes on without it.
+    private let memory: Result<MemoryStatistics, MemoryStatisticsError>
+    private let mallocsAtStart: Result<UInt64, MemoryStatisticsError>
 
     init(server: EmbeddedServerProcess?) {
         serverCPUAtStart = server?.cpuSeconds ?? 0
-        mallocsAtStart = (try? memory?.snapshot())??.mallocCount ?? 0
+        memory = Result { () throws(MemoryStatisticsError) in try MemoryStatistics() }
+        mallocsAtStart = Self.mallocCount(memory)
+    }
+
+    /// Allocations since the load started; nil when they could not be counted.
+    private func mallocsSinceStart() -> UInt64? {
+        guard case .success(let start) = mallocsAtStart, case .success(let end) = Self.mallocCount(memory) else {
+            return nil
+        }
+        return end &- start
+    }
+
+    private static func mallocCount(_ memory: Result<MemoryStatistics, MemoryStatisticsError>) -> Result<
+        UInt64, MemoryStatisticsError
+    > {
+        memory.flatMap { statistics in
+            Result { () throws(MemoryStatisticsError) in try statistics.snapshot().mallocCount }
+        }
     }
 
     /// Seconds since the load started.
@@ -31,7 +49,7 @@ struct HarnessMeter {
             wallSeconds: wallSeconds,
             cpuSeconds: ProcessResources.cpuSeconds() - cpuAtStart + workers.map(\.cpuSeconds).reduce(0, +),
             peakResidentBytes: ProcessResources.peakResidentBytes() + workers.map(\.peakResidentBytes).reduce(0, +),
-            mallocs: ((try? memory?.snapshot())??.mallocCount ?? 0) &- mallocsAtStart)
+            mallocs: mallocsSinceStart())
     }
 
     /// The embedded server's CPU seconds since the load started.

@@ -74,8 +74,11 @@ enum SummaryRenderer {
                 + (Double(value("machine_steal")).flatMap { $0 > 0 ? "; its host took \(percent($0)) (steal)" : nil }
                     ?? "")
                 + "), "
-                + "peak RSS \((Int(value("peak_rss_bytes")) ?? 0) >> 20) MiB, \(value("mallocs_per_invocation")) mallocs per "
-                + "invocation, timer lateness p99 \(value("timer_lateness_p99_ms")) ms, transport lag p99 "
+                + "peak RSS \((Int(value("peak_rss_bytes")) ?? 0) >> 20) MiB, "
+                + (value("mallocs_per_invocation").isEmpty
+                    ? "mallocs not counted (jemalloc is not the allocator)"
+                    : "\(value("mallocs_per_invocation")) mallocs per invocation")
+                + ", timer lateness p99 \(value("timer_lateness_p99_ms")) ms, transport lag p99 "
                 + "\(value("transport_lag_p99_ms")) ms, downloads' wait in the harness p99 "
                 + "\(value("harness_wait_p99_ms")) ms, admission lag p99 "
                 + "\(value("admission_lag_p99_ms")) ms")

@@ -16,8 +16,10 @@ public struct SummaryRow: Sendable {
         public var wallSeconds: Double
         public var cpuSeconds: Double
         public var peakResidentBytes: Int
-        public var mallocs: UInt64
-        public init(wallSeconds: Double, cpuSeconds: Double, peakResidentBytes: Int, mallocs: UInt64) {
+        /// Allocations from jemalloc's arenas during the load; nil when they could not be counted (jemalloc
+        /// is not the allocator, under a sanitizer): `mallocs_per_invocation` is then empty, not 0.
+        public var mallocs: UInt64?
+        public init(wallSeconds: Double, cpuSeconds: Double, peakResidentBytes: Int, mallocs: UInt64?) {
             self.wallSeconds = wallSeconds
             self.cpuSeconds = cpuSeconds
             self.peakResidentBytes = peakResidentBytes
@@ -72,8 +74,10 @@ public struct SummaryRow: Sendable {
         values["extension_timeout_s"] =
             aggregate.shortestOwnTimeout.map { Self.format(Double($0) / scale / 1e9, decimals: 3) } ?? ""
         values["peak_rss_bytes"] = String(harness.peakResidentBytes)
-        values["mallocs_per_invocation"] = Self.format(
-            aggregate.invocations > 0 ? Double(harness.mallocs) / Double(aggregate.invocations) : 0, decimals: 1)
+        values["mallocs_per_invocation"] =
+            harness.mallocs.map {
+                Self.format(aggregate.invocations > 0 ? Double($0) / Double(aggregate.invocations) : 0, decimals: 1)
+            } ?? ""
         // The self-check's figures in unscaled time, as every other time a user reads: a lag measured at
         // --time-scale 0.1 weighs ten times as much against the scenario's own times.
         func unscaled(_ nanoseconds: UInt64) -> String { Self.format(Double(nanoseconds) / scale / 1e6, decimals: 3) }

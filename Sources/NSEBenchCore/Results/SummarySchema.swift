@@ -266,7 +266,7 @@ public enum SummarySchema {
                     + "judges it against --memory-limit; empty for built-ins and --extension-processes 0"),
             Column(
                 name: "mallocs_per_invocation", kind: .measure, polarity: .smallerIsBetter,
-                meaning: "allocations per invocation (jemalloc)"),
+                meaning: "allocations per invocation (jemalloc); empty when jemalloc could not count them"),
             Column(
                 name: "timer_lateness_p99_ms", kind: .validity, polarity: .none,
                 meaning: "the harness's own deadline-timer lateness, p99 (unscaled)"),
