@@ -1,5 +1,9 @@
 import Foundation
+import NSEBenchSystem
+import NSEBenchTestSupport
+import Synchronization
 import Testing
+import UserNotifications
 
 @testable import NSERuntime
 
@@ -89,5 +93,59 @@ struct TemporaryFilesTests {
         #expect(harness.storedFiles.count == 1)
         #expect(harness.storedFiles.first?.hasSuffix("-42-image.jpg") == true)
         #expect(record.visible.attachments.map(\.bytes) == [4])
+    }
+
+    @Test("a file the extension renamed and said so is removed under its new name; a delivered one is not looked for")
+    func renamedAndDeliveredFiles() async throws {
+        let harness = try HostHarness()
+        defer { harness.remove() }
+        let log = RenamingService.Log()
+        let factory = ExtensionFactory(name: "renaming") { RenamingService(log: log) }
+
+        let record = await harness.host.invoke(harness.input(TestPayloads.plain(), extension: factory, id: 7))
+
+        #expect(record.outcome == .enriched)
+        let (renamed, delivered, context) = log.state.withLock { ($0.renamed, $0.delivered, $0.context) }
+        let paths = try #require(context?.temporaryFilePaths)
+        #expect(renamed.hasSuffix("CFNetworkDownload_7_1.bin"))
+        #expect(!FileManager.default.fileExists(atPath: renamed), "removed under its new name")
+        #expect(paths.contains(renamed))
+        #expect(!paths.contains { $0.hasSuffix("CFNetworkDownload_7_1.tmp") }, "the old name is not looked for")
+        #expect(!paths.contains(delivered), "the store took it: nothing to remove")
+        #expect(harness.storedFiles.count == 1)
+    }
+}
+
+/// Renames one temporary file (telling the host) and keeps it, and delivers another as an attachment.
+private final class RenamingService: UNNotificationServiceExtension, HostAwareExtension {
+    final class Log: Sendable {
+        let state = Mutex<(renamed: String, delivered: String, context: InvocationContext?)>(("", "", nil))
+    }
+
+    var invocationContext: InvocationContext?
+    let log: Log
+
+    init(log: Log) { self.log = log }
+
+    override func didReceive(
+        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+    ) {
+        guard let context = invocationContext else { return contentHandler(request.content) }
+        let handler = ContentHandler(contentHandler)
+        let content = request.content
+        let log = log
+        context.run {
+            let download = try context.makeTemporaryFilePath()
+            try Data([1, 2, 3]).write(to: URL(fileURLWithPath: download))
+            let renamed = FilePathExtension.replacing(in: download, with: "bin")
+            try FileManager.default.moveItem(atPath: download, toPath: renamed)
+            context.temporaryFileMoved(from: download, to: renamed)
+            let attached = try context.makeTemporaryFileURL(pathExtension: "jpg")
+            try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: attached)
+            log.state.withLock { $0 = (renamed, attached.path, context) }
+            guard let mutable = content.mutableCopy() as? UNMutableNotificationContent else { return handler(content) }
+            mutable.attachments = [try UNNotificationAttachment(identifier: "image", url: attached, options: nil)]
+            handler(mutable)
+        }
     }
 }

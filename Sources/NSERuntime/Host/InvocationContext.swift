@@ -68,8 +68,24 @@ public final class InvocationContext: Sendable {
         self.temporaryFiles = temporaryFiles
     }
 
-    /// The temporary files named so far.
+    /// The temporary files the host will remove when the invocation ends.
     var temporaryFilePaths: [String] { files.withLock { $0 } }
+
+    /// Tells the host that the extension moved one of its temporary files (a download renamed by its type):
+    /// the host removes it under its new name when the invocation ends, unless it was delivered. A move the
+    /// host is not told of (a user's `FileManager.moveItem`) leaves the new file to the run's directory,
+    /// and the old name to a removal that finds nothing.
+    public func temporaryFileMoved(from path: String, to newPath: String) {
+        files.withLock { files in
+            guard let index = files.firstIndex(of: path) else { return }
+            files[index] = newPath
+        }
+    }
+
+    /// The host took `path` away (an attachment moved into the store): nothing is left there to remove.
+    func temporaryFileTaken(_ path: String) {
+        files.withLock { files in files.removeAll { $0 == path } }
+    }
 
     /// Nanoseconds now.
     public func now() -> UInt64 { clock.now() }

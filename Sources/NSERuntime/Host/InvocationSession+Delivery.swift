@@ -24,7 +24,7 @@ extension InvocationSession {
             var trial = state.lifecycle
             let shows = Self.showsContent(
                 trial.contentDelivered(at: time, hasAlertText: snapshot.hasAlertText, enrichment: .nothingRequested))
-            let stored = shows ? storeAttachments(of: snapshot) : []
+            let stored = shows ? storeAttachments(of: snapshot, context: state.context) : []
             let delivered = inspector.delivered(
                 title: snapshot.title, subtitle: snapshot.subtitle, body: snapshot.body,
                 storedAttachments: stored.count)
@@ -55,13 +55,18 @@ extension InvocationSession {
 
     /// Moves each attachment's file into the store; a file that cannot be moved is reported as an
     /// ``InvocationStage/attach`` error and left out, as iOS leaves out an attachment it cannot move.
-    private func storeAttachments(of content: UNNotificationContent) -> [StoredAttachment] {
+    private func storeAttachments(of content: UNNotificationContent, context: InvocationContext?)
+        -> [StoredAttachment]
+    {
         var stored: [StoredAttachment] = []
         for attachment in content.attachments {
             do {
                 stored.append(
                     try environment.attachmentStore.store(
                         attachment.url, invocation: input.id, identifier: attachment.identifier))
+                // Gone from where the extension left it: an unlink at the end would find nothing (one
+                // system call of 16 per invocation against a server that closes each connection).
+                context?.temporaryFileTaken(attachment.url.path)
             } catch {
                 measurements.recordError(.attach, error.description)
             }

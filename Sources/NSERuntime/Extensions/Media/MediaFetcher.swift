@@ -96,6 +96,7 @@ struct MediaFetcher {
             context.recordError(.attach, "cannot rename \(path) to .\(fileExtension): \(error.message)")
             return nil
         }
+        context.temporaryFileMoved(from: path, to: renamed)
         do {
             return try UNNotificationAttachment(
                 identifier: identifier, url: URL(fileURLWithPath: renamed, isDirectory: false), options: nil)
