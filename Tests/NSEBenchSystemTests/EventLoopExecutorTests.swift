@@ -34,6 +34,11 @@ struct EventLoopExecutorTests {
         #expect(onLoop.allSatisfy { $0 })
     }
 
+    /// Makes `descriptor` refer to what `source` refers to (dup2), close-on-exec as the loop's own are.
+    private static func replace(_ descriptor: Int32, with source: Int32) -> Bool {
+        dup2(source, descriptor) == descriptor && fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0
+    }
+
     @Test("after shutdown a task that prefers the loop still finishes, on the global executor")
     func shutDownLoopHandsJobsOn() async throws {
         let loop = try EventLoop(name: "nseb-taskdown")
@@ -64,6 +69,8 @@ struct EventLoopExecutorTests {
         // descriptor becomes /dev/null (dup2: no descriptor number is freed for another test to take),
         // so that its next epoll_wait fails with the job still queued.
         let release = DispatchSemaphore(value: 0)
+        // Whatever fails below, the loop thread is let go.
+        defer { release.signal() }
         await withCheckedContinuation { (entered: CheckedContinuation<Void, Never>) in
             do {
                 try loop.execute {
@@ -75,14 +82,39 @@ struct EventLoopExecutorTests {
                 entered.resume()
             }
         }
-        let null = open("/dev/null", O_RDONLY)
+        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
         try #require(null >= 0)
-        try #require(dup2(null, loop.epoll) == loop.epoll)
+        try #require(Self.replace(loop.epoll, with: null))
         close(null)
         let task = Task(executorPreference: loop) { loop.inEventLoop }
         release.signal()
         #expect(await task.value == false, "ran, and not on the stopped loop")
         #expect(throws: EventLoopError.self) { try loop.shutdown() }
+    }
+
+    @Test(
+        "a job whose wakeup cannot be written runs once, on the global executor, and is not left queued",
+        .timeLimit(.minutes(1)))
+    func failedWakeupHandsTheJobOnOnce() async throws {
+        let loop = try EventLoop(name: "nseb-taskwake")
+        try loop.start()
+        // Asleep in epoll_wait, so that the next job must write the wakeup eventfd.
+        while !loop.shared.withLock({ $0.loopMaySleep }) { try await Task.sleep(nanoseconds: 1_000_000) }
+        // The eventfd, kept aside; in its place a read-only /dev/null, which refuses the write (EBADF).
+        let saved = fcntl(loop.wakeup, F_DUPFD_CLOEXEC, 0)
+        try #require(saved >= 0)
+        let readOnly = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        try #require(readOnly >= 0)
+        try #require(Self.replace(loop.wakeup, with: readOnly))
+        close(readOnly)
+        let ranOnLoop = await Task(executorPreference: loop) { loop.inEventLoop }.value
+        let leftQueued = loop.shared.withLock { !$0.queue.isEmpty }
+        try #require(Self.replace(loop.wakeup, with: saved))
+        close(saved)
+        #expect(!ranOnLoop)
+        // Left queued, the loop would run the finished task's job a second time once woken.
+        #expect(!leftQueued)
+        try loop.shutdown()
     }
 
     @Test("SleepingLock: concurrent increments from many threads are never lost")

@@ -76,7 +76,7 @@ enum SummaryRenderer {
                 + "), "
                 + "peak RSS \((Int(value("peak_rss_bytes")) ?? 0) >> 20) MiB, "
                 + (value("mallocs_per_invocation").isEmpty
-                    ? "mallocs not counted (jemalloc is not the allocator)"
+                    ? "mallocs not counted (jemalloc's statistics could not be read)"
                     : "\(value("mallocs_per_invocation")) mallocs per invocation")
                 + ", timer lateness p99 \(value("timer_lateness_p99_ms")) ms, transport lag p99 "
                 + "\(value("transport_lag_p99_ms")) ms, downloads' wait in the harness p99 "

@@ -24,12 +24,18 @@ extension EventLoop {
         try submit(.work(work), within: maximumDelay)
     }
 
-    /// Queues `item` for the loop thread within `maximumDelay` (see ``execute(within:_:)``).
+    /// Queues `item` for the loop thread within `maximumDelay` (see ``execute(within:_:)``). A throw means
+    /// the item was not queued: a job the caller then hands elsewhere must never also run here.
     func submit(_ item: EventLoopWork, within maximumDelay: UInt64?) throws(EventLoopError) {
         try shared.withLock { (state) throws(EventLoopError) in
             guard state.acceptingWork else { throw .shutDown(loop: name) }
             state.queue.append(item)
-            do throws(SystemError) { try wakeIfSleeping(within: maximumDelay, &state) } catch { throw .system(error) }
+            do throws(SystemError) {
+                try wakeIfSleeping(within: maximumDelay, &state)
+            } catch {
+                state.queue.removeLast()
+                throw .system(error)
+            }
         }
     }
 
@@ -55,7 +61,8 @@ extension EventLoop {
             state.deferredWakeAt = latest
             return
         }
-        state.loopMaySleep = false
+        // Cleared once the wakeup is written: after a failed write the next caller tries again.
         try EventFD.signal(wakeup)
+        state.loopMaySleep = false
     }
 }
