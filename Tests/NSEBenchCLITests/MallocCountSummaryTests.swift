@@ -58,3 +58,24 @@ struct MallocCountSummaryTests {
         #expect(!line.contains("mallocs per invocation"))
     }
 }
+
+/// The meter behind the column: jemalloc's count since the load started, or nil when it cannot read it.
+@Suite("the harness meter's allocation count")
+struct HarnessMeterMallocTests {
+    @Test("counters that cannot be read give no count, not 0")
+    func unreadableCountersGiveNone() {
+        let meter = HarnessMeter(server: nil, memory: .failure(.mallctl(name: "epoch", code: ENOENT)))
+        #expect(meter.figures(wallSeconds: 1, workers: []).mallocs == nil)
+    }
+
+    @Test("jemalloc's counters give the allocations made since the meter started")
+    func jemallocCounts() throws {
+        let meter = HarnessMeter(server: nil)
+        // Blocks of a large size class go past the thread cache to the arena, so each is counted.
+        var kept: [[UInt8]] = []
+        for index in 0..<64 { kept.append([UInt8](repeating: UInt8(index), count: 1 << 20)) }
+        let mallocs = try #require(meter.figures(wallSeconds: 1, workers: []).mallocs)
+        #expect(mallocs >= 64)
+        #expect(kept.count == 64)
+    }
+}

@@ -18,9 +18,15 @@ struct HarnessMeter {
     private let memory: Result<MemoryStatistics, MemoryStatisticsError>
     private let mallocsAtStart: Result<UInt64, MemoryStatisticsError>
 
-    init(server: EmbeddedServerProcess?) {
+    /// - Parameter memory: jemalloc's counters, or why they cannot be read (by default, this process's).
+    init(
+        server: EmbeddedServerProcess?,
+        memory: Result<MemoryStatistics, MemoryStatisticsError> = Result { () throws(MemoryStatisticsError) in
+            try MemoryStatistics()
+        }
+    ) {
         serverCPUAtStart = server?.cpuSeconds ?? 0
-        memory = Result { () throws(MemoryStatisticsError) in try MemoryStatistics() }
+        self.memory = memory
         mallocsAtStart = Self.mallocCount(memory)
     }
 
