@@ -57,6 +57,7 @@ public struct NotificationAlert: Sendable, Hashable, Codable {
             return .string(body ?? "")
         }
         var members = otherFields
+        members.reserveCapacity(otherFields.count + 3)
         if let title { members["title"] = .string(title) }
         if let subtitle { members["subtitle"] = .string(subtitle) }
         if let body { members["body"] = .string(body) }

@@ -4,7 +4,9 @@ extension NotificationPayload {
     /// The known fields are written over any key of the same name in ``otherAPSFields``,
     /// ``NotificationAlert/otherFields`` or ``customFields``.
     public var jsonValue: JSONValue {
+        // Room for the known fields at once: one allocation each, not one per growth as keys go in.
         var aps = otherAPSFields
+        aps.reserveCapacity(otherAPSFields.count + 6)
         aps["alert"] = alert.jsonValue
         if isMutable { aps["mutable-content"] = .integer(1) }
         if let badge { aps["badge"] = .integer(badge) }
@@ -12,6 +14,7 @@ extension NotificationPayload {
         if let threadIdentifier { aps["thread-id"] = .string(threadIdentifier) }
         if let category { aps["category"] = .string(category) }
         var members = customFields
+        members.reserveCapacity(customFields.count + 3)
         members["aps"] = .object(aps)
         if let encryptedData { members["encrypted_data"] = .string(encryptedData) }
         if let mediaURL { members["media_url"] = .string(mediaURL.absoluteString) }
@@ -47,8 +50,9 @@ extension NotificationPayload {
 
     /// ``userInfo`` from the payload's JSON value (`json`, its ``jsonValue``).
     static func userInfo(of json: JSONValue) -> [AnyHashable: Any] {
-        var info: [AnyHashable: Any] = [:]
-        for (key, value) in json.objectValue ?? [:] { info[key] = value.foundationObject }
+        let members = json.objectValue ?? [:]
+        var info = [AnyHashable: Any](minimumCapacity: members.count)
+        for (key, value) in members { info[key] = value.foundationObject }
         return info
     }
 }
