@@ -20,9 +20,10 @@ import Synchronization
 ///
 /// Registration and timer calls must be made on the loop thread (from a handler,
 /// a timer, or work passed to ``execute(_:)``); they throw ``EventLoopError/notOnLoopThread(loop:operation:)``
-/// elsewhere. The loop never blocks except in `epoll_wait`, and a handler may deregister itself or
-/// any other descriptor: events already collected for a descriptor deregistered meanwhile are
-/// dropped.
+/// elsewhere. The loop itself blocks only in `epoll_wait`; what it runs (handlers, timers, work, the
+/// jobs of tasks that prefer it) holds it for as long as that takes, which its lag probe
+/// (``LoopLagProbe``) shows. A handler may deregister itself or any other descriptor: events already
+/// collected for a descriptor deregistered meanwhile are dropped.
 ///
 /// A started loop keeps itself alive until ``shutdown()``.
 public final class EventLoop: @unchecked Sendable {
