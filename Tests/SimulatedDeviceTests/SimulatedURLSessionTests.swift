@@ -18,9 +18,9 @@ final class ScriptedNetwork: PhoneNetwork {
         return await reply(request)
     }
 
-    func track(_ work: @escaping @Sendable () async -> Void) {
+    func track(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
         trackedWork.add(1, ordering: .relaxed)
-        Task { await work() }
+        return Task { await work() }
     }
 
     /// A response whose body is `text`, in a temporary file.
@@ -122,6 +122,81 @@ struct SimulatedURLSessionTests {
         #expect(task.state == .completed)
         let requestCount = network.requests.withLock { $0.count }
         #expect(requestCount == 1)
+    }
+
+    @Test("cancel while the transfer runs ends it at once, and the handler hears cancelled")
+    func cancelWhileRunning() async throws {
+        // The transfer only ends when its task is cancelled (or after a minute, well past the test's wait).
+        let network = ScriptedNetwork { _ in
+            do {
+                try await Task.sleep(for: .seconds(60))
+            } catch {
+                return PhoneResponse(status: 0, failure: .cancelled)
+            }
+            return PhoneResponse(status: 200)
+        }
+        let phone = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
+        let queue = OperationQueue()
+        let session = SimulatedPhone.$current.withValue(phone) {
+            SimulatedURLSession(configuration: .default, delegate: nil, delegateQueue: queue)
+        }
+        let cancelled = Callback<URLError.Code?>()
+        let task = session.downloadTask(with: Self.url) { _, _, error in
+            cancelled.record((error as? URLError)?.code, queue: queue)
+        }
+        task.resume()
+        for _ in 0..<500 where network.requests.withLock({ $0.isEmpty }) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(network.requests.withLock { $0.count } == 1, "the transfer started")
+        task.cancel()
+        #expect(try await cancelled.wait().0 == .cancelled)
+        #expect(task.state == .completed)
+    }
+
+    @Test("a download's file is gone once its handler returns; one the handler moved away stays where it went")
+    func downloadFileRemovedAfterHandler() async throws {
+        let network = ScriptedNetwork { _ in ScriptedNetwork.body("kept or not") }
+        let phone = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
+        let queue = OperationQueue()
+        let session = SimulatedPhone.$current.withValue(phone) {
+            SimulatedURLSession(configuration: .default, delegate: nil, delegateQueue: queue)
+        }
+        let left = Callback<String>()
+        session.downloadTask(with: Self.url) { location, _, _ in
+            left.record(location?.path ?? "", queue: queue)
+        }.resume()
+        let leftPath = try await left.wait().0
+        #expect(!leftPath.isEmpty)
+        #expect(try await Self.eventually { !FileManager.default.fileExists(atPath: leftPath) }, "removed after")
+
+        let moved = Callback<String>()
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "moved-\(UUID().uuidString).jpg")
+        defer { try? FileManager.default.removeItem(at: destination) }
+        session.downloadTask(with: Self.url) { location, _, _ in
+            guard let location else { return moved.record("no file", queue: queue) }
+            do {
+                try FileManager.default.moveItem(at: location, to: destination)
+                moved.record(location.path, queue: queue)
+            } catch {
+                moved.record("move failed: \(error)", queue: queue)
+            }
+        }.resume()
+        let movedFrom = try await moved.wait().0
+        #expect(movedFrom.hasPrefix("/"), "\(movedFrom)")
+        try await Task.sleep(for: .milliseconds(50))  // past the removal that follows the handler
+        #expect(try String(contentsOf: destination, encoding: .utf8) == "kept or not")
+        #expect(!FileManager.default.fileExists(atPath: movedFrom))
+    }
+
+    /// Whether `condition` holds within a second, checked every 10 ms.
+    static func eventually(_ condition: () -> Bool) async throws -> Bool {
+        for _ in 0..<100 {
+            if condition() { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return condition()
     }
 
     @Test("a request no phone can be found for fails instead of being timed against another phone")

@@ -114,8 +114,19 @@ public final class InvocationContext: Sendable {
     /// Runs `work` as a task the host tracks: the invocation's work has returned only when `didReceive` and
     /// every such task have, an error thrown out of `work` crashes the extension, and the host cancels the
     /// task when the process is gone (killed, crashed, or wound down).
-    public func run(_ work: @escaping @Sendable () async throws -> Void) {
+    ///
+    /// A built-in extension's work runs on the invocation's executor (a transport loop, beside its
+    /// downloads), so it must never block its thread; a user's runs on the global concurrent executor.
+    /// Returns the task, to cancel the work early; nil when the process is gone and nothing was started.
+    @discardableResult
+    public func run(_ work: @escaping @Sendable () async throws -> Void) -> Task<Void, Never>? {
         session.run(work)
+    }
+
+    /// Runs the simulated phone's own `work` (a URLSession transfer) as tracked work on the invocation's
+    /// executor, whatever the extension: the harness's code, which never blocks.
+    func runPhoneWork(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
+        session.runPhoneWork(work)
     }
 
     /// Crashes the extension now: the invocation ends as ``InvocationOutcome/crashed`` (unless a delivery

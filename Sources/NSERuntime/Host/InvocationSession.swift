@@ -17,8 +17,12 @@ final class InvocationSession: Sendable {
     let settings: HostSettings
     let environment: HostEnvironment
     let calls: ExtensionCalls
-    /// Where the extension's tracked work (``run(_:)``) runs: the invocation's own executor, so that a
-    /// download's end resumes the work on the thread it ended on; nil: the global concurrent executor.
+    /// Where the invocation runs (a transport loop), and with it the simulated phone's own work (its
+    /// URLSession transfers, ``runPhoneWork(_:)``), which never blocks: a download's end resumes the
+    /// work on the thread it ended on. nil: the global concurrent executor.
+    let executor: (any TaskExecutor)?
+    /// Where the extension's tracked work (``run(_:)``) runs: ``executor`` for a built-in extension,
+    /// nil (the global concurrent executor) for a user's, whose work may block.
     let workExecutor: (any TaskExecutor)?
     let temporaryFiles: TemporaryFiles
     let inspector: DeliveryInspector
@@ -41,6 +45,7 @@ final class InvocationSession: Sendable {
         self.settings = settings
         self.environment = environment
         self.calls = calls
+        self.executor = workExecutor
         // A user's extension's work may block: never on the harness's own loops.
         self.workExecutor = input.extensionFactory.callsMayBlock ? nil : workExecutor
         self.temporaryFiles = temporaryFiles
@@ -188,13 +193,29 @@ final class InvocationSession: Sendable {
         perform(effects)
     }
 
-    /// Starts tracked work for ``InvocationContext/run(_:)``; nothing once the process is gone.
-    func run(_ work: @escaping @Sendable () async throws -> Void) {
-        state.withLock { state in
-            guard !state.isComplete else { return }
+    /// Starts tracked work for ``InvocationContext/run(_:)`` and returns its task; nothing (nil) once the
+    /// process is gone.
+    func run(_ work: @escaping @Sendable () async throws -> Void) -> Task<Void, Never>? {
+        track(work, on: workExecutor)
+    }
+
+    /// Starts the simulated phone's own tracked work (``SimulatedDevice/PhoneNetwork/track(_:)``), for
+    /// a user's extension too, where the invocation runs: it is the harness's code and never blocks (a
+    /// URLSession transfer on the global pool cost Examples/MediaDownload a thread wake-up at its start
+    /// and one at its end). The user's code runs in ``ExtensionCalls``' threads and the sessions'
+    /// delegate queues, never here.
+    func runPhoneWork(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
+        track(work, on: executor)
+    }
+
+    private func track(
+        _ work: @escaping @Sendable () async throws -> Void, on executor: (any TaskExecutor)?
+    ) -> Task<Void, Never>? {
+        state.withLock { state -> Task<Void, Never>? in
+            guard !state.isComplete else { return nil }
             let id = state.nextWorkID
             state.nextWorkID += 1
-            state.work[id] = Task(executorPreference: workExecutor) { [self] in
+            let task = Task(executorPreference: executor) { [self] in
                 do {
                     try await work()
                 } catch {
@@ -202,6 +223,8 @@ final class InvocationSession: Sendable {
                 }
                 workEnded(id)
             }
+            state.work[id] = task
+            return task
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchCore
+import NSEBenchSystem
 import SimulatedDevice
 
 /// The network of one invocation's simulated phone (``SimulatedDevice/PhoneNetwork``): each request of
@@ -44,8 +45,20 @@ struct InvocationNetwork: PhoneNetwork {
             failure: result.error.map(Self.failure))
     }
 
-    func track(_ work: @escaping @Sendable () async -> Void) {
-        context.run { await work() }
+    func track(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
+        context.runPhoneWork(work)
+    }
+
+    /// One `unlink`, which finding nothing (the handler moved the file away) is no error; either way
+    /// nothing is left there for the invocation's end to remove.
+    func removeBody(_ file: URL) {
+        let path = file.path
+        do {
+            try Posix.removeFile(path)
+        } catch {
+            return  // left for the invocation's end, which tries again and leaves it to the run's directory
+        }
+        context.temporaryFileTaken(path)
     }
 
     /// The `URLError` family of a transport failure.

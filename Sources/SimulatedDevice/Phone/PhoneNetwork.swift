@@ -8,8 +8,31 @@ public protocol PhoneNetwork: Sendable {
     /// Performs `request` on a connection of this phone's own and writes the body to a temporary file.
     func load(_ request: PhoneRequest) async -> PhoneResponse
     /// Runs `work` as the extension's own work: the invocation is not over while it runs, and the
-    /// host cancels it when the extension's process is gone.
-    func track(_ work: @escaping @Sendable () async -> Void)
+    /// host cancels it when the extension's process is gone. `work` is the simulated phone's code, never
+    /// the extension's: it must not block its thread (it may run on the harness's event loops).
+    ///
+    /// Returns the work's task, which the caller may cancel (a task's `cancel()` ends its transfer);
+    /// nil when nothing was started because the process is gone.
+    @discardableResult
+    func track(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never>?
+    /// Removes `file`, a transfer's body, once its reader is done with it (a download's completion
+    /// handler has returned). A file the reader moved away, the usual case, is no error; one that cannot
+    /// be removed is left to the host, which removes an invocation's files when it ends.
+    func removeBody(_ file: URL)
+}
+
+extension PhoneNetwork {
+    /// Removes `file` with `FileManager` when it is still there.
+    public func removeBody(_ file: URL) {
+        // Checked first: removing a file that was moved away throws an error built with its localized
+        // description, the dearest part of a download's end (perf, issue #11).
+        guard FileManager.default.fileExists(atPath: file.path) else { return }
+        do {
+            try FileManager.default.removeItem(at: file)
+        } catch {
+            return  // left for the host's clean-up
+        }
+    }
 }
 
 /// One request, with the limits its session and `URLRequest` set, already scaled to the run's clock.

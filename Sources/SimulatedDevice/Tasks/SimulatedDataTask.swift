@@ -32,7 +32,7 @@ public final class SimulatedDataTask: URLSessionDataTask, @unchecked Sendable {
     public override var countOfBytesExpectedToReceive: Int64 { Int64(driver.completion?.bytes ?? -1) }
 
     public override func resume() {
-        driver.resume { [self] completion in onComplete(self, Self.body(of: completion), completion) }
+        driver.resume { [self] completion in onComplete(self, driver.body(of: completion), completion) }
     }
 
     public override func cancel() {
@@ -41,12 +41,4 @@ public final class SimulatedDataTask: URLSessionDataTask, @unchecked Sendable {
 
     /// Simulated transfers are not paused; `resume` after `suspend` carries on.
     public override func suspend() {}
-
-    /// The body, read from the transfer's file, which is then removed.
-    static func body(of completion: TransferDriver.Completion) -> Data? {
-        guard let file = completion.fileURL else { return completion.error == nil ? Data() : nil }
-        defer { TemporaryBody.remove(file) }
-        guard completion.error == nil else { return nil }
-        return FileManager.default.contents(atPath: file.path) ?? Data()
-    }
 }

@@ -34,7 +34,7 @@ public final class SimulatedDownloadTask: URLSessionDownloadTask, @unchecked Sen
     public override func resume() {
         driver.resume { [self] completion in
             onComplete(self, completion)
-            if let file = completion.fileURL { TemporaryBody.remove(file) }
+            if let file = completion.fileURL { driver.removeBody(file) }
         }
     }
 
@@ -48,20 +48,5 @@ public final class SimulatedDownloadTask: URLSessionDownloadTask, @unchecked Sen
     /// Resumes without removing the file afterwards: the async `download(for:)` hands it to its caller.
     func driverResumeKeepingFile() {
         driver.resume { [self] completion in onComplete(self, completion) }
-    }
-}
-
-/// Removing a transfer's temporary file once its reader is done with it.
-enum TemporaryBody {
-    /// Removes `file`; one already moved away (the point of a download's completion handler) is fine,
-    /// and one that cannot be removed is left to the host, which removes every file of the invocation
-    /// when it ends.
-    static func remove(_ file: URL) {
-        do {
-            try FileManager.default.removeItem(at: file)
-        } catch {
-            // Moved away by the handler (the usual case), or left for the host's clean-up.
-            return
-        }
     }
 }

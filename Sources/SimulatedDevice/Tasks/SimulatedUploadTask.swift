@@ -37,7 +37,7 @@ public final class SimulatedUploadTask: URLSessionUploadTask, @unchecked Sendabl
     public override var countOfBytesExpectedToSend: Int64 { Int64(driver.phoneRequest.body?.count ?? 0) }
 
     public override func resume() {
-        driver.resume { [self] completion in onComplete(self, SimulatedDataTask.body(of: completion), completion) }
+        driver.resume { [self] completion in onComplete(self, driver.body(of: completion), completion) }
     }
 
     public override func cancel() {

@@ -19,7 +19,8 @@ final class TransferDriver: Sendable {
 
     private struct Guarded {
         var machine = TransferStateMachine()
-        var transfer: Task<PhoneResponse, Never>?
+        /// The tracked work that performs the transfer; cancelling it ends the transfer.
+        var transfer: Task<Void, Never>?
         var completion: Completion?
     }
 
@@ -66,22 +67,21 @@ final class TransferDriver: Sendable {
             return
         }
         let request = phoneRequest
-        phone.network.track { [self] in
-            let transfer = Task { await phone.network.load(request) }
-            let stopNow = guarded.withLock { state -> Bool in
-                state.transfer = transfer
-                return state.machine.state == .canceling
-            }
-            if stopNow { transfer.cancel() }
-            let response = await withTaskCancellationHandler {
-                await transfer.value
-            } onCancel: {
-                transfer.cancel()
-            }
+        // The transfer is the tracked work itself, not a task of its own inside it: cancelling the work
+        // ends the load with `cancelled`, and what follows the load never looks at cancellation. (A task
+        // of its own cost a thread wake-up at each end of every transfer.)
+        let transfer = phone.network.track { [self] in
+            let response = await phone.network.load(request)
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 finish(completion(from: response), deliver: deliver, tracked: continuation)
             }
         }
+        // A `cancel()` that came before the work's task was known found nothing to stop: stop it now.
+        let stopNow = guarded.withLock { state -> Bool in
+            state.transfer = transfer
+            return state.machine.state == .canceling
+        }
+        if stopNow { transfer?.cancel() }
     }
 
     /// Cancels the task; `deliver` reports the cancellation when the task never started.
@@ -113,6 +113,21 @@ final class TransferDriver: Sendable {
             if let phone { phone.bind { deliver(final) } } else { deliver(final) }
             tracked?.resume()
         }
+    }
+
+    /// A data or upload task's body, read from the transfer's file, which is then removed; nil when
+    /// the transfer failed.
+    func body(of completion: Completion) -> Data? {
+        guard let file = completion.fileURL else { return completion.error == nil ? Data() : nil }
+        defer { removeBody(file) }
+        guard completion.error == nil else { return nil }
+        return FileManager.default.contents(atPath: file.path) ?? Data()
+    }
+
+    /// Removes the transfer's body file once its reader is done with it (a download's completion
+    /// handler has returned), through the phone's network, which knows the invocation's files.
+    func removeBody(_ file: URL) {
+        phone?.network.removeBody(file)
     }
 
     private func completion(from response: PhoneResponse) -> Completion {
