@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # A user's own extension against the built-in `media` on `--profile lte` (issue #11's valid load on 2
-# cores), for two nse-bench builds side by side, alternated so that a noisy machine hurts both alike:
+# cores; `none` is its saturated one), for two nse-bench builds side by side, alternated so that a noisy
+# machine hurts both alike:
 # per round and build, Examples/MediaDownload and `media` at 500 in flight, 200 KB, then the example's
 # throughput ÷ the built-in's and its deliver p99 against the built-in's (targets: >= 0.8x, within 5%).
 # Each binary must sit in its own build folder (.build/release), which holds the modules a user's
 # extension compiles against.
 #   Benchmarks/user-extension-ab.sh BEFORE_BINARY AFTER_BINARY [rounds, default 3] [invocations, default 10000]
+#       [profile, default lte]
 source "$(dirname "$0")/lib.sh"
 BEFORE=${1:?usage: Benchmarks/user-extension-ab.sh BEFORE_BINARY AFTER_BINARY [rounds] [invocations]}
 AFTER=${2:?usage: Benchmarks/user-extension-ab.sh BEFORE_BINARY AFTER_BINARY [rounds] [invocations]}
 ROUNDS=${3:-3}
 COUNT=${4:-10000}
+PROFILE=${5:-lte}
 EXAMPLE="$ROOT/Examples/MediaDownload"
 export NSE_BENCH_CACHE="$WORK/cache"
 
@@ -23,7 +26,7 @@ for round in $(seq 1 "$ROUNDS"); do
         for extension in media "$EXAMPLE"; do
             name=$([ "$extension" = media ] && echo builtin || echo user)
             "$binary" run --extension "$extension" --concurrency 500 --invocations "$COUNT" --media 200KB.jpg:1 \
-                --profile lte --quiet --out "$WORK/$which-$round-$name" >/dev/null
+                --profile "$PROFILE" --quiet --out "$WORK/$which-$round-$name" >/dev/null
         done
         python3 - "$round" "$which" "$WORK/$which-$round-builtin/summary.csv" "$WORK/$which-$round-user/summary.csv" <<'PY'
 import csv, sys

@@ -137,17 +137,21 @@ public struct ExtensionWorkerCommand: ParsableCommand {
             throw RunError.setup("the extension worker could not start its threads: \(error)")
         }
         output.send(.ready)
+        // Each invocation runs on the transport's loop, beside its downloads, as in `run`'s own process:
+        // its phone's transfers start and end there without waking a pool thread. The user's code never
+        // runs there (its calls and callbacks have threads of their own: ``ExtensionCalls``).
+        let loop = harness.transportLoops[0]
         // A discarding group: a plain task group keeps every finished child until it is awaited, which
         // would grow the heap the memory watch judges by each invocation run.
         await withDiscardingTaskGroup { group in
             for await line in lines {
-                group.addTask {
+                group.addTask(executorPreference: loop) {
                     // The request is read and its session built in a synchronous step; the task then
                     // waits on one continuation, so a parked invocation holds one small async frame.
                     guard
                         let prepared = Self.admit(
-                            line, on: host, factory: factory, jetsam: jetsam, output: output, clock: harness.clock,
-                            dispatchLag: dispatchLag)
+                            line, on: host, executor: loop, factory: factory, jetsam: jetsam, output: output,
+                            clock: harness.clock, dispatchLag: dispatchLag)
                     else { return }
                     await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
                         host.start(prepared) { record in
@@ -186,9 +190,8 @@ public struct ExtensionWorkerCommand: ParsableCommand {
     /// the decoded request stays out of the invoking task's async frame.
     @inline(never)
     private static func admit(
-        _ line: ArraySlice<UInt8>, on host: ExtensionHost, factory: ExtensionFactory, jetsam: Jetsam,
-        output: WorkerOutput,
-        clock: LoopInvocationClock, dispatchLag: LagHistogram
+        _ line: ArraySlice<UInt8>, on host: ExtensionHost, executor: any TaskExecutor, factory: ExtensionFactory,
+        jetsam: Jetsam, output: WorkerOutput, clock: LoopInvocationClock, dispatchLag: LagHistogram
     ) -> PreparedInvocation? {
         let request: WorkerRequest
         do throws(WorkerWire.LineError) {
@@ -203,6 +206,6 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         }
         let now = clock.now()
         dispatchLag.record(now > request.arrival ? now - request.arrival : 0)
-        return host.prepare(request.input(extension: factory))
+        return host.prepare(request.input(extension: factory), executor: executor)
     }
 }
