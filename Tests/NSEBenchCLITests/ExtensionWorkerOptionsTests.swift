@@ -14,13 +14,15 @@ import Testing
         _ body: String, ready: Bool = true, count: Int = 1, in directory: TemporaryDirectory,
         timeBudget: UInt64 = 30_000_000_000, answerLimit: UInt64 = 40_000_000_000,
         exitLimit: UInt64 = 10_000_000_000,
-        userThreads: (@Sendable () throws(SystemError) -> UserThreadUsage?)? = nil
+        userThreads: (@Sendable () throws(SystemError) -> UserThreadUsage?)? = nil,
+        starting: @escaping @Sendable () -> Void = {}
     ) throws -> ExtensionWorkerPool {
         var launch = ExtensionWorkerPool.Launch(
             executable: try scriptWorker(body, ready: ready, in: directory), arguments: [],
             errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: timeBudget,
             answerLimit: answerLimit, exitLimit: exitLimit)
         if let userThreads { launch.userThreads = userThreads }
+        launch.starting = starting
         return try ExtensionWorkerPool(count: count, launch: launch)
     }
 
@@ -404,6 +406,31 @@ import Testing
         let held = try openDescriptorTargets().filter { $0 == log || pool.pipeInodes.contains($0) }
         #expect(held.isEmpty, "\(held)")
         #expect(pool.pipeInodes.count == 40, "each worker's two pipes were seen")
+    }
+
+    @Test func aWorkerStartedAfterADeathIsStartedOffTheLoopThatInvokes() async throws {
+        // Each worker takes one request and dies: every invocation after the first needs a new one.
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let loop = try EventLoop(name: "nseb-pool-invoke")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let onLoop = Mutex<[Bool]>([])
+        let pool = try scriptPool(
+            "read line; exit 3", in: directory, starting: { onLoop.withLock { $0.append(loop.inEventLoop) } })
+        let inputs = try (0..<3).map { id in try templateInput(id: id) }
+        let invoking = Task(executorPreference: loop) { () -> [InvocationRecord] in
+            var records: [InvocationRecord] = []
+            for input in inputs { records.append(await pool.invoke(input)) }
+            return records
+        }
+        let records = await invoking.value
+        _ = pool.finish()
+        #expect(records.allSatisfy { $0.outcome == .crashed }, "\(records.map(\.crashReason))")
+        let starts = onLoop.withLock { $0 }
+        // The first at the pool's creation (this test's thread), then one for each invocation after a death.
+        #expect(starts.count == 3, "\(starts)")
+        #expect(!starts.contains(true), "a spawn holds up every invocation of the loop it runs on: \(starts)")
     }
 
     @Test func aProcessThatExitsZeroBeforeItsInputEndsDiedItDidNotEndNormally() async throws {

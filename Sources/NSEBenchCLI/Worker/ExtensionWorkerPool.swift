@@ -48,6 +48,9 @@ final class ExtensionWorkerPool: Sendable {
         var userThreads: @Sendable () throws(SystemError) -> UserThreadUsage? = { () throws(SystemError) in
             try UserThreads.usage()
         }
+        /// Called as each worker process is about to be started, on the thread that starts it: how a test
+        /// sees where starts happen.
+        var starting: @Sendable () -> Void = {}
     }
 
     /// This user's threads when a worker failed to start or stopped answering: the most counted, or why
@@ -103,6 +106,9 @@ final class ExtensionWorkerPool: Sendable {
     private let threadsSeen = Mutex(ThreadsSeen())
     /// Signalled by ``finish()`` to end the sweep for overdue records.
     private let sweepEnd = DispatchSemaphore(value: 0)
+    /// Where a pick that must start a worker runs (``pick()``), off the invoking thread: a `run`
+    /// transport loop, which a spawn (milliseconds) would hold up along with every invocation on it.
+    private let starts = DispatchQueue(label: "nse-bench-worker-start")
 
     /// Starts `count` workers.
     init(count: Int, launch: Launch) throws {
@@ -174,7 +180,8 @@ final class ExtensionWorkerPool: Sendable {
     var lostInvocations: Int { allWorkers.map(\.lost).reduce(0, +) }
 
     private func makeWorker() throws -> ExtensionWorker {
-        try ExtensionWorker(
+        launch.starting()
+        return try ExtensionWorker(
             launch: launch, endedBeforeReady: { [weak self] in self?.countUserThreads() },
             rerun: { [weak self] orphans in self?.rerun(orphans) })
     }
@@ -232,7 +239,13 @@ final class ExtensionWorkerPool: Sendable {
         while true {
             let worker: ExtensionWorker
             do {
-                worker = try pick()
+                if let live = pickWithoutStarting() {
+                    worker = live
+                } else {
+                    worker = try await withCheckedThrowingContinuation { continuation in
+                        starts.async { continuation.resume(with: Result { try self.pick() }) }
+                    }
+                }
             } catch {
                 // A process that could not be started (fork refused: the limit's plainest sign), counted
                 // outside the pool's lock: reading /proc takes a while. Not once the pool gave up starting
@@ -264,6 +277,23 @@ final class ExtensionWorkerPool: Sendable {
     /// The pipes the run made for its workers, as `/proc/self/fd` names them (`pipe:[inode]`): how a test
     /// sees that an ended worker's are closed.
     var pipeInodes: Set<String> { Set(allWorkers.flatMap(\.pipes)) }
+
+    /// The least loaded worker when every slot has a live one and the slots are free this instant; nil
+    /// when a worker must be started first, the pool is finishing, or another caller holds the slots (a
+    /// start may take milliseconds): ``pick()`` then runs off the invoking thread.
+    private func pickWithoutStarting() -> ExtensionWorker? {
+        let picked = slots.withLockIfAvailable { slots -> ExtensionWorker? in
+            guard !slots.finishing else { return nil }
+            var least: ExtensionWorker?
+            for slot in slots.workers {
+                guard let worker = slot, worker.isAlive else { return nil }
+                if let current = least, current.inFlight <= worker.inFlight { continue }
+                least = worker
+            }
+            return least
+        }
+        return picked ?? nil
+    }
 
     /// The least loaded live worker, replacing dead ones; none once the pool is finishing.
     private func pick() throws -> ExtensionWorker {
