@@ -16,6 +16,14 @@ int nseb_pipe_cloexec(int ends[2]) {
     return pipe2(ends, O_CLOEXEC);
 }
 
+int nseb_pipe_set_capacity(int fd, int bytes) {
+    return fcntl(fd, F_SETPIPE_SZ, bytes);
+}
+
+int nseb_pipe_capacity(int fd) {
+    return fcntl(fd, F_GETPIPE_SZ);
+}
+
 int nseb_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags) {
     return accept4(fd, address, length, flags);
 }

@@ -50,6 +50,11 @@ int nseb_rename_noreplace(const char *from, const char *to);
 /// pipe2(ends, O_CLOEXEC): pipe2 is declared only under _GNU_SOURCE.
 int nseb_pipe_cloexec(int ends[2]);
 
+/// fcntl(fd, F_SETPIPE_SZ, bytes) and fcntl(fd, F_GETPIPE_SZ): a pipe's capacity, Linux-only and
+/// declared only under _GNU_SOURCE.
+int nseb_pipe_set_capacity(int fd, int bytes);
+int nseb_pipe_capacity(int fd);
+
 /// timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC) and an absolute one-shot arm: the
 /// event loop's deferred wakeup (EventLoop.execute(within:)). Glibc's module map leaves out
 /// <sys/timerfd.h>. Arming for 0 disarms.

@@ -387,6 +387,20 @@ final class ExtensionWorker: @unchecked Sendable {
         // one's output open after it ended.
         let stdin = try CloseOnExecPipe()
         let stdout = try CloseOnExecPipe()
+        // Requests wait in the input pipe until the worker's reading thread takes them, records in the
+        // output pipe until this worker's reader does. On a saturated machine either thread can be
+        // without CPU for tens of milliseconds; a 64 KiB pipe then fills (about 90 requests) and the
+        // write holds up the thread that makes it: one of `run`'s transport loops, or the worker's thread
+        // that finished an invocation. 1 MiB, what an unprivileged process may set by default, holds
+        // about 15 times as much.
+        for pipe in [stdin, stdout] {
+            do {
+                try pipe.setCapacity(Self.pipeCapacity)
+            } catch {
+                // A lowered /proc/sys/fs/pipe-max-size: the default capacity still works, with more
+                // chance of a held-up writer, which the self-check sees as transport lag.
+            }
+        }
         // Appending: each worker has its own descriptor on the log, and without O_APPEND each wrote at
         // its own offset, over what the others had written.
         let log = FileHandle(fileDescriptor: try Posix.openForAppending(launch.errorLog.path), closeOnDealloc: true)
@@ -411,6 +425,9 @@ final class ExtensionWorker: @unchecked Sendable {
             throw RunError.setup("could not start the thread that reads an extension process's replies: \(error)")
         }
     }
+
+    /// The capacity asked for each of a worker's pipes: 1 MiB.
+    static let pipeCapacity = 1 << 20
 
     /// Running and answering: a worker that stopped answering is replaced as a dead one is.
     var isAlive: Bool { state.withLock { $0.alive && !$0.unresponsive } }

@@ -26,6 +26,13 @@ public struct CloseOnExecPipe: @unchecked Sendable {
         writing = FileHandle(fileDescriptor: ends.write, closeOnDealloc: true)
     }
 
+    /// Sets the pipe's capacity to at least `bytes` and returns what the kernel set
+    /// (``Posix/setPipeCapacity(_:bytes:)``).
+    @discardableResult
+    public func setCapacity(_ bytes: Int) throws(SystemError) -> Int {
+        try Posix.setPipeCapacity(writing.fileDescriptor, bytes: bytes)
+    }
+
     /// Closes the parent's copy of the end a started child was given: the child's copy is its own, and
     /// the reader of a pipe sees its end only once every write end is closed.
     public static func closeChildEnd(_ handle: FileHandle) {

@@ -43,6 +43,22 @@ public enum Posix {
         return (ends[0], ends[1])
     }
 
+    /// Sets the capacity of the pipe `descriptor` is an end of to at least `bytes` (`F_SETPIPE_SZ`; the
+    /// kernel rounds up to a power of two of pages) and returns the capacity it set. Without
+    /// `CAP_SYS_RESOURCE`, at most `/proc/sys/fs/pipe-max-size` (1 MiB by default): beyond it, `EPERM`.
+    @discardableResult
+    public static func setPipeCapacity(_ descriptor: Int32, bytes: Int) throws(SystemError) -> Int {
+        let capacity = try blockingSyscall("fcntl(F_SETPIPE_SZ, \(bytes))") {
+            nseb_pipe_set_capacity(descriptor, Int32(clamping: bytes))
+        }
+        return Int(capacity)
+    }
+
+    /// The capacity of the pipe `descriptor` is an end of, in bytes (`F_GETPIPE_SZ`).
+    public static func pipeCapacity(_ descriptor: Int32) throws(SystemError) -> Int {
+        Int(try blockingSyscall("fcntl(F_GETPIPE_SZ)") { nseb_pipe_capacity(descriptor) })
+    }
+
     /// `socket(2)` for TCP over IPv4, non-blocking and close-on-exec.
     public static func tcpSocket() throws(SystemError) -> Int32 {
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
