@@ -123,46 +123,49 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         let dispatchLag = LagHistogram()
         let cpuAtStart = ProcessResources.cpuSeconds()
         let jetsam = Jetsam(host: host, output: output)
+        // Each invocation runs on the transport's loop, beside its downloads, as in `run`'s own process:
+        // its phone's transfers start and end there without waking a pool thread. The user's code never
+        // runs there (its calls and callbacks have threads of their own: ``ExtensionCalls``).
+        let loop = harness.transportLoops[0]
+        let invocations = WorkerInvocations()
+        // Each request starts its task from the reading thread, straight onto the loop.
+        let start: @Sendable (ArraySlice<UInt8>) -> Void = { line in
+            invocations.started()
+            Task(executorPreference: loop) {
+                defer { invocations.finished() }
+                // The request is read and its session built in a synchronous step; the task then waits on
+                // one continuation, so a parked invocation holds one small async frame.
+                guard
+                    let prepared = Self.admit(
+                        line, on: host, executor: loop, factory: factory, jetsam: jetsam, output: output,
+                        clock: harness.clock, dispatchLag: dispatchLag)
+                else { return }
+                await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+                    host.start(prepared) { record in
+                        output.send(.record(record))
+                        jetsam.answered()
+                        continuation.resume()
+                    }
+                }
+            }
+        }
+        // Requests may wait in the pipe before the worker is ready; none starts before it said so.
+        let readySent = DispatchSemaphore(value: 0)
         // Both threads start before the worker says it is ready: a worker without them (the system's thread
         // limit) fails its setup, and the run counts it so, rather than one that never reads or watches.
         let watch: WorkerMemoryWatch
-        let lines: AsyncStream<ArraySlice<UInt8>>
         do {
             watch = try WorkerMemoryWatch(
                 baseline: settings.baselineFootprint, limit: settings.memoryLimit,
                 inFlight: { host.invocationsInFlight },
                 exceeded: { footprint, held in jetsam.kill(footprint: footprint, inFlight: held) })
-            lines = try StandardInputLines.stream()
+            try StandardInputLines.read(after: { readySent.wait() }, start, ended: { invocations.inputEnded() })
         } catch {
             throw RunError.setup("the extension worker could not start its threads: \(error)")
         }
         output.send(.ready)
-        // Each invocation runs on the transport's loop, beside its downloads, as in `run`'s own process:
-        // its phone's transfers start and end there without waking a pool thread. The user's code never
-        // runs there (its calls and callbacks have threads of their own: ``ExtensionCalls``).
-        let loop = harness.transportLoops[0]
-        // A discarding group: a plain task group keeps every finished child until it is awaited, which
-        // would grow the heap the memory watch judges by each invocation run.
-        await withDiscardingTaskGroup { group in
-            for await line in lines {
-                group.addTask(executorPreference: loop) {
-                    // The request is read and its session built in a synchronous step; the task then
-                    // waits on one continuation, so a parked invocation holds one small async frame.
-                    guard
-                        let prepared = Self.admit(
-                            line, on: host, executor: loop, factory: factory, jetsam: jetsam, output: output,
-                            clock: harness.clock, dispatchLag: dispatchLag)
-                    else { return }
-                    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-                        host.start(prepared) { record in
-                            output.send(.record(record))
-                            jetsam.answered()
-                            continuation.resume()
-                        }
-                    }
-                }
-            }
-        }
+        readySent.signal()
+        await invocations.drained()
         watch.stop()
         let figures = await harness.stop()
         var workerFigures = WorkerFigures(

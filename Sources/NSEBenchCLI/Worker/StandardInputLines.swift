@@ -2,21 +2,36 @@ import Foundation
 import NSEBenchSystem
 
 /// Standard input's lines, as bytes (``WorkerWire`` lines are not text), read on a thread of their own
-/// (a blocking read must not hold one of the few threads Swift's concurrency runs on).
+/// (a blocking read must not hold one of the few threads Swift's concurrency runs on) and handed out
+/// there, so that a request reaches the task that runs it without passing through another thread.
 enum StandardInputLines {
-    /// The lines, from a reading thread started now; throws when the system would not make it.
-    static func stream() throws(SystemError) -> AsyncStream<ArraySlice<UInt8>> {
-        let (stream, continuation) = AsyncStream<ArraySlice<UInt8>>.makeStream()
+    /// Starts the reading thread, which reads once `begin` returns: `line` gets each line on it, then
+    /// `ended` once the input has ended (or could not be read: the error goes to standard error first).
+    /// Throws when the system would not make the thread.
+    static func read(
+        after begin: @escaping @Sendable () -> Void, _ line: @escaping @Sendable (ArraySlice<UInt8>) -> Void,
+        ended: @escaping @Sendable () -> Void
+    ) throws(SystemError) {
         try PosixThread.detach(name: "nse-bench-worker-input") {
+            begin()
             var lines = LineSplitter()
+            // One buffer for every read: FileHandle.availableData made a Data per read.
+            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+            defer { chunk.deallocate() }
             while true {
-                let chunk = FileHandle.standardInput.availableData
-                if chunk.isEmpty { break }
-                lines.append(chunk) { continuation.yield($0) }
+                do {
+                    guard case .processed(let count) = try Posix.read(STDIN_FILENO, into: chunk), count > 0 else {
+                        break
+                    }
+                    lines.append(UnsafeRawBufferPointer(rebasing: chunk[..<count]), line: line)
+                } catch {
+                    // The run's end of the pipe is gone wrong: it hears of it as this worker's end.
+                    FileHandle.standardError.write(Data("nse-bench extension-worker: \(error)\n".utf8))
+                    break
+                }
             }
-            continuation.finish()
+            ended()
         }
-        return stream
     }
 }
 
@@ -26,7 +41,7 @@ struct LineSplitter {
     private var pending: [UInt8] = []
 
     /// Adds `chunk` and hands each line it completes to `line`.
-    mutating func append(_ chunk: Data, line: (ArraySlice<UInt8>) -> Void) {
+    mutating func append<Bytes: Collection<UInt8>>(_ chunk: Bytes, line: (ArraySlice<UInt8>) -> Void) {
         pending.append(contentsOf: chunk)
         // Lines are cut out by index and the remainder kept once: removing each line from the front
         // would copy the rest of the buffer per line.
