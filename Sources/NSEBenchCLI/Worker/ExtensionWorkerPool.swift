@@ -550,10 +550,24 @@ final class ExtensionWorker: @unchecked Sendable {
 
     private func readReplies() {
         var lines = LineSplitter()
+        // One buffer for every read: FileHandle.availableData made a Data per read.
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { chunk.deallocate() }
         while true {
-            let chunk = output.availableData
-            if chunk.isEmpty { break }
-            lines.append(chunk) { line in
+            let count: Int
+            do {
+                guard case .processed(let read) = try Posix.read(output.fileDescriptor, into: chunk), read > 0 else {
+                    break
+                }
+                count = read
+            } catch {
+                // A pipe read fails only with a bad descriptor or buffer. Its replies can no longer be read,
+                // so the process is ended (it could block on a full pipe for ever), and its end below says
+                // what became of what it held.
+                kill()
+                break
+            }
+            lines.append(UnsafeRawBufferPointer(rebasing: chunk[..<count])) { line in
                 do {
                     handle(try WorkerWire.message(WorkerReply.self, from: line))
                 } catch {
