@@ -19,7 +19,7 @@ private final class Places: Sendable {
 }
 
 /// Notes where each of its calls ran (on `loop` or elsewhere), and delivers from its tracked work,
-/// after a suspension; its phone's own work (what a URLSession transfer runs as) notes where it ran.
+/// after a suspension; so do work it tracks through its phone, and a transfer as a session starts one.
 private final class WhereService: UNNotificationServiceExtension, HostAwareExtension {
     var invocationContext: InvocationContext?
     let notes: Places
@@ -39,6 +39,9 @@ private final class WhereService: UNNotificationServiceExtension, HostAwareExten
         let (loop, notes) = (loop, notes)
         notes.note("didReceive", onLoop: loop.inEventLoop)
         SimulatedPhone.current?.network.track { notes.note("phone work", onLoop: loop.inEventLoop) }
+        (SimulatedPhone.current?.network as? any PhoneTransferTracking)?.trackTransfer {
+            notes.note("transfer", onLoop: loop.inEventLoop)
+        }
         invocationContext?.run {
             notes.note("work", onLoop: loop.inEventLoop)
             await Task.yield()
@@ -172,7 +175,10 @@ struct InvocationExecutorTests {
         let factory = ExtensionFactory(name: "where", callsMayBlock: false) { WhereService(loop: loop, notes: notes) }
         let record = await invoke(factory, loop: loop, harness: harness)
         #expect(record?.outcome == .enriched)
-        #expect(notes.noted == ["didReceive": true, "work": true, "work resumed": true, "phone work": true])
+        #expect(
+            notes.noted == [
+                "didReceive": true, "work": true, "work resumed": true, "phone work": true, "transfer": true,
+            ])
     }
 
     @Test("a built-in's didReceive due on a timer's thread (its cold start ended) runs on its executor")
@@ -189,10 +195,14 @@ struct InvocationExecutorTests {
             harness.clock.advance(by: second)  // fires the cold start's timer on this (test) thread
         }
         #expect(record?.outcome == .enriched)
-        #expect(notes.noted == ["didReceive": true, "work": true, "work resumed": true, "phone work": true])
+        #expect(
+            notes.noted == [
+                "didReceive": true, "work": true, "work resumed": true, "phone work": true, "transfer": true,
+            ])
     }
 
-    @Test("a user's extension's calls and work stay off the executor, whose loop they could block; its phone's do")
+    @Test(
+        "a user's extension's calls and work stay off the executor, whose loop they could block; its transfers do not")
     func userExtensionsStayOffTheLoop() async throws {
         let harness = try HostHarness()
         defer { harness.remove() }
@@ -204,7 +214,10 @@ struct InvocationExecutorTests {
         #expect(factory.callsMayBlock)
         let record = await invoke(factory, loop: loop, harness: harness)
         #expect(record?.outcome == .enriched)
-        #expect(notes.noted == ["didReceive": false, "work": false, "work resumed": false, "phone work": true])
+        #expect(
+            notes.noted == [
+                "didReceive": false, "work": false, "work resumed": false, "phone work": false, "transfer": true,
+            ])
     }
 
     @Test("a closed slot whose invocations end without suspending still lets the other slots run")

@@ -18,9 +18,17 @@ final class ScriptedNetwork: PhoneNetwork {
         return await reply(request)
     }
 
+    /// Run inside `track`, after the work's task started and before it is returned.
+    let whileTracking = Mutex<(@Sendable () -> Void)?>(nil)
+    /// Whether `track` starts nothing, as a host whose extension process is gone.
+    let processGone = Atomic<Bool>(false)
+
     func track(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
+        guard !processGone.load(ordering: .relaxed) else { return nil }
         trackedWork.add(1, ordering: .relaxed)
-        return Task { await work() }
+        let task = Task { await work() }
+        whileTracking.withLock { $0 }?()
+        return task
     }
 
     /// A response whose body is `text`, in a temporary file.
@@ -152,6 +160,48 @@ struct SimulatedURLSessionTests {
         task.cancel()
         #expect(try await cancelled.wait().0 == .cancelled)
         #expect(task.state == .completed)
+    }
+
+    @Test("a cancel that comes while the transfer is being handed to the phone still stops it")
+    func cancelWhileStarting() async throws {
+        let network = ScriptedNetwork { _ in
+            do {
+                try await Task.sleep(for: .seconds(60))
+            } catch {
+                return PhoneResponse(status: 0, failure: .cancelled)
+            }
+            return PhoneResponse(status: 200)
+        }
+        let phone = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
+        let queue = OperationQueue()
+        let session = SimulatedPhone.$current.withValue(phone) {
+            SimulatedURLSession(configuration: .default, delegate: nil, delegateQueue: queue)
+        }
+        let cancelled = Callback<URLError.Code?>()
+        let task = session.dataTask(with: Self.url) { _, _, error in
+            cancelled.record((error as? URLError)?.code, queue: queue)
+        }
+        // Cancelled from inside `track`: the transfer is running, its task not yet known to the driver.
+        network.whileTracking.withLock { $0 = { task.cancel() } }
+        task.resume()
+        #expect(try await cancelled.wait().0 == .cancelled)
+        #expect(task.state == .completed)
+    }
+
+    @Test("a task resumed once its process is gone ends as cancelled, and sends nothing")
+    func resumedAfterTheProcessIsGone() async throws {
+        let network = ScriptedNetwork { _ in ScriptedNetwork.body("never") }
+        network.processGone.store(true, ordering: .relaxed)
+        let phone = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
+        let queue = OperationQueue()
+        let session = SimulatedPhone.$current.withValue(phone) {
+            SimulatedURLSession(configuration: .default, delegate: nil, delegateQueue: queue)
+        }
+        let ended = Callback<URLError.Code?>()
+        session.dataTask(with: Self.url) { _, _, error in ended.record((error as? URLError)?.code, queue: queue) }
+            .resume()
+        #expect(try await ended.wait().0 == .cancelled)
+        #expect(network.requests.withLock { $0.isEmpty })
     }
 
     @Test("a download's file is gone once its handler returns; one the handler moved away stays where it went")

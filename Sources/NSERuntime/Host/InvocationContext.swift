@@ -45,8 +45,10 @@ public final class InvocationContext: Sendable {
     let measurements: InvocationMeasurements
     private let session: InvocationSession
     private let temporaryFiles: TemporaryFiles
-    /// The temporary files named for the invocation, removed when it ends.
-    private let files = Mutex<[String]>([])
+    /// The temporary files named for the invocation, removed when it ends, and how many were ever named:
+    /// the next file's number, which never goes back when a file leaves the list (a download's body
+    /// removed after its handler, an attachment taken into the store), so no two files share a name.
+    private let files = Mutex<(paths: [String], named: Int)>(([], 0))
 
     init(
         invocationID: Int, arrival: UInt64, deadline: UInt64, environment: HostEnvironment, memory: MemoryMeter,
@@ -69,7 +71,7 @@ public final class InvocationContext: Sendable {
     }
 
     /// The temporary files the host will remove when the invocation ends.
-    var temporaryFilePaths: [String] { files.withLock { $0 } }
+    var temporaryFilePaths: [String] { files.withLock { $0.paths } }
 
     /// Tells the host that the extension moved one of its temporary files (a download renamed by its type):
     /// the host removes it under its new name when the invocation ends, unless it was delivered. A move the
@@ -77,14 +79,14 @@ public final class InvocationContext: Sendable {
     /// and the old name to a removal that finds nothing.
     public func temporaryFileMoved(from path: String, to newPath: String) {
         files.withLock { files in
-            guard let index = files.firstIndex(of: path) else { return }
-            files[index] = newPath
+            guard let index = files.paths.firstIndex(of: path) else { return }
+            files.paths[index] = newPath
         }
     }
 
     /// The host took `path` away (an attachment moved into the store): nothing is left there to remove.
     func temporaryFileTaken(_ path: String) {
-        files.withLock { files in files.removeAll { $0 == path } }
+        files.withLock { files in files.paths.removeAll { $0 == path } }
     }
 
     /// Nanoseconds now.
@@ -105,8 +107,9 @@ public final class InvocationContext: Sendable {
         // Named under the lock, so two callers never get the same number.
         try files.withLock { files throws(InvocationContextError) -> String in
             let path = try temporaryFiles.filePath(
-                invocation: invocationID, number: files.count + 1, pathExtension: pathExtension)
-            files.append(path)
+                invocation: invocationID, number: files.named + 1, pathExtension: pathExtension)
+            files.named += 1
+            files.paths.append(path)
             return path
         }
     }
@@ -123,8 +126,8 @@ public final class InvocationContext: Sendable {
         session.run(work)
     }
 
-    /// Runs the simulated phone's own `work` (a URLSession transfer) as tracked work on the invocation's
-    /// executor, whatever the extension: the harness's code, which never blocks.
+    /// Runs a simulated session's transfer as tracked work on the invocation's executor, whatever the
+    /// extension: the harness's code, which never blocks (``InvocationSession/runPhoneWork(_:)``).
     func runPhoneWork(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
         session.runPhoneWork(work)
     }

@@ -199,8 +199,9 @@ final class InvocationSession: Sendable {
         track(work, on: workExecutor)
     }
 
-    /// Starts the simulated phone's own tracked work (``SimulatedDevice/PhoneNetwork/track(_:)``), for
-    /// a user's extension too, where the invocation runs: it is the harness's code and never blocks (a
+    /// Starts a simulated session's transfer as tracked work
+    /// (``SimulatedDevice/PhoneTransferTracking/trackTransfer(_:)``), for a user's extension too, where
+    /// the invocation runs: it is the harness's code and never blocks (a
     /// URLSession transfer on the global pool cost Examples/MediaDownload a thread wake-up at its start
     /// and one at its end). The user's code runs in ``ExtensionCalls``' threads and the sessions'
     /// delegate queues, never here.

@@ -7,7 +7,7 @@ import SimulatedDevice
 /// the extension's `URLSession` is a download through the run's transport into a temporary file of the
 /// invocation, recorded like a built-in extension's download (bytes, status, connect, first byte, body),
 /// and runs as the extension's tracked work.
-struct InvocationNetwork: PhoneNetwork {
+struct InvocationNetwork: PhoneTransferTracking {
     let context: InvocationContext
 
     func load(_ request: PhoneRequest) async -> PhoneResponse {
@@ -48,7 +48,11 @@ struct InvocationNetwork: PhoneNetwork {
     }
 
     func track(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
-        context.runPhoneWork(work)
+        context.run(work)
+    }
+
+    func trackTransfer(_ transfer: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
+        context.runPhoneWork(transfer)
     }
 
     /// One `unlink`, which finding nothing (the handler moved the file away) is no error; either way

@@ -8,11 +8,11 @@ public protocol PhoneNetwork: Sendable {
     /// Performs `request` on a connection of this phone's own and writes the body to a temporary file.
     func load(_ request: PhoneRequest) async -> PhoneResponse
     /// Runs `work` as the extension's own work: the invocation is not over while it runs, and the
-    /// host cancels it when the extension's process is gone. `work` is the simulated phone's code, never
-    /// the extension's: it must not block its thread (it may run on the harness's event loops).
+    /// host cancels it when the extension's process is gone. A user's extension's work runs off the
+    /// harness's event loops, as it may block.
     ///
-    /// Returns the work's task, which the caller may cancel (a task's `cancel()` ends its transfer);
-    /// nil when nothing was started because the process is gone.
+    /// Returns the work's task, which the caller may cancel; nil when nothing was started because the
+    /// process is gone.
     @discardableResult
     func track(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never>?
     /// Removes `file`, a transfer's body, once its reader is done with it (a download's completion
@@ -21,7 +21,24 @@ public protocol PhoneNetwork: Sendable {
     func removeBody(_ file: URL)
 }
 
+/// A phone network that runs the simulated session's own transfers where the invocation runs (the
+/// harness's event loop, beside its download), for a user's extension too: the session's code never
+/// blocks, and a transfer started and ended on its loop wakes no other thread. `package`, so that
+/// extension code, which may block, cannot reach it.
+package protocol PhoneTransferTracking: PhoneNetwork {
+    /// Runs `transfer`, a session's own work (never the extension's: it must not block), as tracked work
+    /// on the invocation's executor; returns its task, nil when the process is gone.
+    func trackTransfer(_ transfer: @escaping @Sendable () async -> Void) -> Task<Void, Never>?
+}
+
 extension PhoneNetwork {
+    /// Runs a session's `transfer` as tracked work: where the invocation runs when the network can
+    /// (``PhoneTransferTracking``), otherwise as any tracked work.
+    func trackSessionTransfer(_ transfer: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
+        if let tracking = self as? any PhoneTransferTracking { return tracking.trackTransfer(transfer) }
+        return track(transfer)
+    }
+
     /// Removes `file` with `FileManager` when it is still there.
     public func removeBody(_ file: URL) {
         // Checked first: removing a file that was moved away throws an error built with its localized

@@ -70,18 +70,24 @@ final class TransferDriver: Sendable {
         // The transfer is the tracked work itself, not a task of its own inside it: cancelling the work
         // ends the load with `cancelled`, and what follows the load never looks at cancellation. (A task
         // of its own cost a thread wake-up at each end of every transfer.)
-        let transfer = phone.network.track { [self] in
+        let transfer = phone.network.trackSessionTransfer { [self] in
             let response = await phone.network.load(request)
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 finish(completion(from: response), deliver: deliver, tracked: continuation)
             }
+        }
+        guard let transfer else {
+            // The process is gone: nothing was sent, and the task ends as cancelled rather than never.
+            let error = PhoneNetworkFailure.cancelled.urlError(for: phoneRequest.url)
+            finish(Completion(bytes: 0, error: error), deliver: deliver, tracked: nil)
+            return
         }
         // A `cancel()` that came before the work's task was known found nothing to stop: stop it now.
         let stopNow = guarded.withLock { state -> Bool in
             state.transfer = transfer
             return state.machine.state == .canceling
         }
-        if stopNow { transfer?.cancel() }
+        if stopNow { transfer.cancel() }
     }
 
     /// Cancels the task; `deliver` reports the cancellation when the task never started.
