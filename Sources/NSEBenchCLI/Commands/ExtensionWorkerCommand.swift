@@ -129,8 +129,11 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         let loop = harness.transportLoops[0]
         let invocations = WorkerInvocations()
         // Each request starts its task from the reading thread, straight onto the loop.
-        let start: @Sendable (ArraySlice<UInt8>) -> Void = { line in
+        let start: @Sendable (ArraySlice<UInt8>) -> Void = { slice in
             invocations.started()
+            // A copy of the line's own: the slice shares the whole read it came in, which the task would
+            // otherwise keep, as heap the memory watch judges, for as long as the invocation runs.
+            let line = Array(slice)[...]
             Task(executorPreference: loop) {
                 defer { invocations.finished() }
                 // The request is read and its session built in a synchronous step; the task then waits on

@@ -387,19 +387,17 @@ final class ExtensionWorker: @unchecked Sendable {
         // one's output open after it ended.
         let stdin = try CloseOnExecPipe()
         let stdout = try CloseOnExecPipe()
-        // Requests wait in the input pipe until the worker's reading thread takes them, records in the
-        // output pipe until this worker's reader does. On a saturated machine either thread can be
-        // without CPU for tens of milliseconds; a 64 KiB pipe then fills (about 90 requests) and the
-        // write holds up the thread that makes it: one of `run`'s transport loops, or the worker's thread
-        // that finished an invocation. 1 MiB, what an unprivileged process may set by default, holds
-        // about 15 times as much.
-        for pipe in [stdin, stdout] {
-            do {
-                try pipe.setCapacity(Self.pipeCapacity)
-            } catch {
-                // A lowered /proc/sys/fs/pipe-max-size: the default capacity still works, with more
-                // chance of a held-up writer, which the self-check sees as transport lag.
-            }
+        // Requests wait in the input pipe until the worker's reading thread takes them. On a saturated
+        // machine that thread can be without CPU for tens of milliseconds; a 64 KiB pipe then fills
+        // (about 90 requests) and the write holds up the `run` transport loop that makes it. 256 KiB
+        // holds four times as much. Only this pipe, and not more: a user's pipes beyond
+        // /proc/sys/fs/pipe-user-pages-soft (64 MiB by default) are all made with 8 KiB, which 2 MiB a
+        // worker reached at 32 workers.
+        do {
+            try stdin.setCapacity(Self.inputPipeCapacity)
+        } catch {
+            // A lowered /proc/sys/fs/pipe-max-size: the default capacity still works, with more chance
+            // of a held-up writer, which the self-check sees as transport lag.
         }
         // Appending: each worker has its own descriptor on the log, and without O_APPEND each wrote at
         // its own offset, over what the others had written.
@@ -426,8 +424,8 @@ final class ExtensionWorker: @unchecked Sendable {
         }
     }
 
-    /// The capacity asked for each of a worker's pipes: 1 MiB.
-    static let pipeCapacity = 1 << 20
+    /// The capacity asked for a worker's input pipe: 256 KiB.
+    static let inputPipeCapacity = 1 << 18
 
     /// Running and answering: a worker that stopped answering is replaced as a dead one is.
     var isAlive: Bool { state.withLock { $0.alive && !$0.unresponsive } }
@@ -561,10 +559,16 @@ final class ExtensionWorker: @unchecked Sendable {
                 }
                 count = read
             } catch {
-                // A pipe read fails only with a bad descriptor or buffer. Its replies can no longer be read,
-                // so the process is ended (it could block on a full pipe for ever), and its end below says
-                // what became of what it held.
-                kill()
+                // A pipe read fails only with a bad descriptor or buffer: the harness's fault. Its replies
+                // can no longer be read, so the process is ended (it could block on a full pipe for ever)
+                // and what it held is lost to the harness, as with one that stopped answering. Killed only
+                // while it runs (an ended one's pid may be reused).
+                let running = state.withLock { state -> Bool in
+                    guard state.alive, !state.unresponsive else { return false }
+                    state.unresponsive = true
+                    return true
+                }
+                if running { kill() }
                 break
             }
             lines.append(UnsafeRawBufferPointer(rebasing: chunk[..<count])) { line in
