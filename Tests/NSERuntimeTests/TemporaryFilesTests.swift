@@ -119,48 +119,29 @@ struct TemporaryFilesTests {
     func removedBodiesNeverLendTheirNames() async throws {
         let harness = try HostHarness()
         defer { harness.remove() }
-        let log = ChainedBodiesService.Log()
-        let factory = ExtensionFactory(name: "chained") { ChainedBodiesService(log: log) }
+        // Names a body, removes it as the simulated phone does once a handler returns, then names another.
+        let log = Mutex<(first: String, second: String, firstGone: Bool, paths: [String])>(("", "", false, []))
+        let factory = ExtensionFactory(name: "chained") {
+            ContextWorkService { context, content in
+                let first = try context.makeTemporaryFilePath()
+                try Data([1]).write(to: URL(fileURLWithPath: first))
+                InvocationNetwork(context: context).removeBody(URL(fileURLWithPath: first, isDirectory: false))
+                let gone = !FileManager.default.fileExists(atPath: first)
+                let paths = context.temporaryFilePaths
+                let second = try context.makeTemporaryFilePath()
+                log.withLock { $0 = (first, second, gone, paths) }
+                return content
+            }
+        }
 
         let record = await harness.host.invoke(harness.input(TestPayloads.plain(), extension: factory, id: 4))
 
         #expect(record.outcome == .enriched || record.outcome == .degraded, "\(record.outcome)")
-        let (first, second, firstGone, pathsAfterRemoval) = log.state.withLock { $0 }
+        let (first, second, firstGone, pathsAfterRemoval) = log.withLock { $0 }
         #expect(firstGone, "the body is unlinked")
         #expect(!pathsAfterRemoval.contains(first), "nothing is left there for the invocation's end")
         #expect(first.hasSuffix("CFNetworkDownload_4_1.tmp"))
         #expect(second.hasSuffix("CFNetworkDownload_4_2.tmp"), "a new number, not the removed one's: \(second)")
-    }
-}
-
-/// Names a body, removes it as the simulated phone does once a handler returns, then names another.
-private final class ChainedBodiesService: UNNotificationServiceExtension, HostAwareExtension {
-    final class Log: Sendable {
-        let state = Mutex<(first: String, second: String, firstGone: Bool, paths: [String])>(("", "", false, []))
-    }
-
-    var invocationContext: InvocationContext?
-    let log: Log
-
-    init(log: Log) { self.log = log }
-
-    override func didReceive(
-        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
-    ) {
-        guard let context = invocationContext else { return contentHandler(request.content) }
-        let handler = ContentHandler(contentHandler)
-        let content = request.content
-        let log = log
-        context.run {
-            let first = try context.makeTemporaryFilePath()
-            try Data([1]).write(to: URL(fileURLWithPath: first))
-            InvocationNetwork(context: context).removeBody(URL(fileURLWithPath: first, isDirectory: false))
-            let gone = !FileManager.default.fileExists(atPath: first)
-            let paths = context.temporaryFilePaths
-            let second = try context.makeTemporaryFilePath()
-            log.state.withLock { $0 = (first, second, gone, paths) }
-            handler(content)
-        }
     }
 }
 

@@ -134,20 +134,7 @@ struct SimulatedURLSessionTests {
 
     @Test("cancel while the transfer runs ends it at once, and the handler hears cancelled")
     func cancelWhileRunning() async throws {
-        // The transfer only ends when its task is cancelled (or after a minute, well past the test's wait).
-        let network = ScriptedNetwork { _ in
-            do {
-                try await Task.sleep(for: .seconds(60))
-            } catch {
-                return PhoneResponse(status: 0, failure: .cancelled)
-            }
-            return PhoneResponse(status: 200)
-        }
-        let phone = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
-        let queue = OperationQueue()
-        let session = SimulatedPhone.$current.withValue(phone) {
-            SimulatedURLSession(configuration: .default, delegate: nil, delegateQueue: queue)
-        }
+        let (network, session, queue) = Self.sessionWhoseTransfersEndOnlyWhenCancelled()
         let cancelled = Callback<URLError.Code?>()
         let task = session.downloadTask(with: Self.url) { _, _, error in
             cancelled.record((error as? URLError)?.code, queue: queue)
@@ -164,19 +151,7 @@ struct SimulatedURLSessionTests {
 
     @Test("a cancel that comes while the transfer is being handed to the phone still stops it")
     func cancelWhileStarting() async throws {
-        let network = ScriptedNetwork { _ in
-            do {
-                try await Task.sleep(for: .seconds(60))
-            } catch {
-                return PhoneResponse(status: 0, failure: .cancelled)
-            }
-            return PhoneResponse(status: 200)
-        }
-        let phone = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
-        let queue = OperationQueue()
-        let session = SimulatedPhone.$current.withValue(phone) {
-            SimulatedURLSession(configuration: .default, delegate: nil, delegateQueue: queue)
-        }
+        let (network, session, queue) = Self.sessionWhoseTransfersEndOnlyWhenCancelled()
         let cancelled = Callback<URLError.Code?>()
         let task = session.dataTask(with: Self.url) { _, _, error in
             cancelled.record((error as? URLError)?.code, queue: queue)
@@ -238,6 +213,25 @@ struct SimulatedURLSessionTests {
         try await Task.sleep(for: .milliseconds(50))  // past the removal that follows the handler
         #expect(try String(contentsOf: destination, encoding: .utf8) == "kept or not")
         #expect(!FileManager.default.fileExists(atPath: movedFrom))
+    }
+
+    /// A session of a phone whose transfers end only when cancelled (or after a minute, well past any
+    /// test's wait), with its network and delegate queue.
+    static func sessionWhoseTransfersEndOnlyWhenCancelled() -> (ScriptedNetwork, SimulatedURLSession, OperationQueue) {
+        let network = ScriptedNetwork { _ in
+            do {
+                try await Task.sleep(for: .seconds(60))
+            } catch {
+                return PhoneResponse(status: 0, failure: .cancelled)
+            }
+            return PhoneResponse(status: 200)
+        }
+        let phone = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
+        let queue = OperationQueue()
+        let session = SimulatedPhone.$current.withValue(phone) {
+            SimulatedURLSession(configuration: .default, delegate: nil, delegateQueue: queue)
+        }
+        return (network, session, queue)
     }
 
     /// Whether `condition` holds within a second, checked every 10 ms.

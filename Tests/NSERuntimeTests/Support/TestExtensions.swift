@@ -209,6 +209,26 @@ final class InstanceCounter: Sendable {
     }
 }
 
+/// Runs `work` with the invocation's context as its tracked work and delivers what it returns: for tests
+/// that need a few lines of host-aware extension and no class of their own.
+final class ContextWorkService: UNNotificationServiceExtension, HostAwareExtension {
+    var invocationContext: InvocationContext?
+    let work: @Sendable (InvocationContext, UNNotificationContent) async throws -> UNNotificationContent
+
+    init(_ work: @escaping @Sendable (InvocationContext, UNNotificationContent) async throws -> UNNotificationContent) {
+        self.work = work
+    }
+
+    override func didReceive(
+        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+    ) {
+        guard let context = invocationContext else { return contentHandler(request.content) }
+        let handler = ContentHandler(contentHandler)
+        let (content, work) = (request.content, work)
+        context.run { handler(try await work(context, content)) }
+    }
+}
+
 /// Names two temporary files, writes both, attaches the first and delivers: what the host keeps (the
 /// attachment, moved to the store) and what it removes (the other file) when the invocation ends.
 final class ScratchFilesService: UNNotificationServiceExtension, HostAwareExtension {
