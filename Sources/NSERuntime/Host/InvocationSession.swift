@@ -17,9 +17,9 @@ final class InvocationSession: Sendable {
     let settings: HostSettings
     let environment: HostEnvironment
     let calls: ExtensionCalls
-    /// Where the invocation runs (a transport loop), and with it the simulated phone's own work (its
-    /// URLSession transfers, ``runPhoneWork(_:)``), which never blocks: a download's end resumes the
-    /// work on the thread it ended on. nil: the global concurrent executor.
+    /// Where the invocation runs (a transport loop), and with it the sessions' transfers
+    /// (``runPhoneWork(_:)``), which never block: a download's end resumes the transfer on the thread it
+    /// ended on. nil: the global concurrent executor.
     let executor: (any TaskExecutor)?
     /// Where the extension's tracked work (``run(_:)``) runs: ``executor`` for a built-in extension,
     /// nil (the global concurrent executor) for a user's, whose work may block.
@@ -200,11 +200,10 @@ final class InvocationSession: Sendable {
     }
 
     /// Starts a simulated session's transfer as tracked work
-    /// (``SimulatedDevice/PhoneTransferTracking/trackTransfer(_:)``), for a user's extension too, where
-    /// the invocation runs: it is the harness's code and never blocks (a
-    /// URLSession transfer on the global pool cost Examples/MediaDownload a thread wake-up at its start
-    /// and one at its end). The user's code runs in ``ExtensionCalls``' threads and the sessions'
-    /// delegate queues, never here.
+    /// (``SimulatedDevice/PhoneTransferTracking/trackTransfer(_:)``) where the invocation runs, for a
+    /// user's extension too: it is the harness's code and never blocks (a transfer on the global pool
+    /// cost Examples/MediaDownload a thread wake-up at its start and one at its end). The user's code
+    /// runs in ``ExtensionCalls``' threads and the sessions' delegate queues, never here.
     func runPhoneWork(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
         track(work, on: executor)
     }
