@@ -433,6 +433,38 @@ import Testing
         #expect(!starts.contains(true), "a spawn holds up every invocation of the loop it runs on: \(starts)")
     }
 
+    @Test func threadsAreCountedOffTheInvokingLoopWhenAWorkerCannotBeStarted() async throws {
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let loop = try EventLoop(name: "nseb-pool-count")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let counted = Mutex<[Bool]>([])
+        let pool = try scriptPool(
+            "read line; exit 3", in: directory,
+            userThreads: { () throws(SystemError) in
+                counted.withLock { $0.append(loop.inEventLoop) }
+                return nil
+            })
+        // The script is gone: the worker started with the pool still runs it, and no other can start.
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+        where name.hasPrefix("worker-") {
+            try FileManager.default.removeItem(at: directory.url.appendingPathComponent(name))
+        }
+        let inputs = try (0..<2).map { id in try templateInput(id: id) }
+        let invoking = Task(executorPreference: loop) { () -> [InvocationRecord] in
+            var records: [InvocationRecord] = []
+            for input in inputs { records.append(await pool.invoke(input)) }
+            return records
+        }
+        let records = await invoking.value
+        _ = pool.finish()
+        #expect(records.last?.harnessFailure == .noExtensionProcess, "\(records.map(\.crashReason))")
+        let seen = counted.withLock { $0 }
+        #expect(!seen.isEmpty, "the failed start was counted")
+        #expect(!seen.contains(true), "reading /proc holds up the loop it runs on: \(seen)")
+    }
+
     @Test func aProcessThatExitsZeroBeforeItsInputEndsDiedItDidNotEndNormally() async throws {
         // An extension's own exit(0): the process is gone before the run told it to end.
         let directory = try TemporaryDirectory(prefix: "nse-bench-workers")

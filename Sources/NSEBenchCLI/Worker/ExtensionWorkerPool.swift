@@ -243,14 +243,21 @@ final class ExtensionWorkerPool: Sendable {
                     worker = live
                 } else {
                     worker = try await withCheckedThrowingContinuation { continuation in
-                        starts.async { continuation.resume(with: Result { try self.pick() }) }
+                        starts.async {
+                            let picked = Result { try self.pick() }
+                            // A process that could not be started (fork refused: the limit's plainest
+                            // sign), counted here, off the invoking loop and outside the pool's lock:
+                            // reading /proc takes a while. Not once the pool gave up starting them (each
+                            // invocation from then on lands here; those failures were counted as they
+                            // ended), nor when it is finishing.
+                            if case .failure(let error) = picked, !(error is Finishing || error is StartsFailed) {
+                                self.countUserThreads()
+                            }
+                            continuation.resume(with: picked)
+                        }
                     }
                 }
             } catch {
-                // A process that could not be started (fork refused: the limit's plainest sign), counted
-                // outside the pool's lock: reading /proc takes a while. Not once the pool gave up starting
-                // them (each invocation from then on lands here; those failures were counted as they ended).
-                if !(error is Finishing || error is StartsFailed) { countUserThreads() }
                 return .lost(
                     input, to: .noExtensionProcess, detail: "\(error)", now: MonotonicClock.now(),
                     deadline: input.arrival + launch.timeBudget)
