@@ -408,6 +408,18 @@ import Testing
         #expect(pool.pipeInodes.count == 40, "each worker's two pipes were seen")
     }
 
+    /// The records of `inputs`, invoked on `pool` one after another from a task on `loop`, as `run`'s
+    /// transport loops invoke.
+    static func invoke(_ inputs: [InvocationInput], on pool: ExtensionWorkerPool, from loop: EventLoop) async
+        -> [InvocationRecord]
+    {
+        await Task(executorPreference: loop) {
+            var records: [InvocationRecord] = []
+            for input in inputs { records.append(await pool.invoke(input)) }
+            return records
+        }.value
+    }
+
     @Test func aWorkerStartedAfterADeathIsStartedOffTheLoopThatInvokes() async throws {
         // Each worker takes one request and dies: every invocation after the first needs a new one.
         let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
@@ -418,13 +430,7 @@ import Testing
         let onLoop = Mutex<[Bool]>([])
         let pool = try scriptPool(
             "read line; exit 3", in: directory, starting: { onLoop.withLock { $0.append(loop.inEventLoop) } })
-        let inputs = try (0..<3).map { id in try templateInput(id: id) }
-        let invoking = Task(executorPreference: loop) { () -> [InvocationRecord] in
-            var records: [InvocationRecord] = []
-            for input in inputs { records.append(await pool.invoke(input)) }
-            return records
-        }
-        let records = await invoking.value
+        let records = await Self.invoke(try (0..<3).map { id in try templateInput(id: id) }, on: pool, from: loop)
         _ = pool.finish()
         #expect(records.allSatisfy { $0.outcome == .crashed }, "\(records.map(\.crashReason))")
         let starts = onLoop.withLock { $0 }
@@ -451,13 +457,7 @@ import Testing
         where name.hasPrefix("worker-") {
             try FileManager.default.removeItem(at: directory.url.appendingPathComponent(name))
         }
-        let inputs = try (0..<2).map { id in try templateInput(id: id) }
-        let invoking = Task(executorPreference: loop) { () -> [InvocationRecord] in
-            var records: [InvocationRecord] = []
-            for input in inputs { records.append(await pool.invoke(input)) }
-            return records
-        }
-        let records = await invoking.value
+        let records = await Self.invoke(try (0..<2).map { id in try templateInput(id: id) }, on: pool, from: loop)
         _ = pool.finish()
         #expect(records.last?.harnessFailure == .noExtensionProcess, "\(records.map(\.crashReason))")
         let seen = counted.withLock { $0 }

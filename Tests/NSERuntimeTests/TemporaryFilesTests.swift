@@ -99,13 +99,28 @@ struct TemporaryFilesTests {
     func renamedAndDeliveredFiles() async throws {
         let harness = try HostHarness()
         defer { harness.remove() }
-        let log = RenamingService.Log()
-        let factory = ExtensionFactory(name: "renaming") { RenamingService(log: log) }
+        // Renames one temporary file (telling the host) and keeps it, and delivers another as an attachment.
+        let log = Mutex<(renamed: String, delivered: String, context: InvocationContext?)>(("", "", nil))
+        let factory = ExtensionFactory(name: "renaming") {
+            ContextWorkService { context, content in
+                let download = try context.makeTemporaryFilePath()
+                try Data([1, 2, 3]).write(to: URL(fileURLWithPath: download))
+                let renamed = FilePathExtension.replacing(in: download, with: "bin")
+                try FileManager.default.moveItem(atPath: download, toPath: renamed)
+                context.temporaryFileMoved(from: download, to: renamed)
+                let attached = try context.makeTemporaryFileURL(pathExtension: "jpg")
+                try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: attached)
+                log.withLock { $0 = (renamed, attached.path, context) }
+                guard let mutable = content.mutableCopy() as? UNMutableNotificationContent else { return content }
+                mutable.attachments = [try UNNotificationAttachment(identifier: "image", url: attached, options: nil)]
+                return mutable
+            }
+        }
 
         let record = await harness.host.invoke(harness.input(TestPayloads.plain(), extension: factory, id: 7))
 
         #expect(record.outcome == .enriched)
-        let (renamed, delivered, context) = log.state.withLock { ($0.renamed, $0.delivered, $0.context) }
+        let (renamed, delivered, context) = log.withLock { ($0.renamed, $0.delivered, $0.context) }
         let paths = try #require(context?.temporaryFilePaths)
         #expect(renamed.hasSuffix("CFNetworkDownload_7_1.bin"))
         #expect(!FileManager.default.fileExists(atPath: renamed), "removed under its new name")
@@ -142,39 +157,5 @@ struct TemporaryFilesTests {
         #expect(!pathsAfterRemoval.contains(first), "nothing is left there for the invocation's end")
         #expect(first.hasSuffix("CFNetworkDownload_4_1.tmp"))
         #expect(second.hasSuffix("CFNetworkDownload_4_2.tmp"), "a new number, not the removed one's: \(second)")
-    }
-}
-
-/// Renames one temporary file (telling the host) and keeps it, and delivers another as an attachment.
-private final class RenamingService: UNNotificationServiceExtension, HostAwareExtension {
-    final class Log: Sendable {
-        let state = Mutex<(renamed: String, delivered: String, context: InvocationContext?)>(("", "", nil))
-    }
-
-    var invocationContext: InvocationContext?
-    let log: Log
-
-    init(log: Log) { self.log = log }
-
-    override func didReceive(
-        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
-    ) {
-        guard let context = invocationContext else { return contentHandler(request.content) }
-        let handler = ContentHandler(contentHandler)
-        let content = request.content
-        let log = log
-        context.run {
-            let download = try context.makeTemporaryFilePath()
-            try Data([1, 2, 3]).write(to: URL(fileURLWithPath: download))
-            let renamed = FilePathExtension.replacing(in: download, with: "bin")
-            try FileManager.default.moveItem(atPath: download, toPath: renamed)
-            context.temporaryFileMoved(from: download, to: renamed)
-            let attached = try context.makeTemporaryFileURL(pathExtension: "jpg")
-            try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: attached)
-            log.state.withLock { $0 = (renamed, attached.path, context) }
-            guard let mutable = content.mutableCopy() as? UNMutableNotificationContent else { return handler(content) }
-            mutable.attachments = [try UNNotificationAttachment(identifier: "image", url: attached, options: nil)]
-            handler(mutable)
-        }
     }
 }
