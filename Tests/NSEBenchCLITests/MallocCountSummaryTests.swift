@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchCore
+import NSEBenchTestSupport
 import Testing
 
 @testable import NSEBenchCLI
@@ -23,9 +24,7 @@ struct MallocCountSummaryTests {
         }
         let row = SummaryRow(
             settings: settings, aggregate: aggregate,
-            fingerprint: HostFingerprint(
-                cpuModel: "cpu", logicalCores: 2, operatingSystem: "os", swiftVersion: "6.3", libcurlVersion: "7",
-                opensslVersion: "3", allocator: "jemalloc"),
+            fingerprint: .fixture,
             provenance: .init(gitCommit: "abc", timestamp: "2026-12-04T00:00:00Z"),
             harness: .init(wallSeconds: 2, cpuSeconds: 1, peakResidentBytes: 1, mallocs: mallocs),
             selfCheck: SelfCheck(

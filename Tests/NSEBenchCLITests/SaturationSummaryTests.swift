@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchCore
+import NSEBenchTestSupport
 import Testing
 
 @testable import NSEBenchCLI
@@ -14,9 +15,7 @@ struct SaturationSummaryTests {
             memoryLimit: 24 << 20, timeScale: 1, seed: 1, target: "embedded")
         let row = SummaryRow(
             settings: settings, aggregate: RunAggregate(),
-            fingerprint: HostFingerprint(
-                cpuModel: "cpu", logicalCores: 2, operatingSystem: "os", swiftVersion: "6.3", libcurlVersion: "7",
-                opensslVersion: "3", allocator: "jemalloc"),
+            fingerprint: .fixture,
             provenance: .init(gitCommit: "abc", timestamp: "2026-12-01T00:00:00Z"),
             harness: .init(wallSeconds: 2, cpuSeconds: 1, peakResidentBytes: 1, mallocs: 10),
             selfCheck: SelfCheck(

@@ -1,3 +1,4 @@
+import NSEBenchTestSupport
 import Testing
 
 @testable import NSEBenchCore
@@ -37,9 +38,7 @@ struct ResultMergeTests {
         change(&settings)
         let row = SummaryRow(
             settings: settings, aggregate: aggregate,
-            fingerprint: HostFingerprint(
-                cpuModel: "cpu", logicalCores: 2, operatingSystem: "os", swiftVersion: "6.3", libcurlVersion: "7",
-                opensslVersion: "3", allocator: "jemalloc"),
+            fingerprint: .fixture,
             provenance: .init(gitCommit: "abc", timestamp: "2026-12-01T14:00:0\(segment.index)Z"),
             harness: .init(
                 wallSeconds: 10, cpuSeconds: 2, peakResidentBytes: 1_000 * (segment.index + 1), mallocs: 100),

@@ -1,3 +1,4 @@
+import NSEBenchTestSupport
 import Testing
 
 @testable import NSEBenchCore
@@ -177,9 +178,7 @@ struct SummaryRowTests {
     ) -> SummaryRow {
         SummaryRow(
             settings: settings, aggregate: aggregate,
-            fingerprint: HostFingerprint(
-                cpuModel: "cpu", logicalCores: 2, operatingSystem: "os", swiftVersion: "6.3", libcurlVersion: "7",
-                opensslVersion: "3", allocator: "jemalloc"),
+            fingerprint: .fixture,
             provenance: .init(gitCommit: "abc", timestamp: "2026-11-30T00:00:00Z"),
             harness: .init(wallSeconds: 2, cpuSeconds: 1, peakResidentBytes: 1, mallocs: 10),
             selfCheck: selfCheck, problems: [], partial: false)
