@@ -320,12 +320,57 @@ struct SimulatedURLSessionTests {
         let session = SimulatedURLSession.shared
         let one = SimulatedPhone.$current.withValue(first) { session.driver(for: URLRequest(url: Self.url)) }
         let other = SimulatedPhone.$current.withValue(second) { session.driver(for: URLRequest(url: Self.url)) }
-        guard case .serial(let firstQueue) = one.callbacks, case .serial(let secondQueue) = other.callbacks else {
+        guard case .serial(let firstQueue) = one.callbacks, case .serial(let secondQueue) = other.callbacks,
+            case .serial(let firstShared) = first.sharedSessionCallbacks,
+            case .serial(let secondShared) = second.sharedSessionCallbacks
+        else {
             Issue.record("URLSession.shared's callbacks are not on a serial queue of the phone")
             return
         }
-        #expect(firstQueue === first.sharedSessionQueue)
-        #expect(secondQueue === second.sharedSessionQueue)
+        #expect(firstQueue === firstShared)
+        #expect(secondQueue === secondShared)
         #expect(firstQueue !== secondQueue)
+    }
+
+    @Test("with threads lent by the host, each phone's sessions call back in a lane of their own on them")
+    func callbacksOnLentThreads() async throws {
+        let threads = CountingThreads()
+        let network = ScriptedNetwork { _ in ScriptedNetwork.body("lent") }
+        let first = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1, callbackThreads: threads)
+        let second = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1, callbackThreads: threads)
+        let shared = SimulatedURLSession.shared
+        let one = SimulatedPhone.$current.withValue(first) { shared.driver(for: URLRequest(url: Self.url)) }
+        let other = SimulatedPhone.$current.withValue(second) { shared.driver(for: URLRequest(url: Self.url)) }
+        let own = SimulatedPhone.$current.withValue(first) { SimulatedURLSession(configuration: .ephemeral) }
+        guard case .lane(let firstLane) = one.callbacks, case .lane(let secondLane) = other.callbacks,
+            case .lane = own.driver(for: URLRequest(url: Self.url)).callbacks
+        else {
+            Issue.record("a phone with lent threads still calls back on a dispatch queue")
+            return
+        }
+        #expect(firstLane !== secondLane)
+
+        let body = Callback<String>()
+        let queue = own.delegateQueue
+        SimulatedPhone.$current.withValue(second) {
+            shared.dataTask(with: Self.url) { data, _, _ in
+                body.record(String(decoding: data ?? Data(), as: UTF8.self), queue: queue)
+            }.resume()
+        }
+        #expect(try await body.wait().0 == "lent")
+        #expect(threads.submitted == 1, "the completion handler ran on the lent threads")
+    }
+}
+
+/// Threads lent for callbacks: a concurrent dispatch queue, counting what it was given.
+final class CountingThreads: PhoneCallbackThreads {
+    private let queue = DispatchQueue(label: "nse-bench.test.lent", attributes: .concurrent)
+    private let count = Atomic<Int>(0)
+
+    var submitted: Int { count.load(ordering: .relaxed) }
+
+    func submit(_ work: @escaping @Sendable () -> Void) {
+        count.add(1, ordering: .relaxed)
+        queue.async(execute: work)
     }
 }

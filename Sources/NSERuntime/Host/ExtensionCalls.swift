@@ -1,5 +1,6 @@
 import Dispatch
 import NSEBenchSystem
+import SimulatedDevice
 
 /// Where the host calls an extension (`didReceive`, `serviceExtensionTimeWillExpire`): for an extension
 /// whose calls may block, on a thread that may block without holding up any other phone's extension.
@@ -59,5 +60,15 @@ final class ExtensionCalls: Sendable {
         } else {
             shared.async(execute: call)
         }
+    }
+}
+
+/// A phone's session callbacks (a user's completion handlers and delegate calls) run on the threads of
+/// calls that may block, as its `didReceive` does: a callback that waits holds only its own thread, and
+/// the callbacks of every session share these few threads instead of waking libdispatch's overcommit
+/// pool, which woke 1.25 threads per invocation of `Examples/MediaDownload` (issue #11).
+extension ExtensionCalls: PhoneCallbackThreads {
+    func submit(_ work: @escaping @Sendable () -> Void) {
+        mayBlock.submit(work)
     }
 }

@@ -47,7 +47,7 @@ extension InvocationSession {
         let phone = SimulatedPhone(
             network: InvocationNetwork(context: context),
             appGroupContainer: environment.sharedContainer?.directory, timeScale: settings.timeScale,
-            invocationID: input.id, marker: environment.threadMarker)
+            invocationID: input.id, marker: environment.threadMarker, callbackThreads: calls)
         let entry = state.withLock { state -> (proceed: Bool, expiry: Bool, now: UInt64) in
             guard !state.isComplete else { return (false, false, 0) }
             state.instance = reference

@@ -25,20 +25,23 @@ public final class SimulatedPhone: Sendable {
     public let appGroupContainer: URL?
     /// The run's `--time-scale`: every timeout the extension sets is multiplied by it.
     public let timeScale: Double
-    /// The serial queue of this phone's `URLSession.shared`: each phone runs its own extension process,
-    /// so the shared session's serial queue is per phone, not one queue for every simulated phone.
+    /// Where this phone's `URLSession.shared` calls back: a serial queue per phone, as each phone runs
+    /// its own extension process, not one queue for every simulated phone. It runs on
+    /// ``callbackThreads`` when the host lends them, else on a serial dispatch queue.
     ///
     /// Created on first use: most extensions never touch `URLSession.shared`, and a queue made for
     /// every invocation cost three allocations each (perf, issue #18).
-    public var sharedSessionQueue: DispatchQueue {
-        sharedSession.withLock { queue in
-            if let queue { return queue }
-            let created = DispatchQueue(label: "nse-bench.phone.shared-session")
-            queue = created
+    var sharedSessionCallbacks: CallbackQueue {
+        sharedSession.withLock { callbacks in
+            if let callbacks { return callbacks }
+            let created = CallbackQueue.serial(on: callbackThreads, label: "nse-bench.phone.shared-session")
+            callbacks = created
             return created
         }
     }
-    private let sharedSession = Mutex<DispatchQueue?>(nil)
+    private let sharedSession = Mutex<CallbackQueue?>(nil)
+    /// The threads the host lends for session callbacks; nil to run them on dispatch queues.
+    public let callbackThreads: (any PhoneCallbackThreads)?
 
     /// The invocation this phone runs.
     public let invocationID: Int
@@ -48,13 +51,14 @@ public final class SimulatedPhone: Sendable {
     /// A phone.
     public init(
         network: any PhoneNetwork, appGroupContainer: URL?, timeScale: Double, invocationID: Int = -1,
-        marker: (any ThreadMarking)? = nil
+        marker: (any ThreadMarking)? = nil, callbackThreads: (any PhoneCallbackThreads)? = nil
     ) {
         self.network = network
         self.appGroupContainer = appGroupContainer
         self.timeScale = timeScale
         self.invocationID = invocationID
         self.marker = marker
+        self.callbackThreads = callbackThreads
     }
 
     /// Runs `body`, extension code of this phone, with ``current`` bound to it and the thread marked.

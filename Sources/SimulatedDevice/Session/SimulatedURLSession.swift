@@ -53,8 +53,8 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     /// The delegate, held until the session is invalidated, as iOS does.
     public let delegate: (any SimulatedURLSessionDelegate)?
     /// The queue given at creation; for a session made without one, an `OperationQueue` standing for
-    /// its serial queue (callbacks then run on a serial dispatch queue of the session, or for ``shared``
-    /// of the phone, so `OperationQueue.current` is nil in them).
+    /// its serial queue (callbacks then run on a serial queue of the session, or for ``shared`` of the
+    /// phone, so `OperationQueue.current` is nil in them).
     public let delegateQueue: OperationQueue
     private let callbacks: CallbackQueue
     /// Whether each phone has a queue of its own: ``shared``, which stands for each phone's own process's.
@@ -92,7 +92,11 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
             let serial = OperationQueue()
             serial.maxConcurrentOperationCount = 1
             self.delegateQueue = serial
-            self.callbacks = .serial(DispatchQueue(label: "nse-bench.session"))
+            // ``shared``'s callbacks go to each phone's own queue instead.
+            self.callbacks =
+                queuePerPhone
+                ? .serial(DispatchQueue(label: "nse-bench.session"))
+                : .serial(on: SimulatedPhone.current?.callbackThreads, label: "nse-bench.session")
         }
         // ``shared`` belongs to no phone: it is made on first use, inside whichever phone's call came
         // first, and a request through it from a queue of the extension's own must not be taken for that
@@ -281,7 +285,7 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     /// that could not be read fails the task without sending it).
     func driver(for request: URLRequest, uploading upload: Result<Data, PhoneNetworkFailure>? = nil) -> TransferDriver {
         let phone = SimulatedPhone.current ?? creator
-        let queue = queuePerPhone ? phone.map { CallbackQueue.serial($0.sharedSessionQueue) } ?? callbacks : callbacks
+        let queue = queuePerPhone ? phone?.sharedSessionCallbacks ?? callbacks : callbacks
         var sent = phoneRequest(for: request, on: phone)
         var failure: PhoneNetworkFailure?
         switch upload {

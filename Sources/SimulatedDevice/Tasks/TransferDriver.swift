@@ -161,18 +161,27 @@ final class TransferDriver: Sendable {
     }
 }
 
-/// Where a session's callbacks run: the `OperationQueue` the caller gave, or a serial dispatch queue
-/// (the session's own, or for `URLSession.shared` the phone's own), which costs far less per phone
-/// than an `OperationQueue` (measured: 5,000 phones in flight, deliver p99 3.3 s with one
-/// `OperationQueue` per phone against 2.1 s for the built-in).
+/// Where a session's callbacks run: the `OperationQueue` the caller gave, or a serial queue (the
+/// session's own, or for `URLSession.shared` the phone's own), which costs far less per phone than an
+/// `OperationQueue` (measured: 5,000 phones in flight, deliver p99 3.3 s with one `OperationQueue` per
+/// phone against 2.1 s for the built-in): a lane on the threads the host lends
+/// (``PhoneCallbackThreads``), or without them a serial dispatch queue.
 enum CallbackQueue: Sendable {
     case operations(OperationQueue)
     case serial(DispatchQueue)
+    case lane(SerialCallbackLane)
+
+    /// A serial queue: a lane on `threads` when given, else a dispatch queue labelled `label`.
+    static func serial(on threads: (any PhoneCallbackThreads)?, label: String) -> CallbackQueue {
+        guard let threads else { return .serial(DispatchQueue(label: label)) }
+        return .lane(SerialCallbackLane(on: threads))
+    }
 
     func run(_ work: @escaping @Sendable () -> Void) {
         switch self {
         case .operations(let queue): queue.addOperation(work)
         case .serial(let queue): queue.async(execute: work)
+        case .lane(let lane): lane.run(work)
         }
     }
 }
