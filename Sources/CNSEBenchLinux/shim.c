@@ -12,6 +12,10 @@
 #include <sys/timerfd.h>
 #include <unistd.h>
 
+int nseb_current_thread_id(void) {
+    return (int)syscall(SYS_gettid);
+}
+
 int nseb_pipe_cloexec(int ends[2]) {
     return pipe2(ends, O_CLOEXEC);
 }

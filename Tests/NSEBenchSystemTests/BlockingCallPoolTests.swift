@@ -71,6 +71,63 @@ final class BlockedCalls: Sendable {
         #expect(pool.peakThreadsBeyondCores == 0)
     }
 
+    @Test func callsThatWaitOnlyForBusyCoresGetNoThread() async throws {
+        // Each call keeps its core busy for 5 ms: the calls behind it wait well past the 2 ms stall
+        // limit, but no thread is blocked, so another thread would only share the same core.
+        let pool = pool(coreThreads: 1)
+        let done = Atomic<Int>(0)
+        for _ in 0..<20 {
+            pool.submit {
+                let end = MonotonicClock.now() + 5_000_000
+                while MonotonicClock.now() < end {}
+                done.add(1, ordering: .relaxed)
+            }
+        }
+        #expect(await eventually { done.load(ordering: .relaxed) == 20 })
+        #expect(pool.threadsAddedForStalls == 0)
+        #expect(pool.peakThreadCount == 1)
+    }
+
+    @Test func aBlockedCallGetsAThreadAddedThoughAnotherThreadIsBusyRunning() async throws {
+        // One core thread spins until told to stop, the other blocks: calls behind them get one thread,
+        // for the blocked one, and no more.
+        let pool = pool(coreThreads: 2)
+        let stopSpinning = Atomic<Bool>(false)
+        let spinning = Atomic<Bool>(false)
+        pool.submit {
+            spinning.store(true, ordering: .relaxed)
+            while !stopSpinning.load(ordering: .relaxed) {}
+        }
+        #expect(await eventually { spinning.load(ordering: .relaxed) })
+        let blocked = BlockedCalls()
+        blocked.submit(1, to: pool)
+        #expect(await eventually { blocked.started == 1 })
+        let ran = Atomic<Int>(0)
+        for _ in 0..<3 { pool.submit { ran.add(1, ordering: .relaxed) } }
+        #expect(await eventually { ran.load(ordering: .relaxed) == 3 }, "calls behind a blocked one still ran")
+        #expect(pool.threadsAddedForStalls == 1)
+        stopSpinning.store(true, ordering: .relaxed)
+        blocked.releaseAll()
+    }
+
+    @Test func theKernelDecides() async throws {
+        // A call that sleeps spends no CPU time; the kernel's word (here: running) still has the last say.
+        let asked = Atomic<Int>(0)
+        var settings = BlockingCallPool.Settings()
+        settings.coreThreads = 1
+        settings.threadIsBlocked = { _ in
+            asked.add(1, ordering: .relaxed)
+            return false
+        }
+        let pool = BlockingCallPool(name: "test-blocking-calls", settings: settings)
+        pool.submit { usleep(40_000) }
+        let ran = Atomic<Bool>(false)
+        pool.submit { ran.store(true, ordering: .relaxed) }
+        #expect(await eventually { ran.load(ordering: .relaxed) })
+        #expect(asked.load(ordering: .relaxed) >= 1, "asked once the sleeping thread spent no CPU time")
+        #expect(pool.threadsAddedForStalls == 0)
+    }
+
     @Test func oneThreadRunsItsCallsInTheOrderTheyCame() async throws {
         let pool = pool(coreThreads: 1, maximumThreads: 1)
         let order = Mutex<[Int]>([])

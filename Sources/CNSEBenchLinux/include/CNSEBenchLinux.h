@@ -47,6 +47,10 @@ int nseb_set_current_thread_name(const char *name);
 /// lstat and a rename. Fails with ENOSYS where the C library or kernel lacks it.
 int nseb_rename_noreplace(const char *from, const char *to);
 
+/// gettid(2): the calling thread's kernel id, which names it under /proc/self/task. Glibc's module
+/// leaves gettid out (_GNU_SOURCE).
+int nseb_current_thread_id(void);
+
 /// pipe2(ends, O_CLOEXEC): pipe2 is declared only under _GNU_SOURCE.
 int nseb_pipe_cloexec(int ends[2]);
 

@@ -139,8 +139,8 @@ extension RunSession {
             + "\(Self.mebibytes(settings.memoryLimit)) MiB)"
             + (blocked > 0
                 ? "; calls into your extension needed up to \(blocked) threads at once in a process beyond one "
-                    + "per core, added for calls that waited 2 ms with none free (calls that block their thread, "
-                    + "or a busy machine)"
+                    + "per core, added for calls that waited 2 ms with none free while calls blocked their "
+                    + "threads"
                 : "")
             + (workers.rerunInvocations > 0
                 ? "; \(workers.rerunInvocations) invocations sent to a process that died under another ran again, up to "

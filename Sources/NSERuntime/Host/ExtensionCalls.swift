@@ -11,12 +11,17 @@ import SimulatedDevice
 /// blocked calls stopped every other phone's extension on a 2-core machine (50 in flight of such an
 /// extension: deliver p99 24 s, against 58 ms for the built-in `media` on the same load). A user's
 /// extension's calls now run in a ``BlockingCallPool``, which adds a thread when calls have waited 2 ms
-/// with none free. nse-bench's built-in extensions never block: their calls run where the invocation
+/// with none free while a thread is blocked in a call (not while the cores are merely busy). nse-bench's built-in extensions never block: their calls run where the invocation
 /// runs, on the thread that starts it when it can (a hand-off to a dispatch queue cost a thread
 /// wake-up per invocation).
 final class ExtensionCalls: Sendable {
     private let shared = DispatchQueue(label: "nse-bench.extensions", attributes: .concurrent)
-    private let mayBlock: BlockingCallPool = {
+    private let mayBlock = ExtensionCalls.pool(named: "nseb-ext-call")
+    /// The threads of the phones' session callbacks: a pool of their own, so that a `didReceive` blocked
+    /// until its completion handler has run never holds the thread that handler needs.
+    private let callbacks = ExtensionCalls.pool(named: "nseb-callback")
+
+    private static func pool(named name: String) -> BlockingCallPool {
         var settings = BlockingCallPool.Settings()
         // A thread added for a blocked call that stays as a spare keeps its allocator's cache, which
         // jemalloc counts as allocated: as the extension's heap (SharedProcessFootprint), charged to the
@@ -29,18 +34,19 @@ final class ExtensionCalls: Sendable {
                 // Not jemalloc: the heap is not watched either.
             }
         }
-        return BlockingCallPool(name: "nseb-ext-call", settings: settings)
-    }()
+        return BlockingCallPool(name: name, settings: settings)
+    }
 
     /// The most threads the calls that may block needed at once beyond one per core: calls that blocked.
     var peakThreadsForBlockedCalls: Int { mayBlock.peakThreadsBeyondCores }
 
-    /// How many threads for those calls the system would not make, and its first error; nil when every
-    /// one started.
+    /// How many threads for those calls and for session callbacks the system would not make, and the
+    /// first error; nil when every one started.
     var threadStartFailure: String? {
-        let failures = mayBlock.threadStartFailures
-        guard let first = failures.first else { return nil }
-        return "\(failures.count) \(failures.count == 1 ? "thread" : "threads") could not be started (\(first))"
+        let failures = [mayBlock.threadStartFailures, callbacks.threadStartFailures]
+        let count = failures.map(\.count).reduce(0, +)
+        guard let first = failures.lazy.compactMap(\.first).first else { return nil }
+        return "\(count) \(count == 1 ? "thread" : "threads") could not be started (\(first))"
     }
 
     /// Runs `call`, a call into an extension `factory` makes: a user's extension's on a thread that may
@@ -63,12 +69,15 @@ final class ExtensionCalls: Sendable {
     }
 }
 
-/// A phone's session callbacks (a user's completion handlers and delegate calls) run on the threads of
-/// calls that may block, as its `didReceive` does: a callback that waits holds only its own thread, and
-/// the callbacks of every session share these few threads instead of waking libdispatch's overcommit
-/// pool, which woke 1.25 threads per invocation of `Examples/MediaDownload` (issue #11).
+/// A phone's session callbacks (a user's completion handlers and delegate calls) run on a pool of
+/// threads for calls that may block, as its `didReceive` does, but not the same pool: a `didReceive`
+/// that waits on a semaphore for its download would otherwise hold a thread its completion handler
+/// waits for (50 in flight of such an extension, 1 KB: throughput halved and deliver p99 2.5 times,
+/// with one pool for both). A callback that waits holds only its own thread, and the callbacks of every
+/// session share these few threads instead of waking libdispatch's overcommit pool, which woke 1.25
+/// threads per invocation of `Examples/MediaDownload` (issue #11).
 extension ExtensionCalls: PhoneCallbackThreads {
     func submit(_ work: @escaping @Sendable () -> Void) {
-        mayBlock.submit(work)
+        callbacks.submit(work)
     }
 }

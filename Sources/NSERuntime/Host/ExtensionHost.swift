@@ -42,8 +42,8 @@ public final class ExtensionHost: Sendable {
     private let calls = ExtensionCalls()
 
     /// The most threads at once that calls into a user's extension needed beyond one per core
-    /// (``ExtensionCalls``), added for calls that waited 2 ms with none free: calls that blocked their
-    /// thread, or a machine too busy to start them; 0 when no call waited that long.
+    /// (``ExtensionCalls``), added for calls that waited 2 ms with none free while calls blocked their
+    /// threads; 0 when none was added.
     public var peakThreadsForBlockedCalls: Int { calls.peakThreadsForBlockedCalls }
     /// How many threads for calls into a user's extension the system would not make, and why: those
     /// calls waited for the harness, not the extension. Nil when every one started.

@@ -106,7 +106,8 @@ public struct WorkerFigures: Sendable, Hashable, Codable {
     /// Why its heap could not be read, when it could not: its memory was then judged by the model only.
     public var memoryWatchFailure: String?
     /// The most threads at once its extension's calls needed beyond one per core, added for calls that
-    /// waited 2 ms with none free (``ExtensionHost/peakThreadsForBlockedCalls``).
+    /// waited 2 ms with none free while calls blocked their threads
+    /// (``ExtensionHost/peakThreadsForBlockedCalls``).
     public var peakBlockedCallThreads: Int = 0
     /// Threads for its extension's calls that could not be started (``ExtensionHost/threadStartFailure``).
     public var threadStartFailure: String?

@@ -51,7 +51,7 @@ private final class HandlerThreadService: UNNotificationServiceExtension {
 
 @Suite("User extension: where its session callbacks run", .timeLimit(.minutes(1)))
 struct SessionCallbackThreadTests {
-    @Test("a user's URLSession.shared completion handler runs on the threads of its calls, not libdispatch's")
+    @Test("a user's URLSession.shared completion handler runs on the host's callback threads, not libdispatch's")
     func completionHandlersShareTheCallThreads() async throws {
         let harness = try HostHarness()
         defer { harness.remove() }
@@ -63,6 +63,6 @@ struct SessionCallbackThreadTests {
         harness.clock.advance(by: second)
         let record = await task.value
         #expect(record.outcome == .enriched)
-        #expect(threads.noted == ["nseb-ext-call", "nseb-ext-call"], "didReceive, then the handler")
+        #expect(threads.noted == ["nseb-ext-call", "nseb-callback"], "didReceive, then the handler")
     }
 }

@@ -1,0 +1,53 @@
+import CNSEBenchLinux
+import Glibc
+public import NSEBenchCore
+
+/// Threads of this process as the kernel knows them: by their ids under `/proc/self/task`.
+public enum KernelThread {
+    /// The calling thread's kernel id (`gettid`).
+    public static var currentID: Int32 { nseb_current_thread_id() }
+
+    /// The calling thread's CPU-time clock (`pthread_getcpuclockid`), which other threads may read; nil
+    /// when the system gives none.
+    static var currentCPUClock: clockid_t? {
+        var clock = clockid_t()
+        return pthread_getcpuclockid(pthread_self(), &clock) == 0 ? clock : nil
+    }
+
+    /// The CPU time, in nanoseconds, that the thread of CPU-time clock `clock` has spent; nil when the
+    /// clock cannot be read (its thread has ended).
+    static func cpuTime(of clock: clockid_t) -> UInt64? {
+        var time = timespec()
+        guard clock_gettime(clock, &time) == 0 else { return nil }
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// The scheduling state of thread `id` of this process; nil when it has ended.
+    ///
+    /// One open, read and close of its `stat` file, into a buffer on the stack: a pool's monitor reads
+    /// it for every call that has run its stall limit.
+    ///
+    /// - Throws: ``SystemError`` when its `stat` file cannot be read for another reason.
+    public static func runState(of id: Int32) throws(SystemError) -> ThreadRunState? {
+        let path = "/proc/self/task/\(id)/stat"
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT || errno == ESRCH { return nil }
+            throw SystemError(call: "open(\(path))", errno: errno)
+        }
+        // Read-only: closing it can lose nothing, and a failure to close says nothing of the thread.
+        defer { close(descriptor) }
+        return try withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { buffer throws(SystemError) in
+            let result: IOResult<Int>
+            do throws(SystemError) {
+                result = try Posix.read(descriptor, into: buffer)
+            } catch {
+                // Ended between the open and the read.
+                if error.errno == ESRCH { return nil }
+                throw error
+            }
+            guard case .processed(let count) = result else { return nil }
+            return ThreadRunState(statBytes: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+}
