@@ -242,13 +242,8 @@ final class BlockedCalls: Sendable {
     @Test func aThreadRunsItsClosureUnderItsName() async throws {
         let seen = Mutex<String?>(nil)
         _ = try PosixThread.start(name: "nseb-test-name-cut-here", detached: true) {
-            let name: String
-            do {
-                name = try String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)
-            } catch {
-                name = "unreadable: \(error)"
-            }
-            seen.withLock { $0 = name.trimmingCharacters(in: .newlines) }
+            let name = currentThreadName()
+            seen.withLock { $0 = name }
         }
         #expect(await eventually { seen.withLock { $0 } != nil })
         #expect(seen.withLock { $0 } == "nseb-test-name-", "cut to the kernel's 15 bytes")

@@ -1,21 +1,12 @@
 import Foundation
 import NSEBenchCore
+import NSEBenchTestSupport
 import SimulatedDevice
 import Synchronization
 import Testing
 import UserNotifications
 
 @testable import NSERuntime
-
-/// The name of the calling thread, as the system knows it.
-private func currentThreadName() -> String {
-    do {
-        return try String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-    } catch {
-        return "unreadable: \(error)"
-    }
-}
 
 /// The names of the threads calls ran on, in order.
 private final class ThreadNames: Sendable {
