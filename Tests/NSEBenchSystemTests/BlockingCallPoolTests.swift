@@ -110,6 +110,25 @@ final class BlockedCalls: Sendable {
         blocked.releaseAll()
     }
 
+    @Test func aCallThatPollsWithShortSleepsCountsAsBlocked() async throws {
+        // It wakes every 0.1 ms and spends a few µs of CPU time each time, until the call behind it runs:
+        // on one thread it never would.
+        let pool = pool(coreThreads: 1)
+        let secondRan = Atomic<Bool>(false)
+        let firstReturned = Atomic<Bool>(false)
+        pool.submit {
+            let end = MonotonicClock.now() + 10_000_000_000
+            while !secondRan.load(ordering: .relaxed), MonotonicClock.now() < end { usleep(100) }
+            firstReturned.store(true, ordering: .relaxed)
+        }
+        pool.submit { secondRan.store(true, ordering: .relaxed) }
+        // Within a few checks (a few ms); a second is generous for a loaded machine. A pool that took
+        // only a thread with no CPU time at all as blocked found this one so by chance, seconds later.
+        #expect(await eventually(within: .seconds(1)) { secondRan.load(ordering: .relaxed) })
+        #expect(pool.threadsAddedForStalls >= 1)
+        #expect(await eventually { firstReturned.load(ordering: .relaxed) })
+    }
+
     @Test func theKernelDecides() async throws {
         // A call that sleeps spends no CPU time; the kernel's word (here: running) still has the last say.
         let asked = Atomic<Int>(0)

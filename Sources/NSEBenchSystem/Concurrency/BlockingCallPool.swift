@@ -1,19 +1,20 @@
 import Foundation
 import Synchronization
 
-/// Threads for calls that may block (a semaphore's wait, a synchronous read): one per core, and one
-/// more for each call that has waited ``Settings/stallLimit`` with no thread free, so a call that blocks
-/// costs a thread, not the other calls' time.
+/// Threads for calls that may block (a semaphore's wait, a synchronous read): one per core, and more
+/// while calls that block hold threads and others have waited ``Settings/stallLimit`` with no thread
+/// free, so a call that blocks costs a thread, not the other calls' time.
 ///
 /// libdispatch's pool on Linux keeps about one thread per core for its concurrent queues and adds
 /// threads for blocked ones only slowly: 50 calls each waiting on a semaphore for its own download
 /// held the others up to 24 s (deliver p99). Its overcommit pool (a serial queue per call) makes a thread whenever
 /// every thread is busy, blocked or not: 110 threads instead of 11 for 100 calls that never block.
 /// This pool adds threads only for calls that have waited the stall limit with no thread free while a
-/// thread is blocked: one whose call has run half the stall limit, that spent no CPU time over the
-/// monitor's next check, and that the kernel has asleep (its state under `/proc` is not `R`). Calls
-/// that never block run on the core threads; each call that blocks longer adds at most one. Calls that
-/// wait only because every core is busy add none: on a saturated 2-core machine, 500 in flight of
+/// thread is blocked: one whose call has run half the stall limit, that spent under a tenth of the
+/// time to the monitor's next check on a CPU, and that the kernel has asleep (its state under `/proc`
+/// is not `R`). Calls that never block run on the core threads; each call that blocks keeps one thread
+/// per core free for the others (and where every running call blocks, the threads double, as the
+/// waiting calls likely block too). Calls that wait only because every core is busy add none: on a saturated 2-core machine, 500 in flight of
 /// `Examples/MediaDownload` grew each extension worker's pool by 8-248 threads for calls that never
 /// block, when any waiting call counted.
 /// Threads above the core count end when they find no call and as many threads as there are cores
@@ -42,13 +43,19 @@ public final class BlockingCallPool: @unchecked Sendable {
         public var idleLimit: Double = 1
         /// Each thread's stack: by default 512 KiB, what iOS gives a secondary thread.
         public var stackSize = 512 * 1024
-        /// Whether the thread of kernel id `id`, whose call has run half the stall limit without CPU
-        /// time spent since the check before, is blocked rather than running or ready to run: by default, whether its state under `/proc` is other than `R`.
-        /// A state that cannot be read counts as blocked, so that calls are not left waiting on a guess.
-        /// Tests stand in here.
+        /// Whether the thread of kernel id `id`, whose call has run half the stall limit and spent little
+        /// CPU time since the check before, is blocked rather than running or ready to run: by default,
+        /// whether its state under `/proc` is other than `R`. A state that cannot be read counts as
+        /// blocked, so that calls are not left waiting on a guess; without a readable `/proc` (or one of
+        /// another PID namespace), the CPU time's word stands. Tests stand in here.
         var threadIsBlocked: @Sendable (_ id: Int32) -> Bool = { id in
+            guard KernelThread.statesReadable else { return true }
             do {
-                return try KernelThread.runState(of: id).map { $0 != .runnable } ?? false
+                switch try KernelThread.runState(of: id) {
+                case .runnable: return false
+                case .waiting: return true
+                case nil: return false  // ended: its call is over
+                }
             } catch {
                 return true
             }
@@ -92,11 +99,11 @@ public final class BlockingCallPool: @unchecked Sendable {
 
     /// What the monitor has seen of a call that has run half the stall limit.
     private struct Sightings {
-        /// Checks in a row that found its thread's CPU time where the one before had left it.
-        var still = 0
-        /// Its thread's CPU time at the last check.
+        /// Its thread's CPU time at the last check, and when that was.
         var cpuTime: UInt64?
-        /// Whether the kernel had its thread asleep after enough still checks: blocked until it returns.
+        var checkedAt: UInt64 = 0
+        /// Whether the kernel had its thread asleep after a check that found it had spent little CPU
+        /// time: blocked until it returns.
         var blocked = false
     }
 
@@ -343,17 +350,14 @@ public final class BlockingCallPool: @unchecked Sendable {
         }
     }
 
-    /// How many checks in a row must find a call's thread without CPU time spent since the check before
-    /// ere the kernel is asked whether it is asleep.
-    private static let stillChecksBeforeAsking = 1
-
     /// Adds threads while calls wait: for each call blocked in a thread, a thread. A call counts as
-    /// blocked once it has run half the stall limit, its thread has spent no CPU time since the check
-    /// before (a half stall limit earlier, while calls waited), and the kernel then has it asleep (its
-    /// state under /proc is not `R`): a thread ready to run that waits for a busy core is not one
-    /// blocked. The CPU clock costs a system call, the /proc read an open, a read and a close (about
-    /// 20 µs); once counted, a call stays so, unread, until it returns, so that 250 calls blocked for
-    /// hundreds of ms are read once each, not at every check.
+    /// blocked once it has run half the stall limit, its thread spent under a tenth of the time since
+    /// the check before (a half stall limit earlier, while calls waited) on a CPU, and the kernel then
+    /// has it asleep (its state under /proc is not `R`): a thread ready to run that waits for a busy core
+    /// is not one blocked; one that polls (`usleep(100)` in a loop) is. The CPU clock costs a system
+    /// call, the /proc read an open, a read and a close (about 20 µs); once counted, a call stays so,
+    /// unread, until it returns, so that 250 calls blocked for hundreds of ms are read once each, not at
+    /// every check.
     private func watchStalls() {
         let halfLimit = Double(settings.stallLimit) / 2e9
         while true {
@@ -387,24 +391,30 @@ public final class BlockingCallPool: @unchecked Sendable {
             for (call, cpuClock, before) in seen.longCalls {
                 var now = before
                 if !before.blocked {
-                    let cpuTime = cpuClock.flatMap(KernelThread.cpuTime(of:))
-                    now.still = cpuTime != nil && cpuTime == before.cpuTime ? before.still + 1 : 0
-                    now.cpuTime = cpuTime
-                    // Without a CPU clock, the kernel is asked at every check.
-                    if now.still >= Self.stillChecksBeforeAsking || cpuTime == nil {
-                        now.blocked = settings.threadIsBlocked(call.id)
-                        if !now.blocked { now.still = 0 }
+                    now.cpuTime = cpuClock.flatMap(KernelThread.cpuTime(of:))
+                    now.checkedAt = MonotonicClock.now()
+                    // Without a CPU clock, the kernel is asked at every check; with one, from the second.
+                    var mostlyOffCPU = now.cpuTime == nil
+                    if let cpuTime = now.cpuTime, let earlier = before.cpuTime, now.checkedAt > before.checkedAt {
+                        mostlyOffCPU = (cpuTime &- earlier) * 10 < now.checkedAt - before.checkedAt
                     }
+                    if mostlyOffCPU { now.blocked = settings.threadIsBlocked(call.id) }
                 }
                 sightings[call] = now
             }
-            let blocked = sightings.values.count(where: \.blocked)
             let spawn = locked { state -> Int in
-                // Only the calls still running long are kept: the others have returned.
+                // Only the calls still running long are kept: the others have returned. A blocked call
+                // counts only while its thread still runs it (the thread id may even be another's now).
                 state.sightings = sightings
-                let inCall = state.callClocks.count { $0.started.load(ordering: .relaxed) != 0 }
+                let running = Dictionary(
+                    state.callClocks.map { ($0.id, $0.started.load(ordering: .relaxed)) },
+                    uniquingKeysWith: { first, _ in first })
+                let blocked = sightings.count { call, seen in seen.blocked && running[call.id] == call.started }
+                // Threads in or about a call: not idle, starting or woken for one (a thread waiting for the
+                // lock after its call is busy, though its clock says no call).
+                let busy = state.threads - state.idle - state.starting - state.wakeups
                 let count = state.threadsToAdd(
-                    stalled: seen.stalled, blocked: blocked, inCall: inCall, settings: settings)
+                    stalled: seen.stalled, blocked: blocked, inCall: busy, settings: settings)
                 for _ in 0..<count { state.add() }
                 state.addedForStalls += count
                 return count

@@ -22,12 +22,24 @@ public enum KernelThread {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
-    /// The scheduling state of thread `id` of this process; nil when it has ended.
+    /// Whether this process can read its threads' states: a `/proc` of its own PID namespace is
+    /// mounted. Learned once, from the first caller's own thread.
+    public static let statesReadable: Bool = {
+        do {
+            return try runState(of: currentID) != nil
+        } catch {
+            return false
+        }
+    }()
+
+    /// The scheduling state of thread `id` of this process; nil when it has ended (or no `/proc` holds
+    /// it: ``statesReadable`` tells).
     ///
     /// One open, read and close of its `stat` file, into a buffer on the stack: a pool's monitor reads
     /// it for every call that has run its stall limit.
     ///
-    /// - Throws: ``SystemError`` when its `stat` file cannot be read for another reason.
+    /// - Throws: ``SystemError`` when its `stat` file cannot be read for another reason, or holds no
+    ///   state (`EINVAL`).
     public static func runState(of id: Int32) throws(SystemError) -> ThreadRunState? {
         let path = "/proc/self/task/\(id)/stat"
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -46,8 +58,10 @@ public enum KernelThread {
                 if error.errno == ESRCH { return nil }
                 throw error
             }
-            guard case .processed(let count) = result else { return nil }
-            return ThreadRunState(statBytes: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            guard case .processed(let count) = result,
+                let state = ThreadRunState(statBytes: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            else { throw SystemError(call: "read \(path): no state in it", errno: EINVAL) }
+            return state
         }
     }
 }

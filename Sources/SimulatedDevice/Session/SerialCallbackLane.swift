@@ -8,7 +8,9 @@ import Synchronization
 /// another phone's waiting.
 final class SerialCallbackLane: Sendable {
     private struct State {
+        /// Callbacks not yet run, oldest first from `head`: a burst is taken in O(1) each.
         var waiting: [@Sendable () -> Void] = []
+        var head = 0
         /// Whether a callback of this lane runs or has been handed to the threads to run.
         var scheduled = false
     }
@@ -31,9 +33,16 @@ final class SerialCallbackLane: Sendable {
     }
 
     private func runNext() {
-        let next = state.withLock { state in state.waiting.removeFirst() }
+        let next = state.withLock { state in
+            defer { state.head += 1 }
+            return state.waiting[state.head]
+        }
         next()
         let more = state.withLock { state in
+            if state.head == state.waiting.count {
+                state.waiting.removeAll(keepingCapacity: true)
+                state.head = 0
+            }
             state.scheduled = !state.waiting.isEmpty
             return state.scheduled
         }
