@@ -554,31 +554,8 @@ final class ExtensionWorker: @unchecked Sendable {
     }
 
     private func readReplies() {
-        var lines = LineSplitter()
-        // One buffer for every read: FileHandle.availableData made a Data per read.
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
-        defer { chunk.deallocate() }
-        while true {
-            let count: Int
-            do {
-                guard case .processed(let read) = try Posix.read(output.fileDescriptor, into: chunk), read > 0 else {
-                    break
-                }
-                count = read
-            } catch {
-                // A pipe read fails only with a bad descriptor or buffer: the harness's fault. Its replies
-                // can no longer be read, so the process is ended (it could block on a full pipe for ever)
-                // and what it held is lost to the harness, as with one that stopped answering. Killed only
-                // while it runs (an ended one's pid may be reused).
-                let running = state.withLock { state -> Bool in
-                    guard state.alive, !state.unresponsive else { return false }
-                    state.unresponsive = true
-                    return true
-                }
-                if running { kill() }
-                break
-            }
-            lines.append(UnsafeRawBufferPointer(rebasing: chunk[..<count])) { line in
+        do {
+            try LineSplitter.readLines(from: output.fileDescriptor) { line in
                 do {
                     handle(try WorkerWire.message(WorkerReply.self, from: line))
                 } catch {
@@ -586,6 +563,17 @@ final class ExtensionWorker: @unchecked Sendable {
                     // its own line. The crash accounts for the invocation.
                 }
             }
+        } catch {
+            // A pipe read fails only with a bad descriptor or buffer: the harness's fault. Its replies
+            // can no longer be read, so the process is ended (it could block on a full pipe for ever)
+            // and what it held is lost to the harness, as with one that stopped answering. Killed only
+            // while it runs (an ended one's pid may be reused).
+            let running = state.withLock { state -> Bool in
+                guard state.alive, !state.unresponsive else { return false }
+                state.unresponsive = true
+                return true
+            }
+            if running { kill() }
         }
         // Its output ended: it is exiting, and may still be readable in /proc.
         readUsage()

@@ -14,21 +14,11 @@ enum StandardInputLines {
     ) throws(SystemError) {
         try PosixThread.detach(name: "nse-bench-worker-input") {
             begin()
-            var lines = LineSplitter()
-            // One buffer for every read: FileHandle.availableData made a Data per read.
-            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
-            defer { chunk.deallocate() }
-            while true {
-                do {
-                    guard case .processed(let count) = try Posix.read(STDIN_FILENO, into: chunk), count > 0 else {
-                        break
-                    }
-                    lines.append(UnsafeRawBufferPointer(rebasing: chunk[..<count]), line: line)
-                } catch {
-                    // The run's end of the pipe is gone wrong: it hears of it as this worker's end.
-                    FileHandle.standardError.write(Data("nse-bench extension-worker: \(error)\n".utf8))
-                    break
-                }
+            do {
+                try LineSplitter.readLines(from: STDIN_FILENO, line)
+            } catch {
+                // The run's end of the pipe is gone wrong: it hears of it as this worker's end.
+                FileHandle.standardError.write(Data("nse-bench extension-worker: \(error)\n".utf8))
             }
             ended()
         }
@@ -51,5 +41,17 @@ struct LineSplitter {
             start = newline + 1
         }
         pending.removeFirst(start)
+    }
+
+    /// Reads `descriptor` (a blocking one) until its end, handing each line to `line`, into one buffer
+    /// for every read (FileHandle.availableData made a Data per read). Throws the read's error; the lines
+    /// before it were handed out.
+    static func readLines(from descriptor: Int32, _ line: (ArraySlice<UInt8>) -> Void) throws(SystemError) {
+        var lines = LineSplitter()
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { chunk.deallocate() }
+        while case .processed(let count) = try Posix.read(descriptor, into: chunk), count > 0 {
+            lines.append(UnsafeRawBufferPointer(rebasing: chunk[..<count]), line: line)
+        }
     }
 }

@@ -14,9 +14,9 @@ import Synchronization
 /// time to the monitor's next check on a CPU, and that the kernel has asleep (its state under `/proc`
 /// is not `R`). Calls that never block run on the core threads; each call that blocks keeps one thread
 /// per core free for the others (and where every running call blocks, the threads double, as the
-/// waiting calls likely block too). Calls that wait only because every core is busy add none: on a saturated 2-core machine, 500 in flight of
-/// `Examples/MediaDownload` grew each extension worker's pool by 8-248 threads for calls that never
-/// block, when any waiting call counted.
+/// waiting calls likely block too). Calls that wait only because every core is busy add none: on a
+/// saturated 2-core machine, 500 in flight of `Examples/MediaDownload` grew each extension worker's
+/// pool by 8-248 threads for calls that never block, when any waiting call counted.
 /// Threads above the core count end when they find no call and as many threads as there are cores
 /// already wait, or after ``Settings/idleLimit`` idle.
 ///

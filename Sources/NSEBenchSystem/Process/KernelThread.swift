@@ -36,7 +36,7 @@ public enum KernelThread {
     /// it: ``statesReadable`` tells).
     ///
     /// One open, read and close of its `stat` file, into a buffer on the stack: a pool's monitor reads
-    /// it for every call that has run its stall limit.
+    /// it once for each call that has run half its stall limit while spending little CPU time.
     ///
     /// - Throws: ``SystemError`` when its `stat` file cannot be read for another reason, or holds no
     ///   state (`EINVAL`).

@@ -11,9 +11,10 @@ import SimulatedDevice
 /// blocked calls stopped every other phone's extension on a 2-core machine (50 in flight of such an
 /// extension: deliver p99 24 s, against 58 ms for the built-in `media` on the same load). A user's
 /// extension's calls now run in a ``BlockingCallPool``, which adds a thread when calls have waited 2 ms
-/// with none free while a thread is blocked in a call (not while the cores are merely busy). nse-bench's built-in extensions never block: their calls run where the invocation
-/// runs, on the thread that starts it when it can (a hand-off to a dispatch queue cost a thread
-/// wake-up per invocation).
+/// with none free while a thread is blocked in a call (not while the cores are merely busy).
+/// nse-bench's built-in extensions never block: their calls run where the invocation runs, on the
+/// thread that starts it when it can (a hand-off to a dispatch queue cost a thread wake-up per
+/// invocation).
 final class ExtensionCalls: Sendable {
     private let shared = DispatchQueue(label: "nse-bench.extensions", attributes: .concurrent)
     private let mayBlock = ExtensionCalls.pool(named: "nseb-ext-call")

@@ -92,11 +92,9 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
             let serial = OperationQueue()
             serial.maxConcurrentOperationCount = 1
             self.delegateQueue = serial
-            // ``shared``'s callbacks go to each phone's own queue instead.
-            self.callbacks =
-                queuePerPhone
-                ? .serial(DispatchQueue(label: "nse-bench.session"))
-                : .serial(on: SimulatedPhone.current?.callbackThreads, label: "nse-bench.session")
+            // ``shared``'s callbacks go to each phone's own queue instead: its own is for no phone's.
+            let threads = queuePerPhone ? nil : SimulatedPhone.current?.callbackThreads
+            self.callbacks = .serial(on: threads, label: "nse-bench.session")
         }
         // ``shared`` belongs to no phone: it is made on first use, inside whichever phone's call came
         // first, and a request through it from a queue of the extension's own must not be taken for that
