@@ -139,6 +139,35 @@ struct TimerServiceTests {
         #expect(fired.count == 0)
     }
 
+    @Test("cancel releases the action at once on its caller's thread, while the loop is still busy")
+    func cancelReleasesTheActionInPlace() async throws {
+        let loop = try EventLoop(name: "nseb-dl-release")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let timers = TimerService(loop: loop)
+        let released = Recorder<Int32>()
+        var captured: ReleaseWitness? = ReleaseWitness { released.append(KernelThread.currentID) }
+        let handle = timers.deadline(at: MonotonicClock.now() + 10_000 * millisecond) { [captured] in
+            _ = captured
+        }
+        captured = nil
+        #expect(try await waitForPendingTimers(loop, 1))
+        // The loop is held, so a release left to the loop's next iteration cannot happen before cancel returns.
+        let loopHeld = DispatchSemaphore(value: 0)
+        let loopFree = DispatchSemaphore(value: 0)
+        try loop.execute {
+            loopHeld.signal()
+            loopFree.wait()
+        }
+        loopHeld.wait()
+        let canceller = KernelThread.currentID
+        #expect(handle.cancel())
+        let releasedBeforeTheLoopRan = released.values
+        loopFree.signal()
+        #expect(releasedBeforeTheLoopRan == [canceller])
+        #expect(try await waitForPendingTimers(loop, 0))
+    }
+
     @Test("10,000 deadlines scheduled from several threads all fire, none early")
     func manyDeadlines() async throws {
         let loop = try EventLoop(name: "nseb-many")
@@ -179,4 +208,13 @@ struct TimerServiceTests {
         #expect(late.status == .cancelled)
         #expect(handle.status == .pending, "dropped unfired with the loop")
     }
+}
+
+/// Calls `onRelease` on the thread that releases it last.
+private final class ReleaseWitness: Sendable {
+    private let onRelease: @Sendable () -> Void
+
+    init(_ onRelease: @escaping @Sendable () -> Void) { self.onRelease = onRelease }
+
+    deinit { onRelease() }
 }

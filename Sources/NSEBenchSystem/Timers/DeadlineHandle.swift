@@ -4,13 +4,19 @@ import Synchronization
 /// A pending deadline from ``TimerService/deadline(at:_:)``: its action runs on the loop thread when
 /// the deadline passes, unless ``cancel()`` wins first.
 ///
-/// ``cancel()`` may be called from any thread; it removes the timer from the loop's wheel and
-/// releases the action in the loop's next iteration, so a cancelled deadline costs nothing after
-/// that. Exactly one of "the action ran" and "cancel returned true" happens.
+/// ``cancel()`` may be called from any thread; it releases the action at once, on its caller's thread,
+/// and removes the timer from the loop's wheel in the loop's next iteration, so a cancelled deadline
+/// costs nothing after that. Exactly one of "the action ran" and "cancel returned true" happens.
+///
+/// The action is released where it is cancelled because a deadline is usually set and cancelled on
+/// the same thread (an invocation's loop): memory allocated on one thread and freed on another is
+/// what makes jemalloc's thread caches refill from the arena (docs/performance.md), and a run's two
+/// timers per invocation released on the timer loop were four of those crossings per invocation.
 public final class DeadlineHandle: @unchecked Sendable {
     // @unchecked Sendable: `status` is an Atomic and decides the race between firing and cancelling;
-    // `timer` and `action` are written at init (published to the loop through the service's inbox
-    // Mutex) and afterwards touched only on the loop thread; `service` and `deadline` are lets.
+    // `action` is a Mutex, taken by whichever of firing and cancelling wins `status`; `timer` is
+    // written on the loop thread only (the handle reaches the loop through the service's inbox
+    // Mutex); `service` and `deadline` are lets.
 
     /// Where a deadline stands.
     public enum Status: UInt8, Sendable {
@@ -28,27 +34,35 @@ public final class DeadlineHandle: @unchecked Sendable {
     private let rawStatus = Atomic<UInt8>(Status.pending.rawValue)
     /// Loop thread only, after init.
     var timer: TimerID?
-    /// Loop thread only, after init; released once the deadline fires or is cancelled.
-    var action: (@Sendable () -> Void)?
+    /// Released by whichever of firing and cancelling wins `status`, or by a loop that refused it.
+    private let action: Mutex<(@Sendable () -> Void)?>
 
     init(deadline: UInt64, service: TimerService, action: @escaping @Sendable () -> Void) {
         self.deadline = deadline
         self.service = service
-        self.action = action
+        self.action = Mutex(action)
     }
 
     /// Where the deadline stands now.
     public var status: Status { Status(rawValue: rawStatus.load(ordering: .acquiring)) ?? .cancelled }
 
-    /// Stops the action from running and frees the timer. Callable from any thread.
+    /// Stops the action from running and frees the timer. Callable from any thread; the action is
+    /// released here, so a caller must not hold a lock that what the action captures takes as it ends.
     ///
     /// - Returns: true if this call stopped the action; false if it had already run (or started
     ///   running) or the deadline was already cancelled.
     @discardableResult
     public func cancel() -> Bool {
         guard claim(.cancelled) else { return false }
+        _ = takeAction()
         service.submit(.cancelDeadline(self))
         return true
+    }
+
+    /// Takes the action out, for the party that won `status` (or a loop that never scheduled it) to run
+    /// or release.
+    func takeAction() -> (@Sendable () -> Void)? {
+        action.withLock { $0.take() }
     }
 
     /// Moves the status from pending to `status`; false if another party got there first.
@@ -61,7 +75,8 @@ public final class DeadlineHandle: @unchecked Sendable {
     /// The timer fired: runs the action unless cancelled first. Loop thread only.
     func fire() {
         timer = nil
-        let action = self.action.take()
-        if claim(.fired) { action?() }
+        // Lost to a cancel: that cancel releases the action.
+        guard claim(.fired) else { return }
+        takeAction()?()
     }
 }

@@ -112,19 +112,15 @@ enum TimerRequest: Sendable {
         case .cancelSleep(let sleeper):
             if let timer = sleeper.timer.take() { _ = try? loop.cancelTimer(timer) }
         case .deadline(let handle):
-            guard handle.status == .pending else {
-                handle.action = nil
-                return
-            }
+            // Cancelled before it reached the loop: its cancel released the action.
+            guard handle.status == .pending else { return }
             do {
                 handle.timer = try loop.scheduleTimer(at: handle.deadline) { handle.fire() }
             } catch {
-                _ = handle.claim(.cancelled)
-                handle.action = nil
+                if handle.claim(.cancelled) { _ = handle.takeAction() }
             }
         case .cancelDeadline(let handle):
             if let timer = handle.timer.take() { _ = try? loop.cancelTimer(timer) }
-            handle.action = nil
         }
     }
 
@@ -134,8 +130,7 @@ enum TimerRequest: Sendable {
         case .sleep(let sleeper):
             sleeper.fail(error)
         case .deadline(let handle):
-            // The action is released with the handle; it was never published to the loop.
-            _ = handle.claim(.cancelled)
+            if handle.claim(.cancelled) { _ = handle.takeAction() }
         case .cancelSleep, .cancelDeadline:
             break
         }
