@@ -76,6 +76,7 @@ private let fullFigures: WorkerFigures = {
     figures.peakFootprintBytes = 8
     figures.memoryWatchFailure = "tcache"
     figures.peakBlockedCallThreads = 9
+    figures.peakBlockedCallbackThreads = 4
     figures.threadStartFailure =
         "1 thread could not be started (pthread_create failed: Resource temporarily unavailable (errno 11))"
     return figures

@@ -178,6 +178,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         workerFigures.unattributedRequests = SimulatedURLSession.unattributedRequestCount
         workerFigures.peakFootprintBytes = watch.peakFootprint
         workerFigures.peakBlockedCallThreads = host.peakThreadsForBlockedCalls
+        workerFigures.peakBlockedCallbackThreads = host.peakThreadsForBlockedCallbacks
         workerFigures.threadStartFailure = host.threadStartFailure
         workerFigures.memoryWatchFailure = watch.readFailure.map { "\($0)" }
         output.send(.figures(workerFigures))

@@ -129,6 +129,7 @@ extension RunSession {
         -> String
     {
         let blocked = figures.map(\.peakBlockedCallThreads).max() ?? 0
+        let blockedCallbacks = figures.map(\.peakBlockedCallbackThreads).max() ?? 0
         let settings = configuration.settings
         let deaths = workers.processDeaths
         let footprint = Int(footprint ?? "").map { "\(Self.mebibytes($0)) MiB" }
@@ -141,6 +142,11 @@ extension RunSession {
                 ? "; calls into your extension needed up to \(blocked) threads at once in a process beyond one "
                     + "per core, added for calls that waited 2 ms with none free while calls blocked their "
                     + "threads"
+                : "")
+            + (blockedCallbacks > 0
+                ? "; its session callbacks (completion handlers, delegate calls) needed up to "
+                    + "\(blockedCallbacks) threads at once in a process beyond one per core, for callbacks that "
+                    + "blocked theirs"
                 : "")
             + (workers.rerunInvocations > 0
                 ? "; \(workers.rerunInvocations) invocations sent to a process that died under another ran again, up to "

@@ -40,6 +40,8 @@ final class ExtensionCalls: Sendable {
 
     /// The most threads the calls that may block needed at once beyond one per core: calls that blocked.
     var peakThreadsForBlockedCalls: Int { mayBlock.peakThreadsBeyondCores }
+    /// The same for the phones' session callbacks (a completion handler that waits on a semaphore).
+    var peakThreadsForBlockedCallbacks: Int { callbacks.peakThreadsBeyondCores }
 
     /// How many threads for those calls and for session callbacks the system would not make, and the
     /// first error; nil when every one started.

@@ -45,6 +45,9 @@ public final class ExtensionHost: Sendable {
     /// (``ExtensionCalls``), added for calls that waited 2 ms with none free while calls blocked their
     /// threads; 0 when none was added.
     public var peakThreadsForBlockedCalls: Int { calls.peakThreadsForBlockedCalls }
+    /// The same for the phones' session callbacks (its completion handlers and delegate calls), which
+    /// run on threads of their own.
+    public var peakThreadsForBlockedCallbacks: Int { calls.peakThreadsForBlockedCallbacks }
     /// How many threads for calls into a user's extension, or for its session callbacks, the system
     /// would not make, and why: those calls waited for the harness, not the extension. Nil when every
     /// one started.

@@ -83,6 +83,7 @@ extension WorkerFigures: WireCodable {
         writer.write(peakFootprintBytes)
         writer.write(memoryWatchFailure)
         writer.write(peakBlockedCallThreads)
+        writer.write(peakBlockedCallbackThreads)
         writer.write(threadStartFailure)
     }
 
@@ -94,6 +95,7 @@ extension WorkerFigures: WireCodable {
         peakFootprintBytes = try reader.read()
         memoryWatchFailure = try reader.read()
         peakBlockedCallThreads = try reader.read()
+        peakBlockedCallbackThreads = try reader.read()
         threadStartFailure = try reader.read()
     }
 }

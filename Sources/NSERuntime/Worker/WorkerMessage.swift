@@ -109,6 +109,9 @@ public struct WorkerFigures: Sendable, Hashable, Codable {
     /// waited 2 ms with none free while calls blocked their threads
     /// (``ExtensionHost/peakThreadsForBlockedCalls``).
     public var peakBlockedCallThreads: Int = 0
+    /// The same for its phones' session callbacks, which have threads of their own
+    /// (``ExtensionHost/peakThreadsForBlockedCallbacks``).
+    public var peakBlockedCallbackThreads: Int = 0
     /// Threads for its extension's calls that could not be started (``ExtensionHost/threadStartFailure``).
     public var threadStartFailure: String?
 

@@ -40,6 +40,55 @@ private final class HandlerThreadService: UNNotificationServiceExtension {
     }
 }
 
+/// Holds each caller until `parties` have arrived, or for 10 s at most.
+private final class CallbackBarrier: Sendable {
+    private let arrived = Mutex(0)
+    private let timedOut = Mutex(0)
+    private let open = DispatchSemaphore(value: 0)
+    private let parties: Int
+
+    init(parties: Int) { self.parties = parties }
+
+    /// Waits for the others; a wait that ends at the 10 s limit is counted in ``timeouts``.
+    func arriveAndWait() {
+        let isLast = arrived.withLock { count in
+            count += 1
+            return count == parties
+        }
+        if isLast {
+            for _ in 1..<parties { open.signal() }
+        } else if open.wait(timeout: .now() + .seconds(10)) == .timedOut {
+            timedOut.withLock { $0 += 1 }
+        }
+    }
+
+    /// Callers that gave up waiting for the others.
+    var timeouts: Int { timedOut.withLock { $0 } }
+}
+
+/// Its completion handler waits at a barrier for the other invocations' handlers, then delivers: callbacks
+/// that block their threads, from a `didReceive` that does not.
+private final class BlockingHandlerService: UNNotificationServiceExtension {
+    let barrier: CallbackBarrier
+
+    init(barrier: CallbackBarrier) {
+        self.barrier = barrier
+        super.init()
+    }
+
+    override func didReceive(
+        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+    ) {
+        let handler = ContentHandler(contentHandler)
+        let content = request.content
+        let barrier = barrier
+        SimulatedURLSession.shared.dataTask(with: TestPayloads.mediaURL) { _, _, _ in
+            barrier.arriveAndWait()
+            handler(content)
+        }.resume()
+    }
+}
+
 @Suite("User extension: where its session callbacks run", .timeLimit(.minutes(1)))
 struct SessionCallbackThreadTests {
     @Test("a user's URLSession.shared completion handler runs on the host's callback threads, not libdispatch's")
@@ -55,5 +104,23 @@ struct SessionCallbackThreadTests {
         let record = await task.value
         #expect(record.outcome == .enriched)
         #expect(threads.noted == ["nseb-ext-call", "nseb-callback"], "didReceive, then the handler")
+    }
+
+    @Test("completion handlers that block get threads of their own, counted apart from didReceive's")
+    func blockedCallbacksAreCounted() async throws {
+        let harness = try HostHarness()
+        defer { harness.remove() }
+        // More handlers waiting for each other than the callback pool has core threads: they all arrive
+        // only if the pool adds a thread for each blocked one.
+        let parties = ProcessInfo.processInfo.activeProcessorCount + 2
+        let barrier = CallbackBarrier(parties: parties)
+        let factory = ExtensionFactory(name: "blocking-handlers") { BlockingHandlerService(barrier: barrier) }
+        let tasks = (0..<parties).map { _ in harness.start(harness.input(TestPayloads.plain(), extension: factory)) }
+        await harness.downloader.waitForRequests(parties)
+        harness.clock.advance(by: second)
+        for task in tasks { #expect(await task.value.outcome == .enriched) }
+        #expect(barrier.timeouts == 0, "every handler waited for the others on a thread of its own")
+        #expect(harness.host.peakThreadsForBlockedCallbacks >= parties - ProcessInfo.processInfo.activeProcessorCount)
+        #expect(harness.host.peakThreadsForBlockedCalls == 0, "didReceive never blocked")
     }
 }
