@@ -35,12 +35,18 @@ public final class DeadlineHandle: @unchecked Sendable {
     /// Loop thread only, after init.
     var timer: TimerID?
     /// Released by whichever of firing and cancelling wins `status`, or by a loop that refused it.
-    private let action: Mutex<(@Sendable () -> Void)?>
+    private let action: Mutex<Action?>
+
+    /// The action in a struct: a bare closure in the generic `Mutex` was stored through a
+    /// reabstraction thunk, one more allocation per deadline.
+    private struct Action {
+        let run: @Sendable () -> Void
+    }
 
     init(deadline: UInt64, service: TimerService, action: @escaping @Sendable () -> Void) {
         self.deadline = deadline
         self.service = service
-        self.action = Mutex(action)
+        self.action = Mutex(Action(run: action))
     }
 
     /// Where the deadline stands now.
@@ -62,7 +68,7 @@ public final class DeadlineHandle: @unchecked Sendable {
     /// Takes the action out, for the party that won `status` (or a loop that never scheduled it) to run
     /// or release.
     func takeAction() -> (@Sendable () -> Void)? {
-        action.withLock { $0.take() }
+        action.withLock { $0.take() }?.run
     }
 
     /// Moves the status from pending to `status`; false if another party got there first.
