@@ -16,13 +16,15 @@ private final class ThreadNames: Sendable {
     var noted: [String] { names.withLock { $0 } }
 }
 
-/// Notes the thread of its `didReceive` and of its `URLSession.shared` completion handler, then
-/// delivers from the handler.
-private final class HandlerThreadService: UNNotificationServiceExtension {
-    let threads: ThreadNames
+/// Runs `inDidReceive`, starts a `URLSession.shared` data task whose completion handler runs `inHandler`
+/// and then delivers.
+private final class HandlerService: UNNotificationServiceExtension {
+    let inDidReceive: @Sendable () -> Void
+    let inHandler: @Sendable () -> Void
 
-    init(threads: ThreadNames) {
-        self.threads = threads
+    init(inDidReceive: @escaping @Sendable () -> Void = {}, inHandler: @escaping @Sendable () -> Void) {
+        self.inDidReceive = inDidReceive
+        self.inHandler = inHandler
         super.init()
     }
 
@@ -31,10 +33,10 @@ private final class HandlerThreadService: UNNotificationServiceExtension {
     ) {
         let handler = ContentHandler(contentHandler)
         let content = request.content
-        let threads = threads
-        threads.note()
+        let inHandler = inHandler
+        inDidReceive()
         SimulatedURLSession.shared.dataTask(with: TestPayloads.mediaURL) { _, _, _ in
-            threads.note()
+            inHandler()
             handler(content)
         }.resume()
     }
@@ -66,29 +68,6 @@ private final class CallbackBarrier: Sendable {
     var timeouts: Int { timedOut.withLock { $0 } }
 }
 
-/// Its completion handler waits at a barrier for the other invocations' handlers, then delivers: callbacks
-/// that block their threads, from a `didReceive` that does not.
-private final class BlockingHandlerService: UNNotificationServiceExtension {
-    let barrier: CallbackBarrier
-
-    init(barrier: CallbackBarrier) {
-        self.barrier = barrier
-        super.init()
-    }
-
-    override func didReceive(
-        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
-    ) {
-        let handler = ContentHandler(contentHandler)
-        let content = request.content
-        let barrier = barrier
-        SimulatedURLSession.shared.dataTask(with: TestPayloads.mediaURL) { _, _, _ in
-            barrier.arriveAndWait()
-            handler(content)
-        }.resume()
-    }
-}
-
 @Suite("User extension: where its session callbacks run", .timeLimit(.minutes(1)))
 struct SessionCallbackThreadTests {
     @Test("a user's URLSession.shared completion handler runs on the host's callback threads, not libdispatch's")
@@ -96,7 +75,9 @@ struct SessionCallbackThreadTests {
         let harness = try HostHarness()
         defer { harness.remove() }
         let threads = ThreadNames()
-        let factory = ExtensionFactory(name: "callback-threads") { HandlerThreadService(threads: threads) }
+        let factory = ExtensionFactory(name: "callback-threads") {
+            HandlerService(inDidReceive: threads.note, inHandler: threads.note)
+        }
         #expect(factory.callsMayBlock)
         let task = harness.start(harness.input(TestPayloads.plain(), extension: factory))
         await harness.downloader.waitForRequests(1)
@@ -114,7 +95,9 @@ struct SessionCallbackThreadTests {
         // only if the pool adds a thread for each blocked one.
         let parties = ProcessInfo.processInfo.activeProcessorCount + 2
         let barrier = CallbackBarrier(parties: parties)
-        let factory = ExtensionFactory(name: "blocking-handlers") { BlockingHandlerService(barrier: barrier) }
+        // Each completion handler waits for the others': callbacks that block their threads, from a
+        // `didReceive` that does not.
+        let factory = ExtensionFactory(name: "blocking-handlers") { HandlerService(inHandler: barrier.arriveAndWait) }
         let tasks = (0..<parties).map { _ in harness.start(harness.input(TestPayloads.plain(), extension: factory)) }
         await harness.downloader.waitForRequests(parties)
         harness.clock.advance(by: second)
