@@ -19,55 +19,23 @@ mkdir -p "$WORK/prof"
 MALLOC_CONF="prof:true,lg_prof_sample:0,lg_prof_interval:23,prof_prefix:$WORK/prof/heap" \
     "$NSE_BENCH" run --profile none --concurrency "$COUNT" --invocations "$COUNT" --ttfb 4s --media 1KB.jpg:1 \
     --quiet --out "$WORK/run" >/dev/null
-python3 - "$NSE_BENCH" "$WORK/prof" "$COUNT" "$ROWS" <<'EOF'
-import collections, glob, re, subprocess, sys
+python3 - "$NSE_BENCH" "$WORK/prof" "$COUNT" "$ROWS" "$BENCH_DIR" <<'EOF'
+import collections, re, sys
 binary, folder, count, rows = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-
-def stacks(path):
-    """(objects, addresses) per stack: with every allocation sampled, the counts are exact."""
-    found, addresses = [], None
-    for line in open(path).read().splitlines()[1:]:
-        if line.startswith('@'):
-            addresses = tuple(int(a, 16) for a in line[1:].split())
-            continue
-        m = re.match(r'\s*t\*: (\d+): (\d+) \[', line)
-        if m and addresses is not None:
-            found.append((int(m.group(1)), addresses))
-            addresses = None
-    return found
+sys.path.insert(0, sys.argv[5])
+from heap_dumps import demangle, run_dumps, stacks, symbolizer
 
 def live(path):
-    m = re.match(r'\s*t\*: (\d+):', open(path).read().splitlines()[1])
-    return int(m.group(1)) if m else 0
+    return sum(objects for objects, _, _ in stacks(path))
 
-# The run's own dumps (the embedded server's process writes some too): the pid with the most.
-dumps = glob.glob(f"{folder}/heap.*.heap")
-if not dumps:
-    sys.exit("jemalloc wrote no heap profile: is nse-bench linked with a jemalloc built with profiling?")
-by_pid = collections.defaultdict(list)
-for dump in dumps:
-    by_pid[dump.split('/')[-1].split('.')[1]].append(dump)
-run = sorted(max(by_pid.values(), key=len), key=lambda d: int(d.split('.')[-2][1:]))
-base, peak = run[0], max(run, key=live)
-
-raw = subprocess.run(['jeprof', '--raw', binary, peak], capture_output=True, text=True).stdout
-symbols = {}
-for line in raw.splitlines():
-    m = re.match(r'0x([0-9a-f]+) (.*)', line)
-    if m:
-        symbols[int(m.group(1), 16)] = m.group(2).split('<')[0]
-
-def name(address):
-    for delta in (0, -1, 1):
-        if address + delta in symbols:
-            return symbols[address + delta]
-    return hex(address)
-
+dumps = run_dumps(folder)
+base, peak = dumps[0], max(dumps, key=live)
+name = symbolizer(binary, peak)
 own = re.compile(r"\$s\d*(NSERuntime|NSEBenchCore|NSEBenchSystem|NSEBenchCLI|SimulatedDevice|UserNotifications|SDKProfiles)")
 
 def charge(path):
     counts = collections.Counter()
-    for objects, addresses in stacks(path):
+    for objects, _, addresses in stacks(path):
         names = [name(a) for a in addresses]
         counts[next((n for n in names if own.search(n)), '(no nse-bench frame)')] += objects
     return counts
@@ -75,11 +43,10 @@ def charge(path):
 before, at_peak = charge(base), charge(peak)
 delta = {site: at_peak[site] - before.get(site, 0) for site in at_peak}
 total = sum(delta.values())
-print(f"{total / count:.1f} live objects per invocation in flight ({live(peak)} at the peak, {live(base)} in the first dump)")
+print(f"{total / count:.1f} live objects per invocation in flight ({live(peak):.0f} at the peak, "
+      f"{live(base):.0f} in the first dump)")
 for site, objects in sorted(delta.items(), key=lambda item: -item[1])[:rows]:
     if objects / count < 0.05:
         break
-    text = subprocess.run(['swift', 'demangle', '--simplified', '--compact', site], capture_output=True,
-                          text=True).stdout.strip()
-    print(f"{objects / count:6.2f}  {text[:130]}")
+    print(f"{objects / count:6.2f}  {demangle(site)}")
 EOF

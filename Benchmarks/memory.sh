@@ -31,52 +31,20 @@ echo "== 2. the live heap at its peak, by owner (jemalloc's sampling profiler)"
 mkdir -p "$WORK/prof"
 MALLOC_CONF="prof:true,lg_prof_interval:25,lg_prof_sample:17,prof_prefix:$WORK/prof/heap" \
     "$NSE_BENCH" "${wave[@]}" --out "$WORK/prof-run"
-python3 - "$NSE_BENCH" "$WORK/prof" "$COUNT" <<'EOF'
-import glob, math, re, subprocess, sys
+python3 - "$NSE_BENCH" "$WORK/prof" "$COUNT" "$BENCH_DIR" <<'EOF'
+import sys
 binary, folder, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+sys.path.insert(0, sys.argv[4])
+from heap_dumps import demangle, run_dumps, stacks, symbolizer
 
-def stacks(path):
-    """(bytes, [addresses]) per sampled stack, unsampled as jeprof does."""
-    lines = open(path).read().splitlines()
-    rate = int(re.search(r'/(\d+)', lines[0]).group(1))
-    found, addresses = [], None
-    for line in lines[1:]:
-        if line.startswith('@'):
-            addresses = [int(a, 16) for a in line[1:].split()]
-            continue
-        m = re.match(r'\s*t\*: (\d+): (\d+) \[', line)
-        if m and addresses is not None:
-            samples, sampled = int(m.group(1)), int(m.group(2))
-            if samples:
-                found.append((sampled / (1 - math.exp(-(sampled / samples) / rate)), addresses))
-            addresses = None
-    return found
-
-# The embedded server is a process of its own: the run's is the one that dumped most.
-dumps = glob.glob(f'{folder}/*.heap')
-by_pid = {}
-for dump in dumps:
-    by_pid.setdefault(dump.split('.')[-4], []).append(dump)
-run_dumps = max(by_pid.values(), key=len)
-peak = max(run_dumps, key=lambda d: sum(b for b, _ in stacks(d)))
-raw = subprocess.run(['jeprof', '--raw', binary, peak], capture_output=True, text=True).stdout
-symbols = {}
-for line in raw.splitlines():
-    m = re.match(r'0x([0-9a-f]+) (.*)', line)
-    if m:
-        symbols[int(m.group(1), 16)] = m.group(2).split('<')[0]
-
-def name(address):
-    for delta in (0, -1, 1):
-        if address + delta in symbols:
-            return symbols[address + delta]
-    return hex(address)
+peak = max(run_dumps(folder), key=lambda d: sum(size for _, size, _ in stacks(d)))
+name = symbolizer(binary, peak)
 
 allocators = ('StackAllocator', 'swift_task_alloc', 'swift_task_create', 'swift_allocObject', 'swift_slowAlloc',
               'malloc', 'calloc', 'realloc', 'posix_memalign', 'je_', 'prof_', 'imalloc', 'operator new',
               'allocate', 'Allocate', 'Storage', 'Buffer')
 slabs, curl, rest = {}, 0.0, {}
-for size, addresses in stacks(peak):
+for _, size, addresses in stacks(peak):
     names = [name(a) for a in addresses]
     if any('StackAllocator' in n for n in names):
         last = max(i for i, n in enumerate(names)
@@ -90,18 +58,14 @@ for size, addresses in stacks(peak):
     else:
         rest[owner] = rest.get(owner, 0) + size
 
-def demangle(symbol):
-    text = subprocess.run(['swift', 'demangle', '--simplified', symbol], capture_output=True, text=True).stdout
-    return text.strip().split(' ---> ')[-1][:110]
-
 total = sum(slabs.values()) + curl + sum(rest.values())
 per = lambda bytes: f"{bytes / count / 1024:5.2f} KB"
 print(f"live heap at its peak: {total / 1e6:.1f} MB, {per(total)} per invocation in flight")
 print(f"  task allocator slabs (parked async frames) {per(sum(slabs.values()))}")
 for site, size in sorted(slabs.items(), key=lambda item: -item[1])[:12]:
-    print(f"    {per(size)}  {demangle(site)}")
+    print(f"    {per(size)}  {demangle(site, 110)}")
 print(f"  libcurl (easy handles, connections, buffers) {per(curl)}")
 print(f"  everything else {per(sum(rest.values()))}, the largest by first non-allocator frame:")
 for owner, size in sorted(rest.items(), key=lambda item: -item[1])[:8]:
-    print(f"    {per(size)}  {demangle(owner)}")
+    print(f"    {per(size)}  {demangle(owner, 110)}")
 EOF
