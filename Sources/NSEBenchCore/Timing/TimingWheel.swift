@@ -24,7 +24,7 @@
 /// of its tick. A deadline already in the past fires on the next call.
 ///
 /// Everything is `@inlinable` so that a wheel used from another module (the event loop's
-/// `TimingWheel<() -> Void>`) is specialized there instead of running as generic code through
+/// `TimingWheel<TimerCallback>`) is specialized there instead of running as generic code through
 /// metadata lookups: measured in release, schedule 64 ns, cancel 20 ns and fire 70 ns per timer
 /// with a million pending, against 354, 285 and 1,157 ns unspecialized.
 ///

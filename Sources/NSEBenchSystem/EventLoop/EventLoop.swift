@@ -44,7 +44,7 @@ public final class EventLoop: @unchecked Sendable {
     let loopThreadID = Atomic<UInt>(0)
 
     // Loop-thread-confined state.
-    var wheel: TimingWheel<() -> Void>
+    var wheel: TimingWheel<TimerCallback>
     var registrations: ContiguousArray<Registration?> = []
     var registrationGeneration: UInt32 = 0
     var events: ContiguousArray<epoll_event>

@@ -15,6 +15,13 @@ final class Transfer: @unchecked Sendable {
     /// What is called with the result, once: a task's continuation resumed, or a caller's completion.
     typealias Continuation = @Sendable (DownloadResult) -> Void
 
+    /// The continuation as the hand-off holds it. In a struct, not bare: a bare closure as the
+    /// hand-off's generic parameter is stored through a reabstraction thunk, one more object per
+    /// download in flight (issue #18).
+    struct Waiter: Sendable {
+        let resume: Continuation
+    }
+
     /// Where the transfer is, on the loop.
     enum Phase {
         case new
@@ -25,7 +32,7 @@ final class Transfer: @unchecked Sendable {
 
     let request: DownloadRequest
     let enqueued: UInt64
-    private let lifecycle = Mutex(ContinuationHandOff<Continuation>())
+    private let lifecycle = Mutex(ContinuationHandOff<Waiter>())
 
     var phase = Phase.new
     var easy: CurlEasyHandle?
@@ -49,11 +56,11 @@ final class Transfer: @unchecked Sendable {
     /// Hands over what waits for the result; returns whether to submit the transfer (false: it was
     /// cancelled first and `continuation` has been given a cancelled result).
     func begin(_ continuation: @escaping Continuation) -> Bool {
-        switch lifecycle.withLock({ $0.handOver(continuation) }) {
+        switch lifecycle.withLock({ $0.handOver(Waiter(resume: continuation)) }) {
         case .proceed:
             return true
-        case .resumeCancelled(let continuation):
-            continuation(unstartedResult(.cancelled))
+        case .resumeCancelled(let waiter):
+            waiter.resume(unstartedResult(.cancelled))
             return false
         }
     }
@@ -66,7 +73,7 @@ final class Transfer: @unchecked Sendable {
 
     /// Gives `result` to whoever waits for it, once.
     func complete(_ result: DownloadResult) {
-        lifecycle.withLock { $0.finish() }?(result)
+        lifecycle.withLock { $0.finish() }?.resume(result)
     }
 
     /// A result for a transfer that never reached libcurl.
