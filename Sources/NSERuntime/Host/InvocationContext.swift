@@ -45,10 +45,8 @@ public final class InvocationContext: Sendable {
     let measurements: InvocationMeasurements
     private let session: InvocationSession
     private let temporaryFiles: TemporaryFiles
-    /// The temporary files named for the invocation, removed when it ends, and how many were ever named:
-    /// the next file's number, which never goes back when a file leaves the list (a download's body
-    /// removed after its handler, an attachment taken into the store), so no two files share a name.
-    private let files = Mutex<(paths: [String], named: Int)>(([], 0))
+    /// The temporary files named for the invocation, removed when it ends.
+    private let files = Mutex(TemporaryFileNames())
 
     init(
         invocationID: Int, arrival: UInt64, deadline: UInt64, environment: HostEnvironment, memory: MemoryMeter,
@@ -78,15 +76,12 @@ public final class InvocationContext: Sendable {
     /// host is not told of (a user's `FileManager.moveItem`) leaves the new file to the run's directory,
     /// and the old name to a removal that finds nothing.
     public func temporaryFileMoved(from path: String, to newPath: String) {
-        files.withLock { files in
-            guard let index = files.paths.firstIndex(of: path) else { return }
-            files.paths[index] = newPath
-        }
+        files.withLock { files in files.replace(path, with: newPath) }
     }
 
     /// The host took `path` away (an attachment moved into the store): nothing is left there to remove.
     func temporaryFileTaken(_ path: String) {
-        files.withLock { files in files.paths.removeAll { $0 == path } }
+        files.withLock { files in files.remove(path) }
     }
 
     /// Nanoseconds now.
@@ -108,8 +103,7 @@ public final class InvocationContext: Sendable {
         try files.withLock { files throws(InvocationContextError) -> String in
             let path = try temporaryFiles.filePath(
                 invocation: invocationID, number: files.named + 1, pathExtension: pathExtension)
-            files.named += 1
-            files.paths.append(path)
+            files.append(path)
             return path
         }
     }

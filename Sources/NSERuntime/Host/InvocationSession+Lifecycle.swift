@@ -84,8 +84,7 @@ extension InvocationSession {
         state.deadlineTimer = nil
         state.graceTimer = nil
         state.windDownTimer = nil
-        let tasks = Array(state.work.values)
-        state.work = [:]
+        let tasks = state.work.removeAll()
         let record = makeRecord(now, state)
         let completion = state.completion
         let files = state.context?.temporaryFilePaths ?? []

@@ -21,9 +21,9 @@ extension InvocationSession {
         var expiryDeferred = false
         /// Whether `didReceive` has returned.
         var didReceiveReturned = false
-        /// The tasks started through ``InvocationContext/run(_:)`` that have not ended.
-        var work: [Int: Task<Void, Never>] = [:]
-        var nextWorkID = 0
+        /// The tasks started through ``InvocationContext/run(_:)`` (and the phone's transfers) that have
+        /// not ended.
+        var work = TrackedWork()
         var deadlineTimer: (any InvocationTimer)?
         var graceTimer: (any InvocationTimer)?
         var windDownTimer: (any InvocationTimer)?

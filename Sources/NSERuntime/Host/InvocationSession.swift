@@ -213,8 +213,7 @@ final class InvocationSession: Sendable {
     ) -> Task<Void, Never>? {
         state.withLock { state -> Task<Void, Never>? in
             guard !state.isComplete else { return nil }
-            let id = state.nextWorkID
-            state.nextWorkID += 1
+            let id = state.work.makeID()
             let task = Task(executorPreference: executor) { [self] in
                 do {
                     try await work()
@@ -223,14 +222,14 @@ final class InvocationSession: Sendable {
                 }
                 workEnded(id)
             }
-            state.work[id] = task
+            state.work.insert(task, id: id)
             return task
         }
     }
 
     private func workEnded(_ id: Int) {
         let effects = state.withLock { state -> [Effect] in
-            state.work[id] = nil
+            state.work.remove(id)
             return workMaybeReturned(clock.now(), &state)
         }
         perform(effects)
