@@ -100,6 +100,32 @@ struct CurlTransportTests {
     }
 
     @Test(
+        "an observer of a receiver object tells that object, and equals only observers of the same one",
+        arguments: PlainHTTPClient.allCases)
+    func progressReachesAReceiverObject(client: PlainHTTPClient) async throws {
+        final class Receiver: DownloadProgressReceiver {
+            let reports = Mutex<[DownloadProgress]>([])
+            func update(_ progress: DownloadProgress) { reports.withLock { $0.append(progress) } }
+        }
+        let receiver = Receiver()
+        let observer = DownloadProgressObserver(receiver)
+        #expect(observer == DownloadProgressObserver(receiver))
+        #expect(observer != DownloadProgressObserver(Receiver()))
+        #expect(observer.hashValue == DownloadProgressObserver(receiver).hashValue)
+        let body = pattern(20_000)
+        try await withServerAndTransport(
+            client: client, .always(.respond(status: 200, body: body, contentType: "image/png"))
+        ) {
+            server, transport in
+            let result = await transport.download(
+                DownloadRequest(url: server.url("/media/20KB.png"), progress: observer))
+            #expect(result.error == nil)
+            let last = try #require(receiver.reports.withLock { $0.last })
+            #expect(last.bytesReceived == body.count && last.status == 200 && last.contentType == "image/png")
+        }
+    }
+
+    @Test(
         "a download to memory returns the body, the status, the type and ordered phase times",
         arguments: PlainHTTPClient.allCases)
     func downloadToMemory(client: PlainHTTPClient) async throws {

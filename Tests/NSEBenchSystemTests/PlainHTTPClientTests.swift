@@ -48,6 +48,38 @@ struct PlainHTTPClientTests {
     }
 
     @Test(
+        "a request tag goes out as the tag header after the caller's headers, from either client, as libcurl sends it",
+        arguments: [PlainHTTPClient.own, .libcurl])
+    func requestTagIsSentAfterTheHeaders(client: PlainHTTPClient) async throws {
+        let response = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+        let tagged = try await exchange(response, client: client) {
+            $0.headers = ["Accept: image/*"]
+            $0.requestTag = "4021-17"
+        }
+        let written = try await exchange(response, client: .libcurl) {
+            $0.headers = ["Accept: image/*", "X-NSE-Bench-Request: 4021-17"]
+        }
+        #expect(tagged.result.error == nil)
+        #expect(tagged.head.contains("\r\nAccept: image/*\r\nX-NSE-Bench-Request: 4021-17\r\n"))
+        func withoutPort(_ head: String) -> String {
+            head.replacingOccurrences(of: #"127\.0\.0\.1:\d+"#, with: "127.0.0.1:PORT", options: .regularExpression)
+        }
+        #expect(withoutPort(tagged.head) == withoutPort(written.head))
+    }
+
+    @Test("a request tag that is not a token is refused before anything is sent, naming it")
+    func requestTagMustBeAToken() async throws {
+        let transport = try CurlTransport(loopCount: 1, configuration: .init(plainHTTP: .own))
+        var request = DownloadRequest(url: "http://127.0.0.1:9/media/1KB.jpg", totalTimeout: .seconds(1))
+        for tag in ["", "1\r\nHost: elsewhere", "a b"] {
+            request.requestTag = tag
+            let result = await transport.download(request)
+            #expect(result.error == .invalidRequest(option: "requestTag", value: "\"\(tag)\""))
+        }
+        await transport.shutdown()
+    }
+
+    @Test(
         "bodies framed by length, by chunks, or by the connection's end, and interim responses, read alike",
         arguments: [
             "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 5\r\n\r\nhello",

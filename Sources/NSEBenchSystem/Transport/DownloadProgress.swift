@@ -33,20 +33,46 @@ public struct DownloadProgress: Sendable, Equatable {
     }
 }
 
+/// What a running download's ``DownloadProgressObserver`` tells: called on the transport's loop
+/// thread with every change, so it must be quick.
+public protocol DownloadProgressReceiver: AnyObject, Sendable {
+    /// The download reached `progress`.
+    func update(_ progress: DownloadProgress)
+}
+
 /// Told a running download's ``DownloadProgress`` with every body chunk it receives, on the
 /// transport's loop thread, so a caller that stops waiting (an invocation that expires) still knows
-/// which phases completed. Equal only to itself.
-public final class DownloadProgressObserver: Sendable, Hashable {
-    private let report: @Sendable (DownloadProgress) -> Void
+/// which phases completed. Equal only to itself: to an observer of the same receiver.
+public struct DownloadProgressObserver: Sendable, Hashable {
+    private let receiver: any DownloadProgressReceiver
 
     /// An observer calling `report`; it must be quick, it runs on the loop.
     public init(_ report: @escaping @Sendable (DownloadProgress) -> Void) {
+        receiver = ReportingReceiver(report: report)
+    }
+
+    /// An observer telling `receiver` itself, with no object of its own: a closure and the object
+    /// holding it were two objects per download in flight (issue #18).
+    public init(_ receiver: some DownloadProgressReceiver) {
+        self.receiver = receiver
+    }
+
+    func update(_ progress: DownloadProgress) { receiver.update(progress) }
+
+    public static func == (lhs: DownloadProgressObserver, rhs: DownloadProgressObserver) -> Bool {
+        lhs.receiver === rhs.receiver
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(receiver)) }
+}
+
+/// A closure as a ``DownloadProgressReceiver``.
+private final class ReportingReceiver: DownloadProgressReceiver {
+    let report: @Sendable (DownloadProgress) -> Void
+
+    init(report: @escaping @Sendable (DownloadProgress) -> Void) {
         self.report = report
     }
 
     func update(_ progress: DownloadProgress) { report(progress) }
-
-    public static func == (lhs: DownloadProgressObserver, rhs: DownloadProgressObserver) -> Bool { lhs === rhs }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

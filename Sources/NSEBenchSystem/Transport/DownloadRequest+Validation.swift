@@ -24,6 +24,9 @@ extension DownloadRequest {
             return .invalidRequest(
                 option: "lowSpeed", value: "\(lowSpeed.bytesPerSecond) B/s for \(lowSpeed.duration)")
         }
+        if let requestTag, requestTag.isEmpty || !requestTag.utf8.allSatisfy(Self.isTokenByte) {
+            return .invalidRequest(option: "requestTag", value: "\"\(requestTag)\"")
+        }
         if case .file(let path) = destination, path.isEmpty {
             return .invalidRequest(option: "destination", value: "file \"\"")
         }

@@ -67,6 +67,12 @@ public struct DownloadRequest: Sendable, Hashable {
     public var receiveBufferBytes: Int?
     /// Extra request header lines, such as `"Accept: image/*"`.
     public var headers: [String]
+    /// The embedded media server's tag for this request (`RequestTagger`), sent after ``headers`` as
+    /// ``FaultPlan/requestTagHeaderName``; nil sends none. A method token's bytes only (checked before
+    /// the request takes a slot). Kept apart from ``headers`` so that a request in flight holds no header
+    /// line of its own: a tag of up to 15 bytes is stored in the string itself, where a header line and
+    /// its array were two objects per download in flight (issue #18).
+    public var requestTag: String?
     /// Told the download's progress with each body chunk; nil for none.
     public var progress: DownloadProgressObserver?
 
@@ -93,6 +99,13 @@ public struct DownloadRequest: Sendable, Hashable {
         self.receiveBufferBytes = receiveBufferBytes
         self.headers = headers
         self.progress = progress
+    }
+
+    /// Every extra header line sent, in order: ``headers``, then the ``requestTag``'s. Made when the
+    /// transfer is set up and let go once sent or handed to libcurl.
+    var headerLines: [String] {
+        guard let requestTag else { return headers }
+        return headers + [FaultPlan.requestTagHeaderName + ": " + requestTag]
     }
 }
 

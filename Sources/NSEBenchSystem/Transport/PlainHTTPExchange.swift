@@ -84,7 +84,7 @@ final class PlainHTTPExchange {
         self.plain = plain
         self.admitted = now
         self.readLimit = readLimit
-        self.requestHead = plain.head(headers: request.headers, close: true)
+        self.requestHead = plain.head(headers: request.headerLines, close: true)
         self.parser = HTTPResponseParser(capturing: FaultPlan.faultHeaderName)
         let connectLimit = request.connectTimeout.map { UInt64(max($0.nanoseconds, 0)) } ?? Self.defaultConnectTimeout
         self.connectDeadline = now + connectLimit

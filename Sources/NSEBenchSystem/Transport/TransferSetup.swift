@@ -43,7 +43,7 @@ enum TransferSetup {
             }
             // A body goes at once: libcurl's `Expect: 100-continue` would wait a second for a 100 the
             // media server does not send (a phone's URLSession sends none either).
-            let headers = request.body == nil ? request.headers : request.headers + ["Expect:"]
+            let headers = request.body == nil ? request.headerLines : request.headerLines + ["Expect:"]
             if !request.keepAlive {
                 // Announced, so the server closes first and keeps the TIME_WAIT (as with wrk's
                 // `Connection: close`); a closing client would pile up TIME_WAIT sockets on its own ports.

@@ -102,16 +102,8 @@ public struct CurlMediaDownloader: MediaDownloading {
         download.keepAlive = false
         download.caFile = caFile
         download.receiveBufferBytes = receiveBufferBytes
-        if let tag { download.headers = [FaultPlan.requestTagHeaderName + ": " + tag] }
-        if let progress = request.progress {
-            download.progress = DownloadProgressObserver { reached in
-                progress.update(
-                    MediaDownloadProgress.Snapshot(
-                        started: reached.admitted, connected: reached.connected, firstByte: reached.firstByte,
-                        status: reached.status, contentType: reached.contentType, bytes: reached.bytesReceived,
-                        injectedFault: reached.serverFault.flatMap(FaultKind.init(rawValue:))))
-            }
-        }
+        download.requestTag = tag
+        download.progress = request.progress.map(DownloadProgressObserver.init)
         return download
     }
 
@@ -145,5 +137,17 @@ public struct CurlMediaDownloader: MediaDownloading {
         case .cancelled, .shutDown: .cancelled
         default: .other
         }
+    }
+}
+
+/// The transport tells an invocation's progress directly, with no observer object between them.
+extension MediaDownloadProgress: DownloadProgressReceiver {
+    /// The transport's report, in the invocation's terms.
+    public func update(_ reached: DownloadProgress) {
+        update(
+            Snapshot(
+                started: reached.admitted, connected: reached.connected, firstByte: reached.firstByte,
+                status: reached.status, contentType: reached.contentType, bytes: reached.bytesReceived,
+                injectedFault: reached.serverFault.flatMap(FaultKind.init(rawValue:))))
     }
 }
