@@ -35,8 +35,11 @@ open class UNNotificationSound: NSObject, NSCopying, @unchecked Sendable {
         super.init()
     }
 
-    /// The system's default notification sound.
-    open class var `default`: UNNotificationSound { UNNotificationSound(name: nil) }
+    /// The system's default notification sound: one shared instance, as a sound is immutable (every
+    /// notification the run builds carries it, issue #18).
+    open class var `default`: UNNotificationSound { sharedDefault }
+
+    private static let sharedDefault = UNNotificationSound(name: nil)
 
     /// The system's default critical alert sound.
     open class var defaultCritical: UNNotificationSound { UNNotificationSound(name: nil, isCritical: true) }

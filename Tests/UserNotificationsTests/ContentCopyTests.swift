@@ -134,4 +134,14 @@ struct ContentCopyTests {
         #expect(torn.load(ordering: .relaxed) == 0)
         #expect(content.title.hasPrefix("title "))
     }
+
+    @Test("the default sound is one shared, immutable value, equal to itself and to nothing else")
+    func defaultSoundIsShared() {
+        let sound = UNNotificationSound.default
+        #expect(sound === UNNotificationSound.default, "every notification shares it: no object per invocation")
+        #expect(sound.name == nil && !sound.isCritical && sound.criticalVolume == nil)
+        #expect(sound.isEqual(UNNotificationSound.default))
+        #expect(!sound.isEqual(UNNotificationSound.defaultCritical))
+        #expect(!sound.isEqual(UNNotificationSound(named: UNNotificationSoundName("chime.caf"))))
+    }
 }

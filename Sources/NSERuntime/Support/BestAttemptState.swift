@@ -19,8 +19,13 @@ extension DeliveryGuard: ContentDelivery {
 /// What a built-in extension keeps from `didReceive` for `serviceExtensionTimeWillExpire`: the
 /// invocation's context, how it delivers and its best attempt, behind one `Mutex`, because the
 /// download task and the expiry call (on another thread) both read them.
-final class BestAttemptState<Delivery: ContentDelivery>: Sendable {
-    private struct State {
+///
+/// Noncopyable, so that the extension holds the `Mutex` in its own storage: as a class it was one more
+/// object per invocation in flight (issue #18).
+struct BestAttemptState<Delivery: ContentDelivery>: ~Copyable, Sendable {
+    // Internal, not private: a private type nested in this generic noncopyable struct crashed Swift 6.3
+    // while generating code ("Global is external, but doesn't have external or weak linkage").
+    struct State {
         var context: InvocationContext?
         var delivery: Delivery?
         var bestAttempt: UNMutableNotificationContent?
@@ -31,7 +36,7 @@ final class BestAttemptState<Delivery: ContentDelivery>: Sendable {
     /// The invocation's context, set by the host before `didReceive`.
     var context: InvocationContext? {
         get { state.withLock { $0.context } }
-        set { state.withLock { $0.context = newValue } }
+        nonmutating set { state.withLock { $0.context = newValue } }
     }
 
     /// `didReceive`'s start: a mutable copy of the request's content becomes the best attempt, kept
