@@ -226,4 +226,40 @@ struct PlainHTTPClientTests {
         idle.lowSpeed = LowSpeedLimit(bytesPerSecond: 1, duration: .seconds(60))
         #expect(PlainHTTPExchange.accepts(idle) != nil)
     }
+
+    @Test("an exchange leaves nothing on its loop once it ends: completed, refused, timed out or cancelled")
+    func anEndedExchangeLeavesNoTimerOrRegistration() async throws {
+        let transport = try CurlTransport(loopCount: 1, configuration: .init(plainHTTP: .own))
+        let loop = transport.loops[0]
+        // The loop holds an exchange's watchdog and socket handler strongly until the exchange closes.
+        @Sendable func held() throws -> (timers: Int, registrations: Int) {
+            (try loop.pendingTimerCount(), loop.registrations.count { $0 != nil })
+        }
+        let idle = try await onLoop(loop, held)
+        // A listener that never accepts: the connection is made, no answer ever comes.
+        let silent = try Posix.tcpSocket()
+        try Posix.bind(silent, to: IPv4Address(host: "127.0.0.1", port: 0)!)
+        try Posix.listen(silent, backlog: 16)
+        let silentURL = "http://127.0.0.1:\(try Posix.localAddress(of: silent).port)/media/1KB.jpg"
+        defer { try? Posix.close(silent) }
+
+        let served = try OneShotHTTPServer(response: "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+        let completed = await transport.download(DownloadRequest(url: "http://127.0.0.1:\(served.port)/x"))
+        #expect(completed.error == nil && completed.status == 200)
+        let closed = try OneShotHTTPServer(response: "")
+        let refused = await transport.download(DownloadRequest(url: "http://127.0.0.1:\(closed.port)/x"))
+        #expect(refused.error != nil)
+        let timedOut = await transport.download(DownloadRequest(url: silentURL, totalTimeout: .milliseconds(200)))
+        guard case .timedOut = timedOut.error else {
+            Issue.record("expected a timeout, got \(String(describing: timedOut.error))")
+            return
+        }
+        let waiting = Task { await transport.download(DownloadRequest(url: silentURL, totalTimeout: .seconds(10))) }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(try await onLoop(loop, held) != idle, "a running exchange holds its timer and socket")
+        waiting.cancel()
+        #expect(await waiting.value.error == .cancelled)
+        #expect(try await onLoop(loop, held) == idle)
+        await transport.shutdown()
+    }
 }

@@ -113,7 +113,10 @@ final class PlainHTTPExchange {
             throw .connectFailed(Self.connectFailure(plain, after: 0, errno: error.errno))
         }
         do throws(EventLoopError) {
-            try lane.loop.register(fd: descriptor, interest: .writable) { [unowned self] events in
+            // Held strongly by the loop until `close()` deregisters it: a closure whose one capture is a
+            // strong reference uses that object as its context, where an unowned capture took a box of
+            // its own, one more object per download in flight (issue #18). The watchdog timer likewise.
+            try lane.loop.register(fd: descriptor, interest: .writable) { [self] events in
                 ready(events)
             }
         } catch {
@@ -296,7 +299,7 @@ final class PlainHTTPExchange {
         let deadline = nextDeadline
         guard deadline < timerDeadline else { return }
         if let pending = timer.take() { _ = try? lane.loop.cancelTimer(pending) }
-        timer = try? lane.loop.scheduleTimer(at: deadline) { [unowned self] in timerFired() }
+        timer = try? lane.loop.scheduleTimer(at: deadline) { [self] in timerFired() }
         timerDeadline = timer == nil ? .max : deadline
     }
 
