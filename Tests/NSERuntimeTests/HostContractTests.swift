@@ -1,7 +1,10 @@
 import Dispatch
 import Foundation
 import NSEBenchCore
+import SimulatedDevice
+import Synchronization
 import Testing
+import UserNotifications
 
 @testable import NSERuntime
 
@@ -20,6 +23,24 @@ struct HostContractTests {
         #expect(record.violations.total == 1)
         #expect(record.visible.title == "first")
         #expect(harness.events.kinds.contains(.violation(.doubleDelivery)))
+    }
+
+    @Test(
+        "an extension sees the simulated phone unless its factory says it never uses one, as the built-in media does",
+        arguments: [true, false])
+    func phoneIsBoundOnlyWhereUsed(usesPhone: Bool) async throws {
+        let harness = try HostHarness()
+        defer { harness.remove() }
+        let seen = PhoneSightings()
+        let factory = ExtensionFactory(name: "phone-probe", callsMayBlock: false, usesPhone: usesPhone) {
+            PhoneProbeService(seen: seen)
+        }
+        let record = await harness.host.invoke(harness.input(TestPayloads.plain(), extension: factory))
+        #expect(record.outcome == .enriched)
+        #expect(seen.state.withLock { $0.didReceive } == usesPhone)
+        #expect(seen.state.withLock { $0.trackedWork } == usesPhone, "a task it starts inherits the binding")
+        #expect(try BuiltInExtensions.named("media").usesPhone == false)
+        #expect(try BuiltInExtensions.named("firebase").usesPhone, "an SDK profile runs on the phone's URLSession")
     }
 
     @Test("a first handler call after the grace period ended is a late delivery")
@@ -160,5 +181,34 @@ struct HostContractTests {
             _ = await harness.host.invoke(harness.input(TestPayloads.plain(), extension: factory, id: id))
         }
         #expect(counter.value == 3)
+    }
+}
+
+/// Whether `SimulatedPhone.current` was bound in `didReceive` and in the work it tracked.
+private final class PhoneSightings: Sendable {
+    let state = Mutex<(didReceive: Bool?, trackedWork: Bool?)>((nil, nil))
+}
+
+/// Notes whether it sees a phone, in `didReceive` and in its tracked work, which then delivers.
+private final class PhoneProbeService: UNNotificationServiceExtension, HostAwareExtension {
+    var invocationContext: InvocationContext?
+    let seen: PhoneSightings
+
+    init(seen: PhoneSightings) {
+        self.seen = seen
+        super.init()
+    }
+
+    override func didReceive(
+        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+    ) {
+        let handler = ContentHandler(contentHandler)
+        let content = request.content
+        let seen = seen
+        seen.state.withLock { $0.didReceive = SimulatedPhone.current != nil }
+        invocationContext?.run {
+            seen.state.withLock { $0.trackedWork = SimulatedPhone.current != nil }
+            handler(content)
+        }
     }
 }

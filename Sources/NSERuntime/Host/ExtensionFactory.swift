@@ -16,13 +16,21 @@ public struct ExtensionFactory: Sendable {
     /// process of its own (``ExtensionCalls``). True unless the extension is known never to block, as
     /// nse-bench's built-in ones are.
     public var callsMayBlock: Bool
+    /// Whether the extension's code sees the invocation's simulated phone (`SimulatedPhone`): its
+    /// `URLSession` requests and App Group container. True unless the extension is known to reach the
+    /// network only through its ``InvocationContext``, as the built-in `template`, `decrypt`, `media`
+    /// and `priority` do: those run with no phone made or bound, which saved two objects per invocation
+    /// in flight (the phone, and its task-local binding copied into the download's task; issue #18).
+    public var usesPhone: Bool
 
     /// A factory named `name`.
     public init(
-        name: String, callsMayBlock: Bool = true, make: @escaping @Sendable () -> UNNotificationServiceExtension
+        name: String, callsMayBlock: Bool = true, usesPhone: Bool = true,
+        make: @escaping @Sendable () -> UNNotificationServiceExtension
     ) {
         self.name = name
         self.callsMayBlock = callsMayBlock
+        self.usesPhone = usesPhone
         self.make = make
     }
 }

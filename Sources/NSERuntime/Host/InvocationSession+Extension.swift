@@ -43,11 +43,14 @@ extension InvocationSession {
             hostAware.invocationContext = context
         }
         let reference = ExtensionReference(instance: instance)
-        // The phone a user's extension sees: its URLSession requests and App Group container.
-        let phone = SimulatedPhone(
-            network: InvocationNetwork(context: context),
-            appGroupContainer: environment.sharedContainer?.directory, timeScale: settings.timeScale,
-            invocationID: input.id, marker: environment.threadMarker, callbackThreads: calls)
+        // The phone a user's extension sees: its URLSession requests and App Group container. None for a
+        // built-in that reaches the network through its context alone.
+        let phone =
+            input.extensionFactory.usesPhone
+            ? SimulatedPhone(
+                network: InvocationNetwork(context: context),
+                appGroupContainer: environment.sharedContainer?.directory, timeScale: settings.timeScale,
+                invocationID: input.id, marker: environment.threadMarker, callbackThreads: calls) : nil
         let entry = state.withLock { state -> (proceed: Bool, expiry: Bool, now: UInt64) in
             guard !state.isComplete else { return (false, false, 0) }
             state.instance = reference
@@ -62,7 +65,8 @@ extension InvocationSession {
         // built-in's is made on this thread, so after its didReceive, which it never precedes on a phone.
         let expiryFirst = input.extensionFactory.callsMayBlock
         perform([event(.didReceiveCalled, at: entry.now)] + (expiryFirst ? expiry : []), callingHere: true)
-        phone.bind { instance.didReceive(request) { [self] content in handlerCalled(content) } }
+        let call = { [self] in instance.didReceive(request) { [self] content in handlerCalled(content) } }
+        if let phone { phone.bind(call) } else { call() }
         if !expiryFirst { perform(expiry, callingHere: true) }
         didReceiveReturned()
     }

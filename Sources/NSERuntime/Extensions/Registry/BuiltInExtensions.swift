@@ -59,38 +59,42 @@ public enum BuiltInExtensions {
         let second: UInt64 = 1_000_000_000
         switch name {
         case "template":
-            return ExtensionFactory(name: name, callsMayBlock: false) { XcodeTemplateService() }
+            return ExtensionFactory(name: name, callsMayBlock: false, usesPhone: false) { XcodeTemplateService() }
         case "decrypt":
-            return ExtensionFactory(name: name, callsMayBlock: false) { DecryptService() }
+            return ExtensionFactory(name: name, callsMayBlock: false, usesPhone: false) { DecryptService() }
         case "media":
             let idle = settings.scaled(MediaDownload.defaultIdleTimeout)
-            return ExtensionFactory(name: name, callsMayBlock: false) { MediaService(idleTimeout: idle) }
+            return ExtensionFactory(name: name, callsMayBlock: false, usesPhone: false) {
+                MediaService(idleTimeout: idle)
+            }
         case "media-20s":
             let timeout = settings.scaled(20 * second)
             let idle = settings.scaled(MediaDownload.defaultIdleTimeout)
-            return ExtensionFactory(name: name, callsMayBlock: false) {
+            return ExtensionFactory(name: name, callsMayBlock: false, usesPhone: false) {
                 MediaService(resourceTimeout: timeout, idleTimeout: idle)
             }
         case "media-25s":
             let timeout = settings.scaled(25 * second)
             let idle = settings.scaled(MediaDownload.defaultIdleTimeout)
-            return ExtensionFactory(name: name, callsMayBlock: false) {
+            return ExtensionFactory(name: name, callsMayBlock: false, usesPhone: false) {
                 MediaService(resourceTimeout: timeout, idleTimeout: idle)
             }
         case "media-30s":
             let timeout = settings.scaled(30 * second)
             let idle = settings.scaled(MediaDownload.defaultIdleTimeout)
-            return ExtensionFactory(name: name, callsMayBlock: false) {
+            return ExtensionFactory(name: name, callsMayBlock: false, usesPhone: false) {
                 MediaService(resourceTimeout: timeout, idleTimeout: idle)
             }
         case "media-no-expiry":
             let idle = settings.scaled(MediaDownload.defaultIdleTimeout)
-            return ExtensionFactory(name: name, callsMayBlock: false) {
+            return ExtensionFactory(name: name, callsMayBlock: false, usesPhone: false) {
                 MediaService(idleTimeout: idle, handlesExpiry: false)
             }
         case "priority":
             let margin = settings.scaled(settings.prioritySafetyMargin)
-            return ExtensionFactory(name: name, callsMayBlock: false) { PriorityService(safetyMargin: margin) }
+            return ExtensionFactory(name: name, callsMayBlock: false, usesPhone: false) {
+                PriorityService(safetyMargin: margin)
+            }
         default:
             guard let profile = SDKProfile(rawValue: name) else {
                 throw UnknownNameError(.builtInExtension, name: name, validNames: allNames)
