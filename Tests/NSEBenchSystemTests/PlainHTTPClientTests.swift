@@ -236,12 +236,8 @@ struct PlainHTTPClientTests {
             (try loop.pendingTimerCount(), loop.registrations.count { $0 != nil })
         }
         let idle = try await onLoop(loop, held)
-        // A listener that never accepts: the connection is made, no answer ever comes.
-        let silent = try Posix.tcpSocket()
-        try Posix.bind(silent, to: IPv4Address(host: "127.0.0.1", port: 0)!)
-        try Posix.listen(silent, backlog: 16)
-        let silentURL = "http://127.0.0.1:\(try Posix.localAddress(of: silent).port)/media/1KB.jpg"
-        defer { try? Posix.close(silent) }
+        let silent = try SilentListener()
+        defer { silent.close() }
 
         let served = try OneShotHTTPServer(response: "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
         let completed = await transport.download(DownloadRequest(url: "http://127.0.0.1:\(served.port)/x"))
@@ -249,17 +245,67 @@ struct PlainHTTPClientTests {
         let closed = try OneShotHTTPServer(response: "")
         let refused = await transport.download(DownloadRequest(url: "http://127.0.0.1:\(closed.port)/x"))
         #expect(refused.error != nil)
-        let timedOut = await transport.download(DownloadRequest(url: silentURL, totalTimeout: .milliseconds(200)))
-        guard case .timedOut = timedOut.error else {
-            Issue.record("expected a timeout, got \(String(describing: timedOut.error))")
+
+        let timingOut = Task {
+            await transport.download(DownloadRequest(url: silent.url, totalTimeout: .milliseconds(300)))
+        }
+        let timedOutExchanges = try await runningExchanges(of: transport, count: 1)
+        guard case .timedOut = await timingOut.value.error else {
+            Issue.record("expected a timeout")
             return
         }
-        let waiting = Task { await transport.download(DownloadRequest(url: silentURL, totalTimeout: .seconds(10))) }
-        try await Task.sleep(for: .milliseconds(100))
+        let waiting = Task { await transport.download(DownloadRequest(url: silent.url, totalTimeout: .seconds(10))) }
+        let cancelledExchanges = try await runningExchanges(of: transport, count: 1)
         #expect(try await onLoop(loop, held) != idle, "a running exchange holds its timer and socket")
         waiting.cancel()
         #expect(await waiting.value.error == .cancelled)
         #expect(try await onLoop(loop, held) == idle)
+        #expect((timedOutExchanges + cancelledExchanges).allSatisfy { $0.exchange == nil }, "nothing keeps one alive")
+
+        // Shut down with exchanges still running: the loop lets go of them too.
+        let running = (0..<3).map { _ in
+            Task { await transport.download(DownloadRequest(url: silent.url, totalTimeout: .seconds(10))) }
+        }
+        let shutDownExchanges = try await runningExchanges(of: transport, count: 3)
         await transport.shutdown()
+        for task in running { #expect(await task.value.error != nil) }
+        #expect(shutDownExchanges.allSatisfy { $0.exchange == nil })
     }
+}
+
+/// A listener that never accepts: a connection to it is made, and no answer ever comes.
+private struct SilentListener {
+    let descriptor: Int32
+    let url: String
+
+    init() throws {
+        descriptor = try Posix.tcpSocket()
+        try Posix.bind(descriptor, to: IPv4Address(host: "127.0.0.1", port: 0)!)
+        try Posix.listen(descriptor, backlog: 16)
+        url = "http://127.0.0.1:\(try Posix.localAddress(of: descriptor).port)/media/1KB.jpg"
+    }
+
+    func close() { try? Posix.close(descriptor) }
+}
+
+/// A weak reference to an exchange, read by the test after the loop let go of it.
+private final class WeakExchange: @unchecked Sendable {
+    // @unchecked Sendable: set once on the loop thread before it is handed out; the exchange itself is
+    // never touched through it, only checked for nil once the loop has released it.
+    weak var exchange: PlainHTTPExchange?
+
+    init(_ exchange: PlainHTTPExchange) { self.exchange = exchange }
+}
+
+/// The plain-HTTP exchanges `transport`'s first loop runs, once there are `count` of them (waiting up to
+/// 5 s), as weak references.
+private func runningExchanges(of transport: CurlTransport, count: Int) async throws -> [WeakExchange] {
+    let lane = transport.lanes[0].lane
+    for _ in 0..<500 {
+        let found = try await onLoop(lane.loop) { lane.exchanges.values.compactMap(\.exchange).map(WeakExchange.init) }
+        if found.count >= count { return found }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("fewer than \(count) exchanges started")
+    return []
 }

@@ -40,5 +40,6 @@ extension EventLoop {
 /// generic payload is stored through a reabstraction thunk, one more object per pending timer (two per
 /// invocation in flight: its deadline and its download's, issue #18).
 struct TimerCallback {
+    /// Runs the timer's work, on the loop thread.
     let run: () -> Void
 }

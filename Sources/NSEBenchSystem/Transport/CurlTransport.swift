@@ -73,7 +73,7 @@ public final class CurlTransport: Sendable {
     }
 
     /// One loop's share of the transport, and the inbox its commands go through.
-    private struct Lane: Sendable {
+    struct Lane: Sendable {
         let lane: TransportLane
         let inbox: EventLoopInbox<TransportCommand>
     }
@@ -81,7 +81,8 @@ public final class CurlTransport: Sendable {
     public let configuration: Configuration
     /// The loops the transport runs on.
     public let loops: [EventLoop]
-    private let lanes: [Lane]
+    /// One per loop, in the loops' order.
+    let lanes: [Lane]
     private let ownsLoops: Bool
     private let nextLane = Atomic<Int>(0)
 

@@ -368,6 +368,8 @@ final class PlainHTTPExchange {
         guard phase != .done else { return }
         phase = .done
         if let timer = timer.take() { _ = try? lane.loop.cancelTimer(timer) }
+        // Runs on the loop thread, once, with the socket registered: it does not fail. If it did, the
+        // loop's handler would keep the exchange alive, never point at a freed one.
         _ = try? lane.loop.deregisterAndClose(fd: descriptor)
     }
 }

@@ -19,6 +19,7 @@ final class Transfer: @unchecked Sendable {
     /// hand-off's generic parameter is stored through a reabstraction thunk, one more object per
     /// download in flight (issue #18).
     struct Waiter: Sendable {
+        /// Gives the waiting caller its result.
         let resume: Continuation
     }
 

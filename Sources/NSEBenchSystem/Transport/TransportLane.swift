@@ -32,8 +32,8 @@ final class TransportLane: @unchecked Sendable {
     private var shards: [CurlShard] = []
     /// Whether plain-HTTP requests go to the transport's own client (``PlainHTTPExchange``).
     let ownsPlainHTTP: Bool
-    /// The transfers the plain-HTTP client runs: this table keeps them alive.
-    private var exchanges: [ObjectIdentifier: Transfer] = [:]
+    /// The transfers the plain-HTTP client runs: this table keeps them alive. Loop thread only.
+    private(set) var exchanges: [ObjectIdentifier: Transfer] = [:]
     /// What the plain-HTTP client reads into: one buffer for every exchange on the loop, which runs
     /// one handler at a time.
     let readBuffer: UnsafeMutableRawBufferPointer

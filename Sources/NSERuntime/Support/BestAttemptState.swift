@@ -25,6 +25,7 @@ extension DeliveryGuard: ContentDelivery {
 struct BestAttemptState<Delivery: ContentDelivery>: ~Copyable, Sendable {
     // Internal, not private: a private type nested in this generic noncopyable struct crashed Swift 6.3
     // while generating code ("Global is external, but doesn't have external or weak linkage").
+    /// What `didReceive` kept, behind the lock.
     struct State {
         var context: InvocationContext?
         var delivery: Delivery?
