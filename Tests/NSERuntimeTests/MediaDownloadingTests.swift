@@ -41,6 +41,25 @@ struct MediaDownloadingTests {
         #expect(downloader.cancels.load(ordering: .relaxed) == 0, "nothing to cancel")
     }
 
+    @Test("a cancellation made from a downloader's handle cancels through that handle, every time it is called")
+    func cancellationThroughAHandle() {
+        struct Handle: MediaDownloadCancelling {
+            let calls: Counter
+            func cancel() { calls.count.add(1, ordering: .relaxed) }
+        }
+        final class Counter: Sendable { let count = Atomic(0) }
+        let calls = Counter()
+        let cancellation = MediaDownloadCancellation(Handle(calls: calls))
+        cancellation.cancel()
+        cancellation.cancel()
+        #expect(calls.count.load(ordering: .relaxed) == 2)
+        let viaClosure = MediaDownloadCancellation { calls.count.add(10, ordering: .relaxed) }
+        viaClosure.cancel()
+        #expect(calls.count.load(ordering: .relaxed) == 12)
+        MediaDownloadCancellation.none.cancel()
+        #expect(calls.count.load(ordering: .relaxed) == 12)
+    }
+
     /// Calls back inside `start`, before returning its handle.
     private final class Immediate: MediaDownloading {
         let cancels = Atomic(0)

@@ -87,7 +87,7 @@ public struct CurlMediaDownloader: MediaDownloading {
         let handle = transport.start(transfer(for: request, tag: tag)) { result in
             completion(Self.mediaResult(of: result, destinationPath: destinationPath, tag: tag))
         }
-        return MediaDownloadCancellation { handle.cancel() }
+        return MediaDownloadCancellation(handle)
     }
 
     /// The transport's request for `request`, tagged with `tag` for the embedded server.
@@ -151,3 +151,6 @@ extension MediaDownloadProgress: DownloadProgressReceiver {
                 injectedFault: reached.serverFault.flatMap(FaultKind.init(rawValue:))))
     }
 }
+
+/// The transport's handle cancels a download itself, with no closure around it.
+extension DownloadCancellation: MediaDownloadCancelling {}

@@ -34,21 +34,41 @@ extension MediaDownloading {
     }
 }
 
+/// What cancels one download: a downloader's own handle, held by ``MediaDownloadCancellation``
+/// without a closure around it.
+public protocol MediaDownloadCancelling: Sendable {
+    /// Cancels the download, unless it has completed; safe to call more than once.
+    func cancel()
+}
+
 /// Cancels one download started with ``MediaDownloading/start(_:completion:)``.
 public struct MediaDownloadCancellation: Sendable {
-    private let action: @Sendable () -> Void
+    private let canceller: any MediaDownloadCancelling
 
     /// A cancellation that runs `action`, which must be safe to run more than once and after the
     /// download has completed.
     public init(_ action: @escaping @Sendable () -> Void) {
-        self.action = action
+        canceller = CancellingAction(action: action)
+    }
+
+    /// A cancellation through a downloader's own handle. A handle of up to three words is stored in
+    /// place: a closure around it took an object of its own per download in flight (issue #18).
+    public init(_ canceller: some MediaDownloadCancelling) {
+        self.canceller = canceller
     }
 
     /// A cancellation for a download that cannot be cancelled (it has already completed).
     public static let none = MediaDownloadCancellation {}
 
     /// Cancels the download, unless it has completed.
-    public func cancel() { action() }
+    public func cancel() { canceller.cancel() }
+}
+
+/// A closure as a ``MediaDownloadCancelling``.
+private struct CancellingAction: MediaDownloadCancelling {
+    let action: @Sendable () -> Void
+
+    func cancel() { action() }
 }
 
 /// A task's cancellation that may come before its download has started: it is kept and applied once
