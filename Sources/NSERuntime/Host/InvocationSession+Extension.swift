@@ -65,8 +65,9 @@ extension InvocationSession {
         // built-in's is made on this thread, so after its didReceive, which it never precedes on a phone.
         let expiryFirst = input.extensionFactory.callsMayBlock
         perform([event(.didReceiveCalled, at: entry.now)] + (expiryFirst ? expiry : []), callingHere: true)
-        let call = { [self] in instance.didReceive(request) { [self] content in handlerCalled(content) } }
-        if let phone { phone.bind(call) } else { call() }
+        // A local function, not a closure in a `let`: that one would escape, a heap context per invocation.
+        func callDidReceive() { instance.didReceive(request) { [self] content in handlerCalled(content) } }
+        if let phone { phone.bind(callDidReceive) } else { callDidReceive() }
         if !expiryFirst { perform(expiry, callingHere: true) }
         didReceiveReturned()
     }
