@@ -17,12 +17,16 @@ public enum TransportBenchmark {
     /// Runs `count` downloads of `url`, `concurrency` at a time, through a transport of its own with
     /// `loopCount` loops and `configuration`, after a warm-up of `warmUp` downloads.
     ///
-    /// - Parameter request: the template for every download (its URL is replaced by `url`); the
-    ///   default keeps nothing alive and times out after 30 s.
+    /// - Parameters:
+    ///   - request: the template for every download (its URL is replaced by `url`); the default keeps
+    ///     nothing alive and times out after 30 s.
+    ///   - files: when set, each download is written to a file of its own there and then given the
+    ///     file work an invocation's download gets (``DownloadFileWork``); nil keeps bodies in memory.
     public static func curl(
         url: String, count: Int, concurrency: Int, loopCount: Int = 1,
         configuration: CurlTransport.Configuration = CurlTransport.Configuration(),
-        request: DownloadRequest = DownloadRequest(url: "", totalTimeout: .seconds(30)), warmUp: Int = 200
+        request: DownloadRequest = DownloadRequest(url: "", totalTimeout: .seconds(30)), files: DownloadFileWork? = nil,
+        warmUp: Int = 200
     ) async throws(TransportBenchmarkError) -> DownloadBenchmarkResult {
         let memory = try TimerBenchmark.memoryStatistics()
         let transport: CurlTransport
@@ -34,7 +38,17 @@ public enum TransportBenchmark {
         var template = request
         template.url = url
         let prepared = template
-        let download: @Sendable (Int) async -> LoadSample = { _ in sample(await transport.download(prepared)) }
+        let download: @Sendable (Int) async -> LoadSample = { index in
+            guard let files else { return sample(await transport.download(prepared)) }
+            var request = prepared
+            request.destination = .file(path: files.downloadPath(index))
+            var result = sample(await transport.download(request))
+            if result.succeeded, let failure = files.finish(index) {
+                result.succeeded = false
+                result.failure = failure
+            }
+            return result
+        }
         if warmUp > 0 {
             _ = try await LoadDriver.run(
                 label: "warm-up", count: warmUp, concurrency: min(warmUp, concurrency), memory: memory,
@@ -46,6 +60,7 @@ public enum TransportBenchmark {
         let label =
             "CurlTransport \(loopCount) loop\(loopCount == 1 ? "" : "s"), \(client), "
             + (prepared.receiveBufferBytes.map { "\($0) B buffer" } ?? "buffer by transfers in flight")
+            + (files == nil ? "" : ", into files")
         // With one loop the callers run on it, as a runner would, so a completion resumes its caller
         // without waking another thread.
         let executor: (any TaskExecutor)? = loopCount == 1 ? transport.loops[0] : nil

@@ -37,6 +37,8 @@ public struct BenchTransportCommand: ParsableCommand {
     public let receiveBufferBytes: Int?
     /// `--client`: which client runs the `curl` case's plain-HTTP downloads.
     public let client: PlainHTTPClient
+    /// `--files`: each `curl` download into a file of its own, renamed, checked and removed.
+    public let files: Bool
 
     /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
@@ -46,7 +48,9 @@ public struct BenchTransportCommand: ParsableCommand {
         url = try arguments[Options.url]
         receiveBufferBytes = try arguments[Options.receiveBuffer]
         client = try arguments[Options.client]
+        files = try arguments[Options.files]
         if benchmark != .timers, url == nil { throw .invalidCombination("--case \(benchmark.rawValue) needs --url") }
+        if files, benchmark != .curl { throw .invalidCombination("--files is for --case curl") }
     }
 
     /// Runs the command, writing to `context`; returns its exit status.
@@ -62,13 +66,32 @@ public struct BenchTransportCommand: ParsableCommand {
             }
         case .curl, .urlsession:
             let url = url ?? ""
+            // The files' folder, where a run keeps its downloads, removed afterwards with whatever a failed
+            // download left in it.
+            let parent = ScratchDirectory.parent(
+                requested: nil, environment: context.environment, inFlight: concurrency, largestMediaBytes: nil)
+            let folder = files ? "\(parent.path)/nse-bench-transport-files-\(UUID().uuidString)" : nil
+            if let folder {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                context.output.write("files in \(folder) (\(parent.reason))\n")
+            }
+            defer {
+                if let folder {
+                    do {
+                        try FileManager.default.removeItem(atPath: folder)
+                    } catch {
+                        context.errors.write("bench-transport: could not remove \(folder): \(error)\n")
+                    }
+                }
+            }
             let result =
                 benchmark == .curl
                 ? try await TransportBenchmark.curl(
                     url: url, count: count, concurrency: concurrency,
                     configuration: CurlTransport.Configuration(plainHTTP: client),
                     request: DownloadRequest(
-                        url: "", totalTimeout: .seconds(30), receiveBufferBytes: receiveBufferBytes))
+                        url: "", totalTimeout: .seconds(30), receiveBufferBytes: receiveBufferBytes),
+                    files: folder.map { DownloadFileWork(directory: $0) })
                 : try await URLSessionBenchmark.run(
                     url: url, count: count, concurrency: concurrency, maximumConnectionsPerHost: concurrency)
             context.output.write(
@@ -113,9 +136,15 @@ extension BenchTransportCommand {
                 + "HTTP/1.1 client, as runs use) or libcurl (every download through libcurl, to compare).",
             .converted)
 
+        static let files: Option<Bool> = .flag(
+            "files",
+            help: "curl: write each download to a file of its own, then rename it, check it twice and remove it, "
+                + "as an invocation does (the files live in a temporary folder removed afterwards).")
+
         /// Every option of `bench-transport`, in `--help` order.
         static let declarations: [OptionDeclaration] =
-            ([benchmark, count, concurrency, url, receiveBuffer, client] as [any DeclaredOption]).map(\.declaration)
+            ([benchmark, count, concurrency, url, receiveBuffer, client, files] as [any DeclaredOption]).map(
+                \.declaration)
     }
 }
 extension PlainHTTPClient: ArgumentValue {}
