@@ -10,7 +10,19 @@ import Testing
 /// `nse-bench capacity`: the probe search, what it saves and how run uses it. Probes are stand-ins
 /// whose deliver p99 is a known function of the rate, so the search itself is what is tested.
 @Suite("nse-bench capacity")
-struct CapacityCommandTests {
+final class CapacityCommandTests {
+    /// Everything a test writes, removed when the test's instance goes (after the test), so that runs
+    /// leave nothing in the temporary folder.
+    let scratch: TemporaryDirectory
+
+    init() throws {
+        scratch = try TemporaryDirectory(prefix: "nse-bench-capacity")
+    }
+
+    deinit {
+        scratch.remove()
+    }
+
     struct Outcome {
         let status: ExitCode
         let output: String
@@ -24,8 +36,7 @@ struct CapacityCommandTests {
     func measure(
         _ arguments: [String], cache given: URL? = nil, p99: @escaping @Sendable (Int) -> Double
     ) async throws -> Outcome {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "nse-bench-capacity-\(UUID().uuidString)")
+        let root = scratch.url.appendingPathComponent(UUID().uuidString)
         let command = try CapacityCommand(
             parsing: ArgumentParser.parse(
                 arguments + ["--out", root.appendingPathComponent("out").path], for: CapacityCommand.configuration))
@@ -95,8 +106,7 @@ struct CapacityCommandTests {
     }
 
     @Test func aDamagedCapacityFileIsReportedNotIgnored() throws {
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "nse-bench-capacity-\(UUID().uuidString)")
+        let cache = scratch.url.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         try "{not json".write(to: cache.appendingPathComponent("capacity.json"), atomically: true, encoding: .utf8)
         let warning = CapacityFile.warning(
@@ -168,8 +178,7 @@ extension CapacityCommandTests {
     /// A capacity file written before capacities were kept per extension holds one, measured with the
     /// built-in media: it still loads, as media's, and a new measurement keeps it.
     @Test func aFileFromBeforeExtensionsWereNamedStillCounts() async throws {
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "nse-bench-capacity-\(UUID().uuidString)")
+        let cache = scratch.url.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         var old =
             try JSONSerialization.jsonObject(
@@ -197,8 +206,7 @@ extension CapacityCommandTests {
     /// A list with an entry nse-bench cannot read is reported with the list's own error (not as a
     /// failed single object), and a new measurement replaces it saying so, never silently.
     @Test func aDamagedListIsNamedAndReplacedAloud() async throws {
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "nse-bench-capacity-\(UUID().uuidString)")
+        let cache = scratch.url.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         let file = cache.appendingPathComponent("capacity.json")
         try #"[{"extensionName": "/x/Ext", "arrivalsPerSecond": 10}]"#.write(

@@ -10,7 +10,19 @@ import Testing
 /// failures and interruptions never do. The runs here are stand-ins that write a summary row with the
 /// validity each test scripts, so what is tested is the suite's bookkeeping.
 @Suite("nse-bench suite --retries")
-struct SuiteRetryTests {
+final class SuiteRetryTests {
+    /// Everything a test writes, removed when the test's instance goes (after the test), so that runs
+    /// leave nothing in the temporary folder.
+    let scratch: TemporaryDirectory
+
+    init() throws {
+        scratch = try TemporaryDirectory(prefix: "nse-bench-suite")
+    }
+
+    deinit {
+        scratch.remove()
+    }
+
     /// One scripted attempt: the run's exit status and whether its row is valid.
     struct Attempt {
         let status: ExitCode
@@ -28,7 +40,7 @@ struct SuiteRetryTests {
 
     /// Runs a one-scenario suite whose runs follow `script` in turn (the last entry repeats).
     func suite(_ options: [String], script: [Attempt]) async throws -> Outcome {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-suite-\(UUID().uuidString)")
+        let root = scratch.url.appendingPathComponent(UUID().uuidString)
         let scenarios = root.appendingPathComponent("scenarios")
         try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
         try #"{"invocations": 1}"#.write(

@@ -10,7 +10,19 @@ import Testing
 /// stand-ins whose enriched rate is a known function of the first byte, so what is tested is the
 /// sweep's own logic; one real sweep runs at the end.
 @Suite("nse-bench sweep")
-struct SweepCommandTests {
+final class SweepCommandTests {
+    /// Everything a test writes, removed when the test's instance goes (after the test), so that runs
+    /// leave nothing in the temporary folder.
+    let scratch: TemporaryDirectory
+
+    init() throws {
+        scratch = try TemporaryDirectory(prefix: "nse-bench-sweep")
+    }
+
+    deinit {
+        scratch.remove()
+    }
+
     struct Outcome {
         let status: ExitCode
         let output: String
@@ -29,8 +41,7 @@ struct SweepCommandTests {
     func sweep(
         _ arguments: [String], status: ExitCode = .success, curve: @escaping @Sendable (String, Double) -> Double
     ) async throws -> Outcome {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "nse-bench-sweep-\(UUID().uuidString)")
+        let folder = scratch.url.appendingPathComponent(UUID().uuidString)
         let command = try SweepCommand(
             parsing: ArgumentParser.parse(arguments + ["--out", folder.path], for: SweepCommand.configuration))
         let runs = Mutex<[(String, String)]>([])
@@ -149,9 +160,7 @@ struct SweepCommandTests {
     @Test(.timeLimit(.minutes(3))) func aRealSweepFindsTheDeadlineCliff() async throws {
         let executable = RepositoryPaths.nseBenchExecutable
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build nse-bench first")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "nse-bench-sweep-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = scratch.url.appendingPathComponent(UUID().uuidString)
         let result = try await ChildProcess.run(
             executable.path,
             [
