@@ -63,7 +63,7 @@ import Testing
             timeBudget: 3_000_000_000, gracePeriod: 200_000_000, windDown: 0, memoryLimit: 24 << 20, timeScale: 0.1)
         let arguments = ExtensionWorkerCommand.arguments(
             library: "/tmp/lib.so", name: "mine", container: "/tmp/c", scratch: "/tmp/s", settings: settings,
-            caFile: "/tmp/ca.pem", tagRequests: true)
+            caFile: "/tmp/ca.pem", tagRequests: true, receiveBufferBytes: 2_047)
         let parsed = try ArgumentParser.parse(arguments, for: ExtensionWorkerCommand.configuration)
         let worker = try ExtensionWorkerCommand(parsing: parsed)
         #expect(worker.library == "/tmp/lib.so" && worker.name == "mine")
@@ -72,6 +72,26 @@ import Testing
         #expect(
             worker.settings.timeBudget == settings.timeBudget && worker.settings.gracePeriod == settings.gracePeriod)
         #expect(worker.settings.memoryLimit == settings.memoryLimit && worker.settings.timeScale == 0.1)
+        #expect(worker.receiveBufferBytes == 2_047, "the run's receive buffer, as its own downloads have it")
+
+        let plain = try ExtensionWorkerCommand(
+            parsing: ArgumentParser.parse(
+                ExtensionWorkerCommand.arguments(
+                    library: "/tmp/lib.so", name: "mine", container: "/tmp/c", scratch: "/tmp/s", settings: settings,
+                    caFile: nil),
+                for: ExtensionWorkerCommand.configuration))
+        #expect(plain.receiveBufferBytes == nil && plain.caFile == nil && !plain.tagRequests)
+    }
+
+    @Test func aReceiveBufferOutsideTheTransportsRangeIsRefused() {
+        let arguments = ExtensionWorkerCommand.arguments(
+            library: "/tmp/lib.so", name: "mine", container: "/tmp/c", scratch: "/tmp/s",
+            settings: HostSettings(timeBudget: 1, gracePeriod: 1, windDown: 0, memoryLimit: 1, timeScale: 1),
+            caFile: nil, receiveBufferBytes: 100)
+        #expect(throws: UsageError.self) {
+            try ExtensionWorkerCommand(
+                parsing: ArgumentParser.parse(arguments, for: ExtensionWorkerCommand.configuration))
+        }
     }
 
     @Test func aLineThatIsNotARequestIsRejectedUnderItsIDWhenThatMuchReads() throws {

@@ -23,8 +23,8 @@ public struct ExtensionWorkerCommand: ParsableCommand {
             """,
         options: Options.all.map(\.declaration))
 
-    /// The worker's options: all but `--ca-file` and `--tag-requests` are required, since only `run`
-    /// starts a worker and it gives them all.
+    /// The worker's options: all but `--ca-file`, `--tag-requests` and `--receive-buffer` are required,
+    /// since only `run` starts a worker and it gives them all.
     enum Options {
         static let library: Option<String?> = .value(
             "library", valueName: "PATH", help: "The compiled extension (a shared library).")
@@ -49,19 +49,26 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         static let tagRequests: Option<Bool> = .flag(
             "tag-requests",
             help: "Tag every download for the embedded server, which notes faults its responses cannot name.")
+        static let receiveBuffer: Option<Int?> = .value(
+            "receive-buffer", valueName: "BYTES",
+            help: "Every download's receive buffer, as the run's own downloads have it (its media are known "
+                + "small); without it the transport chooses.", .within(DownloadRequest.receiveBufferRange))
 
         static let all: [any DeclaredOption] = [
             library, name, container, scratch, budget, grace, windDown, memoryLimit, timeScale, caFile, tagRequests,
+            receiveBuffer,
         ]
     }
 
-    /// The arguments that start a worker for `library` under `settings`.
+    /// The arguments that start a worker for `library` under `settings`, its downloads with a receive
+    /// buffer of `receiveBufferBytes` (nil: the transport's choice), as the run's own.
     static func arguments(
         library: String, name: String, container: String, scratch: String, settings: HostSettings, caFile: String?,
-        tagRequests: Bool = false
+        tagRequests: Bool = false, receiveBufferBytes: Int? = nil
     ) -> [String] {
         func pair(_ option: some DeclaredOption, _ value: String) -> [String] { ["--\(option.name)", value] }
         return (caFile.map { pair(Options.caFile, $0) } ?? []) + (tagRequests ? ["--\(Options.tagRequests.name)"] : [])
+            + (receiveBufferBytes.map { pair(Options.receiveBuffer, String($0)) } ?? [])
             + pair(Options.library, library) + pair(Options.name, name) + pair(Options.container, container)
             + pair(Options.scratch, scratch) + pair(Options.budget, String(settings.timeBudget))
             + pair(Options.grace, String(settings.gracePeriod)) + pair(Options.windDown, String(settings.windDown))
@@ -76,6 +83,8 @@ public struct ExtensionWorkerCommand: ParsableCommand {
     let settings: HostSettings
     let caFile: String?
     let tagRequests: Bool
+    /// Every download's receive buffer; nil for the transport's choice.
+    let receiveBufferBytes: Int?
 
     /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
@@ -91,6 +100,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         scratch = try required(Options.scratch)
         caFile = try arguments[Options.caFile]
         tagRequests = try arguments[Options.tagRequests]
+        receiveBufferBytes = try arguments[Options.receiveBuffer]
         settings = HostSettings(
             timeBudget: try required(Options.budget), gracePeriod: try required(Options.grace),
             windDown: try required(Options.windDown), memoryLimit: try required(Options.memoryLimit),
@@ -115,7 +125,8 @@ public struct ExtensionWorkerCommand: ParsableCommand {
             environment: HostEnvironment(
                 clock: harness.clock, timers: harness.timers,
                 downloader: CurlMediaDownloader(
-                    transport: harness.transport, caFile: caFile, tagger: tagRequests ? RequestTagger() : nil),
+                    transport: harness.transport, caFile: caFile, tagger: tagRequests ? RequestTagger() : nil,
+                    receiveBufferBytes: receiveBufferBytes),
                 attachmentStore: AttachmentStore.counting(), temporaryDirectory: URL(fileURLWithPath: scratch),
                 sharedContainer: sharedContainer, payloadKey: try sharedContainer.loadKey(),
                 threadMarker: CrashMarker()))

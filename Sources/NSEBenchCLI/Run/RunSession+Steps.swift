@@ -373,7 +373,8 @@ extension RunSession {
 
     /// The processes a user's extension runs in, as on a phone: a crash ends only its process.
     func startWorkers(
-        library: String, container: SharedContainer, work: URL, caFile: String?, tagRequests: Bool, output: URL
+        library: String, container: SharedContainer, work: URL, caFile: String?, tagRequests: Bool,
+        receiveBufferBytes: Int?, output: URL
     ) throws -> ExtensionWorkerPool {
         let hostSettings = hostSettings()
         return try ExtensionWorkerPool(
@@ -382,7 +383,8 @@ extension RunSession {
                 executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
                 arguments: ExtensionWorkerCommand.arguments(
                     library: library, name: configuration.settings.extensionName, container: container.directory.path,
-                    scratch: work.path, settings: hostSettings, caFile: caFile, tagRequests: tagRequests),
+                    scratch: work.path, settings: hostSettings, caFile: caFile, tagRequests: tagRequests,
+                    receiveBufferBytes: receiveBufferBytes),
                 errorLog: output.appendingPathComponent("extension-stderr.log"),
                 timeBudget: hostSettings.timeBudget,
                 answerLimit: hostSettings.timeBudget + hostSettings.gracePeriod + hostSettings.windDown
