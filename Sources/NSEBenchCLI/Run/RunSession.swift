@@ -192,15 +192,33 @@ struct RunSession {
             executor: ticket.executor)
     }
 
-    /// Runs each admitted invocation in the extension's processes and records it.
+    /// Runs each admitted invocation in the extension's processes and records it. As in this process,
+    /// the invoking task waits in one small async frame: the request is built and sent in a synchronous
+    /// step, and the record goes to the recorder from where the answer comes, not through the task.
     private static func invoking(
         _ workers: ExtensionWorkerPool, payloads: PayloadSource, factory: ExtensionFactory, recorder: RunRecorder
     ) -> @Sendable (LoadRunner.Ticket) async -> Void {
         { ticket in
             recorder.started()
-            let input = payloads.input(index: ticket.index, arrival: ticket.scheduledArrival, factory: factory)
-            recorder.record(await workers.invoke(input))
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+                send(ticket, payloads: payloads, factory: factory, to: workers) { record in
+                    recorder.record(record)
+                    continuation.resume()
+                }
+            }
         }
+    }
+
+    /// The invocation `ticket` admits, built and sent to a worker (not inlined, so that its input never
+    /// sits in the invoking task's frame).
+    @inline(never)
+    private static func send(
+        _ ticket: LoadRunner.Ticket, payloads: PayloadSource, factory: ExtensionFactory,
+        to workers: ExtensionWorkerPool,
+        answer: @escaping @Sendable (InvocationRecord) -> Void
+    ) {
+        workers.start(
+            payloads.input(index: ticket.index, arrival: ticket.scheduledArrival, factory: factory), answer: answer)
     }
 
     /// `bytes` in MiB with one decimal, for the extension processes' line.

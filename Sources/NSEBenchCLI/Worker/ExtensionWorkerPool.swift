@@ -192,9 +192,7 @@ final class ExtensionWorkerPool: Sendable {
             reruns.count += orphans.count
             for orphan in orphans { reruns.maximumDelay = max(reruns.maximumDelay, now - min(now, orphan.sentAt)) }
         }
-        for orphan in orphans {
-            Task { orphan.continuation.resume(returning: await self.invoke(orphan.input)) }
-        }
+        for orphan in orphans { start(orphan.input, answer: orphan.answer) }
     }
 
     /// Worker processes that died (and were replaced, when more invocations came), of a crash or killed
@@ -236,34 +234,38 @@ final class ExtensionWorkerPool: Sendable {
 
     /// Runs `input` in a worker; a record always comes back.
     func invoke(_ input: InvocationInput) async -> InvocationRecord {
+        await withCheckedContinuation { continuation in start(input) { continuation.resume(returning: $0) } }
+    }
+
+    /// Sends `input` to a worker; `answer` gets its record, once, on the thread that learns it (the
+    /// worker's reader, the sweep, or where the invocation is found lost). Nothing waits here: a caller
+    /// parked on `answer` holds no frame with the input or the record in it.
+    func start(_ input: InvocationInput, answer: @escaping @Sendable (InvocationRecord) -> Void) {
+        if let live = pickWithoutStarting(), live.send(input, answer: answer) { return }
+        // A worker must be started first (milliseconds), or the one picked died before it took the
+        // invocation: on the queue for starts, off the invoking thread.
+        starts.async { self.startPicking(input, answer: answer) }
+    }
+
+    /// ``start(_:answer:)``'s way when a worker must be picked with starts allowed: on ``starts``.
+    private func startPicking(_ input: InvocationInput, answer: @escaping @Sendable (InvocationRecord) -> Void) {
         while true {
             let worker: ExtensionWorker
             do {
-                if let live = pickWithoutStarting() {
-                    worker = live
-                } else {
-                    worker = try await withCheckedThrowingContinuation { continuation in
-                        starts.async {
-                            let picked = Result { try self.pick() }
-                            // A process that could not be started (fork refused: the limit's plainest
-                            // sign), counted here, off the invoking loop and outside the pool's lock:
-                            // reading /proc takes a while. Not once the pool gave up starting them (each
-                            // invocation from then on lands here; those failures were counted as they
-                            // ended), nor when it is finishing.
-                            if case .failure(let error) = picked, !(error is Finishing || error is StartsFailed) {
-                                self.countUserThreads()
-                            }
-                            continuation.resume(with: picked)
-                        }
-                    }
-                }
+                worker = try pick()
             } catch {
-                return .lost(
-                    input, to: .noExtensionProcess, detail: "\(error)", now: MonotonicClock.now(),
-                    deadline: input.arrival + launch.timeBudget)
+                // A process that could not be started (fork refused: the limit's plainest sign), counted
+                // here, outside the pool's lock: reading /proc takes a while. Not once the pool gave up
+                // starting them (each invocation from then on lands here; those failures were counted as
+                // they ended), nor when it is finishing.
+                if !(error is Finishing || error is StartsFailed) { countUserThreads() }
+                return answer(
+                    .lost(
+                        input, to: .noExtensionProcess, detail: "\(error)", now: MonotonicClock.now(),
+                        deadline: input.arrival + launch.timeBudget))
             }
             // A worker that died between the pick and the send takes nothing: pick again.
-            if let record = await worker.invoke(input) { return record }
+            if worker.send(input, answer: answer) { return }
         }
     }
 
@@ -335,7 +337,8 @@ final class ExtensionWorker: @unchecked Sendable {
     /// An invocation sent to the process and not yet answered.
     struct Pending: Sendable {
         var input: InvocationInput
-        var continuation: CheckedContinuation<InvocationRecord?, Never>
+        /// Called once, with its record.
+        var answer: @Sendable (InvocationRecord) -> Void
         var sentAt: UInt64
     }
 
@@ -478,8 +481,8 @@ final class ExtensionWorker: @unchecked Sendable {
         }
         let seconds = FixedPoint.text(Double(answerLimit) / 1e9, places: 1)
         for pending in overdue {
-            pending.continuation.resume(
-                returning: .lost(
+            pending.answer(
+                .lost(
                     pending.input, to: .recordLost,
                     detail:
                         "extension process \(process.processIdentifier) sent none within \(seconds) s of its arrival",
@@ -487,23 +490,23 @@ final class ExtensionWorker: @unchecked Sendable {
         }
     }
 
-    /// The record, or nil when the process had died before it took the invocation.
-    func invoke(_ invocation: InvocationInput) async -> InvocationRecord? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<InvocationRecord?, Never>) in
-            let line = WorkerWire.line(WorkerRequest(invocation))
-            // Kept while it runs in the process, which builds the request itself: without its JSON.
-            var kept = invocation
-            kept.releasePayloadJSON()
-            let accepted = state.withLock { state -> Bool in
-                guard state.alive, !state.inputClosed, !state.unresponsive else { return false }
-                state.pending[invocation.id] = Pending(
-                    input: kept, continuation: continuation, sentAt: MonotonicClock.now())
-                return true
-            }
-            guard accepted else { return continuation.resume(returning: nil) }
-            // Not written (the process is gone): the reader ends the invocation with the process's fate.
-            input.send(line)
+    /// Sends `invocation` to the process, whose record `answer` gets once it comes (or the process's
+    /// fate, when it ends first); false when the process had died before it took it (`answer` is then
+    /// not called).
+    func send(_ invocation: InvocationInput, answer: @escaping @Sendable (InvocationRecord) -> Void) -> Bool {
+        let line = WorkerWire.line(WorkerRequest(invocation))
+        // Kept while it runs in the process, which builds the request itself: without its JSON.
+        var kept = invocation
+        kept.releasePayloadJSON()
+        let accepted = state.withLock { state -> Bool in
+            guard state.alive, !state.inputClosed, !state.unresponsive else { return false }
+            state.pending[invocation.id] = Pending(input: kept, answer: answer, sentAt: MonotonicClock.now())
+            return true
         }
+        guard accepted else { return false }
+        // Not written (the process is gone): the reader ends the invocation with the process's fate.
+        input.send(line)
+        return true
     }
 
     func closeInput() {
@@ -616,8 +619,8 @@ final class ExtensionWorker: @unchecked Sendable {
         if !ready && !killedAtEnd { endedBeforeReady() }
         let now = MonotonicClock.now()
         for pending in unanswered {
-            pending.continuation.resume(
-                returning: ready
+            pending.answer(
+                ready
                     ? .lost(
                         pending.input, to: .recordLost, detail: "\(reason) without answering it", now: now,
                         deadline: pending.input.arrival + timeBudget)
@@ -627,8 +630,8 @@ final class ExtensionWorker: @unchecked Sendable {
                         deadline: pending.input.arrival + timeBudget))
         }
         for pending in crashed {
-            pending.continuation.resume(
-                returning: .processDied(
+            pending.answer(
+                .processDied(
                     pending.input, reason: reason, now: now, deadline: pending.input.arrival + timeBudget))
         }
         if !others.isEmpty { rerun(others) }
@@ -639,7 +642,7 @@ final class ExtensionWorker: @unchecked Sendable {
         switch reply {
         case .record(let record):
             let waiting = state.withLock { $0.pending.removeValue(forKey: record.id) }
-            waiting?.continuation.resume(returning: record)
+            waiting?.answer(record)
         case .crashed(let id):
             // The first report names the culprit: a later one comes from the process's teardown.
             state.withLock { state in
@@ -656,8 +659,8 @@ final class ExtensionWorker: @unchecked Sendable {
             state.withLock { $0.ready = true }
         case .rejected(let id, let reason):
             guard let pending = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
-            pending.continuation.resume(
-                returning: .lost(
+            pending.answer(
+                .lost(
                     pending.input, to: .noExtensionProcess, detail: "the worker rejected its request: \(reason)",
                     now: MonotonicClock.now(), deadline: pending.input.arrival + timeBudget))
         }
