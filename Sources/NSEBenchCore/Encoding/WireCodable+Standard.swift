@@ -1,16 +1,20 @@
 // The standard library's types as ``WireCodable``: the encodings listed there.
 
 extension UInt64: WireCodable {
+    @inlinable
     public func write(to writer: inout WireWriter) { writer.varint(self) }
+    @inlinable
     public init(from reader: inout WireReader) throws(WireFormatError) { self = try reader.varint() }
 }
 
 extension Int: WireCodable {
+    @inlinable
     public func write(to writer: inout WireWriter) {
         let value = Int64(self)
         writer.varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }
 
+    @inlinable
     public init(from reader: inout WireReader) throws(WireFormatError) {
         let zigzag = try reader.varint()
         let value = Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
@@ -20,8 +24,10 @@ extension Int: WireCodable {
 }
 
 extension Bool: WireCodable {
+    @inlinable
     public func write(to writer: inout WireWriter) { writer.byte(self ? 1 : 0) }
 
+    @inlinable
     public init(from reader: inout WireReader) throws(WireFormatError) {
         switch try reader.byte() {
         case 0: self = false
@@ -32,11 +38,13 @@ extension Bool: WireCodable {
 }
 
 extension Double: WireCodable {
+    @inlinable
     public func write(to writer: inout WireWriter) {
         let pattern = bitPattern.littleEndian
         withUnsafeBytes(of: pattern) { writer.append(contentsOf: $0) }
     }
 
+    @inlinable
     public init(from reader: inout WireReader) throws(WireFormatError) {
         var pattern: UInt64 = 0
         for (index, byte) in try reader.raw(8).enumerated() { pattern |= UInt64(byte) << (8 * UInt64(index)) }
@@ -45,6 +53,7 @@ extension Double: WireCodable {
 }
 
 extension String: WireCodable {
+    @inlinable
     public func write(to writer: inout WireWriter) {
         var text = self
         text.withUTF8 { utf8 in
@@ -53,6 +62,7 @@ extension String: WireCodable {
         }
     }
 
+    @inlinable
     public init(from reader: inout WireReader) throws(WireFormatError) {
         let count = try reader.count()
         self = String(decoding: try reader.raw(count), as: UTF8.self)
@@ -60,6 +70,7 @@ extension String: WireCodable {
 }
 
 extension Optional: WireCodable where Wrapped: WireCodable {
+    @inlinable
     public func write(to writer: inout WireWriter) {
         switch self {
         case .none: writer.byte(0)
@@ -69,6 +80,7 @@ extension Optional: WireCodable where Wrapped: WireCodable {
         }
     }
 
+    @inlinable
     public init(from reader: inout WireReader) throws(WireFormatError) {
         switch try reader.byte() {
         case 0: self = .none
@@ -79,11 +91,13 @@ extension Optional: WireCodable where Wrapped: WireCodable {
 }
 
 extension Array: WireCodable where Element: WireCodable {
+    @inlinable
     public func write(to writer: inout WireWriter) {
         writer.varint(UInt64(count))
         for element in self { element.write(to: &writer) }
     }
 
+    @inlinable
     public init(from reader: inout WireReader) throws(WireFormatError) {
         let count = try reader.count()
         self = []
@@ -93,6 +107,7 @@ extension Array: WireCodable where Element: WireCodable {
 }
 
 extension Dictionary: WireCodable where Key: WireCodable, Value: WireCodable {
+    @inlinable
     public func write(to writer: inout WireWriter) {
         writer.varint(UInt64(count))
         for (key, value) in self {
@@ -101,6 +116,7 @@ extension Dictionary: WireCodable where Key: WireCodable, Value: WireCodable {
         }
     }
 
+    @inlinable
     public init(from reader: inout WireReader) throws(WireFormatError) {
         let count = try reader.count()
         self = [:]
@@ -116,8 +132,10 @@ extension Dictionary: WireCodable where Key: WireCodable, Value: WireCodable {
 
 /// An enum with `String` raw values travels as its raw value, as it does in JSON and CSV.
 extension WireCodable where Self: RawRepresentable, RawValue == String {
+    @inlinable
     public func write(to writer: inout WireWriter) { rawValue.write(to: &writer) }
 
+    @inlinable
     public init(from reader: inout WireReader) throws(WireFormatError) {
         let start = reader.offset
         let raw = try String(from: &reader)

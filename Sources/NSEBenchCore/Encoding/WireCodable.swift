@@ -48,60 +48,81 @@ public struct WireFormatError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// The bytes of ``WireCodable`` values, appended as they are written.
+///
+/// Its members are `@inlinable`, as are the standard types' conformances: the other modules' conformances
+/// then read and write their fields through code specialized for each field's type, not through the
+/// generic entry points (measured in an extension worker: their unspecialized `Optional` and `Dictionary`
+/// readers, with the runtime's metadata look-ups, were most of a request's and a record's decoding).
+@frozen
 public struct WireWriter: Sendable {
     /// What has been written.
-    public private(set) var bytes: [UInt8] = []
+    @inlinable public var bytes: [UInt8] { written }
+    @usableFromInline var written: [UInt8] = []
 
     /// A writer whose buffer first holds `capacity` bytes.
-    public init(capacity: Int = 512) { bytes.reserveCapacity(capacity) }
+    @inlinable
+    public init(capacity: Int = 512) { written.reserveCapacity(capacity) }
 
     /// Appends one byte.
-    public mutating func byte(_ value: UInt8) { bytes.append(value) }
+    @inlinable
+    public mutating func byte(_ value: UInt8) { written.append(value) }
 
     /// Appends `value` as a LEB128 varint: 7 bits a byte, low bits first, the high bit set on all but
     /// the last.
+    @inlinable
     public mutating func varint(_ value: UInt64) {
         var rest = value
         while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            written.append(UInt8(truncatingIfNeeded: rest) | 0x80)
             rest >>= 7
         }
-        bytes.append(UInt8(rest))
+        written.append(UInt8(rest))
     }
 
     /// Appends raw bytes.
-    public mutating func append(contentsOf raw: some Collection<UInt8>) { bytes.append(contentsOf: raw) }
+    @inlinable
+    public mutating func append(contentsOf raw: some Collection<UInt8>) { written.append(contentsOf: raw) }
 
     /// Appends `value`'s fields.
+    @inlinable
     public mutating func write<Value: WireCodable>(_ value: Value) { value.write(to: &self) }
 }
 
-/// Reads ``WireCodable`` values from bytes, in the order they were written, every bound checked.
+/// Reads ``WireCodable`` values from bytes, in the order they were written, every bound checked. Its
+/// members are `@inlinable`, as ``WireWriter``'s are.
+@frozen
 public struct WireReader: Sendable {
-    private let bytes: [UInt8]
+    @usableFromInline let bytes: [UInt8]
     /// The offset of the next byte to read.
-    public private(set) var offset = 0
+    @inlinable public var offset: Int { position }
+    @usableFromInline var position = 0
 
     /// A reader at the start of `bytes`.
+    @inlinable
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// Whether every byte has been read.
+    @inlinable
     public var isAtEnd: Bool { offset >= bytes.count }
 
     /// How many bytes are left to read.
+    @inlinable
     public var remaining: Int { bytes.count - offset }
 
     /// An error for `reason` at the current offset.
+    @inlinable
     public func failure(_ reason: String) -> WireFormatError { WireFormatError(reason, at: offset) }
 
     /// The next byte.
+    @inlinable
     public mutating func byte() throws(WireFormatError) -> UInt8 {
         guard offset < bytes.count else { throw failure("a value cut short") }
-        defer { offset += 1 }
+        defer { position += 1 }
         return bytes[offset]
     }
 
     /// The next LEB128 varint.
+    @inlinable
     public mutating func varint() throws(WireFormatError) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
@@ -115,14 +136,16 @@ public struct WireReader: Sendable {
     }
 
     /// The next `count` bytes, as they are.
+    @inlinable
     public mutating func raw(_ count: Int) throws(WireFormatError) -> ArraySlice<UInt8> {
         guard count >= 0, count <= remaining else { throw failure("\(count) bytes past the end") }
-        defer { offset += count }
+        defer { position += count }
         return bytes[offset..<offset + count]
     }
 
     /// A count of elements that follow, each at least one byte: more than the bytes left is an error,
     /// not a huge allocation.
+    @inlinable
     public mutating func count() throws(WireFormatError) -> Int {
         let count = try varint()
         guard count <= UInt64(remaining) else { throw failure("a count of \(count) past the end") }
@@ -130,6 +153,7 @@ public struct WireReader: Sendable {
     }
 
     /// The next value of type `Value`.
+    @inlinable
     public mutating func read<Value: WireCodable>(_ type: Value.Type = Value.self) throws(WireFormatError) -> Value {
         try Value(from: &self)
     }
