@@ -16,7 +16,6 @@ COUNT=${2:-30000}
 ensure_peers
 ensure_nse_bench
 
-column() { python3 -c "import csv,sys; r=next(csv.DictReader(open(sys.argv[1]))); print(r[sys.argv[2]])" "$1/summary.csv" "$2"; }
 median() { python3 -c "import statistics,sys; print(f'{statistics.median(map(float, sys.argv[1:])):.2f}')" "$@"; }
 downloads_per_s() { sed -E 's/.* ok, ([0-9]+) downloads\/s.*/\1/'; }
 

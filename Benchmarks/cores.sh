@@ -11,7 +11,6 @@ COUNT=${1:-20000}
 ensure_peers
 ensure_nse_bench
 
-column() { python3 -c "import csv,sys; r=next(csv.DictReader(open(sys.argv[1]))); print(r[sys.argv[2]])" "$1/summary.csv" "$2"; }
 
 NGINX_PORT=$(free_port)
 start_nginx "$NGINX_PORT"

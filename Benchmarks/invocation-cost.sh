@@ -15,7 +15,6 @@ ROUNDS=${3:-3}
 COUNT=${4:-40000}
 ensure_peers
 
-column() { python3 -c "import csv,sys; r=next(csv.DictReader(open(sys.argv[1]))); print(r[sys.argv[2]])" "$1/summary.csv" "$2"; }
 median() { python3 -c "import statistics,sys; print(f'{statistics.median(map(float, sys.argv[1:])):.3f}')" "$@"; }
 
 NGINX_PORT=$(free_port)

@@ -107,4 +107,7 @@ wrk_rate() {
         awk '/Requests\/sec/ {print $2}'
 }
 
+# A column of a run's summary: column RUN_FOLDER NAME.
+column() { python3 -c "import csv,sys; r=next(csv.DictReader(open(sys.argv[1]))); print(r[sys.argv[2]])" "$1/summary.csv" "$2"; }
+
 ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); print(f'{a/b:.2f}' if b else 'n/a')" "$1" "$2"; }

@@ -14,7 +14,6 @@ COUNT=${1:-10000}
 ensure_nse_bench
 ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
-column() { python3 -c "import csv,sys; r=next(csv.DictReader(open(sys.argv[1]))); print(r[sys.argv[2]])" "$1/summary.csv" "$2"; }
 wave=(run --profile none --concurrency "$COUNT" --invocations "$COUNT" --ttfb 4s --media 1KB.jpg:1 --quiet)
 
 echo "== 1. peak RSS, $COUNT in flight (one wave, first byte after 4 s)"

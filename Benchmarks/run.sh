@@ -13,7 +13,6 @@ COUNT=${1:-40000}
 ensure_peers
 ensure_nse_bench
 
-column() { python3 -c "import csv,sys; r=next(csv.DictReader(open(sys.argv[1]))); print(r[sys.argv[2]])" "$1/summary.csv" "$2"; }
 
 echo "== 1. media extension at 100 in flight against nginx, vs wrk Connection: close"
 NGINX_PORT=$(free_port)

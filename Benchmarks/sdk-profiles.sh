@@ -5,7 +5,6 @@
 source "$(dirname "$0")/lib.sh"
 COUNT=${1:-300}
 ensure_nse_bench
-column() { python3 -c "import csv,sys; r=next(csv.DictReader(open(sys.argv[1]))); print(r[sys.argv[2]])" "$1/summary.csv" "$2"; }
 printf "%-11s %-28s %-28s\n" profile "3g: enriched / fallback" "overloaded-cdn: enriched / fallback"
 for profile in firebase onesignal airship customerio batch iterable klaviyo notifee; do
     cells=()

@@ -15,7 +15,6 @@ ensure_nse_bench
 EXAMPLE="$ROOT/Examples/MediaDownload"
 export NSE_BENCH_CACHE="$WORK/cache"
 
-column() { python3 -c "import csv,sys; r=next(csv.DictReader(open(sys.argv[1]))); print(r[sys.argv[2]])" "$1/summary.csv" "$2"; }
 figures() {
     echo "$(column "$1" throughput_per_s)/s, deliver p50 $(column "$1" deliver_p50_ms) p99 $(column "$1" deliver_p99_ms) ms, enriched $(column "$1" enriched) of $(column "$1" invocations), CPU $(column "$1" harness_cpu_s) s, valid $(column "$1" valid) $(column "$1" invalid_reason)"
 }

@@ -1,3 +1,4 @@
+import Glibc
 import NSEBenchSystem
 
 /// The file work an invocation gives its download, done to each of a transport benchmark's downloads,
@@ -30,21 +31,29 @@ public struct DownloadFileWork: Sendable {
     func renamedPath(_ index: Int) -> String { "\(directory)/download-\(index).jpg" }
 
     /// Renames download `index`'s file, checks it twice and removes it; nil when every step succeeded,
-    /// otherwise the failure, naming the step and the path.
+    /// otherwise the failure: the step and its error, without the path, so that one cause over many
+    /// downloads (a full disk) is counted as one kind of failure.
     public func finish(_ index: Int) -> String? {
         let downloaded = downloadPath(index)
         let renamed = renamedPath(index)
         do throws(SystemError) {
             guard try Posix.moveWithoutReplacing(downloaded, to: renamed) else {
-                return "file: \(renamed) was already there"
+                return "file: the renamed name was already there"
             }
-            guard Posix.regularFileSize(renamed) != nil, Posix.regularFileSize(renamed) != nil else {
-                return "file: \(renamed) is not a regular file"
-            }
-            guard try Posix.removeFile(renamed) else { return "file: \(renamed) was gone before its removal" }
-            return nil
         } catch {
-            return "file: \(error)"
+            return "file: renameat2: \(Self.errorName(error.errno))"
         }
+        guard Posix.regularFileSize(renamed) != nil, Posix.regularFileSize(renamed) != nil else {
+            return "file: fstatat found no regular file (or could not read it)"
+        }
+        do throws(SystemError) {
+            guard try Posix.removeFile(renamed) else { return "file: unlink: the file was gone" }
+        } catch {
+            return "file: unlink: \(Self.errorName(error.errno))"
+        }
+        return nil
     }
+
+    /// The error's name as `strerror(3)` gives it.
+    private static func errorName(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

@@ -13,6 +13,23 @@ import Testing
 /// cost apart from the transport's and the invocation's.
 @Suite("bench-transport --files", .timeLimit(.minutes(1)))
 struct BenchTransportFilesTests {
+    /// Runs `body` against a media server in this process on a free loopback port, shut down however
+    /// `body` ends.
+    func withServer<T>(_ body: (MediaServer) async throws -> T) async throws -> T {
+        let server = try MediaServer(
+            configuration: MediaServerConfiguration(
+                address: IPv4Address(host: "127.0.0.1", port: 0)!, shutdownGrace: .milliseconds(200)))
+        try server.start()
+        do {
+            let result = try await body(server)
+            await server.shutdown()
+            return result
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+    }
+
     @Test func aDownloadIsRenamedCheckedAndRemoved() throws {
         let directory = try TemporaryDirectory(prefix: "nse-bench-files")
         defer { directory.remove() }
@@ -23,13 +40,14 @@ struct BenchTransportFilesTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
     }
 
-    @Test func aMissingDownloadIsAFailureNamingItsPath() throws {
+    @Test func aMissingDownloadIsAFailureNamingTheStepAndTheErrorNotThePath() throws {
         let directory = try TemporaryDirectory(prefix: "nse-bench-files")
         defer { directory.remove() }
         let files = DownloadFileWork(directory: directory.url.path)
 
-        let failure = try #require(files.finish(4))
-        #expect(failure.contains("download-4.tmp"), "\(failure)")
+        // The same text for every download it happens to: one kind of failure in the benchmark's counts.
+        #expect(files.finish(4) == "file: renameat2: No such file or directory")
+        #expect(files.finish(5) == files.finish(4))
     }
 
     @Test func aRenamedFileAlreadyThereIsNeitherReplacedNorRemoved() throws {
@@ -39,7 +57,7 @@ struct BenchTransportFilesTests {
         try Data([1]).write(to: URL(fileURLWithPath: files.downloadPath(5)))
         try Data([2, 2]).write(to: URL(fileURLWithPath: files.renamedPath(5)))
 
-        #expect(files.finish(5) == "file: \(files.renamedPath(5)) was already there")
+        #expect(files.finish(5) == "file: the renamed name was already there")
         #expect(Posix.regularFileSize(files.downloadPath(5)) == 1)
         #expect(Posix.regularFileSize(files.renamedPath(5)) == 2)
     }
@@ -59,16 +77,13 @@ struct BenchTransportFilesTests {
     /// Against a media server in this process: every download is written to its file (the file work
     /// fails without one), and each file is renamed and removed (none is left).
     @Test func everyDownloadGoesThroughItsFileAndNoneIsLeft() async throws {
-        let server = try MediaServer(
-            configuration: MediaServerConfiguration(
-                address: IPv4Address(host: "127.0.0.1", port: 0)!, shutdownGrace: .milliseconds(200)))
-        try server.start()
         let directory = try TemporaryDirectory(prefix: "nse-bench-files")
         defer { directory.remove() }
-        let result = try await TransportBenchmark.curl(
-            url: server.baseURL + "/media/1KB.jpg", count: 30, concurrency: 3,
-            files: DownloadFileWork(directory: directory.url.path), warmUp: 0)
-        await server.shutdown()
+        let result = try await withServer { server in
+            try await TransportBenchmark.curl(
+                url: server.baseURL + "/media/1KB.jpg", count: 30, concurrency: 3,
+                files: DownloadFileWork(directory: directory.url.path), warmUp: 0)
+        }
 
         #expect(result.succeeded == 30, "\(result.failures)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
@@ -77,22 +92,20 @@ struct BenchTransportFilesTests {
     /// The command end to end: its files' folder, in the scratch parent a run would use, is gone
     /// afterwards.
     @Test func theCommandRemovesItsFilesFolder() async throws {
-        let server = try MediaServer(
-            configuration: MediaServerConfiguration(
-                address: IPv4Address(host: "127.0.0.1", port: 0)!, shutdownGrace: .milliseconds(200)))
-        try server.start()
         let scratch = try TemporaryDirectory(prefix: "nse-bench-files-parent")
         defer { scratch.remove() }
         let output = CapturedText()
         let errors = CapturedText()
         let context = CommandContext(
             output: output, errors: errors, outputIsTerminal: false, environment: ["TMPDIR": scratch.url.path])
-        let status = await NSEBenchTool.main(
-            [
-                "bench-transport", "--case", "curl", "--files", "--url", server.baseURL + "/media/1KB.jpg",
-                "--count", "40", "--concurrency", "4",
-            ], context: context)
-        await server.shutdown()
+        let (status, requests) = try await withServer { server in
+            let status = await NSEBenchTool.main(
+                [
+                    "bench-transport", "--case", "curl", "--files", "--url", server.baseURL + "/media/1KB.jpg",
+                    "--count", "40", "--concurrency", "4",
+                ], context: context)
+            return (status, server.statistics.snapshot.requests)
+        }
 
         #expect(status == .success, "\(errors.text)")
         #expect(output.text.contains("into files: 40/40 ok"), "\(output.text)")
@@ -100,6 +113,6 @@ struct BenchTransportFilesTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).isEmpty)
         // The warm-up's and the measured downloads' files, each renamed and removed: the server sent
         // every one of them.
-        #expect(server.statistics.snapshot.requests >= 40)
+        #expect(requests >= 40)
     }
 }

@@ -88,10 +88,11 @@ import Testing
             library: "/tmp/lib.so", name: "mine", container: "/tmp/c", scratch: "/tmp/s",
             settings: HostSettings(timeBudget: 1, gracePeriod: 1, windDown: 0, memoryLimit: 1, timeScale: 1),
             caFile: nil, receiveBufferBytes: 100)
-        #expect(throws: UsageError.self) {
+        let error = #expect(throws: UsageError.self) {
             try ExtensionWorkerCommand(
                 parsing: ArgumentParser.parse(arguments, for: ExtensionWorkerCommand.configuration))
         }
+        #expect(error.map { "\($0)" }?.contains("'--receive-buffer'") == true, "\(String(describing: error))")
     }
 
     @Test func aLineThatIsNotARequestIsRejectedUnderItsIDWhenThatMuchReads() throws {

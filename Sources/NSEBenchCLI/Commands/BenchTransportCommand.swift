@@ -66,10 +66,11 @@ public struct BenchTransportCommand: ParsableCommand {
             }
         case .curl, .urlsession:
             let url = url ?? ""
-            // The files' folder, where a run keeps its downloads, removed afterwards with whatever a failed
-            // download left in it.
+            // The files' folder, where a run of these media keeps its downloads (memory-backed when there
+            // is room for them), removed afterwards with whatever a failed download left in it.
             let parent = ScratchDirectory.parent(
-                requested: nil, environment: context.environment, inFlight: concurrency, largestMediaBytes: nil)
+                requested: nil, environment: context.environment, inFlight: concurrency,
+                largestMediaBytes: URL(string: url).flatMap { ScratchDirectory.mediaBytes(named: $0.path) })
             let folder = files ? "\(parent.path)/nse-bench-transport-files-\(UUID().uuidString)" : nil
             if let folder {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

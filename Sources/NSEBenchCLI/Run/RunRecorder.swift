@@ -5,7 +5,7 @@ import NSERuntime
 import Synchronization
 
 /// Takes every finished invocation: adds it to the aggregate, streams its `invocations.csv` row, and
-/// counts for the progress line. Safe from any task.
+/// counts for the progress line. Safe from any thread or task.
 final class RunRecorder: Sendable {
     /// invocations.csv's header: each phase's `<name>_ms` after the slack, those added later
     /// (``Phase/invocationsColumnsAddedLater``) at the end with the phone's Low Data Mode.

@@ -52,12 +52,19 @@ enum ScratchDirectory {
     static func largestMediaBytes(in mix: MediaMix) -> Int? {
         var largest = 0
         for choice in mix.choices {
-            let name = choice.path.split(separator: "/").last.map(String.init) ?? choice.path
-            guard let sizeText = name.split(separator: ".").first,
-                let size = try? ByteCount(parsing: String(sizeText))
-            else { return nil }
-            largest = max(largest, Int(clamping: size.bytes))
+            guard let size = mediaBytes(named: choice.path) else { return nil }
+            largest = max(largest, size)
         }
         return largest
+    }
+
+    /// The size the media file at `path` names (`/media/200KB.jpg` is 200,000 bytes); nil when its name
+    /// carries no size.
+    static func mediaBytes(named path: String) -> Int? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        // A name that is not a size is an answer (nil), not an error to report.
+        guard let sizeText = name.split(separator: ".").first, let size = try? ByteCount(parsing: String(sizeText))
+        else { return nil }
+        return Int(clamping: size.bytes)
     }
 }

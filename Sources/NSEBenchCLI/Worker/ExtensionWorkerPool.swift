@@ -192,7 +192,11 @@ final class ExtensionWorkerPool: Sendable {
             reruns.count += orphans.count
             for orphan in orphans { reruns.maximumDelay = max(reruns.maximumDelay, now - min(now, orphan.sentAt)) }
         }
-        for orphan in orphans { start(orphan.input, answer: orphan.answer) }
+        // Sent from the queue for starts, not from the dead worker's reader (where this is called): a
+        // write into another worker's full pipe would stop that reader, and the dead worker's end with it.
+        starts.async {
+            for orphan in orphans { self.startPicking(orphan.input, answer: orphan.answer) }
+        }
     }
 
     /// Worker processes that died (and were replaced, when more invocations came), of a crash or killed
@@ -239,7 +243,9 @@ final class ExtensionWorkerPool: Sendable {
 
     /// Sends `input` to a worker; `answer` gets its record, once, on the thread that learns it (the
     /// worker's reader, the sweep, or where the invocation is found lost). Nothing waits here: a caller
-    /// parked on `answer` holds no frame with the input or the record in it.
+    /// parked on `answer` holds no frame with the input or the record in it. The request is written
+    /// here when a worker is free to take it, and may then wait for room in that worker's pipe; when one
+    /// must be started first, on the queue for starts (where one full pipe holds up the starts behind it).
     func start(_ input: InvocationInput, answer: @escaping @Sendable (InvocationRecord) -> Void) {
         if let live = pickWithoutStarting(), live.send(input, answer: answer) { return }
         // A worker must be started first (milliseconds), or the one picked died before it took the

@@ -246,7 +246,8 @@ public final class BlockingCallPool: @unchecked Sendable {
         // Signalled after the lock is let go: signalled under it, the woken thread found it still held
         // and slept again on the mutex (a futex wait and wake more per call, measured with perf). The
         // hand-over is already counted in `wakeups`, so a thread whose wait timed out meanwhile takes the
-        // call, and a waiter this signal then wakes finds no wake-up for it and waits again.
+        // call, and a waiter this signal then wakes finds no wake-up for it: it looks for a call, and
+        // waits again or, a thread beyond those that should wait, ends.
         if wakeIdle { condition.signal() }
         if spawn { startThread() }
         if startMonitor { startMonitorThread() }
