@@ -1,4 +1,3 @@
-import Glibc
 import NSEBenchSystem
 
 /// The file work an invocation gives its download, done to each of a transport benchmark's downloads,
@@ -41,7 +40,7 @@ public struct DownloadFileWork: Sendable {
                 return "file: the renamed name was already there"
             }
         } catch {
-            return "file: renameat2: \(Self.errorName(error.errno))"
+            return "file: renameat2: \(error.message)"
         }
         guard Posix.regularFileSize(renamed) != nil, Posix.regularFileSize(renamed) != nil else {
             return "file: fstatat found no regular file (or could not read it)"
@@ -49,11 +48,8 @@ public struct DownloadFileWork: Sendable {
         do throws(SystemError) {
             guard try Posix.removeFile(renamed) else { return "file: unlink: the file was gone" }
         } catch {
-            return "file: unlink: \(Self.errorName(error.errno))"
+            return "file: unlink: \(error.message)"
         }
         return nil
     }
-
-    /// The error's name as `strerror(3)` gives it.
-    private static func errorName(_ code: Int32) -> String { String(cString: strerror(code)) }
 }
