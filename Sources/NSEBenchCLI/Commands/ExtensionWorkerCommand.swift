@@ -139,28 +139,27 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         // runs there (its calls and callbacks have threads of their own: ``ExtensionCalls``).
         let loop = harness.transportLoops[0]
         let invocations = WorkerInvocations()
-        // Each request starts its task from the reading thread, straight onto the loop.
+        // Each request goes from the reading thread straight onto the loop, where it is read, its session
+        // built and started in one synchronous step: no task waits for it (as `run` needs one per slot), so
+        // an invocation in flight holds no task of its own, and its end wakes no loop to finish one.
         let start: @Sendable (ArraySlice<UInt8>) -> Void = { slice in
             invocations.started()
-            // A copy of the line's own: the slice shares the whole read it came in, which the task would
-            // otherwise keep, as heap the memory watch judges, for as long as the invocation runs.
+            // A copy of the line's own: the slice shares the whole read it came in, which the invocation
+            // would otherwise keep, as heap the memory watch judges, for as long as it runs.
             let line = Array(slice)[...]
-            Task(executorPreference: loop) {
-                defer { invocations.finished() }
-                // The request is read and its session built in a synchronous step; the task then waits on
-                // one continuation, so a parked invocation holds one small async frame.
-                guard
-                    let prepared = Self.admit(
-                        line, on: host, executor: loop, factory: factory, jetsam: jetsam, output: output,
-                        clock: harness.clock, dispatchLag: dispatchLag)
-                else { return }
-                await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-                    host.start(prepared) { record in
-                        output.send(.record(record))
-                        jetsam.answered()
-                        continuation.resume()
-                    }
+            do {
+                try loop.execute {
+                    Self.begin(
+                        line, on: host, loop: loop, factory: factory, jetsam: jetsam, output: output,
+                        clock: harness.clock, dispatchLag: dispatchLag, invocations: invocations)
                 }
+            } catch {
+                // The loop stops only after the input has ended and every invocation was answered; should
+                // it have failed, the run hears of this one now rather than when its answer is overdue.
+                output.send(
+                    .rejected(
+                        id: WorkerWire.requestID(from: line) ?? -1, reason: "the worker's loop took no work: \(error)"))
+                invocations.finished()
             }
         }
         // Requests may wait in the pipe before the worker is ready; none starts before it said so.
@@ -203,10 +202,27 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         .rejected(id: WorkerWire.requestID(from: line) ?? -1, reason: "not a worker request: \(error)")
     }
 
+    /// Starts the invocation `line` asks for on `host`, on `loop`'s thread; `invocations` hears when it is
+    /// answered (or was not started: not a request, or declined).
+    private static func begin(
+        _ line: ArraySlice<UInt8>, on host: ExtensionHost, loop: EventLoop, factory: ExtensionFactory,
+        jetsam: Jetsam, output: WorkerOutput, clock: LoopInvocationClock, dispatchLag: LagHistogram,
+        invocations: WorkerInvocations
+    ) {
+        guard
+            let prepared = admit(
+                line, on: host, executor: loop, factory: factory, jetsam: jetsam, output: output, clock: clock,
+                dispatchLag: dispatchLag)
+        else { return invocations.finished() }
+        host.start(prepared) { record in
+            output.send(.record(record))
+            jetsam.answered()
+            invocations.finished()
+        }
+    }
+
     /// The invocation `line` asks for, prepared on `host`; nil when the line is not a request (answered
-    /// as rejected) or the process is being killed for its memory (answered as declined). Not inlined:
-    /// the decoded request stays out of the invoking task's async frame.
-    @inline(never)
+    /// as rejected) or the process is being killed for its memory (answered as declined).
     private static func admit(
         _ line: ArraySlice<UInt8>, on host: ExtensionHost, executor: any TaskExecutor, factory: ExtensionFactory,
         jetsam: Jetsam, output: WorkerOutput, clock: LoopInvocationClock, dispatchLag: LagHistogram
