@@ -408,6 +408,39 @@ import Testing
         #expect(pool.processDeaths == 0)
     }
 
+    @Test func aProcessDyingForItsMemoryIsNotSentWhatItDeclinesAgain() async throws {
+        // The first process reads one request, says it is dying for its memory and declines invocation
+        // 9, then lives on (as one does for up to Jetsam.reportingLimit while its killed invocations are
+        // reported), taking nothing more. Every later process answers invocation 9 with a record.
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let input = try templateInput(id: 9)
+        let dying =
+            WorkerWire.line(WorkerReply.memoryExceeded(footprint: 30 << 20, inFlight: 1))
+            + WorkerWire.line(WorkerReply.declined(id: 9))
+        let answered = InvocationRecord.lost(
+            input, to: .noExtensionProcess, detail: "answered by the process that took its place", now: input.arrival,
+            deadline: input.arrival + 30_000_000_000)
+        let first = directory.url.appendingPathComponent("first").path
+        let pool = try scriptPool(
+            """
+            if mkdir '\(first)' 2>/dev/null; then
+                read line; printf '\(Self.octal(dying))'; cat > /dev/null
+            else
+                read line; printf '\(Self.octal(WorkerWire.line(WorkerReply.record(answered))))'; cat > /dev/null
+            fi
+            """, in: directory, answerLimit: 4_000_000_000)
+
+        let record = await pool.invoke(input)
+        _ = pool.finish()
+
+        // Sent back to the dying process, it would wait there until the answer limit and be lost.
+        #expect(record.crashReason?.hasSuffix("answered by the process that took its place") == true, "\(record)")
+        #expect(pool.rerunInvocations == 1, "declined once, then run in the process that took its place")
+        #expect(pool.memoryKills == 1)
+        #expect(pool.unansweredInvocations == 0)
+    }
+
     @Test func aProcessThatDiedKeepsNoDescriptorOpenInTheRun() async throws {
         // Each worker takes one request and exits: twenty deaths, twenty workers kept for their figures.
         let directory = try TemporaryDirectory(prefix: "nse-bench-workers")

@@ -443,8 +443,10 @@ final class ExtensionWorker: @unchecked Sendable {
     /// The capacity asked for a worker's input pipe: 256 KiB.
     static let inputPipeCapacity = 1 << 18
 
-    /// Running and answering: a worker that stopped answering is replaced as a dead one is.
-    var isAlive: Bool { state.withLock { $0.alive && !$0.unresponsive } }
+    /// Running, answering, and taking invocations: a worker that stopped answering, or that is dying for
+    /// its memory (it declines what it is sent until it ends, up to ``Jetsam/reportingLimit``), is replaced
+    /// as a dead one is.
+    var isAlive: Bool { state.withLock { $0.alive && !$0.unresponsive && $0.memoryKill == nil } }
     /// Whether it said it was set up and reading requests.
     var wasReady: Bool { state.withLock { $0.ready } }
     /// Whether it was killed for not answering.
@@ -497,15 +499,17 @@ final class ExtensionWorker: @unchecked Sendable {
     }
 
     /// Sends `invocation` to the process, whose record `answer` gets once it comes (or the process's
-    /// fate, when it ends first); false when the process had died before it took it (`answer` is then
-    /// not called).
+    /// fate, when it ends first); false when the process had died before it took it, or is dying for its
+    /// memory (`answer` is then not called).
     func send(_ invocation: InvocationInput, answer: @escaping @Sendable (InvocationRecord) -> Void) -> Bool {
         let line = WorkerWire.line(WorkerRequest(invocation))
         // Kept while it runs in the process, which builds the request itself: without its JSON.
         var kept = invocation
         kept.releasePayloadJSON()
         let accepted = state.withLock { state -> Bool in
-            guard state.alive, !state.inputClosed, !state.unresponsive else { return false }
+            // One dying for its memory would only decline it, and the least loaded again once its held
+            // invocations end: picked again and again until it dies.
+            guard state.alive, !state.inputClosed, !state.unresponsive, state.memoryKill == nil else { return false }
             state.pending[invocation.id] = Pending(input: kept, answer: answer, sentAt: MonotonicClock.now())
             return true
         }
