@@ -106,6 +106,15 @@ struct SignalExitTests {
         let abandoned = try Self.summary(in: base.appendingPathComponent("interrupted"))
         #expect(abandoned["partial"] == "true")
         #expect(abandoned["invocations"] == "0", "the two in flight were abandoned, not counted")
+        // Abandoned, but not lost without a word: the run says how many, there and in the summary.
+        #expect(
+            interrupted.output.contains(
+                "stopping now; 2 invocations in flight are abandoned and will be in no result file"),
+            "\(interrupted.output)")
+        #expect(
+            abandoned["invalid_reason"]?.contains(
+                "2 invocations in flight when the run was stopped at once are in no result file")
+                == true, "\(abandoned["invalid_reason"] ?? "")")
         #expect(interrupted.output.contains("PARTIAL"), "the summary is still printed")
 
         #expect(terminatedExit == ExitCode.terminated.rawValue, "\(terminated.output)")

@@ -29,6 +29,8 @@ final class RunRecorder: Sendable {
         var harnessFailures: [HarnessFailure: Int] = [:]
         /// After ``seal()``: invocations abandoned by an aborted run are not recorded.
         var sealed = false
+        /// Invocations started and not yet recorded when ``seal()`` came: in no result file.
+        var abandoned = 0
         /// Per-second counts for `timeline.csv`.
         var timeline = RunTimeline()
     }
@@ -123,8 +125,21 @@ final class RunRecorder: Sendable {
     }
 
     /// Stops recording: an aborted run (a second Ctrl-C) abandons its invocations in flight, and
-    /// what finishes after this is neither counted nor written.
-    func seal() { state.withLock { $0.sealed = true } }
+    /// what finishes after this is neither counted nor written. Returns how many were in flight: they
+    /// are in no result file (``abandoned``), which the run must say.
+    @discardableResult
+    func seal() -> Int {
+        state.withLock { state in
+            if !state.sealed {
+                state.sealed = true
+                state.abandoned = max(0, state.started - state.aggregate.invocations)
+            }
+            return state.abandoned
+        }
+    }
+
+    /// Invocations in flight when recording was sealed, which no result file holds; 0 if it never was.
+    var abandoned: Int { state.withLock { $0.abandoned } }
 
     var aggregate: RunAggregate { state.withLock { $0.aggregate } }
 

@@ -98,11 +98,11 @@ extension RunSession {
                 "nse-bench: \(SignalWatcher.name(of: first)): no more arrivals; invocations in flight may finish "
                     + "(send it again to stop at once)\n")
             guard let second = await signals.next() else { return first }
-            recorder.seal()
+            let abandoned = recorder.seal()
             runner.abort()
             context.errors.write(
-                "nse-bench: \(SignalWatcher.name(of: second)) again: stopping now; invocations in flight are "
-                    + "abandoned\n")
+                "nse-bench: \(SignalWatcher.name(of: second)) again: stopping now; \(abandoned) \(abandoned == 1 ? "invocation" : "invocations") "
+                    + "in flight \(abandoned == 1 ? "is" : "are") abandoned and will be in no result file\n")
             return first
         }
     }
@@ -197,6 +197,13 @@ extension RunSession {
             delayed = true
         }
         if partial { problems.append("interrupted: results are partial") }
+        // Said apart from the interruption (which the partial column already says): a count the results
+        // hold nowhere else.
+        if recorder.abandoned > 0 {
+            problems.append(
+                "\(recorder.abandoned) \(recorder.abandoned == 1 ? "invocation" : "invocations") in flight when the "
+                    + "run was stopped at once \(recorder.abandoned == 1 ? "is" : "are") in no result file")
+        }
         // Harness failures are never target outcomes: the run is invalid and exits 1, naming them.
         var harnessProblems = SelfCheck.problems(harnessFailures: recorder.harnessFailures)
         if let exit = server?.exitedBeforeStop {
