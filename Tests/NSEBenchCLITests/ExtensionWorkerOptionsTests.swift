@@ -9,6 +9,19 @@ import Testing
 @testable import NSEBenchCLI
 
 @Suite struct ExtensionWorkerOptionsTests {
+    /// The loop these tests' pools read their workers' replies on, as `run`'s transport loops do: one for
+    /// the whole test process, never shut down (a worker's end may come after a test has returned); nil
+    /// when it could not be started, which the tests that need it report.
+    static let replyLoop: EventLoop? = {
+        do {
+            let loop = try EventLoop(name: "nseb-test-reply")
+            try loop.start()
+            return loop
+        } catch {
+            return nil
+        }
+    }()
+
     /// A pool of `count` script workers (``scriptWorker(_:ready:in:)``) logging into `directory`.
     func scriptPool(
         _ body: String, ready: Bool = true, count: Int = 1, in directory: TemporaryDirectory,
@@ -19,6 +32,7 @@ import Testing
     ) throws -> ExtensionWorkerPool {
         var launch = ExtensionWorkerPool.Launch(
             executable: try scriptWorker(body, ready: ready, in: directory), arguments: [],
+            replyLoops: [try #require(Self.replyLoop)],
             errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: timeBudget,
             answerLimit: answerLimit, exitLimit: exitLimit)
         if let userThreads { launch.userThreads = userThreads }
@@ -127,6 +141,7 @@ import Testing
     {
         var launch = ExtensionWorkerPool.Launch(
             executable: try scriptWorker("exec sleep \(token)", in: directory), arguments: [],
+            replyLoops: [try #require(Self.replyLoop)],
             errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: 30_000_000_000,
             answerLimit: 40_000_000_000)
         launch.startThread = { name, body throws(SystemError) in
@@ -158,7 +173,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("nse-bench-worker-reader", "could not start the thread that reads an extension process's replies"),
+        ("nse-bench-worker-end", "could not start the thread that waits for an extension process's end"),
         ("nse-bench-worker-sweep", "could not start the thread that watches the extension processes"),
     ])
     func aPoolThreadTheSystemWillNotMakeIsAnErrorNamingItAndLeavesNoWorkerRunning(
@@ -439,6 +454,37 @@ import Testing
         #expect(pool.rerunInvocations == 1, "declined once, then run in the process that took its place")
         #expect(pool.memoryKills == 1)
         #expect(pool.unansweredInvocations == 0)
+    }
+
+    @Test func aWorkerThatReadsNothingNeverHoldsUpTheLoopThatSendsItsRequests() async throws {
+        // Reads nothing for 2 s, then all of it, and answers nothing: its input pipe fills at once. The loop
+        // that sends the requests also reads the replies, which a worker's own loop may be waiting to
+        // write: a send that waited for room in the pipe stopped both.
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let pool = try scriptPool("sleep 2; cat > /dev/null", in: directory)
+        let loop = try #require(Self.replyLoop)
+        let line = WorkerWire.line(WorkerRequest(try templateInput(id: 0)))
+        // Twice what the pipe holds.
+        let count = 2 * ExtensionWorker.inputPipeCapacity / line.count + 1
+        let inputs = try (0..<count).map { try templateInput(id: $0) }
+        let answered = Atomic<Int>(0)
+        let sendingTook = await withCheckedContinuation { (continuation: CheckedContinuation<UInt64, Never>) in
+            do {
+                try loop.execute {
+                    let started = MonotonicClock.now()
+                    for input in inputs { pool.start(input) { _ in answered.add(1, ordering: .relaxed) } }
+                    continuation.resume(returning: MonotonicClock.now() - started)
+                }
+            } catch {
+                Issue.record("the loop took no work: \(error)")
+                continuation.resume(returning: .max)
+            }
+        }
+        #expect(sendingTook < 1_000_000_000, "the loop waited \(sendingTook) ns for the worker to read")
+        // Told to end, it reads the rest and exits without answering: every invocation gets its record.
+        _ = pool.finish()
+        #expect(await eventually { answered.load(ordering: .relaxed) == count }, "\(answered.load(ordering: .relaxed))")
     }
 
     @Test func aProcessThatDiedKeepsNoDescriptorOpenInTheRun() async throws {

@@ -1,3 +1,4 @@
+import NSEBenchCore
 import Synchronization
 import Testing
 

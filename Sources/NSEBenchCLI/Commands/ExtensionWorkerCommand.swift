@@ -139,45 +139,56 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         // runs there (its calls and callbacks have threads of their own: ``ExtensionCalls``).
         let loop = harness.transportLoops[0]
         let invocations = WorkerInvocations()
-        // Each request goes from the reading thread straight onto the loop, where it is read, its session
-        // built and started in one synchronous step: no task waits for it (as `run` needs one per slot), so
-        // an invocation in flight holds no task of its own, and its end wakes no loop to finish one.
-        let start: @Sendable (ArraySlice<UInt8>) -> Void = { slice in
-            invocations.started()
-            // A copy of the line's own: the slice shares the whole read it came in, which the invocation
-            // would otherwise keep, as heap the memory watch judges, for as long as it runs.
-            let line = Array(slice)[...]
-            do {
-                try loop.execute {
-                    Self.begin(
-                        line, on: host, loop: loop, factory: factory, jetsam: jetsam, output: output,
-                        clock: harness.clock, dispatchLag: dispatchLag, invocations: invocations)
-                }
-            } catch {
-                // The loop stops only after the input has ended and every invocation was answered; should
-                // it have failed, the run hears of this one now rather than when its answer is overdue.
-                output.send(
-                    .rejected(
-                        id: WorkerWire.requestID(from: line) ?? -1, reason: "the worker's loop took no work: \(error)"))
-                invocations.finished()
-            }
-        }
-        // Requests may wait in the pipe before the worker is ready; none starts before it said so.
-        let readySent = DispatchSemaphore(value: 0)
-        // Both threads start before the worker says it is ready: a worker without them (the system's thread
-        // limit) fails its setup, and the run counts it so, rather than one that never reads or watches.
+        // The memory watch's thread starts before the worker says it is ready: a worker without it (the
+        // system's thread limit) fails its setup, and the run counts it so, rather than one that never
+        // watches.
         let watch: WorkerMemoryWatch
         do {
             watch = try WorkerMemoryWatch(
                 baseline: settings.baselineFootprint, limit: settings.memoryLimit,
                 inFlight: { host.invocationsInFlight },
                 exceeded: { footprint, held in jetsam.kill(footprint: footprint, inFlight: held) })
-            try StandardInputLines.read(after: { readySent.wait() }, start, ended: { invocations.inputEnded() })
         } catch {
             throw RunError.setup("the extension worker could not start its threads: \(error)")
         }
-        output.send(.ready)
-        readySent.signal()
+        // Requests are read on the loop, and each is read, its session built and started there in one
+        // synchronous step: a request wakes no reading thread to hand it on, no task waits for it (as
+        // `run` needs one per slot), so an invocation in flight holds no task of its own, and its end
+        // wakes no loop to finish one. The worker says it is ready in the same step as it starts
+        // watching its input: requests may wait in the pipe before, and none starts before it said so.
+        let watching = await withCheckedContinuation { (continuation: CheckedContinuation<EventLoopError?, Never>) in
+            do throws(EventLoopError) {
+                try loop.execute {
+                    do throws(EventLoopError) {
+                        try LoopLineReader.start(
+                            STDIN_FILENO, on: loop,
+                            line: { line in
+                                invocations.started()
+                                Self.begin(
+                                    line, on: host, loop: loop, factory: factory, jetsam: jetsam, output: output,
+                                    clock: harness.clock, dispatchLag: dispatchLag, invocations: invocations)
+                            },
+                            ended: { error in
+                                if let error {
+                                    // The run's end of the pipe is gone wrong: it hears of it as this worker's end.
+                                    FileHandle.standardError.write(Data("nse-bench extension-worker: \(error)\n".utf8))
+                                }
+                                invocations.inputEnded()
+                            })
+                    } catch {
+                        return continuation.resume(returning: error)
+                    }
+                    output.send(.ready)
+                    continuation.resume(returning: nil)
+                }
+            } catch {
+                continuation.resume(returning: error)
+            }
+        }
+        if let watching {
+            watch.stop()
+            throw RunError.setup("the extension worker could not read its requests on its loop: \(watching)")
+        }
         await invocations.drained()
         watch.stop()
         let figures = await harness.stop()
@@ -202,7 +213,8 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         .rejected(id: WorkerWire.requestID(from: line) ?? -1, reason: "not a worker request: \(error)")
     }
 
-    /// Starts the invocation `line` asks for on `host`, on `loop`'s thread; `invocations` hears when it is
+    /// Starts the invocation `line` asks for on `host`, on `loop`'s thread (where `line` was read, and is
+    /// valid only during the call: what is kept is decoded from it); `invocations` hears when it is
     /// answered (or was not started: not a request, or declined).
     private static func begin(
         _ line: ArraySlice<UInt8>, on host: ExtensionHost, loop: EventLoop, factory: ExtensionFactory,

@@ -378,10 +378,11 @@ extension RunSession {
         return selfCheck
     }
 
-    /// The processes a user's extension runs in, as on a phone: a crash ends only its process.
+    /// The processes a user's extension runs in, as on a phone: a crash ends only its process. Their
+    /// replies are read on `replyLoops`, where the invocations waiting for them run.
     func startWorkers(
         library: String, container: SharedContainer, work: URL, caFile: String?, tagRequests: Bool,
-        receiveBufferBytes: Int?, output: URL
+        receiveBufferBytes: Int?, output: URL, replyLoops: [EventLoop]
     ) throws -> ExtensionWorkerPool {
         let hostSettings = hostSettings()
         return try ExtensionWorkerPool(
@@ -392,6 +393,7 @@ extension RunSession {
                     library: library, name: configuration.settings.extensionName, container: container.directory.path,
                     scratch: work.path, settings: hostSettings, caFile: caFile, tagRequests: tagRequests,
                     receiveBufferBytes: receiveBufferBytes),
+                replyLoops: replyLoops,
                 errorLog: output.appendingPathComponent("extension-stderr.log"),
                 timeBudget: hostSettings.timeBudget,
                 answerLimit: hostSettings.timeBudget + hostSettings.gracePeriod + hostSettings.windDown

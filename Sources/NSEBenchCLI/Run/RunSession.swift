@@ -57,7 +57,7 @@ struct RunSession {
         let workers = try library.map { path in
             try startWorkers(
                 library: path, container: container, work: work, caFile: caFile, tagRequests: server != nil,
-                receiveBufferBytes: receiveBufferBytes, output: output)
+                receiveBufferBytes: receiveBufferBytes, output: output, replyLoops: loops.transportLoops)
         }
         let payloads = try PayloadSource(configuration: configuration, mediaBases: mediaBases, key: key)
         // summary.csv records the settings that took effect: a replay's own shares, not the flags'.

@@ -27,6 +27,10 @@ final class ExtensionWorkerPool: Sendable {
     struct Launch: Sendable {
         var executable: URL
         var arguments: [String]
+        /// Where the workers' replies are read, each worker's on one of these in turn: `run`'s transport
+        /// loops, where the invocations waiting for them run. A reply then wakes no reading thread to
+        /// hand it on, and replies that came together are read in one go.
+        var replyLoops: [EventLoop]
         /// Where the workers' standard error goes (a crash's message), appended to.
         var errorLog: URL
         /// The time budget on the run's clock: a died invocation's deadline.
@@ -38,7 +42,7 @@ final class ExtensionWorkerPool: Sendable {
         /// How long the workers have, all together, to end once their inputs are closed before those still
         /// running are killed: by default 10 s.
         var exitLimit: UInt64 = 10_000_000_000
-        /// Starts the pool's threads (its sweep, each worker's reader), named by its first argument;
+        /// Starts the pool's threads (its sweep, each worker's wait for its end), named by its first argument;
         /// throws when the system would not make one. Tests stand in for `pthread_create` here.
         var startThread:
             @Sendable (_ name: String, _ body: @escaping @Sendable () -> Void) throws(SystemError) -> Void =
@@ -103,6 +107,9 @@ final class ExtensionWorkerPool: Sendable {
     private let slots: Mutex<Slots>
     private let retired = Mutex<[ExtensionWorker]>([])
     private let reruns = Mutex(Reruns())
+    /// Workers started so far: the next one's replies are read on ``Launch/replyLoops`` at this index,
+    /// modulo their count.
+    private let started = Atomic<Int>(0)
     private let threadsSeen = Mutex(ThreadsSeen())
     /// Signalled by ``finish()`` to end the sweep for overdue records.
     private let sweepEnd = DispatchSemaphore(value: 0)
@@ -110,8 +117,11 @@ final class ExtensionWorkerPool: Sendable {
     /// transport loop, which a spawn (milliseconds) would hold up along with every invocation on it.
     private let starts = DispatchQueue(label: "nse-bench-worker-start")
 
-    /// Starts `count` workers.
+    /// Starts `count` workers; `launch` names at least one loop for their replies.
     init(count: Int, launch: Launch) throws {
+        guard !launch.replyLoops.isEmpty else {
+            throw RunError.setup("the extension processes were given no loop to read their replies on")
+        }
         self.launch = launch
         ProcessResources.ignoreBrokenPipes()
         // The workers' stderr is appended here; a log that cannot be made is a run that would lose their messages.
@@ -181,8 +191,10 @@ final class ExtensionWorkerPool: Sendable {
 
     private func makeWorker() throws -> ExtensionWorker {
         launch.starting()
+        let index = started.add(1, ordering: .relaxed).oldValue
         return try ExtensionWorker(
-            launch: launch, endedBeforeReady: { [weak self] in self?.countUserThreads() },
+            launch: launch, replyLoop: launch.replyLoops[index % launch.replyLoops.count],
+            endedBeforeReady: { [weak self] in self?.countUserThreads() },
             rerun: { [weak self] orphans in self?.rerun(orphans) })
     }
 
@@ -332,9 +344,10 @@ final class ExtensionWorkerPool: Sendable {
 
 /// One worker process and the invocations it holds.
 ///
-/// `@unchecked Sendable`: `process`, `input`, `output` and the reader thread are set in init and then only
-/// read (`output` only by the reader thread, which closes it); everything that changes lives in `state`,
-/// a `Mutex`, and `input` guards its own descriptor.
+/// `@unchecked Sendable`: `process`, `input` and `output` are set in init and then only read (`output`
+/// only by its reply loop, which reads it, then by the thread that waits for the process's end, which
+/// closes it once the loop no longer watches it); everything that changes lives in `state`, a `Mutex`,
+/// and `input` guards its own descriptor.
 ///
 /// A worker holds no descriptor once its process has ended (its log's is closed once the process has its
 /// own copy, its pipes when it ends): the pool keeps ended workers for their figures, and a run whose
@@ -371,13 +384,17 @@ final class ExtensionWorker: @unchecked Sendable {
         /// Its CPU seconds and peak resident bytes as last read from /proc (each second, and when its
         /// output ends): what counts for a process that dies without sending its own figures.
         var lastUsage: (cpuSeconds: Double, peakResidentBytes: Int)?
+        /// Its replies could not be read (a failed read, or its loop would not watch them).
+        var unreadable = false
     }
 
     private let process: Process
-    private let input: WorkerInput
+    private let input: PipeWriter
     private let output: FileHandle
     private let state = Mutex(State())
     private let exited = DispatchSemaphore(value: 0)
+    /// Signalled once its reply loop has read the end of its output, or could not read it.
+    private let outputEnded = DispatchSemaphore(value: 0)
     private let timeBudget: UInt64
     private let rerun: @Sendable ([Pending]) -> Void
     /// Called when it ended before it was ready (not killed at the run's end), before the invocations it
@@ -386,8 +403,9 @@ final class ExtensionWorker: @unchecked Sendable {
     /// Its two pipes (its input's and its output's) as `/proc/self/fd` names them, `pipe:[inode]`.
     let pipes: [String]
 
+    /// Starts the process; its replies are read on `replyLoop`.
     init(
-        launch: ExtensionWorkerPool.Launch, endedBeforeReady: @escaping @Sendable () -> Void = {},
+        launch: ExtensionWorkerPool.Launch, replyLoop: EventLoop, endedBeforeReady: @escaping @Sendable () -> Void = {},
         rerun: @escaping @Sendable ([Pending]) -> Void
     ) throws {
         self.rerun = rerun
@@ -403,18 +421,21 @@ final class ExtensionWorker: @unchecked Sendable {
         // one's output open after it ended.
         let stdin = try CloseOnExecPipe()
         let stdout = try CloseOnExecPipe()
-        // Requests wait in the input pipe until the worker's reading thread takes them. On a saturated
-        // machine that thread can be without CPU for tens of milliseconds; a 64 KiB pipe then fills
-        // (about 90 requests) and the write holds up the `run` transport loop that makes it. 256 KiB
-        // holds four times as much. Only this pipe, and not more: a user's pipes beyond
+        // Requests wait in the input pipe until the worker's loop takes them. On a saturated machine that
+        // loop can be without CPU for tens of milliseconds; a 64 KiB pipe then fills (about 90 requests)
+        // and what does not fit waits in the run (``PipeWriter``), written by a thread woken for it.
+        // 256 KiB holds four times as much. Only this pipe, and not more: a user's pipes beyond
         // /proc/sys/fs/pipe-user-pages-soft (64 MiB by default) are all made with 8 KiB, which 2 MiB a
         // worker reached at 32 workers.
         do {
             try stdin.setCapacity(Self.inputPipeCapacity)
         } catch {
-            // A lowered /proc/sys/fs/pipe-max-size: the default capacity still works, with more chance
-            // of a held-up writer, which the self-check sees as transport lag.
+            // A lowered /proc/sys/fs/pipe-max-size: the default capacity still works, with requests
+            // waiting in the run more often.
         }
+        // Never a blocking write: the `run` loop that sends the requests also reads the replies, which
+        // the worker's loop may be waiting to write.
+        let input = try PipeWriter(stdin.writing, label: "nse-bench-worker-input")
         // Appending: each worker has its own descriptor on the log, and without O_APPEND each wrote at
         // its own offset, over what the others had written.
         let log = FileHandle(fileDescriptor: try Posix.openForAppending(launch.errorLog.path), closeOnDealloc: true)
@@ -425,18 +446,53 @@ final class ExtensionWorker: @unchecked Sendable {
         // The process has its own copies now; the worker, kept for its figures after it ends, keeps none.
         for handle in [stdin.reading, stdout.writing, log] { CloseOnExecPipe.closeChildEnd(handle) }
         self.process = process
-        self.input = WorkerInput(stdin.writing)
+        self.input = input
         pipes = [stdin.writing, stdout.reading].compactMap { handle in
             Posix.fileStatus("/proc/self/fd/\(handle.fileDescriptor)").map { "pipe:[\($0.inode)]" }
         }
         self.output = stdout.reading
         self.timeBudget = launch.timeBudget
+        // The wait for its end (Foundation's `Process` offers only a blocking one) has a thread of its own,
+        // idle until its output ends; its replies are read on the loop.
         do {
-            try launch.startThread("nse-bench-worker-reader") { [self] in readReplies() }
+            try launch.startThread("nse-bench-worker-end") { [self] in
+                outputEnded.wait()
+                end()
+            }
         } catch {
-            // Its replies would never be read: the process is ended, and no invocation is sent to it.
+            // Its end would never be seen: the process is ended, and no invocation is sent to it.
             kill()
-            throw RunError.setup("could not start the thread that reads an extension process's replies: \(error)")
+            throw RunError.setup("could not start the thread that waits for an extension process's end: \(error)")
+        }
+        do throws(EventLoopError) {
+            try replyLoop.execute { [self] in
+                do throws(EventLoopError) {
+                    try LoopLineReader.start(
+                        output.fileDescriptor, on: replyLoop, line: { [self] line in received(line) },
+                        ended: { [self] error in outputDone(readable: error == nil) })
+                } catch {
+                    outputDone(readable: false)
+                }
+            }
+        } catch {
+            // The loop is shutting down: the thread waiting for the end ends the process.
+            outputDone(readable: false)
+        }
+    }
+
+    /// Its output ended, or could not be read (`readable` false): the thread waiting for its end goes on.
+    private func outputDone(readable: Bool) {
+        if !readable { state.withLock { $0.unreadable = true } }
+        outputEnded.signal()
+    }
+
+    /// One line of its output, on its reply loop.
+    private func received(_ line: ArraySlice<UInt8>) {
+        do {
+            handle(try WorkerWire.message(WorkerReply.self, from: line))
+        } catch {
+            // Not a reply: the head of one cut short by the crash whose report follows it on its own
+            // line. The crash accounts for the invocation.
         }
     }
 
@@ -527,7 +583,7 @@ final class ExtensionWorker: @unchecked Sendable {
     /// Ends the process at once, before it was given anything: the run could not read its replies or
     /// watch it. Its pipes close with it (and with this worker).
     func kill() {
-        input.close()
+        input.closeNow()
         ProcessResources.killOutright(process.processIdentifier)
     }
 
@@ -573,33 +629,24 @@ final class ExtensionWorker: @unchecked Sendable {
         }
     }
 
-    private func readReplies() {
-        do {
-            try LineSplitter.readLines(from: output.fileDescriptor) { line in
-                do {
-                    handle(try WorkerWire.message(WorkerReply.self, from: line))
-                } catch {
-                    // Not a reply: the head of one cut short by the crash whose report follows it on
-                    // its own line. The crash accounts for the invocation.
-                }
-            }
-        } catch {
-            // A pipe read fails only with a bad descriptor or buffer: the harness's fault. Its replies
-            // can no longer be read, so the process is ended (it could block on a full pipe for ever)
-            // and what it held is lost to the harness, as with one that stopped answering. Killed only
-            // while it runs (an ended one's pid may be reused).
-            let running = state.withLock { state -> Bool in
-                guard state.alive, !state.unresponsive else { return false }
-                state.unresponsive = true
-                return true
-            }
-            if running { kill() }
+    /// After its output ended (on the thread that waits for that): waits for the process to end, and
+    /// ends the invocations it still held with its fate.
+    private func end() {
+        // A pipe read fails only with a bad descriptor or buffer, and a loop refuses to watch it only
+        // while shutting down: the harness's fault. Its replies can no longer be read, so the process is
+        // ended (it could block on a full pipe for ever) and what it held is lost to the harness, as
+        // with one that stopped answering. Killed only while it runs (an ended one's pid may be reused).
+        let running = state.withLock { state -> Bool in
+            guard state.unreadable, state.alive, !state.unresponsive else { return false }
+            state.unresponsive = true
+            return true
         }
+        if running { kill() }
         // Its output ended: it is exiting, and may still be readable in /proc.
         readUsage()
         process.waitUntilExit()
         // Nothing more to read or send: the ended worker, kept for its figures, keeps no descriptor.
-        input.close()
+        input.closeNow()
         do {
             try output.close()
         } catch {

@@ -19,6 +19,21 @@ public enum Posix {
         try retryingSyscall("read") { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
     }
 
+    /// Sets `O_NONBLOCK` on `descriptor`'s open file description (so on every copy of it, a child's
+    /// included): reads and writes then say they would block instead of waiting.
+    public static func setNonBlocking(_ descriptor: Int32) throws(SystemError) {
+        let flags = try blockingSyscall("fcntl(F_GETFL)") { Glibc.fcntl(descriptor, F_GETFL) }
+        guard flags & O_NONBLOCK == 0 else { return }
+        _ = try blockingSyscall("fcntl(F_SETFL, O_NONBLOCK)") { Glibc.fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
+    }
+
+    /// Waits up to `milliseconds` for `descriptor` to take a write (`poll(2)` for `POLLOUT`); true when it
+    /// will, or reports an error or hangup that the write will then show; false when the time passed.
+    public static func waitUntilWritable(_ descriptor: Int32, milliseconds: Int32) throws(SystemError) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        return try blockingSyscall("poll") { Glibc.poll(&entry, 1, milliseconds) } > 0
+    }
+
     /// `send(2)` with `MSG_NOSIGNAL`, so a peer that went away is `EPIPE`, never `SIGPIPE`.
     public static func send(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) -> IOResult<Int>
     {
