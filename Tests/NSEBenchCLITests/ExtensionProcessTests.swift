@@ -180,6 +180,29 @@ struct ExtensionProcessTests {
         #expect(log.components(separatedBy: "chatty: raw write").count - 1 == 3000)
     }
 
+    @Test func anExtensionThatReadsStandardInputFindsItEmptyAndTakesNoRequest() async throws {
+        // An extension's standard input on a phone holds nothing for it. In a worker it held the run's
+        // requests: code that read it took requests away from the worker, or found it non-blocking.
+        let folder = try extensionFolder(
+            "StdinReader",
+            """
+            import Foundation
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let read = FileHandle.standardInput.readDataToEndOfFile()
+                    guard read.isEmpty else { return }  // never delivered: expired
+                    contentHandler(request.content)
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, summary, rows) = try await run(["--extension", folder.path, "-n", "60", "-c", "4"])
+        #expect(status == 0)
+        #expect(Set(rows.map { $0["id"] ?? "" }).count == 60, "one row per invocation")
+        #expect(summary["unchanged"] == "60", "every invocation read nothing and delivered: \(summary)")
+    }
+
     @Test func anExtensionThatCallsExitEndsOnlyItsOwnInvocationAsACrashDoes() async throws {
         // exit(0) on a phone ends the extension's process: that notification shows the original. The
         // other phones whose invocations shared the worker run again, as after a crash.

@@ -40,6 +40,13 @@ import Testing
         return try ExtensionWorkerPool(count: count, launch: launch)
     }
 
+    /// `pool.finish()`, which waits for the workers to exit (seconds, for some of these), on a thread of
+    /// its own: blocking one of the few threads Swift's concurrency runs the tests on held up the resumption
+    /// of every other test's waits, timed ones among them.
+    static func finish(_ pool: ExtensionWorkerPool) async -> [WorkerFigures] {
+        await onOwnThread(named: "test-pool-finish") { pool.finish() }
+    }
+
     /// `bytes` as `printf` octal escapes.
     static func octal(_ bytes: [UInt8]) -> String { bytes.map { "\\" + String($0, radix: 8) }.joined() }
 
@@ -213,7 +220,7 @@ import Testing
         defer { directory.remove() }
         // Reads its input to the end and exits 0, as a worker told to end does, without its figures.
         let pool = try scriptPool("cat > /dev/null", in: directory)
-        _ = pool.finish()
+        _ = await Self.finish(pool)
         // An invocation run again after a crash in the run's last moments comes to a finishing pool: it
         // would need a new process, which no one would wait for.
         // Arrived at 5 ns: its deadline is checked below. No sweep can expire it, as it is sent nowhere.
@@ -246,13 +253,15 @@ import Testing
             record.crashReason?.hasPrefix("harness: the invocation ended without a record: extension process ") == true)
         #expect(record.crashReason?.hasSuffix(" sent none within 0.3 s of its arrival") == true, "\(record)")
         // The sweep looks once a second: the record comes within a sweep of the limit.
-        #expect(waited >= 300_000_000 && waited < 3_000_000_000, "waited \(waited) ns")
+        #expect(
+            waited >= 300_000_000 && waited < 3_000_000_000,
+            "waited \(waited) ns; the sweep ended it \(record.times.finished - input.arrival) ns after its arrival")
         #expect(pool.unansweredInvocations == 1)
 
         // A process that lost an answer takes no more: it is killed, to be replaced by the next pick.
         #expect(await eventually { pool.processesUnresponsive == 1 && pool.inFlight == 0 })
         let started = MonotonicClock.now()
-        #expect(pool.finish().allSatisfy { $0.timerLatenessP99 == 0 }, "its own figures never came")
+        #expect(await Self.finish(pool).allSatisfy { $0.timerLatenessP99 == 0 }, "its own figures never came")
         #expect(MonotonicClock.now() - started < 5_000_000_000, "not left to sleep for 60 s")
         #expect(pool.processDeaths == 0, "a process that stopped answering is no crash of the extension")
         #expect(
@@ -297,7 +306,7 @@ import Testing
         let record = await pool.invoke(try templateInput(id: 4, arrival: MonotonicClock.now()))
         #expect(record.harnessFailure == .recordLost)
         #expect(await eventually { pool.processesUnresponsive == 1 })
-        _ = pool.finish()
+        _ = await Self.finish(pool)
         let stopped =
             "1 extension process stopped answering (1 invocation got no record in time) and was killed and "
             + "replaced: what it held is lost to the harness"
@@ -313,7 +322,7 @@ import Testing
             "read line; exit 1", ready: false, in: directory, userThreads: ThreadsCounted.atTheLimit.reader)
         // One: the count is taken as the process ends, not when a later invocation replaces it.
         _ = await pool.invoke(try templateInput(id: 0))
-        _ = pool.finish()
+        _ = await Self.finish(pool)
         let problems = ExtensionWorkerPool.problems(pool, timeScale: 1, deadline: 30_000_000_000)
         #expect(problems.last == ThreadsCounted.atTheLimit.problem, "\(problems)")
         #expect(
@@ -333,7 +342,7 @@ import Testing
                 return UserThreadUsage(threads: 10, limit: 45)
             })
         for id in 0..<6 { _ = await pool.invoke(try templateInput(id: id)) }
-        _ = pool.finish()
+        _ = await Self.finish(pool)
         #expect(pool.failedStarts == 3)
         #expect(counts.withLock { $0 } == 3, "one per process that ended before ready; none after the pool gave up")
     }
@@ -349,7 +358,7 @@ import Testing
                 return UserThreadUsage(threads: 44, limit: 45)
             })
         try await Task.sleep(for: .milliseconds(1_500))  // a sweep, which finds nothing overdue
-        _ = pool.finish()
+        _ = await Self.finish(pool)
         #expect(counts.withLock { $0 } == 0, "counted only when a process fails: /proc is read over every process")
         // Killed at the end (it sleeps on), which is no failure to start or to answer: not counted either.
         #expect(
@@ -368,7 +377,7 @@ import Testing
         try #require(await eventually { pool.inFlight == 1 }, "sent")
 
         let started = MonotonicClock.now()
-        let figures = pool.finish()
+        let figures = await Self.finish(pool)
         let took = MonotonicClock.now() - started
         let record = await held.value
 
@@ -394,7 +403,7 @@ import Testing
             let input = try templateInput(id: id)
             records.append(await pool.invoke(input))
         }
-        _ = pool.finish()
+        _ = await Self.finish(pool)
 
         #expect(records.allSatisfy { $0.harnessFailure == .noExtensionProcess }, "\(records.map(\.crashReason))")
         #expect(
@@ -419,7 +428,7 @@ import Testing
         #expect(MonotonicClock.now() - input.arrival < 5_000_000_000, "not left for the sweep")
         #expect(record.harnessFailure == .noExtensionProcess)
         #expect(record.crashReason?.hasSuffix("the worker rejected its request: a torn line") == true, "\(record)")
-        _ = pool.finish()
+        _ = await Self.finish(pool)
         #expect(pool.processDeaths == 0)
     }
 
@@ -444,10 +453,10 @@ import Testing
             else
                 read line; printf '\(Self.octal(WorkerWire.line(WorkerReply.record(answered))))'; cat > /dev/null
             fi
-            """, in: directory, answerLimit: 4_000_000_000)
+            """, in: directory, answerLimit: 10_000_000_000)
 
         let record = await pool.invoke(input)
-        _ = pool.finish()
+        _ = await Self.finish(pool)
 
         // Sent back to the dying process, it would wait there until the answer limit and be lost.
         #expect(record.crashReason?.hasSuffix("answered by the process that took its place") == true, "\(record)")
@@ -483,8 +492,33 @@ import Testing
         }
         #expect(sendingTook < 1_000_000_000, "the loop waited \(sendingTook) ns for the worker to read")
         // Told to end, it reads the rest and exits without answering: every invocation gets its record.
-        _ = pool.finish()
+        _ = await Self.finish(pool)
         #expect(await eventually { answered.load(ordering: .relaxed) == count }, "\(answered.load(ordering: .relaxed))")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aReplyLoopThatStopsEndsItsWorkersInvocationsAsTheHarnesssLossNotAHang() async throws {
+        // The worker takes one request and never answers; the loop its replies are read on stops under it.
+        // The loop drops its watch of the worker's output without a word, and nothing else would tell the
+        // worker's end: its invocation must still end, and the pool must still finish.
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let loop = try EventLoop(name: "nseb-test-stops")
+        try loop.start()
+        let launch = ExtensionWorkerPool.Launch(
+            executable: try scriptWorker("read line; cat > /dev/null", in: directory), arguments: [],
+            replyLoops: [loop], errorLog: directory.url.appendingPathComponent("extension-stderr.log"),
+            timeBudget: 30_000_000_000, answerLimit: 60_000_000_000)
+        let pool = try ExtensionWorkerPool(count: 1, launch: launch)
+        let input = try templateInput(id: 3)
+        let answered = Task { await pool.invoke(input) }
+        #expect(await eventually { pool.inFlight == 1 })
+        try loop.shutdown()
+        let record = await answered.value
+        #expect(record.harnessFailure == .recordLost, "\(record)")
+        #expect(MonotonicClock.now() - input.arrival < 10_000_000_000, "ended within seconds, not at the answer limit")
+        _ = await Self.finish(pool)
+        #expect(pool.processesUnresponsive == 1, "its replies could no longer be read")
     }
 
     @Test func aProcessThatDiedKeepsNoDescriptorOpenInTheRun() async throws {
@@ -497,7 +531,7 @@ import Testing
             let input = try templateInput(id: id)
             records.append(await pool.invoke(input))
         }
-        _ = pool.finish()
+        _ = await Self.finish(pool)
         #expect(
             records.allSatisfy { $0.outcome == .crashed && $0.harnessFailure == nil }, "\(records.map(\.crashReason))")
         #expect(pool.processDeaths == 20)
@@ -531,7 +565,7 @@ import Testing
         let pool = try scriptPool(
             "read line; exit 3", in: directory, starting: { onLoop.withLock { $0.append(loop.inEventLoop) } })
         let records = await Self.invoke(try (0..<3).map { id in try templateInput(id: id) }, on: pool, from: loop)
-        _ = pool.finish()
+        _ = await Self.finish(pool)
         #expect(records.allSatisfy { $0.outcome == .crashed }, "\(records.map(\.crashReason))")
         let starts = onLoop.withLock { $0 }
         // The first at the pool's creation (this test's thread), then one for each invocation after a death.
@@ -558,7 +592,7 @@ import Testing
             try FileManager.default.removeItem(at: directory.url.appendingPathComponent(name))
         }
         let records = await Self.invoke(try (0..<2).map { id in try templateInput(id: id) }, on: pool, from: loop)
-        _ = pool.finish()
+        _ = await Self.finish(pool)
         #expect(records.last?.harnessFailure == .noExtensionProcess, "\(records.map(\.crashReason))")
         let seen = counted.withLock { $0 }
         #expect(!seen.isEmpty, "the failed start was counted")
@@ -574,18 +608,18 @@ import Testing
         let record = await pool.invoke(input)
         #expect(record.outcome == .crashed && record.harnessFailure == nil)
         #expect(record.crashReason == "the extension's process exited with status 0")
-        _ = pool.finish()
+        _ = await Self.finish(pool)
         #expect(pool.processDeaths == 1)
         #expect(pool.processesWithoutFigures == 0, "it was not told to end: its missing figures are no surprise")
     }
 
-    @Test func aProcessThatEndsWithoutItsFiguresIsNamedNotCountedAsZero() throws {
+    @Test func aProcessThatEndsWithoutItsFiguresIsNamedNotCountedAsZero() async throws {
         // Exits 0 once its input ends and says nothing: a worker that ended normally, without its figures.
         let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
         defer { directory.remove() }
         let pool = try scriptPool("cat > /dev/null", count: 2, in: directory, timeBudget: 1)
         // What counts for them is what /proc last showed, not their own figures, and the run says so.
-        #expect(pool.finish().allSatisfy { $0.timerLatenessP99 == 0 && $0.peakFootprintBytes == 0 })
+        #expect(await Self.finish(pool).allSatisfy { $0.timerLatenessP99 == 0 && $0.peakFootprintBytes == 0 })
         #expect(pool.processesWithoutFigures == 2)
         #expect(pool.processDeaths == 0)
         #expect(

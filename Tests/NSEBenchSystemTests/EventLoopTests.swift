@@ -41,6 +41,18 @@ struct EventLoopTests {
         #expect(!loop.inEventLoop)
     }
 
+    @Test("a loop says it has stopped only once its thread has let go of its handlers")
+    func hasStoppedOnlyOnceItsThreadEnded() throws {
+        let loop = try EventLoop(name: "nseb-stopped")
+        #expect(!loop.hasStopped, "not started is not stopped")
+        try loop.start()
+        let ran = Recorder<Bool>()
+        try loop.execute { ran.append(loop.hasStopped) }
+        try loop.shutdown()
+        #expect(ran.values == [false], "running, it has not stopped")
+        #expect(loop.hasStopped)
+    }
+
     @Test("work accepted before shutdown still runs; work after it is refused")
     func shutdownRunsAcceptedWork() throws {
         let loop = try EventLoop(name: "nseb-drain")

@@ -109,12 +109,19 @@ public struct ExtensionWorkerCommand: ParsableCommand {
 
     /// Runs the command, writing to `context`; returns its exit status.
     public func run(_ context: CommandContext) async throws -> ExitCode {
-        // Before the user's code is loaded: what it prints goes to standard error, never into a reply.
+        // Before the user's code is loaded: what it prints goes to standard error, never into a reply, and
+        // it reads no request from standard input.
         let channel: MessageChannel
+        let requests: Int32
         do {
             channel = try MessageChannel.take()
         } catch {
             throw RunError.output("the extension worker could not keep its standard output for its replies: \(error)")
+        }
+        do {
+            requests = try MessageChannel.takeInput()
+        } catch {
+            throw RunError.setup("the extension worker could not keep its standard input for its requests: \(error)")
         }
         CrashReporter.install(descriptor: channel.descriptor)
         let factory = try UserExtensionLoader.factory(name: name, libraryPath: library)
@@ -161,7 +168,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
                 try loop.execute {
                     do throws(EventLoopError) {
                         try LoopLineReader.start(
-                            STDIN_FILENO, on: loop,
+                            requests, on: loop,
                             line: { line in
                                 invocations.started()
                                 Self.begin(

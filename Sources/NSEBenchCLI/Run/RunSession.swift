@@ -129,7 +129,8 @@ struct RunSession {
         watcher.stop()
         let wallSeconds = meter.wallSeconds()
         // The extension's processes are the harness too: their CPU, memory and loops count with ours.
-        // Waiting for them to exit is done on a thread of its own, not the cooperative pool's.
+        // Waiting for them to exit is done on a thread of its own, not the cooperative pool's. Before the
+        // loops stop: the workers' replies, and the ends of their output, are read on them.
         let workerFigures = await onOwnThread(named: "nse-bench-worker-finish") { workers?.finish() ?? [] }
         let harness = meter.figures(wallSeconds: wallSeconds, workers: workerFigures)
         let own = await loops.stop()

@@ -204,8 +204,8 @@ final class ExtensionWorkerPool: Sendable {
             reruns.count += orphans.count
             for orphan in orphans { reruns.maximumDelay = max(reruns.maximumDelay, now - min(now, orphan.sentAt)) }
         }
-        // Sent from the queue for starts, not from the dead worker's reader (where this is called): a
-        // write into another worker's full pipe would stop that reader, and the dead worker's end with it.
+        // Sent from the queue for starts, not from where this is called (the dead worker's end, or a reply
+        // loop hearing a decline): a pick may have to start a worker, which takes milliseconds.
         starts.async {
             for orphan in orphans { self.startPicking(orphan.input, answer: orphan.answer) }
         }
@@ -254,10 +254,10 @@ final class ExtensionWorkerPool: Sendable {
     }
 
     /// Sends `input` to a worker; `answer` gets its record, once, on the thread that learns it (the
-    /// worker's reader, the sweep, or where the invocation is found lost). Nothing waits here: a caller
-    /// parked on `answer` holds no frame with the input or the record in it. The request is written
-    /// here when a worker is free to take it, and may then wait for room in that worker's pipe; when one
-    /// must be started first, on the queue for starts (where one full pipe holds up the starts behind it).
+    /// worker's reply loop, the thread that sees the worker end, the sweep, or where the invocation is
+    /// found lost). Nothing waits here: a caller parked on `answer` holds no frame with the input or the
+    /// record in it. The request is sent here when a worker is free to take it (never waiting for room in
+    /// its pipe: ``PipeWriter``); when one must be started first, from the queue for starts.
     func start(_ input: InvocationInput, answer: @escaping @Sendable (InvocationRecord) -> Void) {
         if let live = pickWithoutStarting(), live.send(input, answer: answer) { return }
         // A worker must be started first (milliseconds), or the one picked died before it took the
@@ -456,7 +456,14 @@ final class ExtensionWorker: @unchecked Sendable {
         // idle until its output ends; its replies are read on the loop.
         do {
             try launch.startThread("nse-bench-worker-end") { [self] in
-                outputEnded.wait()
+                // A loop that stopped (a failed system call, or shut down while the worker ran) drops its
+                // watch without a word: the output's end would never be told, and the run would wait for
+                // this worker for ever. Its replies are then unreadable, and it is ended as such.
+                while outputEnded.wait(timeout: .now() + .seconds(1)) == .timedOut {
+                    guard replyLoop.hasStopped else { continue }
+                    state.withLock { $0.unreadable = true }
+                    break
+                }
                 end()
             }
         } catch {
@@ -570,7 +577,7 @@ final class ExtensionWorker: @unchecked Sendable {
             return true
         }
         guard accepted else { return false }
-        // Not written (the process is gone): the reader ends the invocation with the process's fate.
+        // Not written (the process is gone): the worker's end ends the invocation with the process's fate.
         input.send(line)
         return true
     }
@@ -610,7 +617,7 @@ final class ExtensionWorker: @unchecked Sendable {
             }
             if running {
                 // Read while it still runs: once killed, it may be reaped (Foundation's `Process` reaps
-                // its children as they end) before its reader gets to /proc, and a process that never
+                // its children as they end) before the thread that sees its end gets to /proc, and a process that never
                 // sent its figures would then count no CPU at all (measured: 2 of 6 runs of the test
                 // beside two busy loops lost one of three killed processes' figures).
                 readUsage()

@@ -2,7 +2,7 @@ import Synchronization
 
 /// The invocations a worker has started and not yet answered, and the wait for the last of them once
 /// its input has ended: what a task group gave the worker, without a task that takes each request
-/// from the reading thread and hands it on (a thread wake-up per invocation).
+/// from the loop that reads them and hands it on (a thread wake-up per invocation).
 final class WorkerInvocations: Sendable {
     private struct State {
         var running = 0

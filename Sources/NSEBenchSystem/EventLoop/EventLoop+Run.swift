@@ -29,6 +29,7 @@ extension EventLoop {
         abandoned = []
         shared.withLock { state in swap(&state.queue, &abandoned) }
         EventLoopWork.rescueJobs(from: abandoned)
+        shared.withLock { $0.stopped = true }
         loopThreadID.store(0, ordering: .relaxed)
     }
 

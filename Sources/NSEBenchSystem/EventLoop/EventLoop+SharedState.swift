@@ -22,5 +22,7 @@ extension EventLoop {
         var descriptorsClosed = false
         /// The system call failure that stopped the loop, if any.
         var failure: SystemError?
+        /// Set once the loop thread has released its registrations and is ending: no handler runs again.
+        var stopped = false
     }
 }

@@ -107,6 +107,11 @@ public final class EventLoop: @unchecked Sendable {
         pthread_equal(pthread_self(), loopThreadID.load(ordering: .relaxed)) != 0
     }
 
+    /// Whether the loop thread has stopped (shut down, or on a failed system call): its handlers, timers
+    /// and queued work will never run again, and what watched a descriptor through it will hear nothing
+    /// more. False before ``start()``.
+    public var hasStopped: Bool { shared.withLock { $0.stopped } }
+
     /// Starts the loop thread. Work queued by ``execute(_:)`` before now runs first.
     ///
     /// - Throws: ``EventLoopError/alreadyStarted(loop:)``, ``EventLoopError/shutDown(loop:)``, or

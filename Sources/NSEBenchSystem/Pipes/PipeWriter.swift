@@ -16,8 +16,26 @@ public final class PipeWriter: Sendable {
     private struct State {
         /// The pipe's write end; nil once closed.
         var handle: FileHandle?
-        /// Bytes sent that the pipe had no room for yet, oldest first.
+        /// Bytes sent that the pipe had no room for yet, oldest first, from ``backlogStart``.
         var backlog: [UInt8] = []
+        /// Where in ``backlog`` the bytes not yet written begin: moving the rest to the front after every
+        /// write, under the lock the senders take, cost time in the square of a large backlog.
+        var backlogStart = 0
+
+        var isBacklogEmpty: Bool { backlogStart == backlog.count }
+
+        /// Drops the first `count` unwritten bytes; the buffer is compacted once its written head is
+        /// the larger half.
+        mutating func dropWritten(_ count: Int) {
+            backlogStart += count
+            if backlogStart == backlog.count {
+                backlog.removeAll(keepingCapacity: true)
+                backlogStart = 0
+            } else if backlogStart > backlog.count / 2 {
+                backlog.removeFirst(backlogStart)
+                backlogStart = 0
+            }
+        }
         /// Whether the thread that writes the backlog runs.
         var draining = false
         /// Closed once the backlog is written.
@@ -31,7 +49,9 @@ public final class PipeWriter: Sendable {
     private let drainer: DispatchQueue
 
     /// Takes `handle`, a pipe's write end, made non-blocking here; closes it when closed or released.
+    /// `SIGPIPE` is ignored from now on, process-wide: a reader gone is `EPIPE`, not the process's end.
     public init(_ handle: FileHandle, label: String) throws(SystemError) {
+        ProcessResources.ignoreBrokenPipes()
         try Posix.setNonBlocking(handle.fileDescriptor)
         state = Mutex(State(handle: handle))
         drainer = DispatchQueue(label: label)
@@ -44,7 +64,7 @@ public final class PipeWriter: Sendable {
     public func send(_ bytes: [UInt8]) -> Bool {
         let (accepted, startDrainer) = state.withLock { state -> (Bool, Bool) in
             guard state.handle != nil, !state.closeWhenWritten else { return (false, false) }
-            if state.backlog.isEmpty {
+            if state.isBacklogEmpty {
                 let written = Self.write(bytes[...], &state)
                 guard let written else { return (false, false) }
                 if written == bytes.count { return (true, false) }
@@ -64,7 +84,7 @@ public final class PipeWriter: Sendable {
     public func close() {
         state.withLock { state in
             guard state.handle != nil else { return }
-            if state.backlog.isEmpty { Self.close(&state) } else { state.closeWhenWritten = true }
+            if state.isBacklogEmpty { Self.close(&state) } else { state.closeWhenWritten = true }
         }
     }
 
@@ -74,7 +94,7 @@ public final class PipeWriter: Sendable {
     }
 
     /// Bytes sent and not yet written.
-    public var backlogBytes: Int { state.withLock { $0.backlog.count } }
+    public var backlogBytes: Int { state.withLock { $0.backlog.count - $0.backlogStart } }
 
     /// Whether it is closed (by ``close()`` once its backlog was written, ``closeNow()``, or a reader gone).
     public var isClosed: Bool { state.withLock { $0.handle == nil } }
@@ -84,7 +104,7 @@ public final class PipeWriter: Sendable {
     private func drain() {
         while true {
             let descriptor = state.withLock { state -> Int32? in
-                guard let handle = state.handle, !state.backlog.isEmpty else {
+                guard let handle = state.handle, !state.isBacklogEmpty else {
                     state.draining = false
                     if state.closeWhenWritten { Self.close(&state) }
                     return nil
@@ -101,8 +121,9 @@ public final class PipeWriter: Sendable {
                 // poll fails only on a bad descriptor or out of memory: the write below finds out which.
             }
             state.withLock { state in
-                guard !state.backlog.isEmpty, let written = Self.write(state.backlog[...], &state) else { return }
-                state.backlog.removeFirst(written)
+                guard !state.isBacklogEmpty, let written = Self.write(state.backlog[state.backlogStart...], &state)
+                else { return }
+                state.dropWritten(written)
             }
         }
     }
@@ -132,6 +153,7 @@ public final class PipeWriter: Sendable {
 
     private static func close(_ state: inout State) {
         state.backlog = []
+        state.backlogStart = 0
         state.closeWhenWritten = false
         guard let handle = state.handle else { return }
         state.handle = nil

@@ -38,6 +38,24 @@ public struct MessageChannel: Sendable {
         return MessageChannel(descriptor: kept)
     }
 
+    /// Takes standard input for the parent's requests: returns a descriptor of the process's own on it
+    /// (closed on exec), and points descriptor 0 at `/dev/null`. Neither the loaded code nor a process it
+    /// starts can then read a request, or share the mode the requests' reader sets on it (non-blocking).
+    ///
+    /// - Throws: ``SystemError`` naming `fcntl`, `open` or `dup2` (standard input is then unchanged).
+    public static func takeInput() throws(SystemError) -> Int32 {
+        let kept = try blockingSyscall("fcntl(0, F_DUPFD_CLOEXEC)") { fcntl(0, F_DUPFD_CLOEXEC, 3) }
+        do {
+            let null = try blockingSyscall("open(/dev/null)") { open("/dev/null", O_RDONLY | O_CLOEXEC) }
+            defer { close(null) }
+            _ = try blockingSyscall("dup2(/dev/null, 0)") { dup2(null, 0) }
+        } catch {
+            close(kept)
+            throw error
+        }
+        return kept
+    }
+
     /// Writes all of `bytes`, retrying after a signal or a short write.
     ///
     /// - Throws: ``SystemError`` naming `write`, such as EPIPE when the parent is gone.
