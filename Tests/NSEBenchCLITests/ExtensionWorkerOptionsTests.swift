@@ -245,7 +245,10 @@ import Testing
         let input = try templateInput(id: 4, arrival: MonotonicClock.now())
 
         let record = await pool.invoke(input)
-        let waited = MonotonicClock.now() - input.arrival
+        // When the sweep ended it, by the record's own clock: when this test's task resumes after that
+        // depends on what else holds the threads Swift's concurrency runs the tests on (measured: 3.8 s
+        // after the sweep, beside the extension-process tests, which compile and run extensions).
+        let ended = record.times.finished - input.arrival
 
         #expect(record.id == 4 && record.outcome == .crashed)
         #expect(record.harnessFailure == .recordLost)
@@ -253,16 +256,15 @@ import Testing
             record.crashReason?.hasPrefix("harness: the invocation ended without a record: extension process ") == true)
         #expect(record.crashReason?.hasSuffix(" sent none within 0.3 s of its arrival") == true, "\(record)")
         // The sweep looks once a second: the record comes within a sweep of the limit.
-        #expect(
-            waited >= 300_000_000 && waited < 3_000_000_000,
-            "waited \(waited) ns; the sweep ended it \(record.times.finished - input.arrival) ns after its arrival")
+        #expect(ended >= 300_000_000 && ended < 3_000_000_000, "the sweep ended it \(ended) ns after its arrival")
         #expect(pool.unansweredInvocations == 1)
 
         // A process that lost an answer takes no more: it is killed, to be replaced by the next pick.
         #expect(await eventually { pool.processesUnresponsive == 1 && pool.inFlight == 0 })
         let started = MonotonicClock.now()
         #expect(await Self.finish(pool).allSatisfy { $0.timerLatenessP99 == 0 }, "its own figures never came")
-        #expect(MonotonicClock.now() - started < 5_000_000_000, "not left to sleep for 60 s")
+        // Bounded well above a late resumption of this task, well below the worker's 60 s sleep.
+        #expect(MonotonicClock.now() - started < 30_000_000_000, "not left to sleep for 60 s")
         #expect(pool.processDeaths == 0, "a process that stopped answering is no crash of the extension")
         #expect(
             ExtensionWorkerPool.problems(pool, timeScale: 1, deadline: 30_000_000_000) == [
@@ -376,9 +378,12 @@ import Testing
         let held = Task { await pool.invoke(input) }
         try #require(await eventually { pool.inFlight == 1 }, "sent")
 
-        let started = MonotonicClock.now()
-        let figures = await Self.finish(pool)
-        let took = MonotonicClock.now() - started
+        // Timed on the thread that waits, not around the await: this task's resumption may come late.
+        let (figures, took) = await onOwnThread(named: "test-pool-finish") {
+            let started = MonotonicClock.now()
+            let figures = pool.finish()
+            return (figures, MonotonicClock.now() - started)
+        }
         let record = await held.value
 
         // Killed, they sent no figures: their CPU (busy loops, about a second each on two cores) still
