@@ -21,6 +21,10 @@ public final class PipeWriter: Sendable {
         /// Where in ``backlog`` the bytes not yet written begin: moving the rest to the front after every
         /// write, under the lock the senders take, cost time in the square of a large backlog.
         var backlogStart = 0
+        /// Whether the thread that writes the backlog runs.
+        var draining = false
+        /// Closed once the backlog is written.
+        var closeWhenWritten = false
 
         var isBacklogEmpty: Bool { backlogStart == backlog.count }
 
@@ -29,17 +33,13 @@ public final class PipeWriter: Sendable {
         mutating func dropWritten(_ count: Int) {
             backlogStart += count
             if backlogStart == backlog.count {
-                backlog.removeAll(keepingCapacity: true)
+                backlog = []
                 backlogStart = 0
             } else if backlogStart > backlog.count / 2 {
                 backlog.removeFirst(backlogStart)
                 backlogStart = 0
             }
         }
-        /// Whether the thread that writes the backlog runs.
-        var draining = false
-        /// Closed once the backlog is written.
-        var closeWhenWritten = false
     }
 
     /// How long the backlog's thread waits for room before it looks again whether the pipe was closed.
