@@ -10,18 +10,11 @@ import Testing
 /// `nse-bench capacity`: the probe search, what it saves and how run uses it. Probes are stand-ins
 /// whose deliver p99 is a known function of the rate, so the search itself is what is tested.
 @Suite("nse-bench capacity")
-final class CapacityCommandTests {
-    /// Everything a test writes, removed when the test's instance goes (after the test), so that runs
-    /// leave nothing in the temporary folder.
-    let scratch: TemporaryDirectory
+struct CapacityCommandTests {
+    /// Everything a test writes, removed after the test.
+    let scratch: OwnedTemporaryDirectory
 
-    init() throws {
-        scratch = try TemporaryDirectory(prefix: "nse-bench-capacity")
-    }
-
-    deinit {
-        scratch.remove()
-    }
+    init() throws { scratch = try OwnedTemporaryDirectory(prefix: "nse-bench-capacity") }
 
     struct Outcome {
         let status: ExitCode

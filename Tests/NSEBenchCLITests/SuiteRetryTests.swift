@@ -10,18 +10,11 @@ import Testing
 /// failures and interruptions never do. The runs here are stand-ins that write a summary row with the
 /// validity each test scripts, so what is tested is the suite's bookkeeping.
 @Suite("nse-bench suite --retries")
-final class SuiteRetryTests {
-    /// Everything a test writes, removed when the test's instance goes (after the test), so that runs
-    /// leave nothing in the temporary folder.
-    let scratch: TemporaryDirectory
+struct SuiteRetryTests {
+    /// Everything a test writes, removed after the test.
+    let scratch: OwnedTemporaryDirectory
 
-    init() throws {
-        scratch = try TemporaryDirectory(prefix: "nse-bench-suite")
-    }
-
-    deinit {
-        scratch.remove()
-    }
+    init() throws { scratch = try OwnedTemporaryDirectory(prefix: "nse-bench-suite") }
 
     /// One scripted attempt: the run's exit status and whether its row is valid.
     struct Attempt {

@@ -10,18 +10,11 @@ import Testing
 /// stand-ins whose enriched rate is a known function of the first byte, so what is tested is the
 /// sweep's own logic; one real sweep runs at the end.
 @Suite("nse-bench sweep")
-final class SweepCommandTests {
-    /// Everything a test writes, removed when the test's instance goes (after the test), so that runs
-    /// leave nothing in the temporary folder.
-    let scratch: TemporaryDirectory
+struct SweepCommandTests {
+    /// Everything a test writes, removed after the test.
+    let scratch: OwnedTemporaryDirectory
 
-    init() throws {
-        scratch = try TemporaryDirectory(prefix: "nse-bench-sweep")
-    }
-
-    deinit {
-        scratch.remove()
-    }
+    init() throws { scratch = try OwnedTemporaryDirectory(prefix: "nse-bench-sweep") }
 
     struct Outcome {
         let status: ExitCode

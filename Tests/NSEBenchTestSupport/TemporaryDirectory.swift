@@ -48,3 +48,28 @@ public struct TemporaryDirectory: Sendable {
         try? FileManager.default.removeItem(at: url)
     }
 }
+
+/// A ``TemporaryDirectory`` removed when its last owner lets go of it: a suite's scratch folder, kept in
+/// a stored property, goes with the suite's instance after each test (Swift Testing makes one per test),
+/// so that test runs leave nothing in the temporary directory.
+///
+/// ```swift
+/// struct SweepCommandTests {
+///     let scratch: OwnedTemporaryDirectory
+///     init() throws { scratch = try OwnedTemporaryDirectory(prefix: "nse-bench-sweep") }
+/// }
+/// ```
+public final class OwnedTemporaryDirectory: Sendable {
+    /// The directory.
+    public let directory: TemporaryDirectory
+
+    /// The directory's URL.
+    public var url: URL { directory.url }
+
+    /// Creates `<temporary directory>/<prefix>-<UUID>`.
+    public init(prefix: String) throws {
+        directory = try TemporaryDirectory(prefix: prefix)
+    }
+
+    deinit { directory.remove() }
+}
