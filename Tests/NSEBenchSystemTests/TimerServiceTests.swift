@@ -116,6 +116,34 @@ struct TimerServiceTests {
         #expect(try await pendingTimers(loop) == 0)
     }
 
+    @Test("a deadline run off the loop tells its lateness first, then runs, not on the loop; cancelled, neither")
+    func deadlineRunsOffTheLoop() async throws {
+        let loop = try EventLoop(name: "nseb-dl-offloop")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let timers = TimerService(loop: loop)
+        let events = Recorder<String>()
+        let lateness = Recorder<UInt64>()
+        let tell: @Sendable (UInt64) -> Void = { late in
+            lateness.append(late)
+            events.append("lateness")
+        }
+        let deadline = MonotonicClock.now() + 20 * millisecond
+        let started = Recorder<UInt64>()
+        let handle = timers.deadline(at: deadline, offLoop: tell) {
+            started.append(MonotonicClock.now())
+            events.append(loop.inEventLoop ? "action on the loop" : "action off the loop")
+        }
+        let cancelled = timers.deadline(at: deadline, offLoop: tell) { events.append("cancelled ran") }
+        #expect(cancelled.cancel())
+        #expect(await eventually { events.count == 2 })
+        #expect(events.values == ["lateness", "action off the loop"], "one deadline told, then run; the other neither")
+        let (late, at) = (lateness.values.first ?? .max, started.values.first ?? 0)
+        #expect(at >= deadline && late <= at - deadline, "lateness \(late) ns, started \(at - deadline) ns after")
+        #expect(handle.status == .fired && cancelled.status == .cancelled)
+        #expect(try await pendingTimers(loop) == 0)
+    }
+
     @Test("a deadline cancelled from other threads never runs and leaves no timer")
     func deadlineCancelledFromAnotherThread() async throws {
         let loop = try EventLoop(name: "nseb-dl-cancel")

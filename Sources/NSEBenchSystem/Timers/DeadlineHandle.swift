@@ -1,8 +1,10 @@
+import Dispatch
 import NSEBenchCore
 import Synchronization
 
 /// A pending deadline from ``TimerService/deadline(at:_:)``: its action runs on the loop thread when
-/// the deadline passes, unless ``cancel()`` wins first.
+/// the deadline passes, unless ``cancel()`` wins first (or, from
+/// ``TimerService/deadline(at:offLoop:_:)``, on Dispatch's global queue).
 ///
 /// ``cancel()`` may be called from any thread; it releases the action at once, on its caller's thread,
 /// and removes the timer from the loop's wheel in the loop's next iteration, so a cancelled deadline
@@ -16,7 +18,7 @@ public final class DeadlineHandle: @unchecked Sendable {
     // @unchecked Sendable: `status` is an Atomic and decides the race between firing and cancelling;
     // `action` is a Mutex, taken by whichever of firing and cancelling wins `status`; `timer` is
     // written on the loop thread only (the handle reaches the loop through the service's inbox
-    // Mutex); `service` and `deadline` are lets.
+    // Mutex); `service`, `deadline` and `offLoop` are lets.
 
     /// Where a deadline stands.
     public enum Status: UInt8, Sendable {
@@ -36,6 +38,8 @@ public final class DeadlineHandle: @unchecked Sendable {
     var timer: TimerID?
     /// Released by whichever of firing and cancelling wins `status`, or by a loop that refused it.
     private let action: Mutex<Action?>
+    /// When set, the action runs on Dispatch's global queue, after this is told its lateness.
+    private let offLoop: (@Sendable (UInt64) -> Void)?
 
     /// The action in a struct: a bare closure in the generic `Mutex` was stored through a
     /// reabstraction thunk, one more allocation per deadline.
@@ -43,9 +47,13 @@ public final class DeadlineHandle: @unchecked Sendable {
         let run: @Sendable () -> Void
     }
 
-    init(deadline: UInt64, service: TimerService, action: @escaping @Sendable () -> Void) {
+    init(
+        deadline: UInt64, service: TimerService, offLoop: (@Sendable (UInt64) -> Void)? = nil,
+        action: @escaping @Sendable () -> Void
+    ) {
         self.deadline = deadline
         self.service = service
+        self.offLoop = offLoop
         self.action = Mutex(Action(run: action))
     }
 
@@ -78,11 +86,18 @@ public final class DeadlineHandle: @unchecked Sendable {
         ).exchanged
     }
 
-    /// The timer fired: runs the action unless cancelled first. Loop thread only.
+    /// The timer fired: runs the action unless cancelled first (here, or handed off the loop). Loop
+    /// thread only.
     func fire() {
         timer = nil
         // Lost to a cancel: that cancel releases the action.
-        guard claim(.fired) else { return }
-        takeAction()?()
+        guard claim(.fired), let action = takeAction() else { return }
+        guard let offLoop else { return action() }
+        let deadline = deadline
+        DispatchQueue.global().async {
+            let now = MonotonicClock.now()
+            offLoop(now >= deadline ? now - deadline : 0)
+            action()
+        }
     }
 }

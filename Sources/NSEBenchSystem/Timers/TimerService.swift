@@ -72,6 +72,21 @@ public final class TimerService: Sendable {
         return handle
     }
 
+    /// ``deadline(at:_:)`` whose action runs off the loop: when the deadline passes, the loop hands it to
+    /// Dispatch's global queue, where `lateness` is told first how long after the deadline it started
+    /// (so the hand-over counts). A herd of deadlines due at one instant then runs on every core rather
+    /// than queueing on the loop. One closure for `lateness`, shared by every deadline, instead of one
+    /// wrapping each action: an allocation less per deadline.
+    @discardableResult
+    public func deadline(
+        at deadline: UInt64, offLoop lateness: @escaping @Sendable (UInt64) -> Void,
+        _ action: @escaping @Sendable () -> Void
+    ) -> DeadlineHandle {
+        let handle = DeadlineHandle(deadline: deadline, service: self, offLoop: lateness, action: action)
+        submit(.deadline(handle))
+        return handle
+    }
+
     /// How long a request that can wait may wait for the loop: 1 ms.
     public static let deferral: UInt64 = 1_000_000
 

@@ -22,20 +22,19 @@ public final class LoopInvocationTimers: InvocationTimers {
     private let timers: TimerService
     private let lateness = LockedHistogram()
 
-    public init(timers: TimerService) { self.timers = timers }
+    /// Records a timer's lateness: one closure for every timer.
+    private let recordLateness: @Sendable (UInt64) -> Void
+
+    public init(timers: TimerService) {
+        self.timers = timers
+        recordLateness = { [lateness] in lateness.record($0) }
+    }
 
     public func schedule(at deadline: UInt64, _ action: @escaping @Sendable () -> Void) -> any InvocationTimer {
         // The loop thread only hands the action over: a herd of deadlines due at one instant (a
         // closed run's first wave) then runs on every core instead of queueing behind each other on
         // the loop. Lateness is measured where the action starts, so it includes that hand-over.
-        let handle = timers.deadline(at: deadline) { [lateness] in
-            DispatchQueue.global().async {
-                let now = MonotonicClock.now()
-                lateness.record(now >= deadline ? now - deadline : 0)
-                action()
-            }
-        }
-        return LoopInvocationTimer(handle: handle)
+        LoopInvocationTimer(handle: timers.deadline(at: deadline, offLoop: recordLateness, action))
     }
 
     /// How late timers fired, in nanoseconds.
