@@ -101,7 +101,7 @@ final class RunRecorder: Sendable {
         if let network {
             measurement.networkClass = network.classes[network.classIndex(ofInvocation: record.id, seed: seed)].name
         }
-        let line = CSVWriter.record(row(record, measurement))
+        let line = row(record, measurement)
         // The row is written under the lock too, so that after seal() the aggregate and
         // invocations.csv hold exactly the same invocations.
         state.withLock { state in
@@ -109,7 +109,7 @@ final class RunRecorder: Sendable {
             state.aggregate.record(measurement)
             if let failure = record.harnessFailure { state.harnessFailures[failure, default: 0] += 1 }
             addToTimeline(record, &state.timeline)
-            invocations.write(line)
+            line.withUnsafeBytes { invocations.write(bytes: $0) }
         }
     }
 
@@ -201,37 +201,48 @@ final class RunRecorder: Sendable {
         return unwritten
     }
 
-    private func row(_ record: InvocationRecord, _ measurement: InvocationMeasurement) -> [String] {
-        func ms(_ nanoseconds: UInt64?) -> String {
-            nanoseconds.map { FixedPoint.text(Double($0) / timeScale / 1e6, places: 3) } ?? ""
+    /// The invocation's `invocations.csv` row, with its line end: written straight into bytes, with no
+    /// string per field (``CSVLine``).
+    private func row(_ record: InvocationRecord, _ measurement: InvocationMeasurement) -> [UInt8] {
+        var line = CSVLine(capacity: 320)
+        func ms(_ nanoseconds: UInt64?) {
+            guard let nanoseconds else { return line.appendEmpty() }
+            line.appendFixedPoint(Double(nanoseconds) / timeScale / 1e6, places: 3)
         }
         // Instants as unscaled nanoseconds since the run's start, as timeline.csv's seconds.
-        func instant(_ time: UInt64) -> String {
-            String(UInt64((Double(time > origin ? time - origin : 0) / timeScale).rounded()))
+        func instant(_ time: UInt64?) {
+            guard let time else { return line.appendEmpty() }
+            line.append(UInt64((Double(time > origin ? time - origin : 0) / timeScale).rounded()))
         }
         let times = record.times
-        // One array, appended to in column order: a row is written per invocation, and building it from
-        // five arrays joined together cost five allocations more each time.
-        var row: [String] = []
-        row.reserveCapacity(Self.invocationColumns.count)
-        row += [
-            String(record.id), record.extensionName, instant(times.arrival), times.started.map(instant) ?? "",
-            times.delivered.map(instant) ?? "", instant(times.deadline), record.outcome.rawValue,
-            record.outcome.whatTheUserSees.rawValue, ms(record.timeToDeliver),
-            record.slack.map { FixedPoint.text(Double($0) / timeScale / 1e6, places: 3) } ?? "",
-        ]
-        for phase in Phase.invocationsColumnsInline { row.append(ms(measurement.phases[phase])) }
-        row += [
-            String(record.bytesDownloaded), record.httpStatus.map(String.init) ?? "",
-            record.downloadErrorText ?? record.crashReason ?? record.stageErrors.values.sorted().first ?? "",
-            record.injectedFaultText, measurement.miss?.cause.rawValue ?? "",
-            String(record.violations.doubleDelivery),
-            String(record.violations.lateDelivery), String(record.violations.alertTextRemoved),
-            String(record.peakMemory), measurement.networkClass ?? "",
-        ]
-        for phase in Phase.invocationsColumnsAddedLater { row.append(ms(measurement.phases[phase])) }
-        row.append(lowDataMode.isConstrained(invocation: record.id, seed: seed) ? "1" : "0")
-        return row
+        line.append(record.id)
+        line.append(record.extensionName)
+        instant(times.arrival)
+        instant(times.started)
+        instant(times.delivered)
+        instant(times.deadline)
+        line.append(record.outcome.rawValue)
+        line.append(record.outcome.whatTheUserSees.rawValue)
+        ms(record.timeToDeliver)
+        if let slack = record.slack {
+            line.appendFixedPoint(Double(slack) / timeScale / 1e6, places: 3)
+        } else {
+            line.appendEmpty()
+        }
+        for phase in Phase.invocationsColumnsInline { ms(measurement.phases[phase]) }
+        line.append(record.bytesDownloaded)
+        if let status = record.httpStatus { line.append(status) } else { line.appendEmpty() }
+        line.append(record.downloadErrorText ?? record.crashReason ?? record.stageErrors.values.sorted().first ?? "")
+        line.append(record.injectedFaultText)
+        line.append(measurement.miss?.cause.rawValue ?? "")
+        line.append(record.violations.doubleDelivery)
+        line.append(record.violations.lateDelivery)
+        line.append(record.violations.alertTextRemoved)
+        line.append(record.peakMemory)
+        line.append(measurement.networkClass ?? "")
+        for phase in Phase.invocationsColumnsAddedLater { ms(measurement.phases[phase]) }
+        line.append(lowDataMode.isConstrained(invocation: record.id, seed: seed) ? 1 : 0)
+        return line.finished()
     }
 }
 
