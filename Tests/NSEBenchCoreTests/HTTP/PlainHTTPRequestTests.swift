@@ -11,6 +11,8 @@ struct PlainHTTPRequestTests {
             ("http://10.0.0.2:9", "10.0.0.2", 9, "/"),
             ("http://10.0.0.2:9?q=1", "10.0.0.2", 9, "/?q=1"),
             ("http://127.0.0.1:80/a#fragment", "127.0.0.1", 80, "/a"),
+            ("http://127.0.0.1:65535#fragment", "127.0.0.1", 65535, "/"),
+            ("http://1.2.3.4:00080/x", "1.2.3.4", 80, "/x"),
             ("http://127.0.0.1/.well-known/a...b/..c?x=/../", "127.0.0.1", 80, "/.well-known/a...b/..c?x=/../"),
         ])
     func parsesPlainURLs(url: String, host: String, port: Int, target: String) throws {
@@ -24,7 +26,9 @@ struct PlainHTTPRequestTests {
         "URLs that need a lookup, rewriting or another protocol are left to libcurl",
         arguments: [
             "https://127.0.0.1/a", "http://localhost/a", "http://media.example/a", "http://user:pw@127.0.0.1/a",
-            "http://127.0.0.1:0/a", "http://127.0.0.1:65536/a", "http://127.0.0.1:/a", "http://127.0.0.1/a b",
+            "http://127.0.0.1:0/a", "http://127.0.0.1:65536/a", "http://127.0.0.1:/a", "http://127.0.0.1:123456/a",
+            "http://127.0.0.1:8a/a",
+            "http://127.0.0.1:+80/a", "http://127.0.0.1/a b",
             "http://127.0.0.1/a/../b", "http://127.0.0.1/./b", "http://127.0.0.1/a/..", "http://127.0.0.1/a/.?q",
             "http://127.0.0.1.5/a", "http://256.0.0.1/a", "http://127.0.0.1./a", "http://[::1]/a", "http://1.2.3/a",
             "http://01.2.3.4/a", "http://127.0.0.1/caf\u{e9}", "http://", "ftp://127.0.0.1/a",
