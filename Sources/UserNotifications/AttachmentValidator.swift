@@ -4,8 +4,8 @@ import Foundation
 
 /// The checks iOS makes when an attachment is created, in iOS's order: URL, file, type, size.
 enum AttachmentValidator {
-    /// Returns the file's type identifier (UTI), or throws the error iOS would.
-    static func validate(url: URL, options: [AnyHashable: Any]) throws(UNError) -> String {
+    /// Returns the file's type identifier (UTI) and its path, or throws the error iOS would.
+    static func validate(url: URL, options: [AnyHashable: Any]) throws(UNError) -> (type: String, path: String) {
         guard url.isFileURL else {
             throw error(.attachmentInvalidURL, url, "\(url.absoluteString) is not a file URL")
         }
@@ -29,7 +29,7 @@ enum AttachmentValidator {
                     + "\(kind.maximumFileSize) bytes"
             )
         }
-        return type
+        return (type, path)
     }
 
     /// The size of the regular file at `path` (`url`'s); `attachmentInvalidURL` if there is none.

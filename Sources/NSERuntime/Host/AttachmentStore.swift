@@ -62,7 +62,13 @@ public final class AttachmentStore: Sendable {
     public func store(_ file: URL, invocation: Int, identifier: String) throws(AttachmentStoreError)
         -> StoredAttachment
     {
-        let source = file.path
+        try store(path: file.path, invocation: invocation, identifier: identifier)
+    }
+
+    /// ``store(_:invocation:identifier:)`` for the file at `source`, a path.
+    public func store(path source: String, invocation: Int, identifier: String) throws(AttachmentStoreError)
+        -> StoredAttachment
+    {
         guard let bytes = Posix.regularFileSize(source) else { throw .notARegularFile(path: source) }
         guard let directoryPath else {
             do {
@@ -73,7 +79,7 @@ public final class AttachmentStore: Sendable {
             count(bytes)
             return StoredAttachment(identifier: identifier, url: nil, bytes: bytes)
         }
-        let fileExtension = file.pathExtension
+        let fileExtension = FilePathExtension.of(source)
         let suffix = fileExtension.isEmpty ? "" : "." + fileExtension
         let name = Self.safeName(identifier)
         while true {

@@ -63,10 +63,10 @@ extension InvocationSession {
             do {
                 stored.append(
                     try environment.attachmentStore.store(
-                        attachment.url, invocation: input.id, identifier: attachment.identifier))
+                        path: attachment.path, invocation: input.id, identifier: attachment.identifier))
                 // Gone from where the extension left it: an unlink at the end would find nothing (one
                 // system call of 16 per invocation against a server that closes each connection).
-                context?.temporaryFileTaken(attachment.url.path)
+                context?.temporaryFileTaken(attachment.path)
             } catch {
                 measurements.recordError(.attach, error.description)
             }

@@ -68,7 +68,7 @@ struct ObservedDownloader: MediaDownloading {
         _ request: MediaDownload, completion: @escaping @Sendable (MediaDownloadResult) -> Void
     ) -> MediaDownloadCancellation {
         let (measurements, clock) = (measurements, clock)
-        if SideEndpoint(path: request.url.path) != nil {
+        if SideEndpoint(url: request.url) != nil {
             let call = measurements.sideCallStarted(at: clock.now(), timeout: request.timeout)
             return base.start(request) { result in
                 measurements.sideCallEnded(call, at: clock.now(), harnessWait: result.timings.harnessWait)

@@ -38,7 +38,7 @@ struct InvocationNetwork: PhoneTransferTracking {
         download.body = request.body.map { Array($0) }
         let result = await context.downloader.download(download)
         // A side call (a receipt, a delivered metric) is not the media: the record keeps the media's.
-        if SideEndpoint(path: request.url.path) == nil { context.recordDownload(result, start: start) }
+        if SideEndpoint(url: request.url) == nil { context.recordDownload(result, start: start) }
         // Said to be a file: without the hint, Foundation's URL stats the path to find out (4 µs an
         // invocation in perf, issue #11).
         let file = result.filePath.map { URL(fileURLWithPath: $0, isDirectory: false) }
