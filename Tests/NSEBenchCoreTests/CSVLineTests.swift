@@ -18,7 +18,7 @@ struct CSVLineTests {
         for field in fields {
             switch field {
             case .string(let value): line.append(value)
-            case .signed(let value): line.append(value)
+            case .signed(let value): line.append(Int(value))
             case .unsigned(let value): line.append(value)
             case .fixed(let value, let places): line.appendFixedPoint(value, places: places)
             case .empty: line.appendEmpty()
@@ -48,7 +48,7 @@ struct CSVLineTests {
 
     @Test func unsignedExtremesAreWritten() {
         #expect(text(.unsigned(UInt64.max)) == "18446744073709551615\r\n")
-        #expect(text(.signed(-9), .unsigned(200)) == "-9,200\r\n")
+        #expect(text(.signed(-9), .unsigned(200), .signed(Int64(Int.min))) == "-9,200,-9223372036854775808\r\n")
     }
 
     /// printf's digits for every number of places a field may have, values across the magnitudes a row
