@@ -5,6 +5,15 @@ import Testing
 /// name derives from a case, and a name read back maps to exactly one key.
 @Suite("Phase and histogram keys")
 struct PhaseKeyTests {
+    /// Hashed by the case rather than its name: each case must hash apart from every other, or a
+    /// dictionary of phases would compare names again.
+    @Test func everyPhaseHashesApart() {
+        #expect(Set(Phase.allCases.map(\.hashValue)).count == Phase.allCases.count)
+        var durations: [Phase: UInt64] = [:]
+        for (index, phase) in Phase.allCases.enumerated() { durations[phase] = UInt64(index) }
+        #expect(Phase.allCases.enumerated().allSatisfy { durations[$1] == UInt64($0) })
+    }
+
     @Test func everyCSVNameOfAPhaseDerivesFromItsName() {
         #expect(Phase.firstByte.name == "first_byte")
         #expect(Phase.firstByte.summaryColumn(.p50) == "phase_first_byte_p50_ms")
