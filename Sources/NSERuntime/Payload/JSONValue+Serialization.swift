@@ -65,15 +65,23 @@ extension JSONValue {
 
     /// The length of a string as ``writeString(_:to:)`` writes it, quotes included.
     private static func stringByteCount(_ text: String) -> Int {
-        var count = 2
-        for byte in text.utf8 {
+        // Over the string's contiguous bytes where it has them: stepping its UTF-8 view's iterator made
+        // this 0.7% of case 1's CPU (perf, issue #18), for a payload whose every string is counted.
+        let utf8 = text.utf8
+        let extra = utf8.withContiguousStorageIfAvailable(escapedExtra) ?? escapedExtra(utf8)
+        return 2 + utf8.count + extra
+    }
+
+    /// The bytes escaping adds to `bytes`: one for a two-character escape (`\n`), five for `\u00XX`.
+    private static func escapedExtra(_ bytes: some Sequence<UInt8>) -> Int {
+        var extra = 0
+        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09, 0x08, 0x0C: count += 2
-            case 0..<0x20: count += 6
-            default: count += 1
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09, 0x08, 0x0C: extra += 1
+            default: extra += 5
             }
         }
-        return count
+        return extra
     }
 
     /// Appends this value's compact JSON to `output`.
