@@ -103,7 +103,7 @@ let package = Package(
         ),
         .target(
             name: "SimulatedDevice",
-            dependencies: ["UserNotifications"],
+            dependencies: ["UserNotifications", "NSEBenchSystem"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -195,7 +195,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SimulatedDeviceTests",
-            dependencies: ["SimulatedDevice"],
+            dependencies: ["SimulatedDevice", "NSEBenchTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

@@ -5,7 +5,7 @@ import SimulatedDevice
 ///
 /// The type aliases shadow FoundationNetworking's names in the user's module only, so its unchanged
 /// code (`URLSession.shared.downloadTask`, delegates, `URLSession(configuration:)`) runs on the
-/// invocation's simulated phone. The `Data` and `String` initializers shadow Foundation's synchronous
+/// invocation's simulated phone, and its file moves cost one `rename(2)` (``PhoneFileManager``). The `Data` and `String` initializers shadow Foundation's synchronous
 /// reads the same way (their signatures match Foundation's exactly, `__shared` included, which is what
 /// makes the module's own win rather than be ambiguous), so `Data(contentsOf:)` of an http(s) URL is a
 /// request of the phone too (``SimulatedContents``).
@@ -26,6 +26,7 @@ enum ExtensionEntryFile {
         typealias URLSessionTaskDelegate = SimulatedDevice.SimulatedURLSessionTaskDelegate
         typealias URLSessionDataDelegate = SimulatedDevice.SimulatedURLSessionDataDelegate
         typealias URLSessionDownloadDelegate = SimulatedDevice.SimulatedURLSessionDownloadDelegate
+        typealias FileManager = SimulatedDevice.PhoneFileManager
 
         extension Data {
             init(contentsOf url: __shared URL, options: Data.ReadingOptions = []) throws {

@@ -123,3 +123,59 @@ struct DecryptExampleTests {
         #expect(fallback.visible.title == TestPayloads.placeholder.title)
     }
 }
+
+/// `FileManager` in a user's module is the phone's (``PhoneFileManager``): the idioms of extension code
+/// still compile against it, and a move that cannot be made fails with Foundation's own error.
+@Suite("User extension: FileManager", .timeLimit(.minutes(3)))
+struct UserFileManagerTests {
+    @Test func fileManagerIdiomsCompileAndMovesBehaveAsFoundations() async throws {
+        let folder = try CompiledExamples.folder([
+            "Service.swift": """
+            import UserNotifications
+            extension FileManager { func kind() -> String { String(describing: type(of: self)) } }
+            final class Renamer: FileManager, @unchecked Sendable {}
+            func scratch(_ manager: FileManager = FileManager.default) -> URL {
+                manager.temporaryDirectory.appendingPathComponent("nse-bench-fm-\\(UUID().uuidString)")
+            }
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    let manager: FileManager = .default
+                    let folder = scratch()
+                    var notes = [manager.kind(), String(describing: FileManager.SearchPathDirectory.cachesDirectory)]
+                    do {
+                        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+                        let download = folder.appendingPathComponent("CFNetworkDownload_1.tmp")
+                        try Data("jpeg".utf8).write(to: download)
+                        let image = download.deletingPathExtension().appendingPathExtension("jpg")
+                        try FileManager.default.moveItem(at: download, to: image)
+                        notes.append(String(decoding: try Data(contentsOf: image), as: UTF8.self))
+                        for mover in [Renamer() as Foundation.FileManager, Foundation.FileManager.default] {
+                            do {
+                                try mover.moveItem(at: download, to: image)
+                            } catch {
+                                notes.append("\\((error as NSError).domain) \\((error as NSError).code)")
+                            }
+                        }
+                        try manager.removeItem(at: folder)
+                    } catch {
+                        notes.append("failed: \\(error)")
+                    }
+                    content.body = notes.joined(separator: ", ")
+                    contentHandler(content)
+                }
+            }
+            """
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let factory = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder()).factory
+        let harness = try HostHarness()
+        defer { harness.remove() }
+        let record = await harness.start(harness.input(TestPayloads.plain(), extension: factory)).value
+        let notes = record.visible.body.components(separatedBy: ", ")
+        #expect(notes.count == 5, "\(record.visible.body)")
+        #expect(notes.prefix(3) == ["PhoneFileManager", "cachesDirectory", "jpeg"])
+        // The phone's failure is Foundation's: the same domain and code for the same move.
+        #expect(notes.count == 5 && notes[3] == notes[4] && notes[3].hasPrefix("NSCocoaErrorDomain"))
+    }
+}

@@ -1,0 +1,48 @@
+public import Foundation
+
+@_implementationOnly import NSEBenchSystem
+
+/// `FileManager` in an extension nse-bench compiles: Foundation's, with a move that costs what a move
+/// costs.
+///
+/// Every rich-media extension moves its download once (a `.tmp` file is not an attachment). On Linux,
+/// Foundation's `moveItem(at:to:)` turns each URL into a path and back into a URL, which `stat`s the
+/// path to learn whether it names a directory, then renames: in `perf` of `Examples/MediaDownload` inside
+/// nse-bench (500 in flight, 1 KB) the moves took 7.4% of the harness's CPU, the two `stat`s and the
+/// conversions more than the `rename(2)` itself. Here a move with no delegate to ask is first tried as
+/// one `renameat2(2)` that never replaces a file: when it succeeds, it did what Foundation's move does
+/// (Foundation's refuses to replace a file too). When it does not (a file at the destination, no source,
+/// another file system, a path it cannot take), Foundation's own move runs, so that the outcome and the
+/// error, its code and paths, are Foundation's.
+///
+/// The file nse-bench generates in your module aliases `FileManager` to this class, so `FileManager.default`
+/// and `FileManager()` are one of these, and extensions of `FileManager` and subclasses of it in your code
+/// extend this class.
+///
+/// `@unchecked Sendable` as Foundation's `FileManager` is: it adds no stored state.
+open class PhoneFileManager: FileManager, @unchecked Sendable {
+    private static let shared = PhoneFileManager()
+
+    /// The process's one file manager, as Foundation's `default` is.
+    open override class var `default`: PhoneFileManager { shared }
+
+    open override func moveItem(at srcURL: URL, to dstURL: URL) throws {
+        if delegate == nil, srcURL.isFileURL, dstURL.isFileURL, Self.renamed(srcURL.path, to: dstURL.path) { return }
+        try super.moveItem(at: srcURL, to: dstURL)
+    }
+
+    open override func moveItem(atPath srcPath: String, toPath dstPath: String) throws {
+        if delegate == nil, Self.renamed(srcPath, to: dstPath) { return }
+        try super.moveItem(atPath: srcPath, toPath: dstPath)
+    }
+
+    /// Whether one `renameat2(2)` moved `source` to `destination`. Its failure is not reported here:
+    /// Foundation's move then runs and reports the failure as Foundation would.
+    private static func renamed(_ source: String, to destination: String) -> Bool {
+        do {
+            return try Posix.moveWithoutReplacing(source, to: destination)
+        } catch {
+            return false
+        }
+    }
+}
