@@ -31,6 +31,20 @@ struct PhoneFileManagerTests {
         #expect(try text(again) == "jpeg bytes")
     }
 
+    /// The move itself is the one rename, not Foundation's (which would also succeed): the rename alone
+    /// moves the file, and refuses a taken destination or a path holding a NUL.
+    @Test func theRenameMovesAndRefusesWhatFoundationMustJudge() throws {
+        let source = try file("renamed.tmp", "bytes")
+        let destination = scratch.url.appendingPathComponent("renamed.jpg")
+        #expect(PhoneFileManager.renamed(source.path, to: destination.path))
+        #expect(try text(destination) == "bytes")
+        let taken = try file("taken.tmp", "other")
+        #expect(!PhoneFileManager.renamed(taken.path, to: destination.path))
+        #expect(try text(destination) == "bytes" && (try text(taken)) == "other")
+        #expect(!PhoneFileManager.renamed(taken.path + "\u{0}x", to: scratch.url.appendingPathComponent("nul").path))
+        #expect(!PhoneFileManager.renamed(scratch.url.appendingPathComponent("gone").path, to: destination.path + ".2"))
+    }
+
     @Test func theDefaultIsOneSharedPhoneFileManager() {
         #expect(PhoneFileManager.default === PhoneFileManager.default)
         #expect(type(of: PhoneFileManager.default) == PhoneFileManager.self)
@@ -39,12 +53,10 @@ struct PhoneFileManagerTests {
     /// The error of a move that cannot be made, from `manager`, as (domain, code, what it leaves).
     private func failure(
         _ manager: FileManager, source: URL, destination: URL
-    ) throws -> (domain: String, code: Int, source: String?, destination: String?) {
+    ) throws -> (domain: String, code: Int, description: String, source: String?, destination: String?) {
         let error = try #require(throws: (any Error).self) { try manager.moveItem(at: source, to: destination) }
         let cocoa = error as NSError
-        return (
-            cocoa.domain, cocoa.code, try? text(source), try? text(destination)
-        )
+        return (cocoa.domain, cocoa.code, cocoa.localizedDescription, try? text(source), try? text(destination))
     }
 
     @Test func aFileAtTheDestinationFailsAsFoundationFailsAndStays() throws {
@@ -78,11 +90,11 @@ struct PhoneFileManagerTests {
 
     /// Foundation's and the phone's file managers fail the same move with the same error.
     private func expectSameFailures(source: () throws -> URL, destination: () throws -> URL) throws {
-        var errors: [(domain: String, code: Int)] = []
+        var errors: [(domain: String, code: Int, description: String)] = []
         for manager in [FileManager.default, PhoneFileManager.default] {
             let (from, to) = (try source(), try destination())
             let outcome = try failure(manager, source: from, destination: to)
-            errors.append((outcome.domain, outcome.code))
+            errors.append((outcome.domain, outcome.code, outcome.description))
             for url in [from, to] where FileManager.default.fileExists(atPath: url.path) {
                 try FileManager.default.removeItem(at: url)
             }

@@ -82,8 +82,10 @@ public struct UserExtensionBuilder: Sendable {
         defer { removeIfPresent(work) }
         let entry = work.appendingPathComponent(ExtensionEntryFile.fileName)
         do {
-            try ExtensionEntryFile.text(principalClass: source.principalClass, path: source.path)
-                .write(to: entry, atomically: true, encoding: .utf8)
+            try ExtensionEntryFile.text(
+                principalClass: source.principalClass, path: source.path, aliasesFileManager: source.aliasesFileManager
+            )
+            .write(to: entry, atomically: true, encoding: .utf8)
         } catch {
             throw .cache(path: entry.path, reason: error.localizedDescription)
         }
@@ -118,7 +120,8 @@ public struct UserExtensionBuilder: Sendable {
             var digest = try SHA256Digest()
             let settings = [
                 version, compiler.path, source.moduleName, source.swiftVersion, source.principalClass,
-                ExtensionEntryFile.text(principalClass: source.principalClass, path: ""),
+                ExtensionEntryFile.text(
+                    principalClass: source.principalClass, path: "", aliasesFileManager: source.aliasesFileManager),
             ]
             try digest.update(Array(settings.joined(separator: "\u{0}").utf8))
             let modules = ["UserNotifications", "SimulatedDevice"].map {

@@ -31,6 +31,10 @@ public struct UserExtensionSource: Sendable, Hashable {
     public var swiftVersion: String
     /// Calls whose time the harness cannot see or scale, as `file:line: why`.
     public var untimedCalls: [String]
+    /// Whether the generated file aliases `FileManager` to the phone's (``ExtensionEntryFile``): not when
+    /// the sources name `FileManagerDelegate`, whose requirements take Foundation's `FileManager`, so a
+    /// delegate's methods written with the alias's type would no longer satisfy them.
+    public var aliasesFileManager: Bool = true
 
     /// Finds the extension at `path`.
     ///
@@ -58,6 +62,7 @@ public struct UserExtensionSource: Sendable, Hashable {
         guard !sources.isEmpty else { throw .noSwiftSources(path: path) }
         var declarations: [ExtensionSourceScan.ClassDeclaration] = []
         var untimed: [String] = []
+        var namesFileManagerDelegate = false
         for source in sources {
             let text: String
             do {
@@ -67,6 +72,7 @@ public struct UserExtensionSource: Sendable, Hashable {
             }
             declarations += ExtensionSourceScan.classes(in: text)
             untimed += ExtensionSourceScan.untimedCalls(in: text, file: relative(source, to: root))
+            namesFileManagerDelegate = namesFileManagerDelegate || text.contains("FileManagerDelegate")
         }
         let subclasses = ExtensionSourceScan.serviceExtensionSubclasses(in: declarations)
         let plist = isDirectory.boolValue ? try plistPrincipalClass(root.appendingPathComponent("Info.plist")) : nil
@@ -77,7 +83,7 @@ public struct UserExtensionSource: Sendable, Hashable {
             moduleName: ExtensionSourceScan.moduleName(for: name),
             swiftVersion: swiftVersion ?? projectSwiftVersion(
                 near: isDirectory.boolValue ? root : root.deletingLastPathComponent()) ?? "5",
-            untimedCalls: untimed)
+            untimedCalls: untimed, aliasesFileManager: !namesFileManagerDelegate)
     }
 
     private static func choose(

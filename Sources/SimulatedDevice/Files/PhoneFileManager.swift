@@ -13,11 +13,12 @@ public import Foundation
 /// one `renameat2(2)` that never replaces a file: when it succeeds, it did what Foundation's move does
 /// (Foundation's refuses to replace a file too). When it does not (a file at the destination, no source,
 /// another file system, a path it cannot take), Foundation's own move runs, so that the outcome and the
-/// error, its code and paths, are Foundation's.
+/// error are Foundation's.
 ///
 /// The file nse-bench generates in your module aliases `FileManager` to this class, so `FileManager.default`
 /// and `FileManager()` are one of these, and extensions of `FileManager` and subclasses of it in your code
-/// extend this class.
+/// extend this class; not in a module whose sources name `FileManagerDelegate`, whose requirements take
+/// Foundation's type.
 ///
 /// `@unchecked Sendable` as Foundation's `FileManager` is: it adds no stored state.
 open class PhoneFileManager: FileManager, @unchecked Sendable {
@@ -37,8 +38,10 @@ open class PhoneFileManager: FileManager, @unchecked Sendable {
     }
 
     /// Whether one `renameat2(2)` moved `source` to `destination`. Its failure is not reported here:
-    /// Foundation's move then runs and reports the failure as Foundation would.
-    private static func renamed(_ source: String, to destination: String) -> Bool {
+    /// Foundation's move then runs and reports the failure as Foundation would. A path holding a NUL is
+    /// left to Foundation: C would read it only up to the NUL, another path.
+    static func renamed(_ source: String, to destination: String) -> Bool {
+        guard !source.utf8.contains(0), !destination.utf8.contains(0) else { return false }
         do {
             return try Posix.moveWithoutReplacing(source, to: destination)
         } catch {

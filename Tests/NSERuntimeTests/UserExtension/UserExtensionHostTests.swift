@@ -178,4 +178,65 @@ struct UserFileManagerTests {
         // The phone's failure is Foundation's: the same domain and code for the same move.
         #expect(notes.count == 5 && notes[3] == notes[4] && notes[3].hasPrefix("NSCocoaErrorDomain"))
     }
+
+    /// A module that names `FileManagerDelegate` keeps Foundation's `FileManager`: the protocol's
+    /// requirements take Foundation's type, which a delegate written with the alias's would not satisfy.
+    @Test func aModuleWithAFileManagerDelegateKeepsFoundationsFileManager() async throws {
+        let folder = try CompiledExamples.folder([
+            "Service.swift": """
+            import UserNotifications
+            final class Refuser: NSObject, FileManagerDelegate {
+                var asked = 0
+                func fileManager(_ fileManager: FileManager, shouldMoveItemAt srcURL: URL, to dstURL: URL) -> Bool {
+                    asked += 1
+                    return false
+                }
+                func fileManager(_ fileManager: FileManager, shouldCopyItemAtPath srcPath: String, toPath dstPath: String) -> Bool { true }
+                func fileManager(_ fileManager: FileManager, shouldCopyItemAt srcURL: URL, to dstURL: URL) -> Bool { true }
+                func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: Error, copyingItemAtPath srcPath: String, toPath dstPath: String) -> Bool { true }
+                func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: Error, copyingItemAt srcURL: URL, to dstURL: URL) -> Bool { true }
+                func fileManager(_ fileManager: FileManager, shouldMoveItemAtPath srcPath: String, toPath dstPath: String) -> Bool { true }
+                func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: Error, movingItemAtPath srcPath: String, toPath dstPath: String) -> Bool { true }
+                func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: Error, movingItemAt srcURL: URL, to dstURL: URL) -> Bool { true }
+                func fileManager(_ fileManager: FileManager, shouldLinkItemAtPath srcPath: String, toPath dstPath: String) -> Bool { true }
+                func fileManager(_ fileManager: FileManager, shouldLinkItemAt srcURL: URL, to dstURL: URL) -> Bool { true }
+                func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: Error, linkingItemAtPath srcPath: String, toPath dstPath: String) -> Bool { true }
+                func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: Error, linkingItemAt srcURL: URL, to dstURL: URL) -> Bool { true }
+                func fileManager(_ fileManager: FileManager, shouldRemoveItemAtPath path: String) -> Bool { true }
+                func fileManager(_ fileManager: FileManager, shouldRemoveItemAt URL: URL) -> Bool { true }
+                func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: Error, removingItemAtPath path: String) -> Bool { true }
+                func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: Error, removingItemAt URL: URL) -> Bool { true }
+            }
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    let manager = FileManager()
+                    let refuser = Refuser()
+                    manager.delegate = refuser
+                    let folder = manager.temporaryDirectory.appendingPathComponent("nse-bench-fmd-\\(UUID().uuidString)")
+                    var notes = [String(describing: type(of: manager))]
+                    do {
+                        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+                        let file = folder.appendingPathComponent("a.tmp")
+                        try Data("x".utf8).write(to: file)
+                        try manager.moveItem(at: file, to: folder.appendingPathComponent("a.jpg"))
+                        notes.append("asked \\(refuser.asked), kept \\(manager.fileExists(atPath: file.path))")
+                        manager.delegate = nil
+                        try manager.removeItem(at: folder)
+                    } catch {
+                        notes.append("failed: \\(error)")
+                    }
+                    content.body = notes.joined(separator: ", ")
+                    contentHandler(content)
+                }
+            }
+            """
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let factory = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder()).factory
+        let harness = try HostHarness()
+        defer { harness.remove() }
+        let record = await harness.start(harness.input(TestPayloads.plain(), extension: factory)).value
+        #expect(record.visible.body == "FileManager, asked 1, kept true")
+    }
 }
