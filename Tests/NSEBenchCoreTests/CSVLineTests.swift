@@ -24,7 +24,7 @@ struct CSVLineTests {
             case .empty: line.appendEmpty()
             }
         }
-        return String(decoding: line.finished(), as: UTF8.self)
+        return String(decoding: line.finish(), as: UTF8.self)
     }
 
     @Test func fieldsAreSeparatedAndTheLineEndsInCRLF() {

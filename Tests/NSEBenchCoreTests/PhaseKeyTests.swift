@@ -9,6 +9,8 @@ struct PhaseKeyTests {
     /// dictionary of phases would compare names again.
     @Test func everyPhaseHashesApart() {
         #expect(Set(Phase.allCases.map(\.hashValue)).count == Phase.allCases.count)
+        // RawRepresentable's hashing would give each phase its name's hash.
+        #expect(Phase.allCases.allSatisfy { $0.hashValue != $0.rawValue.hashValue })
         var durations: [Phase: UInt64] = [:]
         for (index, phase) in Phase.allCases.enumerated() { durations[phase] = UInt64(index) }
         #expect(Phase.allCases.enumerated().allSatisfy { durations[$1] == UInt64($0) })

@@ -12,7 +12,8 @@ struct MediaURLExtensionTests {
         "http://h/a.jpg//", "http://h/.hidden", "http://h/..png", "http://h/a.", "http://h/a.tar.gz", "http://h/a..jpg",
         "http://h/dir.d/file", "http://h/dir.d/", "http://h/", "http://h", "http://h/a.jpg#frag", "http://h/a.jpg;v=1",
         "http://h/a.j%70g", "http://h/a%20b.png", "http://h/a.p%20g", "https://cdn.example/i/x.webp?w=100&h=100",
-        "http://h/a.jpg?x=/b.png", "http://h/.", "http://h/..", "http://h/a/.", "http://h/a.b/..",
+        "http://h/a.jpg?x=/b.png", "http://h/.", "http://h/..", "http://h/a/.", "http://h/a.b/..", "http://h/....png",
+        "http://h/...png", "http://h/d/.x.png",
     ])
     func isFoundationsPathExtension(text: String) throws {
         let url = try #require(URL(string: text))

@@ -11,6 +11,8 @@ struct SideEndpointURLTests {
         ("https://cdn.example/avatars/64KB.png", .avatars),
         // Decoded as the media server decodes the request's path: %63 is "c".
         ("http://127.0.0.1:8080/re%63eipts", .receipts), ("http://127.0.0.1:8080/avatars%2F64KB.png", .avatars),
+        // A trailing slash stays, as in the path the server decodes: `/avatars/` is its avatars endpoint.
+        ("http://127.0.0.1:8080/avatars/", .avatars), ("http://127.0.0.1:8080/receipts/", .receipts),
     ])
     func aURLNamesTheEndpointItsPathReaches(url: String, endpoint: SideEndpoint) throws {
         #expect(SideEndpoint(url: try #require(URL(string: url))) == endpoint)

@@ -242,7 +242,7 @@ final class RunRecorder: Sendable {
         line.append(measurement.networkClass ?? "")
         for phase in Phase.invocationsColumnsAddedLater { ms(measurement.phases[phase]) }
         line.append(lowDataMode.isConstrained(invocation: record.id, seed: seed) ? 1 : 0)
-        return line.finished()
+        return line.finish()
     }
 }
 

@@ -1,7 +1,7 @@
 /// One CSV record built as UTF-8 bytes, field by field, as ``CSVWriter`` encodes it (RFC 4180: fields
 /// quoted when they hold a comma, a quote, CR or LF; quotes doubled inside; a CRLF line end).
 ///
-/// `invocations.csv` gets a row of 36 fields per invocation. Building it as strings (one per field,
+/// `invocations.csv` gets a row of 29 fields per invocation. Building it as strings (one per field,
 /// decimal text through `String(_:)` and ``FixedPoint/text(_:places:)``, then escaped and joined) was
 /// 3.9% of case 1's CPU (perf, issue #18); numbers written straight into the row's bytes skip every
 /// intermediate string.
@@ -12,7 +12,7 @@
 /// line.append(UInt64(42))
 /// line.appendFixedPoint(12.3456, places: 3)  // 12.346
 /// line.appendEmpty()
-/// let bytes = line.finished()              // "\"a,b\",42,12.346,\r\n"
+/// let bytes = line.finish()                // "\"a,b\",42,12.346,\r\n"
 /// ```
 public struct CSVLine: Sendable {
     /// The record so far, without its line end.
@@ -78,8 +78,8 @@ public struct CSVLine: Sendable {
         appendDigits(of: fixed.fraction, width: places)
     }
 
-    /// The record with its CRLF line end.
-    public consuming func finished() -> [UInt8] {
+    /// Ends the record with CRLF and returns it.
+    public mutating func finish() -> [UInt8] {
         bytes.append(13)
         bytes.append(10)
         return bytes

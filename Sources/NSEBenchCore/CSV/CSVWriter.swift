@@ -5,7 +5,7 @@ public enum CSVWriter {
     public static func record(_ fields: [String]) -> String {
         var line = CSVLine(capacity: fields.reduce(2) { $0 + $1.utf8.count + 1 })
         for field in fields { line.append(field) }
-        return String(decoding: line.finished(), as: UTF8.self)
+        return String(decoding: line.finish(), as: UTF8.self)
     }
 
     /// A field as it must appear in the file.

@@ -25,7 +25,7 @@ enum MediaFileType {
     }
 
     /// `url.pathExtension`, read from the path as written when it holds no `%` (then the decoded path
-    /// is the same string): `URL.pathExtension` decodes and validates the whole path on every call,
+    /// is the same string) and its name does not start with a dot: `URL.pathExtension` decodes and validates the whole path on every call,
     /// 1.1% of case 1's CPU (perf, issue #18).
     static func pathExtension(of url: URL) -> String {
         let written = url.path(percentEncoded: true)
@@ -35,7 +35,12 @@ enum MediaFileType {
         while end > written.utf8.startIndex, written.utf8[written.utf8.index(before: end)] == UInt8(ascii: "/") {
             end = written.utf8.index(before: end)
         }
-        return String(FilePathExtension.of(String(written[..<end])))
+        let path = written[..<end]
+        // A name that starts with a dot is left to Foundation, whose rules for those (`....png`) are its
+        // own and have changed between releases.
+        let nameStart = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex
+        guard path.utf8[nameStart...].first != UInt8(ascii: ".") else { return url.pathExtension }
+        return String(FilePathExtension.of(String(path)))
     }
 
     /// The extension for a `Content-Type` (parameters and case ignored) of a type iOS can attach.
