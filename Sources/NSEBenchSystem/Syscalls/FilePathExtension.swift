@@ -34,6 +34,13 @@ public enum FilePathExtension {
     /// there and `a.b c.jpg` here.)
     public static func replacing(in path: String, with newExtension: String) -> String {
         let stem = dotIndex(in: path).map { path[..<$0] } ?? Substring(path)
-        return stem + "." + newExtension
+        // Sized once and appended by bytes: `stem + "." + newExtension` sized its result by counting the
+        // stem's Characters (0.4% of case 1's CPU, perf, issue #18).
+        var result = ""
+        result.reserveCapacity(stem.utf8.count + 1 + newExtension.utf8.count)
+        result.append(contentsOf: stem)
+        result.append(".")
+        result.append(newExtension)
+        return result
     }
 }
