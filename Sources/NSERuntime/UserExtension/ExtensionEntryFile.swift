@@ -5,10 +5,11 @@ import SimulatedDevice
 ///
 /// The type aliases shadow FoundationNetworking's names in the user's module only, so its unchanged
 /// code (`URLSession.shared.downloadTask`, delegates, `URLSession(configuration:)`) runs on the
-/// invocation's simulated phone, and its file moves cost one `rename(2)` (``PhoneFileManager``). The `Data` and `String` initializers shadow Foundation's synchronous
-/// reads the same way (their signatures match Foundation's exactly, `__shared` included, which is what
-/// makes the module's own win rather than be ambiguous), so `Data(contentsOf:)` of an http(s) URL is a
-/// request of the phone too (``SimulatedContents``).
+/// invocation's simulated phone, and its file moves cost one `rename(2)` (``PhoneFileManager``). The
+/// `Data` and `String` initializers shadow Foundation's synchronous reads the same way (their signatures
+/// match Foundation's exactly, `__shared` included, which is what makes the module's own win rather than
+/// be ambiguous), so `Data(contentsOf:)` of an http(s) URL is a request of the phone too
+/// (``SimulatedContents``).
 enum ExtensionEntryFile {
     /// The generated file's name.
     static let fileName = "NSEBenchGeneratedEntry.swift"

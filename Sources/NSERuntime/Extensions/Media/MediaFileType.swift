@@ -25,8 +25,8 @@ enum MediaFileType {
     }
 
     /// `url.pathExtension`, read from the path as written when it holds no `%` (then the decoded path
-    /// is the same string) and its name does not start with a dot: `URL.pathExtension` decodes and validates the whole path on every call,
-    /// 1.1% of case 1's CPU (perf, issue #18).
+    /// is the same string) and its name does not start with a dot: `URL.pathExtension` decodes and
+    /// validates the whole path on every call, 1.1% of case 1's CPU (perf, issue #18).
     static func pathExtension(of url: URL) -> String {
         let written = url.path(percentEncoded: true)
         guard !written.utf8.contains(UInt8(ascii: "%")) else { return url.pathExtension }
