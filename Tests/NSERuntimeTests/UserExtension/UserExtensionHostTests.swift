@@ -128,9 +128,19 @@ struct DecryptExampleTests {
 /// still compile against it, and a move that cannot be made fails with Foundation's own error.
 @Suite("User extension: FileManager", .timeLimit(.minutes(3)))
 struct UserFileManagerTests {
+    /// The body the extension compiled from `service` (its one source file) delivers for a plain payload.
+    private func deliveredBody(_ service: String) async throws -> String {
+        let folder = try CompiledExamples.folder(["Service.swift": service])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let factory = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder()).factory
+        let harness = try HostHarness()
+        defer { harness.remove() }
+        return await harness.start(harness.input(TestPayloads.plain(), extension: factory)).value.visible.body
+    }
+
     @Test func fileManagerIdiomsCompileAndMovesBehaveAsFoundations() async throws {
-        let folder = try CompiledExamples.folder([
-            "Service.swift": """
+        let body = try await deliveredBody(
+            """
             import UserNotifications
             extension FileManager { func kind() -> String { String(describing: type(of: self)) } }
             final class Renamer: FileManager, @unchecked Sendable {}
@@ -165,15 +175,9 @@ struct UserFileManagerTests {
                     contentHandler(content)
                 }
             }
-            """
-        ])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let factory = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder()).factory
-        let harness = try HostHarness()
-        defer { harness.remove() }
-        let record = await harness.start(harness.input(TestPayloads.plain(), extension: factory)).value
-        let notes = record.visible.body.components(separatedBy: ", ")
-        #expect(notes.count == 5, "\(record.visible.body)")
+            """)
+        let notes = body.components(separatedBy: ", ")
+        #expect(notes.count == 5, "\(body)")
         #expect(notes.prefix(3) == ["PhoneFileManager", "cachesDirectory", "jpeg"])
         // The phone's failure is Foundation's: the same domain and code for the same move.
         #expect(notes.count == 5 && notes[3] == notes[4] && notes[3].hasPrefix("NSCocoaErrorDomain"))
@@ -182,8 +186,8 @@ struct UserFileManagerTests {
     /// A module that names `FileManagerDelegate` keeps Foundation's `FileManager`: the protocol's
     /// requirements take Foundation's type, which a delegate written with the alias's would not satisfy.
     @Test func aModuleWithAFileManagerDelegateKeepsFoundationsFileManager() async throws {
-        let folder = try CompiledExamples.folder([
-            "Service.swift": """
+        let body = try await deliveredBody(
+            """
             import UserNotifications
             final class Refuser: NSObject, FileManagerDelegate {
                 var asked = 0
@@ -230,13 +234,7 @@ struct UserFileManagerTests {
                     contentHandler(content)
                 }
             }
-            """
-        ])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let factory = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder()).factory
-        let harness = try HostHarness()
-        defer { harness.remove() }
-        let record = await harness.start(harness.input(TestPayloads.plain(), extension: factory)).value
-        #expect(record.visible.body == "FileManager, asked 1, kept true")
+            """)
+        #expect(body == "FileManager, asked 1, kept true")
     }
 }
