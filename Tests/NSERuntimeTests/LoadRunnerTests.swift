@@ -247,6 +247,37 @@ extension LoadRunnerTests {
 }
 
 extension LoadRunnerTests {
+    /// Closed slots start in cohorts (``LoadRunner/slotsPerCohort``), each a child of the run's group
+    /// holding its slots: more slots than one cohort all run at once, every invocation once.
+    @Test func closedSlotsBeyondOneCohortAllRunAtOnce() async {
+        let concurrency = LoadRunner.slotsPerCohort * 3 + 5
+        let probe = Probe()
+        let report = await runClosed(
+            concurrency: concurrency, length: .invocations(concurrency * 4), sleeping: 50_000_000, probe: probe)
+        #expect(report.admitted == concurrency * 4)
+        #expect(probe.peak.load(ordering: .relaxed) == concurrency)
+        #expect(probe.tickets.withLock { $0.map(\.index) }.sorted() == Array(0..<(concurrency * 4)))
+    }
+
+    /// The drain's cut-off counts the slots still running, not whole cohorts: a cohort ends only with
+    /// its last slot.
+    @Test func theDrainCutsOffOnlyTheSlotsStillRunning() async {
+        let concurrency = LoadRunner.slotsPerCohort + 36
+        let runner = LoadRunner(clock: clock)
+        let result = await runner.run(
+            model: .closed(concurrency: concurrency), length: .invocations(concurrency), ramp: 0, seed: 1,
+            drainLimit: 100_000_000
+        ) { [clock] ticket in
+            // Every tenth outlives the drain, in both cohorts; the others end at once.
+            if ticket.index % 10 == 0 { try? await clock.sleep(until: clock.now() + 30_000_000_000) }
+        }
+        #expect(result.cutOff == concurrency / 10)
+        #expect(result.admitted == concurrency)
+        #expect(result.elapsed < 5_000_000_000)
+    }
+}
+
+extension LoadRunnerTests {
     /// A closed run (no ramp, 5 s drain) whose invocations each enter `probe`, sleep `nanoseconds`,
     /// leave it and then call `afterEach`.
     func runClosed(
