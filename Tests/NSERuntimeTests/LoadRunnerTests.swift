@@ -247,10 +247,10 @@ extension LoadRunnerTests {
 }
 
 extension LoadRunnerTests {
-    /// Closed slots start in cohorts (``LoadRunner/slotsPerCohort``), each a child of the run's group
+    /// Closed slots start in cohorts (``InvocationCohort/capacity``), each a child of the run's group
     /// holding its slots: more slots than one cohort all run at once, every invocation once.
     @Test func closedSlotsBeyondOneCohortAllRunAtOnce() async {
-        let concurrency = LoadRunner.slotsPerCohort * 3 + 5
+        let concurrency = InvocationCohort.capacity * 3 + 5
         let probe = Probe()
         let report = await runClosed(
             concurrency: concurrency, length: .invocations(concurrency * 4), sleeping: 50_000_000, probe: probe)
@@ -259,10 +259,34 @@ extension LoadRunnerTests {
         #expect(probe.tickets.withLock { $0.map(\.index) }.sorted() == Array(0..<(concurrency * 4)))
     }
 
+    /// A burst larger than a cohort and than `maxInFlight`: exactly that many run at once, the rest
+    /// start as others end, every arrival once; the drain waits for the last.
+    @Test func aBurstBeyondACohortKeepsItsMaxInFlight() async {
+        let maxInFlight = InvocationCohort.capacity * 2 + 22
+        let count = maxInFlight + InvocationCohort.capacity
+        let probe = Probe()
+        let report = await LoadRunner(clock: clock).run(
+            model: .burst(count: count, maxInFlight: maxInFlight), length: .invocations(count), ramp: 0, seed: 1,
+            drainLimit: 5_000_000_000
+        ) { [clock] ticket in
+            probe.enter(ticket)
+            try? await clock.sleep(until: clock.now() + 30_000_000)
+            probe.leave()
+        }
+        #expect(report.admitted == count)
+        #expect(report.cutOff == 0)
+        #expect(probe.peak.load(ordering: .relaxed) == maxInFlight)
+        #expect(probe.inFlight.load(ordering: .relaxed) == 0, "returned after the last ended")
+        let tickets = probe.tickets.withLock { $0 }
+        #expect(tickets.map(\.index).sorted() == Array(0..<count))
+        let late = tickets.filter { $0.admittedAt - $0.scheduledArrival >= 20_000_000 }
+        #expect(late.count >= count - maxInFlight, "those beyond maxInFlight waited for an end")
+    }
+
     /// The drain's cut-off counts the slots still running, not whole cohorts: a cohort ends only with
     /// its last slot.
     @Test func theDrainCutsOffOnlyTheSlotsStillRunning() async {
-        let concurrency = LoadRunner.slotsPerCohort + 36
+        let concurrency = InvocationCohort.capacity + 36
         let runner = LoadRunner(clock: clock)
         let result = await runner.run(
             model: .closed(concurrency: concurrency), length: .invocations(concurrency), ramp: 0, seed: 1,
@@ -271,7 +295,7 @@ extension LoadRunnerTests {
             // Every tenth outlives the drain, in both cohorts; the others end at once.
             if ticket.index % 10 == 0 { try? await clock.sleep(until: clock.now() + 30_000_000_000) }
         }
-        #expect(result.cutOff == concurrency / 10)
+        #expect(result.cutOff == (0..<concurrency).filter { $0 % 10 == 0 }.count)
         #expect(result.admitted == concurrency)
         #expect(result.elapsed < 5_000_000_000)
     }

@@ -21,8 +21,6 @@ final class ClosedSlots: Sendable {
     }
 
     private let counts: Mutex<Counts>
-    /// Slots started whose last invocation has not yet ended.
-    private let runningSlots = Atomic<Int>(0)
     /// Monotonic nanoseconds after which no invocation starts; nil when bounded by count.
     private let until: UInt64?
 
@@ -55,15 +53,6 @@ final class ClosedSlots: Sendable {
             return Claim(local: counts.claimed, arrival: arrival)
         }
     }
-
-    /// Counts `count` slots as started.
-    func slotsStarted(_ count: Int) { runningSlots.add(count, ordering: .relaxed) }
-
-    /// Counts a slot's end: its last invocation has ended.
-    func slotEnded() { runningSlots.subtract(1, ordering: .relaxed) }
-
-    /// Slots started that have not yet ended.
-    var running: Int { runningSlots.load(ordering: .relaxed) }
 
     /// Whether no invocation will start any more (stopping aside).
     func isExhausted(now: UInt64) -> Bool {

@@ -1,8 +1,9 @@
 public import NSEBenchCore
 import Synchronization
 
-/// Runs invocations under a load model with structured concurrency: one task group, each open or
-/// burst arrival a child task, each closed slot a child of a cohort of slots (``slotsPerCohort``).
+/// Runs invocations under a load model with structured concurrency: one task group, whose children
+/// are cohorts of invocations (open and burst) or of closed slots, each running its own as children of
+/// a group of its own (``InvocationCohort``).
 ///
 /// Each invocation's clock starts at its scheduled arrival. Open and burst arrivals come from an
 /// ``ArrivalSchedule``; an arrival that finds `maxInFlight` invocations running waits, and that wait
@@ -169,7 +170,6 @@ public final class LoadRunner: Sendable {
         var lag = Histogram(highestTrackableValue: 1 << 40)
         var cutOff = 0
         await withTaskGroup(of: Int.self) { group in
-            var inFlight = 0
             let schedule = ArrivalSchedule(
                 model: whole, length: length, ramp: ramp, seed: seed, segment: segment, fanout: fanout)
             // Due arrivals are a position in the schedule, not stored times: O(1) memory however far
@@ -178,52 +178,60 @@ public final class LoadRunner: Sendable {
             var tickerPending = false
             let closedSlots: ClosedSlots? =
                 if case .closed = model { ClosedSlots(length: length, segment: segment, start: start) } else { nil }
+            // Invocations (open, burst) or slots (closed) running; the cohorts holding them (each a child
+            // of `group`), the one taking more for each executor, and how many have not ended.
+            let running = RunningInvocations()
+            var openCohorts = [InvocationCohort?](repeating: nil, count: max(1, invocationExecutors.count))
+            var cohortsAlive = 0
 
             // Executors are taken in turn by launch, not by the ticket's index: a segment's indices
             // (i, i + N, ...) would use only some of them.
             var launched = 0
 
-            /// The next executor in turn; nil: the global concurrent executor.
-            func nextExecutor() -> (any TaskExecutor)? {
-                defer { launched += 1 }
-                return invocationExecutor(for: launched)
-            }
-
-            /// Runs an open or burst arrival as a child of its own, on the next executor.
-            func launch(_ ticket: Ticket) {
-                inFlight += 1
-                var ticket = ticket
-                ticket.executor = nextExecutor()
-                // nil would inherit the admission task's executor: the global one is named instead.
-                group.addTask(executorPreference: ticket.executor ?? globalConcurrentExecutor) { [ticket] in
-                    await invoke(ticket)
-                    return 1
-                }
-            }
-
-            /// Starts closed slots, at most ``slotsPerCohort``, each with its first invocation on the next
-            /// executor: one child of the run's group (on the first slot's executor, so that cohorts start
-            /// their slots in parallel while admission claims more), its slots children of a group of its
-            /// own (see ``slotsPerCohort``). A slot then starts the next invocations itself, as a phone
-            /// gets its next push: no hop through the admission thread and back per invocation.
-            func launchCohort(_ firsts: [Ticket], drawingFrom slots: ClosedSlots) {
-                inFlight += firsts.count
-                slots.slotsStarted(firsts.count)
-                let cohort = firsts.map { first in
-                    var ticket = first
-                    ticket.executor = nextExecutor()
-                    return ticket
-                }
-                group.addTask(executorPreference: cohort[0].executor ?? globalConcurrentExecutor) { [self] in
-                    await withTaskGroup(of: Void.self) { cohortGroup in
-                        for first in cohort {
-                            cohortGroup.addTask(executorPreference: first.executor ?? globalConcurrentExecutor) {
-                                [self] in
-                                await runSlot(from: first, drawingFrom: slots, segment: segment, invoke: invoke)
-                            }
-                        }
+            /// What a cohort runs for each ticket: an invocation, or (closed) a slot, which runs its
+            /// first invocation and then the next ones it claims itself, as a phone gets its next push:
+            /// no hop through the admission thread and back per invocation.
+            let work: @Sendable (Ticket) async -> Void =
+                if let closedSlots {
+                    { [self] first in
+                        await runSlot(from: first, drawingFrom: closedSlots, segment: segment, invoke: invoke)
+                        running.ended()
                     }
-                    return cohort.count
+                } else {
+                    { ticket in
+                        await invoke(ticket)
+                        running.ended()
+                    }
+                }
+
+            /// Runs `ticket` on the next executor in turn, in that executor's open cohort (a new one, a
+            /// child of the run's group on that executor, when it has none).
+            func launch(_ ticket: Ticket) {
+                let turn = launched % openCohorts.count
+                var ticket = ticket
+                ticket.executor = invocationExecutor(for: launched)
+                launched += 1
+                running.started()
+                let cohort: InvocationCohort
+                if let open = openCohorts[turn] {
+                    cohort = open
+                } else {
+                    cohort = InvocationCohort(executor: ticket.executor)
+                    openCohorts[turn] = cohort
+                    cohortsAlive += 1
+                    // nil would inherit the admission task's executor: the global one is named instead.
+                    group.addTask(executorPreference: ticket.executor ?? globalConcurrentExecutor) {
+                        await cohort.run(work)
+                    }
+                }
+                if cohort.take(ticket) { openCohorts[turn] = nil }
+            }
+
+            /// Closes every open cohort: each then ends with its last invocation.
+            func closeCohorts() {
+                for turn in openCohorts.indices {
+                    openCohorts[turn]?.close()
+                    openCohorts[turn] = nil
                 }
             }
 
@@ -241,18 +249,11 @@ public final class LoadRunner: Sendable {
                 case .closed(let concurrency):
                     guard let slots = closedSlots, !slots.isExhausted(now: now) else { break admission }
                     let limit = rampedConcurrency(target: concurrency, elapsed: now &- start, ramp: ramp)
-                    var firsts: [Ticket] = []
-                    while inFlight + firsts.count < limit, let claim = slots.claim(stopping: isStopping, now: clock.now)
-                    {
+                    while running.count < limit, let claim = slots.claim(stopping: isStopping, now: clock.now) {
                         admittedCount.add(1, ordering: .relaxed)
-                        firsts.append(Self.ticket(claim, segment: segment))
-                        if firsts.count == Self.slotsPerCohort {
-                            launchCohort(firsts, drawingFrom: slots)
-                            firsts.removeAll(keepingCapacity: true)
-                        }
+                        launch(Self.ticket(claim, segment: segment))
                     }
-                    if !firsts.isEmpty { launchCohort(firsts, drawingFrom: slots) }
-                    if inFlight >= limit || slots.isExhausted(now: clock.now()) {
+                    if running.count >= limit || slots.isExhausted(now: clock.now()) {
                         if !tickerPending {
                             // Wake every 50 ms to notice a stop or the end of a --duration (every
                             // 10 ms while ramping, to raise the limit).
@@ -263,8 +264,9 @@ public final class LoadRunner: Sendable {
                                 return 0
                             }
                         }
+                        // A slot ends only when nothing is left to claim: a cohort's end or a tick.
                         if let ended = await group.next() {
-                            if ended > 0 { inFlight -= ended } else { tickerPending = false }
+                            if ended > 0 { cohortsAlive -= 1 } else { tickerPending = false }
                         }
                     }
                 case .open, .burst:
@@ -272,13 +274,13 @@ public final class LoadRunner: Sendable {
                     // the rest waited for a slot, which their queue phase records. A round admits at
                     // most the free slots, so a stop is noticed between rounds at any rate.
                     let backlog = pending.observe(now: clock.now())
-                    while inFlight < model.maxInFlight, !isStopping, let arrival = pending.popDue() {
+                    while running.count < model.maxInFlight, !isStopping, let arrival = pending.popDue() {
                         if !backlog { lag.record(clock.now() &- arrival) }
                         admit(arrival)
                     }
                     if pending.isExhausted { break admission }
                     if pending.hasDue {
-                        if let ended = await group.next() { inFlight -= ended }
+                        await running.waitUntilFewer(than: model.maxInFlight)
                     } else if let arrival = pending.head {
                         // Wake for the next arrival, at most 50 ms from now to notice a stop.
                         try? await clock.sleep(until: min(arrival, clock.now() &+ 50_000_000))
@@ -286,18 +288,18 @@ public final class LoadRunner: Sendable {
                 }
             }
             // Drain: let invocations in flight finish, within the limit.
+            closeCohorts()
             let drainDeadline = clock.now() &+ drainLimit
             group.addTask { [clock] in
                 try? await clock.sleep(until: drainDeadline)
                 return 0
             }
-            while inFlight > 0 {
+            while cohortsAlive > 0 {
                 guard let ended = await group.next() else { break }
                 if ended > 0 {
-                    inFlight -= ended
+                    cohortsAlive -= 1
                 } else if clock.now() >= drainDeadline {
-                    // A cohort ends with its last slot: the slots still running are counted apart.
-                    cutOff = closedSlots?.running ?? inFlight
+                    cutOff = running.count
                     group.cancelAll()
                     break
                 }
@@ -311,21 +313,12 @@ public final class LoadRunner: Sendable {
             admitted: admitted, partial: isStopping, admissionLag: lag, elapsed: clock.now() &- start, cutOff: cutOff)
     }
 
-    /// How many closed slots share one child of the run's task group. Swift's task group finds a child
-    /// that ends by walking its list of children from the oldest, so with each slot a child of the run's
-    /// group, a child's end cost time in the number of slots older than it: the 50 ms ticker, always the
-    /// newest child, walked every slot (91 µs at 10,000 in flight, measured), and the drain, taking slots
-    /// in the order they ended, walked about half of those left each time. In cohorts every walk is at
-    /// most this many slots plus the cohorts.
-    static let slotsPerCohort = 64
-
     /// A closed slot: runs `first`, then the invocations it claims, one after another, until none is
     /// left or the run stops.
     private func runSlot(
         from first: Ticket, drawingFrom slots: ClosedSlots, segment: ExecutionSegment,
         invoke: @Sendable (Ticket) async -> Void
     ) async {
-        defer { slots.slotEnded() }
         await invoke(first)
         var run = 0
         while let next = slots.claim(stopping: isStopping || Task.isCancelled, now: clock.now) {
