@@ -61,20 +61,35 @@ struct InvocationCohortTests {
         #expect(ended.now == InvocationCohort.capacity)
     }
 
-    @Test func theAdmissionWaitsUntilAnEndLeavesFewerThanItsLimit() async {
+    @Test func theAdmissionsWaitEndsAtOnceUnderItsLimitOrAtAnEnd() async {
         let running = RunningInvocations()
         for _ in 0..<3 { running.started() }
-        await running.waitUntilFewer(than: 4)  // returns at once
+        #expect(await running.wait(unlessFewerThan: 4) == .ended, "at once")
         let woke = Count()
         Task {
-            await running.waitUntilFewer(than: 3)
-            woke.add()
+            if await running.wait(unlessFewerThan: 3) == .ended { woke.add() }
         }
         try? await Task.sleep(for: .milliseconds(20))
         #expect(woke.now == 0)
         running.ended()
         #expect(await eventually(within: .seconds(3)) { woke.now == 1 }, "woken by the end")
         #expect(running.count == 2)
+    }
+
+    /// A timer's ring wakes the wait, or, rung before it, ends the next wait at once; taken once.
+    @Test func aRingWakesTheWaitOrTheNextOne() async {
+        let running = RunningInvocations()
+        running.started()
+        running.ring()
+        #expect(await running.wait(unlessFewerThan: 1) == .rung, "a ring before the wait")
+        let woke = Count()
+        Task {
+            if await running.wait(unlessFewerThan: 1) == .rung { woke.add() }
+        }
+        try? await Task.sleep(for: .milliseconds(20))
+        #expect(woke.now == 0, "the first ring was taken once")
+        running.ring()
+        #expect(await eventually(within: .seconds(3)) { woke.now == 1 }, "a ring during the wait")
     }
 
     /// Ends racing the admission's wait: none is lost, whichever comes first.
@@ -87,7 +102,7 @@ struct InvocationCohortTests {
             for _ in 0..<rounds {
                 running.started()
                 let end = Task.detached { running.ended() }
-                await running.waitUntilFewer(than: 1)
+                _ = await running.wait(unlessFewerThan: 1)
                 await end.value
                 woke.add()
             }

@@ -169,7 +169,9 @@ public final class LoadRunner: Sendable {
         admittedCount.store(0, ordering: .relaxed)
         var lag = Histogram(highestTrackableValue: 1 << 40)
         var cutOff = 0
-        await withTaskGroup(of: Int.self) { group in
+        // A discarding group: a cohort or timer that ended leaves it at once (a group that keeps its
+        // ended children until taken held every ended cohort of an open run until its drain).
+        await withDiscardingTaskGroup { group in
             let schedule = ArrivalSchedule(
                 model: whole, length: length, ramp: ramp, seed: seed, segment: segment, fanout: fanout)
             // Due arrivals are a position in the schedule, not stored times: O(1) memory however far
@@ -178,11 +180,10 @@ public final class LoadRunner: Sendable {
             var tickerPending = false
             let closedSlots: ClosedSlots? =
                 if case .closed = model { ClosedSlots(length: length, segment: segment, start: start) } else { nil }
-            // Invocations (open, burst) or slots (closed) running; the cohorts holding them (each a child
-            // of `group`), the one taking more for each executor, and how many have not ended.
+            // Invocations (open, burst) or slots (closed) running, which the admission waits on, and the
+            // cohort taking more for each executor (each cohort a child of `group`).
             let running = RunningInvocations()
             var openCohorts = [InvocationCohort?](repeating: nil, count: max(1, invocationExecutors.count))
-            var cohortsAlive = 0
 
             // Executors are taken in turn by launch, not by the ticket's index: a segment's indices
             // (i, i + N, ...) would use only some of them.
@@ -218,10 +219,9 @@ public final class LoadRunner: Sendable {
                 } else {
                     cohort = InvocationCohort(executor: ticket.executor)
                     openCohorts[turn] = cohort
-                    cohortsAlive += 1
                     // nil would inherit the admission task's executor: the global one is named instead.
                     group.addTask(executorPreference: ticket.executor ?? globalConcurrentExecutor) {
-                        await cohort.run(work)
+                        _ = await cohort.run(work)
                     }
                 }
                 if cohort.take(ticket) { openCohorts[turn] = nil }
@@ -253,22 +253,22 @@ public final class LoadRunner: Sendable {
                         admittedCount.add(1, ordering: .relaxed)
                         launch(Self.ticket(claim, segment: segment))
                     }
-                    if running.count >= limit || slots.isExhausted(now: clock.now()) {
-                        if !tickerPending {
-                            // Wake every 50 ms to notice a stop or the end of a --duration (every
-                            // 10 ms while ramping, to raise the limit).
-                            tickerPending = true
-                            let period: UInt64 = limit < concurrency ? 10_000_000 : 50_000_000
-                            group.addTask { [clock] in
-                                try? await clock.sleep(until: clock.now() &+ period)
-                                return 0
-                            }
-                        }
-                        // A slot ends only when nothing is left to claim: a cohort's end or a tick.
-                        if let ended = await group.next() {
-                            if ended > 0 { cohortsAlive -= 1 } else { tickerPending = false }
+                    // Nothing left to start: the drain waits for the slots' last invocations.
+                    if slots.isExhausted(now: clock.now()) { break admission }
+                    if !tickerPending {
+                        // Wake every 50 ms to notice a stop or the end of a --duration (every 10 ms
+                        // while ramping, to raise the limit).
+                        tickerPending = true
+                        let period: UInt64 = limit < concurrency ? 10_000_000 : 50_000_000
+                        group.addTask { [clock] in
+                            try? await clock.sleep(until: clock.now() &+ period)
+                            running.ring()
                         }
                     }
+                    // A slot ends only when it has nothing left to claim (the run's end, or a stop),
+                    // which is then noticed at once; otherwise the tick.
+                    // (With none running, as when a ramp starts from zero, only the tick.)
+                    if await running.wait(unlessFewerThan: running.count) == .rung { tickerPending = false }
                 case .open, .burst:
                     // Arrivals that found no backlog and a free slot measure the harness's own lag;
                     // the rest waited for a slot, which their queue phase records. A round admits at
@@ -280,7 +280,7 @@ public final class LoadRunner: Sendable {
                     }
                     if pending.isExhausted { break admission }
                     if pending.hasDue {
-                        await running.waitUntilFewer(than: model.maxInFlight)
+                        _ = await running.wait(unlessFewerThan: model.maxInFlight)
                     } else if let arrival = pending.head {
                         // Wake for the next arrival, at most 50 ms from now to notice a stop.
                         try? await clock.sleep(until: min(arrival, clock.now() &+ 50_000_000))
@@ -292,18 +292,17 @@ public final class LoadRunner: Sendable {
             let drainDeadline = clock.now() &+ drainLimit
             group.addTask { [clock] in
                 try? await clock.sleep(until: drainDeadline)
-                return 0
+                running.ring()
             }
-            while cohortsAlive > 0 {
-                guard let ended = await group.next() else { break }
-                if ended > 0 {
-                    cohortsAlive -= 1
-                } else if clock.now() >= drainDeadline {
-                    cutOff = running.count
-                    group.cancelAll()
+            while case let stillRunning = running.count, stillRunning > 0 {
+                if clock.now() >= drainDeadline {
+                    cutOff = stillRunning
                     break
                 }
+                _ = await running.wait(unlessFewerThan: stillRunning)
             }
+            // The cut-off invocations, and the timers still asleep; the group then waits for the cohorts
+            // to end, which takes them no longer than their invocations.
             group.cancelAll()
         }
         let admitted = admittedCount.load(ordering: .relaxed)

@@ -19,3 +19,15 @@ struct ContinuousRunnerClock: RunnerClock {
         try await Task.sleep(for: .nanoseconds(Int64(deadline - current)))
     }
 }
+
+/// Real time whose sleeps end only when cancelled: a run that waits for a timer of its own to go on
+/// never does.
+struct StalledTimersRunnerClock: RunnerClock {
+    private let time = ContinuousRunnerClock()
+
+    func now() -> UInt64 { time.now() }
+
+    func sleep(until deadline: UInt64) async throws {
+        try await Task.sleep(for: .seconds(3_600))
+    }
+}
