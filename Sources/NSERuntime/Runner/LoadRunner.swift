@@ -253,8 +253,11 @@ public final class LoadRunner: Sendable {
                         admittedCount.add(1, ordering: .relaxed)
                         launch(Self.ticket(claim, segment: segment))
                     }
+                    // Counted before looking: a slot ends only once it finds nothing to claim, so an end
+                    // before this count is seen below, and one after it ends the wait at once.
+                    let seen = running.count
                     // Nothing left to start: the drain waits for the slots' last invocations.
-                    if slots.isExhausted(now: clock.now()) { break admission }
+                    if isStopping || slots.isExhausted(now: clock.now()) { break admission }
                     if !tickerPending {
                         // Wake every 50 ms to notice a stop or the end of a --duration (every 10 ms
                         // while ramping, to raise the limit).
@@ -268,7 +271,7 @@ public final class LoadRunner: Sendable {
                     // A slot ends only when it has nothing left to claim (the run's end, or a stop),
                     // which is then noticed at once; otherwise the tick.
                     // (With none running, as when a ramp starts from zero, only the tick.)
-                    if await running.wait(unlessFewerThan: running.count) == .rung { tickerPending = false }
+                    if await running.wait(unlessFewerThan: seen) == .rung { tickerPending = false }
                 case .open, .burst:
                     // Arrivals that found no backlog and a free slot measure the harness's own lag;
                     // the rest waited for a slot, which their queue phase records. A round admits at
