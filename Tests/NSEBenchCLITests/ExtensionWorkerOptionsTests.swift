@@ -517,7 +517,9 @@ import Testing
         let pool = try ExtensionWorkerPool(count: 1, launch: launch)
         let input = try templateInput(id: 3)
         let answered = Task { await pool.invoke(input) }
-        #expect(await eventually { pool.inFlight == 1 })
+        // Ready first (its ready line is read on that loop too): a worker that never said so is a failed
+        // start, whose invocations are `noExtensionProcess` (seen once in CI, its ready line unread).
+        #expect(await eventually { pool.inFlight == 1 && pool.processesReady == 1 })
         try loop.shutdown()
         let record = await answered.value
         #expect(record.harnessFailure == .recordLost, "\(record)")

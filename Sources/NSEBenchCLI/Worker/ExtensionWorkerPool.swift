@@ -219,6 +219,9 @@ final class ExtensionWorkerPool: Sendable {
         }.count
     }
 
+    /// Worker processes that said they were ready, ended since or not.
+    var processesReady: Int { allWorkers.filter(\.wasReady).count }
+
     /// Worker processes that ended before they were ready (a failed setup): the harness's failures.
     var failedStarts: Int { allWorkers.filter { !$0.isAlive && !$0.wasReady && !$0.killedAtEnd }.count }
 
