@@ -21,12 +21,24 @@ final class InvocationCohort: Sendable {
     private struct State {
         /// Handed over, not yet started.
         var waiting: [LoadRunner.Ticket] = []
+        /// The buffer the cohort's task ran its last batch from, empty, kept while it waits: a hand-over
+        /// swaps the two, so that no batch costs an allocation (`--rate 2000 --ttfb 100ms`, where most
+        /// hand-overs are of one: `mallocs_per_invocation` 7.4-7.6 with a fresh array a batch, 6.6 now).
+        var spare: [LoadRunner.Ticket] = []
         /// Handed over in all.
         var taken = 0
         /// No more will be handed over.
         var closed = false
         /// The cohort's task, waiting for more.
         var consumer: CheckedContinuation<[LoadRunner.Ticket], Never>?
+
+        /// What waits, taken out; the spare buffer waits for the next.
+        mutating func takeWaiting() -> [LoadRunner.Ticket] {
+            var batch = spare
+            swap(&batch, &waiting)
+            spare = []
+            return batch
+        }
     }
 
     /// Where the cohort's task and its invocations run; nil: the global concurrent executor.
@@ -46,8 +58,7 @@ final class InvocationCohort: Sendable {
             if state.taken >= Self.capacity { state.closed = true }
             guard let consumer = state.consumer else { return (nil, state.closed) }
             state.consumer = nil
-            defer { state.waiting = [] }
-            return ((consumer, state.waiting), state.closed)
+            return ((consumer, state.takeWaiting()), state.closed)
         }
         if let (consumer, tickets) = handOver { consumer.resume(returning: tickets) }
         return full
@@ -68,8 +79,9 @@ final class InvocationCohort: Sendable {
     func run(_ work: @escaping @Sendable (LoadRunner.Ticket) async -> Void) async -> Int {
         let executor = executor ?? globalConcurrentExecutor
         await withDiscardingTaskGroup { group in
-            while let tickets = await next() {
-                for ticket in tickets {
+            var batch: [LoadRunner.Ticket] = []
+            while await next(after: &batch) {
+                for ticket in batch {
                     group.addTask(executorPreference: executor) { await work(ticket) }
                 }
             }
@@ -77,28 +89,29 @@ final class InvocationCohort: Sendable {
         return state.withLock { $0.taken }
     }
 
-    /// Those handed over since the last call, waiting for one when none is; nil once closed and all
-    /// were given out.
-    private func next() async -> [LoadRunner.Ticket]? {
-        let ready = state.withLock { state -> [LoadRunner.Ticket]?? in
-            if !state.waiting.isEmpty {
-                defer { state.waiting = [] }
-                return state.waiting
-            }
-            return state.closed ? .some(nil) : nil
+    /// Replaces `batch`, run, with those handed over since, waiting for one when none is; false once
+    /// closed and all were given out.
+    private func next(after batch: inout [LoadRunner.Ticket]) async -> Bool {
+        batch.removeAll(keepingCapacity: true)
+        let ran = batch
+        batch = []
+        let ready = state.withLock { state -> [LoadRunner.Ticket]? in
+            state.spare = ran
+            if !state.waiting.isEmpty || state.closed { return state.takeWaiting() }
+            return nil
         }
-        if let ready { return ready }
-        let tickets = await withCheckedContinuation { (continuation: CheckedContinuation<[LoadRunner.Ticket], Never>) in
+        if let ready {
+            batch = ready
+            return !ready.isEmpty
+        }
+        batch = await withCheckedContinuation { (continuation: CheckedContinuation<[LoadRunner.Ticket], Never>) in
             let now = state.withLock { state -> [LoadRunner.Ticket]? in
-                if !state.waiting.isEmpty || state.closed {
-                    defer { state.waiting = [] }
-                    return state.waiting
-                }
+                if !state.waiting.isEmpty || state.closed { return state.takeWaiting() }
                 state.consumer = continuation
                 return nil
             }
             if let now { continuation.resume(returning: now) }
         }
-        return tickets.isEmpty ? nil : tickets
+        return !batch.isEmpty
     }
 }
