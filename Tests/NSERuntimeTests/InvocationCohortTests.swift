@@ -76,6 +76,24 @@ struct InvocationCohortTests {
         #expect(running.count == 2)
     }
 
+    /// An end that leaves as many running as the limit or more does not wake the wait: the drain,
+    /// waiting for the last of thousands, is woken once.
+    @Test func onlyTheEndUnderTheLimitWakesTheWait() async {
+        let running = RunningInvocations()
+        for _ in 0..<3 { running.started() }
+        let woke = Count()
+        Task {
+            if await running.wait(unlessFewerThan: 1) == .ended { woke.add() }
+        }
+        try? await Task.sleep(for: .milliseconds(20))
+        running.ended()
+        running.ended()
+        try? await Task.sleep(for: .milliseconds(50))
+        #expect(woke.now == 0, "two still run")
+        running.ended()
+        #expect(await eventually(within: .seconds(3)) { woke.now == 1 }, "woken by the last end")
+    }
+
     /// A timer's ring wakes the wait, or, rung before it, ends the next wait at once; taken once.
     @Test func aRingWakesTheWaitOrTheNextOne() async {
         let running = RunningInvocations()

@@ -302,7 +302,8 @@ public final class LoadRunner: Sendable {
                     cutOff = stillRunning
                     break
                 }
-                _ = await running.wait(unlessFewerThan: stillRunning)
+                // Woken by the last end, or the deadline's ring.
+                _ = await running.wait(unlessFewerThan: 1)
             }
             // The cut-off invocations, and the timers still asleep; the group then waits for the cohorts
             // to end, which takes them no longer than their invocations.

@@ -5,7 +5,7 @@ import Synchronization
 final class RunningInvocations: Sendable {
     /// What ended a wait.
     enum Wake: Equatable {
-        /// Fewer ran than the wait's limit, or one ended while it waited.
+        /// Fewer ran than the wait's limit, at once or after an end while it waited.
         case ended
         /// ``ring()`` was called (before the wait, or during it).
         case rung
@@ -22,6 +22,10 @@ final class RunningInvocations: Sendable {
     private let waiting = Mutex(Waiting())
     /// Whether the admission waits: read by every end, so that only an end it waits for takes the lock.
     private let admissionWaits = Atomic<Bool>(false)
+    /// The waiting admission's limit: only an end that leaves fewer running wakes it. The drain waits for
+    /// the last of thousands of closed slots that end together; woken by each end, it took the thread of
+    /// each (a transport loop's) with a wake-up and a context switch.
+    private let wakeBelow = Atomic<Int>(0)
 
     /// How many run now.
     var count: Int { running.load(ordering: .sequentiallyConsistent) }
@@ -29,10 +33,12 @@ final class RunningInvocations: Sendable {
     /// Counts one more running.
     func started() { running.add(1, ordering: .sequentiallyConsistent) }
 
-    /// Counts an end, waking the admission when it waits.
+    /// Counts an end, waking the admission when it waits for fewer than now run.
     func ended() {
-        running.subtract(1, ordering: .sequentiallyConsistent)
-        guard admissionWaits.load(ordering: .sequentiallyConsistent) else { return }
+        let remaining = running.subtract(1, ordering: .sequentiallyConsistent).newValue
+        guard admissionWaits.load(ordering: .sequentiallyConsistent),
+            remaining < wakeBelow.load(ordering: .sequentiallyConsistent)
+        else { return }
         let waiter = waiting.withLock { waiting in
             defer { waiting.waiter = nil }
             if waiting.waiter != nil { admissionWaits.store(false, ordering: .sequentiallyConsistent) }
@@ -55,8 +61,9 @@ final class RunningInvocations: Sendable {
         waiter?.resume(returning: .rung)
     }
 
-    /// Returns at once when fewer than `limit` run, or a ring waits to be taken; otherwise at the next
-    /// end (whatever then runs: the caller looks again) or ring.
+    /// Returns at once when fewer than `limit` run, or a ring waits to be taken; otherwise at the end
+    /// that leaves fewer than `limit` running (more may have started since: the caller looks again), or
+    /// at a ring.
     func wait(unlessFewerThan limit: Int) async -> Wake {
         guard count >= limit else { return .ended }
         return await withCheckedContinuation { (continuation: CheckedContinuation<Wake, Never>) in
@@ -66,6 +73,7 @@ final class RunningInvocations: Sendable {
                     return .rung
                 }
                 // Said before counting: an end either sees it, or is counted here.
+                wakeBelow.store(limit, ordering: .sequentiallyConsistent)
                 admissionWaits.store(true, ordering: .sequentiallyConsistent)
                 guard count >= limit else {
                     admissionWaits.store(false, ordering: .sequentiallyConsistent)
