@@ -528,6 +528,33 @@ import Testing
         #expect(pool.processesUnresponsive == 1, "its replies could no longer be read")
     }
 
+    @Test func theRunWaitsForItsWorkersToBeReadyOrEndedAndNoLongerThanItsLimit() async throws {
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let ready = "printf '\(Self.octal(WorkerWire.line(WorkerReply.ready)))'"
+        // Two that take 300 ms to be ready: the wait ends once both are, well within its limit.
+        let slow = try scriptPool("sleep 0.3; \(ready); cat > /dev/null", ready: false, count: 2, in: directory)
+        let started = MonotonicClock.now()
+        let allReady = await onOwnThread(named: "test-ready") { slow.waitUntilReady(within: 10_000_000_000) }
+        let waited = MonotonicClock.now() - started
+        #expect(allReady)
+        #expect(slow.processesReady == 2, "both said so before the wait ended")
+        #expect(waited >= 250_000_000 && waited < 5_000_000_000, "\(waited) ns")
+        _ = await Self.finish(slow)
+        // One that ends before it is ready (a failed set-up): settled, not waited for to the limit.
+        let failing = try scriptPool("exit 1", ready: false, in: directory)
+        let failingStarted = MonotonicClock.now()
+        #expect(await onOwnThread(named: "test-ready") { failing.waitUntilReady(within: 10_000_000_000) })
+        #expect(MonotonicClock.now() - failingStarted < 5_000_000_000)
+        _ = await Self.finish(failing)
+        // One that never says so: the limit ends the wait.
+        let hung = try scriptPool("cat > /dev/null", ready: false, in: directory)
+        let hungStarted = MonotonicClock.now()
+        #expect(await onOwnThread(named: "test-ready") { hung.waitUntilReady(within: 200_000_000) } == false)
+        #expect(MonotonicClock.now() - hungStarted >= 200_000_000)
+        _ = await Self.finish(hung)
+    }
+
     @Test func aProcessThatDiedKeepsNoDescriptorOpenInTheRun() async throws {
         // Each worker takes one request and exits: twenty deaths, twenty workers kept for their figures.
         let directory = try TemporaryDirectory(prefix: "nse-bench-workers")

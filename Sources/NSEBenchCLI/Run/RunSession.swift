@@ -95,6 +95,13 @@ struct RunSession {
             clock: clock, admissionExecutor: admission, invocationExecutors: loops.transportLoops)
         let watcher = SignalWatcher()
         let interruption = watchInterruption(watcher, runner: runner, recorder: recorder)
+        // The extension's processes are set up before the load starts (a hung one is waited for only
+        // so long): their start-up is the harness's, not queueing on the phones.
+        if let workers {
+            _ = await onOwnThread(named: "nse-bench-worker-ready") {
+                workers.waitUntilReady(within: ExtensionWorkerPool.readyLimit)
+            }
+        }
         // --start-at: every instance of a split run waits for the same moment (a Ctrl-C ends the wait).
         let startLag = await Self.waitForStart(configuration.startAt, runner: runner)
         let meter = HarnessMeter(server: server)

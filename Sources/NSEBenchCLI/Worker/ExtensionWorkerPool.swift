@@ -219,6 +219,19 @@ final class ExtensionWorkerPool: Sendable {
         }.count
     }
 
+    /// Waits until every worker started so far said it was ready or ended, at most `limit` nanoseconds;
+    /// whether they all did. The run starts its load after this: a process still starting (tens of
+    /// milliseconds on a busy machine) would hold the first invocations sent to it in its pipe, and their
+    /// queued time would be the harness's start-up counted as the phone's.
+    func waitUntilReady(within limit: UInt64) -> Bool {
+        let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: limit))
+        return allWorkers.allSatisfy { $0.waitUntilSettled(until: deadline) }
+    }
+
+    /// How long the run waits for its workers to be ready before it starts its load regardless: far
+    /// beyond a start (a process, the extension's library loaded), short of hiding a hung one.
+    static let readyLimit: UInt64 = 10_000_000_000
+
     /// Worker processes that said they were ready, ended since or not.
     var processesReady: Int { allWorkers.filter(\.wasReady).count }
 
@@ -396,6 +409,9 @@ final class ExtensionWorker: @unchecked Sendable {
     private let output: FileHandle
     private let state = Mutex(State())
     private let exited = DispatchSemaphore(value: 0)
+    /// Signalled when it says it is ready, and when it ends (ready or not): what ``waitUntilSettled(until:)``
+    /// waits for.
+    private let settled = DispatchSemaphore(value: 0)
     /// Signalled once its reply loop has read the end of its output, or could not read it.
     private let outputEnded = DispatchSemaphore(value: 0)
     private let timeBudget: UInt64
@@ -710,6 +726,15 @@ final class ExtensionWorker: @unchecked Sendable {
         }
         if !others.isEmpty { rerun(others) }
         exited.signal()
+        settled.signal()
+    }
+
+    /// Waits until it said it was ready, or ended, or `deadline` passed; whether it did either.
+    func waitUntilSettled(until deadline: DispatchTime) -> Bool {
+        guard settled.wait(timeout: deadline) == .success else { return false }
+        // Left signalled for any later wait.
+        settled.signal()
+        return true
     }
 
     private func handle(_ reply: WorkerReply) {
@@ -730,7 +755,11 @@ final class ExtensionWorker: @unchecked Sendable {
             guard let pending = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
             rerun([pending])
         case .ready:
-            state.withLock { $0.ready = true }
+            let first = state.withLock { state -> Bool in
+                defer { state.ready = true }
+                return !state.ready
+            }
+            if first { settled.signal() }
         case .rejected(let id, let reason):
             guard let pending = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
             pending.answer(
