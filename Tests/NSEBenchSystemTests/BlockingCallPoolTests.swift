@@ -257,6 +257,78 @@ final class BlockedCalls: Sendable {
     }
 }
 
+/// ``BlockingCallPool/handingOverTogether(_:)``: the calls a thread submits in a burst wake threads a batch
+/// at a time.
+@Suite struct BlockingCallPoolHandOverTests {
+    func pool(coreThreads: Int = 2) -> BlockingCallPool {
+        var settings = BlockingCallPool.Settings()
+        settings.coreThreads = coreThreads
+        return BlockingCallPool(name: "test-hand-over", settings: settings)
+    }
+
+    @Test func callsShortOfABatchWaitForTheBodysEndAndThenAllRun() async throws {
+        let pool = pool()
+        let ran = Atomic<Int>(0)
+        let short = BlockingCallPool.handOverBatch - 1
+        let ranInside = pool.handingOverTogether { () -> Int in
+            for _ in 0..<short { pool.submit { ran.add(1, ordering: .relaxed) } }
+            usleep(50_000)
+            return ran.load(ordering: .relaxed)
+        }
+        #expect(ranInside == 0, "no thread was woken for them before the body returned")
+        #expect(await eventually { ran.load(ordering: .relaxed) == short })
+    }
+
+    @Test func aFullBatchIsHandedOverBeforeTheBodyReturns() async throws {
+        let pool = pool()
+        let ran = Atomic<Int>(0)
+        let batch = BlockingCallPool.handOverBatch
+        let ranInside = pool.handingOverTogether { () -> Int in
+            for _ in 0..<batch { pool.submit { ran.add(1, ordering: .relaxed) } }
+            let deadline = MonotonicClock.now() + 5_000_000_000
+            while ran.load(ordering: .relaxed) < batch, MonotonicClock.now() < deadline { usleep(1_000) }
+            return ran.load(ordering: .relaxed)
+        }
+        #expect(ranInside == batch)
+    }
+
+    @Test func anotherThreadsCallsAreHandedOverOneByOneMeanwhile() async throws {
+        let pool = pool()
+        let ran = Atomic<Bool>(false)
+        let ranInside = pool.handingOverTogether { () -> Bool in
+            // Submitted from another thread while this one hands its calls over together.
+            Thread.detachNewThread { pool.submit { ran.store(true, ordering: .relaxed) } }
+            let deadline = MonotonicClock.now() + 5_000_000_000
+            while !ran.load(ordering: .relaxed), MonotonicClock.now() < deadline { usleep(1_000) }
+            return ran.load(ordering: .relaxed)
+        }
+        #expect(ranInside)
+    }
+
+    @Test func aBatchWhoseCallsBusyThreadsTookWhileAWokenThreadWasOnItsWayAllRun() async throws {
+        // A call wakes an idle thread; before that thread runs, a busy one takes that call and then the
+        // batch's call, which waited a while for the batch's end: fewer calls wait (none) than threads
+        // are on their way (one). The hand-over must count that as no thread to wake (it trapped on a
+        // negative count).
+        let pool = pool()
+        let ran = Atomic<Int>(0)
+        let rounds = 20_000
+        let submitter = Task.detached {
+            for _ in 0..<rounds {
+                pool.submit { ran.add(1, ordering: .relaxed) }
+                pool.handingOverTogether {
+                    pool.submit { ran.add(1, ordering: .relaxed) }
+                    // Long enough for a busy thread to take both calls.
+                    let until = MonotonicClock.now() + 20_000
+                    while MonotonicClock.now() < until {}
+                }
+            }
+        }
+        #expect(await eventually(within: .seconds(60)) { ran.load(ordering: .relaxed) == 2 * rounds })
+        await submitter.value
+    }
+}
+
 @Suite struct PosixThreadTests {
     @Test func aThreadRunsItsClosureUnderItsName() async throws {
         let seen = Mutex<String?>(nil)

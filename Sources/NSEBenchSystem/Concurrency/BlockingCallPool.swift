@@ -134,6 +134,9 @@ public final class BlockingCallPool: @unchecked Sendable {
         var firstStartFailure: SystemError?
         var monitorArmed = false
         var monitorRunning = false
+        /// Calls the thread handing calls over together (``BlockingCallPool/handingOverTogether(_:)``)
+        /// submitted whose threads it has not yet woken.
+        var deferred = 0
 
         var waiting: Int { queue.count - head }
         /// Calls waiting that no thread already on its way will take.
@@ -198,6 +201,14 @@ public final class BlockingCallPool: @unchecked Sendable {
     private var state = State()
     /// Signalled when calls wait with no thread free: the monitor then watches until none waits.
     private let monitorWake = DispatchSemaphore(value: 0)
+    /// `pthread_self()` of the thread inside ``handingOverTogether(_:)``, 0 for none: its calls wait for
+    /// their threads to be woken together.
+    private let handingOverThread = Atomic<UInt>(0)
+
+    /// How many calls a thread handing calls over together submits before it wakes threads for them:
+    /// the first waits at most for the next seven's submitting (a worker's request is prepared and started
+    /// in about 10 µs), and eight calls cost one wake-up.
+    public static let handOverBatch = 8
 
     /// A pool whose threads are named `name` (15 bytes are kept; the monitor adds `-mon`); no thread starts before the first call, and every thread
     /// ends once idle for ``Settings/idleLimit``, so a pool no longer used holds none.
@@ -225,33 +236,86 @@ public final class BlockingCallPool: @unchecked Sendable {
     /// Runs `call` on one of the pool's threads: at once when one is free, otherwise within about the
     /// stall limit.
     public func submit(_ call: @escaping @Sendable () -> Void) {
-        let (wakeIdle, spawn, startMonitor, wakeMonitor) = locked { state -> (Bool, Bool, Bool, Bool) in
+        let handingOver = pthread_equal(handingOverThread.load(ordering: .relaxed), pthread_self()) != 0
+        let handOver = locked { state -> HandOver? in
             state.queue.append(Waiting(call: call, since: MonotonicClock.now()))
-            if state.uncovered > 0, state.idle > 0 {
-                // Handed over: that thread counts as on its way from now, so the next call does not
-                // count on it too.
-                state.idle -= 1
-                state.wakeups += 1
-                return (true, false, false, false)
-            }
-            if state.uncovered > 0, state.threads < settings.coreThreads {
-                state.add()
-                return (false, true, false, false)
-            }
-            // Waiting for a busy thread, or for one on its way that may take an earlier call and block:
-            // the monitor watches until the queue is empty.
-            let monitor = state.armMonitor()
-            return (false, false, monitor.start, monitor.wake)
+            guard handingOver else { return planHandOver(newCalls: 1, &state) }
+            state.deferred += 1
+            guard state.deferred >= Self.handOverBatch else { return nil }
+            defer { state.deferred = 0 }
+            return planHandOver(newCalls: state.deferred, &state)
         }
-        // Signalled after the lock is let go: signalled under it, the woken thread found it still held
-        // and slept again on the mutex (a futex wait and wake more per call, measured with perf). The
-        // hand-over is already counted in `wakeups`, so a thread whose wait timed out meanwhile takes the
-        // call, and a waiter this signal then wakes finds no wake-up for it: it looks for a call, and
-        // waits again or, a thread beyond those that should wait, ends.
-        if wakeIdle { condition.signal() }
-        if spawn { startThread() }
-        if startMonitor { startMonitorThread() }
-        if wakeMonitor { monitorWake.signal() }
+        handOver.map(perform)
+    }
+
+    /// Runs `body`, in which the calls this thread submits are handed to threads together, up to
+    /// ``handOverBatch`` at a time, and the rest when `body` returns.
+    ///
+    /// For a thread that submits calls in bursts and goes on with its own work meanwhile (an extension
+    /// worker's loop starting the invocations of the requests it read together): woken for each call,
+    /// a thread ran it at once on the submitter's core and slept again before the next came, so the
+    /// two took turns (measured with `perf sched`: each worker used half a core while the machine's
+    /// other half was idle, and each call cost two context switches). Nested or on a second thread at
+    /// once, the calls are handed over one by one, as ``submit(_:)`` does. `body` must not wait for
+    /// the calls it submits.
+    public func handingOverTogether<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let thread = pthread_self()
+        guard handingOverThread.compareExchange(expected: 0, desired: thread, ordering: .relaxed).exchanged else {
+            return try body()
+        }
+        defer {
+            handingOverThread.store(0, ordering: .relaxed)
+            let handOver = locked { state -> HandOver? in
+                guard state.deferred > 0 else { return nil }
+                defer { state.deferred = 0 }
+                return planHandOver(newCalls: state.deferred, &state)
+            }
+            handOver.map(perform)
+        }
+        return try body()
+    }
+
+    /// What to do, once the lock is let go, for calls just queued.
+    private struct HandOver {
+        var wake = 0
+        var spawn = 0
+        var startMonitor = false
+        var wakeMonitor = false
+    }
+
+    /// Hands the `newCalls` calls last queued to idle threads, then to new ones up to one per core; for
+    /// any left waiting for a busy thread, or for one on its way that may take an earlier call and block,
+    /// arms the monitor, which watches until the queue is empty.
+    private func planHandOver(newCalls: Int, _ state: inout State) -> HandOver {
+        var handOver = HandOver()
+        // Handed over: a thread woken counts as on its way from now, so the next call does not count on
+        // it too. (Fewer calls may wait than threads are on their way: threads that woke took calls
+        // queued since.)
+        handOver.wake = max(0, min(newCalls, state.uncovered, state.idle))
+        state.idle -= handOver.wake
+        state.wakeups += handOver.wake
+        handOver.spawn = min(newCalls - handOver.wake, state.uncovered, settings.coreThreads - state.threads)
+        handOver.spawn = max(0, handOver.spawn)
+        for _ in 0..<handOver.spawn { state.add() }
+        if handOver.wake + handOver.spawn < min(newCalls, state.waiting) {
+            let monitor = state.armMonitor()
+            handOver.startMonitor = monitor.start
+            handOver.wakeMonitor = monitor.wake
+        }
+        return handOver
+    }
+
+    /// Wakes and starts the threads `handOver` counted. Signalled after the lock is let go: signalled
+    /// under it, the woken thread found it still held and slept again on the mutex (a futex wait and wake
+    /// more per call, measured with perf). The hand-over is already counted in `wakeups`, so a thread
+    /// whose wait timed out meanwhile takes the call, and a waiter this signal then wakes finds no
+    /// wake-up for it: it looks for a call, and waits again or, a thread beyond those that should wait,
+    /// ends.
+    private func perform(_ handOver: HandOver) {
+        for _ in 0..<handOver.wake { condition.signal() }
+        for _ in 0..<handOver.spawn { startThread() }
+        if handOver.startMonitor { startMonitorThread() }
+        if handOver.wakeMonitor { monitorWake.signal() }
     }
 
     private func locked<T>(_ body: (inout State) -> T) -> T {
