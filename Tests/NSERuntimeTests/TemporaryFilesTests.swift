@@ -130,6 +130,38 @@ struct TemporaryFilesTests {
         #expect(harness.storedFiles.count == 1)
     }
 
+    @Test("a body the extension's FileManager moved away is not looked for, and is removed under its new name")
+    func movedBodiesAreNotLookedForUnderTheirOldName() async throws {
+        let harness = try HostHarness()
+        defer { harness.remove() }
+        let log = Mutex<(old: String, new: String, oldKept: Bool, paths: [String])>(("", "", false, []))
+        let factory = ExtensionFactory(name: "moving") {
+            ContextWorkService { context, content in
+                let network = InvocationNetwork(context: context)
+                let old = try context.makeTemporaryFilePath()
+                let new = old.replacingOccurrences(of: ".tmp", with: ".jpg")
+                try Data([1]).write(to: URL(fileURLWithPath: old))
+                try FileManager.default.moveItem(atPath: old, toPath: new)
+                network.fileMoved(from: old, to: new)
+                // Another file at the old name: the body's removal must leave it, as it looks for none.
+                try Data([2]).write(to: URL(fileURLWithPath: old))
+                network.removeBody(URL(fileURLWithPath: old, isDirectory: false))
+                log.withLock {
+                    $0 = (old, new, FileManager.default.fileExists(atPath: old), context.temporaryFilePaths)
+                }
+                return content
+            }
+        }
+
+        _ = await harness.host.invoke(harness.input(TestPayloads.plain(), extension: factory, id: 5))
+
+        let (old, new, oldKept, paths) = log.withLock { $0 }
+        #expect(oldKept, "no unlink under the old name")
+        #expect(paths == [new], "held under its new name")
+        #expect(!FileManager.default.fileExists(atPath: new), "removed under its new name at the invocation's end")
+        try? FileManager.default.removeItem(atPath: old)
+    }
+
     @Test("a body removed after its handler leaves the list, and the next file still gets a name of its own")
     func removedBodiesNeverLendTheirNames() async throws {
         let harness = try HostHarness()

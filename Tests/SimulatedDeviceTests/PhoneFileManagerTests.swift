@@ -45,6 +45,36 @@ struct PhoneFileManagerTests {
         #expect(!PhoneFileManager.renamed(scratch.url.appendingPathComponent("gone").path, to: destination.path + ".2"))
     }
 
+    /// The phone whose extension code moves a file hears of each move once, whichever API made it; a
+    /// move outside any phone's code, or one that failed, tells none.
+    @Test func thePhoneWhoseCodeMovesAFileIsToldOfTheMove() throws {
+        let network = ScriptedNetwork { _ in PhoneResponse(status: 0) }
+        let phone = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
+        let first = try file("CFNetworkDownload_2_1.tmp", "a")
+        let renamed = scratch.url.appendingPathComponent("CFNetworkDownload_2_1.jpg")
+        let again = scratch.url.appendingPathComponent("again.jpg")
+        let taken = try file("taken.jpg", "b")
+        var failed = false
+        phone.bind {
+            do {
+                try PhoneFileManager.default.moveItem(at: first, to: renamed)
+                try PhoneFileManager.default.moveItem(atPath: renamed.path, toPath: again.path)
+            } catch {
+                Issue.record("a move failed: \(error)")
+            }
+            do {
+                try PhoneFileManager.default.moveItem(at: again, to: taken)
+            } catch {
+                failed = true
+            }
+        }
+        #expect(failed, "a file at the destination: Foundation's error")
+        let outside = try file("outside.tmp", "c")
+        try PhoneFileManager.default.moveItem(at: outside, to: scratch.url.appendingPathComponent("outside.jpg"))
+        #expect(
+            network.moves.withLock { $0 } == ["\(first.path) -> \(renamed.path)", "\(renamed.path) -> \(again.path)"])
+    }
+
     @Test func theDefaultIsOneSharedPhoneFileManager() {
         #expect(PhoneFileManager.default === PhoneFileManager.default)
         #expect(type(of: PhoneFileManager.default) == PhoneFileManager.self)

@@ -31,6 +31,13 @@ final class ScriptedNetwork: PhoneNetwork {
         return task
     }
 
+    /// The moves the phone's `FileManager` told of, as (from, to) paths.
+    let moves = Mutex<[String]>([])
+
+    func fileMoved(from source: String, to destination: String) {
+        moves.withLock { $0.append("\(source) -> \(destination)") }
+    }
+
     /// A response whose body is `text`, in a temporary file.
     static func body(_ text: String, status: Int = 200) -> PhoneResponse {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("body-\(UUID().uuidString).tmp")

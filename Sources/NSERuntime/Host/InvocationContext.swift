@@ -72,11 +72,18 @@ public final class InvocationContext: Sendable {
     var temporaryFilePaths: [String] { files.withLock { $0.paths } }
 
     /// Tells the host that the extension moved one of its temporary files (a download renamed by its type):
-    /// the host removes it under its new name when the invocation ends, unless it was delivered. A move the
-    /// host is not told of (a user's `FileManager.moveItem`) leaves the new file to the run's directory,
+    /// the host removes it under its new name when the invocation ends, unless it was delivered. A user's
+    /// extension's `FileManager` tells it of its moves (``InvocationNetwork/fileMoved(from:to:)``); a move
+    /// the host is not told of (`rename(2)` called directly) leaves the new file to the run's directory,
     /// and the old name to a removal that finds nothing.
     public func temporaryFileMoved(from path: String, to newPath: String) {
         files.withLock { files in files.replace(path, with: newPath) }
+    }
+
+    /// Whether the host would remove `path` when the invocation ends: named for it, and neither moved
+    /// (that the host was told of) nor taken away since.
+    func holdsTemporaryFile(_ path: String) -> Bool {
+        files.withLock { $0.holds(path) }
     }
 
     /// The host took `path` away (an attachment moved into the store): nothing is left there to remove.

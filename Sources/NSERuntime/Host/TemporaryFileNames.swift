@@ -23,6 +23,9 @@ struct TemporaryFileNames {
         }
     }
 
+    /// Whether `path` is held.
+    func holds(_ path: String) -> Bool { first == path || others.contains(path) }
+
     /// The file at `path` is now at `newPath`; nothing when `path` is not held.
     mutating func replace(_ path: String, with newPath: String) {
         if first == path {

@@ -13,7 +13,9 @@ public import Foundation
 /// one `renameat2(2)` that never replaces a file: when it succeeds, it did what Foundation's move does
 /// (Foundation's refuses to replace a file too). When it does not (a file at the destination, no source,
 /// another file system, a path it cannot take), Foundation's own move runs, so that the outcome and the
-/// error are Foundation's.
+/// error are Foundation's. A move made in a phone's extension code is told to that phone's network
+/// (``PhoneNetwork/fileMoved(from:to:)``): the host then knows a download's body is gone from its old
+/// name, and removes it under the new one when the invocation ends.
 ///
 /// The file nse-bench generates in your module aliases `FileManager` to this class, so `FileManager.default`
 /// and `FileManager()` are one of these, and extensions of `FileManager` and subclasses of it in your code
@@ -28,13 +30,26 @@ open class PhoneFileManager: FileManager, @unchecked Sendable {
     open override class var `default`: PhoneFileManager { shared }
 
     open override func moveItem(at srcURL: URL, to dstURL: URL) throws {
-        if delegate == nil, srcURL.isFileURL, dstURL.isFileURL, Self.renamed(srcURL.path, to: dstURL.path) { return }
+        if delegate == nil, srcURL.isFileURL, dstURL.isFileURL {
+            let (source, destination) = (srcURL.path, dstURL.path)
+            if Self.renamed(source, to: destination) { return Self.tellPhone(movedFrom: source, to: destination) }
+        }
         try super.moveItem(at: srcURL, to: dstURL)
+        if srcURL.isFileURL, dstURL.isFileURL { Self.tellPhone(movedFrom: srcURL.path, to: dstURL.path) }
     }
 
     open override func moveItem(atPath srcPath: String, toPath dstPath: String) throws {
-        if delegate == nil, Self.renamed(srcPath, to: dstPath) { return }
+        if delegate == nil, Self.renamed(srcPath, to: dstPath) {
+            return Self.tellPhone(movedFrom: srcPath, to: dstPath)
+        }
         try super.moveItem(atPath: srcPath, toPath: dstPath)
+        Self.tellPhone(movedFrom: srcPath, to: dstPath)
+    }
+
+    /// Tells the phone whose extension code runs here, if any, that its file moved: the host then
+    /// neither looks for a download's body under its old name nor leaves it under the new one.
+    private static func tellPhone(movedFrom source: String, to destination: String) {
+        SimulatedPhone.current?.network.fileMoved(from: source, to: destination)
     }
 
     /// Whether one `renameat2(2)` moved `source` to `destination`. Its failure is not reported here:

@@ -19,6 +19,9 @@ public protocol PhoneNetwork: Sendable {
     /// handler has returned). A file the reader moved away, the usual case, is no error; one that cannot
     /// be removed is left to the host, which removes an invocation's files when it ends.
     func removeBody(_ file: URL)
+    /// The extension's `FileManager` moved the file at `source` to `destination` (a download renamed
+    /// by its type): a network that removes bodies can leave that one be.
+    func fileMoved(from source: String, to destination: String)
 }
 
 /// A phone network that runs the simulated session's own transfers where the invocation runs (the
@@ -38,6 +41,9 @@ extension PhoneNetwork {
         if let tracking = self as? any PhoneTransferTracking { return tracking.trackTransfer(transfer) }
         return track(transfer)
     }
+
+    /// Nothing: this network looks whether a body is still there before removing it.
+    public func fileMoved(from source: String, to destination: String) {}
 
     /// Removes `file` with `FileManager` when it is still there.
     public func removeBody(_ file: URL) {
