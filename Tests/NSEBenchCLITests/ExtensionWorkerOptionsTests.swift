@@ -552,6 +552,11 @@ import Testing
         let hungStarted = MonotonicClock.now()
         #expect(await onOwnThread(named: "test-ready") { hung.waitUntilReady(within: 200_000_000) } == false)
         #expect(MonotonicClock.now() - hungStarted >= 200_000_000)
+        // A run told to stop (a Ctrl-C) stops waiting within a slice, not at the limit.
+        let stoppedAt = MonotonicClock.now()
+        #expect(
+            await onOwnThread(named: "test-ready") { hung.waitUntilReady(within: 10_000_000_000) { true } } == false)
+        #expect(MonotonicClock.now() - stoppedAt < 2_000_000_000)
         _ = await Self.finish(hung)
     }
 

@@ -260,16 +260,18 @@ final class BlockedCalls: Sendable {
 /// ``BlockingCallPool/handingOverTogether(_:)``: the calls a thread submits in a burst wake threads a batch
 /// at a time.
 @Suite struct BlockingCallPoolHandOverTests {
-    func pool(coreThreads: Int = 2) -> BlockingCallPool {
+    /// A pool whose batches wait `handOverWait` (by default longer than any test) for their calls.
+    func pool(coreThreads: Int = 2, handOverWait: UInt64 = 60_000_000_000) -> BlockingCallPool {
         var settings = BlockingCallPool.Settings()
         settings.coreThreads = coreThreads
+        settings.handOverWait = handOverWait
         return BlockingCallPool(name: "test-hand-over", settings: settings)
     }
 
     @Test func callsShortOfABatchWaitForTheBodysEndAndThenAllRun() async throws {
         let pool = pool()
         let ran = Atomic<Int>(0)
-        let short = BlockingCallPool.handOverBatch - 1
+        let short = BlockingCallPool.Settings().handOverBatch - 1
         let ranInside = pool.handingOverTogether { () -> Int in
             for _ in 0..<short { pool.submit { ran.add(1, ordering: .relaxed) } }
             usleep(50_000)
@@ -282,7 +284,7 @@ final class BlockedCalls: Sendable {
     @Test func aFullBatchIsHandedOverBeforeTheBodyReturns() async throws {
         let pool = pool()
         let ran = Atomic<Int>(0)
-        let batch = BlockingCallPool.handOverBatch
+        let batch = BlockingCallPool.Settings().handOverBatch
         let ranInside = pool.handingOverTogether { () -> Int in
             for _ in 0..<batch { pool.submit { ran.add(1, ordering: .relaxed) } }
             let deadline = MonotonicClock.now() + 5_000_000_000
@@ -290,6 +292,20 @@ final class BlockedCalls: Sendable {
             return ran.load(ordering: .relaxed)
         }
         #expect(ranInside == batch)
+    }
+
+    @Test func aCallThatWaitedLongEnoughIsHandedOverWithTheNextSubmit() async throws {
+        let pool = pool(handOverWait: 1_000_000)
+        let ran = Atomic<Int>(0)
+        let ranInside = pool.handingOverTogether { () -> Int in
+            pool.submit { ran.add(1, ordering: .relaxed) }
+            usleep(5_000)  // past the 1 ms wait
+            pool.submit { ran.add(1, ordering: .relaxed) }
+            let deadline = MonotonicClock.now() + 5_000_000_000
+            while ran.load(ordering: .relaxed) < 2, MonotonicClock.now() < deadline { usleep(1_000) }
+            return ran.load(ordering: .relaxed)
+        }
+        #expect(ranInside == 2, "handed over by the second submit, two short of a batch")
     }
 
     @Test func anotherThreadsCallsAreHandedOverOneByOneMeanwhile() async throws {

@@ -267,35 +267,6 @@ struct EventLoopTests {
         try loop.shutdown()
     }
 
-    @Test("queued work and task jobs run inside the wrapper set on the loop thread; elsewhere it is refused")
-    func queuedWorkRunsInsideItsWrapper() async throws {
-        let loop = try EventLoop(name: "nseb-around")
-        #expect(
-            throws: EventLoopError.notOnLoopThread(loop: "nseb-around", operation: "EventLoop.runQueuedWork(around:)")
-        ) {
-            try loop.runQueuedWork { $0() }
-        }
-        try loop.start()
-        defer { try? loop.shutdown() }
-        let wrapping = Mutex(false)
-        let wrapped = Mutex(0)
-        try await onLoop(loop) {
-            try loop.runQueuedWork { run in
-                wrapping.withLock { $0 = true }
-                run()
-                wrapping.withLock { $0 = false }
-                wrapped.withLock { $0 += 1 }
-            }
-        }
-        let seen = Recorder<Bool>()
-        for _ in 0..<3 { try loop.execute { seen.append(wrapping.withLock { $0 }) } }
-        let inTask = await Task(executorPreference: loop) { wrapping.withLock { $0 } }.value
-        #expect(await eventually { seen.count == 3 })
-        #expect(seen.values == [true, true, true], "work handed in")
-        #expect(inTask, "a task's job")
-        #expect(await eventually { wrapped.withLock { $0 } >= 1 })
-    }
-
     @Test("shutdown joins the thread and closes the loop's descriptors")
     func shutdownClosesDescriptors() async throws {
         try await Task.sleep(for: .milliseconds(1))  // libdispatch's own timerfds exist from here on

@@ -85,7 +85,7 @@ struct InvocationCohortTests {
         Task {
             if await running.wait(unlessFewerThan: 1) == .ended { woke.add() }
         }
-        try? await Task.sleep(for: .milliseconds(20))
+        #expect(await eventually { running.admissionIsWaiting }, "the wait is under way before the ends")
         running.ended()
         running.ended()
         try? await Task.sleep(for: .milliseconds(50))

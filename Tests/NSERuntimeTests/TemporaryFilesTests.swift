@@ -1,6 +1,7 @@
 import Foundation
 import NSEBenchSystem
 import NSEBenchTestSupport
+import SimulatedDevice
 import Synchronization
 import Testing
 import UserNotifications
@@ -130,24 +131,40 @@ struct TemporaryFilesTests {
         #expect(harness.storedFiles.count == 1)
     }
 
-    @Test("a body the extension's FileManager moved away is not looked for, and is removed under its new name")
+    @Test("a body the extension's FileManager moved is not looked for under its old name; kept if moved out of tmp")
     func movedBodiesAreNotLookedForUnderTheirOldName() async throws {
         let harness = try HostHarness()
         defer { harness.remove() }
-        let log = Mutex<(old: String, new: String, oldKept: Bool, paths: [String])>(("", "", false, []))
+        let elsewhere = try TemporaryDirectory(prefix: "nse-bench-kept")
+        defer { elsewhere.remove() }
+        let kept = elsewhere.url.appendingPathComponent("kept.jpg").path
+        let log = Mutex<(old: String, renamed: String, oldKept: Bool, paths: [String])>(("", "", false, []))
         let factory = ExtensionFactory(name: "moving") {
             ContextWorkService { context, content in
                 let network = InvocationNetwork(context: context)
+                let phone = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
                 let old = try context.makeTemporaryFilePath()
-                let new = old.replacingOccurrences(of: ".tmp", with: ".jpg")
+                let renamed = old.replacingOccurrences(of: ".tmp", with: ".jpg")
+                let second = try context.makeTemporaryFilePath()
                 try Data([1]).write(to: URL(fileURLWithPath: old))
-                try FileManager.default.moveItem(atPath: old, toPath: new)
-                network.fileMoved(from: old, to: new)
+                try Data([3]).write(to: URL(fileURLWithPath: second))
+                var moved = true
+                // As the extension's own code moves them, with the phone bound.
+                phone.bind {
+                    do {
+                        try PhoneFileManager.default.moveItem(
+                            at: URL(fileURLWithPath: old), to: URL(fileURLWithPath: renamed))
+                        try PhoneFileManager.default.moveItem(atPath: second, toPath: kept)
+                    } catch {
+                        moved = false
+                    }
+                }
+                guard moved else { throw CocoaError(.fileWriteUnknown) }
                 // Another file at the old name: the body's removal must leave it, as it looks for none.
                 try Data([2]).write(to: URL(fileURLWithPath: old))
                 network.removeBody(URL(fileURLWithPath: old, isDirectory: false))
                 log.withLock {
-                    $0 = (old, new, FileManager.default.fileExists(atPath: old), context.temporaryFilePaths)
+                    $0 = (old, renamed, FileManager.default.fileExists(atPath: old), context.temporaryFilePaths)
                 }
                 return content
             }
@@ -155,10 +172,11 @@ struct TemporaryFilesTests {
 
         _ = await harness.host.invoke(harness.input(TestPayloads.plain(), extension: factory, id: 5))
 
-        let (old, new, oldKept, paths) = log.withLock { $0 }
+        let (old, renamed, oldKept, paths) = log.withLock { $0 }
         #expect(oldKept, "no unlink under the old name")
-        #expect(paths == [new], "held under its new name")
-        #expect(!FileManager.default.fileExists(atPath: new), "removed under its new name at the invocation's end")
+        #expect(paths == [renamed], "held under its new name; the one moved out of tmp is the extension's")
+        #expect(!FileManager.default.fileExists(atPath: renamed), "removed under its new name at the invocation's end")
+        #expect(FileManager.default.fileExists(atPath: kept), "moved out of the temporary directory: left")
         try? FileManager.default.removeItem(atPath: old)
     }
 

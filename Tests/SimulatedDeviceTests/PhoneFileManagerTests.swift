@@ -45,8 +45,8 @@ struct PhoneFileManagerTests {
         #expect(!PhoneFileManager.renamed(scratch.url.appendingPathComponent("gone").path, to: destination.path + ".2"))
     }
 
-    /// The phone whose extension code moves a file hears of each move once, whichever API made it; a
-    /// move outside any phone's code, or one that failed, tells none.
+    /// The phone whose extension code moves a file hears of each move once, made with either API; a move
+    /// outside any phone's code, or one that failed, tells none.
     @Test func thePhoneWhoseCodeMovesAFileIsToldOfTheMove() throws {
         let network = ScriptedNetwork { _ in PhoneResponse(status: 0) }
         let phone = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)

@@ -186,9 +186,6 @@ public struct ExtensionWorkerCommand: ParsableCommand {
                             // handed to the extension's threads a few at a time, not each on its own
                             // wake-up that took this thread's core (``ExtensionHost/handingOverCallsTogether(_:)``).
                             around: { read in host.handingOverCallsTogether(read) })
-                        // So are the completion handlers of the downloads that end together: the tasks
-                        // that finish them run in the loop's queued work.
-                        try loop.runQueuedWork { run in host.handingOverCallsTogether(run) }
                     } catch {
                         return continuation.resume(returning: error)
                     }

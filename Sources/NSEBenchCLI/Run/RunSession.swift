@@ -96,10 +96,10 @@ struct RunSession {
         let watcher = SignalWatcher()
         let interruption = watchInterruption(watcher, runner: runner, recorder: recorder)
         // The extension's processes are set up before the load starts (a hung one is waited for only
-        // so long): their start-up is the harness's, not queueing on the phones.
+        // so long, a Ctrl-C ends the wait): their start-up is the harness's, not queueing on the phones.
         if let workers {
             _ = await onOwnThread(named: "nse-bench-worker-ready") {
-                workers.waitUntilReady(within: ExtensionWorkerPool.readyLimit)
+                workers.waitUntilReady(within: ExtensionWorkerPool.readyLimit) { runner.isStopping }
             }
         }
         // --start-at: every instance of a split run waits for the same moment (a Ctrl-C ends the wait).

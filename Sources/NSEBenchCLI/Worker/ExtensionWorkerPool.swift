@@ -219,13 +219,19 @@ final class ExtensionWorkerPool: Sendable {
         }.count
     }
 
-    /// Waits until every worker started so far said it was ready or ended, at most `limit` nanoseconds;
-    /// whether they all did. The run starts its load after this: a process still starting (tens of
-    /// milliseconds on a busy machine) would hold the first invocations sent to it in its pipe, and their
-    /// queued time would be the harness's start-up counted as the phone's.
-    func waitUntilReady(within limit: UInt64) -> Bool {
+    /// Waits until every worker started so far said it was ready or ended, at most `limit` nanoseconds,
+    /// and no longer than `stopping` (looked at every 100 ms: a Ctrl-C) says; whether they all did. The
+    /// run starts its load after this: a process still starting (tens of milliseconds on a busy machine)
+    /// would hold the first invocations sent to it in its pipe, and their queued time would be the
+    /// harness's start-up counted as the phone's.
+    func waitUntilReady(within limit: UInt64, stopping: () -> Bool = { false }) -> Bool {
         let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: limit))
-        return allWorkers.allSatisfy { $0.waitUntilSettled(until: deadline) }
+        for worker in allWorkers {
+            while !worker.waitUntilSettled(until: min(deadline, .now() + .milliseconds(100))) {
+                if stopping() || DispatchTime.now() >= deadline { return false }
+            }
+        }
+        return true
     }
 
     /// How long the run waits for its workers to be ready before it starts its load regardless: far
@@ -340,6 +346,7 @@ final class ExtensionWorkerPool: Sendable {
                 }
                 return least
             }
+            // nil: the lock was busy, try again; nil inside: taken, and no live worker to pick.
             if let picked { return picked }
         }
         return nil

@@ -43,6 +43,14 @@ public final class BlockingCallPool: @unchecked Sendable {
         public var idleLimit: Double = 1
         /// Each thread's stack: by default 512 KiB, what iOS gives a secondary thread.
         public var stackSize = 512 * 1024
+        /// How many calls a thread handing calls over together (``BlockingCallPool/handingOverTogether(_:)``)
+        /// submits before it wakes threads for them (as many as are idle, up to one per call): by default
+        /// 8, so that eight calls cost one or two wake-ups rather than eight.
+        public var handOverBatch = 8
+        /// How long the first of those calls may wait for the batch to fill before a submit hands them
+        /// over, in nanoseconds: by default 100 µs (a worker prepares and starts a request in about
+        /// 10-20 µs), well inside the harness's 5 ms error budget. The body's end hands over the rest.
+        public var handOverWait: UInt64 = 100_000
         /// Whether the thread of kernel id `id`, whose call has run half the stall limit and spent little
         /// CPU time since the check before, is blocked rather than running or ready to run: by default,
         /// whether its state under `/proc` is other than `R`. A state that cannot be read counts as
@@ -137,6 +145,8 @@ public final class BlockingCallPool: @unchecked Sendable {
         /// Calls the thread handing calls over together (``BlockingCallPool/handingOverTogether(_:)``)
         /// submitted whose threads it has not yet woken.
         var deferred = 0
+        /// When the first of those was submitted.
+        var deferredSince: UInt64 = 0
 
         var waiting: Int { queue.count - head }
         /// Calls waiting that no thread already on its way will take.
@@ -205,11 +215,6 @@ public final class BlockingCallPool: @unchecked Sendable {
     /// their threads to be woken together.
     private let handingOverThread = Atomic<UInt>(0)
 
-    /// How many calls a thread handing calls over together submits before it wakes threads for them:
-    /// the first waits at most for the next seven's submitting (a worker's request is prepared and started
-    /// in about 10 µs), and eight calls cost one wake-up.
-    public static let handOverBatch = 8
-
     /// A pool whose threads are named `name` (15 bytes are kept; the monitor adds `-mon`); no thread starts before the first call, and every thread
     /// ends once idle for ``Settings/idleLimit``, so a pool no longer used holds none.
     public init(name: String, settings: Settings = Settings()) {
@@ -237,27 +242,32 @@ public final class BlockingCallPool: @unchecked Sendable {
     /// stall limit.
     public func submit(_ call: @escaping @Sendable () -> Void) {
         let handingOver = pthread_equal(handingOverThread.load(ordering: .relaxed), pthread_self()) != 0
+        let now = MonotonicClock.now()
         let handOver = locked { state -> HandOver? in
-            state.queue.append(Waiting(call: call, since: MonotonicClock.now()))
+            state.queue.append(Waiting(call: call, since: now))
             guard handingOver else { return planHandOver(newCalls: 1, &state) }
             state.deferred += 1
-            guard state.deferred >= Self.handOverBatch else { return nil }
+            if state.deferred == 1 { state.deferredSince = now }
+            guard state.deferred >= settings.handOverBatch || now &- state.deferredSince >= settings.handOverWait else {
+                return nil
+            }
             defer { state.deferred = 0 }
             return planHandOver(newCalls: state.deferred, &state)
         }
         handOver.map(perform)
     }
 
-    /// Runs `body`, in which the calls this thread submits are handed to threads together, up to
-    /// ``handOverBatch`` at a time, and the rest when `body` returns.
+    /// Runs `body`, in which the calls this thread submits are handed to threads together:
+    /// ``Settings/handOverBatch`` at a time, or once the first has waited ``Settings/handOverWait``, and
+    /// the rest when `body` returns.
     ///
     /// For a thread that submits calls in bursts and goes on with its own work meanwhile (an extension
     /// worker's loop starting the invocations of the requests it read together): woken for each call,
     /// a thread ran it at once on the submitter's core and slept again before the next came, so the
     /// two took turns (measured with `perf sched`: each worker used half a core while the machine's
-    /// other half was idle, and each call cost two context switches). Nested or on a second thread at
-    /// once, the calls are handed over one by one, as ``submit(_:)`` does. `body` must not wait for
-    /// the calls it submits.
+    /// other half was idle, and each call cost two context switches). Nested on the same thread, the
+    /// inner calls join the outer batch; on a second thread at once, that thread's calls are handed over
+    /// one by one, as ``submit(_:)`` does. `body` must not wait for the calls it submits.
     public func handingOverTogether<Result>(_ body: () throws -> Result) rethrows -> Result {
         let thread = pthread_self()
         guard handingOverThread.compareExchange(expected: 0, desired: thread, ordering: .relaxed).exchanged else {

@@ -54,24 +54,15 @@ extension EventLoop {
                 }
             }
             runDueTimers(now: MonotonicClock.now())
-            if let aroundQueuedWork {
-                aroundQueuedWork { runQueuedWork() }
-            } else {
-                runQueuedWork()
+            let executor = asUnownedTaskExecutor()
+            for item in running {
+                switch item {
+                case .work(let work): work()
+                case .job(let job): job.runSynchronously(on: executor)
+                }
             }
             running.removeAll(keepingCapacity: true)
             if stop { return }
-        }
-    }
-
-    /// The work and task jobs queued before this iteration.
-    private func runQueuedWork() {
-        let executor = asUnownedTaskExecutor()
-        for item in running {
-            switch item {
-            case .work(let work): work()
-            case .job(let job): job.runSynchronously(on: executor)
-            }
         }
     }
 

@@ -49,8 +49,6 @@ public final class EventLoop: @unchecked Sendable {
     var registrationGeneration: UInt32 = 0
     var events: ContiguousArray<epoll_event>
     var running: SharedState.WorkQueue = []
-    /// Runs each iteration's queued work and jobs (``runQueuedWork(around:)``); nil: they just run.
-    var aroundQueuedWork: ((_ run: () -> Void) -> Void)?
     /// The deferred-wakeup timerfd fired in this iteration.
     var deferredWakeupFired = false
     var waitPrecision: WaitPrecision
@@ -102,14 +100,6 @@ public final class EventLoop: @unchecked Sendable {
             try? Posix.close(deferredWakeup)
             try? Posix.close(epoll)
         }
-    }
-
-    /// From now on, each iteration's queued work and task jobs run inside `wrapper` (which must call
-    /// `run` once): for an owner whose work hands calls to other threads, to hand them over together
-    /// (``BlockingCallPool/handingOverTogether(_:)``). Call on the loop thread.
-    public func runQueuedWork(around wrapper: @escaping (_ run: () -> Void) -> Void) throws(EventLoopError) {
-        try requireLoopThread("EventLoop.runQueuedWork(around:)")
-        aroundQueuedWork = wrapper
     }
 
     /// Whether the caller is running on this loop's thread.

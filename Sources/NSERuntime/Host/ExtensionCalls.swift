@@ -52,10 +52,10 @@ final class ExtensionCalls: Sendable {
         return "\(count) \(count == 1 ? "thread" : "threads") could not be started (\(first))"
     }
 
-    /// Runs `body`, in which the calls into a user's extension and the session callbacks that this
-    /// thread starts are handed to their threads together (``BlockingCallPool/handingOverTogether(_:)``).
+    /// Runs `body`, in which the calls into a user's extension that this thread starts are handed to
+    /// their threads together (``BlockingCallPool/handingOverTogether(_:)``).
     func handingOverTogether<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try mayBlock.handingOverTogether { try callbacks.handingOverTogether(body) }
+        try mayBlock.handingOverTogether(body)
     }
 
     /// Runs `call`, a call into an extension `factory` makes: a user's extension's on a thread that may

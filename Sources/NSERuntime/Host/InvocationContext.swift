@@ -80,6 +80,19 @@ public final class InvocationContext: Sendable {
         files.withLock { files in files.replace(path, with: newPath) }
     }
 
+    /// The extension's own `FileManager` moved the file at `path` to `newPath`: one of its temporary files
+    /// renamed in the temporary directory is removed under its new name when the invocation ends (unless
+    /// delivered), as after ``temporaryFileMoved(from:to:)``; one moved elsewhere (the App Group container,
+    /// Caches, to keep for a later invocation) is the extension's, as on iOS, which clears only the
+    /// temporary directory. Either way nothing is looked for under the old name.
+    func temporaryFileMovedByExtension(from path: String, to newPath: String) {
+        if temporaryFiles.isDirectlyInside(newPath) {
+            temporaryFileMoved(from: path, to: newPath)
+        } else {
+            temporaryFileTaken(path)
+        }
+    }
+
     /// Whether the host would remove `path` when the invocation ends: named for it, and neither moved
     /// (that the host was told of) nor taken away since.
     func holdsTemporaryFile(_ path: String) -> Bool {

@@ -25,6 +25,13 @@ public final class TemporaryFiles: Sendable {
         self.directoryPath = path
     }
 
+    /// Whether `path` names a file directly in the directory (as written: no `..` or links resolved).
+    func isDirectlyInside(_ path: String) -> Bool {
+        guard path.utf8.count > directoryPath.utf8.count + 1, path.hasPrefix(directoryPath) else { return false }
+        let name = path.utf8.dropFirst(directoryPath.utf8.count)
+        return name.first == UInt8(ascii: "/") && !name.dropFirst().contains(UInt8(ascii: "/"))
+    }
+
     /// ``filePath(invocation:number:pathExtension:)`` as a file URL.
     public func fileURL(invocation: Int, number: Int, pathExtension: String) throws(InvocationContextError) -> URL {
         URL(

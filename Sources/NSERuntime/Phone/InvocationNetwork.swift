@@ -55,10 +55,11 @@ struct InvocationNetwork: PhoneTransferTracking {
         context.runPhoneWork(transfer)
     }
 
-    /// The extension moved a file: a download's body the host removes under its new name when the
-    /// invocation ends (unless delivered), and no longer looks for under the old one.
+    /// The extension moved a file: a download's body is no longer looked for under its old name, and is
+    /// removed under the new one when the invocation ends if it stayed in the temporary directory
+    /// (``InvocationContext/temporaryFileMovedByExtension(from:to:)``).
     func fileMoved(from source: String, to destination: String) {
-        context.temporaryFileMoved(from: source, to: destination)
+        context.temporaryFileMovedByExtension(from: source, to: destination)
     }
 
     /// One `unlink`, which finding nothing (the handler moved the file away) is no error; either way

@@ -27,6 +27,9 @@ final class RunningInvocations: Sendable {
     /// each (a transport loop's) with a wake-up and a context switch.
     private let wakeBelow = Atomic<Int>(0)
 
+    /// Whether the admission waits now (for tests: a wait under way, not yet woken).
+    var admissionIsWaiting: Bool { admissionWaits.load(ordering: .sequentiallyConsistent) }
+
     /// How many run now.
     var count: Int { running.load(ordering: .sequentiallyConsistent) }
 

@@ -35,7 +35,10 @@ open class PhoneFileManager: FileManager, @unchecked Sendable {
             if Self.renamed(source, to: destination) { return Self.tellPhone(movedFrom: source, to: destination) }
         }
         try super.moveItem(at: srcURL, to: dstURL)
-        if srcURL.isFileURL, dstURL.isFileURL { Self.tellPhone(movedFrom: srcURL.path, to: dstURL.path) }
+        // With a delegate, Foundation's move may have been declined without an error: nothing is told.
+        if delegate == nil, srcURL.isFileURL, dstURL.isFileURL {
+            Self.tellPhone(movedFrom: srcURL.path, to: dstURL.path)
+        }
     }
 
     open override func moveItem(atPath srcPath: String, toPath dstPath: String) throws {
@@ -43,7 +46,7 @@ open class PhoneFileManager: FileManager, @unchecked Sendable {
             return Self.tellPhone(movedFrom: srcPath, to: dstPath)
         }
         try super.moveItem(atPath: srcPath, toPath: dstPath)
-        Self.tellPhone(movedFrom: srcPath, to: dstPath)
+        if delegate == nil { Self.tellPhone(movedFrom: srcPath, to: dstPath) }
     }
 
     /// Tells the phone whose extension code runs here, if any, that its file moved: the host then
