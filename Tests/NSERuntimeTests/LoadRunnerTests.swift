@@ -130,6 +130,23 @@ struct LoadRunnerTests {
             "the first arrival, due 200 ms before admission began, is admitted that late")
     }
 
+    /// At 20,000 arrivals a second the admission wakes at most every 500 µs, admitting what is due
+    /// together, not once an arrival; every arrival still starts.
+    @Test func aFastOpenRunsAdmissionWakesAtMostEveryHalfMillisecond() async throws {
+        let probe = Probe()
+        let counting = CountingSleepsRunnerClock()
+        let runner = LoadRunner(clock: counting)
+        let report = await runner.run(
+            model: .open(ratePerSecond: 20_000, arrivals: .constant, maxInFlight: 10_000), length: .invocations(4_000),
+            ramp: 0, seed: 1, drainLimit: 5_000_000_000
+        ) { ticket in probe.enter(ticket) }
+        #expect(report.admitted == 4_000)
+        #expect(probe.tickets.withLock { $0.count } == 4_000)
+        // 200 ms of arrivals: about 400 rounds of 500 µs (a slow machine's rounds are fewer and larger),
+        // against one an arrival without the spacing.
+        #expect(counting.sleeps < 1_000, "\(counting.sleeps) sleeps for 4,000 arrivals")
+    }
+
     @Test func burstArrivesAtOneInstant() async {
         let probe = Probe()
         let runner = LoadRunner(clock: clock)

@@ -1,4 +1,5 @@
 import NSERuntime
+import Synchronization
 
 /// A ``RunnerClock`` on Swift's `ContinuousClock` and `Task.sleep`, for tests of the load runner on
 /// real time. Runs use the event loop's timer service, whose lateness stays low with many sleepers.
@@ -17,6 +18,22 @@ struct ContinuousRunnerClock: RunnerClock {
         let current = now()
         guard deadline > current else { return }
         try await Task.sleep(for: .nanoseconds(Int64(deadline - current)))
+    }
+}
+
+/// Real time that counts its sleeps.
+final class CountingSleepsRunnerClock: RunnerClock {
+    private let time = ContinuousRunnerClock()
+    private let count = Atomic<Int>(0)
+
+    /// The sleeps begun so far.
+    var sleeps: Int { count.load(ordering: .relaxed) }
+
+    func now() -> UInt64 { time.now() }
+
+    func sleep(until deadline: UInt64) async throws {
+        count.add(1, ordering: .relaxed)
+        try await time.sleep(until: deadline)
     }
 }
 
