@@ -34,7 +34,7 @@ echo "== 3. 100,000 invocations, 10,000 in flight"
 echo "$(column "$WORK/case3" invocations) invocations: enriched $(column "$WORK/case3" enriched), killed $(column "$WORK/case3" killed), crashed $(column "$WORK/case3" crashed), expired $(column "$WORK/case3" expired_original)+$(column "$WORK/case3" expired_best_attempt); peak RSS $(column "$WORK/case3" peak_rss_bytes) B; valid $(column "$WORK/case3" valid) $(column "$WORK/case3" invalid_reason)"
 
 echo "== 4. harness overhead by arrival rate, first byte after 1 s (in flight = rate x 1 s)"
-for rate in 1000 2000 3000 4000 5000; do
+for rate in 1000 2000 3000 4000 5000 6000 7000 8000; do
     "$NSE_BENCH" run --profile none --rate "$rate" --arrivals constant --duration 10s --ttfb 1s --media 1KB.jpg:1 --quiet \
         --out "$WORK/case4-$rate"
     echo "rate $rate/s: deliver p50 $(column "$WORK/case4-$rate" deliver_p50_ms) ms, p99 $(column "$WORK/case4-$rate" deliver_p99_ms) ms, p99.9 $(column "$WORK/case4-$rate" deliver_p999_ms) ms; transport lag p99 $(column "$WORK/case4-$rate" transport_lag_p99_ms) ms; CPU $(column "$WORK/case4-$rate" cpu_utilisation); valid $(column "$WORK/case4-$rate" valid); server: $(grep -o 'p99 [0-9.]*ms' "$WORK/case4-$rate/server.log" | head -1)"
