@@ -9,7 +9,11 @@ import NSEBenchCore
 public final class LoopLineReader {
     /// Reads per readiness event, of ``chunkBytes`` each: one busy descriptor then leaves the loop to
     /// its other work between, and level-triggered epoll reports what is left on the next iteration.
-    static let readsPerEvent = 4
+    /// One: with four, an extension worker's loop started about 1,000 requests in an iteration while its
+    /// transport started 16 downloads, and at `--concurrency 5000` (Examples/MediaDownload, 1 s first
+    /// byte) the example's deliver p99 was lower with one read in 9 of 10 alternated rounds (medians
+    /// 1,589 and 1,539 ms against 1,659 and 1,622 ms; issue #11).
+    static let readsPerEvent = 1
     /// One read's buffer: 64 KiB, a default pipe's capacity.
     static let chunkBytes = 1 << 16
 
