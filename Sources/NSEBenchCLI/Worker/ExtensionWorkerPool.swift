@@ -457,10 +457,8 @@ final class ExtensionWorker: @unchecked Sendable {
         let process = Process()
         process.executableURL = launch.executable
         process.arguments = ["extension-worker"] + launch.arguments
-        var environment = ProcessInfo.processInfo.environment
-        // A crash should end the process at once: the runtime's backtracer takes seconds per crash.
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
+        process.environment = WorkerEnvironment.forWorker(
+            inheriting: ProcessInfo.processInfo.environment, cores: ProcessResources.cores)
         // Close-on-exec pipes: another process started meanwhile (by another pool) must not hold this
         // one's output open after it ended.
         let stdin = try CloseOnExecPipe()

@@ -10,7 +10,9 @@ import Synchronization
 /// calls `exceeded` with the footprint and the invocations held, once, and stops.
 final class WorkerMemoryWatch: Sendable {
     /// How often the heap is read: often enough that an invocation holding its media in memory for a
-    /// tenth of a second is seen; each read costs a few microseconds.
+    /// tenth of a second is seen. Each read merges every jemalloc arena's statistics: about 125 µs with
+    /// jemalloc's default four arenas per core, about 40 µs with the worker's one per core
+    /// (``WorkerEnvironment``), from perf samples of a 5,000-in-flight run on 2 cores.
     static let period: TimeInterval = 0.01
 
     /// The rule, with the heap when the worker became ready.
