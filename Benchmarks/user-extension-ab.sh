@@ -6,7 +6,9 @@
 #   lte      500 in flight, 200 KB, --profile lte (its valid load on 2 cores; targets >= 0.8x, within 5%);
 #   none     the same without injected latency (saturated on 2 cores);
 #   5000x1s  5,000 in flight, first byte after 1 s, 1 KB, 20,000 invocations unless given (target: deliver
-#            p99 within 50 ms of the built-in's).
+#            p99 within 50 ms of the built-in's). Its p99 is the first wave's tail (the 5,000 that start
+#            together), so a second line gives, for that wave, how long after time zero its last invocation
+#            started and its last was delivered, for each extension.
 # Each binary must sit in a build folder (.build/release, or a folder with a `Modules` link to one), which
 # holds the modules a user's extension compiles against.
 #   Benchmarks/user-extension-ab.sh BEFORE_BINARY AFTER_BINARY [rounds, default 3] [invocations, default
@@ -47,6 +49,15 @@ print(f"round {sys.argv[1]} {sys.argv[2]}: throughput ratio {ratio:.2f} (target 
       f"{p99_built:.0f} ms ({target}); harness CPU {user['harness_cpu_s']} "
       f"vs {built['harness_cpu_s']} s; footprint peak {int(user['extension_footprint_peak_bytes'] or 0) / 2**20:.1f} MiB "
       f"per invocation, killed {user['killed']}; valid {user['valid']}/{built['valid']} {user['invalid_reason']}")
+if sys.argv[5] == "5000x1s":
+    def first_wave(summary):
+        rows = list(csv.DictReader(open(summary.replace("summary.csv", "invocations.csv"))))
+        rows.sort(key=lambda row: int(row["scheduled_ns"]))
+        zero = int(rows[0]["scheduled_ns"])
+        wave = rows[:int(next(csv.DictReader(open(summary)))["concurrency"])]
+        last = lambda column: max(int(row[column]) - zero for row in wave) / 1e6
+        return f"{len(wave)} started by {last('started_ns'):.0f} ms, delivered by {last('delivered_ns'):.0f} ms"
+    print(f"  first wave: example {first_wave(sys.argv[4])}; built-in {first_wave(sys.argv[3])}")
 PY
     done
 done
