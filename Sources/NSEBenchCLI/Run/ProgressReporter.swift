@@ -29,11 +29,12 @@ final class ProgressReporter: Sendable {
 
     var peakDescriptors: Int { peak.load(ordering: .relaxed) }
 
-    /// How often the open descriptors are counted: every 100 ms while that is cheap, and never for more
-    /// than 1% of a core. Counting lists `/proc/self/fd`, one entry per descriptor: with 10,000 sockets
-    /// open that took about 3 ms, which at 10 readings a second was 4.6% of the CPU of a 5,000-in-flight
-    /// run on 2 cores, taken from its invocations.
-    static let descriptorReadings = ReadingBudget(minimumInterval: 100_000_000, costMultiple: 100)
+    /// How often the open descriptors are counted: every 100 ms while that is cheap, at most 1% of a core
+    /// when it is not, and at least once a second. Counting lists `/proc/self/fd`, one entry per
+    /// descriptor: with 5,000 sockets open that took about 3 ms, which at 10 readings a second was 4.6%
+    /// of the CPU of a 5,000-in-flight run on 2 cores, taken from its invocations.
+    static let descriptorReadings = ReadingBudget(
+        minimumInterval: 100_000_000, maximumInterval: 1_000_000_000, costMultiple: 100)
 
     /// The share (0 to 1) of all cores busy, by every process, in the run's busiest second; nil when
     /// no second was measured (a run under a second, or `/proc/stat` unreadable).
@@ -60,8 +61,17 @@ final class ProgressReporter: Sendable {
             do { try await Task.sleep(for: .milliseconds(100)) } catch { break }
             let now = MonotonicClock.now()
             if descriptorReadings.isDue(now: now) {
+                // The listing's own CPU time (it runs on this thread, start to end), not the time it took:
+                // on a busy machine a thread waits for a core, which costs the run nothing.
+                let cpuBefore = KernelThread.currentCPUTime
                 let open = ProcessResources.openDescriptors()
-                descriptorReadings.read(startedAt: now, endedAt: MonotonicClock.now())
+                let cost: UInt64
+                if let cpuBefore, let cpuAfter = KernelThread.currentCPUTime {
+                    cost = cpuAfter &- cpuBefore
+                } else {
+                    cost = MonotonicClock.now() &- now
+                }
+                descriptorReadings.read(startedAt: now, cost: cost)
                 if open > peak.load(ordering: .relaxed) { peak.store(open, ordering: .relaxed) }
             }
             if let share = cpu.sample(now: MonotonicClock.now()) {

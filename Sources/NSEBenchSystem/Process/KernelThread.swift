@@ -7,6 +7,10 @@ public enum KernelThread {
     /// The calling thread's kernel id (`gettid`).
     public static var currentID: Int32 { nseb_current_thread_id() }
 
+    /// The CPU time, in nanoseconds, the calling thread has spent (`CLOCK_THREAD_CPUTIME_ID`); nil when
+    /// the system gives no such clock.
+    public static var currentCPUTime: UInt64? { cpuTime(of: CLOCK_THREAD_CPUTIME_ID) }
+
     /// The calling thread's CPU-time clock (`pthread_getcpuclockid`), which other threads may read; nil
     /// when the system gives none.
     static var currentCPUClock: clockid_t? {
