@@ -21,10 +21,30 @@ struct WorkerEnvironmentTests {
         #expect(WorkerEnvironment.forWorker(inheriting: ["MALLOC_CONF": ""], cores: 4)["MALLOC_CONF"] == "narenas:4")
     }
 
-    @Test("arenas the run's MALLOC_CONF sets are left as set")
+    @Test("arenas the run's MALLOC_CONF sets are left as set, among its other options")
     func leavesTheRunsOwnArenas() {
         let environment = WorkerEnvironment.forWorker(inheriting: ["MALLOC_CONF": "narenas:64"], cores: 2)
         #expect(environment["MALLOC_CONF"] == "narenas:64")
+        let among = WorkerEnvironment.forWorker(
+            inheriting: ["MALLOC_CONF": "dirty_decay_ms:0,narenas:3,stats_print:true"], cores: 2)
+        #expect(among["MALLOC_CONF"] == "dirty_decay_ms:0,narenas:3,stats_print:true")
+    }
+
+    @Test("an option whose name only starts with narenas, or a value naming it, is not the arenas' count")
+    func onlyTheOptionNamedNarenasCounts() {
+        let ratio = WorkerEnvironment.forWorker(inheriting: ["MALLOC_CONF": "narenas_ratio:2"], cores: 2)
+        #expect(ratio["MALLOC_CONF"] == "narenas_ratio:2,narenas:2")
+        let path = WorkerEnvironment.forWorker(inheriting: ["MALLOC_CONF": "prof_prefix:/tmp/narenas"], cores: 2)
+        #expect(path["MALLOC_CONF"] == "prof_prefix:/tmp/narenas,narenas:2")
+    }
+
+    @Test("empty options and spaces, at which jemalloc stops reading, are dropped before the arenas are added")
+    func emptyOptionsAreDropped() {
+        let trailing = WorkerEnvironment.forWorker(inheriting: ["MALLOC_CONF": "dirty_decay_ms:0,"], cores: 2)
+        #expect(trailing["MALLOC_CONF"] == "dirty_decay_ms:0,narenas:2")
+        let spaced = WorkerEnvironment.forWorker(
+            inheriting: ["MALLOC_CONF": " dirty_decay_ms:0 ,, stats_print:true "], cores: 2)
+        #expect(spaced["MALLOC_CONF"] == "dirty_decay_ms:0,stats_print:true,narenas:2")
     }
 
     @Test("a machine that reports no cores still gets one arena")
