@@ -55,8 +55,11 @@ if sys.argv[5] == "5000x1s":
         rows.sort(key=lambda row: int(row["scheduled_ns"]))
         zero = int(rows[0]["scheduled_ns"])
         wave = rows[:int(next(csv.DictReader(open(summary)))["concurrency"])]
-        last = lambda column: max(int(row[column]) - zero for row in wave) / 1e6
-        return f"{len(wave)} started by {last('started_ns'):.0f} ms, delivered by {last('delivered_ns'):.0f} ms"
+        # An invocation killed before it started has no start, one that delivered nothing no delivery.
+        last = lambda column: max((int(row[column]) - zero for row in wave if row[column]), default=0) / 1e6
+        delivered = sum(1 for row in wave if row["delivered_ns"])
+        return (f"{len(wave)} started by {last('started_ns'):.0f} ms, {delivered} delivered by "
+                f"{last('delivered_ns'):.0f} ms")
     print(f"  first wave: example {first_wave(sys.argv[4])}; built-in {first_wave(sys.argv[3])}")
 PY
     done
