@@ -8,9 +8,10 @@ enum WorkerEnvironment {
     ///   seconds per crash);
     /// - jemalloc's arenas at one per core (`MALLOC_CONF`'s `narenas`; jemalloc's default is four per
     ///   core), added after the options of a `MALLOC_CONF` of the run's own (empty ones and spaces
-    ///   around them dropped: jemalloc stops reading at either) unless one of them is `narenas`. The worker's memory watch reads the heap every 10 ms, and each reading merges every
-    ///   arena's statistics: at 5,000 in flight on 2 cores, the workers' watch threads took 233 and 240
-    ///   perf samples of a run's 10,100 with 8 arenas, 93 and 100 with 2.
+    ///   around them dropped: jemalloc stops reading at either) unless one of them is `narenas`. The
+    ///   worker's memory watch reads the heap every 10 ms, and each reading merges every arena's
+    ///   statistics: at 5,000 in flight on 2 cores, the workers' watch threads took 233 and 240 perf
+    ///   samples of a run's 10,100 with 8 arenas, 93 and 100 with 2.
     static func forWorker(inheriting environment: [String: String], cores: Int) -> [String: String] {
         var environment = environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
