@@ -61,6 +61,42 @@ struct NotificationPayloadSerializationTests {
         #expect(value.compactJSONByteCount == value.compactJSONBytes.count, "\(value.compactJSONText)")
     }
 
+    /// Payloads whose other keys share names with the known fields, which the known fields are written
+    /// over, and payloads with each field left out.
+    static let overlapping: [NotificationPayload] = [
+        NotificationPayload(alert: .text("plain")),
+        NotificationPayload(alert: .text("plain \"quoted\""), isMutable: false),
+        NotificationPayload(alert: NotificationAlert(), isMutable: false),
+        NotificationPayload(
+            alert: NotificationAlert(
+                title: "T", subtitle: "S", body: "B",
+                otherFields: ["title": .string("an older, longer title"), "loc-key": .string("K")]),
+            badge: -120, sound: .object(["name": .string("a.caf"), "critical": .integer(1)]),
+            threadIdentifier: "thread", category: "CAT",
+            otherAPSFields: [
+                "alert": .string("replaced"), "badge": .integer(7), "mutable-content": .integer(0),
+                "sound": .null, "thread-id": .string("old"), "category": .string(""),
+                "interruption-level": .string("time-sensitive"),
+            ],
+            encryptedData: "QUJD\n", mediaURL: URL(string: "https://cdn.example.com/a b/é.jpg"),
+            customFields: [
+                "aps": .string("replaced"), "encrypted_data": .null, "media_url": .array([.integer(1)]),
+                "campaign": .object(["é": .double(0.1)]),
+            ]),
+        // A plain-text alert with other fields is written as an object.
+        {
+            var alert = NotificationAlert.text("body")
+            alert.otherFields = ["body": .integer(1)]
+            return NotificationPayload(alert: alert, customFields: ["x": .bool(true)])
+        }(),
+    ]
+
+    @Test("a payload's byte count, counted from its fields, is its written length", arguments: overlapping)
+    func payloadByteCountIsTheWrittenLength(_ payload: NotificationPayload) {
+        #expect(
+            payload.byteCount == payload.serialized().count, "\(String(decoding: payload.serialized(), as: UTF8.self))")
+    }
+
     @Test("control characters are escaped")
     func controlCharacters() {
         #expect(JSONValue.string("\u{1}\r\n").compactJSONText == #""\u0001\r\n""#)

@@ -608,14 +608,11 @@ final class ExtensionWorker: @unchecked Sendable {
     /// memory (`answer` is then not called).
     func send(_ invocation: InvocationInput, answer: @escaping @Sendable (InvocationRecord) -> Void) -> Bool {
         let line = WorkerWire.line(WorkerRequest(invocation))
-        // Kept while it runs in the process, which builds the request itself: without its JSON.
-        var kept = invocation
-        kept.releasePayloadJSON()
         let accepted = state.withLock { state -> Bool in
             // One dying for its memory would only decline it, and the least loaded again once its held
             // invocations end: picked again and again until it dies.
             guard state.alive, !state.inputClosed, !state.unresponsive, state.memoryKill == nil else { return false }
-            state.pending[invocation.id] = Pending(input: kept, answer: answer, sentAt: MonotonicClock.now())
+            state.pending[invocation.id] = Pending(input: invocation, answer: answer, sentAt: MonotonicClock.now())
             return true
         }
         guard accepted else { return false }

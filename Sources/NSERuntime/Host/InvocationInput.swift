@@ -12,10 +12,7 @@ public struct InvocationInput: Sendable {
     public var id: Int
     /// The notification's payload.
     public var payload: NotificationPayload {
-        didSet {
-            knownByteCount = nil
-            knownJSON = nil
-        }
+        didSet { knownByteCount = nil }
     }
     /// When the notification was scheduled to arrive, in ``InvocationClock`` nanoseconds. The time budget
     /// runs from here, not from when the host gets to it, so time spent queueing counts (no coordinated
@@ -38,9 +35,6 @@ public struct InvocationInput: Sendable {
     /// The size of ``payload``'s compact JSON when already known (a generated payload comes with its
     /// count), so the host need not count it again; cleared when ``payload`` changes.
     private var knownByteCount: Int?
-    /// ``payload``'s JSON value when already made (a generated payload's), until the request is built
-    /// from it (``takePayloadJSON()``); cleared when ``payload`` changes.
-    private var knownJSON: JSONValue?
 
     /// An input for a payload from anywhere (a replay file, a test, a worker's request);
     /// `payloadByteCount` is the size of its compact JSON when already known.
@@ -65,19 +59,7 @@ public struct InvocationInput: Sendable {
             expectedText: generated.requested.contains(.decryptedText) ? generated.text : nil,
             injectedFault: generated.injectedFault)
         knownByteCount = generated.byteCount
-        knownJSON = generated.json
     }
-
-    /// ``payload``'s JSON value: the one made with a generated payload, which this copy of the input
-    /// then lets go (an invocation in flight should not hold a second copy of its payload), or one made now.
-    mutating func takePayloadJSON() -> JSONValue {
-        defer { knownJSON = nil }
-        return knownJSON ?? payload.jsonValue
-    }
-
-    /// Lets go of the JSON value made with a generated payload, for a copy of the input that never builds
-    /// a request from it (the run's record of a request sent to an extension process).
-    public mutating func releasePayloadJSON() { knownJSON = nil }
 
     /// The size of ``payload``'s compact JSON, which counts against the memory limit: the generated
     /// payload's count when known, otherwise counted now.

@@ -38,9 +38,7 @@ final class InvocationSession: Sendable {
         input: InvocationInput, settings: HostSettings, environment: HostEnvironment, calls: ExtensionCalls,
         workExecutor: (any TaskExecutor)?, temporaryFiles: TemporaryFiles, expectedText: NotificationText?
     ) {
-        var input = input
-        self.request = input.payload.notificationRequest(
-            identifier: "nse-bench-\(input.id)", json: input.takePayloadJSON())
+        self.request = input.payload.notificationRequest(identifier: "nse-bench-\(input.id)")
         self.input = input
         self.settings = settings
         self.environment = environment

@@ -11,12 +11,6 @@ extension NotificationPayload {
     /// request.content.userInfo["media_url"] as? String   // what a media extension reads
     /// ```
     public func notificationRequest(identifier: String) -> UNNotificationRequest {
-        notificationRequest(identifier: identifier, json: jsonValue)
-    }
-
-    /// ``notificationRequest(identifier:)`` with the payload's JSON value already made (`json`, which must
-    /// be this payload's ``jsonValue``).
-    func notificationRequest(identifier: String, json: JSONValue) -> UNNotificationRequest {
         let content = UNMutableNotificationContent()
         content.title = alert.title ?? ""
         content.subtitle = alert.subtitle ?? ""
@@ -28,7 +22,7 @@ extension NotificationPayload {
         if let level = otherAPSFields["interruption-level"]?.stringValue {
             content.interruptionLevel = Self.interruptionLevels[level] ?? .active
         }
-        content.userInfo = Self.userInfo(of: json)
+        content.userInfo = userInfo
         return UNNotificationRequest(identifier: identifier, content: content, trigger: UNPushNotificationTrigger())
     }
 

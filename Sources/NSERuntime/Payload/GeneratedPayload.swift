@@ -30,20 +30,14 @@ public struct GeneratedPayload: Sendable, Hashable {
     public var mediaPath: String?
     /// Whether the payload was padded past ``NotificationPayload/maximumByteCount`` on purpose.
     public var isOversize: Bool
-    /// The payload as a JSON value (``NotificationPayload/jsonValue``), made once when it was counted:
-    /// the invocation's `userInfo` is built from it rather than from a second one.
-    public private(set) var json: JSONValue
 
-    /// Creates a generated payload; ``PayloadGenerator`` is the usual source. `json` is the payload's JSON
-    /// value when already made.
+    /// Creates a generated payload; ``PayloadGenerator`` is the usual source.
     public init(
         index: Int, byteCount: Int, payload: NotificationPayload, text: NotificationText, requested: Enrichments,
-        injectedFault: InjectedCryptoFault?, mediaPath: String?, isOversize: Bool, json: JSONValue? = nil
+        injectedFault: InjectedCryptoFault?, mediaPath: String?, isOversize: Bool
     ) {
         self.index = index
         self.byteCount = byteCount
-        assert(json == nil || json == payload.jsonValue, "the JSON given is not the payload's")
-        self.json = json ?? payload.jsonValue
         self.payload = payload
         self.text = text
         self.requested = requested

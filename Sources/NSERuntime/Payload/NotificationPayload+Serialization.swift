@@ -32,12 +32,6 @@ extension NotificationPayload {
         jsonValue.compactJSONBytes
     }
 
-    /// The size of ``serialized()`` in bytes, the figure APNs checks against ``maximumByteCount``;
-    /// counted without serializing.
-    public var byteCount: Int {
-        jsonValue.compactJSONByteCount
-    }
-
     /// The whole payload as iOS hands it to an extension in `request.content.userInfo`: the `aps`
     /// dictionary and every top-level key, as Foundation objects (`NSNumber`, `String`, arrays,
     /// dictionaries).
@@ -46,11 +40,8 @@ extension NotificationPayload {
     /// let info = payload.userInfo
     /// (info["aps"] as? [String: Any])?["mutable-content"] as? Int  // 1
     /// ```
-    public var userInfo: [AnyHashable: Any] { Self.userInfo(of: jsonValue) }
-
-    /// ``userInfo`` from the payload's JSON value (`json`, its ``jsonValue``).
-    static func userInfo(of json: JSONValue) -> [AnyHashable: Any] {
-        let members = json.objectValue ?? [:]
+    public var userInfo: [AnyHashable: Any] {
+        let members = jsonValue.objectValue ?? [:]
         var info = [AnyHashable: Any](minimumCapacity: members.count)
         for (key, value) in members { info[key] = value.foundationObject }
         return info

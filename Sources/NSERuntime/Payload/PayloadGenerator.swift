@@ -121,11 +121,10 @@ public struct PayloadGenerator: Sendable {
             let padding = max(1, target - payload.byteCount)
             payload.customFields["padding"] = .string(String(repeating: "x", count: padding))
         }
-        let json = payload.jsonValue
         return GeneratedPayload(
-            index: index, byteCount: json.compactJSONByteCount, payload: payload, text: template.text,
+            index: index, byteCount: payload.byteCount, payload: payload, text: template.text,
             requested: payload.enrichmentsRequested, injectedFault: fault, mediaPath: mediaPath,
-            isOversize: isOversize, json: json)
+            isOversize: isOversize)
     }
 
     /// The payload around the drawn parts; every other field has a fixed size, which keeps
