@@ -9,7 +9,7 @@ public struct InvocationMeasurement: Sendable, Equatable {
     /// Time left before the deadline at delivery; negative or nil when it missed.
     public var slack: Int64?
     /// Phase durations, in nanoseconds; a phase the invocation did not go through is absent.
-    public var phases: [Phase: UInt64]
+    public var phases: PhaseDurations
     /// Why it did not arrive enriched, and what its deciding phase took of the budget; nil when enriched.
     public var miss: MissVerdict?
     /// The network class of the invocation's phone (``NetworkMix``), such as `lte`; nil when unknown.
@@ -27,7 +27,7 @@ public struct InvocationMeasurement: Sendable, Equatable {
 
     public init(
         id: Int, outcome: InvocationOutcome, violations: Violations = Violations(), timeToDeliver: UInt64?,
-        slack: Int64?, phases: [Phase: UInt64] = [:], miss: MissVerdict? = nil
+        slack: Int64?, phases: PhaseDurations = [:], miss: MissVerdict? = nil
     ) {
         self.miss = miss
         self.id = id

@@ -53,7 +53,7 @@ public enum Phase: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     }
 
     /// The case's place in ``allCases``.
-    private var position: UInt8 {
+    var position: Int {
         switch self {
         case .queued: 0
         case .coldStart: 1

@@ -27,7 +27,7 @@ public struct RunAggregate: Sendable, Equatable {
         histograms = Dictionary(uniqueKeysWithValues: HistogramKey.allCases.map { ($0, Histogram()) })
     }
 
-    /// Adds one invocation. O(1) apart from the phase dictionary's few entries.
+    /// Adds one invocation, in O(1).
     public mutating func record(_ measurement: InvocationMeasurement) {
         invocations += 1
         outcomes[measurement.outcome, default: 0] += 1

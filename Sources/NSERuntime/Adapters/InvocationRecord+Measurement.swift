@@ -3,9 +3,7 @@ public import NSEBenchCore
 extension InvocationRecord {
     /// The pure measurement the run aggregates: outcome, violations, times and phase durations.
     public var measurement: InvocationMeasurement {
-        // Sized for every phase at once: growing from a one-entry literal reallocated it up to three times.
-        var phaseDurations = [Phase: UInt64](minimumCapacity: Phase.allCases.count)
-        phaseDurations[.queued] = phases.queued
+        var phaseDurations: PhaseDurations = [.queued: phases.queued]
         if let coldStart = phases.coldStart { phaseDurations[.coldStart] = coldStart }
         func span(_ span: PhaseSpan?) -> UInt64? { span.map { $0.end >= $0.start ? $0.end - $0.start : 0 } }
         if let decrypt = span(phases.decrypt) { phaseDurations[.decrypt] = decrypt }
