@@ -10,13 +10,30 @@ enum ExtensionSourceScan {
         var base: String
     }
 
-    /// Calls whose time the harness neither measures nor scales, with why.
+    /// Calls whose time the harness neither measures nor scales, or whose result a phone would give
+    /// otherwise, with why.
     static let untimedCalls: [(pattern: String, why: String)] = [
         ("asyncAfter(", "DispatchQueue.asyncAfter waits in real time: --time-scale does not shorten it"),
         ("Thread.sleep", "Thread.sleep waits in real time: --time-scale does not shorten it"),
         ("Task.sleep", "Task.sleep waits in real time: --time-scale does not shorten it"),
         ("usleep(", "usleep waits in real time: --time-scale does not shorten it"),
         ("URLSessionConfiguration.background", "background sessions are not simulated"),
+        (
+            "forHTTPHeaderField",
+            "header fields are not simulated: a request's own are not sent, and a response holds only the "
+                + "server's Content-Type and Content-Length"
+        ),
+        ("allHTTPHeaderFields", "a request's own header fields are not sent"),
+        ("httpAdditionalHeaders", "a session's additional header fields are not sent"),
+        (
+            "allHeaderFields",
+            "a simulated response holds only the server's Content-Type and Content-Length header fields"
+        ),
+        (
+            "suggestedFilename",
+            "suggestedFilename comes from the URL and Content-Type: a Content-Disposition the server sends is "
+                + "not seen"
+        ),
     ]
 
     /// Every `class Name: Base` in `text`, with its first inherited type.

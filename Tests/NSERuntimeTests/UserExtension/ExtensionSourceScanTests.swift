@@ -31,6 +31,26 @@ struct ExtensionSourceScanTests {
         #expect(notes.first?.hasPrefix("Service.swift:2: DispatchQueue.asyncAfter") == true)
     }
 
+    @Test("header fields, which a simulated request does not send and a response mostly lacks, are named")
+    func headerFields() {
+        let text = """
+            request.setValue("Bearer x", forHTTPHeaderField: "Authorization")
+            let tag = (response as? HTTPURLResponse)?.allHeaderFields["ETag"]
+            configuration.httpAdditionalHeaders = ["X-App": "1"]
+            let name = response?.suggestedFilename ?? "media"
+            let fields = request.allHTTPHeaderFields
+            let plain = 1
+            """
+        let notes = ExtensionSourceScan.untimedCalls(in: text, file: "Service.swift")
+        #expect(
+            notes.map { $0.split(separator: ":").prefix(2).joined(separator: ":") } == [
+                "Service.swift:1", "Service.swift:2", "Service.swift:3", "Service.swift:4", "Service.swift:5",
+            ])
+        #expect(notes[0].contains("a request's own are not sent"))
+        #expect(notes[1].contains("only the server's Content-Type and Content-Length"))
+        #expect(notes[3].contains("Content-Disposition"))
+    }
+
     @Test("module names follow Xcode's rule; a project's SWIFT_VERSION is read")
     func namesAndVersions() {
         #expect(ExtensionSourceScan.moduleName(for: "My Service-Ext") == "My_Service_Ext")
