@@ -4,6 +4,13 @@ import Testing
 /// An invocation's phase durations: a dictionary's behaviour over storage held in place.
 @Suite("Phase durations")
 struct PhaseDurationsTests {
+    /// Its storage has room for 8 (an `InlineArray<8, UInt64>` and a `UInt8` of bits): a ninth phase must
+    /// widen both, which this says by name rather than by a trap in the test below.
+    @Test("there are no more phases than it has room for")
+    func room() {
+        #expect(Phase.allCases.count <= 8, "PhaseDurations holds 8 phases: widen its storage and bits")
+    }
+
     @Test("every phase fits, keeps its own duration, and reads back in Phase.allCases order")
     func everyPhaseFits() {
         var durations = PhaseDurations()

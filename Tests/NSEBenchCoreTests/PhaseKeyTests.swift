@@ -5,8 +5,8 @@ import Testing
 /// name derives from a case, and a name read back maps to exactly one key.
 @Suite("Phase and histogram keys")
 struct PhaseKeyTests {
-    /// Hashed by the case rather than its name: each case must hash apart from every other, or a
-    /// dictionary of phases would compare names again.
+    /// Hashed by the case rather than its name: each case must hash apart from every other, or the
+    /// histograms' dictionary (keyed by ``HistogramKey/phase(_:)``) would compare names again.
     @Test func everyPhaseHashesApart() {
         #expect(Set(Phase.allCases.map(\.hashValue)).count == Phase.allCases.count)
         // RawRepresentable's hashing would give each phase its name's hash.

@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchCore
 import Testing
 
 @testable import NSERuntime
@@ -74,7 +75,7 @@ struct NotificationPayloadSerializationTests {
             badge: -120, sound: .object(["name": .string("a.caf"), "critical": .integer(1)]),
             threadIdentifier: "thread", category: "CAT",
             otherAPSFields: [
-                "alert": .string("replaced"), "badge": .integer(7), "mutable-content": .integer(0),
+                "alert": .string("replaced"), "badge": .integer(7), "mutable-content": .integer(10),
                 "sound": .null, "thread-id": .string("old"), "category": .string(""),
                 "interruption-level": .string("time-sensitive"),
             ],
@@ -89,12 +90,66 @@ struct NotificationPayloadSerializationTests {
             alert.otherFields = ["body": .integer(1)]
             return NotificationPayload(alert: alert, customFields: ["x": .bool(true)])
         }(),
+        // A plain-text alert with a title or a subtitle is written as an object.
+        {
+            var alert = NotificationAlert.text("b")
+            alert.title = "t"
+            return NotificationPayload(alert: alert)
+        }(),
+        {
+            var alert = NotificationAlert.text("b")
+            alert.subtitle = "s"
+            return NotificationPayload(alert: alert)
+        }(),
+        // Known fields left out: the other keys of their names are written, and counted.
+        NotificationPayload(
+            alert: NotificationAlert(body: "b", otherFields: ["title": .string("kept"), "subtitle": .integer(1)]),
+            isMutable: false,
+            otherAPSFields: [
+                "mutable-content": .integer(10), "badge": .integer(3), "sound": .string("default"),
+                "thread-id": .string("t"), "category": .string("c"),
+            ],
+            customFields: ["encrypted_data": .string("x"), "media_url": .string("y")]),
     ]
 
     @Test("a payload's byte count, counted from its fields, is its written length", arguments: overlapping)
     func payloadByteCountIsTheWrittenLength(_ payload: NotificationPayload) {
         #expect(
             payload.byteCount == payload.serialized().count, "\(String(decoding: payload.serialized(), as: UTF8.self))")
+    }
+
+    @Test("the byte count is the written length for random payloads, each field set or not, over other keys or not")
+    func randomPayloadByteCounts() {
+        var random = Xoshiro256StarStar(seed: 20_261_205)
+        func chance() -> Bool { random.next() & 1 == 0 }
+        func text() -> String { ["", "x", "a \"q\"\n", "Café 🎉", "\u{1}"][Int(random.nextUInt64(below: 5))] }
+        func value() -> JSONValue {
+            [.integer(Int(random.nextUInt64(below: 2_000)) - 1_000), .string(text()), .null, .bool(chance())][
+                Int(random.nextUInt64(below: 4))]
+        }
+        func others(_ keys: [String]) -> [String: JSONValue] {
+            var fields: [String: JSONValue] = [:]
+            for key in keys + ["other"] where chance() { fields[key] = value() }
+            return fields
+        }
+        for _ in 0..<2_000 {
+            var alert = chance() ? NotificationAlert.text(text()) : NotificationAlert()
+            if chance() { alert.title = text() }
+            if chance() { alert.subtitle = text() }
+            if chance() { alert.body = text() }
+            alert.otherFields = others(["title", "subtitle", "body"])
+            let payload = NotificationPayload(
+                alert: alert, isMutable: chance(), badge: chance() ? Int(random.nextUInt64(below: 200)) - 100 : nil,
+                sound: chance() ? value() : nil, threadIdentifier: chance() ? text() : nil,
+                category: chance() ? text() : nil,
+                otherAPSFields: others(["alert", "mutable-content", "badge", "sound", "thread-id", "category"]),
+                encryptedData: chance() ? text() : nil,
+                mediaURL: chance()
+                    ? URL(string: "https://cdn.example.com/a%20b/\(text().isEmpty ? "x" : "y").jpg") : nil,
+                customFields: others(["aps", "encrypted_data", "media_url"]))
+            let written = payload.serialized()
+            #expect(payload.byteCount == written.count, "\(String(decoding: written, as: UTF8.self))")
+        }
     }
 
     @Test("control characters are escaped")

@@ -46,8 +46,9 @@ public enum Phase: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     public var name: String { rawValue }
 
     /// Hashes the case, not its name: the standard library hashes a raw-value enum by its `rawValue`, a
-    /// string here, and each invocation's phases are looked up by phase a dozen times (the record, its
-    /// row, the histograms: 0.4% of case 1's CPU in perf, issue #18).
+    /// string here, and each invocation's phases are looked up in the run's histograms by
+    /// ``HistogramKey/phase(_:)`` (with the record and its row, before ``PhaseDurations``: 0.4% of case 1's
+    /// CPU in perf, issue #18).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(position)
     }

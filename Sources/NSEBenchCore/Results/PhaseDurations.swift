@@ -69,7 +69,10 @@ public struct PhaseDurations: Sendable, Hashable, Sequence, ExpressibleByDiction
         }
     }
 
-    private static func bit(_ phase: Phase) -> UInt8 { 1 << UInt8(phase.position) }
+    private static func bit(_ phase: Phase) -> UInt8 {
+        assert(phase.position < UInt8.bitWidth, "PhaseDurations holds 8 phases: widen it for \(phase)")
+        return 1 << UInt8(phase.position)
+    }
 }
 
 extension PhaseDurations: CustomStringConvertible {

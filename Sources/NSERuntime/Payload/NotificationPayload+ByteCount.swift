@@ -4,7 +4,7 @@ extension NotificationPayload {
     ///
     /// A run counts every payload, and one whose extension runs in a worker process never needs its
     /// JSON value in `run` (the worker makes the request): building the value only to count it was
-    /// about 3 µs of `run`'s CPU an invocation (perf, issue #11).
+    /// about 2 µs of `run`'s CPU an invocation (perf, issue #11).
     ///
     /// ```swift
     /// payload.byteCount == payload.serialized().count  // true
