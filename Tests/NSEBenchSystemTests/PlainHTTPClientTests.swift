@@ -92,7 +92,44 @@ struct PlainHTTPClientTests {
         ])
     func responsesReadAlike(response: String) async throws {
         let own = try await exchange(response, client: .own).result
-        let curl = try await exchange(response, client: .libcurl).result
+        try await expectReadAlike(own, try await exchange(response, client: .libcurl).result)
+        #expect(own.headerFields == nil, "kept only when asked for")
+    }
+
+    @Test(
+        "a request that keeps header fields gets the final head's, in order, from either client",
+        arguments: [
+            "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 5\r\n\r\nhello",
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Type: image/gif\r\n\r\n"
+                + "2\r\nhe\r\n3;ext=1\r\nllo\r\n0\r\nTrailer: x\r\n\r\n",
+            "HTTP/1.1 100 Continue\r\nX-Interim: 1\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 5\r\n"
+                + "Content-Disposition:  attachment; filename=\"sale.jpg\"  \r\nvary: A\r\nVary: B\r\n\r\nhello",
+            "HTTP/1.0 404 Not Found\nContent-Length: 3\n\nnot",
+        ])
+    func headerFieldsReadAlike(response: String) async throws {
+        let own = try await exchange(response, client: .own) { $0.keepsHeaderFields = true }.result
+        let curl = try await exchange(response, client: .libcurl) { $0.keepsHeaderFields = true }.result
+        #expect(own.error == nil && curl.error == nil)
+        let fields = try #require(own.headerFields)
+        #expect(fields == curl.headerFields)
+        // Every field of the final head, its name as written, its value trimmed; none of an interim head's.
+        let finalHead = response.components(separatedBy: "HTTP/1").last ?? ""
+        let lines = finalHead.split(whereSeparator: \.isNewline).dropFirst().prefix { !$0.isEmpty && $0.contains(":") }
+        #expect(fields.map(\.name) == lines.map { String($0.prefix { $0 != ":" }) })
+        #expect(!fields.contains { $0.name == "X-Interim" })
+    }
+
+    @Test("a repeated field's values are joined in order under its first spelling, as HTTPURLResponse takes them")
+    func headerFieldDictionary() {
+        let fields = [
+            HTTPHeaderField(name: "Vary", value: "A"), HTTPHeaderField(name: "Content-Length", value: "5"),
+            HTTPHeaderField(name: "vary", value: "B"), HTTPHeaderField(name: "VARY", value: "C"),
+        ]
+        #expect(fields.dictionary == ["Vary": "A, B, C", "Content-Length": "5"])
+        #expect([HTTPHeaderField]().dictionary.isEmpty)
+    }
+
+    private func expectReadAlike(_ own: DownloadResult, _ curl: DownloadResult) async throws {
         #expect(own.error == nil, "\(String(describing: own.error))")
         #expect(curl.error == nil, "\(String(describing: curl.error))")
         #expect(own.status == curl.status)

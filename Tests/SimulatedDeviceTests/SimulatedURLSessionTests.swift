@@ -94,6 +94,43 @@ struct SimulatedURLSessionTests {
         #expect(network.trackedWork.load(ordering: .relaxed) == 1)
     }
 
+    @Test("a response holds the server's header fields: its length, type and suggested name come from them")
+    func responseHeaderFields() async throws {
+        let network = ScriptedNetwork { _ in
+            var response = ScriptedNetwork.body("hello")
+            response.headerFields = [
+                "Content-Type": "image/png", "Content-Length": "5", "ETag": "\"v1\"",
+                "Content-Disposition": #"attachment; filename="sale.png""#, "x-cdn": "edge-3",
+            ]
+            return response
+        }
+        let unkept = ScriptedNetwork { _ in ScriptedNetwork.body("hello") }
+        func response(from network: ScriptedNetwork) async throws -> HTTPURLResponse {
+            let phone = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
+            let queue = OperationQueue()
+            let session = SimulatedURLSession(configuration: .default, delegate: nil, delegateQueue: queue)
+            let callback = Callback<HTTPURLResponse?>()
+            SimulatedPhone.$current.withValue(phone) {
+                session.dataTask(with: Self.url) { _, response, _ in
+                    callback.record(response as? HTTPURLResponse, queue: queue)
+                }.resume()
+            }
+            return try #require(try await callback.wait().0)
+        }
+        let http = try await response(from: network)
+        #expect(http.value(forHTTPHeaderField: "etag") == "\"v1\"")
+        #expect(http.allHeaderFields["x-cdn"] as? String == "edge-3")
+        #expect(http.allHeaderFields.count == 5)
+        #expect(http.mimeType == "image/png")
+        #expect(http.expectedContentLength == 5)
+        #expect(http.suggestedFilename == "sale.png", "Content-Disposition names it, as on iOS")
+        // A network that kept no fields: the type it read and the body's length, and a name from the URL.
+        let plain = try await response(from: unkept)
+        #expect(plain.allHeaderFields.count == 2)
+        #expect(plain.mimeType == "text/plain")
+        #expect(plain.suggestedFilename == "1KB.jpg")
+    }
+
     @Test("timeouts: the request's own, the configuration's, both scaled; a day or more is no limit")
     func timeouts() {
         let phone = SimulatedPhone(

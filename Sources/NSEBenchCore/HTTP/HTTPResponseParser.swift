@@ -22,19 +22,22 @@ public struct HTTPResponseParser: Sendable {
         public var contentLength: Int?
         /// Whether the body comes in chunked transfer coding.
         public var chunked: Bool
-        /// The value of the header named at ``HTTPResponseParser/init(capturing:maximumHeadBytes:noBody:)``;
+        /// The value of the header named at ``HTTPResponseParser/init(capturing:keepingFields:maximumHeadBytes:noBody:)``;
         /// nil when it was absent.
         public var captured: String?
+        /// Every field, in the order written, for a parser made with `keepingFields`; empty otherwise.
+        public var fields: [HTTPHeaderField]
 
         public init(
             status: Int, contentType: String? = nil, contentLength: Int? = nil, chunked: Bool = false,
-            captured: String? = nil
+            captured: String? = nil, fields: [HTTPHeaderField] = []
         ) {
             self.status = status
             self.contentType = contentType
             self.contentLength = contentLength
             self.chunked = chunked
             self.captured = captured
+            self.fields = fields
         }
     }
 
@@ -68,6 +71,9 @@ public struct HTTPResponseParser: Sendable {
     /// The header whose value ``Head/captured`` reports ("" for none); compared in place, ignoring
     /// case, so a parser costs no allocation for it.
     private let capturedName: String
+    /// Whether ``Head/fields`` holds every field (a simulated phone's response, which user code may
+    /// read); a download that needs none skips making their strings.
+    public let keepsFields: Bool
     /// The longest head accepted, terminator included.
     public let maximumHeadBytes: Int
     /// Whether the response has no body whatever its head says (the request was `HEAD`).
@@ -86,11 +92,14 @@ public struct HTTPResponseParser: Sendable {
     /// each line to 100 KiB and the whole not at all).
     public static let defaultMaximumHeadBytes = 300 * 1_024
 
-    /// A parser for one response; `capturing` names a header whose value to keep (any case).
+    /// A parser for one response; `capturing` names a header whose value to keep (any case), and
+    /// `keepingFields` keeps every field in ``Head/fields``.
     public init(
-        capturing headerName: String? = nil, maximumHeadBytes: Int = defaultMaximumHeadBytes, noBody: Bool = false
+        capturing headerName: String? = nil, keepingFields: Bool = false,
+        maximumHeadBytes: Int = defaultMaximumHeadBytes, noBody: Bool = false
     ) {
         self.capturedName = headerName ?? ""
+        self.keepsFields = keepingFields
         self.maximumHeadBytes = maximumHeadBytes
         self.noBody = noBody
     }
@@ -310,6 +319,7 @@ public struct HTTPResponseParser: Sendable {
             }
             let name = UnsafeRawBufferPointer(rebasing: line[..<colon])
             let value = Self.trimmed(UnsafeRawBufferPointer(rebasing: line[(colon + 1)...]))
+            if keepsFields { parsed.fields.append(HTTPHeaderField(name: Self.text(name), value: Self.text(value))) }
             if Self.name(name, is: "content-length") {
                 // `2, 2` (a list of one repeated value) is one length, as RFC 9110 allows.
                 var rest = value

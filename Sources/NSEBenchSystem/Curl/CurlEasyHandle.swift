@@ -1,4 +1,5 @@
 import CCurl
+public import NSEBenchCore
 
 /// One libcurl transfer (`CURL *`), owned: `deinit` calls `curl_easy_cleanup`.
 ///
@@ -188,6 +189,20 @@ public final class CurlEasyHandle {
             let value = header?.pointee.value
         else { return nil }
         return String(cString: value)
+    }
+
+    /// Every field of the last response's head, in the order received (`curl_easy_nextheader`); empty
+    /// when no head came.
+    public var headerFields: [HTTPHeaderField] {
+        var fields: [HTTPHeaderField] = []
+        var previous: UnsafeMutablePointer<curl_header>?
+        while let header = curl_easy_nextheader(raw, UInt32(CURLH_HEADER), -1, previous) {
+            if let name = header.pointee.name, let value = header.pointee.value {
+                fields.append(HTTPHeaderField(name: String(cString: name), value: String(cString: value)))
+            }
+            previous = header
+        }
+        return fields
     }
 
     /// libcurl's own phase timings for the finished transfer, in microseconds from its start.

@@ -75,6 +75,9 @@ public struct DownloadRequest: Sendable, Hashable {
     public var requestTag: String?
     /// Told the download's progress with each body chunk; nil for none.
     public var progress: DownloadProgressObserver?
+    /// Whether the result holds every field of the response's head (``DownloadResult/headerFields``), for
+    /// a simulated phone whose code may read them; off, a download makes no string for them.
+    public var keepsHeaderFields = false
 
     /// A request for `url` with the defaults above.
     public init(

@@ -1,3 +1,5 @@
+public import NSEBenchCore
+
 /// What a download produced: the response, the body or where it went, the failure if any, and when
 /// each phase happened.
 public struct DownloadResult: Sendable, Equatable {
@@ -20,6 +22,9 @@ public struct DownloadResult: Sendable, Equatable {
     /// The body length the response announced (`Content-Length`); nil when it announced none or no
     /// headers came. With ``bytesReceived`` it says how much of a failed body was still to come.
     public var announcedLength: Int? = nil
+    /// Every field of the final response's head, in the order written, for a request that
+    /// ``DownloadRequest/keepsHeaderFields``; nil otherwise, or when no head came.
+    public var headerFields: [HTTPHeaderField]? = nil
 
     /// Whether the transfer completed (``error`` is nil); the status may still be an HTTP error.
     public var completed: Bool { error == nil }

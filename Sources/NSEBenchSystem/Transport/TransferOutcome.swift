@@ -22,19 +22,23 @@ enum TransferOutcome {
         if let exchange = transfer.exchange {
             if observedCompletion != nil { exchange.apply(to: &timings) }
             let head = exchange.head
-            return DownloadResult(
+            var result = DownloadResult(
                 status: head?.status ?? 0, bytesReceived: transfer.sink.received, contentType: head?.contentType,
                 body: transfer.sink.takeBody(), error: error, timings: timings, serverFault: head?.captured,
                 announcedLength: head?.contentLength)
+            if transfer.request.keepsHeaderFields { result.headerFields = head?.fields }
+            return result
         }
         let easy = transfer.easy
         if let easy, let observedCompletion {
             timings.applyCurlOffsets(easy.timings, observedCompletion: observedCompletion)
         }
-        return DownloadResult(
+        var result = DownloadResult(
             status: easy?.responseCode ?? 0, bytesReceived: transfer.sink.received, contentType: easy?.contentType,
             body: transfer.sink.takeBody(), error: error, timings: timings,
             serverFault: easy?.responseHeader(FaultPlan.faultHeaderName), announcedLength: easy?.announcedContentLength)
+        if transfer.request.keepsHeaderFields, let easy, result.status != 0 { result.headerFields = easy.headerFields }
+        return result
     }
 
     /// The error for a transfer libcurl finished with `code` (not CURLE_OK).

@@ -103,6 +103,7 @@ public struct CurlMediaDownloader: MediaDownloading {
         download.receiveBufferBytes = receiveBufferBytes
         download.requestTag = tag
         download.progress = request.progress.map(DownloadProgressObserver.init)
+        download.keepsHeaderFields = request.keepsHeaderFields
         return download
     }
 
@@ -111,7 +112,7 @@ public struct CurlMediaDownloader: MediaDownloading {
         -> MediaDownloadResult
     {
         let timings = result.timings
-        return MediaDownloadResult(
+        var media = MediaDownloadResult(
             status: result.status, bytes: result.bytesReceived, contentType: result.contentType,
             filePath: result.error == nil ? destinationPath : nil,
             error: result.error.map {
@@ -122,6 +123,8 @@ public struct CurlMediaDownloader: MediaDownloading {
                 firstByte: timings.firstByte, completed: timings.completed),
             injectedFault: result.serverFault.flatMap(FaultKind.init(rawValue:)), requestTag: tag,
             announcedBytes: result.announcedLength)
+        media.headerFields = result.headerFields
+        return media
     }
 
     private static func kind(of error: DownloadError) -> MediaDownloadError.Kind {

@@ -24,6 +24,9 @@ public struct MediaDownloadResult: Sendable, Hashable {
     public var requestTag: String?
     /// The body length the response announced (`Content-Length`); nil when unknown.
     public var announcedBytes: Int?
+    /// Every field of the response's head, in the order written, when the download
+    /// ``MediaDownload/keepsHeaderFields``; nil otherwise, or when no head came.
+    public var headerFields: [HTTPHeaderField]? = nil
 
     /// A result.
     public init(

@@ -36,15 +36,18 @@ struct InvocationNetwork: PhoneTransferTracking {
             idleTimeout: request.idleTimeout)
         download.method = request.method
         download.body = request.body.map { Array($0) }
+        download.keepsHeaderFields = true
         let result = await context.downloader.download(download)
         // A side call (a receipt, a delivered metric) is not the media: the record keeps the media's.
         if SideEndpoint(url: request.url) == nil { context.recordDownload(result, start: start) }
         // Said to be a file: without the hint, Foundation's URL stats the path to find out (4 µs an
         // invocation in perf, issue #11).
         let file = result.filePath.map { URL(fileURLWithPath: $0, isDirectory: false) }
-        return PhoneResponse(
+        var response = PhoneResponse(
             status: result.status, contentType: result.contentType, bytes: result.bytes, fileURL: file,
             failure: result.error.map(Self.failure))
+        response.headerFields = result.headerFields?.dictionary
+        return response
     }
 
     func track(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {

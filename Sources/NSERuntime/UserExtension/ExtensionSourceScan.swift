@@ -18,22 +18,11 @@ enum ExtensionSourceScan {
         ("Task.sleep", "Task.sleep waits in real time: --time-scale does not shorten it"),
         ("usleep(", "usleep waits in real time: --time-scale does not shorten it"),
         ("URLSessionConfiguration.background", "background sessions are not simulated"),
-        (
-            "forHTTPHeaderField",
-            "header fields are not simulated: a request's own are not sent, and a response holds only the "
-                + "server's Content-Type and Content-Length"
-        ),
+        // Setting a field (`setValue(_:forHTTPHeaderField:)`, `addValue`), not reading a response's.
+        (", forHTTPHeaderField", "a request's own header fields are not sent"),
+        (",forHTTPHeaderField", "a request's own header fields are not sent"),
         ("allHTTPHeaderFields", "a request's own header fields are not sent"),
         ("httpAdditionalHeaders", "a session's additional header fields are not sent"),
-        (
-            "allHeaderFields",
-            "a simulated response holds only the server's Content-Type and Content-Length header fields"
-        ),
-        (
-            "suggestedFilename",
-            "suggestedFilename comes from the URL and Content-Type: a Content-Disposition the server sends is "
-                + "not seen"
-        ),
     ]
 
     /// Every `class Name: Base` in `text`, with its first inherited type.

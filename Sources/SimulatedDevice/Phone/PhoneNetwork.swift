@@ -129,6 +129,10 @@ public struct PhoneResponse: Sendable, Hashable {
     public var fileURL: URL?
     /// Why the transfer failed; nil when it completed, whatever its status.
     public var failure: PhoneNetworkFailure?
+    /// The response's header fields as the server wrote them (a name written twice has its values
+    /// joined by ", "); nil when the network kept none, and the task's `HTTPURLResponse` then holds
+    /// ``contentType`` and the body's length alone.
+    public var headerFields: [String: String]? = nil
 
     /// A response.
     public init(

@@ -141,8 +141,9 @@ final class TransferDriver: Sendable {
         if let failure = response.failure {
             return Completion(fileURL: response.fileURL, bytes: response.bytes, error: failure.urlError(for: url))
         }
-        var headers = ["Content-Length": String(response.bytes)]
-        if let type = response.contentType { headers["Content-Type"] = type }
+        // The server's fields as iOS hands them over; without them, what the network said.
+        var headers = response.headerFields ?? ["Content-Length": String(response.bytes)]
+        if response.headerFields == nil, let type = response.contentType { headers["Content-Type"] = type }
         let http = SimulatedHTTPURLResponse(
             url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headers)
         return Completion(response: http, fileURL: response.fileURL, bytes: response.bytes, error: nil)

@@ -1,0 +1,42 @@
+/// One field of an HTTP head, as the server wrote it: its name's case kept, its value trimmed of the
+/// spaces around it.
+///
+/// ```swift
+/// HTTPHeaderField(name: "Content-Disposition", value: #"attachment; filename="sale.jpg""#)
+/// ```
+public struct HTTPHeaderField: Sendable, Hashable {
+    /// The name, in the case the server wrote it.
+    public var name: String
+    /// The value, without the spaces around it.
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+extension [HTTPHeaderField] {
+    /// The fields by name, as Foundation's `HTTPURLResponse` takes them: a name written more than once
+    /// (in any case) keeps its first spelling, with its values joined by ", " in the order they came
+    /// (RFC 9110's combination of a repeated field).
+    ///
+    /// ```swift
+    /// [HTTPHeaderField(name: "Vary", value: "A"), HTTPHeaderField(name: "vary", value: "B")].dictionary
+    /// // ["Vary": "A, B"]
+    /// ```
+    public var dictionary: [String: String] {
+        var fields: [String: String] = [:]
+        var spelling: [String: String] = [:]
+        for field in self {
+            let key = field.name.lowercased()
+            if let name = spelling[key] {
+                fields[name, default: ""] += ", " + field.value
+            } else {
+                spelling[key] = field.name
+                fields[field.name] = field.value
+            }
+        }
+        return fields
+    }
+}
