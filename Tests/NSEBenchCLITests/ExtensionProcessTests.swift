@@ -228,6 +228,40 @@ struct ExtensionProcessTests {
         #expect(!reason.contains("could not attribute") && !reason.contains("without sending"), "\(reason)")
     }
 
+    @Test func aResponseHoldsTheServersHeaderFieldsThroughTheRealTransport() async throws {
+        // Crashes, and so is counted as crashed, unless the response is the server's own.
+        let folder = try extensionFolder(
+            "HeaderFields",
+            """
+            import Foundation
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    guard let text = request.content.userInfo["media_url"] as? String, let url = URL(string: text) else {
+                        return contentHandler(request.content)
+                    }
+                    var get = URLRequest(url: url)
+                    get.setValue("image/*", forHTTPHeaderField: "Accept")
+                    URLSession.shared.dataTask(with: get) { _, response, _ in
+                        let http = response as! HTTPURLResponse
+                        if http.value(forHTTPHeaderField: "server") != "nse-bench" || http.expectedContentLength != 1000 {
+                            fatalError("not the server's fields: \\(http.allHeaderFields)")
+                        }
+                        contentHandler(request.content)
+                    }.resume()
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, summary, _) = try await run([
+            "--extension", folder.path, "-n", "20", "-c", "2", "--media", "1KB.jpg:1", "--with-media", "1",
+            "--encrypted", "0",
+        ])
+        #expect(status == 0)
+        #expect(summary["crashed"] == "0", "\(summary)")
+        #expect(summary["invocations"] == "20")
+    }
+
     @Test func dataContentsOfAnHTTPURLIsARequestOfThePhoneTimedLikeAnyOther() async throws {
         // The tutorials' way: read the media synchronously, write it to a file, attach it.
         let folder = try extensionFolder(

@@ -105,19 +105,30 @@ struct SimulatedURLSessionTests {
             return response
         }
         let unkept = ScriptedNetwork { _ in ScriptedNetwork.body("hello") }
+        /// The task's response, and what the task then says it expected to receive.
         func response(from network: ScriptedNetwork) async throws -> HTTPURLResponse {
             let phone = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
             let queue = OperationQueue()
             let session = SimulatedURLSession(configuration: .default, delegate: nil, delegateQueue: queue)
             let callback = Callback<HTTPURLResponse?>()
-            SimulatedPhone.$current.withValue(phone) {
+            let task = SimulatedPhone.$current.withValue(phone) {
                 session.dataTask(with: Self.url) { _, response, _ in
                     callback.record(response as? HTTPURLResponse, queue: queue)
-                }.resume()
+                }
             }
-            return try #require(try await callback.wait().0)
+            task.resume()
+            let http = try #require(try await callback.wait().0)
+            #expect(task.countOfBytesExpectedToReceive == http.expectedContentLength)
+            return http
         }
         let http = try await response(from: network)
+        let chunked = try await response(
+            from: ScriptedNetwork { _ in
+                var response = ScriptedNetwork.body("hello")
+                response.headerFields = ["Transfer-Encoding": "chunked", "Content-Type": "image/png"]
+                return response
+            })
+        #expect(chunked.expectedContentLength == -1, "announced none, as iOS reports it")
         #expect(http.value(forHTTPHeaderField: "etag") == "\"v1\"")
         #expect(http.allHeaderFields["x-cdn"] as? String == "edge-3")
         #expect(http.allHeaderFields.count == 5)
@@ -129,6 +140,40 @@ struct SimulatedURLSessionTests {
         #expect(plain.allHeaderFields.count == 2)
         #expect(plain.mimeType == "text/plain")
         #expect(plain.suggestedFilename == "1KB.jpg")
+    }
+
+    @Test("a request's own header fields go out over the session's additional ones, those URLSession writes left out")
+    func requestHeaderFields() {
+        let phone = SimulatedPhone(
+            network: ScriptedNetwork { _ in PhoneResponse(status: 200) }, appGroupContainer: nil, timeScale: 1)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpAdditionalHeaders = ["x-app": "1", "User-Agent": "App/2", "Accept-Language": "fr"]
+        let session = SimulatedURLSession(configuration: configuration)
+        var request = URLRequest(url: Self.url)
+        request.setValue("Bearer t", forHTTPHeaderField: "Authorization")
+        request.setValue("2", forHTTPHeaderField: "X-App")
+        request.setValue("9", forHTTPHeaderField: "Content-Length")
+        request.setValue("keep-alive", forHTTPHeaderField: "Connection")
+        let sent = session.phoneRequest(for: request, on: phone)
+        #expect(
+            sent.headerLines == [
+                "Accept-Language: fr", "Authorization: Bearer t", "User-Agent: App/2", "X-App: 2",
+            ])
+        #expect(sent.refusal == nil)
+        #expect(SimulatedURLSession.shared.phoneRequest(for: URLRequest(url: Self.url), on: phone).headerLines.isEmpty)
+    }
+
+    @Test("a field that cannot be written on one line is refused before anything is sent, naming it")
+    func unwritableHeaderFields() {
+        for (name, value) in [("X-A", "1\r\nHost: elsewhere"), ("Bad Name", "1"), ("", "1"), ("X-B", "a\u{0}b")] {
+            let request = PhoneRequest(url: Self.url, idleTimeout: 1, headerFields: [name: value])
+            guard case .unsupported(let why) = request.refusal else {
+                Issue.record("\(name.debugDescription): \(value.debugDescription) was not refused")
+                continue
+            }
+            #expect(why.contains(name.debugDescription))
+        }
+        #expect(PhoneRequest(url: Self.url, idleTimeout: 1, headerFields: ["X-T": "a\tb é"]).refusal == nil)
     }
 
     @Test("timeouts: the request's own, the configuration's, both scaled; a day or more is no limit")

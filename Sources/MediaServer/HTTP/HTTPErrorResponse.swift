@@ -1,3 +1,5 @@
+import NSEBenchCore
+
 /// A complete error (or injected-status) response: a head and a short plain-text body saying what
 /// went wrong.
 ///

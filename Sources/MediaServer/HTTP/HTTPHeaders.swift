@@ -1,19 +1,4 @@
-/// One field line of a request head: its name as sent and its value without surrounding whitespace.
-public struct HTTPHeaderField: Sendable, Hashable, CustomStringConvertible {
-    /// The field name, in the case the client sent it.
-    public var name: String
-    /// The field value, leading and trailing whitespace removed.
-    public var value: String
-
-    /// Creates a field.
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-
-    /// `name: value`.
-    public var description: String { "\(name): \(value)" }
-}
+public import NSEBenchCore
 
 /// The field lines of a parsed request head, kept as the received bytes (already validated) and
 /// read on demand: parsing copies no name or value, and a lookup allocates only the `String` it

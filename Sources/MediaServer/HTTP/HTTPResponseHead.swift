@@ -1,3 +1,5 @@
+public import NSEBenchCore
+
 /// The head of a response: status line and header fields, serialised into bytes.
 ///
 /// Fields are written in a fixed order: `Server: nse-bench`, `Date` (if set), `Connection`,

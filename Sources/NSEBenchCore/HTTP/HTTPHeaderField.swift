@@ -1,10 +1,10 @@
-/// One field of an HTTP head, as the server wrote it: its name's case kept, its value trimmed of the
-/// spaces around it.
+/// One field of an HTTP head (a response's, as a download reads it; a request's, as the media server
+/// reads it): its name's case kept, its value trimmed of the spaces around it.
 ///
 /// ```swift
 /// HTTPHeaderField(name: "Content-Disposition", value: #"attachment; filename="sale.jpg""#)
 /// ```
-public struct HTTPHeaderField: Sendable, Hashable {
+public struct HTTPHeaderField: Sendable, Hashable, CustomStringConvertible {
     /// The name, in the case the server wrote it.
     public var name: String
     /// The value, without the spaces around it.
@@ -14,12 +14,16 @@ public struct HTTPHeaderField: Sendable, Hashable {
         self.name = name
         self.value = value
     }
+
+    /// `name: value`.
+    public var description: String { "\(name): \(value)" }
 }
 
 extension [HTTPHeaderField] {
     /// The fields by name, as Foundation's `HTTPURLResponse` takes them: a name written more than once
     /// (in any case) keeps its first spelling, with its values joined by ", " in the order they came
-    /// (RFC 9110's combination of a repeated field).
+    /// (RFC 9110's combination of a repeated field), but for a `Content-Length` repeated with the same
+    /// value, which is one length (as the transport reads it).
     ///
     /// ```swift
     /// [HTTPHeaderField(name: "Vary", value: "A"), HTTPHeaderField(name: "vary", value: "B")].dictionary
@@ -31,6 +35,7 @@ extension [HTTPHeaderField] {
         for field in self {
             let key = field.name.lowercased()
             if let name = spelling[key] {
+                if key == "content-length", fields[name] == field.value { continue }
                 fields[name, default: ""] += ", " + field.value
             } else {
                 spelling[key] = field.name

@@ -312,8 +312,15 @@ public struct HTTPResponseParser: Sendable {
         var parsed = Head(status: status)
         var transferCodingChunked = false
         while let line = lines.next(), !line.isEmpty {
-            // An obsolete folded continuation line belongs to a field no download reads.
-            if line[0] == ASCII.space || line[0] == ASCII.tab { continue }
+            // An obsolete folded continuation line: joined to its field by one space when fields are
+            // kept, as libcurl unfolds it; otherwise it belongs to a field no download reads.
+            if line[0] == ASCII.space || line[0] == ASCII.tab {
+                if keepsFields, !parsed.fields.isEmpty {
+                    let more = Self.text(Self.trimmed(line))
+                    if !more.isEmpty { parsed.fields[parsed.fields.count - 1].value += " " + more }
+                }
+                continue
+            }
             guard let colon = line.firstIndex(of: ASCII.colon), colon > 0 else {
                 throw .malformedHeader(Self.text(line))
             }

@@ -191,14 +191,16 @@ public final class CurlEasyHandle {
         return String(cString: value)
     }
 
-    /// Every field of the last response's head, in the order received (`curl_easy_nextheader`); empty
-    /// when no head came.
+    /// Every field of the last response's head, in the order received (`curl_easy_nextheader`), values
+    /// trimmed as the own client trims them (libcurl 7.88 leaves the `\r` of an empty value); empty when
+    /// no head came.
     public var headerFields: [HTTPHeaderField] {
         var fields: [HTTPHeaderField] = []
         var previous: UnsafeMutablePointer<curl_header>?
         while let header = curl_easy_nextheader(raw, UInt32(CURLH_HEADER), -1, previous) {
             if let name = header.pointee.name, let value = header.pointee.value {
-                fields.append(HTTPHeaderField(name: String(cString: name), value: String(cString: value)))
+                let text = String(cString: value).trimmingCharacters(in: .whitespacesAndNewlines)
+                fields.append(HTTPHeaderField(name: String(cString: name), value: text))
             }
             previous = header
         }

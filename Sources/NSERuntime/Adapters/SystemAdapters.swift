@@ -104,6 +104,7 @@ public struct CurlMediaDownloader: MediaDownloading {
         download.requestTag = tag
         download.progress = request.progress.map(DownloadProgressObserver.init)
         download.keepsHeaderFields = request.keepsHeaderFields
+        download.headers = request.headerLines
         return download
     }
 

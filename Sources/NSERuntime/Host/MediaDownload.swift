@@ -38,6 +38,9 @@ public struct MediaDownload: Sendable, Hashable {
     public var method: String = "GET"
     /// The request body a side call sends (`URLRequest.httpBody`, an upload task's data); nil for none.
     public var body: [UInt8]? = nil
+    /// Header lines sent with the request (`Name: value`), after the ones the transport writes: a
+    /// simulated phone's request's own (``SimulatedDevice/PhoneRequest/headerLines``).
+    public var headerLines: [String] = []
     /// Whether the result holds every field of the response's head (``MediaDownloadResult/headerFields``):
     /// for a simulated phone's request, whose `HTTPURLResponse` user code may read.
     public var keepsHeaderFields = false

@@ -37,6 +37,7 @@ struct InvocationNetwork: PhoneTransferTracking {
         download.method = request.method
         download.body = request.body.map { Array($0) }
         download.keepsHeaderFields = true
+        download.headerLines = request.headerLines
         let result = await context.downloader.download(download)
         // A side call (a receipt, a delivered metric) is not the media: the record keeps the media's.
         if SideEndpoint(url: request.url) == nil { context.recordDownload(result, start: start) }

@@ -18,11 +18,6 @@ enum ExtensionSourceScan {
         ("Task.sleep", "Task.sleep waits in real time: --time-scale does not shorten it"),
         ("usleep(", "usleep waits in real time: --time-scale does not shorten it"),
         ("URLSessionConfiguration.background", "background sessions are not simulated"),
-        // Setting a field (`setValue(_:forHTTPHeaderField:)`, `addValue`), not reading a response's.
-        (", forHTTPHeaderField", "a request's own header fields are not sent"),
-        (",forHTTPHeaderField", "a request's own header fields are not sent"),
-        ("allHTTPHeaderFields", "a request's own header fields are not sent"),
-        ("httpAdditionalHeaders", "a session's additional header fields are not sent"),
     ]
 
     /// Every `class Name: Base` in `text`, with its first inherited type.

@@ -75,11 +75,14 @@ public struct PhoneRequest: Sendable, Hashable {
     /// Whether the request may use a constrained network (its session's
     /// `allowsConstrainedNetworkAccess`): on a phone in Low Data Mode a request that may not fails.
     public var allowsConstrainedNetworkAccess: Bool
+    /// The request's own header fields (`URLRequest.allHTTPHeaderFields` over the session's
+    /// `httpAdditionalHeaders`), sent after the ones the network writes itself; see ``headerLines``.
+    public var headerFields: [String: String]
 
     /// A request.
     public init(
         url: URL, method: String = "GET", body: Data? = nil, idleTimeout: UInt64, resourceTimeout: UInt64? = nil,
-        allowsConstrainedNetworkAccess: Bool = true
+        allowsConstrainedNetworkAccess: Bool = true, headerFields: [String: String] = [:]
     ) {
         self.url = url
         self.method = method
@@ -87,6 +90,21 @@ public struct PhoneRequest: Sendable, Hashable {
         self.idleTimeout = idleTimeout
         self.resourceTimeout = resourceTimeout
         self.allowsConstrainedNetworkAccess = allowsConstrainedNetworkAccess
+        self.headerFields = headerFields
+    }
+
+    /// The fields URLSession writes itself, whatever a request sets (Apple's "reserved" fields that
+    /// frame the message): one of these from user code is not sent, as URLSession ignores it.
+    public static let fieldsTheNetworkWrites: Set<String> = [
+        "content-length", "connection", "host", "transfer-encoding",
+    ]
+
+    /// ``headerFields`` as the lines sent (`Name: value`), sorted by name so that the same request is
+    /// always sent alike, without ``fieldsTheNetworkWrites`` and without a field whose value is empty
+    /// (which libcurl would take as "remove this field").
+    public var headerLines: [String] {
+        headerFields.filter { !$0.value.isEmpty && !Self.fieldsTheNetworkWrites.contains($0.key.lowercased()) }
+            .sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
     }
 
     /// Why a phone would not send this request, or nil when it would: a scheme other than http(s) or
@@ -99,11 +117,28 @@ public struct PhoneRequest: Sendable, Hashable {
             return .unsupported(
                 "nse-bench simulates HTTP methods over http and https; \(method) \(url.absoluteString) is not sent")
         }
+        if let (name, value) = headerFields.first(where: { !Self.isFieldName($0.key) || !Self.isFieldValue($0.value) })
+        {
+            return .unsupported(
+                "nse-bench sends header fields whose name is a token and whose value has no line break or control "
+                    + "character; \(name.debugDescription): \(value.debugDescription) is not, and "
+                    + "\(url.absoluteString) is not sent")
+        }
         if let body, method == "GET" || method == "HEAD" {
             return .dataLengthExceedsMaximum(
                 "\(method) method must not have a body (\(body.count) bytes): \(url.absoluteString) is not sent")
         }
         return nil
+    }
+
+    /// Whether `name` is a field name: a token (RFC 9110 §5.1).
+    private static func isFieldName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy(isTokenByte)
+    }
+
+    /// Whether `value` can be written on one line: no control character but a tab (RFC 9110 §5.5).
+    private static func isFieldValue(_ value: String) -> Bool {
+        value.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F || $0 == UInt8(ascii: "\t") }
     }
 
     /// Whether `byte` may be part of a method token (RFC 9110 §5.6.2 `tchar`).

@@ -271,7 +271,7 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
                     let bytes = Int64(completion.bytes)
                     delegate.urlSession(
                         self, downloadTask: task, didWriteData: bytes, totalBytesWritten: bytes,
-                        totalBytesExpectedToWrite: bytes)
+                        totalBytesExpectedToWrite: completion.expectedBytes)
                     delegate.urlSession(self, downloadTask: task, didFinishDownloadingTo: location)
                 }
                 delegate.urlSession(self, task: task, didCompleteWithError: completion.error)
@@ -306,7 +306,25 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
             url: request.url ?? URL(fileURLWithPath: "/"), method: request.httpMethod ?? "GET", body: request.httpBody,
             idleTimeout: idle,
             resourceTimeout: scaled(configuration.timeoutIntervalForResource),
-            allowsConstrainedNetworkAccess: allowsConstrainedNetworkAccess)
+            allowsConstrainedNetworkAccess: allowsConstrainedNetworkAccess,
+            headerFields: headerFields(of: request))
+    }
+
+    /// The request's own header fields over the configuration's `httpAdditionalHeaders`, as URLSession
+    /// merges them: a name the request sets (in any case) replaces the configuration's.
+    private func headerFields(of request: URLRequest) -> [String: String] {
+        var fields: [String: String] = [:]
+        for (key, value) in configuration.httpAdditionalHeaders ?? [:] {
+            guard let name = key as? String else { continue }
+            fields[name] = (value as? String) ?? "\(value)"
+        }
+        for (name, value) in request.allHTTPHeaderFields ?? [:] {
+            if let replaced = fields.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+                fields[replaced] = nil
+            }
+            fields[name] = value
+        }
+        return fields
     }
 
     private static func taskIdentifier() -> Int { nextTaskIdentifier.add(1, ordering: .relaxed).oldValue }

@@ -29,7 +29,7 @@ public final class SimulatedDownloadTask: URLSessionDownloadTask, @unchecked Sen
     public override var response: URLResponse? { driver.completion?.response }
     public override var error: (any Error)? { driver.completion?.error }
     public override var countOfBytesReceived: Int64 { Int64(driver.completion?.bytes ?? 0) }
-    public override var countOfBytesExpectedToReceive: Int64 { Int64(driver.completion?.bytes ?? -1) }
+    public override var countOfBytesExpectedToReceive: Int64 { driver.completion?.expectedBytes ?? -1 }
 
     public override func resume() {
         driver.resume { [self] completion in

@@ -11,11 +11,9 @@ public import FoundationNetworking
 public final class SimulatedHTTPURLResponse: HTTPURLResponse, @unchecked Sendable {
     public override var suggestedFilename: String? {
         if let disposition = value(forHTTPHeaderField: "Content-Disposition"),
-            let range = disposition.range(of: "filename=")
+            let name = ContentDisposition.filename(in: disposition)
         {
-            let name = disposition[range.upperBound...].split(separator: ";").first.map(String.init) ?? ""
-            let trimmed = name.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
-            if !trimmed.isEmpty { return trimmed }
+            return name
         }
         var name = url?.lastPathComponent ?? ""
         if name.isEmpty || name == "/" { name = "Unknown" }

@@ -30,7 +30,7 @@ public final class SimulatedUploadTask: URLSessionUploadTask, @unchecked Sendabl
     public override var response: URLResponse? { driver.completion?.response }
     public override var error: (any Error)? { driver.completion?.error }
     public override var countOfBytesReceived: Int64 { Int64(driver.completion?.bytes ?? 0) }
-    public override var countOfBytesExpectedToReceive: Int64 { Int64(driver.completion?.bytes ?? -1) }
+    public override var countOfBytesExpectedToReceive: Int64 { driver.completion?.expectedBytes ?? -1 }
     public override var countOfBytesSent: Int64 {
         driver.completion?.error == nil && driver.completion != nil ? countOfBytesExpectedToSend : 0
     }

@@ -15,6 +15,11 @@ final class TransferDriver: Sendable {
         var fileURL: URL?
         var bytes: Int
         var error: URLError?
+
+        /// The body's length as iOS expects it (`countOfBytesExpectedToReceive`,
+        /// `totalBytesExpectedToWrite`): the response's `Content-Length`, -1 when it announced none
+        /// (`NSURLSessionTransferSizeUnknown`); the bytes received when no response came.
+        var expectedBytes: Int64 { response?.expectedContentLength ?? Int64(bytes) }
     }
 
     private struct Guarded {

@@ -31,23 +31,14 @@ struct ExtensionSourceScanTests {
         #expect(notes.first?.hasPrefix("Service.swift:2: DispatchQueue.asyncAfter") == true)
     }
 
-    @Test("a request's own header fields, which are not sent, are named; reading a response's is not")
+    @Test("header fields, which a phone sends and receives as iOS does, are not named")
     func headerFields() {
         let text = """
             request.setValue("Bearer x", forHTTPHeaderField: "Authorization")
             let tag = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "ETag")
             configuration.httpAdditionalHeaders = ["X-App": "1"]
-            let name = response?.suggestedFilename ?? "media"
-            let fields = request.allHTTPHeaderFields
-            request.addValue("1",forHTTPHeaderField: "X-B")
             """
-        let notes = ExtensionSourceScan.untimedCalls(in: text, file: "Service.swift")
-        #expect(
-            notes.map { $0.split(separator: ":").prefix(2).joined(separator: ":") } == [
-                "Service.swift:1", "Service.swift:3", "Service.swift:5", "Service.swift:6",
-            ])
-        #expect(notes[0].hasSuffix("a request's own header fields are not sent"))
-        #expect(notes[1].hasSuffix("a session's additional header fields are not sent"))
+        #expect(ExtensionSourceScan.untimedCalls(in: text, file: "Service.swift").isEmpty)
     }
 
     @Test("module names follow Xcode's rule; a project's SWIFT_VERSION is read")

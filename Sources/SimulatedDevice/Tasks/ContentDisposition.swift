@@ -1,0 +1,105 @@
+import Foundation
+
+/// The file name a `Content-Disposition` field gives (RFC 6266), as `suggestedFilename` reads it: the
+/// `filename*` parameter (RFC 8187: `charset'language'percent-encoded`) over `filename`, parameter
+/// names in any case, values quoted or not, and no directory in the result.
+///
+/// ```swift
+/// ContentDisposition.filename(in: #"attachment; filename="sale.jpg""#)                // "sale.jpg"
+/// ContentDisposition.filename(in: "attachment; filename=a.jpg; filename*=UTF-8''b%C3%A9.jpg")  // "bé.jpg"
+/// ContentDisposition.filename(in: #"attachment; filename="../../etc/x.jpg""#)          // ".._.._etc_x.jpg"
+/// ```
+enum ContentDisposition {
+    /// The name, nil when the field names none (or only an empty or undecodable one).
+    static func filename(in field: String) -> String? {
+        var plain: String?
+        var extended: String?
+        for parameter in parameters(of: field).dropFirst() {
+            guard let equals = parameter.firstIndex(of: "=") else { continue }
+            let name = parameter[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = parameter[parameter.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            switch name {
+            case "filename": plain = unquoted(value)
+            case "filename*": extended = decoded(value)
+            default: continue
+            }
+        }
+        guard let name = [extended, plain].compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return nil }
+        return withoutDirectories(name)
+    }
+
+    /// The field split at each `;` outside a quoted string.
+    private static func parameters(of field: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var quoted = false
+        var escaped = false
+        for character in field {
+            if escaped {
+                escaped = false
+            } else if quoted, character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                quoted.toggle()
+            } else if character == ";", !quoted {
+                parts.append(current)
+                current = ""
+                continue
+            }
+            current.append(character)
+        }
+        parts.append(current)
+        return parts
+    }
+
+    /// A quoted string without its quotes and backslash escapes; a token as it is.
+    private static func unquoted(_ value: String) -> String {
+        guard value.count >= 2, value.first == "\"", value.last == "\"" else { return value }
+        var result = ""
+        var escaped = false
+        for character in value.dropFirst().dropLast() {
+            if !escaped, character == "\\" {
+                escaped = true
+                continue
+            }
+            escaped = false
+            result.append(character)
+        }
+        return result
+    }
+
+    /// An RFC 8187 value (`UTF-8''b%C3%A9.jpg`), percent-decoded; nil for another charset or bad encoding.
+    private static func decoded(_ value: String) -> String? {
+        let parts = value.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        let charset = parts[0].lowercased()
+        guard charset == "utf-8" || charset == "iso-8859-1" else { return nil }
+        let encoded = String(parts[2])
+        if charset == "utf-8" { return encoded.removingPercentEncoding }
+        // ISO-8859-1: each byte is its own code point.
+        guard let bytes = percentDecodedBytes(encoded) else { return nil }
+        return String(bytes.map { Character(Unicode.Scalar($0)) })
+    }
+
+    private static func percentDecodedBytes(_ text: String) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8).makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next(), let low = iterator.next(),
+                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+            else { return nil }
+            bytes.append(value)
+        }
+        return bytes
+    }
+
+    /// The name with its path components joined by `_`, as swift-corelibs-foundation's
+    /// `suggestedFilename` does: no directory, so it cannot lead out of the folder it is added to.
+    private static func withoutDirectories(_ name: String) -> String {
+        (name as NSString).pathComponents.map { $0 == "/" ? "" : $0 }.joined(separator: "_")
+    }
+}
