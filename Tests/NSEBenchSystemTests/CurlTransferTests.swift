@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchTestSupport
 import Testing
 
 @testable import NSEBenchSystem

@@ -23,6 +23,7 @@ struct ContentDispositionTests {
             (#"attachment; filename="../../etc/evil.jpg""#, ".._.._etc_evil.jpg"),
             (#"inline; filename="/abs/x.jpg""#, "_abs_x.jpg"),
             ("attachment; filename*=UTF-16''x.jpg; filename=ok.jpg", "ok.jpg"),
+            ("attachment; filename*=UTF-8''..; filename=fallback.jpg", "fallback.jpg"),
         ])
     func names(field: String, expected: String) {
         #expect(ContentDisposition.filename(in: field) == expected)
@@ -33,6 +34,9 @@ struct ContentDispositionTests {
         arguments: [
             "attachment", "inline;", #"attachment; filename="""#, "attachment; myfilename=wrong.jpg",
             "attachment; filename*=UTF-8''bad%ZZ.jpg", "attachment; filename*=noquotes.jpg",
+            #"attachment; filename="/""#, "attachment; filename*=UTF-8''%2F", #"attachment; filename="..""#,
+            "attachment; filename=.", "attachment; filename*=UTF-8''a%00b.jpg", "attachment; filename*=UTF-8''a%0Ab",
+            "attachment; filename*=iso-8859-1''a%+1.jpg",
         ])
     func noName(field: String) {
         #expect(ContentDisposition.filename(in: field) == nil)

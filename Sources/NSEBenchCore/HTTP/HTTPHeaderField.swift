@@ -22,8 +22,8 @@ public struct HTTPHeaderField: Sendable, Hashable, CustomStringConvertible {
 extension [HTTPHeaderField] {
     /// The fields by name, as Foundation's `HTTPURLResponse` takes them: a name written more than once
     /// (in any case) keeps its first spelling, with its values joined by ", " in the order they came
-    /// (RFC 9110's combination of a repeated field), but for a `Content-Length` repeated with the same
-    /// value, which is one length (as the transport reads it).
+    /// (RFC 9110's combination of a repeated field), but for a `Content-Length` that repeats one value
+    /// (in lines or in a list), which is that one length, as the transport reads it.
     ///
     /// ```swift
     /// [HTTPHeaderField(name: "Vary", value: "A"), HTTPHeaderField(name: "vary", value: "B")].dictionary
@@ -35,12 +35,15 @@ extension [HTTPHeaderField] {
         for field in self {
             let key = field.name.lowercased()
             if let name = spelling[key] {
-                if key == "content-length", fields[name] == field.value { continue }
                 fields[name, default: ""] += ", " + field.value
             } else {
                 spelling[key] = field.name
                 fields[field.name] = field.value
             }
+        }
+        for (name, value) in fields where name.lowercased() == "content-length" && value.contains(",") {
+            let lengths = Set(value.split(separator: ",").map { String($0.trimmingWhitespace()) })
+            if lengths.count == 1, let length = lengths.first { fields[name] = length }
         }
         return fields
     }

@@ -115,8 +115,13 @@ public struct PlainHTTPRequest: Sendable, Equatable {
             endLine()
         }
         for line in headers {
-            let trimmed = line.trimmingWhitespace()
-            if trimmed.last == ":" { continue }  // removes a default, sends nothing
+            // `Name:` with nothing (or only spaces and tabs) after its colon removes a default and sends
+            // nothing, as libcurl reads it; a value that merely ends in a colon is sent.
+            if let colon = line.firstIndex(of: ":"),
+                line[line.index(after: colon)...].allSatisfy({ $0 == " " || $0 == "\t" })
+            {
+                continue
+            }
             if Self.equalsIgnoringCase(Self.headerName(of: line), "host") { continue }  // sent above
             if !line.contains(":") {
                 // `Name;` sends the name with an empty value; any other line without a colon, nothing.

@@ -199,12 +199,24 @@ public final class CurlEasyHandle {
         var previous: UnsafeMutablePointer<curl_header>?
         while let header = curl_easy_nextheader(raw, UInt32(CURLH_HEADER), -1, previous) {
             if let name = header.pointee.name, let value = header.pointee.value {
-                let text = String(cString: value).trimmingCharacters(in: .whitespacesAndNewlines)
+                let text = Self.trimmed(String(cString: value))
                 fields.append(HTTPHeaderField(name: String(cString: name), value: text))
             }
             previous = header
         }
         return fields
+    }
+
+    /// `value` without the spaces and tabs around it (and the CR libcurl leaves), as the own client trims
+    /// a field's value: no other Unicode space.
+    private static func trimmed(_ value: String) -> String {
+        let bytes = Array(value.utf8)
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     /// libcurl's own phase timings for the finished transfer, in microseconds from its start.

@@ -34,7 +34,8 @@ public struct DownloadRequest: Sendable, Hashable {
     public var destination: DownloadDestination
     /// The HTTP method, a token such as `GET`, `HEAD`, `POST` or `PUT`.
     public var method: String
-    /// The request body, sent with `Content-Length` (never chunked, never `Expect: 100-continue`);
+    /// The request body, sent with `Content-Length` (never chunked; libcurl's own `Expect: 100-continue`
+    /// is removed, and a simulated phone never passes one of its own);
     /// nil for none. `POST`, `PUT` and `PATCH` always send a length, 0 without a body, as URLSession
     /// does. Its upload is part of the transfer's time: the first byte comes after the last one sent.
     public var body: [UInt8]?

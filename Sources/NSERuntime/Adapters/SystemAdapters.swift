@@ -104,8 +104,14 @@ public struct CurlMediaDownloader: MediaDownloading {
         download.requestTag = tag
         download.progress = request.progress.map(DownloadProgressObserver.init)
         download.keepsHeaderFields = request.keepsHeaderFields
-        download.headers = request.headerLines
+        // The tag's field is the harness's own: a user's line of that name would take the server's notes.
+        download.headers = request.headerLines.filter { !Self.names($0, FaultPlan.requestTagHeaderName) }
         return download
+    }
+
+    /// Whether header `line` (`Name: value`) is field `name`, in any case.
+    private static func names(_ line: String, _ name: String) -> Bool {
+        line.prefix { $0 != ":" }.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(name) == .orderedSame
     }
 
     /// What the transport's `result` means to the extension, its body in the file at `destinationPath`.

@@ -93,18 +93,22 @@ public struct PhoneRequest: Sendable, Hashable {
         self.headerFields = headerFields
     }
 
-    /// The fields URLSession writes itself, whatever a request sets (Apple's "reserved" fields that
-    /// frame the message): one of these from user code is not sent, as URLSession ignores it.
+    /// The fields the network writes itself, whatever a request sets (Apple's "reserved" fields that
+    /// frame the message, and `Expect`, whose `100-continue` would stall an upload a second in real time
+    /// for a `100` the media server never sends): one of these from user code is not sent.
     public static let fieldsTheNetworkWrites: Set<String> = [
-        "content-length", "connection", "host", "transfer-encoding",
+        "content-length", "connection", "host", "transfer-encoding", "expect",
     ]
 
     /// ``headerFields`` as the lines sent (`Name: value`), sorted by name so that the same request is
-    /// always sent alike, without ``fieldsTheNetworkWrites`` and without a field whose value is empty
-    /// (which libcurl would take as "remove this field").
+    /// always sent alike, without ``fieldsTheNetworkWrites`` and without a field whose value is empty or
+    /// only spaces and tabs (which libcurl would take as "remove this field").
     public var headerLines: [String] {
-        headerFields.filter { !$0.value.isEmpty && !Self.fieldsTheNetworkWrites.contains($0.key.lowercased()) }
-            .sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        headerFields.filter { field in
+            !field.value.allSatisfy { $0 == " " || $0 == "\t" }
+                && !Self.fieldsTheNetworkWrites.contains(field.key.lowercased())
+        }
+        .sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
     }
 
     /// Why a phone would not send this request, or nil when it would: a scheme other than http(s) or
@@ -117,12 +121,18 @@ public struct PhoneRequest: Sendable, Hashable {
             return .unsupported(
                 "nse-bench simulates HTTP methods over http and https; \(method) \(url.absoluteString) is not sent")
         }
-        if let (name, value) = headerFields.first(where: { !Self.isFieldName($0.key) || !Self.isFieldValue($0.value) })
-        {
+        if let name = headerFields.keys.sorted().first(where: { !Self.isFieldName($0) }) {
             return .unsupported(
-                "nse-bench sends header fields whose name is a token and whose value has no line break or control "
-                    + "character; \(name.debugDescription): \(value.debugDescription) is not, and "
-                    + "\(url.absoluteString) is not sent")
+                "header field name \(name.debugDescription) is not a token (RFC 9110): \(url.absoluteString) is not sent"
+            )
+        }
+        // The value is not quoted: it may be a secret (a token read from a file with its newline).
+        for (name, value) in headerFields.sorted(by: { $0.key < $1.key }) {
+            guard let position = value.utf8.firstIndex(where: { !Self.isFieldValueByte($0) }) else { continue }
+            let offset = value.utf8.distance(from: value.utf8.startIndex, to: position)
+            return .unsupported(
+                "header field \(name)'s value has a line break or control character at byte \(offset) of "
+                    + "\(value.utf8.count): \(url.absoluteString) is not sent")
         }
         if let body, method == "GET" || method == "HEAD" {
             return .dataLengthExceedsMaximum(
@@ -136,9 +146,10 @@ public struct PhoneRequest: Sendable, Hashable {
         !name.isEmpty && name.utf8.allSatisfy(isTokenByte)
     }
 
-    /// Whether `value` can be written on one line: no control character but a tab (RFC 9110 §5.5).
-    private static func isFieldValue(_ value: String) -> Bool {
-        value.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F || $0 == UInt8(ascii: "\t") }
+    /// Whether `byte` can be part of a value written on one line: no control character but a tab
+    /// (RFC 9110 §5.5).
+    private static func isFieldValueByte(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte != 0x7F || byte == UInt8(ascii: "\t")
     }
 
     /// Whether `byte` may be part of a method token (RFC 9110 §5.6.2 `tchar`).

@@ -22,7 +22,8 @@ import Synchronization
 /// `httpBody` or an upload task's data or file as its body, framed by `Content-Length`; the upload is
 /// part of the request's time. A `GET` or `HEAD` with a body fails with
 /// `URLError(.dataLengthExceedsMaximum)`, as on iOS; another scheme, with `URLError(.unsupportedURL)`.
-/// The request's own header fields are not sent, and a streamed body (`httpBodyStream`) is not.
+/// The request's own header fields are sent (``PhoneRequest/headerLines``); a streamed body
+/// (`httpBodyStream`) is not, and redirects are not followed.
 ///
 /// `@unchecked Sendable`: its stored properties are immutable after init, except `invalidated`, an
 /// `Atomic`.
@@ -311,12 +312,18 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     }
 
     /// The request's own header fields over the configuration's `httpAdditionalHeaders`, as URLSession
-    /// merges them: a name the request sets (in any case) replaces the configuration's.
+    /// merges them: a name the request sets (in any case) replaces the configuration's. Of the
+    /// configuration's, a `String` value is sent, and a number as its `stringValue` (as on iOS); any
+    /// other value is left out.
     private func headerFields(of request: URLRequest) -> [String: String] {
         var fields: [String: String] = [:]
         for (key, value) in configuration.httpAdditionalHeaders ?? [:] {
             guard let name = key as? String else { continue }
-            fields[name] = (value as? String) ?? "\(value)"
+            if let text = value as? String {
+                fields[name] = text
+            } else if let number = value as? NSNumber {
+                fields[name] = number.stringValue
+            }
         }
         for (name, value) in request.allHTTPHeaderFields ?? [:] {
             if let replaced = fields.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {

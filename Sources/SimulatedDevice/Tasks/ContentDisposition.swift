@@ -10,7 +10,8 @@ import Foundation
 /// ContentDisposition.filename(in: #"attachment; filename="../../etc/x.jpg""#)          // ".._.._etc_x.jpg"
 /// ```
 enum ContentDisposition {
-    /// The name, nil when the field names none (or only an empty or undecodable one).
+    /// The name, nil when the field names none, or only one that is empty, undecodable, `.` or `..`, or
+    /// holds a control character, once its directories are joined.
     static func filename(in field: String) -> String? {
         var plain: String?
         var extended: String?
@@ -24,8 +25,16 @@ enum ContentDisposition {
             default: continue
             }
         }
-        guard let name = [extended, plain].compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return nil }
-        return withoutDirectories(name)
+        for candidate in [extended, plain] {
+            guard let candidate else { continue }
+            let name = withoutDirectories(candidate)
+            if !name.isEmpty, name != ".", name != "..",
+                !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            {
+                return name
+            }
+        }
+        return nil
     }
 
     /// The field split at each `;` outside a quoted string.
@@ -89,12 +98,22 @@ enum ContentDisposition {
                 bytes.append(byte)
                 continue
             }
-            guard let high = iterator.next(), let low = iterator.next(),
-                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
-            else { return nil }
-            bytes.append(value)
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                return nil
+            }
+            bytes.append(high << 4 | low)
         }
         return bytes
+    }
+
+    /// A hex digit's value; nil for any other byte (`+` and `-` too, which `UInt8(_:radix:)` would take).
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// The name with its path components joined by `_`, as swift-corelibs-foundation's
