@@ -5,7 +5,9 @@ import Synchronization
 /// Every field lives in `state`, a `Mutex`.
 final class InvocationMeasurements: Sendable {
     struct Snapshot {
-        var spans = StageSpans()
+        /// Each stage's span, by the record's own subscript by stage (its other phases stay unset here):
+        /// held in place, where a `[InvocationStage: PhaseSpan]` cost an allocation and a hash for each.
+        var spans = InvocationPhases(queued: 0)
         var downloadTimings: MediaDownloadTimings?
         var download: DownloadSummary?
         var stageErrors: [InvocationStage: String] = [:]
@@ -110,32 +112,6 @@ final class InvocationMeasurements: Sendable {
                 injectedFault: result.injectedFault, requestTag: result.requestTag, lastBytes: result.bytes,
                 announcedBytes: result.announcedBytes)
             state.downloadTimings = result.timings
-        }
-    }
-}
-
-/// The span each ``InvocationStage`` reported, nil for a stage not reported: held in place, as every
-/// invocation reports one or more (a `[InvocationStage: PhaseSpan]` cost an allocation and a hash for
-/// each: perf, issue #18).
-struct StageSpans {
-    private var decrypt: PhaseSpan?
-    private var download: PhaseSpan?
-    private var attach: PhaseSpan?
-
-    subscript(stage: InvocationStage) -> PhaseSpan? {
-        get {
-            switch stage {
-            case .decrypt: decrypt
-            case .download: download
-            case .attach: attach
-            }
-        }
-        set {
-            switch stage {
-            case .decrypt: decrypt = newValue
-            case .download: download = newValue
-            case .attach: attach = newValue
-            }
         }
     }
 }
