@@ -83,11 +83,10 @@ enum ContentDisposition {
         guard parts.count == 3 else { return nil }
         let charset = parts[0].lowercased()
         guard charset == "utf-8" || charset == "iso-8859-1" else { return nil }
-        let encoded = String(parts[2])
-        if charset == "utf-8" { return encoded.removingPercentEncoding }
+        guard let bytes = percentDecodedBytes(String(parts[2])) else { return nil }
         // ISO-8859-1: each byte is its own code point.
-        guard let bytes = percentDecodedBytes(encoded) else { return nil }
-        return String(bytes.map { Character(Unicode.Scalar($0)) })
+        guard charset == "utf-8" else { return String(bytes.map { Character(Unicode.Scalar($0)) }) }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     private static func percentDecodedBytes(_ text: String) -> [UInt8]? {
