@@ -266,11 +266,15 @@ import Testing
         // Bounded well above a late resumption of this task, well below the worker's 60 s sleep.
         #expect(MonotonicClock.now() - started < 30_000_000_000, "not left to sleep for 60 s")
         #expect(pool.processDeaths == 0, "a process that stopped answering is no crash of the extension")
+        // Under a loaded machine (the whole suite in parallel) the replacement process may also be slow to
+        // exit at the end (seen once in 2026-12-05's suite): a problem of its own, said apart, not this one.
+        let problems = ExtensionWorkerPool.problems(pool, timeScale: 1, deadline: 30_000_000_000)
         #expect(
-            ExtensionWorkerPool.problems(pool, timeScale: 1, deadline: 30_000_000_000) == [
-                "1 extension process stopped answering (1 invocation got no record in time) and was killed and "
-                    + "replaced: what it held is lost to the harness"
-            ])
+            problems.first
+                == "1 extension process stopped answering (1 invocation got no record in time) and was killed and "
+                + "replaced: what it held is lost to the harness")
+        #expect(
+            problems.dropFirst().allSatisfy { $0.contains("did not end within 0.2 s of the run's end") }, "\(problems)")
     }
 
     /// What `/proc` says of this user's threads, in the thread-limit tests.

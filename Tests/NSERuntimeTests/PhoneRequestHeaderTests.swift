@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchCore
 import SimulatedDevice
 import Synchronization
 import Testing
@@ -37,5 +38,57 @@ struct PhoneRequestHeaderTests {
         let download = try #require(seen.withLock { $0 })
         #expect(download.headerLines == ["Accept: image/*", "Authorization: Bearer t"])
         #expect(download.keepsHeaderFields)
+    }
+}
+
+/// A phone's redirect hop is recorded as a download of the invocation, never as its failure.
+@Suite("A phone's request: redirect hops in the record")
+struct PhoneRedirectRecordTests {
+    /// The record of an invocation whose phone loads `/go`, then `/media/1KB.jpg`, answered by `first`
+    /// and a 200 of six bytes.
+    func record(firstAnsweredWith first: FakeDownloader.Response) async throws -> InvocationRecord {
+        let harness = try HostHarness(script: { download in
+            download.url.path == "/go" ? .respond(first) : .respond(FakeDownloader.Response(after: second))
+        })
+        defer { harness.remove() }
+        let factory = ExtensionFactory(name: "redirect") {
+            ContextWorkService { context, content in
+                let network = InvocationNetwork(context: context)
+                for path in ["/go", "/media/1KB.jpg"] {
+                    _ = await network.load(
+                        PhoneRequest(url: URL(string: "http://127.0.0.1:9\(path)")!, idleTimeout: 10 * second))
+                }
+                return content
+            }
+        }
+        let task = harness.start(harness.input(TestPayloads.plain(), extension: factory, id: 5))
+        await harness.downloader.waitForRequests(1)
+        harness.clock.advance(by: second)
+        await harness.downloader.waitForRequests(2)
+        harness.clock.advance(by: second)
+        return await task.value
+    }
+
+    @Test(
+        "a redirect followed by the media leaves no error, and the record has both hops' bytes and the media's status")
+    func aFollowedRedirectIsNoError() async throws {
+        let record = try await record(
+            firstAnsweredWith: FakeDownloader.Response(
+                after: second, status: 302, body: .bytes([1, 2]),
+                headerFields: [HTTPHeaderField(name: "location", value: "/media/1KB.jpg")]))
+        #expect(record.stageErrors[.download] == nil)
+        #expect(record.downloadErrorText == nil)
+        #expect(record.download?.count == 2)
+        #expect(record.download?.bytes == 8)
+        #expect(record.download?.status == 200)
+    }
+
+    @Test("a 3xx without a Location, or a 404, is a failed request in the record")
+    func otherStatusesAreErrors() async throws {
+        for (status, fields) in [(302, [HTTPHeaderField]()), (404, [HTTPHeaderField(name: "Location", value: "/x")])] {
+            let record = try await record(
+                firstAnsweredWith: FakeDownloader.Response(after: second, status: status, headerFields: fields))
+            #expect(record.stageErrors[.download] == "HTTP status \(status)")
+        }
     }
 }

@@ -31,6 +31,11 @@ final class ScriptedNetwork: PhoneNetwork {
         return task
     }
 
+    /// The phone's clock, in nanoseconds: still unless a test moves it.
+    let clock = Atomic<UInt64>(0)
+
+    func now() -> UInt64 { clock.load(ordering: .relaxed) }
+
     /// The moves the phone's `FileManager` told of, as (from, to) paths.
     let moves = Mutex<[String]>([])
 

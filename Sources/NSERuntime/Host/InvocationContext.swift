@@ -167,11 +167,12 @@ public final class InvocationContext: Sendable {
     }
 
     /// Reports a download's result: its bytes, status, failure and phase timings go into the record, and
-    /// the time from `start` to now is the download stage.
-    public func recordDownload(_ result: MediaDownloadResult, start: UInt64) {
+    /// the time from `start` to now is the download stage. `failed` false keeps a status that is no
+    /// failure of the request (a redirect its session follows) out of the stage's errors.
+    public func recordDownload(_ result: MediaDownloadResult, start: UInt64, failed: Bool = true) {
         record(.download, start: start, end: clock.now())
         measurements.recordDownload(result)
-        if let failure = result.failureDescription { recordError(.download, failure) }
+        if failed, let failure = result.failureDescription { recordError(.download, failure) }
     }
 
     /// Reports why `stage` failed, for the record (the last report of a stage wins).

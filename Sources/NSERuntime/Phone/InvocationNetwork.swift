@@ -39,8 +39,6 @@ struct InvocationNetwork: PhoneTransferTracking {
         download.keepsHeaderFields = true
         download.headerLines = request.headerLines
         let result = await context.downloader.download(download)
-        // A side call (a receipt, a delivered metric) is not the media: the record keeps the media's.
-        if SideEndpoint(url: request.url) == nil { context.recordDownload(result, start: start) }
         // Said to be a file: without the hint, Foundation's URL stats the path to find out (4 µs an
         // invocation in perf, issue #11).
         let file = result.filePath.map { URL(fileURLWithPath: $0, isDirectory: false) }
@@ -48,12 +46,19 @@ struct InvocationNetwork: PhoneTransferTracking {
             status: result.status, contentType: result.contentType, bytes: result.bytes, fileURL: file,
             failure: result.error.map(Self.failure))
         response.headerFields = result.headerFields?.dictionary
+        // A side call (a receipt, a delivered metric) is not the media: the record keeps the media's. A
+        // redirect is a hop of the request, not its failure: the session follows it.
+        if SideEndpoint(url: request.url) == nil {
+            context.recordDownload(result, start: start, failed: !response.isRedirect)
+        }
         return response
     }
 
     func track(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
         context.run(work)
     }
+
+    func now() -> UInt64 { context.now() }
 
     func trackTransfer(_ transfer: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
         context.runPhoneWork(transfer)

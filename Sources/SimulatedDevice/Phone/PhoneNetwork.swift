@@ -22,6 +22,9 @@ public protocol PhoneNetwork: Sendable {
     /// The extension's `FileManager` moved the file at `source` to `destination` (a download renamed
     /// by its type): a network that removes bodies can leave that one be.
     func fileMoved(from source: String, to destination: String)
+    /// The phone's clock, in nanoseconds: the run's, which its timeouts are scaled to. A task that follows
+    /// redirects reads it to keep its resource timeout for the whole chain.
+    func now() -> UInt64
 }
 
 /// A phone network that runs the simulated session's own transfers where the invocation runs (the
@@ -41,6 +44,9 @@ extension PhoneNetwork {
         if let tracking = self as? any PhoneTransferTracking { return tracking.trackTransfer(transfer) }
         return track(transfer)
     }
+
+    /// The system's monotonic clock, for a network whose host has no clock of its own.
+    public func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     /// Nothing: this network looks whether a body is still there before removing it.
     public func fileMoved(from source: String, to destination: String) {}
@@ -180,6 +186,12 @@ public struct PhoneResponse: Sendable, Hashable {
     /// ``contentType`` and the body's length alone.
     public var headerFields: [String: String]? = nil
 
+    /// Whether this is a redirect a phone's session follows (``HTTPRedirect``): a `301`, `302`, `303`,
+    /// `307` or `308` with a `Location`.
+    public var isRedirect: Bool {
+        failure == nil && HTTPRedirect.statuses.contains(status) && HTTPRedirect.location(in: headerFields) != nil
+    }
+
     /// A response.
     public init(
         status: Int, contentType: String? = nil, bytes: Int = 0, fileURL: URL? = nil,
@@ -211,6 +223,8 @@ public enum PhoneNetworkFailure: Error, Sendable, Hashable, CustomStringConverti
     case fileDoesNotExist(String)
     /// The calling task was cancelled.
     case cancelled
+    /// A task followed more redirects than URLSession does (``HTTPRedirect/limit``).
+    case tooManyRedirects(String)
     /// The phone is in Low Data Mode and the request refuses constrained networks:
     /// `URLError(.notConnectedToInternet)` with ``FoundationNetworking/URLError/networkUnavailableReason``
     /// `.constrained`.
@@ -224,7 +238,7 @@ public enum PhoneNetworkFailure: Error, Sendable, Hashable, CustomStringConverti
         switch self {
         case .timedOut(let reason), .cannotConnectToHost(let reason), .networkConnectionLost(let reason),
             .secureConnectionFailed(let reason), .dataLengthExceedsMaximum(let reason), .cannotWriteToFile(let reason),
-            .fileDoesNotExist(let reason),
+            .fileDoesNotExist(let reason), .tooManyRedirects(let reason),
             .unsupported(let reason), .other(let reason), .constrainedNetwork(let reason):
             reason
         case .cancelled: "cancelled"
@@ -243,6 +257,7 @@ public enum PhoneNetworkFailure: Error, Sendable, Hashable, CustomStringConverti
             case .cannotWriteToFile: .cannotWriteToFile
             case .fileDoesNotExist: .fileDoesNotExist
             case .cancelled: .cancelled
+            case .tooManyRedirects: .httpTooManyRedirects
             case .constrainedNetwork: .notConnectedToInternet
             case .unsupported: .unsupportedURL
             case .other: .unknown

@@ -20,6 +20,12 @@ public protocol SimulatedURLSessionTaskDelegate: SimulatedURLSessionDelegate {
     func urlSession(
         _ session: SimulatedURLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64)
+    /// The task's request got a redirect (`301`, `302`, `303`, `307`, `308` with a `Location`):
+    /// call `completionHandler` with the request to send next (`request`, the one URLSession proposes,
+    /// or one of your own), or with nil to end the task with the redirect's own response and body.
+    func urlSession(
+        _ session: SimulatedURLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void)
 }
 
 /// `URLSessionDataDelegate` for ``SimulatedURLSession``.
@@ -56,6 +62,13 @@ extension SimulatedURLSessionTaskDelegate {
         _ session: SimulatedURLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {}
+
+    public func urlSession(
+        _ session: SimulatedURLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(request)
+    }
 }
 
 extension SimulatedURLSessionDataDelegate {

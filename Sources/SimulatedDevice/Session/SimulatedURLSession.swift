@@ -23,7 +23,8 @@ import Synchronization
 /// part of the request's time. A `GET` or `HEAD` with a body fails with
 /// `URLError(.dataLengthExceedsMaximum)`, as on iOS; another scheme, with `URLError(.unsupportedURL)`.
 /// The request's own header fields are sent (``PhoneRequest/headerLines``); a streamed body
-/// (`httpBodyStream`) is not, and redirects are not followed.
+/// (`httpBodyStream`) is not. Redirects are followed as on iOS, asking the delegate
+/// (`willPerformHTTPRedirection`) when it implements it (``HTTPRedirect``).
 ///
 /// `@unchecked Sendable`: its stored properties are immutable after init, except `invalidated`, an
 /// `Atomic`.
@@ -292,7 +293,25 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         case .failure(let error): failure = error
         case nil: break
         }
-        return TransferDriver(request: request, phoneRequest: sent, phone: phone, callbacks: queue, failure: failure)
+        return TransferDriver(
+            request: request, phoneRequest: sent, phone: phone, callbacks: queue, failure: failure,
+            redirects: redirectPolicy(on: phone))
+    }
+
+    /// How this session's tasks follow redirects: asking the delegate, when it is a task delegate, and
+    /// making a request it rewrote with this session's limits and fields.
+    private func redirectPolicy(on phone: SimulatedPhone?) -> TransferDriver.RedirectPolicy {
+        var question: TransferDriver.RedirectQuestion?
+        if let delegate = delegate as? any SimulatedURLSessionTaskDelegate {
+            // Called on the delegate queue only, as every other delegate method.
+            nonisolated(unsafe) let taskDelegate = delegate
+            question = { [self] task, response, proposed, answer in
+                taskDelegate.urlSession(
+                    self, task: task, willPerformHTTPRedirection: response, newRequest: proposed,
+                    completionHandler: answer)
+            }
+        }
+        return TransferDriver.RedirectPolicy(question: question) { [self] in phoneRequest(for: $0, on: phone) }
     }
 
     /// The request with the limits iOS would apply: the request's own `timeoutInterval` when it differs

@@ -25,14 +25,14 @@ public final class SimulatedDataTask: URLSessionDataTask, @unchecked Sendable {
     public override var taskIdentifier: Int { identifier }
     public override var state: URLSessionTask.State { driver.state }
     public override var originalRequest: URLRequest? { driver.request }
-    public override var currentRequest: URLRequest? { driver.request }
+    public override var currentRequest: URLRequest? { driver.currentRequest }
     public override var response: URLResponse? { driver.completion?.response }
     public override var error: (any Error)? { driver.completion?.error }
     public override var countOfBytesReceived: Int64 { Int64(driver.completion?.bytes ?? 0) }
     public override var countOfBytesExpectedToReceive: Int64 { driver.completion?.expectedBytes ?? -1 }
 
     public override func resume() {
-        driver.resume { [self] completion in onComplete(self, driver.body(of: completion), completion) }
+        driver.resume(self) { [self] completion in onComplete(self, driver.body(of: completion), completion) }
     }
 
     public override func cancel() {

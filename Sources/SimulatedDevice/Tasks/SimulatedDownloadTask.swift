@@ -25,14 +25,14 @@ public final class SimulatedDownloadTask: URLSessionDownloadTask, @unchecked Sen
     public override var taskIdentifier: Int { identifier }
     public override var state: URLSessionTask.State { driver.state }
     public override var originalRequest: URLRequest? { driver.request }
-    public override var currentRequest: URLRequest? { driver.request }
+    public override var currentRequest: URLRequest? { driver.currentRequest }
     public override var response: URLResponse? { driver.completion?.response }
     public override var error: (any Error)? { driver.completion?.error }
     public override var countOfBytesReceived: Int64 { Int64(driver.completion?.bytes ?? 0) }
     public override var countOfBytesExpectedToReceive: Int64 { driver.completion?.expectedBytes ?? -1 }
 
     public override func resume() {
-        driver.resume { [self] completion in
+        driver.resume(self) { [self] completion in
             onComplete(self, completion)
             if let file = completion.fileURL { driver.removeBody(file) }
         }
@@ -47,6 +47,6 @@ public final class SimulatedDownloadTask: URLSessionDownloadTask, @unchecked Sen
 
     /// Resumes without removing the file afterwards: the async `download(for:)` hands it to its caller.
     func driverResumeKeepingFile() {
-        driver.resume { [self] completion in onComplete(self, completion) }
+        driver.resume(self) { [self] completion in onComplete(self, completion) }
     }
 }

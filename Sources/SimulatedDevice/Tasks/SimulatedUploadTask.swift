@@ -26,7 +26,7 @@ public final class SimulatedUploadTask: URLSessionUploadTask, @unchecked Sendabl
     public override var taskIdentifier: Int { identifier }
     public override var state: URLSessionTask.State { driver.state }
     public override var originalRequest: URLRequest? { driver.request }
-    public override var currentRequest: URLRequest? { driver.request }
+    public override var currentRequest: URLRequest? { driver.currentRequest }
     public override var response: URLResponse? { driver.completion?.response }
     public override var error: (any Error)? { driver.completion?.error }
     public override var countOfBytesReceived: Int64 { Int64(driver.completion?.bytes ?? 0) }
@@ -37,7 +37,7 @@ public final class SimulatedUploadTask: URLSessionUploadTask, @unchecked Sendabl
     public override var countOfBytesExpectedToSend: Int64 { Int64(driver.phoneRequest.body?.count ?? 0) }
 
     public override func resume() {
-        driver.resume { [self] completion in onComplete(self, driver.body(of: completion), completion) }
+        driver.resume(self) { [self] completion in onComplete(self, driver.body(of: completion), completion) }
     }
 
     public override func cancel() {

@@ -8,6 +8,10 @@ import Synchronization
 /// The transfer runs as the extension's tracked work (``PhoneNetwork/track(_:)``) and that work lasts
 /// until the completion callback, on the session's delegate queue, has returned: an invocation whose
 /// extension waits for a callback is not over while it waits.
+///
+/// Redirects are followed as URLSession follows them (``HTTPRedirect``): each hop is a request of its
+/// own on the phone's network, the session's delegate is asked first on its queue
+/// (`willPerformHTTPRedirection`), and the configuration's resource timeout covers the whole chain.
 final class TransferDriver: Sendable {
     /// What the task reports when its transfer ends.
     struct Completion: Sendable {
@@ -22,11 +26,30 @@ final class TransferDriver: Sendable {
         var expectedBytes: Int64 { response?.expectedContentLength ?? Int64(bytes) }
     }
 
+    /// Asks the session's delegate, on its queue, whether `task` follows a redirect
+    /// (`willPerformHTTPRedirection`): `answer` takes the request to send, or nil to make the redirect's
+    /// own response the task's.
+    typealias RedirectQuestion =
+        @Sendable (
+            _ task: URLSessionTask, _ response: HTTPURLResponse, _ proposed: URLRequest,
+            _ answer: @escaping @Sendable (URLRequest?) -> Void
+        ) -> Void
+
+    /// How the task's session takes part in its redirects.
+    struct RedirectPolicy: Sendable {
+        /// The delegate's say; nil when the session has no task delegate, and every redirect is followed.
+        var question: RedirectQuestion?
+        /// The phone's request for a request the delegate rewrote, with the session's limits and fields.
+        var prepare: @Sendable (URLRequest) -> PhoneRequest
+    }
+
     private struct Guarded {
         var machine = TransferStateMachine()
         /// The tracked work that performs the transfer; cancelling it ends the transfer.
         var transfer: Task<Void, Never>?
         var completion: Completion?
+        /// The request now being sent, once a redirect was followed; nil while it is the original.
+        var redirected: URLRequest?
     }
 
     let request: URLRequest
@@ -35,17 +58,28 @@ final class TransferDriver: Sendable {
     let callbacks: CallbackQueue
     /// Why the task fails before anything is sent (an upload's unreadable file); nil to send it.
     let failure: PhoneNetworkFailure?
+    /// How redirects are followed; nil to follow them without asking anyone.
+    let redirects: RedirectPolicy?
     private let guarded = Mutex(Guarded())
 
     init(
         request: URLRequest, phoneRequest: PhoneRequest, phone: SimulatedPhone?, callbacks: CallbackQueue,
-        failure: PhoneNetworkFailure? = nil
+        failure: PhoneNetworkFailure? = nil, redirects: RedirectPolicy? = nil
     ) {
         self.request = request
         self.phoneRequest = phoneRequest
         self.phone = phone
         self.callbacks = callbacks
         self.failure = failure
+        self.redirects = redirects
+    }
+
+    /// The request being sent (`currentRequest`): the original until a redirect was followed.
+    var currentRequest: URLRequest { guarded.withLock { $0.redirected } ?? request }
+
+    /// A redirect was followed: `request` is now the one being sent.
+    func redirected(to request: URLRequest) {
+        guarded.withLock { $0.redirected = request }
     }
 
     var state: URLSessionTask.State {
@@ -59,8 +93,9 @@ final class TransferDriver: Sendable {
 
     var completion: Completion? { guarded.withLock { $0.completion } }
 
-    /// Resumes the task; `deliver` runs on the delegate queue, with the phone bound, once it ends.
-    func resume(deliver: @escaping @Sendable (Completion) -> Void) {
+    /// Resumes `task`, this driver's; `deliver` runs on the delegate queue, with the phone bound, once it
+    /// ends.
+    func resume(_ task: URLSessionTask, deliver: @escaping @Sendable (Completion) -> Void) {
         guard guarded.withLock({ $0.machine.resume() }) == .start else { return }
         if let failure {
             let error = failure.urlError(for: phoneRequest.url)
@@ -76,9 +111,9 @@ final class TransferDriver: Sendable {
         // ends the load with `cancelled`, and what follows the load never looks at cancellation. (A task
         // of its own cost a thread wake-up at each end of every transfer.)
         let transfer = phone.network.trackSessionTransfer { [self] in
-            let response = await phone.network.load(request)
+            let (response, url) = await load(request, following: task, on: phone)
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                finish(completion(from: response), deliver: deliver, tracked: continuation)
+                finish(completion(from: response, url: url), deliver: deliver, tracked: continuation)
             }
         }
         guard let transfer else {
@@ -141,8 +176,8 @@ final class TransferDriver: Sendable {
         phone?.network.removeBody(file)
     }
 
-    private func completion(from response: PhoneResponse) -> Completion {
-        let url = phoneRequest.url
+    /// The task's result for `response`, the answer to the request for `url`.
+    func completion(from response: PhoneResponse, url: URL) -> Completion {
         if let failure = response.failure {
             return Completion(fileURL: response.fileURL, bytes: response.bytes, error: failure.urlError(for: url))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchCore
 import Synchronization
 
 @testable import NSERuntime
@@ -33,6 +34,8 @@ final class FakeDownloader: MediaDownloading {
         /// A body that streams evenly from this many nanoseconds after the request until `after`, with
         /// this `Content-Length`: a total timeout in between ends it with the share received so far.
         var streams: (firstByteAfter: UInt64, announcedBytes: Int)? = nil
+        /// The response's header fields, handed over when the request keeps them.
+        var headerFields: [HTTPHeaderField]? = nil
     }
 
     /// The body written to the destination.
@@ -127,9 +130,11 @@ final class FakeDownloader: MediaDownloading {
             return MediaDownloadResult(
                 status: response.status, bytes: 0, error: MediaDownloadError(.file, "\(error)"), timings: timings)
         }
-        return MediaDownloadResult(
+        var result = MediaDownloadResult(
             status: response.status, bytes: bytes, contentType: response.contentType,
             filePath: request.destinationPath, timings: timings)
+        if request.keepsHeaderFields { result.headerFields = response.headerFields }
+        return result
     }
 
     /// When the download ends, and with which failure or response.
