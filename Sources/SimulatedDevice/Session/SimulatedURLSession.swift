@@ -226,10 +226,7 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
                 handler(data, completion.response, completion.error)
                 return
             }
-            if let delegate {
-                if let data, !data.isEmpty { delegate.urlSession(self, dataTask: task, didReceive: data) }
-                delegate.urlSession(self, task: task, didCompleteWithError: completion.error)
-            }
+            if let delegate { respond(to: delegate, task: task, data: data, completion: completion) }
         }
     }
 
@@ -251,10 +248,55 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
                         self, task: task, didSendBodyData: bytes, totalBytesSent: bytes,
                         totalBytesExpectedToSend: bytes)
                 }
-                if let data, !data.isEmpty { delegate.urlSession(self, dataTask: task, didReceive: data) }
-                delegate.urlSession(self, task: task, didCompleteWithError: completion.error)
+                respond(to: delegate, task: task, data: data, completion: completion)
             }
         }
+    }
+
+    /// Tells a data delegate how `task` ended, as URLSession does: the response first
+    /// (`didReceive response`), then, once the delegate allows it, the body and the completion. A
+    /// disposition of `.cancel` ends the task with `URLError(.cancelled)` and the body is not handed over;
+    /// `.becomeDownload` and `.becomeStream` are taken as `.allow` (not simulated). A delegate that
+    /// answers later, from another thread, is heard on the delegate queue; one that never answers
+    /// hears no more of the task, as on iOS.
+    private func respond(
+        to delegate: any SimulatedURLSessionDataDelegate, task: URLSessionDataTask, data: Data?,
+        completion: TransferDriver.Completion
+    ) {
+        guard let response = completion.response, completion.error == nil else {
+            delegate.urlSession(self, task: task, didCompleteWithError: completion.error)
+            return
+        }
+        // Called on the delegate queue only, as every delegate method.
+        nonisolated(unsafe) let unsafeDelegate = delegate
+        let finish: @Sendable (URLSession.ResponseDisposition) -> Void = { [self] disposition in
+            guard disposition != .cancel else {
+                let url = response.url ?? task.currentRequest?.url ?? URL(fileURLWithPath: "/")
+                let error = PhoneNetworkFailure.cancelled.urlError(for: url)
+                unsafeDelegate.urlSession(self, task: task, didCompleteWithError: error)
+                return
+            }
+            if let data, !data.isEmpty { unsafeDelegate.urlSession(self, dataTask: task, didReceive: data) }
+            unsafeDelegate.urlSession(self, task: task, didCompleteWithError: nil)
+        }
+        let answer = DispositionAnswer()
+        let phone = SimulatedPhone.current
+        delegate.urlSession(self, dataTask: task, didReceive: response) { [self] disposition in
+            switch answer.give() {
+            case .now: finish(disposition)
+            case .later:
+                callbacks(for: phone).run {
+                    if let phone { phone.bind { finish(disposition) } } else { finish(disposition) }
+                }
+            case .ignored: break
+            }
+        }
+        answer.returned()
+    }
+
+    /// Where this session calls back for `phone`: its own queue, or for ``shared`` the phone's.
+    private func callbacks(for phone: SimulatedPhone?) -> CallbackQueue {
+        queuePerPhone ? phone?.sharedSessionCallbacks ?? callbacks : callbacks
     }
 
     private func downloadTask(
@@ -285,7 +327,7 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     /// that could not be read fails the task without sending it).
     func driver(for request: URLRequest, uploading upload: Result<Data, PhoneNetworkFailure>? = nil) -> TransferDriver {
         let phone = SimulatedPhone.current ?? creator
-        let queue = queuePerPhone ? phone?.sharedSessionCallbacks ?? callbacks : callbacks
+        let queue = callbacks(for: phone)
         var sent = phoneRequest(for: request, on: phone)
         var failure: PhoneNetworkFailure?
         switch upload {
