@@ -242,6 +242,28 @@ struct SimulatedRedirectTests {
         #expect(task.currentRequest?.value(forHTTPHeaderField: "X-Followed") == "1")
     }
 
+    @Test("the async methods' own delegate is asked instead of the session's")
+    func asyncTaskDelegate() async throws {
+        let network = Self.network(["/go": (302, "/cdn")])
+        let phone = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
+        let sessionDelegate = RedirectDelegate { $0 }
+        let session = SimulatedURLSession(configuration: .default, delegate: sessionDelegate, delegateQueue: nil)
+        let declining = RedirectDelegate { _ in nil }
+        let (data, response) = try await SimulatedPhone.$current.withValue(phone) {
+            try await session.data(from: Self.start, delegate: declining)
+        }
+        #expect((response as? HTTPURLResponse)?.statusCode == 302)
+        #expect(String(decoding: data, as: UTF8.self) == "moved")
+        #expect(declining.asked.withLock { $0.count } == 1)
+        #expect(sessionDelegate.asked.withLock { $0.isEmpty })
+        let (file, downloaded) = try await SimulatedPhone.$current.withValue(phone) {
+            try await session.download(from: Self.start, delegate: RedirectDelegate { $0 })
+        }
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(downloaded.url?.path == "/cdn")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "final: /cdn")
+    }
+
     @Test("a delegate that answers nil keeps the redirect: its status and body are the task's")
     func delegateDeclines() async throws {
         let delegate = RedirectDelegate { _ in nil }

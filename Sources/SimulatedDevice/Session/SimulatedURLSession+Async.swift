@@ -17,7 +17,7 @@ extension SimulatedURLSession {
         let task = Box<URLSessionDataTask>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let made = dataTask(with: request) { data, response, error in
+                let made = dataTask(with: request, taskDelegate: delegate) { data, response, error in
                     if let error { return continuation.resume(throwing: error) }
                     guard let response else { return continuation.resume(throwing: URLError(.badServerResponse)) }
                     continuation.resume(returning: (data ?? Data(), response))
@@ -35,7 +35,7 @@ extension SimulatedURLSession {
     public func upload(
         for request: URLRequest, from bodyData: Data, delegate: (any SimulatedURLSessionTaskDelegate)? = nil
     ) async throws -> (Data, URLResponse) {
-        try await upload(for: request, body: .success(bodyData))
+        try await upload(for: request, body: .success(bodyData), delegate: delegate)
     }
 
     /// `upload(for:fromFile:delegate:)`: sends the file at `fileURL` and returns the response's body
@@ -43,16 +43,17 @@ extension SimulatedURLSession {
     public func upload(
         for request: URLRequest, fromFile fileURL: URL, delegate: (any SimulatedURLSessionTaskDelegate)? = nil
     ) async throws -> (Data, URLResponse) {
-        try await upload(for: request, body: Self.contents(of: fileURL))
+        try await upload(for: request, body: Self.contents(of: fileURL), delegate: delegate)
     }
 
     private func upload(
-        for request: URLRequest, body: Result<Data, PhoneNetworkFailure>
+        for request: URLRequest, body: Result<Data, PhoneNetworkFailure>,
+        delegate: (any SimulatedURLSessionTaskDelegate)?
     ) async throws -> (Data, URLResponse) {
         let task = Box<SimulatedUploadTask>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let made = uploadTask(with: request, body: body) { data, response, error in
+                let made = uploadTask(with: request, body: body, taskDelegate: delegate) { data, response, error in
                     if let error { return continuation.resume(throwing: error) }
                     guard let response else { return continuation.resume(throwing: URLError(.badServerResponse)) }
                     continuation.resume(returning: (data ?? Data(), response))
@@ -81,7 +82,8 @@ extension SimulatedURLSession {
         let task = Box<SimulatedDownloadTask>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let made = SimulatedDownloadTask(driver: driver(for: request), identifier: 0) { _, completion in
+                let driver = driver(for: request, taskDelegate: delegate)
+                let made = SimulatedDownloadTask(driver: driver, identifier: 0) { _, completion in
                     if let error = completion.error { return continuation.resume(throwing: error) }
                     guard let file = completion.fileURL, let response = completion.response else {
                         return continuation.resume(throwing: URLError(.badServerResponse))

@@ -216,11 +216,15 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
 
     // MARK: Building tasks
 
-    private func dataTask(
-        with request: URLRequest, handler: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?
+    /// A data task; `taskDelegate`, the async `data(for:delegate:)`'s, is asked about redirects before
+    /// the session's delegate.
+    func dataTask(
+        with request: URLRequest, taskDelegate: (any SimulatedURLSessionTaskDelegate)? = nil,
+        handler: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?
     ) -> URLSessionDataTask {
         nonisolated(unsafe) let delegate = self.delegate as? any SimulatedURLSessionDataDelegate
-        return SimulatedDataTask(driver: driver(for: request), identifier: Self.taskIdentifier()) {
+        let driver = driver(for: request, taskDelegate: taskDelegate)
+        return SimulatedDataTask(driver: driver, identifier: Self.taskIdentifier()) {
             [self] task, data, completion in
             if let handler {
                 handler(data, completion.response, completion.error)
@@ -232,10 +236,12 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
 
     func uploadTask(
         with request: URLRequest, body: Result<Data, PhoneNetworkFailure>,
+        taskDelegate: (any SimulatedURLSessionTaskDelegate)? = nil,
         handler: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?
     ) -> SimulatedUploadTask {
         nonisolated(unsafe) let delegate = self.delegate as? any SimulatedURLSessionDataDelegate
-        return SimulatedUploadTask(driver: driver(for: request, uploading: body), identifier: Self.taskIdentifier()) {
+        let driver = driver(for: request, uploading: body, taskDelegate: taskDelegate)
+        return SimulatedUploadTask(driver: driver, identifier: Self.taskIdentifier()) {
             [self] task, data, completion in
             if let handler {
                 handler(data, completion.response, completion.error)
@@ -325,7 +331,10 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
 
     /// The driver of a task for `request`; an upload's body, when given, replaces `httpBody` (a file
     /// that could not be read fails the task without sending it).
-    func driver(for request: URLRequest, uploading upload: Result<Data, PhoneNetworkFailure>? = nil) -> TransferDriver {
+    func driver(
+        for request: URLRequest, uploading upload: Result<Data, PhoneNetworkFailure>? = nil,
+        taskDelegate: (any SimulatedURLSessionTaskDelegate)? = nil
+    ) -> TransferDriver {
         let phone = SimulatedPhone.current ?? creator
         let queue = callbacks(for: phone)
         var sent = phoneRequest(for: request, on: phone)
@@ -337,14 +346,17 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         }
         return TransferDriver(
             request: request, phoneRequest: sent, phone: phone, callbacks: queue, failure: failure,
-            redirects: redirectPolicy(on: phone))
+            redirects: redirectPolicy(on: phone, taskDelegate: taskDelegate))
     }
 
-    /// How this session's tasks follow redirects: asking the delegate, when it is a task delegate, and
-    /// making a request it rewrote with this session's limits and fields.
-    private func redirectPolicy(on phone: SimulatedPhone?) -> TransferDriver.RedirectPolicy {
+    /// How this session's tasks follow redirects: asking the task's own delegate (an async method's),
+    /// else the session's when it is a task delegate, and making a request it rewrote with this session's
+    /// limits and fields.
+    private func redirectPolicy(
+        on phone: SimulatedPhone?, taskDelegate: (any SimulatedURLSessionTaskDelegate)?
+    ) -> TransferDriver.RedirectPolicy {
         var question: TransferDriver.RedirectQuestion?
-        if let delegate = delegate as? any SimulatedURLSessionTaskDelegate {
+        if let delegate = taskDelegate ?? delegate as? any SimulatedURLSessionTaskDelegate {
             // Called on the delegate queue only, as every other delegate method.
             nonisolated(unsafe) let taskDelegate = delegate
             question = { [self] task, response, proposed, answer in
