@@ -37,4 +37,32 @@ struct CurlMediaDownloaderHeaderTests {
         #expect(tags.count == 1 && !tags[0].contains("evil"), "\(tags)")
         #expect(result.headerFields?.map(\.name) == ["Content-Length", "ETag", "Server"])
     }
+
+    @Test(
+        "a download that keeps a redirect's fields gets a 302's Location and none of a 200's",
+        arguments: [PlainHTTPClient.own, .libcurl])
+    func redirectFieldsOnTheWire(client: PlainHTTPClient) async throws {
+        let transport = try CurlTransport(loopCount: 1, configuration: .init(plainHTTP: client))
+        let downloader = CurlMediaDownloader(transport: transport, tagger: RequestTagger())
+        let directory = try TemporaryDirectory(prefix: "nse-bench-redirect-fields")
+        defer { directory.remove() }
+        var fields: [[String]?] = []
+        for (index, response) in [
+            "HTTP/1.1 302 Found\r\nLocation: /cdn/pic.jpg\r\nContent-Length: 0\r\n\r\n",
+            "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nETag: \"v1\"\r\n\r\nok",
+        ].enumerated() {
+            let server = try OneShotHTTPServer(response: response)
+            var download = MediaDownload(
+                url: URL(string: "http://127.0.0.1:\(server.port)/media/1KB.jpg")!,
+                destinationPath: directory.url.appendingPathComponent("body\(index).tmp").path)
+            download.keepsRedirectHeaderFields = true
+            let result = await downloader.download(download)
+            #expect(result.error == nil)
+            fields.append(result.headerFields?.map(\.description))
+            _ = server.waitForRequest()
+        }
+        await transport.shutdown()
+        #expect(fields.first == ["Location: /cdn/pic.jpg", "Content-Length: 0"])
+        #expect(fields.last == .some(nil), "a 200's fields are not kept")
+    }
 }

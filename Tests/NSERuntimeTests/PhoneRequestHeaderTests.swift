@@ -83,9 +83,83 @@ struct PhoneRedirectRecordTests {
         #expect(record.download?.status == 200)
     }
 
+    @Test("a chain that fails between hops (too many, out of time) is the download's failure, not the last 302")
+    func aFailedChainIsTheDownloadsFailure() async throws {
+        let harness = try HostHarness(script: { _ in
+            .respond(
+                FakeDownloader.Response(
+                    after: second, status: 302, headerFields: [HTTPHeaderField(name: "Location", value: "/go")]))
+        })
+        defer { harness.remove() }
+        let factory = ExtensionFactory(name: "redirect") {
+            ContextWorkService { context, content in
+                let network = InvocationNetwork(context: context)
+                let first = PhoneRequest(
+                    url: URL(string: "http://127.0.0.1:9/go")!, idleTimeout: 10 * second, resourceTimeout: 20 * second)
+                _ = await network.load(first)
+                var hop = first
+                hop.redirectedFrom = first.url
+                hop.resourceTimeout = 5 * second
+                _ = await network.load(hop)
+                network.taskFailed(.tooManyRedirects("too many HTTP redirects: 16 followed"), after: hop)
+                return content
+            }
+        }
+        let task = harness.start(harness.input(TestPayloads.plain(), extension: factory, id: 6))
+        await harness.downloader.waitForRequests(1)
+        harness.clock.advance(by: second)
+        await harness.downloader.waitForRequests(2)
+        harness.clock.advance(by: second)
+        let record = await task.value
+        #expect(record.downloadErrorText == "other: too many HTTP redirects: 16 followed")
+        #expect(record.download?.errorKind == .other)
+        #expect(record.download?.count == 2)
+        #expect(
+            record.ownTimeout == 20 * second, "a hop's timeout, what is left of the chain's, is not the extension's")
+    }
+
+    @Test("a side call's redirect hop stays a side call: the media's record is left alone")
+    func aSideCallsHopIsNoMedia() async throws {
+        let harness = try HostHarness(script: { download in
+            download.url.path == "/receipts"
+                ? .respond(
+                    FakeDownloader.Response(
+                        after: second, status: 307,
+                        headerFields: [HTTPHeaderField(name: "Location", value: "/collect")]))
+                : .respond(FakeDownloader.Response(after: second))
+        })
+        defer { harness.remove() }
+        let factory = ExtensionFactory(name: "receipt") {
+            ContextWorkService { context, content in
+                let network = InvocationNetwork(context: context)
+                let receipt = PhoneRequest(
+                    url: URL(string: "http://127.0.0.1:9/receipts")!, method: "POST", body: Data("{}".utf8),
+                    idleTimeout: 10 * second)
+                _ = await network.load(receipt)
+                var hop = receipt
+                hop.url = URL(string: "http://127.0.0.1:9/collect")!
+                hop.redirectedFrom = receipt.url
+                _ = await network.load(hop)
+                return content
+            }
+        }
+        let task = harness.start(harness.input(TestPayloads.plain(), extension: factory, id: 7))
+        await harness.downloader.waitForRequests(1)
+        harness.clock.advance(by: second)
+        await harness.downloader.waitForRequests(2)
+        harness.clock.advance(by: second)
+        let record = await task.value
+        #expect(record.download == nil, "neither the receipt nor its hop is the media")
+        #expect(harness.downloader.requests.last?.redirectedFrom?.path == "/receipts")
+    }
+
     @Test("a 3xx without a Location, or a 404, is a failed request in the record")
     func otherStatusesAreErrors() async throws {
-        for (status, fields) in [(302, [HTTPHeaderField]()), (404, [HTTPHeaderField(name: "Location", value: "/x")])] {
+        let cases: [(Int, [HTTPHeaderField])] = [
+            (302, []), (302, [HTTPHeaderField(name: "Location", value: "http://[bad")]),
+            (404, [HTTPHeaderField(name: "Location", value: "/x")]),
+        ]
+        for (status, fields) in cases {
             let record = try await record(
                 firstAnsweredWith: FakeDownloader.Response(after: second, status: status, headerFields: fields))
             #expect(record.stageErrors[.download] == "HTTP status \(status)")

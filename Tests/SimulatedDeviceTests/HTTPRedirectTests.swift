@@ -161,18 +161,29 @@ struct SimulatedRedirectTests {
         #expect(bodies.withLock { $0.count } == 3)
     }
 
-    @Test("more than 20 redirects fail the task with URLError(.httpTooManyRedirects)")
+    @Test("more than 16 redirects (Apple's documented limit) fail the task with URLError(.httpTooManyRedirects)")
     func tooMany() async throws {
-        let network = Self.network(["/go": (307, "/go")])
+        #expect(HTTPRedirect.limit == 16)
+        let bodies = Mutex<[URL]>([])
+        let network = ScriptedNetwork { _ in
+            var response = ScriptedNetwork.body("moved")
+            bodies.withLock { $0.append(response.fileURL!) }
+            response.status = 307
+            response.headerFields = ["Location": "/go"]
+            return response
+        }
         let (outcome, task) = try await Self.run(URLRequest(url: Self.start), on: network)
         #expect(outcome == "error \(URLError.Code.httpTooManyRedirects.rawValue)")
         #expect(network.requests.withLock { $0.count } == HTTPRedirect.limit + 1)
         #expect((task.error as? URLError)?.localizedDescription.contains("too many HTTP redirects") == true)
+        #expect(network.taskFailures.withLock { $0 } == ["\(URLError.Code.httpTooManyRedirects.rawValue) /go"])
+        for file in bodies.withLock({ $0 }) { #expect(!FileManager.default.fileExists(atPath: file.path)) }
+        #expect(network.requests.withLock { $0.dropFirst().allSatisfy { $0.redirectedFrom == Self.start } })
     }
 
-    @Test("a 3xx without a Location, or a 304, is the task's response")
+    @Test("a 3xx without a Location that makes a URL, or a 304, is the task's response")
     func notRedirects() async throws {
-        for (status, location) in [(302, ""), (304, "/elsewhere"), (300, "/elsewhere")] {
+        for (status, location) in [(302, ""), (302, "http://[bad"), (304, "/elsewhere"), (300, "/elsewhere")] {
             let network = Self.network(["/go": (status, location)])
             let (outcome, _) = try await Self.run(URLRequest(url: Self.start), on: network)
             #expect(outcome == "\(status) /go moved")
@@ -191,6 +202,31 @@ struct SimulatedRedirectTests {
         #expect(outcome == "error \(URLError.Code.timedOut.rawValue)")
         let limits = network.requests.withLock { $0.map(\.resourceTimeout) }
         #expect(limits == [1_000_000_000, 600_000_000, 200_000_000])
+        #expect(network.taskFailures.withLock { $0 } == ["\(URLError.Code.timedOut.rawValue) /b"])
+    }
+
+    @Test("time a hop waited inside the harness does not count against the chain's resource timeout")
+    func harnessWaitIsNotThePhones() async throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForResource = 1
+        // Each hop takes 0.4 s, 0.3 s of it queued in the harness: 0.1 s of the phone's time a hop.
+        let holder = Mutex<ScriptedNetwork?>(nil)
+        let network = ScriptedNetwork { request in
+            holder.withLock { $0 }?.clock.add(400_000_000, ordering: .relaxed)
+            let hops = ["/go": "/a", "/a": "/b", "/b": "/c"]
+            var response = ScriptedNetwork.body(hops[request.url.path] == nil ? "done" : "moved")
+            response.harnessWait = 300_000_000
+            if let location = hops[request.url.path] {
+                response.status = 302
+                response.headerFields = ["Location": location]
+            }
+            return response
+        }
+        holder.withLock { $0 = network }
+        let (outcome, _) = try await Self.run(URLRequest(url: Self.start), on: network, configuration: configuration)
+        #expect(outcome == "200 /c done")
+        let limits = network.requests.withLock { $0.map(\.resourceTimeout) }
+        #expect(limits == [1_000_000_000, 900_000_000, 800_000_000, 700_000_000])
     }
 
     @Test("POST: a 303 goes on as a GET without the body, a 307 sends the body again")
@@ -306,6 +342,35 @@ struct SimulatedRedirectTests {
         task.cancel()
         #expect(try await callback.wait().0 == "\(URLError.Code.cancelled.rawValue)")
         answer(URLRequest(url: Self.start))  // late: ignored, not a crash
-        #expect(network.requests.withLock { $0.count } == 1)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(network.requests.withLock { $0.count } == 1, "the late answer sends nothing")
+    }
+
+    @Test("the host ending the work while the delegate is asked ends the task as cancelled, not with the 302")
+    func hostCancelsWhileAsked() async throws {
+        let network = Self.network(["/go": (302, "/cdn")])
+        let phone = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
+        let queue = OperationQueue()
+        let asked = Mutex(false)
+        let delegate = RedirectDelegate { _ in
+            asked.withLock { $0 = true }
+            return nil
+        }
+        // The delegate queue is held until the work was cancelled: the question comes too late to be asked.
+        queue.isSuspended = true
+        let session = SimulatedURLSession(configuration: .default, delegate: delegate, delegateQueue: queue)
+        let callback = Callback<String>()
+        SimulatedPhone.$current.withValue(phone) {
+            session.dataTask(with: Self.start) { _, response, error in
+                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                callback.record("\(status) \((error as? URLError)?.code.rawValue ?? 0)", queue: queue)
+            }.resume()
+        }
+        for _ in 0..<500 where queue.operationCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        for task in network.trackedTasks.withLock({ $0 }) { task.cancel() }
+        try await Task.sleep(for: .milliseconds(20))
+        queue.isSuspended = false
+        #expect(try await callback.wait().0 == "0 \(URLError.Code.cancelled.rawValue)")
+        #expect(!asked.withLock { $0 }, "a question after the cancel is not put to the delegate")
     }
 }

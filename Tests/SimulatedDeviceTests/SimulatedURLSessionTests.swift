@@ -27,6 +27,7 @@ final class ScriptedNetwork: PhoneNetwork {
         guard !processGone.load(ordering: .relaxed) else { return nil }
         trackedWork.add(1, ordering: .relaxed)
         let task = Task { await work() }
+        trackedTasks.withLock { $0.append(task) }
         whileTracking.withLock { $0 }?()
         return task
     }
@@ -35,6 +36,16 @@ final class ScriptedNetwork: PhoneNetwork {
     let clock = Atomic<UInt64>(0)
 
     func now() -> UInt64 { clock.load(ordering: .relaxed) }
+
+    /// The task failures the phone told of, with the URL of the last request each sent.
+    let taskFailures = Mutex<[String]>([])
+
+    func taskFailed(_ failure: PhoneNetworkFailure, after request: PhoneRequest) {
+        taskFailures.withLock { $0.append("\(failure.urlError(for: request.url).code.rawValue) \(request.url.path)") }
+    }
+
+    /// The tracked work's tasks, as the host holds them (it cancels them when the process is gone).
+    let trackedTasks = Mutex<[Task<Void, Never>]>([])
 
     /// The moves the phone's `FileManager` told of, as (from, to) paths.
     let moves = Mutex<[String]>([])

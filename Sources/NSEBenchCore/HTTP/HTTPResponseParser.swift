@@ -74,6 +74,10 @@ public struct HTTPResponseParser: Sendable {
     /// Whether ``Head/fields`` holds every field (a simulated phone's response, which user code may
     /// read); a download that needs none skips making their strings.
     public let keepsFields: Bool
+    /// Whether ``Head/fields`` holds every field of a redirect (a `3xx`) when ``keepsFields`` is off: a
+    /// download that follows redirects reads the `Location` of the rare one, and makes no string for the
+    /// fields of the others.
+    public let keepsRedirectFields: Bool
     /// The longest head accepted, terminator included.
     public let maximumHeadBytes: Int
     /// Whether the response has no body whatever its head says (the request was `HEAD`).
@@ -92,14 +96,15 @@ public struct HTTPResponseParser: Sendable {
     /// each line to 100 KiB and the whole not at all).
     public static let defaultMaximumHeadBytes = 300 * 1_024
 
-    /// A parser for one response; `capturing` names a header whose value to keep (any case), and
-    /// `keepingFields` keeps every field in ``Head/fields``.
+    /// A parser for one response; `capturing` names a header whose value to keep (any case),
+    /// `keepingFields` keeps every field in ``Head/fields``, and `keepingRedirectFields` a redirect's.
     public init(
-        capturing headerName: String? = nil, keepingFields: Bool = false,
+        capturing headerName: String? = nil, keepingFields: Bool = false, keepingRedirectFields: Bool = false,
         maximumHeadBytes: Int = defaultMaximumHeadBytes, noBody: Bool = false
     ) {
         self.capturedName = headerName ?? ""
         self.keepsFields = keepingFields
+        self.keepsRedirectFields = keepingRedirectFields
         self.maximumHeadBytes = maximumHeadBytes
         self.noBody = noBody
     }
@@ -310,6 +315,7 @@ public struct HTTPResponseParser: Sendable {
         guard let statusLine = lines.next() else { throw .malformedStatusLine("") }
         let status = try Self.status(of: statusLine)
         var parsed = Head(status: status)
+        let keepsFields = keepsFields || keepsRedirectFields && (300...399).contains(status)
         var transferCodingChunked = false
         while let line = lines.next(), !line.isEmpty {
             // An obsolete folded continuation line: joined to its field by one space when fields are

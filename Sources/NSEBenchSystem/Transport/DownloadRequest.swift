@@ -79,6 +79,14 @@ public struct DownloadRequest: Sendable, Hashable {
     /// Whether the result holds every field of the response's head (``DownloadResult/headerFields``), for
     /// a simulated phone whose code may read them; off, a download makes no string for them.
     public var keepsHeaderFields = false
+    /// Whether the result holds every field of a redirect's head (a `3xx`) when ``keepsHeaderFields`` is
+    /// off: for a download that follows redirects, which reads the `Location` of the rare one.
+    public var keepsRedirectHeaderFields = false
+
+    /// Whether the result keeps the fields of a response with `status`.
+    public func keepsHeaderFields(ofStatus status: Int) -> Bool {
+        keepsHeaderFields || keepsRedirectHeaderFields && (300...399).contains(status)
+    }
 
     /// A request for `url` with the defaults above.
     public init(

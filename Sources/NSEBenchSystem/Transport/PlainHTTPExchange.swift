@@ -86,7 +86,8 @@ final class PlainHTTPExchange {
         self.readLimit = readLimit
         self.requestHead = plain.head(headers: request.headerLines, close: true)
         self.parser = HTTPResponseParser(
-            capturing: FaultPlan.faultHeaderName, keepingFields: request.keepsHeaderFields)
+            capturing: FaultPlan.faultHeaderName, keepingFields: request.keepsHeaderFields,
+            keepingRedirectFields: request.keepsRedirectHeaderFields)
         let connectLimit = request.connectTimeout.map { UInt64(max($0.nanoseconds, 0)) } ?? Self.defaultConnectTimeout
         self.connectDeadline = now + connectLimit
         self.totalDeadline = transfer.totalLimit.map { now + $0 }

@@ -26,7 +26,7 @@ enum TransferOutcome {
                 status: head?.status ?? 0, bytesReceived: transfer.sink.received, contentType: head?.contentType,
                 body: transfer.sink.takeBody(), error: error, timings: timings, serverFault: head?.captured,
                 announcedLength: head?.contentLength)
-            if transfer.request.keepsHeaderFields { result.headerFields = head?.fields }
+            if let head, transfer.request.keepsHeaderFields(ofStatus: head.status) { result.headerFields = head.fields }
             return result
         }
         let easy = transfer.easy
@@ -37,7 +37,9 @@ enum TransferOutcome {
             status: easy?.responseCode ?? 0, bytesReceived: transfer.sink.received, contentType: easy?.contentType,
             body: transfer.sink.takeBody(), error: error, timings: timings,
             serverFault: easy?.responseHeader(FaultPlan.faultHeaderName), announcedLength: easy?.announcedContentLength)
-        if transfer.request.keepsHeaderFields, let easy, result.status != 0 { result.headerFields = easy.headerFields }
+        if let easy, result.status != 0, transfer.request.keepsHeaderFields(ofStatus: result.status) {
+            result.headerFields = easy.headerFields
+        }
         return result
     }
 

@@ -104,6 +104,7 @@ public struct CurlMediaDownloader: MediaDownloading {
         download.requestTag = tag
         download.progress = request.progress.map(DownloadProgressObserver.init)
         download.keepsHeaderFields = request.keepsHeaderFields
+        download.keepsRedirectHeaderFields = request.keepsRedirectHeaderFields
         // The tag's field is the harness's own: a user's line of that name would take the server's notes.
         download.headers = request.headerLines.filter { !Self.names($0, FaultPlan.requestTagHeaderName) }
         return download

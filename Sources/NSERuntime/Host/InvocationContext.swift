@@ -175,6 +175,13 @@ public final class InvocationContext: Sendable {
         if failed, let failure = result.failureDescription { recordError(.download, failure) }
     }
 
+    /// Reports that the download failed after its last result was reported (a redirect chain that went on
+    /// too long or ran out of time between hops): the download's error in the record, and the stage's.
+    public func recordDownloadFailure(_ error: MediaDownloadError) {
+        measurements.recordDownloadFailure(error)
+        recordError(.download, error.description)
+    }
+
     /// Reports why `stage` failed, for the record (the last report of a stage wins).
     public func recordError(_ stage: InvocationStage, _ message: String) {
         measurements.recordError(stage, message)

@@ -43,6 +43,14 @@ final class InvocationMeasurements: Sendable {
         }
     }
 
+    /// The download failed after its last result: that result's summary takes the failure.
+    func recordDownloadFailure(_ error: MediaDownloadError) {
+        state.withLock { state in
+            state.download?.errorText = error.description
+            state.download?.errorKind = error.kind
+        }
+    }
+
     func recordError(_ stage: InvocationStage, _ message: String) {
         state.withLock { $0.stageErrors[stage] = message }
     }

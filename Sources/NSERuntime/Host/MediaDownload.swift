@@ -44,6 +44,13 @@ public struct MediaDownload: Sendable, Hashable {
     /// Whether the result holds every field of the response's head (``MediaDownloadResult/headerFields``):
     /// for a simulated phone's request, whose `HTTPURLResponse` user code may read.
     public var keepsHeaderFields = false
+    /// Whether the result holds every field of a redirect (a `3xx`) when ``keepsHeaderFields`` is off: for a
+    /// built-in extension's download, which follows redirects as URLSession does (``MediaFetcher``).
+    public var keepsRedirectHeaderFields = false
+    /// The URL the chain started at, for a download that follows a redirect; nil for the first. The
+    /// invocation's record sorts a hop by that URL (a side call's hop stays a side call) and does not take
+    /// its timeout, what is left of the chain's, for the extension's own.
+    public var redirectedFrom: URL? = nil
 
     /// A download with `URLSession`'s defaults unless told otherwise.
     public init(

@@ -68,8 +68,11 @@ struct ObservedDownloader: MediaDownloading {
         _ request: MediaDownload, completion: @escaping @Sendable (MediaDownloadResult) -> Void
     ) -> MediaDownloadCancellation {
         let (measurements, clock) = (measurements, clock)
-        if SideEndpoint(url: request.url) != nil {
-            let call = measurements.sideCallStarted(at: clock.now(), timeout: request.timeout)
+        // A redirect's hop is sorted by the chain's first URL, and its timeout is what is left of the one
+        // the first hop reported.
+        let ownTimeout = request.redirectedFrom == nil ? request.timeout : nil
+        if SideEndpoint(url: request.redirectedFrom ?? request.url) != nil {
+            let call = measurements.sideCallStarted(at: clock.now(), timeout: ownTimeout)
             return base.start(request) { result in
                 measurements.sideCallEnded(call, at: clock.now(), harnessWait: result.timings.harnessWait)
                 completion(result)
@@ -78,7 +81,7 @@ struct ObservedDownloader: MediaDownloading {
         var request = request
         let progress = request.progress ?? MediaDownloadProgress()
         request.progress = progress
-        measurements.downloadStarted(progress, at: clock.now(), timeout: request.timeout)
+        measurements.downloadStarted(progress, at: clock.now(), timeout: ownTimeout)
         return base.start(request) { result in
             measurements.downloadEnded(progress, harnessWait: result.timings.harnessWait)
             completion(result)

@@ -12,7 +12,7 @@ struct InvocationNetwork: PhoneTransferTracking {
 
     func load(_ request: PhoneRequest) async -> PhoneResponse {
         if let refusal = request.refusal {
-            context.recordError(.download, refusal.description)
+            recordRefusal(refusal, of: request)
             return PhoneResponse(status: 0, failure: refusal)
         }
         if context.isOnConstrainedNetwork, !request.allowsConstrainedNetworkAccess {
@@ -20,7 +20,7 @@ struct InvocationNetwork: PhoneTransferTracking {
             let reason =
                 "Low Data Mode: the phone is on a constrained network and the session's "
                 + "allowsConstrainedNetworkAccess is false (\(request.url.absoluteString) is not sent)"
-            context.recordError(.download, reason)
+            recordRefusal(.constrainedNetwork(reason), of: request)
             return PhoneResponse(status: 0, failure: .constrainedNetwork(reason))
         }
         let destination: String
@@ -38,6 +38,7 @@ struct InvocationNetwork: PhoneTransferTracking {
         download.body = request.body.map { Array($0) }
         download.keepsHeaderFields = true
         download.headerLines = request.headerLines
+        download.redirectedFrom = request.redirectedFrom
         let result = await context.downloader.download(download)
         // Said to be a file: without the hint, Foundation's URL stats the path to find out (4 µs an
         // invocation in perf, issue #11).
@@ -46,12 +47,41 @@ struct InvocationNetwork: PhoneTransferTracking {
             status: result.status, contentType: result.contentType, bytes: result.bytes, fileURL: file,
             failure: result.error.map(Self.failure))
         response.headerFields = result.headerFields?.dictionary
+        response.harnessWait = result.timings.harnessWait ?? 0
         // A side call (a receipt, a delivered metric) is not the media: the record keeps the media's. A
         // redirect is a hop of the request, not its failure: the session follows it.
-        if SideEndpoint(url: request.url) == nil {
-            context.recordDownload(result, start: start, failed: !response.isRedirect)
+        if SideEndpoint(url: request.redirectedFrom ?? request.url) == nil {
+            context.recordDownload(result, start: start, failed: response.redirect(from: request) == nil)
         }
         return response
+    }
+
+    /// A request refused before anything was sent: the stage's error, and for a hop of a redirect chain
+    /// also the download's, which the redirect before it would otherwise stand for.
+    private func recordRefusal(_ refusal: PhoneNetworkFailure, of request: PhoneRequest) {
+        if request.redirectedFrom != nil {
+            taskFailed(refusal, after: request)
+        } else {
+            context.recordError(.download, refusal.description)
+        }
+    }
+
+    /// The task failed between requests (too many redirects, its resource timeout between hops): the
+    /// download's failure in the record, in the transport's terms, unless the chain is a side call's.
+    func taskFailed(_ failure: PhoneNetworkFailure, after request: PhoneRequest) {
+        guard SideEndpoint(url: request.redirectedFrom ?? request.url) == nil else { return }
+        let kind: MediaDownloadError.Kind =
+            switch failure {
+            case .timedOut: .timedOut
+            case .cannotConnectToHost: .connectFailed
+            case .networkConnectionLost: .connectionLost
+            case .secureConnectionFailed: .tls
+            case .dataLengthExceedsMaximum: .tooLarge
+            case .cannotWriteToFile, .fileDoesNotExist: .file
+            case .cancelled: .cancelled
+            case .tooManyRedirects, .constrainedNetwork, .unsupported, .other: .other
+            }
+        context.recordDownloadFailure(MediaDownloadError(kind, failure.description))
     }
 
     func track(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {

@@ -25,6 +25,11 @@ public protocol PhoneNetwork: Sendable {
     /// The phone's clock, in nanoseconds: the run's, which its timeouts are scaled to. A task that follows
     /// redirects reads it to keep its resource timeout for the whole chain.
     func now() -> UInt64
+    /// A task failed where no request did: its redirects went on too long (``PhoneNetworkFailure/tooManyRedirects(_:)``)
+    /// or its resource timeout passed between two of them. `request` is the last one sent. The host
+    /// records it as the failure of the invocation's download, which the last response would otherwise
+    /// stand for.
+    func taskFailed(_ failure: PhoneNetworkFailure, after request: PhoneRequest)
 }
 
 /// A phone network that runs the simulated session's own transfers where the invocation runs (the
@@ -47,6 +52,9 @@ extension PhoneNetwork {
 
     /// The system's monotonic clock, for a network whose host has no clock of its own.
     public func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// Nothing: a network that keeps no record.
+    public func taskFailed(_ failure: PhoneNetworkFailure, after request: PhoneRequest) {}
 
     /// Nothing: this network looks whether a body is still there before removing it.
     public func fileMoved(from source: String, to destination: String) {}
@@ -84,6 +92,10 @@ public struct PhoneRequest: Sendable, Hashable {
     /// The request's own header fields (`URLRequest.allHTTPHeaderFields` over the session's
     /// `httpAdditionalHeaders`), sent after the ones the network writes itself; see ``headerLines``.
     public var headerFields: [String: String]
+    /// The URL the task first asked for, when this request follows a redirect; nil for the first. The
+    /// host records a hop under the chain's first URL (a side call's hop stays a side call) and does not
+    /// take its timeout, what is left of the chain's, for the extension's own.
+    public var redirectedFrom: URL? = nil
 
     /// A request.
     public init(
@@ -185,11 +197,17 @@ public struct PhoneResponse: Sendable, Hashable {
     /// joined by ", "); nil when the network kept none, and the task's `HTTPURLResponse` then holds
     /// ``contentType`` and the body's length alone.
     public var headerFields: [String: String]? = nil
+    /// Nanoseconds the request waited inside the harness before its connection attempt: not the phone's
+    /// time, so a redirect chain's resource timeout does not count it (as a single request's does not).
+    public var harnessWait: UInt64 = 0
 
-    /// Whether this is a redirect a phone's session follows (``HTTPRedirect``): a `301`, `302`, `303`,
-    /// `307` or `308` with a `Location`.
-    public var isRedirect: Bool {
-        failure == nil && HTTPRedirect.statuses.contains(status) && HTTPRedirect.location(in: headerFields) != nil
+    /// The redirect this answer to `request` asks a phone's session to follow (``HTTPRedirect``); nil
+    /// when it asks none.
+    public func redirect(from request: PhoneRequest) -> HTTPRedirect? {
+        guard failure == nil else { return nil }
+        return HTTPRedirect(
+            status: status, location: HTTPRedirect.location(in: headerFields), from: request.url,
+            method: request.method)
     }
 
     /// A response.

@@ -25,7 +25,7 @@ public protocol SimulatedURLSessionTaskDelegate: SimulatedURLSessionDelegate {
     /// or one of your own), or with nil to end the task with the redirect's own response and body.
     func urlSession(
         _ session: SimulatedURLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void)
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void)
 }
 
 /// `URLSessionDataDelegate` for ``SimulatedURLSession``.
@@ -33,7 +33,7 @@ public protocol SimulatedURLSessionDataDelegate: SimulatedURLSessionTaskDelegate
     /// The response's head arrived; call `completionHandler(.allow)` to receive the body.
     func urlSession(
         _ session: SimulatedURLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void)
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void)
     /// Body bytes arrived (the whole body, in one call).
     func urlSession(_ session: SimulatedURLSession, dataTask: URLSessionDataTask, didReceive data: Data)
 }
@@ -65,7 +65,7 @@ extension SimulatedURLSessionTaskDelegate {
 
     public func urlSession(
         _ session: SimulatedURLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         completionHandler(request)
     }
@@ -74,7 +74,7 @@ extension SimulatedURLSessionTaskDelegate {
 extension SimulatedURLSessionDataDelegate {
     public func urlSession(
         _ session: SimulatedURLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         completionHandler(.allow)
     }

@@ -218,4 +218,19 @@ struct HTTPResponseParserTests {
         #expect(parsed.body == Array("ok".utf8))
         #expect(parser.bytesSeen == "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8.count)
     }
+
+    @Test("keeping a redirect's fields keeps those of a 3xx only; keeping every field keeps all")
+    func redirectFields() throws {
+        let redirect = "HTTP/1.1 302 Found\r\nLocation: /cdn/pic.jpg\r\nContent-Length: 0\r\n\r\n"
+        let ok = "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: 2\r\n\r\nok"
+        let redirects = HTTPResponseParser(keepingRedirectFields: true)
+        #expect(
+            try parse(redirect, parser: redirects).0.head?.fields == [
+                HTTPHeaderField(name: "Location", value: "/cdn/pic.jpg"),
+                HTTPHeaderField(name: "Content-Length", value: "0"),
+            ])
+        #expect(try parse(ok, parser: redirects).0.head?.fields == [], "a 200's fields make no strings")
+        #expect(try parse(redirect).0.head?.fields == [], "kept by neither")
+        #expect(try parse(ok, parser: HTTPResponseParser(keepingFields: true)).0.head?.fields.count == 2)
+    }
 }

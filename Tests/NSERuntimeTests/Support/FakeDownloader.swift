@@ -133,7 +133,9 @@ final class FakeDownloader: MediaDownloading {
         var result = MediaDownloadResult(
             status: response.status, bytes: bytes, contentType: response.contentType,
             filePath: request.destinationPath, timings: timings)
-        if request.keepsHeaderFields { result.headerFields = response.headerFields }
+        if request.keepsHeaderFields || request.keepsRedirectHeaderFields && (300...399).contains(response.status) {
+            result.headerFields = response.headerFields
+        }
         return result
     }
 

@@ -1,10 +1,14 @@
 import Foundation
 import NSEBenchSystem
+import SimulatedDevice
 import UserNotifications
 
 /// Downloads `media_url` and turns the file into an attachment, as push SDKs' media helpers do: a
 /// download task to a temporary `.tmp` file, a rename to the extension the type calls for
 /// (``MediaFileType``), then `UNNotificationAttachment(identifier:url:options:)`, which validates it.
+///
+/// Redirects are followed as URLSession follows them (``SimulatedDevice/HTTPRedirect``): each hop is a
+/// download of the invocation, and the whole chain keeps the download's total timeout.
 ///
 /// Reports the download and attach stages, and every failure, to the invocation's context.
 struct MediaFetcher {
@@ -22,7 +26,69 @@ struct MediaFetcher {
         // Built and read in synchronous steps: only the request's reference and the result cross the
         // suspension, so each parked download's async frame stays small (the task allocator's 1 KB slabs).
         guard let pending = request(url, timeout: timeout, idleTimeout: idleTimeout) else { return nil }
-        return attachment(for: pending, await context.downloader.download(pending.request), identifier: identifier)
+        let result = await context.downloader.download(pending.request)
+        // Rare, and apart: a chain's state never weighs on the frame of the usual download.
+        if Self.redirect(in: result, from: pending.request.url) != nil {
+            return await following(pending, result, identifier: identifier)
+        }
+        return attachment(for: pending, result, identifier: identifier)
+    }
+
+    /// The redirect `result`, the answer to a `GET` of `url`, asks for; nil when it asks none.
+    private static func redirect(in result: MediaDownloadResult, from url: URL) -> HTTPRedirect? {
+        guard result.error == nil, (300...399).contains(result.status) else { return nil }
+        let location = result.headerFields?.first { $0.name.lowercased() == "location" }?.value
+        return HTTPRedirect(status: result.status, location: location, from: url, method: "GET")
+    }
+
+    /// Follows the redirects from `first`, whose answer was `result`, then attaches what the last hop got.
+    /// Each hop is recorded as a download (a followed redirect is no error); more than
+    /// ``SimulatedDevice/HTTPRedirect/limit`` of them, or the total timeout passing between hops (the time
+    /// the hops waited inside the harness not counted), fail the download as URLSession fails it.
+    @inline(never)
+    private func following(
+        _ first: PendingDownload, _ firstResult: MediaDownloadResult, identifier: String
+    ) async -> UNNotificationAttachment? {
+        var pending = first
+        var result = firstResult
+        var followed = 0
+        var harnessWait: UInt64 = 0
+        while let redirect = Self.redirect(in: result, from: pending.request.url) {
+            context.recordDownload(result, start: pending.start, failed: false)
+            harnessWait &+= result.timings.harnessWait ?? 0
+            guard followed < HTTPRedirect.limit else {
+                context.recordDownloadFailure(
+                    MediaDownloadError(
+                        .other,
+                        "too many HTTP redirects: \(HTTPRedirect.limit) followed from "
+                            + "\(first.request.url.absoluteString), and \(pending.request.url.absoluteString) asked for another"
+                    ))
+                return nil
+            }
+            var timeout: UInt64?
+            if let limit = first.request.timeout {
+                let wall = context.now() &- first.start
+                let elapsed = wall - min(harnessWait, wall)
+                guard elapsed < limit else {
+                    context.recordDownloadFailure(
+                        MediaDownloadError(
+                            .timedOut,
+                            "the total timeout (\(limit / 1_000_000) ms) passed while following redirects from "
+                                + first.request.url.absoluteString))
+                    return nil
+                }
+                timeout = limit - elapsed
+            }
+            guard
+                let next = request(
+                    redirect.url, timeout: timeout, idleTimeout: first.request.idleTimeout,
+                    redirectedFrom: first.request.url)
+            else { return nil }
+            followed += 1
+            pending = next
+            result = await context.downloader.download(next.request)
+        }
+        return attachment(for: pending, result, identifier: identifier)
     }
 
     /// A download asked for, and what reading its result needs.
@@ -36,9 +102,12 @@ struct MediaFetcher {
         }
     }
 
-    /// The download of `url` into a new temporary file; nil when the file could not be made (reported).
+    /// The download of `url` into a new temporary file, as a hop of the chain that started at
+    /// `redirectedFrom` when given; nil when the file could not be made (reported).
     @inline(never)
-    private func request(_ url: URL, timeout: UInt64?, idleTimeout: UInt64) -> PendingDownload? {
+    private func request(
+        _ url: URL, timeout: UInt64?, idleTimeout: UInt64, redirectedFrom: URL? = nil
+    ) -> PendingDownload? {
         let destination: String
         do {
             destination = try context.makeTemporaryFilePath()
@@ -46,10 +115,10 @@ struct MediaFetcher {
             context.recordError(.download, error.description)
             return nil
         }
-        return PendingDownload(
-            request: MediaDownload(
-                url: url, destinationPath: destination, timeout: timeout, idleTimeout: idleTimeout),
-            start: context.now())
+        var download = MediaDownload(url: url, destinationPath: destination, timeout: timeout, idleTimeout: idleTimeout)
+        download.keepsRedirectHeaderFields = true
+        download.redirectedFrom = redirectedFrom
+        return PendingDownload(request: download, start: context.now())
     }
 
     /// Reports the download's `result` and turns its file into the attachment.
