@@ -16,13 +16,13 @@ struct ExtensionProcessTests {
     func run(_ arguments: [String]) async throws -> (
         status: Int32, summary: [String: String], rows: [[String: String]]
     ) {
-        let (status, summary, rows, _) = try await runKeepingLog(arguments)
+        let (status, summary, rows, _, _) = try await runKeepingLog(arguments)
         return (status, summary, rows)
     }
 
-    /// ``run(_:)``, and the extension processes' `extension-stderr.log`.
+    /// ``run(_:)``, and the extension processes' `extension-stderr.log` and the run's `timeline.csv`.
     func runKeepingLog(_ arguments: [String]) async throws -> (
-        status: Int32, summary: [String: String], rows: [[String: String]], log: String
+        status: Int32, summary: [String: String], rows: [[String: String]], log: String, timeline: [[String: String]]
     ) {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-run-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
@@ -39,7 +39,8 @@ struct ExtensionProcessTests {
         let log =
             FileManager.default.fileExists(atPath: logFile.path) ? try String(contentsOf: logFile, encoding: .utf8) : ""
         return (
-            result.status, summary.first ?? [:], try Self.table(out.appendingPathComponent("invocations.csv")), log
+            result.status, summary.first ?? [:], try Self.table(out.appendingPathComponent("invocations.csv")), log,
+            try Self.table(out.appendingPathComponent("timeline.csv"))
         )
     }
 
@@ -77,6 +78,21 @@ struct ExtensionProcessTests {
         let footprint = Int(workers.summary["extension_footprint_peak_bytes"] ?? "") ?? 0
         #expect(footprint >= 6 << 20 && footprint < 16 << 20, "footprint \(footprint)")
         #expect(inside.summary["extension_footprint_peak_bytes"] == "")
+    }
+
+    @Test(arguments: ["Examples/MediaDownload", "media"])
+    func redirectsBeforeTheMediaAreFollowedAsAPhoneFollowsThem(extension name: String) async throws {
+        // Two 302s from the media server before each image: every hop a request, none an error.
+        let (status, summary, rows, _, timeline) = try await runKeepingLog([
+            "--extension", name, "-n", "30", "-c", "5", "--media", "1KB.jpg:1", "--with-media", "1",
+            "--encrypted", "0", "--redirects", "2",
+        ])
+        #expect(status == 0)
+        #expect(summary["enriched"] == "30", "\(summary)")
+        #expect(rows.allSatisfy { $0["http_status"] == "200" && $0["error"] == "" && $0["bytes"] == "1000" })
+        let requests = timeline.compactMap { Int($0["transport_requests"] ?? "") }.reduce(0, +)
+        #expect(requests == 90, "three requests an invocation")
+        #expect(summary["network"]?.contains("redirects=2") == true)
     }
 
     /// A folder holding `source` as Service.swift; remove it after use.
@@ -164,7 +180,7 @@ struct ExtensionProcessTests {
             }
             """)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (status, summary, rows, log) = try await runKeepingLog([
+        let (status, summary, rows, log, _) = try await runKeepingLog([
             "--extension", folder.path, "-n", "3000", "-c", "100", "--media", "1KB.jpg:1",
         ])
         #expect(status == 0)

@@ -20,6 +20,8 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let ok = HTTPStatus(uncheckedCode: 200)
     /// `206 Partial Content`.
     public static let partialContent = HTTPStatus(uncheckedCode: 206)
+    /// `302 Found`: a redirect (``NetworkConditions/redirects``).
+    public static let found = HTTPStatus(uncheckedCode: 302)
     /// `400 Bad Request`.
     public static let badRequest = HTTPStatus(uncheckedCode: 400)
     /// `404 Not Found`.

@@ -181,9 +181,31 @@ struct ResponsePlanner {
                 return self.errorPlan(.badRequest, error.description, head: head)
             }
         }
+        if let redirects = effective.redirects, redirects > 0 {
+            return planRedirect(remaining: redirects, conditions: effective, head: head, index: index)
+        }
         var plan = planResponse(body, contentType: contentType, conditions: effective, head: head, index: index)
         plan.cacheLookup = originTier?.lookup(cacheKey, now: now)
         return plan
+    }
+
+    /// A `302 Found` to the same URL with one redirect fewer to go (``RedirectLocation``), after the
+    /// request's first-byte delay: a hop in front of the media, never faulted and never behind the origin
+    /// cache.
+    private mutating func planRedirect(
+        remaining: Int, conditions effective: NetworkConditions, head: HTTPRequestHead, index: Int
+    ) -> ResponsePlan {
+        var generator = root.fork(stream: UInt64(index))
+        let delay = UInt64(max(0, effective.effectiveTimeToFirstByte.sample(using: &generator)))
+        let keepAlive = head.keepAlive
+        let location = RedirectLocation.next(fromTarget: head.target, remaining: remaining)
+        let responseHead = HTTPResponseHead(
+            status: .found, contentLength: 0, keepAlive: keepAlive,
+            additionalHeaders: [HTTPHeaderField(name: "Location", value: location)])
+        return ResponsePlan(
+            head: responseHead.serialized(), body: .none, sendsHead: true, stopOffset: 0, firstByteDelay: delay,
+            bandwidth: effective.effectiveBandwidth, ending: .complete(keepAlive: keepAlive, closeDelay: nil),
+            fault: .ok, keepAlive: keepAlive)
     }
 
     /// The plan for `body` under `effective` conditions: its latency and fault drawn from the request's

@@ -110,6 +110,7 @@ extension NetworkSettingKey {
         switch self {
         case .timeToFirstByte, .connectDelay: "DIST"
         case .bandwidth, .linkBandwidth: "RATE"
+        case .redirects: "N"
         case .fault(.status): "MIX"
         case .fault(.stall): "SPEC"
         case .fault(.slowClose): "DELAY:PCT"
@@ -127,6 +128,9 @@ extension NetworkSettingKey {
         case .connectDelay: "Delay before the server reads a new connection (same forms)."
         case .bandwidth: "Per-connection bandwidth: 1MB/s, 8Mbit/s or unlimited."
         case .linkBandwidth: "Bandwidth shared by all connections (a congested cell)."
+        case .redirects:
+            "Answer each media request with N redirects (302 Found, each at the first-byte delay) before the "
+                + "media, as a link wrapper or CDN hop does: 0 to 16."
         case .fault(let kind): kind.help + " Form: " + kind.valueForm + "."
         }
     }

@@ -8,7 +8,8 @@ struct NetworkSettingKeyTests {
     @Test func everyKeyHasTheNameFlagsAndQueriesUse() {
         #expect(
             NetworkSettingKey.allCases.map(\.name) == [
-                "ttfb", "connect-delay", "bandwidth", "link-bandwidth", "status", "reset-before", "reset-during",
+                "ttfb", "connect-delay", "bandwidth", "link-bandwidth", "redirects", "status", "reset-before",
+                "reset-during",
                 "stall", "truncate", "slow-close", "fail-first",
             ])
         #expect(NetworkSettingKey.allCases.map(\.description) == NetworkSettingKey.allCases.map(\.name))

@@ -18,6 +18,7 @@ extension NetworkConditions {
     /// |---|---|
     /// | `ttfb`, `connect-delay` | a ``LatencyDistribution``: `200ms`, `lognormal:median=300ms,p99=3s`, … |
     /// | `bandwidth`, `link-bandwidth` | a ``ByteRate``: `1MB/s`, `8Mbit/s`, `unlimited` |
+    /// | `redirects` | a whole number of redirects before the media, 0 to 16 |
     /// | `status`, `reset-before`, `reset-during`, `stall`, `truncate`, `slow-close`, `fail-first` | ``FaultKind`` |
     ///
     /// ```swift
@@ -88,6 +89,16 @@ extension NetworkConditions {
         case .connectDelay: connectDelay = try latency()
         case .bandwidth: bandwidth = try parsed { () throws(ValueParseError) in try ByteRate(parsing: value) }
         case .linkBandwidth: linkBandwidth = try parsed { () throws(ValueParseError) in try ByteRate(parsing: value) }
+        case .redirects:
+            redirects = try parsed { () throws(ValueParseError) in
+                guard let count = Int(value), (0...Self.maximumRedirects).contains(count) else {
+                    throw ValueParseError(
+                        subject: "redirect count", input: value,
+                        expected:
+                            "a whole number from 0 to \(Self.maximumRedirects) (a phone follows at most that many)")
+                }
+                return count
+            }
         case .fault(let kind): try parsed { () throws(ValueParseError) in try faults.set(kind, value: value) }
         }
     }

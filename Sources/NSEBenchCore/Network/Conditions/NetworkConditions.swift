@@ -22,6 +22,11 @@ public struct NetworkConditions: Sendable, Hashable, Codable, CustomStringConver
     /// Rate limit shared by all connections together, like the server's uplink (`link-bandwidth`); a
     /// server setting only, never per request.
     public var linkBandwidth: ByteRate?
+    /// How many times the server answers a media request with `302 Found` before the media, each to the
+    /// same URL with one fewer to go (`redirects`, 0 to ``maximumRedirects``): a link wrapper or a CDN's
+    /// hop in front of the file. Each redirect is a request of its own, answered after the first-byte
+    /// delay, and never faulted; the media is served as ever once none is left.
+    public var redirects: Int?
     /// Faults injected per request.
     public var faults: FaultPlan
 
@@ -32,14 +37,19 @@ public struct NetworkConditions: Sendable, Hashable, Codable, CustomStringConver
     /// ```
     public init(
         timeToFirstByte: LatencyDistribution? = nil, connectDelay: LatencyDistribution? = nil,
-        bandwidth: ByteRate? = nil, linkBandwidth: ByteRate? = nil, faults: FaultPlan = .none
+        bandwidth: ByteRate? = nil, linkBandwidth: ByteRate? = nil, redirects: Int? = nil, faults: FaultPlan = .none
     ) {
         self.timeToFirstByte = timeToFirstByte
         self.connectDelay = connectDelay
         self.bandwidth = bandwidth
         self.linkBandwidth = linkBandwidth
+        self.redirects = redirects
         self.faults = faults
     }
+
+    /// The most redirects a setting may ask for: 16, the most a phone's URLSession follows (Apple's
+    /// documented threshold for `URLError.httpTooManyRedirects`); one more would only fail every request.
+    public static let maximumRedirects = 16
 
     /// Nothing set: no delay, no limit, no fault.
     public static let unconstrained = NetworkConditions()
@@ -66,7 +76,7 @@ public struct NetworkConditions: Sendable, Hashable, Codable, CustomStringConver
         NetworkConditions(
             timeToFirstByte: other.timeToFirstByte ?? timeToFirstByte, connectDelay: other.connectDelay ?? connectDelay,
             bandwidth: other.bandwidth ?? bandwidth, linkBandwidth: other.linkBandwidth ?? linkBandwidth,
-            faults: faults.merged(overriding: other.faults))
+            redirects: other.redirects ?? redirects, faults: faults.merged(overriding: other.faults))
     }
 
     /// Replaces every setting that `other` sets with `other`'s; see ``merged(overriding:)``.
@@ -96,6 +106,7 @@ public struct NetworkConditions: Sendable, Hashable, Codable, CustomStringConver
         case .connectDelay: connectDelay?.description
         case .bandwidth: bandwidth?.description
         case .linkBandwidth: linkBandwidth?.description
+        case .redirects: redirects?.description
         case .fault(let kind): faults.settingValue(for: kind)
         }
     }

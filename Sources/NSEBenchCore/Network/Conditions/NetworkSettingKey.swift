@@ -19,13 +19,15 @@ public enum NetworkSettingKey: Sendable, Hashable, CaseIterable, CustomStringCon
     case bandwidth
     /// The rate limit every connection shares (`link-bandwidth`): ``NetworkConditions/linkBandwidth``.
     case linkBandwidth
+    /// The redirects before the media (`redirects`): ``NetworkConditions/redirects``.
+    case redirects
     /// One injected fault, named as ``FaultKind`` names it (`status`, `reset-before`, ...).
     case fault(FaultKind)
 
-    /// Every key, in the order settings are listed, read and written: the delays, the bandwidths,
-    /// then the faults in ``FaultKind/allCases`` order.
+    /// Every key, in the order settings are listed, read and written: the delays, the bandwidths, the
+    /// redirects, then the faults in ``FaultKind/allCases`` order.
     public static let allCases: [NetworkSettingKey] =
-        [.timeToFirstByte, .connectDelay, .bandwidth, .linkBandwidth] + FaultKind.allCases.map(Self.fault)
+        [.timeToFirstByte, .connectDelay, .bandwidth, .linkBandwidth, .redirects] + FaultKind.allCases.map(Self.fault)
 
     /// The keys a setting from `scope` may use, in ``allCases`` order.
     ///
@@ -52,6 +54,7 @@ public enum NetworkSettingKey: Sendable, Hashable, CaseIterable, CustomStringCon
         case .connectDelay: "connect-delay"
         case .bandwidth: "bandwidth"
         case .linkBandwidth: "link-bandwidth"
+        case .redirects: "redirects"
         case .fault(let kind): kind.rawValue
         }
     }
@@ -68,7 +71,7 @@ public enum NetworkSettingKey: Sendable, Hashable, CaseIterable, CustomStringCon
         case .connectDelay:
             "it delays a new connection, which exists before any request on it is read; set it with "
                 + "--\(name) or a network profile"
-        case .timeToFirstByte, .bandwidth, .fault: nil
+        case .timeToFirstByte, .bandwidth, .redirects, .fault: nil
         }
     }
 }
