@@ -18,6 +18,22 @@ struct RedirectServerTests {
             RedirectLocation.next(fromTarget: "http://127.0.0.1:8080/media/a%20b.jpg?x=%2B", remaining: 1)
                 == "/media/a%20b.jpg?x=%2B&redirects=0", "an absolute-form target's path, encoded as it came")
         #expect(RedirectLocation.next(fromTarget: "http://host?redirects=1", remaining: 1) == "/?redirects=0")
+        #expect(
+            RedirectLocation.next(fromTarget: "/files/http://x.jpg?%72edirects=2", remaining: 2)
+                == "/files/http://x.jpg?redirects=1", "origin-form whatever its path holds; the name read decoded")
+    }
+
+    @Test("redirects take no request index: fail-first still fails the first media requests")
+    func failFirstCountsMediaRequests() async throws {
+        try await withMediaServer(conditions: [("fail-first", "1"), ("redirects", "1")]) { server in
+            let redirect = try await RawHTTPClient.get("/media/1KB.jpg", port: server.address.port)
+            #expect(redirect.status == 302)
+            let location = try #require(redirect.header("Location"))
+            let first = try await RawHTTPClient.get(location, port: server.address.port)
+            #expect(first.status == 503, "the first media request, after its redirect")
+            let second = try await RawHTTPClient.get(location, port: server.address.port)
+            #expect(second.status == 200)
+        }
     }
 
     @Test("a chain of redirects, each a 302 with no body, then the media")

@@ -61,4 +61,50 @@ struct BuiltInRedirectTests {
         #expect(record.download?.errorKind == .other)
         #expect(record.visible.attachments.isEmpty)
     }
+
+    @Test("a redirect to another scheme is not fetched: the download fails as unsupported, the text is delivered")
+    func otherSchemes() async throws {
+        let harness = try HostHarness { download in
+            .respond(
+                .init(
+                    after: second, status: 301,
+                    headerFields: [HTTPHeaderField(name: "Location", value: "file://localhost/etc/passwd")]))
+        }
+        defer { harness.remove() }
+        let payload = TestPayloads.plain(mediaURL: URL(string: "http://127.0.0.1:9/media/pic.jpg")!)
+        let task = harness.start(harness.input(payload, extension: try BuiltInExtensions.named("media")))
+        await harness.downloader.waitForRequests(1)
+        harness.clock.advance(by: second)
+        let record = await task.value
+        #expect(harness.downloader.requests.count == 1)
+        #expect(record.outcome == .unchanged)
+        #expect(
+            record.downloadErrorText?.hasPrefix("other: unsupported URL:") == true, "\(record.downloadErrorText ?? "")")
+    }
+
+    @Test("the chain's total timeout is passed on less the phone's time, not the time hops queued in the harness")
+    func harnessWaitIsNotThePhones() async throws {
+        // Each request: 4 s, 3 s of it queued in the harness. `media-20s` gives the chain 20 s.
+        let harness = try HostHarness { download in
+            let path = download.url.path
+            guard path.hasPrefix("/media/hop"), let index = Int(path.dropFirst("/media/hop".count)), index < 3 else {
+                return .respond(.init(after: 4 * second, contentType: "image/jpeg", harnessWait: 3 * second))
+            }
+            return .respond(
+                .init(
+                    after: 4 * second, status: 302, harnessWait: 3 * second,
+                    headerFields: [HTTPHeaderField(name: "Location", value: "/media/hop\(index + 1)")]))
+        }
+        defer { harness.remove() }
+        let payload = TestPayloads.plain(mediaURL: URL(string: "http://127.0.0.1:9/media/hop0")!)
+        let task = harness.start(harness.input(payload, extension: try BuiltInExtensions.named("media-20s")))
+        for count in 1...4 {
+            await harness.downloader.waitForRequests(count)
+            harness.clock.advance(by: 4 * second)
+        }
+        let record = await task.value
+        #expect(record.outcome == .enriched)
+        #expect(harness.downloader.requests.map(\.timeout) == [20, 19, 18, 17].map { $0 * second })
+        #expect(record.ownTimeout == 20 * second)
+    }
 }

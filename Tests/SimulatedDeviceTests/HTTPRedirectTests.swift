@@ -372,5 +372,6 @@ struct SimulatedRedirectTests {
         queue.isSuspended = false
         #expect(try await callback.wait().0 == "0 \(URLError.Code.cancelled.rawValue)")
         #expect(!asked.withLock { $0 }, "a question after the cancel is not put to the delegate")
+        #expect(network.taskFailures.withLock { $0 } == ["\(URLError.Code.cancelled.rawValue) /go"], "for the record")
     }
 }

@@ -14,8 +14,9 @@ enum RedirectLocation {
     /// with `remaining` redirects to go, this one included.
     static func next(fromTarget target: String, remaining: Int) -> String {
         var target = Substring(target)
-        // An absolute-form target (`http://host/path`): the path and query alone.
-        if let scheme = target.range(of: "://") {
+        // An absolute-form target (`http://host/path`): the path and query alone. An origin-form target
+        // starts with `/`, whatever its path holds (`/files/http://x.jpg`).
+        if target.first != "/", let scheme = target.range(of: "://") {
             let afterAuthority = target[scheme.upperBound...]
             target = afterAuthority.firstIndex(where: { $0 == "/" || $0 == "?" }).map { afterAuthority[$0...] } ?? "/"
             if target.first == "?" { target = "/" + target }
@@ -25,7 +26,8 @@ enum RedirectLocation {
         if let mark = target.firstIndex(of: "?") {
             path = target[..<mark]
             pairs = target[target.index(after: mark)...].split(separator: "&").filter { pair in
-                pair.split(separator: "=", maxSplits: 1).first.map { $0 != NetworkSettingKey.redirects.name } ?? false
+                guard let name = pair.split(separator: "=", maxSplits: 1).first else { return false }
+                return decodedName(name) != NetworkSettingKey.redirects.name
             }
         } else {
             path = target
@@ -33,5 +35,14 @@ enum RedirectLocation {
         let name = NetworkSettingKey.redirects.name
         pairs.append("\(name)=\(remaining - 1)")
         return path + "?" + pairs.joined(separator: "&")
+    }
+
+    /// A query name as the server reads it (percent-decoded, `+` as a space), so that `%72edirects` is
+    /// the setting it names; the raw name when it does not decode.
+    private static func decodedName(_ name: Substring) -> String {
+        var bytes = Array(name.utf8)
+        return bytes.withUnsafeMutableBytes { raw in
+            (try? PercentDecoding.decode(UnsafeRawBufferPointer(raw), plusAsSpace: true)) ?? String(name)
+        }
     }
 }

@@ -16,8 +16,12 @@ struct ResponsePlanner {
     /// The CDN's cold cache in front of the media, shared with the server's other classes; nil when
     /// every request is served as if cached.
     private let originTier: OriginTier?
-    /// Requests planned so far: the index of the next one.
+    /// Requests planned so far, redirects (``NetworkConditions/redirects``) not counted: the index of the
+    /// next one, from which its draws come. A redirect takes no index, so the media requests draw the
+    /// same latencies and faults (`fail-first` included) with or without redirects in front of them.
     private(set) var requestCount = 0
+    /// Redirects planned so far: each draws its first-byte delay from a stream of its own.
+    private var redirectCount: UInt64 = 0
     /// Connections seen so far, for connect-delay draws.
     private var connectionCount: UInt64 = 0
     /// Serialised `200 OK` heads by content length, type and keep-alive: a load test asks for the
@@ -182,7 +186,8 @@ struct ResponsePlanner {
             }
         }
         if let redirects = effective.redirects, redirects > 0 {
-            return planRedirect(remaining: redirects, conditions: effective, head: head, index: index)
+            requestCount -= 1  // the index taken for this request goes to the media request after it
+            return planRedirect(remaining: redirects, conditions: effective, head: head)
         }
         var plan = planResponse(body, contentType: contentType, conditions: effective, head: head, index: index)
         plan.cacheLookup = originTier?.lookup(cacheKey, now: now)
@@ -193,9 +198,10 @@ struct ResponsePlanner {
     /// request's first-byte delay: a hop in front of the media, never faulted and never behind the origin
     /// cache.
     private mutating func planRedirect(
-        remaining: Int, conditions effective: NetworkConditions, head: HTTPRequestHead, index: Int
+        remaining: Int, conditions effective: NetworkConditions, head: HTTPRequestHead
     ) -> ResponsePlan {
-        var generator = root.fork(stream: UInt64(index))
+        redirectCount += 1
+        var generator = root.fork(stream: (1 << 62) | redirectCount)
         let delay = UInt64(max(0, effective.effectiveTimeToFirstByte.sample(using: &generator)))
         let keepAlive = head.keepAlive
         let location = RedirectLocation.next(fromTarget: head.target, remaining: remaining)

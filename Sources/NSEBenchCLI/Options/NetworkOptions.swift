@@ -145,7 +145,7 @@ extension FaultKind {
         case .stall: "Stop sending part-way through the body, forever or for a while."
         case .truncate: "Close early, with a Content-Length longer than what was sent."
         case .slowClose: "Wait before closing after the body."
-        case .failFirst: "Fail the first N requests the server sees."
+        case .failFirst: "Fail the first N requests the server sees (redirects not counted)."
         }
     }
 }

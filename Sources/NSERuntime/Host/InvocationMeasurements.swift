@@ -43,7 +43,9 @@ final class InvocationMeasurements: Sendable {
         }
     }
 
-    /// The download failed after its last result: that result's summary takes the failure.
+    /// The download failed after its last result: that result's summary takes the failure (the last
+    /// download's, whichever it was: an extension running two at once may see it on the other's). With
+    /// no download summary yet, nothing: the stage's error alone says it.
     func recordDownloadFailure(_ error: MediaDownloadError) {
         state.withLock { state in
             state.download?.errorText = error.description

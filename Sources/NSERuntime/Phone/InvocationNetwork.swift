@@ -76,10 +76,10 @@ struct InvocationNetwork: PhoneTransferTracking {
             case .cannotConnectToHost: .connectFailed
             case .networkConnectionLost: .connectionLost
             case .secureConnectionFailed: .tls
-            case .dataLengthExceedsMaximum: .tooLarge
             case .cannotWriteToFile, .fileDoesNotExist: .file
             case .cancelled: .cancelled
-            case .tooManyRedirects, .constrainedNetwork, .unsupported, .other: .other
+            // Between hops, "too large" is only a refusal (a GET given a body): no body was too large.
+            case .dataLengthExceedsMaximum, .tooManyRedirects, .constrainedNetwork, .unsupported, .other: .other
             }
         context.recordDownloadFailure(MediaDownloadError(kind, failure.description))
     }

@@ -39,7 +39,7 @@ extension TransferDriver {
                 case .keep: return (response, sent.url)  // the redirect is the task's response
                 case .cancelled:
                     discardBody(of: response, on: phone)
-                    return (PhoneResponse(status: 0, failure: .cancelled), sent.url)
+                    return (failed(.cancelled, after: sent, on: phone), sent.url)
                 case .follow(let answer):
                     // Made again from what the delegate gave, which may differ in any field (URLRequest's
                     // `==` on Linux does not compare header fields); an upload's body, which the request

@@ -56,6 +56,16 @@ struct MediaFetcher {
         while let redirect = Self.redirect(in: result, from: pending.request.url) {
             context.recordDownload(result, start: pending.start, failed: false)
             harnessWait &+= result.timings.harnessWait ?? 0
+            let scheme = redirect.url.scheme?.lowercased()
+            guard scheme == "http" || scheme == "https" else {
+                // What URLSession says of another scheme (`URLError(.unsupportedURL)`); nothing is fetched.
+                context.recordDownloadFailure(
+                    MediaDownloadError(
+                        .other,
+                        "unsupported URL: \(pending.request.url.absoluteString) redirected to "
+                            + "\(redirect.url.absoluteString), which is not http or https"))
+                return nil
+            }
             guard followed < HTTPRedirect.limit else {
                 context.recordDownloadFailure(
                     MediaDownloadError(
@@ -112,7 +122,12 @@ struct MediaFetcher {
         do {
             destination = try context.makeTemporaryFilePath()
         } catch {
-            context.recordError(.download, error.description)
+            // A hop's: the download's failure, which the redirect before it would otherwise stand for.
+            if redirectedFrom != nil {
+                context.recordDownloadFailure(MediaDownloadError(.file, error.description))
+            } else {
+                context.recordError(.download, error.description)
+            }
             return nil
         }
         var download = MediaDownload(url: url, destinationPath: destination, timeout: timeout, idleTimeout: idleTimeout)
