@@ -95,6 +95,69 @@ struct ExtensionProcessTests {
         #expect(summary["network"]?.contains("redirects=2") == true)
     }
 
+    @Test func userDefaultsSuitesAndFilesOfTheAppGroupAreWhatTheAppLeftThere() async throws {
+        // Crashes unless its App Group suite and a file of the container hold what the app wrote.
+        let folder = try extensionFolder(
+            "AppGroupDefaults",
+            """
+            import Foundation
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let defaults = UserDefaults(suiteName: "group.com.example.app")
+                    let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.app")
+                    let config = container.flatMap { try? String(contentsOf: $0.appendingPathComponent("config/sdk.json"), encoding: .utf8) }
+                    guard defaults?.string(forKey: "apiKey") == "k-123", config == "{\\"on\\":true}" else {
+                        fatalError("the app's data is missing: \\(String(describing: defaults?.dictionaryRepresentation()["apiKey"]))")
+                    }
+                    defaults?.set(Date().timeIntervalSince1970, forKey: "lastPush")
+                    contentHandler(request.content)
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let group = FileManager.default.temporaryDirectory.appendingPathComponent("app-group-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: group) }
+        let preferences = group.appendingPathComponent("Library/Preferences")
+        try FileManager.default.createDirectory(at: preferences, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: group.appendingPathComponent("config"), withIntermediateDirectories: true)
+        // As iOS writes a suite: a binary property list.
+        let plist = try PropertyListSerialization.data(
+            fromPropertyList: ["apiKey": "k-123"], format: .binary, options: 0)
+        try plist.write(to: preferences.appendingPathComponent("group.com.example.app.plist"))
+        try Data(#"{"on":true}"#.utf8).write(to: group.appendingPathComponent("config/sdk.json"))
+        let arguments = ["--extension", folder.path, "-n", "20", "-c", "2", "--with-media", "0", "--encrypted", "0"]
+
+        let seeded = try await run(arguments + ["--app-group", group.path])
+        #expect(seeded.status == 0)
+        #expect(seeded.summary["crashed"] == "0", "\(seeded.summary)")
+        #expect(seeded.summary["invocations"] == "20")
+        let bare = try await run(arguments)
+        #expect(bare.summary["crashed"] == "20", "without --app-group the suite is empty, as on a fresh phone")
+        // Nothing the extension wrote outlives the run: the folder given is copied, never written.
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: preferences.path) == ["group.com.example.app.plist"])
+        let kept = try PropertyListSerialization.propertyList(
+            from: try Data(contentsOf: preferences.appendingPathComponent("group.com.example.app.plist")), format: nil)
+        #expect((kept as? [String: Any])?["lastPush"] == nil)
+    }
+
+    @Test func anAppGroupFolderThatIsMissingOrHoldsAKeyIsRefusedBeforeTheRun() async throws {
+        let group = FileManager.default.temporaryDirectory.appendingPathComponent("app-group-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: group) }
+        let missing = try await ChildProcess.run(
+            Self.executable.path, ["run", "--app-group", group.path, "-n", "1"], currentDirectory: Self.root)
+        #expect(missing.status == 64)
+        #expect(missing.output.contains("--app-group") && missing.output.contains(group.path))
+        try FileManager.default.createDirectory(at: group, withIntermediateDirectories: true)
+        try Data(repeating: 1, count: 32).write(to: group.appendingPathComponent("payload.key"))
+        let keyed = try await ChildProcess.run(
+            Self.executable.path, ["run", "--app-group", group.path, "-n", "1"], currentDirectory: Self.root)
+        #expect(keyed.status == 64)
+        #expect(keyed.output.contains("payload.key") && keyed.output.contains("--payload-key"))
+    }
+
     /// A folder holding `source` as Service.swift; remove it after use.
     func extensionFolder(_ name: String, _ source: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")

@@ -38,6 +38,50 @@ struct SharedContainerTests {
         #expect(try SharedContainer(directory: container.directory).loadKey() == Self.key)
     }
 
+    @Test("an App Group folder is copied in, subfolders and all, beside the key, and Preferences is made")
+    func copiesAnAppGroupFolder() throws {
+        let parent = try Self.makeParent()
+        defer { Self.removeParent(parent) }
+        let source = parent.appendingPathComponent("group", isDirectory: true)
+        let preferences = source.appendingPathComponent("Library/Preferences", isDirectory: true)
+        try FileManager.default.createDirectory(at: preferences, withIntermediateDirectories: true)
+        try Data("plist".utf8).write(to: preferences.appendingPathComponent("group.com.example.plist"))
+        try Data("{}".utf8).write(to: source.appendingPathComponent("config.json"))
+        let container = try SharedContainer(creatingIn: parent, key: Self.key)
+        try container.copyContents(of: source)
+        let copied = container.preferencesDirectory.appendingPathComponent("group.com.example.plist")
+        #expect(try String(contentsOf: copied, encoding: .utf8) == "plist")
+        #expect(FileManager.default.fileExists(atPath: container.directory.appendingPathComponent("config.json").path))
+        #expect(try container.loadKey() == Self.key, "the run's key is still there")
+
+        let bare = try SharedContainer(creatingIn: parent, key: Self.key)
+        try bare.copyContents(of: parent.appendingPathComponent("group/Library/Preferences"))
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: bare.preferencesDirectory.path, isDirectory: &isDirectory))
+        #expect(isDirectory.boolValue, "made when the folder had none")
+    }
+
+    @Test("an App Group folder holding payload.key is refused, naming it; a missing folder names the folder")
+    func refusesAKeyInTheAppGroupFolder() throws {
+        let parent = try Self.makeParent()
+        defer { Self.removeParent(parent) }
+        let source = parent.appendingPathComponent("group", isDirectory: true)
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        try Data(Self.key).write(to: source.appendingPathComponent("payload.key"))
+        let container = try SharedContainer(creatingIn: parent, key: Self.key)
+        #expect {
+            try container.copyContents(of: source)
+        } throws: { error in
+            "\(error)".contains(source.appendingPathComponent("payload.key").path)
+                && "\(error)".contains("--payload-key")
+        }
+        #expect {
+            try container.copyContents(of: parent.appendingPathComponent("absent"))
+        } throws: { error in
+            "\(error)".contains("absent")
+        }
+    }
+
     @Test("each run gets its own directory")
     func distinctDirectories() throws {
         let parent = try Self.makeParent()

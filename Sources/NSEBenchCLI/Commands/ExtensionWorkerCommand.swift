@@ -124,9 +124,11 @@ public struct ExtensionWorkerCommand: ParsableCommand {
             throw RunError.setup("the extension worker could not keep its standard input for its requests: \(error)")
         }
         CrashReporter.install(descriptor: channel.descriptor)
+        let sharedContainer = SharedContainer(directory: URL(fileURLWithPath: container))
+        // Before the user's code is loaded: its UserDefaults suites are the App Group container's.
+        try sharedContainer.keepUserDefaultsSuites()
         let factory = try UserExtensionLoader.factory(name: name, libraryPath: library)
         let harness = try HarnessLoops()
-        let sharedContainer = SharedContainer(directory: URL(fileURLWithPath: container))
         let host = ExtensionHost(
             settings: settings,
             environment: HostEnvironment(

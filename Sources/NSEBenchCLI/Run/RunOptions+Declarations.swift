@@ -90,6 +90,11 @@ extension RunOptions {
         help: "The AES-256-GCM key of encrypted_data (64 hex digits or base64 of 32 bytes), shared with "
             + "the extension's App Group container; default a random key per run.",
         OptionParser { (path, _) throws(UsageError) in try payloadKey(readFrom: path) })
+    static let appGroup: Option<String?> = .value(
+        "app-group", valueName: "DIR",
+        help: "A folder copied into the extension's App Group container before the run, as the app left it: "
+            + "files, and Library/Preferences/<group>.plist, which UserDefaults(suiteName:) reads.",
+        OptionParser { (path, _) throws(UsageError) in try appGroupFolder(path) })
     static let deadline: Option<DurationValue> = .value(
         "deadline", valueName: "T", default: "30s", help: "The extension's time budget, from arrival.",
         .duration(atLeast: .milliseconds(1)))
@@ -158,7 +163,8 @@ extension RunOptions {
         .map(\.declaration) + NetworkOptions.declarations + OriginCacheOptions.declarations
         + EndpointOptions.declarations
         + ([
-            media, encrypted, withMedia, tamper, truncatePayload, wrongKey, payloads, payloadKey, deadline, grace,
+            media, encrypted, withMedia, tamper, truncatePayload, wrongKey, payloads, payloadKey, appGroup, deadline,
+            grace,
             windDown, memoryLimit, timeScale, seed, target, transportLoops, scenario, out, scratchDirectory, quiet,
             report, tls, caFile, format,
         ] as [any DeclaredOption]).map(\.declaration) + PhoneOptions.declarations + SegmentOptions.declarations

@@ -52,6 +52,8 @@ public struct RunConfiguration: Sendable {
     /// `--payload-key`: the 32-byte key payloads are sealed with and the extension decrypts with; nil
     /// for a random key per run (replayed encrypted_data then cannot decrypt).
     public var payloadKey: [UInt8]? = nil
+    /// `--app-group`: a folder copied into the App Group container before the run; nil for none.
+    public var appGroup: String? = nil
     /// The executable started as the embedded server; nil for this process's own. Tests, whose
     /// process is not `nse-bench`, name the built one.
     var serverExecutable: URL? = nil
@@ -152,6 +154,7 @@ enum RunOptions {
             swiftVersion: try arguments[swiftVersion],
             extensionProcesses: try arguments[extensionProcesses] ?? ProcessResources.cores)
         configuration.payloadKey = try arguments[payloadKey]
+        configuration.appGroup = try arguments[appGroup]
         configuration.tls = isTLS
         configuration.writeReport = try arguments[report]
         configuration.startAt = try SegmentOptions.startAt(arguments)
@@ -253,6 +256,27 @@ enum RunOptions {
         throw .invalidValue(
             option: payloadKey.name, value: path,
             expected: "a file holding a 32-byte AES-256 key as 64 hex digits or as base64 (44 characters)")
+    }
+
+    /// `path`, when it is a folder that can be copied into the App Group container: it exists, is a folder,
+    /// and holds no `payload.key` (the run writes its own key there; `--payload-key` gives one).
+    static func appGroupFolder(_ path: String) throws(UsageError) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .invalidValue(
+                option: appGroup.name, value: path,
+                expected: "a folder holding the App Group container's files (no such folder)")
+        }
+        guard
+            !FileManager.default.fileExists(
+                atPath: (path as NSString).appendingPathComponent(SharedContainer.keyFileName))
+        else {
+            throw .invalidValue(
+                option: appGroup.name, value: path,
+                expected: "a folder without \(SharedContainer.keyFileName), which the run writes; give the key with "
+                    + "--payload-key")
+        }
+        return path
     }
 
     /// `media_mix` of a run that replays `--payloads`: the media are whatever the file's URLs name.

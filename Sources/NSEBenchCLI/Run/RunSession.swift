@@ -44,6 +44,9 @@ struct RunSession {
         let transport = loops.transport
         let key = try configuration.payloadKey ?? AESGCM.randomBytes(32)
         let container = try SharedContainer(creatingIn: work, key: key)
+        if let appGroup = configuration.appGroup { try container.copyContents(of: URL(fileURLWithPath: appGroup)) }
+        // For an extension in this process; a worker process does the same for its own.
+        try container.keepUserDefaultsSuites()
         let host = ExtensionHost(
             settings: hostSettings(),
             environment: HostEnvironment(

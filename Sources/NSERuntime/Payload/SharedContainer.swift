@@ -81,6 +81,54 @@ public struct SharedContainer: Sendable, Hashable {
         return Array(data)
     }
 
+    /// Where iOS keeps the container's `UserDefaults(suiteName:)` suites: `Library/Preferences`, one
+    /// `<suite>.plist` each.
+    public var preferencesDirectory: URL {
+        directory.appendingPathComponent("Library/Preferences", isDirectory: true)
+    }
+
+    /// Copies everything in `source` (an App Group container as the app left it: files, databases,
+    /// `Library/Preferences/<group>.plist`) into this container, beside `payload.key`, and makes
+    /// ``preferencesDirectory``. A `payload.key` in `source` is refused: the run's key is given apart
+    /// (`--payload-key`), and one file cannot be both.
+    public func copyContents(of source: URL) throws(SharedContainerError) {
+        let manager = FileManager.default
+        let entries = try Self.attempt("list", source) { try manager.contentsOfDirectory(atPath: source.path) }
+        if entries.contains(Self.keyFileName) {
+            throw .fileSystem(
+                operation: "copy", path: source.appendingPathComponent(Self.keyFileName).path,
+                reason: "the run's payload key is written there; give a key with --payload-key instead")
+        }
+        for entry in entries.sorted() {
+            let from = source.appendingPathComponent(entry)
+            let to = directory.appendingPathComponent(entry)
+            try Self.attempt("copy", from) { try manager.copyItem(at: from, to: to) }
+        }
+        try makePreferencesDirectory()
+    }
+
+    /// Makes ``preferencesDirectory`` when it is not there yet.
+    public func makePreferencesDirectory() throws(SharedContainerError) {
+        let preferences = preferencesDirectory
+        try Self.attempt("create", preferences) {
+            try FileManager.default.createDirectory(at: preferences, withIntermediateDirectories: true)
+        }
+    }
+
+    /// Has Foundation keep this process's `UserDefaults(suiteName:)` suites in ``preferencesDirectory``,
+    /// as iOS keeps an App Group's (`XDG_CONFIG_HOME`, which Foundation on Linux reads when a suite is
+    /// first opened), rather than in the user's `~/.config`, where an extension's writes would outlive
+    /// the run. Call before the extension's code runs.
+    public func keepUserDefaultsSuites() throws(SharedContainerError) {
+        try makePreferencesDirectory()
+        do {
+            try ProcessEnvironment.set("XDG_CONFIG_HOME", to: preferencesDirectory.path)
+        } catch {
+            throw .fileSystem(
+                operation: "keep UserDefaults suites in", path: preferencesDirectory.path, reason: "\(error)")
+        }
+    }
+
     /// Deletes the container directory and everything in it.
     public func remove() throws(SharedContainerError) {
         try Self.attempt("remove", directory) { try FileManager.default.removeItem(at: directory) }
