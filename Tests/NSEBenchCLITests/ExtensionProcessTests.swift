@@ -96,7 +96,8 @@ struct ExtensionProcessTests {
     }
 
     @Test func userDefaultsSuitesAndFilesOfTheAppGroupAreWhatTheAppLeftThere() async throws {
-        // Crashes unless its App Group suite and a file of the container hold what the app wrote.
+        // Crashes unless its App Group suite and a file of the container hold what the app wrote; then
+        // writes to the suite, which must not outlive the run.
         let folder = try extensionFolder(
             "AppGroupDefaults",
             """
@@ -111,13 +112,15 @@ struct ExtensionProcessTests {
                         fatalError("the app's data is missing: \\(String(describing: defaults?.dictionaryRepresentation()["apiKey"]))")
                     }
                     defaults?.set(Date().timeIntervalSince1970, forKey: "lastPush")
+                    defaults?.synchronize()
                     contentHandler(request.content)
                 }
             }
             """)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let group = FileManager.default.temporaryDirectory.appendingPathComponent("app-group-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: group) }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("app-group-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let group = scratch.appendingPathComponent("group")
         let preferences = group.appendingPathComponent("Library/Preferences")
         try FileManager.default.createDirectory(at: preferences, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(
@@ -127,35 +130,65 @@ struct ExtensionProcessTests {
             fromPropertyList: ["apiKey": "k-123"], format: .binary, options: 0)
         try plist.write(to: preferences.appendingPathComponent("group.com.example.app.plist"))
         try Data(#"{"on":true}"#.utf8).write(to: group.appendingPathComponent("config/sdk.json"))
-        let arguments = ["--extension", folder.path, "-n", "20", "-c", "2", "--with-media", "0", "--encrypted", "0"]
+        // A home of its own, with no XDG_CONFIG_HOME: where Foundation would keep the suite otherwise.
+        let home = scratch.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = home.path
+        environment["XDG_CONFIG_HOME"] = nil
+        environment["NSE_BENCH_CACHE"] =
+            FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-extension-cache-cli").path
+        func run(_ extra: [String]) async throws -> [String: String] {
+            let out = scratch.appendingPathComponent("out-\(UUID().uuidString)")
+            let result = try await ChildProcess.run(
+                Self.executable.path,
+                [
+                    "run", "--quiet", "--out", out.path, "--extension", folder.path, "-n", "20", "-c", "2",
+                    "--with-media",
+                    "0", "--encrypted", "0",
+                ] + extra,
+                environment: environment, currentDirectory: Self.root)
+            #expect(result.status == 0, "\(result.output)")
+            return try Self.table(out.appendingPathComponent("summary.csv")).first ?? [:]
+        }
 
-        let seeded = try await run(arguments + ["--app-group", group.path])
-        #expect(seeded.status == 0)
-        #expect(seeded.summary["crashed"] == "0", "\(seeded.summary)")
-        #expect(seeded.summary["invocations"] == "20")
-        let bare = try await run(arguments)
-        #expect(bare.summary["crashed"] == "20", "without --app-group the suite is empty, as on a fresh phone")
-        // Nothing the extension wrote outlives the run: the folder given is copied, never written.
-        #expect(
-            try FileManager.default.contentsOfDirectory(atPath: preferences.path) == ["group.com.example.app.plist"])
+        let seeded = try await run(["--app-group", group.path])
+        #expect(seeded["crashed"] == "0", "\(seeded)")
+        #expect(seeded["invocations"] == "20")
+        let bare = try await run([])
+        #expect(bare["crashed"] == "20", "without --app-group the suite is empty, as on a fresh phone")
+        // What the extension wrote stayed in the run's container: not in the home, not in the folder given.
+        let config = home.appendingPathComponent(".config")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: config.path)) ?? [] == [], "nothing in ~/.config")
         let kept = try PropertyListSerialization.propertyList(
             from: try Data(contentsOf: preferences.appendingPathComponent("group.com.example.app.plist")), format: nil)
-        #expect((kept as? [String: Any])?["lastPush"] == nil)
+        #expect((kept as? [String: Any])?.keys.sorted() == ["apiKey"])
     }
 
-    @Test func anAppGroupFolderThatIsMissingOrHoldsAKeyIsRefusedBeforeTheRun() async throws {
+    @Test func anAppGroupFolderThatCannotBeCopiedIsRefusedBeforeTheRun() async throws {
         let group = FileManager.default.temporaryDirectory.appendingPathComponent("app-group-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: group) }
-        let missing = try await ChildProcess.run(
-            Self.executable.path, ["run", "--app-group", group.path, "-n", "1"], currentDirectory: Self.root)
-        #expect(missing.status == 64)
-        #expect(missing.output.contains("--app-group") && missing.output.contains(group.path))
+        func refusal(_ extra: [String] = []) async throws -> String {
+            let result = try await ChildProcess.run(
+                Self.executable.path, ["run", "--app-group", group.path, "-n", "1"] + extra, currentDirectory: Self.root
+            )
+            #expect(result.status == 64, "\(result.output)")
+            return result.output
+        }
+        let missing = try await refusal()
+        #expect(missing.contains("--app-group") && missing.contains("is not a folder"), "\(missing)")
         try FileManager.default.createDirectory(at: group, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: group.appendingPathComponent("db").path, withDestinationPath: "/etc")
+        let linked = try await refusal()
+        #expect(linked.contains("/db is a symbolic link"), "\(linked)")
+        try FileManager.default.removeItem(at: group.appendingPathComponent("db"))
         try Data(repeating: 1, count: 32).write(to: group.appendingPathComponent("payload.key"))
-        let keyed = try await ChildProcess.run(
-            Self.executable.path, ["run", "--app-group", group.path, "-n", "1"], currentDirectory: Self.root)
-        #expect(keyed.status == 64)
-        #expect(keyed.output.contains("payload.key") && keyed.output.contains("--payload-key"))
+        let keyed = try await refusal()
+        #expect(keyed.contains("payload.key") && keyed.contains("--payload-key"), "\(keyed)")
+        try FileManager.default.removeItem(at: group.appendingPathComponent("payload.key"))
+        let inProcess = try await refusal(["--extension", "Examples/MediaDownload", "--extension-processes", "0"])
+        #expect(inProcess.contains("--extension-processes 1 or more"), "\(inProcess)")
     }
 
     /// A folder holding `source` as Service.swift; remove it after use.

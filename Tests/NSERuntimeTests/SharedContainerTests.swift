@@ -61,6 +61,34 @@ struct SharedContainerTests {
         #expect(isDirectory.boolValue, "made when the folder had none")
     }
 
+    @Test("what is copied is the owner's to write, as an app's container is; links and the work folder are refused")
+    func copiedFilesAreWritableAndLinksRefused() throws {
+        let parent = try Self.makeParent()
+        defer { Self.removeParent(parent) }
+        let source = parent.appendingPathComponent("group", isDirectory: true)
+        let library = source.appendingPathComponent("Library", isDirectory: true)
+        try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: library.appendingPathComponent("data.db"))
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o444], ofItemAtPath: library.appendingPathComponent("data.db").path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: library.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: library.path) }
+        let container = try SharedContainer(creatingIn: parent, key: Self.key)
+        try container.copyContents(of: source)
+        #expect(try Self.mode(of: container.directory.appendingPathComponent("Library")) & 0o700 == 0o700)
+        #expect(try Self.mode(of: container.directory.appendingPathComponent("Library/data.db")) & 0o600 == 0o600)
+        #expect(
+            FileManager.default.fileExists(atPath: container.preferencesDirectory.path), "made inside a read-only copy")
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: library.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: library.appendingPathComponent("elsewhere").path, withDestinationPath: "/tmp")
+        #expect(SharedContainer.appGroupProblem(in: source)?.contains("Library/elsewhere is a symbolic link") == true)
+        #expect(
+            SharedContainer.appGroupProblem(in: parent, workFolder: container.directory)?.contains("copied into itself")
+                == true)
+    }
+
     @Test("an App Group folder holding payload.key is refused, naming it; a missing folder names the folder")
     func refusesAKeyInTheAppGroupFolder() throws {
         let parent = try Self.makeParent()

@@ -125,8 +125,15 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         }
         CrashReporter.install(descriptor: channel.descriptor)
         let sharedContainer = SharedContainer(directory: URL(fileURLWithPath: container))
-        // Before the user's code is loaded: its UserDefaults suites are the App Group container's.
-        try sharedContainer.keepUserDefaultsSuites()
+        // Started with its UserDefaults suites in the container (CoreFoundation read the variable as it
+        // loaded): a worker started otherwise would read and write the user's ~/.config.
+        let suites = sharedContainer.userDefaultsEnvironment
+        guard ProcessInfo.processInfo.environment[suites.name] == suites.value else {
+            throw RunError.setup(
+                "the extension worker was not started with \(suites.name)=\(suites.value): its UserDefaults "
+                    + "suites would not be the App Group container's")
+        }
+        try sharedContainer.loadUserDefaultsSuites()
         let factory = try UserExtensionLoader.factory(name: name, libraryPath: library)
         let harness = try HarnessLoops()
         let host = ExtensionHost(

@@ -155,6 +155,12 @@ enum RunOptions {
             extensionProcesses: try arguments[extensionProcesses] ?? ProcessResources.cores)
         configuration.payloadKey = try arguments[payloadKey]
         configuration.appGroup = try arguments[appGroup]
+        if configuration.appGroup != nil, configuration.extensionProcesses == 0 {
+            // In this process, CoreFoundation already chose where suites live (~/.config) as it loaded.
+            throw .invalidCombination(
+                "--\(appGroup.name) needs --\(extensionProcesses.name) 1 or more: an extension run inside nse-bench "
+                    + "reads UserDefaults suites from ~/.config, not from the App Group container")
+        }
         configuration.tls = isTLS
         configuration.writeReport = try arguments[report]
         configuration.startAt = try SegmentOptions.startAt(arguments)
@@ -258,23 +264,13 @@ enum RunOptions {
             expected: "a file holding a 32-byte AES-256 key as 64 hex digits or as base64 (44 characters)")
     }
 
-    /// `path`, when it is a folder that can be copied into the App Group container: it exists, is a folder,
-    /// and holds no `payload.key` (the run writes its own key there; `--payload-key` gives one).
+    /// `path`, when it is a folder that can be copied into the App Group container
+    /// (``SharedContainer/appGroupProblem(in:workFolder:)``).
     static func appGroupFolder(_ path: String) throws(UsageError) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        if let problem = SharedContainer.appGroupProblem(in: URL(fileURLWithPath: path)) {
             throw .invalidValue(
                 option: appGroup.name, value: path,
-                expected: "a folder holding the App Group container's files (no such folder)")
-        }
-        guard
-            !FileManager.default.fileExists(
-                atPath: (path as NSString).appendingPathComponent(SharedContainer.keyFileName))
-        else {
-            throw .invalidValue(
-                option: appGroup.name, value: path,
-                expected: "a folder without \(SharedContainer.keyFileName), which the run writes; give the key with "
-                    + "--payload-key")
+                expected: "a folder to copy into the App Group container: \(problem)")
         }
         return path
     }

@@ -395,6 +395,7 @@ extension RunSession {
                     receiveBufferBytes: receiveBufferBytes),
                 replyLoops: replyLoops,
                 errorLog: output.appendingPathComponent("extension-stderr.log"),
+                environment: [container.userDefaultsEnvironment.name: container.userDefaultsEnvironment.value],
                 timeBudget: hostSettings.timeBudget,
                 answerLimit: hostSettings.timeBudget + hostSettings.gracePeriod + hostSettings.windDown
                     + ExtensionWorkerPool.answerMargin))

@@ -45,8 +45,8 @@ struct RunSession {
         let key = try configuration.payloadKey ?? AESGCM.randomBytes(32)
         let container = try SharedContainer(creatingIn: work, key: key)
         if let appGroup = configuration.appGroup { try container.copyContents(of: URL(fileURLWithPath: appGroup)) }
-        // For an extension in this process; a worker process does the same for its own.
-        try container.keepUserDefaultsSuites()
+        // The workers' UserDefaults suites live there (``SharedContainer/userDefaultsEnvironment``).
+        try container.makePreferencesDirectory()
         let host = ExtensionHost(
             settings: hostSettings(),
             environment: HostEnvironment(

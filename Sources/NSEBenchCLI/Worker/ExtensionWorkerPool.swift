@@ -33,6 +33,8 @@ final class ExtensionWorkerPool: Sendable {
         var replyLoops: [EventLoop]
         /// Where the workers' standard error goes (a crash's message), appended to.
         var errorLog: URL
+        /// Variables the workers start with over the run's own (``WorkerEnvironment``).
+        var environment: [String: String] = [:]
         /// The time budget on the run's clock: a died invocation's deadline.
         var timeBudget: UInt64
         /// How long after its arrival an invocation's record may come at the latest, in nanoseconds of
@@ -458,7 +460,7 @@ final class ExtensionWorker: @unchecked Sendable {
         process.executableURL = launch.executable
         process.arguments = ["extension-worker"] + launch.arguments
         process.environment = WorkerEnvironment.forWorker(
-            inheriting: ProcessInfo.processInfo.environment, cores: ProcessResources.cores)
+            inheriting: ProcessInfo.processInfo.environment, cores: ProcessResources.cores, extra: launch.environment)
         // Close-on-exec pipes: another process started meanwhile (by another pool) must not hold this
         // one's output open after it ended.
         let stdin = try CloseOnExecPipe()

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The environment an extension worker process starts with: the run's own, and two settings of the
+/// The environment an extension worker process starts with: the run's own, and settings of the
 /// harness's.
 enum WorkerEnvironment {
     /// `environment` with:
@@ -12,8 +12,13 @@ enum WorkerEnvironment {
     ///   worker's memory watch reads the heap every 10 ms, and each reading merges every arena's
     ///   statistics: at 5,000 in flight on 2 cores, the workers' watch threads took 233 and 240 perf
     ///   samples of a run's 10,100 with 8 arenas, 93 and 100 with 2.
-    static func forWorker(inheriting environment: [String: String], cores: Int) -> [String: String] {
-        var environment = environment
+    ///
+    /// And the `extra` variables, which replace the run's own: the App Group container's `UserDefaults`
+    /// suites (``SharedContainer/userDefaultsEnvironment``), which CoreFoundation reads only as it loads.
+    static func forWorker(
+        inheriting environment: [String: String], cores: Int, extra: [String: String] = [:]
+    ) -> [String: String] {
+        var environment = environment.merging(extra) { _, own in own }
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let options = (environment["MALLOC_CONF"] ?? "").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)

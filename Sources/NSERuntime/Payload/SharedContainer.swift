@@ -87,24 +87,81 @@ public struct SharedContainer: Sendable, Hashable {
         directory.appendingPathComponent("Library/Preferences", isDirectory: true)
     }
 
+    /// Why `source` cannot be an App Group folder to copy in (``copyContents(of:)``), naming the path;
+    /// nil when it can: a folder of regular files and folders only (a link could lead the extension's
+    /// writes out of the run, a FIFO would block the copy), without a `payload.key` at its top (the run
+    /// writes its own key there), and not holding `workFolder` (it would be copied into itself).
+    public static func appGroupProblem(in source: URL, workFolder: URL? = nil) -> String? {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: source.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return "\(source.path) is not a folder"
+        }
+        if manager.fileExists(atPath: source.appendingPathComponent(keyFileName).path) {
+            return "\(source.appendingPathComponent(keyFileName).path) is where the run writes its payload key; "
+                + "give a key with --payload-key instead"
+        }
+        let root = source.resolvingSymlinksInPath().standardizedFileURL.path
+        if let workFolder {
+            let work = workFolder.resolvingSymlinksInPath().standardizedFileURL.path
+            if work == root || work.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+                return
+                    "\(source.path) holds the run's scratch folder \(workFolder.path), which would be copied into itself"
+            }
+        }
+        guard let entries = manager.enumerator(atPath: source.path) else { return "cannot list \(source.path)" }
+        for case let entry as String in entries {
+            let path = source.appendingPathComponent(entry).path
+            let type: FileAttributeType?
+            do {
+                type = try manager.attributesOfItem(atPath: path)[.type] as? FileAttributeType
+            } catch {
+                return "cannot read \(path): \(Self.reason(error))"
+            }
+            guard type == .typeRegular || type == .typeDirectory else {
+                let kind = type == .typeSymbolicLink ? "a symbolic link" : "neither a file nor a folder"
+                return "\(path) is \(kind); copy the files it stands for into the folder instead"
+            }
+        }
+        return nil
+    }
+
     /// Copies everything in `source` (an App Group container as the app left it: files, databases,
-    /// `Library/Preferences/<group>.plist`) into this container, beside `payload.key`, and makes
-    /// ``preferencesDirectory``. A `payload.key` in `source` is refused: the run's key is given apart
-    /// (`--payload-key`), and one file cannot be both.
+    /// `Library/Preferences/<group>.plist`) into this container, beside `payload.key`, gives the owner
+    /// read and write on what was copied (the app owns its container), and makes ``preferencesDirectory``.
+    /// `source` must pass ``appGroupProblem(in:workFolder:)``.
     public func copyContents(of source: URL) throws(SharedContainerError) {
+        if let problem = Self.appGroupProblem(in: source, workFolder: directory) {
+            throw .fileSystem(operation: "copy the App Group folder", path: source.path, reason: problem)
+        }
         let manager = FileManager.default
         let entries = try Self.attempt("list", source) { try manager.contentsOfDirectory(atPath: source.path) }
-        if entries.contains(Self.keyFileName) {
-            throw .fileSystem(
-                operation: "copy", path: source.appendingPathComponent(Self.keyFileName).path,
-                reason: "the run's payload key is written there; give a key with --payload-key instead")
-        }
         for entry in entries.sorted() {
             let from = source.appendingPathComponent(entry)
             let to = directory.appendingPathComponent(entry)
             try Self.attempt("copy", from) { try manager.copyItem(at: from, to: to) }
+            try Self.ownerMayWrite(to)
         }
         try makePreferencesDirectory()
+    }
+
+    /// Gives the owner read and write on `url` and, for a folder, on everything in it (and search on folders).
+    private static func ownerMayWrite(_ url: URL) throws(SharedContainerError) {
+        let manager = FileManager.default
+        var paths = [url.path]
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            paths += (manager.subpaths(atPath: url.path) ?? []).map { url.appendingPathComponent($0).path }
+        }
+        for path in paths {
+            try attempt("set the mode of", URL(fileURLWithPath: path)) {
+                let attributes = try manager.attributesOfItem(atPath: path)
+                let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0o600
+                let folder = attributes[.type] as? FileAttributeType == .typeDirectory
+                let wanted = mode | 0o600 | (folder ? 0o100 : 0)
+                if wanted != mode { try manager.setAttributes([.posixPermissions: wanted], ofItemAtPath: path) }
+            }
+        }
     }
 
     /// Makes ``preferencesDirectory`` when it is not there yet.
@@ -115,18 +172,34 @@ public struct SharedContainer: Sendable, Hashable {
         }
     }
 
-    /// Has Foundation keep this process's `UserDefaults(suiteName:)` suites in ``preferencesDirectory``,
-    /// as iOS keeps an App Group's (`XDG_CONFIG_HOME`, which Foundation on Linux reads when a suite is
-    /// first opened), rather than in the user's `~/.config`, where an extension's writes would outlive
-    /// the run. Call before the extension's code runs.
-    public func keepUserDefaultsSuites() throws(SharedContainerError) {
-        try makePreferencesDirectory()
-        do {
-            try ProcessEnvironment.set("XDG_CONFIG_HOME", to: preferencesDirectory.path)
-        } catch {
-            throw .fileSystem(
-                operation: "keep UserDefaults suites in", path: preferencesDirectory.path, reason: "\(error)")
+    /// Reads every suite in ``preferencesDirectory`` once, on this thread: Foundation on Linux loads a
+    /// suite's file racily the first time several threads read it at once (measured: a fresh process whose
+    /// 8 threads each read a suite's key at once got nil on 7 of them in 7 of 40 processes; with one read
+    /// before, in none of 60), where iOS's `UserDefaults` is thread-safe. Call in a process started with
+    /// ``userDefaultsEnvironment``, before the extension's code runs. Returns the suites read.
+    @discardableResult
+    public func loadUserDefaultsSuites() throws(SharedContainerError) -> [String] {
+        let preferences = preferencesDirectory
+        let files = try Self.attempt("list", preferences) {
+            try FileManager.default.contentsOfDirectory(atPath: preferences.path)
         }
+        let suites = files.filter { $0.hasSuffix(".plist") }.map { String($0.dropLast(".plist".count)) }.sorted()
+        // Both paths Foundation reads a suite by: a key's (through the suite's search list) and the whole.
+        for suite in suites {
+            let defaults = UserDefaults(suiteName: suite)
+            _ = defaults?.object(forKey: "nse-bench.load")
+            _ = defaults?.dictionaryRepresentation()
+        }
+        return suites
+    }
+
+    /// The environment variable that has Foundation on Linux keep `UserDefaults(suiteName:)` suites in
+    /// ``preferencesDirectory`` (as iOS keeps an App Group's), rather than in the user's `~/.config`,
+    /// where an extension's writes would outlive the run: `XDG_CONFIG_HOME`. CoreFoundation copies it
+    /// when it loads, before `main`, so it takes effect only in a process started with it (an extension
+    /// worker), never through `setenv`.
+    public var userDefaultsEnvironment: (name: String, value: String) {
+        ("XDG_CONFIG_HOME", preferencesDirectory.path)
     }
 
     /// Deletes the container directory and everything in it.
