@@ -189,6 +189,8 @@ struct ExtensionProcessTests {
         try FileManager.default.removeItem(at: group.appendingPathComponent("payload.key"))
         let inProcess = try await refusal(["--extension", "Examples/MediaDownload", "--extension-processes", "0"])
         #expect(inProcess.contains("--extension-processes 1 or more"), "\(inProcess)")
+        let builtIn = try await refusal(["--extension", "media"])
+        #expect(builtIn.contains("for your own extension"), "\(builtIn)")
     }
 
     /// A folder holding `source` as Service.swift; remove it after use.

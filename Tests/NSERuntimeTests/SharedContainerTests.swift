@@ -84,6 +84,10 @@ struct SharedContainerTests {
         try FileManager.default.createSymbolicLink(
             atPath: library.appendingPathComponent("elsewhere").path, withDestinationPath: "/tmp")
         #expect(SharedContainer.appGroupProblem(in: source)?.contains("Library/elsewhere is a symbolic link") == true)
+        // Given through a link to it, the folder is still looked through.
+        let alias = parent.appendingPathComponent("alias")
+        try FileManager.default.createSymbolicLink(atPath: alias.path, withDestinationPath: source.path)
+        #expect(SharedContainer.appGroupProblem(in: alias)?.contains("Library/elsewhere is a symbolic link") == true)
         #expect(
             SharedContainer.appGroupProblem(in: parent, workFolder: container.directory)?.contains("copied into itself")
                 == true)

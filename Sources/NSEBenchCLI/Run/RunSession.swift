@@ -16,6 +16,13 @@ struct RunSession {
         let scale = settings.timeScale
         // First, before anything runs that would need stopping: a user's extension is built here.
         let (factory, library) = try await prepareExtension()
+        if configuration.appGroup != nil, library == nil || configuration.extensionProcesses == 0 {
+            // Only a worker process starts with its UserDefaults suites in the container (CoreFoundation
+            // chose where they live as this process loaded); a built-in reads none.
+            throw UsageError.invalidCombination(
+                "--app-group is for your own extension (--extension PATH) run in worker processes "
+                    + "(--extension-processes 1 or more): in this process, UserDefaults suites are read from ~/.config")
+        }
         ProcessResources.raiseDescriptorLimit()
         let output = try OutputFolder.create(configuration.outputDirectory, scenario: settings.scenario)
         let largestMediaBytes =

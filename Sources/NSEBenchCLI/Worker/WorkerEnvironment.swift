@@ -18,7 +18,7 @@ enum WorkerEnvironment {
     static func forWorker(
         inheriting environment: [String: String], cores: Int, extra: [String: String] = [:]
     ) -> [String: String] {
-        var environment = environment.merging(extra) { _, own in own }
+        var environment = environment.merging(extra) { _, harness in harness }
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let options = (environment["MALLOC_CONF"] ?? "").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)

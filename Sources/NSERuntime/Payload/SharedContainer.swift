@@ -91,8 +91,10 @@ public struct SharedContainer: Sendable, Hashable {
     /// nil when it can: a folder of regular files and folders only (a link could lead the extension's
     /// writes out of the run, a FIFO would block the copy), without a `payload.key` at its top (the run
     /// writes its own key there), and not holding `workFolder` (it would be copied into itself).
-    public static func appGroupProblem(in source: URL, workFolder: URL? = nil) -> String? {
+    public static func appGroupProblem(in given: URL, workFolder: URL? = nil) -> String? {
         let manager = FileManager.default
+        // Listed through its real path: a link to the folder would otherwise list nothing to check.
+        let source = given.resolvingSymlinksInPath()
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: source.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             return "\(source.path) is not a folder"
@@ -122,6 +124,9 @@ public struct SharedContainer: Sendable, Hashable {
                 let kind = type == .typeSymbolicLink ? "a symbolic link" : "neither a file nor a folder"
                 return "\(path) is \(kind); copy the files it stands for into the folder instead"
             }
+            // The listing skips a folder it cannot read, and the copy would fail half-way.
+            guard manager.isReadableFile(atPath: path), type != .typeDirectory || manager.isExecutableFile(atPath: path)
+            else { return "\(path) cannot be read" }
         }
         return nil
     }
@@ -130,17 +135,24 @@ public struct SharedContainer: Sendable, Hashable {
     /// `Library/Preferences/<group>.plist`) into this container, beside `payload.key`, gives the owner
     /// read and write on what was copied (the app owns its container), and makes ``preferencesDirectory``.
     /// `source` must pass ``appGroupProblem(in:workFolder:)``.
-    public func copyContents(of source: URL) throws(SharedContainerError) {
-        if let problem = Self.appGroupProblem(in: source, workFolder: directory) {
-            throw .fileSystem(operation: "copy the App Group folder", path: source.path, reason: problem)
+    public func copyContents(of given: URL) throws(SharedContainerError) {
+        if let problem = Self.appGroupProblem(in: given, workFolder: directory) {
+            throw .fileSystem(operation: "copy the App Group folder", path: given.path, reason: problem)
         }
+        let source = given.resolvingSymlinksInPath()
         let manager = FileManager.default
         let entries = try Self.attempt("list", source) { try manager.contentsOfDirectory(atPath: source.path) }
-        for entry in entries.sorted() {
-            let from = source.appendingPathComponent(entry)
-            let to = directory.appendingPathComponent(entry)
-            try Self.attempt("copy", from) { try manager.copyItem(at: from, to: to) }
-            try Self.ownerMayWrite(to)
+        do {
+            for entry in entries.sorted() {
+                let from = source.appendingPathComponent(entry)
+                let to = directory.appendingPathComponent(entry)
+                try Self.attempt("copy", from) { try manager.copyItem(at: from, to: to) }
+                try Self.ownerMayWrite(to)
+            }
+        } catch {
+            // A read-only folder copied before the failure would keep the container from being removed.
+            try? Self.ownerMayWrite(directory)
+            throw error
         }
         try makePreferencesDirectory()
     }
