@@ -51,22 +51,31 @@ struct PhoneRedirectRecordTests {
             download.url.path == "/go" ? .respond(first) : .respond(FakeDownloader.Response(after: second))
         })
         defer { harness.remove() }
-        let factory = ExtensionFactory(name: "redirect") {
+        return await record(on: harness, id: 5) { network in
+            for path in ["/go", "/media/1KB.jpg"] {
+                _ = await network.load(
+                    PhoneRequest(url: URL(string: "http://127.0.0.1:9\(path)")!, idleTimeout: 10 * second))
+            }
+        }.0
+    }
+
+    /// The record of an invocation whose phone makes two requests through `requests` (given the
+    /// invocation's network), each answered by `harness` a second later, and the harness's requests.
+    func record(
+        on harness: HostHarness, id: Int, requests: @escaping @Sendable (InvocationNetwork) async -> Void
+    ) async -> (InvocationRecord, [MediaDownload]) {
+        let factory = ExtensionFactory(name: "two-requests") {
             ContextWorkService { context, content in
-                let network = InvocationNetwork(context: context)
-                for path in ["/go", "/media/1KB.jpg"] {
-                    _ = await network.load(
-                        PhoneRequest(url: URL(string: "http://127.0.0.1:9\(path)")!, idleTimeout: 10 * second))
-                }
+                await requests(InvocationNetwork(context: context))
                 return content
             }
         }
-        let task = harness.start(harness.input(TestPayloads.plain(), extension: factory, id: 5))
-        await harness.downloader.waitForRequests(1)
-        harness.clock.advance(by: second)
-        await harness.downloader.waitForRequests(2)
-        harness.clock.advance(by: second)
-        return await task.value
+        let task = harness.start(harness.input(TestPayloads.plain(), extension: factory, id: id))
+        for count in 1...2 {
+            await harness.downloader.waitForRequests(count)
+            harness.clock.advance(by: second)
+        }
+        return (await task.value, harness.downloader.requests)
     }
 
     @Test(
@@ -91,26 +100,16 @@ struct PhoneRedirectRecordTests {
                     after: second, status: 302, headerFields: [HTTPHeaderField(name: "Location", value: "/go")]))
         })
         defer { harness.remove() }
-        let factory = ExtensionFactory(name: "redirect") {
-            ContextWorkService { context, content in
-                let network = InvocationNetwork(context: context)
-                let first = PhoneRequest(
-                    url: URL(string: "http://127.0.0.1:9/go")!, idleTimeout: 10 * second, resourceTimeout: 20 * second)
-                _ = await network.load(first)
-                var hop = first
-                hop.redirectedFrom = first.url
-                hop.resourceTimeout = 5 * second
-                _ = await network.load(hop)
-                network.taskFailed(.tooManyRedirects("too many HTTP redirects: 16 followed"), after: hop)
-                return content
-            }
+        let (record, _) = await record(on: harness, id: 6) { network in
+            let first = PhoneRequest(
+                url: URL(string: "http://127.0.0.1:9/go")!, idleTimeout: 10 * second, resourceTimeout: 20 * second)
+            _ = await network.load(first)
+            var hop = first
+            hop.redirectedFrom = first.url
+            hop.resourceTimeout = 5 * second
+            _ = await network.load(hop)
+            network.taskFailed(.tooManyRedirects("too many HTTP redirects: 16 followed"), after: hop)
         }
-        let task = harness.start(harness.input(TestPayloads.plain(), extension: factory, id: 6))
-        await harness.downloader.waitForRequests(1)
-        harness.clock.advance(by: second)
-        await harness.downloader.waitForRequests(2)
-        harness.clock.advance(by: second)
-        let record = await task.value
         #expect(record.downloadErrorText == "other: too many HTTP redirects: 16 followed")
         #expect(record.download?.errorKind == .other)
         #expect(record.download?.count == 2)
@@ -129,28 +128,18 @@ struct PhoneRedirectRecordTests {
                 : .respond(FakeDownloader.Response(after: second))
         })
         defer { harness.remove() }
-        let factory = ExtensionFactory(name: "receipt") {
-            ContextWorkService { context, content in
-                let network = InvocationNetwork(context: context)
-                let receipt = PhoneRequest(
-                    url: URL(string: "http://127.0.0.1:9/receipts")!, method: "POST", body: Data("{}".utf8),
-                    idleTimeout: 10 * second)
-                _ = await network.load(receipt)
-                var hop = receipt
-                hop.url = URL(string: "http://127.0.0.1:9/collect")!
-                hop.redirectedFrom = receipt.url
-                _ = await network.load(hop)
-                return content
-            }
+        let (record, requests) = await record(on: harness, id: 7) { network in
+            let receipt = PhoneRequest(
+                url: URL(string: "http://127.0.0.1:9/receipts")!, method: "POST", body: Data("{}".utf8),
+                idleTimeout: 10 * second)
+            _ = await network.load(receipt)
+            var hop = receipt
+            hop.url = URL(string: "http://127.0.0.1:9/collect")!
+            hop.redirectedFrom = receipt.url
+            _ = await network.load(hop)
         }
-        let task = harness.start(harness.input(TestPayloads.plain(), extension: factory, id: 7))
-        await harness.downloader.waitForRequests(1)
-        harness.clock.advance(by: second)
-        await harness.downloader.waitForRequests(2)
-        harness.clock.advance(by: second)
-        let record = await task.value
         #expect(record.download == nil, "neither the receipt nor its hop is the media")
-        #expect(harness.downloader.requests.last?.redirectedFrom?.path == "/receipts")
+        #expect(requests.last?.redirectedFrom?.path == "/receipts")
     }
 
     @Test("a 3xx without a Location, or a 404, is a failed request in the record")
