@@ -23,8 +23,8 @@ import Synchronization
 /// part of the request's time. A `GET` or `HEAD` with a body fails with
 /// `URLError(.dataLengthExceedsMaximum)`, as on iOS; another scheme, with `URLError(.unsupportedURL)`.
 /// The request's own header fields are sent (``PhoneRequest/headerLines``); a streamed body
-/// (`httpBodyStream`) is not. Redirects are followed as on iOS, asking the delegate
-/// (`willPerformHTTPRedirection`) when it implements it (``HTTPRedirect``).
+/// (`httpBodyStream`) is not. Redirects are followed as on iOS (``HTTPRedirect``), a task delegate asked
+/// first (`willPerformHTTPRedirection`; its default implementation follows).
 ///
 /// `@unchecked Sendable`: its stored properties are immutable after init, except `invalidated`, an
 /// `Atomic`.
