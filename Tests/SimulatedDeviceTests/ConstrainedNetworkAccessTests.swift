@@ -27,6 +27,18 @@ struct ConstrainedNetworkAccessTests {
                 .allowsConstrainedNetworkAccess)
     }
 
+    @Test("allowsExpensiveNetworkAccess compiles as on iOS and is kept per configuration, apart from constrained")
+    func expensiveNetworkAccess() {
+        let configuration = URLSessionConfiguration.ephemeral
+        #expect(configuration.allowsExpensiveNetworkAccess)
+        configuration.allowsExpensiveNetworkAccess = false
+        #expect(!configuration.allowsExpensiveNetworkAccess)
+        #expect(configuration.allowsConstrainedNetworkAccess, "the other flag is not touched")
+        #expect(URLSessionConfiguration.ephemeral.allowsExpensiveNetworkAccess)
+        configuration.allowsExpensiveNetworkAccess = true
+        #expect(configuration.allowsExpensiveNetworkAccess)
+    }
+
     @Test("many configurations set to false and dropped leave no stale answer for new ones")
     func deadConfigurationsAreSwept() {
         for _ in 0..<500 {

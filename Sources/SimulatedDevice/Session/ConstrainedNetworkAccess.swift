@@ -16,6 +16,16 @@ extension URLSessionConfiguration {
         get { !ConstrainedNetworkRefusals.shared.contains(self) }
         set { ConstrainedNetworkRefusals.shared.set(self, refuses: !newValue) }
     }
+
+    /// `allowsExpensiveNetworkAccess`, as iOS 13 has it: whether the session's requests may use an
+    /// expensive network (cellular, a personal hotspot); default true. FoundationNetworking lacks it, and
+    /// iOS code that sets it would not compile. Kept, not enforced: nse-bench's phones have no cellular
+    /// or expensive network yet, so a request that refuses one is sent as on Wi-Fi, and the run names the
+    /// line (``ExtensionSourceScan``'s `not faithful:`).
+    public var allowsExpensiveNetworkAccess: Bool {
+        get { !ConstrainedNetworkRefusals.expensive.contains(self) }
+        set { ConstrainedNetworkRefusals.expensive.set(self, refuses: !newValue) }
+    }
 }
 
 extension URLError {
@@ -38,10 +48,14 @@ extension URLError {
     }
 }
 
-/// The configurations whose `allowsConstrainedNetworkAccess` is false, held weakly: a configuration
+/// The configurations whose `allowsConstrainedNetworkAccess` (or, in ``expensive``,
+/// `allowsExpensiveNetworkAccess`) is false, held weakly: a configuration
 /// that is gone leaves only a dead entry, swept as the table grows. `Sendable` through its `Mutex`.
 final class ConstrainedNetworkRefusals: Sendable {
+    /// The configurations refusing constrained networks.
     static let shared = ConstrainedNetworkRefusals()
+    /// The configurations refusing expensive networks (`allowsExpensiveNetworkAccess` false).
+    static let expensive = ConstrainedNetworkRefusals()
 
     /// A weak reference; `@unchecked Sendable`: written once at init, read under the table's lock.
     private final class Entry: @unchecked Sendable {
