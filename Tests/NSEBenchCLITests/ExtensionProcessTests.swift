@@ -193,6 +193,52 @@ struct ExtensionProcessTests {
         #expect(builtIn.contains("for your own extension"), "\(builtIn)")
     }
 
+    @Test func aSessionRefusingCellularFallsBackOnCellularPhonesOnly() async throws {
+        // "Rich media on Wi-Fi only": a session that refuses cellular, attaching what it downloads.
+        let folder = try extensionFolder(
+            "WiFiOnly",
+            """
+            import Foundation
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                var session: URLSession?
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let best = request.content.mutableCopy() as! UNMutableNotificationContent
+                    guard let text = request.content.userInfo["media_url"] as? String, let url = URL(string: text) else {
+                        return contentHandler(best)
+                    }
+                    let configuration = URLSessionConfiguration.default
+                    configuration.allowsCellularAccess = false
+                    let session = URLSession(configuration: configuration)
+                    self.session = session
+                    session.downloadTask(with: url) { location, _, _ in
+                        if let location {
+                            let file = location.deletingLastPathComponent().appendingPathComponent(UUID().uuidString + ".jpg")
+                            try? FileManager.default.moveItem(at: location, to: file)
+                            if let attachment = try? UNNotificationAttachment(identifier: "media", url: file) {
+                                best.attachments = [attachment]
+                            }
+                        }
+                        contentHandler(best)
+                    }.resume()
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let common = [
+            "--extension", folder.path, "-n", "20", "-c", "4", "--media", "1KB.jpg:1", "--with-media", "1",
+            "--encrypted", "0",
+        ]
+        let lte = try await run(common + ["--profile", "lte"])
+        #expect(lte.status == 0)
+        #expect(lte.summary["enriched"] == "0", "\(lte.summary)")
+        #expect(
+            lte.rows.allSatisfy { ($0["error"] ?? "").contains("allowsCellularAccess is false") },
+            "\(lte.rows.first ?? [:])")
+        let wifi = try await run(common + ["--profile", "wifi"])
+        #expect(wifi.summary["enriched"] == "20", "\(wifi.summary)")
+    }
+
     /// A folder holding `source` as Service.swift; remove it after use.
     func extensionFolder(_ name: String, _ source: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")

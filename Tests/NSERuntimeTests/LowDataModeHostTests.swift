@@ -1,6 +1,7 @@
 import Foundation
 import NSEBenchCore
 import SDKProfiles
+import SimulatedDevice
 import Testing
 
 @testable import NSERuntime
@@ -55,5 +56,44 @@ struct LowDataModeHostTests {
         let (record, requests) = try await run("media", constrained: true)
         #expect(record.outcome == .enriched)
         #expect(requests == 1)
+    }
+
+    @Test("on cellular, a request refusing cellular or expensive networks is not sent; on Wi-Fi it is")
+    func cellularRefusals() async throws {
+        /// The record of a phone, on cellular or not, whose extension sends one request so configured.
+        func record(cellular: Bool, _ configure: @escaping @Sendable (inout PhoneRequest) -> Void) async throws
+            -> (InvocationRecord, Int)
+        {
+            let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
+            defer { harness.remove() }
+            let factory = ExtensionFactory(name: "cellular") {
+                ContextWorkService { context, content in
+                    var request = PhoneRequest(url: TestPayloads.mediaURL, idleTimeout: second)
+                    configure(&request)
+                    _ = await InvocationNetwork(context: context).load(request)
+                    return content
+                }
+            }
+            var input = harness.input(TestPayloads.plain(), extension: factory)
+            input.cellularNetwork = cellular
+            let task = harness.start(input)
+            for _ in 0..<4 {
+                harness.clock.advance(by: second)
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            return (await task.value, harness.downloader.requests.count)
+        }
+        let (noCellular, sentA) = try await record(cellular: true) { $0.allowsCellularAccess = false }
+        #expect(sentA == 0)
+        #expect(noCellular.stageErrors[.download]?.contains("allowsCellularAccess is false") == true)
+        let (noExpensive, sentB) = try await record(cellular: true) { $0.allowsExpensiveNetworkAccess = false }
+        #expect(sentB == 0)
+        #expect(noExpensive.stageErrors[.download]?.contains("allowsExpensiveNetworkAccess is false") == true)
+        let (onWiFi, sentC) = try await record(cellular: false) {
+            $0.allowsCellularAccess = false
+            $0.allowsExpensiveNetworkAccess = false
+        }
+        #expect(sentC == 1, "a phone on Wi-Fi sends it")
+        #expect(onWiFi.stageErrors[.download] == nil)
     }
 }

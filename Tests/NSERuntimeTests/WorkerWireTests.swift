@@ -100,6 +100,7 @@ private let fullInput: InvocationInput = {
         expectedText: NotificationText(title: "t", body: "b"), injectedFault: .truncate)
     input.coldStart = 400
     input.constrainedNetwork = true
+    input.cellularNetwork = true
     return input
 }()
 
@@ -144,6 +145,7 @@ private let fullInput: InvocationInput = {
         #expect(back.payload == fullInput.payload)
         #expect(back.payloadByteCount == fullInput.payload.byteCount)
         #expect(back.id == 7 && back.arrival == 123 && back.coldStart == 400 && back.constrainedNetwork)
+        #expect(back.cellularNetwork)
         #expect(back.expectedText == fullInput.expectedText && back.injectedFault == .truncate)
         // The fields whose default is not their zero, at their zero; and empty containers.
         var other = WorkerRequest(fullInput)
@@ -151,6 +153,7 @@ private let fullInput: InvocationInput = {
         other.payload.alert.isPlainText = false
         other.payload.customFields = ["empty": .object([:]), "none": .array([])]
         other.constrainedNetwork = nil
+        other.cellularNetwork = nil
         #expect(try WorkerWire.message(WorkerRequest.self, from: WorkerWire.line(other).dropLast()) == other)
     }
 

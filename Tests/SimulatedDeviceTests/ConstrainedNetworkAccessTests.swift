@@ -49,6 +49,29 @@ struct ConstrainedNetworkAccessTests {
         #expect(URLSessionConfiguration.ephemeral.allowsConstrainedNetworkAccess)
     }
 
+    @Test("cellular: the session's and the request's allowsCellularAccess must both allow; expensive: the session's")
+    func cellularAndExpensiveFlags() {
+        let plain = SimulatedURLSession(configuration: .ephemeral).phoneRequest(for: URLRequest(url: Self.url), on: nil)
+        #expect(plain.allowsCellularAccess && plain.allowsExpensiveNetworkAccess)
+        let noCellular = URLSessionConfiguration.ephemeral
+        noCellular.allowsCellularAccess = false
+        #expect(
+            !SimulatedURLSession(configuration: noCellular).phoneRequest(for: URLRequest(url: Self.url), on: nil)
+                .allowsCellularAccess)
+        var request = URLRequest(url: Self.url)
+        request.allowsCellularAccess = false
+        #expect(
+            !SimulatedURLSession(configuration: .ephemeral).phoneRequest(for: request, on: nil).allowsCellularAccess)
+        let noExpensive = URLSessionConfiguration.ephemeral
+        noExpensive.allowsExpensiveNetworkAccess = false
+        let sent = SimulatedURLSession(configuration: noExpensive).phoneRequest(for: URLRequest(url: Self.url), on: nil)
+        #expect(!sent.allowsExpensiveNetworkAccess && sent.allowsCellularAccess)
+        #expect(PhoneNetworkFailure.cellularNetwork("c").urlError(for: Self.url).networkUnavailableReason == .cellular)
+        #expect(
+            PhoneNetworkFailure.expensiveNetwork("e").urlError(for: Self.url).networkUnavailableReason == .expensive)
+        #expect(PhoneNetworkFailure.expensiveNetwork("e").urlError(for: Self.url).code == .notConnectedToInternet)
+    }
+
     @Test("the failure is URLError(.notConnectedToInternet) whose networkUnavailableReason is .constrained")
     func urlError() {
         let error = PhoneNetworkFailure.constrainedNetwork("Low Data Mode").urlError(for: Self.url)

@@ -54,11 +54,12 @@ struct PayloadSource: Sendable {
     }
 
     /// The input for invocation `index`, arriving at `arrival`, with its phone's cold start and Low
-    /// Data Mode drawn from the seed.
+    /// Data Mode drawn from the seed, and whether its network class is cellular.
     func input(index: Int, arrival: UInt64, factory: ExtensionFactory) -> InvocationInput {
         var input = payloadInput(index: index, arrival: arrival, factory: factory)
         input.coldStart = coldStarts?.startTime(ofInvocation: index, seed: seed)
         input.constrainedNetwork = lowDataMode.isConstrained(invocation: index, seed: seed)
+        input.cellularNetwork = network.classes[network.classIndex(ofInvocation: index, seed: seed)].profile.isCellular
         return input
     }
 

@@ -41,6 +41,9 @@ public final class InvocationContext: Sendable {
     /// `URLSession` requests that refuse constrained networks fail. The harness's own downloader
     /// ignores it, as an extension using it has no session to set the refusal on.
     public let isOnConstrainedNetwork: Bool
+    /// Whether the invocation's phone is on a cellular network (``InvocationInput/cellularNetwork``): its
+    /// `URLSession` requests that refuse cellular or expensive networks fail.
+    public let isOnCellularNetwork: Bool
 
     let measurements: InvocationMeasurements
     private let session: InvocationSession
@@ -51,9 +54,10 @@ public final class InvocationContext: Sendable {
     init(
         invocationID: Int, arrival: UInt64, deadline: UInt64, environment: HostEnvironment, memory: MemoryMeter,
         measurements: InvocationMeasurements, session: InvocationSession, temporaryFiles: TemporaryFiles,
-        isOnConstrainedNetwork: Bool = false
+        isOnConstrainedNetwork: Bool = false, isOnCellularNetwork: Bool = false
     ) {
         self.isOnConstrainedNetwork = isOnConstrainedNetwork
+        self.isOnCellularNetwork = isOnCellularNetwork
         self.invocationID = invocationID
         self.arrival = arrival
         self.deadline = deadline

@@ -32,6 +32,9 @@ public struct InvocationInput: Sendable {
     /// Whether the phone is in Low Data Mode (``LowDataMode``): its requests that refuse constrained
     /// networks fail.
     public var constrainedNetwork = false
+    /// Whether the phone is on a cellular network (its network class's, ``NSEBenchCore/NetworkProfile/isCellular``),
+    /// which iOS counts as expensive: its requests that refuse cellular or expensive networks fail.
+    public var cellularNetwork = false
     /// The size of ``payload``'s compact JSON when already known (a generated payload comes with its
     /// count), so the host need not count it again; cleared when ``payload`` changes.
     private var knownByteCount: Int?

@@ -73,7 +73,7 @@ final class InvocationSession: Sendable {
         let context = InvocationContext(
             invocationID: input.id, arrival: input.arrival, deadline: deadline, environment: environment,
             memory: memory, measurements: measurements, session: self, temporaryFiles: temporaryFiles,
-            isOnConstrainedNetwork: input.constrainedNetwork)
+            isOnConstrainedNetwork: input.constrainedNetwork, isOnCellularNetwork: input.cellularNetwork)
         let effects = state.withLock { state -> [Effect] in
             state.completion = completion
             state.context = context

@@ -23,6 +23,11 @@ struct InvocationNetwork: PhoneTransferTracking {
             recordRefusal(.constrainedNetwork(reason), of: request)
             return PhoneResponse(status: 0, failure: .constrainedNetwork(reason))
         }
+        if context.isOnCellularNetwork, let refusal = Self.cellularRefusal(of: request) {
+            // iOS fails it at once too, naming which setting refused the phone's only network.
+            recordRefusal(refusal, of: request)
+            return PhoneResponse(status: 0, failure: refusal)
+        }
         let destination: String
         do {
             destination = try context.makeTemporaryFilePath()
@@ -79,9 +84,28 @@ struct InvocationNetwork: PhoneTransferTracking {
             case .cannotWriteToFile, .fileDoesNotExist: .file
             case .cancelled: .cancelled
             // Between hops, "too large" is only a refusal (a GET given a body): no body was too large.
-            case .dataLengthExceedsMaximum, .tooManyRedirects, .constrainedNetwork, .unsupported, .other: .other
+            case .dataLengthExceedsMaximum, .tooManyRedirects, .constrainedNetwork, .cellularNetwork, .expensiveNetwork,
+                .unsupported, .other:
+                .other
             }
         context.recordDownloadFailure(MediaDownloadError(kind, failure.description))
+    }
+
+    /// Why a phone on cellular does not send `request`: its `allowsCellularAccess` or, cellular being
+    /// expensive, its `allowsExpensiveNetworkAccess` is false; nil when it may go.
+    static func cellularRefusal(of request: PhoneRequest) -> PhoneNetworkFailure? {
+        let url = request.url.absoluteString
+        if !request.allowsCellularAccess {
+            return .cellularNetwork(
+                "the phone is on a cellular network and the request's allowsCellularAccess is false (\(url) is not sent)"
+            )
+        }
+        if !request.allowsExpensiveNetworkAccess {
+            return .expensiveNetwork(
+                "the phone is on a cellular network, which is expensive, and the session's allowsExpensiveNetworkAccess "
+                    + "is false (\(url) is not sent)")
+        }
+        return nil
     }
 
     func track(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {

@@ -18,15 +18,6 @@ enum ExtensionSourceScan {
         ("Task.sleep", "Task.sleep waits in real time: --time-scale does not shorten it"),
         ("usleep(", "usleep waits in real time: --time-scale does not shorten it"),
         ("URLSessionConfiguration.background", "background sessions are not simulated"),
-        (
-            "allowsCellularAccess",
-            "nse-bench's phones have no cellular network yet: a request that refuses one is sent as on Wi-Fi"
-        ),
-        (
-            "allowsExpensiveNetworkAccess",
-            "nse-bench's phones have no expensive (cellular, hotspot) network yet: a request that refuses one is "
-                + "sent as on Wi-Fi"
-        ),
     ]
 
     /// Every `class Name: Base` in `text`, with its first inherited type.

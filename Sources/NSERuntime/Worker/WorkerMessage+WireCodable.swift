@@ -15,13 +15,14 @@ extension WorkerRequest: WireCodable {
         writer.write(injectedFault)
         writer.write(coldStart)
         writer.write(constrainedNetwork)
+        writer.write(cellularNetwork)
     }
 
     public init(from reader: inout WireReader) throws(WireFormatError) {
         self.init(
             id: try reader.read(), arrival: try reader.read(), payload: try reader.read(),
             payloadByteCount: try reader.read(), expectedText: try reader.read(), injectedFault: try reader.read(),
-            coldStart: try reader.read(), constrainedNetwork: try reader.read())
+            coldStart: try reader.read(), constrainedNetwork: try reader.read(), cellularNetwork: try reader.read())
     }
 }
 

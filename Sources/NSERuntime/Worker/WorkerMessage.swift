@@ -22,6 +22,8 @@ public struct WorkerRequest: Sendable, Hashable, Codable {
     public var coldStart: UInt64?
     /// Whether the phone is in Low Data Mode; nil for not.
     public var constrainedNetwork: Bool?
+    /// Whether the phone is on a cellular network; nil for not.
+    public var cellularNetwork: Bool?
 
     /// The request for `input`.
     public init(_ input: InvocationInput) {
@@ -33,12 +35,13 @@ public struct WorkerRequest: Sendable, Hashable, Codable {
         injectedFault = input.injectedFault
         coldStart = input.coldStart
         constrainedNetwork = input.constrainedNetwork ? true : nil
+        cellularNetwork = input.cellularNetwork ? true : nil
     }
 
     /// A request of these fields, as ``WorkerWire`` reads one.
     init(
         id: Int, arrival: UInt64, payload: NotificationPayload, payloadByteCount: Int, expectedText: NotificationText?,
-        injectedFault: InjectedCryptoFault?, coldStart: UInt64?, constrainedNetwork: Bool?
+        injectedFault: InjectedCryptoFault?, coldStart: UInt64?, constrainedNetwork: Bool?, cellularNetwork: Bool? = nil
     ) {
         self.id = id
         self.arrival = arrival
@@ -48,6 +51,7 @@ public struct WorkerRequest: Sendable, Hashable, Codable {
         self.injectedFault = injectedFault
         self.coldStart = coldStart
         self.constrainedNetwork = constrainedNetwork
+        self.cellularNetwork = cellularNetwork
     }
 
     /// The input it stands for, run by `factory`.
@@ -57,6 +61,7 @@ public struct WorkerRequest: Sendable, Hashable, Codable {
             injectedFault: injectedFault, payloadByteCount: payloadByteCount)
         input.coldStart = coldStart
         input.constrainedNetwork = constrainedNetwork ?? false
+        input.cellularNetwork = cellularNetwork ?? false
         return input
     }
 }

@@ -89,6 +89,12 @@ public struct PhoneRequest: Sendable, Hashable {
     /// Whether the request may use a constrained network (its session's
     /// `allowsConstrainedNetworkAccess`): on a phone in Low Data Mode a request that may not fails.
     public var allowsConstrainedNetworkAccess: Bool
+    /// Whether the request may use a cellular network (its session's and its own `allowsCellularAccess`):
+    /// on a phone on cellular a request that may not fails.
+    public var allowsCellularAccess = true
+    /// Whether the request may use an expensive network (its session's `allowsExpensiveNetworkAccess`):
+    /// cellular counts as expensive, so on a phone on cellular a request that may not fails.
+    public var allowsExpensiveNetworkAccess = true
     /// The request's own header fields (`URLRequest.allHTTPHeaderFields` over the session's
     /// `httpAdditionalHeaders`), sent after the ones the network writes itself; see ``headerLines``.
     public var headerFields: [String: String]
@@ -247,6 +253,12 @@ public enum PhoneNetworkFailure: Error, Sendable, Hashable, CustomStringConverti
     /// `URLError(.notConnectedToInternet)` with ``FoundationNetworking/URLError/networkUnavailableReason``
     /// `.constrained`.
     case constrainedNetwork(String)
+    /// The phone is on cellular and the request refuses it (`allowsCellularAccess` false):
+    /// `URLError(.notConnectedToInternet)` with `networkUnavailableReason` `.cellular`.
+    case cellularNetwork(String)
+    /// The phone is on cellular, which is expensive, and the request refuses expensive networks:
+    /// `URLError(.notConnectedToInternet)` with `networkUnavailableReason` `.expensive`.
+    case expensiveNetwork(String)
     /// What the simulated phone cannot do (a scheme other than http(s), a streamed body).
     case unsupported(String)
     /// Anything else.
@@ -257,7 +269,8 @@ public enum PhoneNetworkFailure: Error, Sendable, Hashable, CustomStringConverti
         case .timedOut(let reason), .cannotConnectToHost(let reason), .networkConnectionLost(let reason),
             .secureConnectionFailed(let reason), .dataLengthExceedsMaximum(let reason), .cannotWriteToFile(let reason),
             .fileDoesNotExist(let reason), .tooManyRedirects(let reason),
-            .unsupported(let reason), .other(let reason), .constrainedNetwork(let reason):
+            .unsupported(let reason), .other(let reason), .constrainedNetwork(let reason), .cellularNetwork(let reason),
+            .expensiveNetwork(let reason):
             reason
         case .cancelled: "cancelled"
         }
@@ -276,14 +289,19 @@ public enum PhoneNetworkFailure: Error, Sendable, Hashable, CustomStringConverti
             case .fileDoesNotExist: .fileDoesNotExist
             case .cancelled: .cancelled
             case .tooManyRedirects: .httpTooManyRedirects
-            case .constrainedNetwork: .notConnectedToInternet
+            case .constrainedNetwork, .cellularNetwork, .expensiveNetwork: .notConnectedToInternet
             case .unsupported: .unsupportedURL
             case .other: .unknown
             }
         var userInfo: [String: Any] = [NSURLErrorFailingURLErrorKey: url, NSLocalizedDescriptionKey: description]
-        if case .constrainedNetwork = self {
-            userInfo[URLError.networkUnavailableReasonKey] = URLError.NetworkUnavailableReason.constrained.rawValue
-        }
+        let unavailable: URLError.NetworkUnavailableReason? =
+            switch self {
+            case .constrainedNetwork: .constrained
+            case .cellularNetwork: .cellular
+            case .expensiveNetwork: .expensive
+            default: nil
+            }
+        if let unavailable { userInfo[URLError.networkUnavailableReasonKey] = unavailable.rawValue }
         return URLError(code, userInfo: userInfo)
     }
 }

@@ -19,9 +19,9 @@ extension URLSessionConfiguration {
 
     /// `allowsExpensiveNetworkAccess`, as iOS 13 has it: whether the session's requests may use an
     /// expensive network (cellular, a personal hotspot); default true. FoundationNetworking lacks it, and
-    /// iOS code that sets it would not compile. Kept, not enforced: nse-bench's phones have no cellular
-    /// or expensive network yet, so a request that refuses one is sent as on Wi-Fi, and the run names the
-    /// line (``ExtensionSourceScan``'s `not faithful:`).
+    /// iOS code that sets it would not compile. A request of a session that sets it to false fails on a
+    /// phone on cellular with `URLError(.notConnectedToInternet)` whose ``FoundationNetworking/URLError/networkUnavailableReason``
+    /// is `.expensive` (`allowsCellularAccess` false gives `.cellular`).
     public var allowsExpensiveNetworkAccess: Bool {
         get { !ConstrainedNetworkRefusals.expensive.contains(self) }
         set { ConstrainedNetworkRefusals.expensive.set(self, refuses: !newValue) }

@@ -52,6 +52,9 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     /// The configuration's `allowsConstrainedNetworkAccess` when the session was made (the copy does
     /// not carry it: FoundationNetworking has no such property).
     let allowsConstrainedNetworkAccess: Bool
+    /// The configuration's `allowsExpensiveNetworkAccess` when the session was made (the copy does not
+    /// carry it either).
+    let allowsExpensiveNetworkAccess: Bool
     /// The delegate, held until the session is invalidated, as iOS does.
     public let delegate: (any SimulatedURLSessionDelegate)?
     /// The queue given at creation; for a session made without one, an `OperationQueue` standing for
@@ -86,6 +89,7 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         self.queuePerPhone = queuePerPhone
         self.configuration = configuration.copy() as? URLSessionConfiguration ?? configuration
         self.allowsConstrainedNetworkAccess = configuration.allowsConstrainedNetworkAccess
+        self.allowsExpensiveNetworkAccess = configuration.allowsExpensiveNetworkAccess
         self.delegate = delegate
         if let queue {
             self.delegateQueue = queue
@@ -376,12 +380,16 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         let requestTimeout =
             request.timeoutInterval != 60 ? request.timeoutInterval : configuration.timeoutIntervalForRequest
         let idle = scaled(requestTimeout) ?? UInt64((60 * 1e9 * scale).rounded())
-        return PhoneRequest(
+        var sent = PhoneRequest(
             url: request.url ?? URL(fileURLWithPath: "/"), method: request.httpMethod ?? "GET", body: request.httpBody,
             idleTimeout: idle,
             resourceTimeout: scaled(configuration.timeoutIntervalForResource),
             allowsConstrainedNetworkAccess: allowsConstrainedNetworkAccess,
             headerFields: headerFields(of: request))
+        // Both must allow it, as on iOS: the session's and the request's own.
+        sent.allowsCellularAccess = configuration.allowsCellularAccess && request.allowsCellularAccess
+        sent.allowsExpensiveNetworkAccess = allowsExpensiveNetworkAccess
+        return sent
     }
 
     /// The request's own header fields over the configuration's `httpAdditionalHeaders`, as URLSession

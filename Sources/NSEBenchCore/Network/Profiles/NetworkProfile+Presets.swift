@@ -32,7 +32,7 @@ extension NetworkProfile {
         conditions: NetworkConditions(
             timeToFirstByte: .lognormal(median: .milliseconds(50), p99: .milliseconds(350)),
             connectDelay: .lognormal(median: .milliseconds(80), p99: .milliseconds(400)),
-            bandwidth: ByteRate(bitsPerSecond: 100_000_000)))
+            bandwidth: ByteRate(bitsPerSecond: 100_000_000)), isCellular: true)
 
     /// `lte`: a phone on a typical 4G/LTE cell.
     ///
@@ -45,7 +45,7 @@ extension NetworkProfile {
         conditions: NetworkConditions(
             timeToFirstByte: .lognormal(median: .milliseconds(70), p99: .milliseconds(500)),
             connectDelay: .lognormal(median: .milliseconds(120), p99: .milliseconds(600)),
-            bandwidth: ByteRate(bitsPerSecond: 12_000_000)))
+            bandwidth: ByteRate(bitsPerSecond: 12_000_000)), isCellular: true)
 
     /// `3g`: the slow mobile connection web-performance tools test with.
     ///
@@ -61,7 +61,7 @@ extension NetworkProfile {
         conditions: NetworkConditions(
             timeToFirstByte: .lognormal(median: .milliseconds(250), p99: .milliseconds(1_500)),
             connectDelay: .lognormal(median: .milliseconds(300), p99: .milliseconds(1_500)),
-            bandwidth: ByteRate(bitsPerSecond: 1_600_000)))
+            bandwidth: ByteRate(bitsPerSecond: 1_600_000)), isCellular: true)
 
     /// `edge`: 2.5G EDGE, still met in rural areas and when roaming.
     ///
@@ -75,7 +75,7 @@ extension NetworkProfile {
         conditions: NetworkConditions(
             timeToFirstByte: .lognormal(median: .milliseconds(900), p99: .seconds(4)),
             connectDelay: .lognormal(median: .milliseconds(1_700), p99: .seconds(6)),
-            bandwidth: ByteRate(bitsPerSecond: 240_000)))
+            bandwidth: ByteRate(bitsPerSecond: 240_000)), isCellular: true)
 
     /// `lossy`: a weak mobile signal that drops packets and connections.
     ///
@@ -94,7 +94,7 @@ extension NetworkProfile {
             faults: FaultPlan(
                 resetBefore: Percentage(clamping: 1), resetDuring: Percentage(clamping: 2),
                 stall: StallFault(duration: .seconds(5), chance: Percentage(clamping: 2)),
-                truncate: Percentage(clamping: 1))))
+                truncate: Percentage(clamping: 1))), isCellular: true)
 
     /// `overloaded-cdn`: a good network but a media host swamped by a broadcast push (the "thundering herd").
     ///

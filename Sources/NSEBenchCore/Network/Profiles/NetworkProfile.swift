@@ -17,16 +17,20 @@ public struct NetworkProfile: Sendable, Hashable {
     public let summary: String
     /// The conditions it sets.
     public let conditions: NetworkConditions
+    /// Whether a phone on it is on a cellular interface, which iOS counts as expensive: a request whose
+    /// `allowsCellularAccess` or `allowsExpensiveNetworkAccess` is false fails there.
+    public let isCellular: Bool
 
     /// A profile called `name`.
     ///
     /// ```swift
     /// let office = NetworkProfile(name: "office", summary: "office Wi-Fi", conditions: NetworkConditions())
     /// ```
-    public init(name: String, summary: String, conditions: NetworkConditions) {
+    public init(name: String, summary: String, conditions: NetworkConditions, isCellular: Bool = false) {
         self.name = name
         self.summary = summary
         self.conditions = conditions
+        self.isCellular = isCellular
     }
 
     /// Every preset, in the order of ``allNames``.
