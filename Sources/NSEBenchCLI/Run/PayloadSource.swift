@@ -56,19 +56,22 @@ struct PayloadSource: Sendable {
     /// The input for invocation `index`, arriving at `arrival`, with its phone's cold start and Low
     /// Data Mode drawn from the seed, and whether its network class is cellular.
     func input(index: Int, arrival: UInt64, factory: ExtensionFactory) -> InvocationInput {
-        var input = payloadInput(index: index, arrival: arrival, factory: factory)
+        let networkClass = network.classIndex(ofInvocation: index, seed: seed)
+        var input = payloadInput(index: index, networkClass: networkClass, arrival: arrival, factory: factory)
         input.coldStart = coldStarts?.startTime(ofInvocation: index, seed: seed)
         input.constrainedNetwork = lowDataMode.isConstrained(invocation: index, seed: seed)
-        input.cellularNetwork = network.classes[network.classIndex(ofInvocation: index, seed: seed)].profile.isCellular
+        input.cellularNetwork = network.classes[networkClass].profile.isCellular
         return input
     }
 
-    private func payloadInput(index: Int, arrival: UInt64, factory: ExtensionFactory) -> InvocationInput {
+    private func payloadInput(
+        index: Int, networkClass: Int, arrival: UInt64, factory: ExtensionFactory
+    ) -> InvocationInput {
         switch source {
         case .replayed(let replay):
             return InvocationInput(id: index, payload: replay.payload(at: index), arrival: arrival, extension: factory)
         case .generated(let generators):
-            let generator = generators[min(network.classIndex(ofInvocation: index, seed: seed), generators.count - 1)]
+            let generator = generators[min(networkClass, generators.count - 1)]
             do {
                 return InvocationInput(
                     generated: try generator.payload(at: index), arrival: arrival, extension: factory)
