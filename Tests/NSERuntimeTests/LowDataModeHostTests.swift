@@ -77,6 +77,7 @@ struct LowDataModeHostTests {
             var input = harness.input(TestPayloads.plain(), extension: factory)
             input.cellularNetwork = cellular
             let task = harness.start(input)
+            if !cellular { await harness.downloader.waitForRequests(1) }
             for _ in 0..<4 {
                 harness.clock.advance(by: second)
                 try await Task.sleep(for: .milliseconds(20))

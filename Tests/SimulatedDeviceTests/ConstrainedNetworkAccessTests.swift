@@ -66,6 +66,11 @@ struct ConstrainedNetworkAccessTests {
         noExpensive.allowsExpensiveNetworkAccess = false
         let sent = SimulatedURLSession(configuration: noExpensive).phoneRequest(for: URLRequest(url: Self.url), on: nil)
         #expect(!sent.allowsExpensiveNetworkAccess && sent.allowsCellularAccess)
+        // A session's configuration, as iOS hands it out, is a copy: changing it changes no session.
+        let shared = SimulatedURLSession.makeShared()
+        shared.configuration.allowsCellularAccess = false
+        #expect(shared.phoneRequest(for: URLRequest(url: Self.url), on: nil).allowsCellularAccess)
+        #expect(shared.configuration.allowsCellularAccess)
         #expect(PhoneNetworkFailure.cellularNetwork("c").urlError(for: Self.url).networkUnavailableReason == .cellular)
         #expect(
             PhoneNetworkFailure.expensiveNetwork("e").urlError(for: Self.url).networkUnavailableReason == .expensive)

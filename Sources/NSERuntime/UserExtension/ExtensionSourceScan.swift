@@ -18,6 +18,11 @@ enum ExtensionSourceScan {
         ("Task.sleep", "Task.sleep waits in real time: --time-scale does not shorten it"),
         ("usleep(", "usleep waits in real time: --time-scale does not shorten it"),
         ("URLSessionConfiguration.background", "background sessions are not simulated"),
+        (
+            "waitsForConnectivity",
+            "waitsForConnectivity is not simulated: a request the phone's network refuses (cellular, expensive, "
+                + "Low Data Mode) fails at once, where iOS would wait until the resource timeout"
+        ),
     ]
 
     /// Every `class Name: Base` in `text`, with its first inherited type.

@@ -47,8 +47,13 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         SimulatedURLSession(configuration: .default, delegate: nil, delegateQueue: nil, queuePerPhone: true)
     }
 
-    /// A copy of the configuration the session was made with.
-    public let configuration: URLSessionConfiguration
+    /// A copy of the configuration the session was made with, a new one each time, as iOS gives it:
+    /// changing it changes nothing of the session's (nor, for ``shared``, of every phone's).
+    public var configuration: URLSessionConfiguration {
+        settings.copy() as? URLSessionConfiguration ?? settings
+    }
+    /// The session's own copy of its configuration, which no caller holds.
+    private let settings: URLSessionConfiguration
     /// The configuration's `allowsConstrainedNetworkAccess` when the session was made (the copy does
     /// not carry it: FoundationNetworking has no such property).
     let allowsConstrainedNetworkAccess: Bool
@@ -87,7 +92,7 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         delegateQueue queue: OperationQueue?, queuePerPhone: Bool
     ) {
         self.queuePerPhone = queuePerPhone
-        self.configuration = configuration.copy() as? URLSessionConfiguration ?? configuration
+        self.settings = configuration.copy() as? URLSessionConfiguration ?? configuration
         self.allowsConstrainedNetworkAccess = configuration.allowsConstrainedNetworkAccess
         self.allowsExpensiveNetworkAccess = configuration.allowsExpensiveNetworkAccess
         self.delegate = delegate
@@ -378,16 +383,16 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         let scale = phone?.timeScale ?? 1
         let scaled = { (seconds: TimeInterval) in SimulatedPhone.scaledNanoseconds(seconds, timeScale: scale) }
         let requestTimeout =
-            request.timeoutInterval != 60 ? request.timeoutInterval : configuration.timeoutIntervalForRequest
+            request.timeoutInterval != 60 ? request.timeoutInterval : settings.timeoutIntervalForRequest
         let idle = scaled(requestTimeout) ?? UInt64((60 * 1e9 * scale).rounded())
         var sent = PhoneRequest(
             url: request.url ?? URL(fileURLWithPath: "/"), method: request.httpMethod ?? "GET", body: request.httpBody,
             idleTimeout: idle,
-            resourceTimeout: scaled(configuration.timeoutIntervalForResource),
+            resourceTimeout: scaled(settings.timeoutIntervalForResource),
             allowsConstrainedNetworkAccess: allowsConstrainedNetworkAccess,
             headerFields: headerFields(of: request))
         // Both must allow it, as on iOS: the session's and the request's own.
-        sent.allowsCellularAccess = configuration.allowsCellularAccess && request.allowsCellularAccess
+        sent.allowsCellularAccess = settings.allowsCellularAccess && request.allowsCellularAccess
         sent.allowsExpensiveNetworkAccess = allowsExpensiveNetworkAccess
         return sent
     }
@@ -398,7 +403,7 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     /// other value is left out.
     private func headerFields(of request: URLRequest) -> [String: String] {
         var fields: [String: String] = [:]
-        for (key, value) in configuration.httpAdditionalHeaders ?? [:] {
+        for (key, value) in settings.httpAdditionalHeaders ?? [:] {
             guard let name = key as? String else { continue }
             if let text = value as? String {
                 fields[name] = text

@@ -39,6 +39,8 @@ struct ExtensionSourceScanTests {
             configuration.allowsConstrainedNetworkAccess = false
             """
         #expect(ExtensionSourceScan.untimedCalls(in: text, file: "Service.swift").isEmpty)
+        let waiting = ExtensionSourceScan.untimedCalls(in: "configuration.waitsForConnectivity = true", file: "S.swift")
+        #expect(waiting.first?.hasPrefix("S.swift:1: waitsForConnectivity is not simulated") == true)
     }
 
     @Test("header fields, which a phone sends and receives as iOS does, are not named")
