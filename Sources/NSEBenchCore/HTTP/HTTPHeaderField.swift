@@ -17,6 +17,23 @@ public struct HTTPHeaderField: Sendable, Hashable, CustomStringConvertible {
 
     /// `name: value`.
     public var description: String { "\(name): \(value)" }
+
+    /// Whether `name` and `other` name the same field: HTTP field names are ASCII tokens, compared
+    /// without case (RFC 9110 §5.1), so byte by byte with ASCII letters folded, with neither
+    /// Foundation's locale-aware comparison nor a lowercased copy (these run for every request).
+    ///
+    /// ```swift
+    /// HTTPHeaderField.namesMatch("content-length", "Content-Length")  // true
+    /// ```
+    public static func namesMatch(_ name: some StringProtocol, _ other: some StringProtocol) -> Bool {
+        guard name.utf8.count == other.utf8.count else { return false }
+        return zip(name.utf8, other.utf8).allSatisfy { asciiLowercase($0) == asciiLowercase($1) }
+    }
+
+    @inline(__always)
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+    }
 }
 
 extension [HTTPHeaderField] {
@@ -41,7 +58,7 @@ extension [HTTPHeaderField] {
                 fields[field.name] = field.value
             }
         }
-        for (name, value) in fields where name.lowercased() == "content-length" && value.contains(",") {
+        for (name, value) in fields where HTTPHeaderField.namesMatch(name, "content-length") && value.contains(",") {
             let lengths = Set(value.split(separator: ",").map { String($0.trimmingWhitespace()) })
             if lengths.count == 1, let length = lengths.first { fields[name] = length }
         }

@@ -112,7 +112,7 @@ public struct CurlMediaDownloader: MediaDownloading {
 
     /// Whether header `line` (`Name: value`) is field `name`, in any case.
     private static func names(_ line: String, _ name: String) -> Bool {
-        line.prefix { $0 != ":" }.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(name) == .orderedSame
+        HTTPHeaderField.namesMatch(line.prefix { $0 != ":" }.trimmingCharacters(in: .whitespaces), name)
     }
 
     /// What the transport's `result` means to the extension, its body in the file at `destinationPath`.

@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchCore
 import NSEBenchSystem
 import SimulatedDevice
 import UserNotifications
@@ -37,7 +38,7 @@ struct MediaFetcher {
     /// The redirect `result`, the answer to a `GET` of `url`, asks for; nil when it asks none.
     private static func redirect(in result: MediaDownloadResult, from url: URL) -> HTTPRedirect? {
         guard result.error == nil, (300...399).contains(result.status) else { return nil }
-        let location = result.headerFields?.first { $0.name.lowercased() == "location" }?.value
+        let location = result.headerFields?.first { HTTPHeaderField.namesMatch($0.name, "location") }?.value
         return HTTPRedirect(status: result.status, location: location, from: url, method: "GET")
     }
 
