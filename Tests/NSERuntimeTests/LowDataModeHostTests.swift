@@ -39,6 +39,11 @@ struct LowDataModeHostTests {
         #expect(record.visible.attachments.isEmpty)
         #expect(requests == 0)
         #expect(record.stageErrors[.download]?.contains("Low Data Mode") == true)
+        // The miss is the phone's refusal, not a skip the extension chose: the download failed at once.
+        #expect(record.download?.errorKind == .networkUnavailable)
+        #expect(record.download?.bytes == 0)
+        #expect(record.download?.count == 0, "nothing was asked of the host: the timeline counts no request")
+        #expect(record.missEvidence.verdict?.cause == .networkUnavailable)
     }
 
     @Test("Batch on an unconstrained phone, Firebase on a constrained one: both download")
@@ -60,41 +65,57 @@ struct LowDataModeHostTests {
 
     @Test("on cellular, a request refusing cellular or expensive networks is not sent; on Wi-Fi it is")
     func cellularRefusals() async throws {
-        /// The record of a phone, on cellular or not, whose extension sends one request so configured.
-        func record(cellular: Bool, _ configure: @escaping @Sendable (inout PhoneRequest) -> Void) async throws
-            -> (InvocationRecord, Int)
-        {
-            let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
-            defer { harness.remove() }
-            let factory = ExtensionFactory(name: "cellular") {
-                ContextWorkService { context, content in
-                    var request = PhoneRequest(url: TestPayloads.mediaURL, idleTimeout: second)
-                    configure(&request)
-                    _ = await InvocationNetwork(context: context).load(request)
-                    return content
-                }
-            }
-            var input = harness.input(TestPayloads.plain(), extension: factory)
-            input.cellularNetwork = cellular
-            let task = harness.start(input)
-            if !cellular { await harness.downloader.waitForRequests(1) }
-            for _ in 0..<4 {
-                harness.clock.advance(by: second)
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            return (await task.value, harness.downloader.requests.count)
-        }
-        let (noCellular, sentA) = try await record(cellular: true) { $0.allowsCellularAccess = false }
+        let (noCellular, sentA) = try await Self.record(cellular: true) { $0.allowsCellularAccess = false }
         #expect(sentA == 0)
         #expect(noCellular.stageErrors[.download]?.contains("allowsCellularAccess is false") == true)
-        let (noExpensive, sentB) = try await record(cellular: true) { $0.allowsExpensiveNetworkAccess = false }
+        #expect(noCellular.outcome == .unchanged)
+        #expect(noCellular.missEvidence.verdict?.cause == .networkUnavailable)
+        let (noExpensive, sentB) = try await Self.record(cellular: true) { $0.allowsExpensiveNetworkAccess = false }
         #expect(sentB == 0)
         #expect(noExpensive.stageErrors[.download]?.contains("allowsExpensiveNetworkAccess is false") == true)
-        let (onWiFi, sentC) = try await record(cellular: false) {
+        #expect(noExpensive.missEvidence.verdict?.cause == .networkUnavailable)
+        let (onWiFi, sentC) = try await Self.record(cellular: false) {
             $0.allowsCellularAccess = false
             $0.allowsExpensiveNetworkAccess = false
         }
         #expect(sentC == 1, "a phone on Wi-Fi sends it")
         #expect(onWiFi.stageErrors[.download] == nil)
+    }
+
+    @Test("a refused side call (a receipt) is not the media's download: the miss is not blamed on it")
+    func refusedSideCallIsNotTheMedia() async throws {
+        let receipt = URL(string: "http://127.0.0.1:8080/receipts/abc")!
+        let (record, sent) = try await Self.record(cellular: true, url: receipt) { $0.allowsCellularAccess = false }
+        #expect(sent == 0)
+        #expect(record.download == nil)
+        #expect(record.stageErrors[.download]?.contains("allowsCellularAccess is false") == true)
+        #expect(record.missEvidence.verdict?.cause == .enrichmentSkipped)
+    }
+
+    /// The record of a phone, on cellular or not, whose extension sends one request so configured (to
+    /// the media unless `url` says otherwise) and delivers the content as it came.
+    static func record(
+        cellular: Bool, url: URL = TestPayloads.mediaURL, _ configure: @escaping @Sendable (inout PhoneRequest) -> Void
+    ) async throws -> (InvocationRecord, Int) {
+        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
+        defer { harness.remove() }
+        let factory = ExtensionFactory(name: "cellular") {
+            ContextWorkService { context, content in
+                var request = PhoneRequest(url: url, idleTimeout: second)
+                configure(&request)
+                _ = await InvocationNetwork(context: context).load(request)
+                return content
+            }
+        }
+        var input = harness.input(
+            TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL), extension: factory)
+        input.cellularNetwork = cellular
+        let task = harness.start(input)
+        if !cellular { await harness.downloader.waitForRequests(1) }
+        for _ in 0..<4 {
+            harness.clock.advance(by: second)
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return (await task.value, harness.downloader.requests.count)
     }
 }

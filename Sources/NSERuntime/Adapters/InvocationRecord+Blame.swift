@@ -46,6 +46,7 @@ extension InvocationRecord {
         case .tls: .tls
         case .file: .file
         case .cancelled: .cancelled
+        case .networkUnavailable: .networkUnavailable
         case .other: .other
         }
     }

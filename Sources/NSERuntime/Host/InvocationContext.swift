@@ -186,6 +186,16 @@ public final class InvocationContext: Sendable {
         recordError(.download, error.description)
     }
 
+    /// Reports a download the phone failed before sending anything (its session's settings allowed none
+    /// of its networks, or it was a request no session sends), as iOS fails such a task at once: the
+    /// download stage ends where it starts, with `error`, and the host was asked nothing.
+    public func recordUnsentDownload(_ error: MediaDownloadError) {
+        let now = clock.now()
+        record(.download, start: now, end: now)
+        measurements.recordUnsentDownload(error)
+        recordError(.download, error.description)
+    }
+
     /// Reports why `stage` failed, for the record (the last report of a stage wins).
     public func recordError(_ stage: InvocationStage, _ message: String) {
         measurements.recordError(stage, message)

@@ -53,6 +53,24 @@ final class InvocationMeasurements: Sendable {
         }
     }
 
+    /// A download that failed before anything was sent: the last download's failure, but no request of
+    /// the host (the timeline's requests count ``DownloadSummary/count``) and no bytes.
+    func recordUnsentDownload(_ error: MediaDownloadError) {
+        state.withLock { state in
+            var download = state.download ?? DownloadSummary(count: 0, bytes: 0, status: 0)
+            download.status = 0
+            download.contentType = nil
+            download.errorText = error.description
+            download.errorKind = error.kind
+            download.injectedFault = nil
+            download.requestTag = nil
+            download.lastBytes = 0
+            download.announcedBytes = nil
+            state.download = download
+            state.downloadTimings = nil
+        }
+    }
+
     func recordError(_ stage: InvocationStage, _ message: String) {
         state.withLock { $0.stageErrors[stage] = message }
     }

@@ -24,6 +24,9 @@ public struct MediaDownloadError: Error, Sendable, Hashable, CustomStringConvert
         case file
         /// The calling task was cancelled.
         case cancelled
+        /// The phone sent nothing: the request's settings allowed none of its networks (Low Data Mode,
+        /// cellular, expensive). Never the transport's: a simulated phone's session decides it.
+        case networkUnavailable = "network_unavailable"
         /// Anything else the transport reports.
         case other
     }

@@ -61,11 +61,15 @@ struct InvocationNetwork: PhoneTransferTracking {
         return response
     }
 
-    /// A request refused before anything was sent: the stage's error, and for a hop of a redirect chain
-    /// also the download's, which the redirect before it would otherwise stand for.
+    /// A request refused before anything was sent: the stage's error, and the download's, which failed at
+    /// once as iOS fails the task (for a hop of a redirect chain, instead of the redirect before it), so
+    /// that a miss it caused is blamed on it (`network_unavailable` for the phone's networks) rather than
+    /// on the extension's choice (`enrichment_skipped`). A side call's refusal is not the media's.
     private func recordRefusal(_ refusal: PhoneNetworkFailure, of request: PhoneRequest) {
         if request.redirectedFrom != nil {
             taskFailed(refusal, after: request)
+        } else if SideEndpoint(url: request.url) == nil {
+            context.recordUnsentDownload(MediaDownloadError(Self.kind(of: refusal), refusal.description))
         } else {
             context.recordError(.download, refusal.description)
         }
@@ -75,20 +79,22 @@ struct InvocationNetwork: PhoneTransferTracking {
     /// download's failure in the record, in the transport's terms, unless the chain is a side call's.
     func taskFailed(_ failure: PhoneNetworkFailure, after request: PhoneRequest) {
         guard SideEndpoint(url: request.redirectedFrom ?? request.url) == nil else { return }
-        let kind: MediaDownloadError.Kind =
-            switch failure {
-            case .timedOut: .timedOut
-            case .cannotConnectToHost: .connectFailed
-            case .networkConnectionLost: .connectionLost
-            case .secureConnectionFailed: .tls
-            case .cannotWriteToFile, .fileDoesNotExist: .file
-            case .cancelled: .cancelled
-            // Between hops, "too large" is only a refusal (a GET given a body): no body was too large.
-            case .dataLengthExceedsMaximum, .tooManyRedirects, .constrainedNetwork, .cellularNetwork, .expensiveNetwork,
-                .unsupported, .other:
-                .other
-            }
-        context.recordDownloadFailure(MediaDownloadError(kind, failure.description))
+        context.recordDownloadFailure(MediaDownloadError(Self.kind(of: failure), failure.description))
+    }
+
+    /// The transport's kind for a failure decided on the phone, between or before requests.
+    static func kind(of failure: PhoneNetworkFailure) -> MediaDownloadError.Kind {
+        switch failure {
+        case .timedOut: .timedOut
+        case .cannotConnectToHost: .connectFailed
+        case .networkConnectionLost: .connectionLost
+        case .secureConnectionFailed: .tls
+        case .cannotWriteToFile, .fileDoesNotExist: .file
+        case .cancelled: .cancelled
+        case .constrainedNetwork, .cellularNetwork, .expensiveNetwork: .networkUnavailable
+        // Before a request, "too large" is only a refusal (a GET given a body): no body was too large.
+        case .dataLengthExceedsMaximum, .tooManyRedirects, .unsupported, .other: .other
+        }
     }
 
     /// Why a phone on cellular does not send `request`: its `allowsCellularAccess` or, cellular being
@@ -150,7 +156,7 @@ struct InvocationNetwork: PhoneTransferTracking {
         case .tls: .secureConnectionFailed(error.description)
         case .file: .cannotWriteToFile(error.description)
         case .cancelled: .cancelled
-        case .other: .other(error.description)
+        case .networkUnavailable, .other: .other(error.description)
         }
     }
 }

@@ -15,6 +15,7 @@
 /// | `alert_text_removed` | delivered in time without alert text, so iOS showed the original | none |
 /// | `not_mutable` | the payload had no `"mutable-content":1`, so iOS never started the extension | none |
 /// | `decrypt_failed` | decrypting `encrypted_data` failed | decrypt |
+/// | `network_unavailable` | the phone sent nothing: the session's settings allowed none of its networks (Low Data Mode, cellular, expensive) | none |
 /// | `connect` | the connection could not be made, or was still being made at the deadline | connect |
 /// | `tls` | the TLS handshake or certificate check failed | connect |
 /// | `first_byte` | connected, but the first response byte had not come at the deadline | first byte |
@@ -49,6 +50,10 @@ public enum MissCause: String, Sendable, Hashable, CaseIterable, Codable, Compar
     case notMutable = "not_mutable"
     /// Decrypting `encrypted_data` failed.
     case decryptFailed = "decrypt_failed"
+    /// The phone sent nothing: the request's settings allowed none of the phone's networks (iOS's
+    /// `URLError.networkUnavailableReason`: `allowsConstrainedNetworkAccess` false in Low Data Mode,
+    /// `allowsCellularAccess` or `allowsExpensiveNetworkAccess` false on a cellular network).
+    case networkUnavailable = "network_unavailable"
     /// The connection could not be established, or was still being established at the deadline.
     case connect
     /// The TLS handshake or certificate check failed.
@@ -94,6 +99,7 @@ public enum MissCause: String, Sendable, Hashable, CaseIterable, Codable, Compar
         case .alertTextRemoved: "delivered without alert text"
         case .notMutable: "the payload lacked mutable-content, so no extension ran"
         case .decryptFailed: "decrypting encrypted_data failed"
+        case .networkUnavailable: "the session's settings allowed none of the phone's networks"
         case .connect: "the connection failed or was not up by the deadline"
         case .tls: "the TLS handshake failed"
         case .firstByte: "no first byte by the deadline"
@@ -114,7 +120,9 @@ public enum MissCause: String, Sendable, Hashable, CaseIterable, Codable, Compar
     /// rather than time spent (a crash, a kill, a missing text).
     public var phase: MissPhase? {
         switch self {
-        case .harness, .crash, .memory, .alertTextRemoved, .notMutable, .expiry, .enrichmentSkipped, .sideCall: nil
+        case .harness, .crash, .memory, .alertTextRemoved, .notMutable, .expiry, .enrichmentSkipped, .sideCall,
+            .networkUnavailable:
+            nil
         case .queued: .queued
         case .coldStart: .coldStart
         case .decryptFailed: .decrypt

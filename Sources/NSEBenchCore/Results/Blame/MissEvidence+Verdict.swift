@@ -69,6 +69,7 @@ extension MissEvidence {
         case .tooLarge: .tooLarge
         case .file: .harness
         case .cancelled: download.cause(at: download.end ?? finished)
+        case .networkUnavailable: .networkUnavailable
         case .other: .downloadFailed
         }
     }

@@ -83,6 +83,8 @@ public struct MissEvidence: Sendable, Equatable {
             case file
             /// The extension cancelled it.
             case cancelled
+            /// The phone sent nothing: the request's settings allowed none of its networks.
+            case networkUnavailable
             /// Anything else.
             case other
         }
