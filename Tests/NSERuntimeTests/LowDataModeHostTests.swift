@@ -92,6 +92,74 @@ struct LowDataModeHostTests {
         #expect(record.missEvidence.verdict?.cause == .enrichmentSkipped)
     }
 
+    /// The record of a cellular phone whose extension runs `requests` on its network; the harness answers
+    /// each sent request a second later.
+    static func record(
+        sent: Int, _ requests: @escaping @Sendable (InvocationNetwork) async -> Void
+    ) async throws -> InvocationRecord {
+        let harness = try HostHarness { _ in .respond(.init(after: second, contentType: "image/jpeg")) }
+        defer { harness.remove() }
+        let factory = ExtensionFactory(name: "then-refused") {
+            ContextWorkService { context, content in
+                await requests(InvocationNetwork(context: context))
+                return content
+            }
+        }
+        var input = harness.input(
+            TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL), extension: factory)
+        input.cellularNetwork = true
+        let task = harness.start(input)
+        if sent > 0 { await harness.downloader.waitForRequests(sent) }
+        for _ in 0..<4 {
+            harness.clock.advance(by: second)
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(harness.downloader.requests.count == sent)
+        return await task.value
+    }
+
+    @Test("a download, then one refused: the refusal is the last download's, at its own instant")
+    func refusedAfterADownload() async throws {
+        let record = try await Self.record(sent: 1) { network in
+            _ = await network.load(PhoneRequest(url: TestPayloads.mediaURL, idleTimeout: second))
+            var refused = PhoneRequest(url: TestPayloads.mediaURL, idleTimeout: second)
+            refused.allowsCellularAccess = false
+            _ = await network.load(refused)
+        }
+        #expect(record.download?.count == 1, "one request reached the host")
+        #expect(record.download?.errorKind == .networkUnavailable)
+        #expect(record.missEvidence.verdict?.cause == .networkUnavailable)
+        // The download phase is the sent download's second, without a 0 ms sample or a span stretched to
+        // the refusal.
+        #expect(record.measurement.phases[.download] == second)
+        #expect(record.missEvidence.download?.start == record.missEvidence.download?.end, "failed at once")
+    }
+
+    @Test("a refused redirect hop is blamed network_unavailable, after the hop before it")
+    func refusedHop() async throws {
+        let record = try await Self.record(sent: 1) { network in
+            let first = PhoneRequest(url: TestPayloads.mediaURL, idleTimeout: second)
+            _ = await network.load(first)
+            var hop = first
+            hop.redirectedFrom = first.url
+            hop.allowsCellularAccess = false
+            _ = await network.load(hop)
+        }
+        #expect(record.download?.count == 1)
+        #expect(record.download?.errorKind == .networkUnavailable)
+        #expect(record.missEvidence.verdict?.cause == .networkUnavailable)
+    }
+
+    @Test("a request the harness does not simulate (a file URL) is no failure of the network's or the target's")
+    func unsimulatedRequestIsNoDownload() async throws {
+        let record = try await Self.record(sent: 0) { network in
+            _ = await network.load(PhoneRequest(url: URL(fileURLWithPath: "/tmp/x.jpg"), idleTimeout: second))
+        }
+        #expect(record.download == nil)
+        #expect(record.stageErrors[.download] != nil)
+        #expect(record.missEvidence.verdict?.cause == .enrichmentSkipped)
+    }
+
     /// The record of a phone, on cellular or not, whose extension sends one request so configured (to
     /// the media unless `url` says otherwise) and delivers the content as it came.
     static func record(

@@ -187,12 +187,11 @@ public final class InvocationContext: Sendable {
     }
 
     /// Reports a download the phone failed before sending anything (its session's settings allowed none
-    /// of its networks, or it was a request no session sends), as iOS fails such a task at once: the
-    /// download stage ends where it starts, with `error`, and the host was asked nothing.
+    /// of its networks), as iOS fails such a task at once: the last download's failure, `error`, with
+    /// timings of its own, and the host was asked nothing. No download stage is recorded: it took no
+    /// time, and a 0 ms sample would pull the download phase's percentiles down.
     public func recordUnsentDownload(_ error: MediaDownloadError) {
-        let now = clock.now()
-        record(.download, start: now, end: now)
-        measurements.recordUnsentDownload(error)
+        measurements.recordUnsentDownload(error, at: clock.now())
         recordError(.download, error.description)
     }
 

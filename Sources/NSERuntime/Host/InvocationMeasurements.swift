@@ -53,9 +53,11 @@ final class InvocationMeasurements: Sendable {
         }
     }
 
-    /// A download that failed before anything was sent: the last download's failure, but no request of
-    /// the host (the timeline's requests count ``DownloadSummary/count``) and no bytes.
-    func recordUnsentDownload(_ error: MediaDownloadError) {
+    /// A download that failed at `now` before anything was sent: the last download's failure and timings
+    /// (asked, started and ended at `now`, so its blame never takes an earlier download's time for its
+    /// own), but no request of the host (the timeline's requests count ``DownloadSummary/count``) and no
+    /// bytes.
+    func recordUnsentDownload(_ error: MediaDownloadError, at now: UInt64) {
         state.withLock { state in
             var download = state.download ?? DownloadSummary(count: 0, bytes: 0, status: 0)
             download.status = 0
@@ -67,7 +69,7 @@ final class InvocationMeasurements: Sendable {
             download.lastBytes = 0
             download.announcedBytes = nil
             state.download = download
-            state.downloadTimings = nil
+            state.downloadTimings = MediaDownloadTimings(requested: now, started: now, completed: now)
         }
     }
 

@@ -61,14 +61,16 @@ struct InvocationNetwork: PhoneTransferTracking {
         return response
     }
 
-    /// A request refused before anything was sent: the stage's error, and the download's, which failed at
-    /// once as iOS fails the task (for a hop of a redirect chain, instead of the redirect before it), so
-    /// that a miss it caused is blamed on it (`network_unavailable` for the phone's networks) rather than
-    /// on the extension's choice (`enrichment_skipped`). A side call's refusal is not the media's.
+    /// A request refused before anything was sent: the stage's error, and for a hop of a redirect chain
+    /// also the download's, which the redirect before it would otherwise stand for. A refusal by the
+    /// phone's networks is the download's failure too, failed at once as iOS fails the task, so that the
+    /// miss is blamed `network_unavailable` rather than on the extension's choice (`enrichment_skipped`);
+    /// not a side call's (a receipt is not the media), nor a request the harness does not simulate (a
+    /// `file:` URL works on iOS: no failure of the target's).
     private func recordRefusal(_ refusal: PhoneNetworkFailure, of request: PhoneRequest) {
         if request.redirectedFrom != nil {
             taskFailed(refusal, after: request)
-        } else if SideEndpoint(url: request.url) == nil {
+        } else if Self.kind(of: refusal) == .networkUnavailable, SideEndpoint(url: request.url) == nil {
             context.recordUnsentDownload(MediaDownloadError(Self.kind(of: refusal), refusal.description))
         } else {
             context.recordError(.download, refusal.description)
@@ -156,6 +158,7 @@ struct InvocationNetwork: PhoneTransferTracking {
         case .tls: .secureConnectionFailed(error.description)
         case .file: .cannotWriteToFile(error.description)
         case .cancelled: .cancelled
+        // The phone's own refusal, never the transport's: named here only for the switch to be whole.
         case .networkUnavailable, .other: .other(error.description)
         }
     }
