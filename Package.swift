@@ -16,6 +16,8 @@
 //   UserNotifications           Apple's extension API on Linux, so iOS extension code compiles unchanged.
 //   SDKProfiles                 push SDKs' extension helpers, written as users' extensions are.
 //   CryptoKit                   CryptoKit's AES-GCM over OpenSSL, for users' decrypting extensions.
+//   OSLog                       Apple's Logger and os_log, for users' extensions that log: messages dropped.
+//                               `import os` and `import os.log` reach it too (UserExtensionBuilder).
 //   SimulatedDevice             what a simulated phone gives a user's extension: URLSession, App Group.
 //                               Foundation only, so a user's extension compiles against it and
 //                               UserNotifications without nse-bench's C modules.
@@ -42,6 +44,8 @@ let package = Package(
         .library(name: "SimulatedDevice", targets: ["SimulatedDevice"]),
         // CryptoKit's AES-GCM on Linux, for extensions that decrypt their payloads.
         .library(name: "CryptoKit", targets: ["CryptoKit"]),
+        // Apple's unified logging (Logger, os_log) on Linux, for extensions that log: messages are dropped.
+        .library(name: "OSLog", targets: ["OSLog"]),
         // Your extension type under nse-bench's load from your own test or benchmark target (LoadTest).
         .library(name: "NSEBench", targets: ["NSEBenchCLI"]),
     ],
@@ -102,6 +106,10 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "OSLog",
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "SimulatedDevice",
             dependencies: ["UserNotifications", "NSEBenchSystem"],
             swiftSettings: strictSwift6
@@ -126,7 +134,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "nse-bench",
-            dependencies: ["NSEBenchCLI", "CJemalloc", "CryptoKit"],
+            dependencies: ["NSEBenchCLI", "CJemalloc", "CryptoKit", "OSLog"],
             swiftSettings: strictSwift6,
             // A user's extension is compiled into a shared library that nse-bench loads (dlopen): it
             // finds UserNotifications and SimulatedDevice in the executable, so there is one copy of
@@ -187,7 +195,8 @@ let package = Package(
         .testTarget(
             name: "NSERuntimeTests",
             dependencies: [
-                "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "SDKProfiles", "NSEBenchTestSupport",
+                "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "OSLog", "SDKProfiles",
+                "NSEBenchTestSupport",
             ],
             swiftSettings: strictSwift6,
             // The test binary loads compiled example extensions, as nse-bench does.

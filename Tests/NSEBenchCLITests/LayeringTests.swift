@@ -27,6 +27,8 @@ struct LayeringTests {
             "Foundation", "FoundationNetworking", "NSEBenchSystem", "Synchronization", "UserNotifications",
         ],
         "CryptoKit": ["Foundation", "NSEBenchSystem"],
+        // Apple's logging API for users' extensions: imports nothing.
+        "OSLog": [],
         // Reports are pure rendering: CSV models in, HTML and SVG text out.
         "NSEBenchReport": ["NSEBenchCore"],
         "SDKProfiles": ["Foundation", "SimulatedDevice", "UserNotifications"],

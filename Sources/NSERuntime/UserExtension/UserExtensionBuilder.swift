@@ -8,6 +8,8 @@ import NSEBenchSystem
 /// The compile adds one generated file to the user's module (``ExtensionEntryFile``) and makes every
 /// file import `SimulatedDevice` implicitly, so unchanged iOS code (which imports `Foundation` and
 /// `UserNotifications` only) gets FoundationNetworking's types and the simulated phone's `URLSession`.
+/// Every file imports `OSLog` implicitly too, and finds an empty Clang module `os` (``OSModuleMap``), so
+/// code that logs with `import os` or `import os.log` compiles unchanged.
 ///
 /// ```swift
 /// let builder = try UserExtensionBuilder.forThisProcess()
@@ -50,7 +52,7 @@ public struct UserExtensionBuilder: Sendable {
     ) throws(UserExtensionError) -> UserExtensionBuilder {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let modules = executable.deletingLastPathComponent().appendingPathComponent("Modules")
-        for module in ["UserNotifications", "SimulatedDevice"] {
+        for module in implicitModules {
             let file = modules.appendingPathComponent("\(module).swiftmodule")
             guard FileManager.default.fileExists(atPath: file.path) else {
                 throw .toolchain(
@@ -64,6 +66,10 @@ public struct UserExtensionBuilder: Sendable {
             modulesDirectory: modules, compiler: compiler,
             cacheDirectory: cache.appendingPathComponent("extensions"), version: version)
     }
+
+    /// The modules of nse-bench's that every file of a user's module imports (the first two by its own
+    /// `import`, or implicitly), whose interfaces are part of the cache key.
+    static let implicitModules = ["UserNotifications", "SimulatedDevice", "OSLog"]
 
     /// The library for `source`: from the cache, or compiled into it.
     public func build(_ source: UserExtensionSource) throws(UserExtensionError) -> Built {
@@ -89,9 +95,18 @@ public struct UserExtensionBuilder: Sendable {
         } catch {
             throw .cache(path: entry.path, reason: error.localizedDescription)
         }
+        let osModule = work.appendingPathComponent(OSModuleMap.folderName)
+        do {
+            try FileManager.default.createDirectory(at: osModule, withIntermediateDirectories: true)
+            for file in OSModuleMap.files {
+                try file.text.write(to: osModule.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
+            }
+        } catch {
+            throw .cache(path: osModule.path, reason: error.localizedDescription)
+        }
         let output = work.appendingPathComponent("extension.so")
         let start = Date()
-        let result = try run(arguments(source, entry: entry, output: output), in: work)
+        let result = try run(arguments(source, entry: entry, osModule: osModule, output: output), in: work)
         let seconds = Date().timeIntervalSince(start)
         guard result.status == 0 else { throw compileError(source, result.output, entry: entry) }
         do {
@@ -106,11 +121,11 @@ public struct UserExtensionBuilder: Sendable {
     }
 
     /// `swiftc`'s arguments: a library of the user's module, optimised as a shipped extension is.
-    func arguments(_ source: UserExtensionSource, entry: URL, output: URL) -> [String] {
+    func arguments(_ source: UserExtensionSource, entry: URL, osModule: URL, output: URL) -> [String] {
         [
             "-emit-library", "-parse-as-library", "-O", "-module-name", source.moduleName, "-swift-version",
-            source.swiftVersion, "-I", modulesDirectory.path, "-Xfrontend", "-import-module", "-Xfrontend",
-            "SimulatedDevice", "-o", output.path,
+            source.swiftVersion, "-I", modulesDirectory.path, "-I", osModule.path, "-Xfrontend", "-import-module",
+            "-Xfrontend", "SimulatedDevice", "-Xfrontend", "-import-module", "-Xfrontend", "OSLog", "-o", output.path,
         ] + source.sources.map(\.path) + [entry.path]
     }
 
@@ -118,13 +133,14 @@ public struct UserExtensionBuilder: Sendable {
     func cacheKey(_ source: UserExtensionSource) throws(UserExtensionError) -> String {
         do {
             var digest = try SHA256Digest()
-            let settings = [
-                version, compiler.path, source.moduleName, source.swiftVersion, source.principalClass,
-                ExtensionEntryFile.text(
-                    principalClass: source.principalClass, path: "", aliasesFileManager: source.aliasesFileManager),
-            ]
+            let settings =
+                [
+                    version, compiler.path, source.moduleName, source.swiftVersion, source.principalClass,
+                    ExtensionEntryFile.text(
+                        principalClass: source.principalClass, path: "", aliasesFileManager: source.aliasesFileManager),
+                ] + OSModuleMap.files.map(\.text)
             try digest.update(Array(settings.joined(separator: "\u{0}").utf8))
-            let modules = ["UserNotifications", "SimulatedDevice"].map {
+            let modules = Self.implicitModules.map {
                 modulesDirectory.appendingPathComponent("\($0).swiftmodule")
             }
             for file in modules + source.sources {

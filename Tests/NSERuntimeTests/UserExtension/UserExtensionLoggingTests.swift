@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import NSERuntime
+
+/// An extension that logs, as most do (`import os`, `import os.log`, `import OSLog`; `Logger` with privacy
+/// and formats, `os_log` with printf formats), compiles unchanged and runs: its messages are dropped.
+@Suite("User extension: logging with os", .timeLimit(.minutes(3)))
+struct UserExtensionLoggingTests {
+    /// The principal class: logs through every form, then delivers its title changed.
+    static let service = """
+        import UserNotifications
+        import os.log
+
+        class NotificationService: UNNotificationServiceExtension {
+            static let log = OSLog(subsystem: "com.example.app.nse", category: "push")
+            let logger = Logger(subsystem: "com.example.app.nse", category: "push")
+
+            override func didReceive(
+                _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+            ) {
+                let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                let count = content.userInfo.count
+                logger.info("received \\(request.identifier, privacy: .public) with \\(count) keys")
+                logger.debug("hex \\(count, format: .hex, align: .right(columns: 4)) \\(0.5, format: .fixed(precision: 2))")
+                logger.error("title \\(content.title, privacy: .private(mask: .hash)) \\(true) \\(Self.self)")
+                logger.log(level: .fault, "optional \\(content.userInfo["media_url"] as? String ?? "none")")
+                logger.notice("an error: \\(URLError(.timedOut)) \\(URLError(.timedOut).localizedDescription)")
+                os_log("legacy %{public}@ %d", log: Self.log, type: .info, request.identifier, count)
+                os_log(.error, log: .default, "no arguments")
+                os_log("plain")
+                if Self.log.isEnabled(type: .debug) { fatalError("nothing is written, so nothing is enabled") }
+                content.title = "logged"
+                contentHandler(content)
+            }
+        }
+        """
+
+    /// More files of the same module, importing the other two spellings.
+    static let helpers = """
+        import os
+
+        enum Trace {
+            static let logger = Logger()
+            static func note(_ text: String) { logger.trace("\\(text)") }
+        }
+        """
+
+    static let signposts = """
+        import OSLog
+
+        let moduleLogger = Logger(OSLog.disabled)
+        func noteStart() { moduleLogger.warning("start"); os_log(.info, log: .disabled, "%{private}s", "x") }
+        """
+
+    @Test("Logger and os_log compile from import os, os.log and OSLog, and the extension runs")
+    func loggingCompilesAndRuns() async throws {
+        let folder = try CompiledExamples.folder([
+            "NotificationService.swift": Self.service, "Trace.swift": Self.helpers, "Start.swift": Self.signposts,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let factory = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder()).factory
+        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
+        defer { harness.remove() }
+        let record = await harness.start(harness.input(TestPayloads.plain(title: "Sale"), extension: factory)).value
+        #expect(record.outcome == .enriched)
+        #expect(record.visible.title == "logged")
+    }
+
+    @Test("a module's own Logger type wins over the one imported implicitly")
+    func ownLoggerType() throws {
+        let folder = try CompiledExamples.folder([
+            "Service.swift": CompiledExamples.minimal + """
+
+                struct Logger {
+                    let prefix: String
+                    func info(_ text: String) -> String { prefix + text }
+                }
+                let check: String = Logger(prefix: "a").info("b")
+                """
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let built = try CompiledExamples.builder().build(try UserExtensionSource.locate(folder.path))
+        #expect(FileManager.default.fileExists(atPath: built.libraryPath))
+    }
+
+    @Test("os's other submodules are not provided, and the error names the one imported")
+    func otherSubmodulesAreMissing() throws {
+        let folder = try CompiledExamples.folder(["Service.swift": "import os.signpost\n" + CompiledExamples.minimal])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            _ = try CompiledExamples.builder().build(try UserExtensionSource.locate(folder.path))
+            Issue.record("os.signpost compiled")
+        } catch let error as UserExtensionError {
+            guard case .compileFailed(_, _, let missing) = error else {
+                Issue.record("expected compileFailed, got \(error)")
+                return
+            }
+            #expect(missing == ["os.signpost"])
+        }
+    }
+}
