@@ -18,6 +18,7 @@
 //   CryptoKit                   CryptoKit's AES-GCM over OpenSSL, for users' decrypting extensions.
 //   OSLog                       Apple's Logger and os_log, for users' extensions that log: messages dropped.
 //                               `import os` and `import os.log` reach it too (UserExtensionBuilder).
+//   Intents                     a communication notification's INSendMessageIntent, INPerson, INInteraction.
 //   SimulatedDevice             what a simulated phone gives a user's extension: URLSession, App Group.
 //                               Foundation only, so a user's extension compiles against it and
 //                               UserNotifications without nse-bench's C modules.
@@ -46,6 +47,8 @@ let package = Package(
         .library(name: "CryptoKit", targets: ["CryptoKit"]),
         // Apple's unified logging (Logger, os_log) on Linux, for extensions that log: messages are dropped.
         .library(name: "OSLog", targets: ["OSLog"]),
+        // Intents' communication notification types (INSendMessageIntent, INPerson, INInteraction).
+        .library(name: "Intents", targets: ["Intents"]),
         // Your extension type under nse-bench's load from your own test or benchmark target (LoadTest).
         .library(name: "NSEBench", targets: ["NSEBenchCLI"]),
     ],
@@ -110,6 +113,11 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "Intents",
+            dependencies: ["UserNotifications"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "SimulatedDevice",
             dependencies: ["UserNotifications", "NSEBenchSystem"],
             swiftSettings: strictSwift6
@@ -134,7 +142,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "nse-bench",
-            dependencies: ["NSEBenchCLI", "CJemalloc", "CryptoKit", "OSLog"],
+            dependencies: ["NSEBenchCLI", "CJemalloc", "CryptoKit", "OSLog", "Intents"],
             swiftSettings: strictSwift6,
             // A user's extension is compiled into a shared library that nse-bench loads (dlopen): it
             // finds UserNotifications and SimulatedDevice in the executable, so there is one copy of
@@ -195,7 +203,7 @@ let package = Package(
         .testTarget(
             name: "NSERuntimeTests",
             dependencies: [
-                "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "OSLog", "SDKProfiles",
+                "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "OSLog", "Intents", "SDKProfiles",
                 "NSEBenchTestSupport",
             ],
             swiftSettings: strictSwift6,

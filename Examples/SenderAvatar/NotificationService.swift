@@ -4,9 +4,10 @@
 //
 //  Fetches the sender's avatar and the message's media in parallel and delivers once both are done.
 //  On iOS 15 and later a messaging app hands the avatar to an INPerson's INImage in an
-//  INSendMessageIntent and delivers `content.updating(from: intent)`; nse-bench has no Intents, so
-//  this example attaches the avatar as a second attachment instead: what it measures is the same, a
-//  second download (the avatar host) that must finish before the display. This is not any SDK's code.
+//  INSendMessageIntent and delivers `content.updating(from: intent)` (nse-bench's Intents compiles
+//  that, but what iOS draws from the intent is not simulated), so this example attaches the avatar as
+//  a second attachment instead, which the record sees: what it measures is the same, a second download
+//  (the avatar host) that must finish before the display. This is not any SDK's code.
 //  Of nse-bench's SDK profiles, Notifee's helper builds a sender's INImage with imageWithURL: from the
 //  payload's avatar URL inside an INSendMessageIntent: it hands the URL to Intents, and whether iOS then
 //  fetches it is not simulated (the notifee profile makes no avatar request).

@@ -29,6 +29,8 @@ struct LayeringTests {
         "CryptoKit": ["Foundation", "NSEBenchSystem"],
         // Apple's logging API for users' extensions: imports nothing.
         "OSLog": [],
+        // Intents' communication notification types: INSendMessageIntent provides UserNotifications' content.
+        "Intents": ["Foundation", "UserNotifications"],
         // Reports are pure rendering: CSV models in, HTML and SVG text out.
         "NSEBenchReport": ["NSEBenchCore"],
         "SDKProfiles": ["Foundation", "SimulatedDevice", "UserNotifications"],

@@ -71,6 +71,10 @@ public struct UserExtensionBuilder: Sendable {
     /// `import`, or implicitly), whose interfaces are part of the cache key.
     static let implicitModules = ["UserNotifications", "SimulatedDevice", "OSLog"]
 
+    /// Every module of nse-bench's a user's module may import (Apple's names on Linux), whose interfaces
+    /// are part of the cache key: a library compiled against another build of one of them must not load.
+    static let providedModules = implicitModules + ["CryptoKit", "Intents"]
+
     /// The library for `source`: from the cache, or compiled into it.
     public func build(_ source: UserExtensionSource) throws(UserExtensionError) -> Built {
         let key = try cacheKey(source)
@@ -140,7 +144,7 @@ public struct UserExtensionBuilder: Sendable {
                         principalClass: source.principalClass, path: "", aliasesFileManager: source.aliasesFileManager),
                 ] + OSModuleMap.files.map(\.text)
             try digest.update(Array(settings.joined(separator: "\u{0}").utf8))
-            let modules = Self.implicitModules.map {
+            let modules = Self.providedModules.map {
                 modulesDirectory.appendingPathComponent("\($0).swiftmodule")
             }
             for file in modules + source.sources {

@@ -66,8 +66,8 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
                     ? ""
                     : " (it imports \(missing.joined(separator: ", ")), which "
                         + (missing.count == 1 ? "is an Apple framework" : "are Apple frameworks")
-                        + " that nse-bench does not provide on Linux; UserNotifications, Foundation, CryptoKit (AES-GCM) and "
-                        + "os / OSLog (Logger, os_log) are)")
+                        + " that nse-bench does not provide on Linux; UserNotifications, Foundation, CryptoKit (AES-GCM), "
+                        + "Intents (communication notifications) and os.log / OSLog (Logger, os_log) are)")
                 + ":\n" + messages
         case .loadFailed(let path, let reason):
             "the compiled extension \(path) did not load: \(reason)"
