@@ -137,6 +137,9 @@ let package = Package(
             dependencies: [
                 "NSEBenchCore", "NSEBenchSystem", "MediaServer", "NSERuntime", "UserNotifications", "SimulatedDevice",
                 "NSEBenchReport", "SystemBenchmarks",
+                // Linked, not imported: a package running `--extension PATH` through the NSEBench product gets
+                // the modules a user's code may import built, and their symbols in its process.
+                "CryptoKit", "OSLog", "Intents",
             ],
             swiftSettings: strictSwift6
         ),

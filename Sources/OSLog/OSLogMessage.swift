@@ -1,85 +1,123 @@
-/// An interpolated log message, as `os`'s `OSLogMessage`: `"text \(value, privacy: .public)"`. Its
-/// values are taken as autoclosures and never evaluated here.
-public struct OSLogMessage: ExpressibleByStringInterpolation, ExpressibleByStringLiteral, Sendable {
+/// An interpolated log message, as `os`'s `OSLogMessage`: `"text \(value, privacy: .public)"`. Its values
+/// are kept as the autoclosures they are given as, and evaluated (then dropped) only when the message is
+/// logged at a level a phone keeps (``evaluate()``), as iOS evaluates them.
+public struct OSLogMessage: ExpressibleByStringInterpolation, ExpressibleByStringLiteral {
+    let interpolation: OSLogInterpolation?
+
     public init(stringLiteral value: String) {
         _ = value
+        interpolation = nil
     }
 
     public init(stringInterpolation: OSLogInterpolation) {
-        _ = stringInterpolation
+        interpolation = stringInterpolation
+    }
+
+    /// Evaluates every interpolated value, as logging the message on a phone does: a value that traps
+    /// (a force cast, an index out of range) traps here too, and its CPU is spent. Nothing is written.
+    func evaluate() {
+        for value in interpolation?.values ?? [] { value() }
     }
 }
 
 /// What a log message's interpolation accepts: `os`'s overloads for strings, objects, integers,
 /// floating-point numbers, booleans, errors and anything describable, each with its privacy and its
-/// format and alignment options. A value is an autoclosure: never evaluated here.
-public struct OSLogInterpolation: StringInterpolationProtocol, Sendable {
+/// format, alignment and attribute options (the options are accepted and ignored: nothing is written).
+public struct OSLogInterpolation: StringInterpolationProtocol {
+    /// Each value's autoclosure, wrapped to evaluate it and drop the result.
+    var values: [() -> Void] = []
+
     public init(literalCapacity: Int, interpolationCount: Int) {
-        _ = (literalCapacity, interpolationCount)
+        _ = literalCapacity
+        values.reserveCapacity(interpolationCount)
     }
 
     public mutating func appendLiteral(_ literal: String) {
         _ = literal
     }
 
+    private mutating func keep<T>(_ value: @escaping () -> T) {
+        values.append { _ = value() }
+    }
+
     public mutating func appendInterpolation(
         _ argumentString: @autoclosure @escaping () -> String, align: OSLogStringAlignment = .none,
-        privacy: OSLogPrivacy = .auto
+        privacy: OSLogPrivacy = .auto, attributes: String = ""
     ) {
-        _ = (argumentString, align, privacy)
+        _ = (align, privacy, attributes)
+        keep(argumentString)
     }
 
     public mutating func appendInterpolation<T: CustomStringConvertible>(
-        _ value: @autoclosure @escaping () -> T, align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto
+        _ value: @autoclosure @escaping () -> T, align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto,
+        attributes: String = ""
     ) {
-        _ = (value, align, privacy)
+        _ = (align, privacy, attributes)
+        keep(value)
     }
 
     public mutating func appendInterpolation<T: FixedWidthInteger>(
         _ number: @autoclosure @escaping () -> T, format: OSLogIntegerFormatting = .decimal,
-        align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto
+        align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto, attributes: String = ""
     ) {
-        _ = (number, format, align, privacy)
+        _ = (format, align, privacy, attributes)
+        keep(number)
+    }
+
+    public mutating func appendInterpolation(
+        _ number: @autoclosure @escaping () -> Int32, format: OSLogInt32ExtendedFormat,
+        privacy: OSLogPrivacy = .auto, attributes: String = ""
+    ) {
+        _ = (format, privacy, attributes)
+        keep(number)
     }
 
     public mutating func appendInterpolation(
         _ number: @autoclosure @escaping () -> Double, format: OSLogFloatFormatting = .fixed,
-        align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto
+        align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto, attributes: String = ""
     ) {
-        _ = (number, format, align, privacy)
+        _ = (format, align, privacy, attributes)
+        keep(number)
     }
 
     public mutating func appendInterpolation(
         _ number: @autoclosure @escaping () -> Float, format: OSLogFloatFormatting = .fixed,
-        align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto
+        align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto, attributes: String = ""
     ) {
-        _ = (number, format, align, privacy)
+        _ = (format, align, privacy, attributes)
+        keep(number)
     }
 
     public mutating func appendInterpolation(
-        _ boolean: @autoclosure @escaping () -> Bool, format: OSLogBoolFormat = .truth, privacy: OSLogPrivacy = .auto
+        _ boolean: @autoclosure @escaping () -> Bool, format: OSLogBoolFormat = .truth, privacy: OSLogPrivacy = .auto,
+        attributes: String = ""
     ) {
-        _ = (boolean, format, privacy)
+        _ = (format, privacy, attributes)
+        keep(boolean)
     }
 
     public mutating func appendInterpolation(
-        _ error: @autoclosure @escaping () -> any Error, privacy: OSLogPrivacy = .auto
+        _ error: @autoclosure @escaping () -> any Error, privacy: OSLogPrivacy = .auto, attributes: String = ""
     ) {
-        _ = (error, privacy)
+        _ = (privacy, attributes)
+        keep(error)
     }
 
     public mutating func appendInterpolation(
-        _ value: @autoclosure @escaping () -> Any.Type, privacy: OSLogPrivacy = .auto
+        _ value: @autoclosure @escaping () -> Any.Type, privacy: OSLogPrivacy = .auto, attributes: String = ""
     ) {
-        _ = (value, privacy)
+        _ = (privacy, attributes)
+        keep(value)
     }
 
     /// Anything else (an optional, a struct): `os` takes fewer types, so code iOS compiles compiles here.
     @_disfavoredOverload
     public mutating func appendInterpolation<T>(
-        _ value: @autoclosure @escaping () -> T, align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto
+        _ value: @autoclosure @escaping () -> T, align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto,
+        attributes: String = ""
     ) {
-        _ = (value, align, privacy)
+        _ = (align, privacy, attributes)
+        keep(value)
     }
 }
 
@@ -144,6 +182,8 @@ public struct OSLogIntegerFormatting: Sendable, Hashable {
     public static let hex = OSLogIntegerFormatting(radix: 16)
     /// Octal.
     public static let octal = OSLogIntegerFormatting(radix: 8)
+    /// A count of bytes (`1.2 MB`).
+    public static let byteCount = OSLogIntegerFormatting(radix: 0)
 
     /// Decimal, with a `+` before positives and at least `minDigits` digits.
     public static func decimal(
@@ -199,6 +239,25 @@ public struct OSLogFloatFormatting: Sendable, Hashable {
         return .fixed
     }
 
+    /// Exponential, with its options.
+    public static func exponential(explicitPositiveSign: Bool = false, uppercase: Bool = false) -> OSLogFloatFormatting
+    {
+        _ = (explicitPositiveSign, uppercase)
+        return .exponential
+    }
+
+    /// Hybrid, with its options.
+    public static func hybrid(explicitPositiveSign: Bool = false, uppercase: Bool = false) -> OSLogFloatFormatting {
+        _ = (explicitPositiveSign, uppercase)
+        return .hybrid
+    }
+
+    /// Hexadecimal, with its options.
+    public static func hex(explicitPositiveSign: Bool = false, uppercase: Bool = false) -> OSLogFloatFormatting {
+        _ = (explicitPositiveSign, uppercase)
+        return .hex
+    }
+
     /// Exponential with `precision` digits after the point.
     public static func exponential(
         precision: @autoclosure @escaping () -> Int, explicitPositiveSign: Bool = false, uppercase: Bool = false
@@ -222,4 +281,16 @@ public enum OSLogBoolFormat: Sendable, Hashable {
     case truth
     /// `YES` / `NO`.
     case answer
+}
+
+/// How an `Int32` is written as a Darwin value, as `os`'s `OSLogInt32ExtendedFormat`.
+public enum OSLogInt32ExtendedFormat: Sendable, Hashable {
+    /// An `errno` value, named (`ENOENT`).
+    case darwinErrno
+    /// A file mode (`-rw-r--r--`).
+    case darwinMode
+    /// A signal, named (`SIGSEGV`).
+    case darwinSignal
+    /// An IPv4 address.
+    case ipv4Address
 }

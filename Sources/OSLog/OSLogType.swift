@@ -1,9 +1,9 @@
-// Apple's unified logging API on Linux (`Logger`, `OSLog`, `os_log`), so that an extension that logs, as
-// most do, compiles unchanged under nse-bench: `import os`, `import os.log` and `import OSLog` all reach
-// this module. Nothing is written: a phone's unified log is not what the harness measures, and writing
-// it here would spend the harness's CPU on what a phone spends in another process. A message's
-// interpolated values are never evaluated (iOS evaluates them lazily too, and not at all for a level
-// that is off).
+// Apple's unified logging API on Linux (`Logger`, `OSLog`, `os_log`, signposts, `OSAllocatedUnfairLock`),
+// so that an extension that logs, as most do, compiles unchanged under nse-bench: `import os`,
+// `import os.log` and `import OSLog` all reach this module. Nothing is written: a phone's unified log is
+// not what the harness measures. What logging costs the extension itself is kept: a message at a level
+// a phone keeps by default (default/notice, error, fault) has its interpolated values evaluated (a value
+// that traps traps here too), one at info or debug does not, as on a phone where those are off.
 
 /// The level of a log message, as `os`'s `OSLogType`.
 public struct OSLogType: RawRepresentable, Sendable, Hashable {
@@ -32,9 +32,9 @@ public struct OSLogType: RawRepresentable, Sendable, Hashable {
 /// A log handle, as `os`'s `OSLog`: a subsystem and a category.
 public final class OSLog: Sendable {
     /// The subsystem, such as the extension's bundle identifier.
-    public let subsystem: String
+    let subsystem: String
     /// The category within the subsystem.
-    public let category: String
+    let category: String
     private let enabled: Bool
 
     /// A handle for `subsystem` and `category`.
@@ -53,11 +53,10 @@ public final class OSLog: Sendable {
     /// A handle that logs nothing.
     public static let disabled = OSLog(subsystem: "", category: "", enabled: false)
 
-    /// Whether messages of `type` would be kept: always false here, where nothing is written, so code that
-    /// checks before building an expensive message skips building it.
+    /// Whether messages of `type` are kept, as on a phone by default: the default level, errors and faults,
+    /// not info or debug; nothing for ``disabled``.
     public func isEnabled(type: OSLogType) -> Bool {
-        _ = type
-        return false
+        enabled && (type == .default || type == .error || type == .fault)
     }
 
     /// Whether signposts would be recorded: false here.
@@ -86,9 +85,11 @@ public final class OSLog: Sendable {
 }
 
 /// Logs a printf-style message (`%{public}@`, `%d`, ...) to `log`: dropped here (see the module's note).
+/// The arguments are `Any` where Apple's are `CVarArg`, which every `NSObject` is on iOS (an `NSError`,
+/// an `NSURL`) but not on Linux.
 public func os_log(
     _ message: StaticString, dso: UnsafeRawPointer? = #dsohandle, log: OSLog = .default,
-    type: OSLogType = .default, _ args: any CVarArg...
+    type: OSLogType = .default, _ args: Any...
 ) {
     _ = (message, dso, log, type, args)
 }
@@ -96,19 +97,20 @@ public func os_log(
 /// Logs a printf-style message with its level first: dropped here.
 public func os_log(
     _ type: OSLogType, dso: UnsafeRawPointer? = #dsohandle, log: OSLog = .default, _ message: StaticString,
-    _ args: any CVarArg...
+    _ args: Any...
 ) {
     _ = (type, dso, log, message, args)
 }
 
-/// Logs an interpolated message (iOS 14): dropped here, its values not evaluated.
+/// Logs an interpolated message (iOS 14) at the default level: dropped, its values evaluated.
 @_disfavoredOverload
 public func os_log(_ message: OSLogMessage) {
-    _ = message
+    Logger().log(message)
 }
 
-/// Logs an interpolated message at `type` to `log` (iOS 14): dropped here, its values not evaluated.
+/// Logs an interpolated message at `type` to `log` (iOS 14): dropped, its values evaluated if `type` is
+/// one a phone keeps.
 @_disfavoredOverload
 public func os_log(_ type: OSLogType, log: OSLog = .default, _ message: OSLogMessage) {
-    _ = (type, log, message)
+    Logger(log).log(level: type, message)
 }

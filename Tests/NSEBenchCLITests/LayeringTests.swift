@@ -27,8 +27,8 @@ struct LayeringTests {
             "Foundation", "FoundationNetworking", "NSEBenchSystem", "Synchronization", "UserNotifications",
         ],
         "CryptoKit": ["Foundation", "NSEBenchSystem"],
-        // Apple's logging API for users' extensions: imports nothing.
-        "OSLog": [],
+        // Apple's logging API for users' extensions: Foundation for OSAllocatedUnfairLock's NSLock.
+        "OSLog": ["Foundation"],
         // Intents' communication notification types: INSendMessageIntent provides UserNotifications' content.
         "Intents": ["Foundation", "UserNotifications"],
         // Reports are pure rendering: CSV models in, HTML and SVG text out.

@@ -99,15 +99,7 @@ public struct UserExtensionBuilder: Sendable {
         } catch {
             throw .cache(path: entry.path, reason: error.localizedDescription)
         }
-        let osModule = work.appendingPathComponent(OSModuleMap.folderName)
-        do {
-            try FileManager.default.createDirectory(at: osModule, withIntermediateDirectories: true)
-            for file in OSModuleMap.files {
-                try file.text.write(to: osModule.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
-            }
-        } catch {
-            throw .cache(path: osModule.path, reason: error.localizedDescription)
-        }
+        let osModule = try osModuleFolder()
         let output = work.appendingPathComponent("extension.so")
         let start = Date()
         let result = try run(arguments(source, entry: entry, osModule: osModule, output: output), in: work)
@@ -122,6 +114,40 @@ public struct UserExtensionBuilder: Sendable {
             }
         }
         return Built(libraryPath: library.path, cached: false, compileSeconds: seconds)
+    }
+
+    /// The folder holding the Clang module `os` (``OSModuleMap``), in the cache under a hash of its files,
+    /// written once: the first build writes it into a folder of its own and renames that into place, so a
+    /// build running beside it finds it whole or not at all. One folder for every build keeps Clang's
+    /// module cache to one compiled `os` module.
+    func osModuleFolder() throws(UserExtensionError) -> URL {
+        let hash: String
+        do {
+            var digest = try SHA256Digest()
+            for file in OSModuleMap.files { try digest.update(Array((file.name + "\u{0}" + file.text + "\u{0}").utf8)) }
+            hash = String(try digest.hexadecimal().prefix(16))
+        } catch {
+            throw .cache(path: cacheDirectory.path, reason: "cannot hash the os module: \(error)")
+        }
+        let folder = cacheDirectory.appendingPathComponent("os-module-\(hash)")
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent("module.modulemap").path) {
+            return folder
+        }
+        let partial = cacheDirectory.appendingPathComponent("os-module-\(hash).writing-\(UUID().uuidString)")
+        defer { removeIfPresent(partial) }
+        do {
+            try FileManager.default.createDirectory(at: partial, withIntermediateDirectories: true)
+            for file in OSModuleMap.files {
+                try file.text.write(to: partial.appendingPathComponent(file.name), atomically: false, encoding: .utf8)
+            }
+            try FileManager.default.moveItem(at: partial, to: folder)
+        } catch {
+            // Another build put it in place first: its files are the same.
+            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("module.modulemap").path) else {
+                throw .cache(path: folder.path, reason: error.localizedDescription)
+            }
+        }
+        return folder
     }
 
     /// `swiftc`'s arguments: a library of the user's module, optimised as a shipped extension is.

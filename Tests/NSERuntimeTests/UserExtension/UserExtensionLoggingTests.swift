@@ -84,19 +84,91 @@ struct UserExtensionLoggingTests {
         #expect(FileManager.default.fileExists(atPath: built.libraryPath))
     }
 
+    /// Logs a value with a side effect at each level, then delivers which were evaluated as the title; takes
+    /// and releases each kind of lock `os` offers, and marks signposts.
+    static let evaluating = """
+        import UserNotifications
+        import os
+        import os.signpost
+        import Foundation
+
+        nonisolated(unsafe) var evaluated: [String] = []
+        func note(_ level: String) -> String {
+            evaluated.append(level)
+            return level
+        }
+
+        class NotificationService: UNNotificationServiceExtension {
+            private var rawLock = os_unfair_lock()
+            private let counter = OSAllocatedUnfairLock(initialState: 0)
+
+            override func didReceive(
+                _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+            ) {
+                let logger = Logger(subsystem: "nse", category: "levels")
+                logger.debug("\\(note("debug"))")
+                logger.info("\\(note("info"))")
+                logger.trace("\\(note("trace"))")
+                logger.notice("\\(note("notice"))")
+                logger.error("\\(note("error"))")
+                logger.log(level: .info, "\\(note("level-info"))")
+                logger.log(level: .fault, "\\(note("level-fault"))")
+                Logger(OSLog.disabled).fault("\\(note("disabled"))")
+                os_log("%@ %@", log: .default, type: .error, NSError(domain: "d", code: 1), NSURL(string: "https://a")!)
+                let signposter = OSSignposter(subsystem: "nse", category: .pointsOfInterest)
+                let interval = signposter.beginInterval("work", id: signposter.makeSignpostID())
+                os_signpost(.event, log: OSLog(subsystem: "nse", category: .pointsOfInterest), name: "mark")
+                os_unfair_lock_lock(&rawLock)
+                let locked = !os_unfair_lock_trylock(&rawLock)
+                os_unfair_lock_unlock(&rawLock)
+                let count = counter.withLock { value -> Int in
+                    value += 1
+                    return value
+                }
+                signposter.endInterval("work", interval)
+                let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                content.title = evaluated.joined(separator: ",") + " \\(locked) \\(count)"
+                contentHandler(content)
+            }
+        }
+        """
+
+    @Test("values are evaluated at the levels a phone keeps, not at debug or info; os's locks lock")
+    func evaluationAndLocks() async throws {
+        let folder = try CompiledExamples.folder(["NotificationService.swift": Self.evaluating])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let factory = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder()).factory
+        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
+        defer { harness.remove() }
+        let record = await harness.start(harness.input(TestPayloads.plain(title: "Sale"), extension: factory)).value
+        #expect(record.visible.title == "notice,error,level-fault true 1")
+    }
+
+    @Test("every build shares one os module folder in the cache")
+    func oneModuleFolder() throws {
+        let builder = try CompiledExamples.builder()
+        #expect(try builder.osModuleFolder() == (try builder.osModuleFolder()))
+        let folders = try FileManager.default.contentsOfDirectory(atPath: builder.cacheDirectory.path)
+            .filter { $0.hasPrefix("os-module-") }
+        #expect(folders.count == 1, "\(folders)")
+        let map = try String(
+            contentsOf: try builder.osModuleFolder().appendingPathComponent("module.modulemap"), encoding: .utf8)
+        #expect(map == OSModuleMap.moduleMap)
+    }
+
     @Test("os's other submodules are not provided, and the error names the one imported")
     func otherSubmodulesAreMissing() throws {
-        let folder = try CompiledExamples.folder(["Service.swift": "import os.signpost\n" + CompiledExamples.minimal])
+        let folder = try CompiledExamples.folder(["Service.swift": "import os.activity\n" + CompiledExamples.minimal])
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             _ = try CompiledExamples.builder().build(try UserExtensionSource.locate(folder.path))
-            Issue.record("os.signpost compiled")
+            Issue.record("os.activity compiled")
         } catch let error as UserExtensionError {
             guard case .compileFailed(_, _, let missing) = error else {
                 Issue.record("expected compileFailed, got \(error)")
                 return
             }
-            #expect(missing == ["os.signpost"])
+            #expect(missing == ["os.activity"])
         }
     }
 }
