@@ -50,6 +50,17 @@ enum CompiledExamples {
         try UserExtensionLoader.load(examples.appendingPathComponent(name).path, builder: try builder()).factory
     }
 
+    /// The record of one invocation of the extension compiled from `files` (name → Swift text), given a
+    /// plain payload titled `title`, whose media requests are answered at once.
+    static func record(of files: [String: String], title: String) async throws -> InvocationRecord {
+        let folder = try folder(files)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let factory = try UserExtensionLoader.load(folder.path, builder: try builder()).factory
+        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
+        defer { harness.remove() }
+        return await harness.start(harness.input(TestPayloads.plain(title: title), extension: factory)).value
+    }
+
     /// A folder holding `files` (name → Swift text), removed by the caller.
     static func folder(_ files: [String: String], plist: String? = nil) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

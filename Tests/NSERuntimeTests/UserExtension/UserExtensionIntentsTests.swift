@@ -45,12 +45,7 @@ struct UserExtensionIntentsTests {
 
     @Test("an extension donating an INSendMessageIntent and updating its content compiles and delivers it")
     func communicationNotificationRuns() async throws {
-        let folder = try CompiledExamples.folder(["NotificationService.swift": Self.service])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let factory = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder()).factory
-        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
-        defer { harness.remove() }
-        let record = await harness.start(harness.input(TestPayloads.plain(title: "Ada"), extension: factory)).value
+        let record = try await CompiledExamples.record(of: ["NotificationService.swift": Self.service], title: "Ada")
         #expect(record.outcome == .enriched)
         #expect(record.visible.title == "Ada")
     }

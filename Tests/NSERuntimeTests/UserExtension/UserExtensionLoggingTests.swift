@@ -55,14 +55,11 @@ struct UserExtensionLoggingTests {
 
     @Test("Logger and os_log compile from import os, os.log and OSLog, and the extension runs")
     func loggingCompilesAndRuns() async throws {
-        let folder = try CompiledExamples.folder([
-            "NotificationService.swift": Self.service, "Trace.swift": Self.helpers, "Start.swift": Self.signposts,
-        ])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let factory = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder()).factory
-        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
-        defer { harness.remove() }
-        let record = await harness.start(harness.input(TestPayloads.plain(title: "Sale"), extension: factory)).value
+        let record = try await CompiledExamples.record(
+            of: [
+                "NotificationService.swift": Self.service, "Trace.swift": Self.helpers, "Start.swift": Self.signposts,
+            ],
+            title: "Sale")
         #expect(record.outcome == .enriched)
         #expect(record.visible.title == "logged")
     }
@@ -135,12 +132,8 @@ struct UserExtensionLoggingTests {
 
     @Test("values are evaluated at the levels a phone keeps, not at debug or info; os's locks lock")
     func evaluationAndLocks() async throws {
-        let folder = try CompiledExamples.folder(["NotificationService.swift": Self.evaluating])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let factory = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder()).factory
-        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
-        defer { harness.remove() }
-        let record = await harness.start(harness.input(TestPayloads.plain(title: "Sale"), extension: factory)).value
+        let record = try await CompiledExamples.record(
+            of: ["NotificationService.swift": Self.evaluating], title: "Sale")
         #expect(record.visible.title == "notice,error,level-fault true 1")
     }
 
