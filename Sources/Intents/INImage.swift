@@ -28,15 +28,20 @@ open class INImage: NSObject {
         self.init(data: imageData, url: nil, name: nil)
     }
 
-    /// An image at `url`.
-    public convenience init(url: URL) {
+    /// An image at `url` (failable, as Apple's `nullable` initializer is imported; never nil here).
+    public convenience init?(url: URL) {
         self.init(data: nil, url: url, name: nil)
     }
 
-    /// An image at `url`, `width` by `height` points.
-    public convenience init(url: URL, width: Double, height: Double) {
+    /// An image at `url`, `width` by `height` points (failable, as Apple's; never nil here).
+    public convenience init?(url: URL, width: Double, height: Double) {
         _ = (width, height)
         self.init(data: nil, url: url, name: nil)
+    }
+
+    /// A system symbol named `systemImageNamed`.
+    public convenience init(systemImageNamed: String) {
+        self.init(data: nil, url: nil, name: systemImageNamed)
     }
 
     /// An image named `name` in the app's assets.

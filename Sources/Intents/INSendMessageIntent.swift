@@ -8,9 +8,19 @@ open class INIntent: NSObject {
     public let identifier: String? = UUID().uuidString
     /// A description for Siri's suggestions.
     open var suggestedInvocationPhrase: String?
+    /// A description of the intent.
+    open var intentDescription: String? { nil }
+    /// What the donation says about the intent (a message's: ``INSendMessageIntentDonationMetadata``).
+    open var donationMetadata: INIntentDonationMetadata?
     /// The images set for the intent's parameters, by parameter.
     var parameterImages: [AnyKeyPath: INImage] = [:]
+
+    /// The image that represents the intent: a message's sender's (or its group's).
+    open func keyImage() -> INImage? { nil }
 }
+
+/// What a donation says about its intent, as Intents' `INIntentDonationMetadata`.
+open class INIntentDonationMetadata: NSObject {}
 
 /// How an intent's parameter images are named by key path (`\.speakableGroupName`), as in Apple's overlay:
 /// a protocol, so that `Self` is the intent's own class.
@@ -66,24 +76,50 @@ open class INSpeakableString: NSObject {
     }
 }
 
-/// A file sent with a message (an audio message), as Intents' `INSendMessageAttachment`.
-open class INSendMessageAttachment: NSObject {
-    /// The audio message's file.
-    public let audioMessageFile: URL?
+/// A file in an intent, as Intents' `INFile`: bytes or a file URL, with its name and type.
+open class INFile: NSObject {
+    /// The file's bytes, when made from them.
+    public let data: Data?
+    /// The file, when made from one.
+    public let fileURL: URL?
+    /// Its name.
+    open var filename: String
+    /// Its type identifier (`public.mpeg-4-audio`).
+    public let typeIdentifier: String?
 
-    private init(audioMessageFile: URL?) {
-        self.audioMessageFile = audioMessageFile
+    /// A file of `data`'s bytes.
+    public init(data: Data, filename: String, typeIdentifier: String?) {
+        self.data = data
+        fileURL = nil
+        self.filename = filename
+        self.typeIdentifier = typeIdentifier
         super.init()
     }
 
-    /// An attachment of an audio message at `audioMessageFile`.
-    public static func attachment(withAudioMessageFile audioMessageFile: URL) -> INSendMessageAttachment {
-        INSendMessageAttachment(audioMessageFile: audioMessageFile)
+    /// The file at `fileURL`.
+    public init(fileURL: URL, filename: String?, typeIdentifier: String?) {
+        data = nil
+        self.fileURL = fileURL
+        self.filename = filename ?? fileURL.lastPathComponent
+        self.typeIdentifier = typeIdentifier
+        super.init()
+    }
+}
+
+/// A file sent with a message (an audio message), as Intents' `INSendMessageAttachment`.
+open class INSendMessageAttachment: NSObject {
+    /// The audio message's file.
+    public let audioMessageFile: INFile?
+
+    /// An attachment of an audio message.
+    public init(audioMessageFile: INFile) {
+        self.audioMessageFile = audioMessageFile
+        super.init()
     }
 }
 
 /// How a message concerns the phone's user, for the notification's prominence (iOS 15).
-open class INSendMessageIntentDonationMetadata: NSObject {
+open class INSendMessageIntentDonationMetadata: INIntentDonationMetadata {
     /// Whether the message mentions the user.
     open var mentionsCurrentUser = false
     /// Whether it replies to the user.
@@ -117,8 +153,8 @@ open class INSendMessageIntent: INIntent, UNNotificationContentProviding {
     public let sender: INPerson?
     /// The files sent with it.
     public let attachments: [INSendMessageAttachment]?
-    /// How the message concerns the user.
-    open var donationMetadata: INSendMessageIntentDonationMetadata?
+    /// The group's name, as text (before iOS 11's ``speakableGroupName``).
+    public var groupName: String? { speakableGroupName?.spokenPhrase }
 
     /// An intent for a message, every field given (iOS 14.0).
     public init(
@@ -136,6 +172,22 @@ open class INSendMessageIntent: INIntent, UNNotificationContentProviding {
         self.sender = sender
         self.attachments = attachments
         super.init()
+    }
+
+    /// An intent for a message of `outgoingMessageType` (iOS 14.0's form, without attachments).
+    public convenience init(
+        recipients: [INPerson]?, outgoingMessageType: INOutgoingMessageType, content: String?,
+        speakableGroupName: INSpeakableString?, conversationIdentifier: String?, serviceName: String?, sender: INPerson?
+    ) {
+        self.init(
+            recipients: recipients, outgoingMessageType: outgoingMessageType, content: content,
+            speakableGroupName: speakableGroupName, conversationIdentifier: conversationIdentifier,
+            serviceName: serviceName, sender: sender, attachments: nil)
+    }
+
+    /// The sender's image, else the group's (set with `setImage(_:forParameterNamed: \.speakableGroupName)`).
+    open override func keyImage() -> INImage? {
+        sender?.image ?? image(forParameterNamed: \.speakableGroupName)
     }
 
     /// An intent for a text message (iOS 11 to 14's form).

@@ -1,7 +1,7 @@
 /// A logger, as `os`'s `Logger` (iOS 14): every level's method takes an interpolated ``OSLogMessage``
 /// (values with their privacy and format options, as iOS accepts them). Nothing is written (see the
-/// module's note); a message at a level a phone keeps by default (notice, warning, error, critical,
-/// fault) has its values evaluated, as iOS evaluates them, and one at trace, debug or info does not.
+/// module's note); a message at a level a phone keeps by default (info, notice, warning, error, critical,
+/// fault) has its values evaluated, as iOS evaluates them, and one at trace or debug does not.
 ///
 /// ```swift
 /// let logger = Logger(subsystem: "com.example.app.nse", category: "push")

@@ -47,6 +47,11 @@ public struct OSAllocatedUnfairLock<State>: @unchecked Sendable {
         return try body(&storage.state)
     }
 
+    /// Runs `body` on the state if the lock is free now (no `Sendable` checks); nil when it is held.
+    public func withLockIfAvailableUnchecked<R>(_ body: (inout State) throws -> R) rethrows -> R? {
+        try withLockIfAvailable(body)
+    }
+
     /// Takes the lock.
     public func lock() { storage.lock.lock() }
 
@@ -77,5 +82,20 @@ extension OSAllocatedUnfairLock where State == Void {
     /// Runs `body` holding the lock.
     public func withLock<R>(_ body: () throws -> R) rethrows -> R {
         try withLock { (_: inout Void) in try body() }
+    }
+
+    /// Runs `body` holding the lock (no `Sendable` checks, as Apple's).
+    public func withLockUnchecked<R>(_ body: () throws -> R) rethrows -> R {
+        try withLock { (_: inout Void) in try body() }
+    }
+
+    /// Runs `body` if the lock is free now; nil when it is held.
+    public func withLockIfAvailable<R>(_ body: () throws -> R) rethrows -> R? {
+        try withLockIfAvailable { (_: inout Void) in try body() }
+    }
+
+    /// Runs `body` if the lock is free now (no `Sendable` checks); nil when it is held.
+    public func withLockIfAvailableUnchecked<R>(_ body: () throws -> R) rethrows -> R? {
+        try withLockIfAvailable { (_: inout Void) in try body() }
     }
 }

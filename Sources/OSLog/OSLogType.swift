@@ -2,8 +2,9 @@
 // so that an extension that logs, as most do, compiles unchanged under nse-bench: `import os`,
 // `import os.log` and `import OSLog` all reach this module. Nothing is written: a phone's unified log is
 // not what the harness measures. What logging costs the extension itself is kept: a message at a level
-// a phone keeps by default (default/notice, error, fault) has its interpolated values evaluated (a value
-// that traps traps here too), one at info or debug does not, as on a phone where those are off.
+// a phone keeps by default (default/notice, info in memory, error, fault) has its interpolated values
+// evaluated (a value that traps traps here too), one at debug (trace) does not, as on a phone where
+// debug messages are off.
 
 /// The level of a log message, as `os`'s `OSLogType`.
 public struct OSLogType: RawRepresentable, Sendable, Hashable {
@@ -53,10 +54,10 @@ public final class OSLog: Sendable {
     /// A handle that logs nothing.
     public static let disabled = OSLog(subsystem: "", category: "", enabled: false)
 
-    /// Whether messages of `type` are kept, as on a phone by default: the default level, errors and faults,
-    /// not info or debug; nothing for ``disabled``.
+    /// Whether messages of `type` are kept, as on a phone by default: every level but debug (info in
+    /// memory); nothing for ``disabled``.
     public func isEnabled(type: OSLogType) -> Bool {
-        enabled && (type == .default || type == .error || type == .fault)
+        enabled && type != .debug
     }
 
     /// Whether signposts would be recorded: false here.

@@ -143,4 +143,20 @@ public struct OSSignposter: Sendable {
         _ = (name, id)
         return try task()
     }
+
+    /// Runs `task` inside an interval named `name`, with a message.
+    public func withIntervalSignpost<T>(
+        _ name: StaticString, id: OSSignpostID = .exclusive, _ message: OSLogMessage, around task: () throws -> T
+    ) rethrows -> T {
+        _ = (name, id, message)
+        return try task()
+    }
+
+    /// Begins an animation interval named `name`.
+    public func beginAnimationInterval(
+        _ name: StaticString, id: OSSignpostID = .exclusive, _ message: OSLogMessage = ""
+    ) -> OSSignpostIntervalState {
+        _ = (name, message)
+        return OSSignpostIntervalState(signpostID: id)
+    }
 }

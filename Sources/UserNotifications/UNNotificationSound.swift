@@ -61,6 +61,14 @@ open class UNNotificationSound: NSObject, NSCopying, @unchecked Sendable {
         UNNotificationSound(name: name, isCritical: true, criticalVolume: volume)
     }
 
+    /// The ringtone the user chose, for a call's notification (iOS 15.2).
+    open class var defaultRingtone: UNNotificationSound { UNNotificationSound(name: nil) }
+
+    /// A ringtone from a file, for a call's notification (iOS 15.2).
+    open class func ringtoneSoundNamed(_ name: UNNotificationSoundName) -> UNNotificationSound {
+        UNNotificationSound(name: name)
+    }
+
     /// The system's default critical alert sound at a volume from 0 to 1.
     open class func defaultCriticalSound(withAudioVolume volume: Float) -> UNNotificationSound {
         UNNotificationSound(name: nil, isCritical: true, criticalVolume: volume)

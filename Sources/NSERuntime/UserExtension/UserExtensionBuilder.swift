@@ -155,7 +155,9 @@ public struct UserExtensionBuilder: Sendable {
         [
             "-emit-library", "-parse-as-library", "-O", "-module-name", source.moduleName, "-swift-version",
             source.swiftVersion, "-I", modulesDirectory.path, "-I", osModule.path, "-Xfrontend", "-import-module",
-            "-Xfrontend", "SimulatedDevice", "-Xfrontend", "-import-module", "-Xfrontend", "OSLog", "-o", output.path,
+            "-Xfrontend", "SimulatedDevice", "-Xfrontend", "-import-module", "-Xfrontend", "OSLog",
+            // os_unfair_lock, which iOS code reaches through Foundation (Darwin) alone.
+            "-Xfrontend", "-import-module", "-Xfrontend", "os", "-o", output.path,
         ] + source.sources.map(\.path) + [entry.path]
     }
 

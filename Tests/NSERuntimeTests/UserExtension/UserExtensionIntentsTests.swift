@@ -50,7 +50,7 @@ struct UserExtensionIntentsTests {
         #expect(record.visible.title == "Ada")
     }
 
-    @Test("updating(from:) returns an immutable copy with every field kept")
+    @Test("updating(from:) returns a copy with every field kept, mutable as extensions cast it")
     func updatingKeepsTheFields() throws {
         let content = UNMutableNotificationContent()
         content.title = "Ada"
@@ -60,7 +60,7 @@ struct UserExtensionIntentsTests {
             recipients: nil, content: "hello", speakableGroupName: nil, conversationIdentifier: "c1",
             serviceName: nil, sender: nil)
         let updated = try content.updating(from: intent)
-        #expect(!(updated is UNMutableNotificationContent))
+        #expect(updated is UNMutableNotificationContent)
         #expect(updated.title == "Ada" && updated.subtitle == "Team" && updated.body == "hello")
         content.title = "changed"
         #expect(updated.title == "Ada", "a copy, not the mutable content itself")
@@ -68,7 +68,7 @@ struct UserExtensionIntentsTests {
     }
 
     @Test("a person's display name falls back to the handle's value; images are kept per parameter")
-    func personAndImages() {
+    func personAndImages() throws {
         let handle = INPersonHandle(value: "ada@example.com", type: .emailAddress, label: .work)
         let unnamed = INPerson(
             personHandle: handle, nameComponents: nil, displayName: nil, image: nil, contactIdentifier: nil,
@@ -79,10 +79,51 @@ struct UserExtensionIntentsTests {
             recipients: [unnamed], outgoingMessageType: .outgoingMessageAudio, content: nil,
             speakableGroupName: INSpeakableString(spokenPhrase: "Team"), conversationIdentifier: nil, serviceName: nil,
             sender: unnamed, attachments: nil)
-        let avatar = INImage(url: URL(string: "https://example.com/a.png")!)
+        let avatar = try #require(INImage(url: URL(string: "https://example.com/a.png")!))
         intent.setImage(avatar, forParameterNamed: \.speakableGroupName)
         #expect(intent.image(forParameterNamed: \.speakableGroupName) === avatar)
         #expect(intent.image(forParameterNamed: \.sender) == nil)
+    }
+
+    @Test("a call's intent, the later INPerson forms, files and key images, as iOS 12 to 15 extensions use them")
+    func callIntentAndLaterForms() throws {
+        let handle = INPersonHandle(value: "+15550100", type: .phoneNumber, label: .iPhone)
+        let caller = INPerson(
+            personHandle: handle, nameComponents: nil, displayName: "Ada", image: INImage(named: "ada"),
+            contactIdentifier: nil, customIdentifier: "u1", aliases: [handle], suggestionType: .instantMessageAddress)
+        #expect(caller.aliases == [handle] && caller.suggestionType == .instantMessageAddress)
+        let suggested = INPerson(
+            personHandle: handle, nameComponents: nil, displayName: nil, image: nil, contactIdentifier: nil,
+            customIdentifier: nil, isContactSuggestion: true, suggestionType: .none)
+        #expect(suggested.isContactSuggestion && suggested.displayName == "+15550100")
+        let mother = INPerson(
+            personHandle: handle, nameComponents: nil, displayName: "Mum", image: nil, contactIdentifier: nil,
+            customIdentifier: nil, relationship: .mother)
+        #expect(mother.relationship == .mother)
+        let call = INStartCallIntent(
+            callRecordFilter: nil, callRecordToCallBack: nil, audioRoute: .unknown, destinationType: .normal,
+            contacts: [caller], callCapability: .videoCall)
+        #expect(call.keyImage() === caller.image)
+        let group = INImage(systemImageNamed: "person.3")
+        call.setImage(group, forParameterNamed: \.contacts)
+        #expect(call.keyImage() === group)
+        let content = UNMutableNotificationContent()
+        content.body = "calling"
+        content.sound = .ringtoneSoundNamed(UNNotificationSoundName("ring.caf"))
+        #expect(try content.updating(from: call).body == "calling")
+        let audio = INFile(data: Data([1, 2]), filename: "note.m4a", typeIdentifier: "public.mpeg-4-audio")
+        let message = INSendMessageIntent(
+            recipients: nil, outgoingMessageType: .outgoingMessageAudio, content: nil, speakableGroupName: nil,
+            conversationIdentifier: "c", serviceName: nil, sender: caller)
+        #expect(message.keyImage() === caller.image)
+        #expect(message.attachments == nil)
+        let attachment = INSendMessageAttachment(audioMessageFile: audio)
+        #expect(attachment.audioMessageFile?.filename == "note.m4a")
+        message.donationMetadata = INSendMessageIntentDonationMetadata()
+        #expect(message.donationMetadata is INSendMessageIntentDonationMetadata)
+        let interaction = INInteraction(intent: message, response: nil)
+        #expect(!interaction.identifier.isEmpty)
+        #expect(INImage(url: URL(fileURLWithPath: "/tmp/a.png"), width: 4, height: 4) != nil)
     }
 
     @Test("a donation completes once, with no error, off the caller's thread")

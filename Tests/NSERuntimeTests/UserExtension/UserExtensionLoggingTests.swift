@@ -1,4 +1,5 @@
 import Foundation
+import OSLog
 import Testing
 
 @testable import NSERuntime
@@ -130,11 +131,11 @@ struct UserExtensionLoggingTests {
         }
         """
 
-    @Test("values are evaluated at the levels a phone keeps, not at debug or info; os's locks lock")
+    @Test("values are evaluated at the levels a phone keeps, not at debug or trace; os's locks lock")
     func evaluationAndLocks() async throws {
         let record = try await CompiledExamples.record(
             of: ["NotificationService.swift": Self.evaluating], title: "Sale")
-        #expect(record.visible.title == "notice,error,level-fault true 1")
+        #expect(record.visible.title == "info,notice,error,level-info,level-fault true 1")
     }
 
     @Test("every build shares one os module folder in the cache")
@@ -163,5 +164,32 @@ struct UserExtensionLoggingTests {
             }
             #expect(missing == ["os.activity"])
         }
+    }
+}
+
+/// The OSLog module's own behaviour, apart from a compiled extension.
+@Suite("OSLog: levels and locks")
+struct OSLogModuleTests {
+    @Test("a handle keeps every level but debug, and a disabled one none")
+    func levels() {
+        let log = OSLog(subsystem: "nse", category: "t")
+        #expect([OSLogType.default, .info, .error, .fault].allSatisfy { log.isEnabled(type: $0) })
+        #expect(!log.isEnabled(type: .debug))
+        #expect(!OSLog.disabled.isEnabled(type: .fault))
+    }
+
+    @Test("OSAllocatedUnfairLock guards its state, with and without state, and says when it is held")
+    func allocatedLock() {
+        let counter = OSAllocatedUnfairLock(initialState: 0)
+        DispatchQueue.concurrentPerform(iterations: 1_000) { _ in counter.withLock { $0 += 1 } }
+        #expect(counter.withLock { $0 } == 1_000)
+        let plain = OSAllocatedUnfairLock()
+        #expect(plain.withLock { 1 } == 1)
+        #expect(plain.withLockUnchecked { 2 } == 2)
+        plain.lock()
+        #expect(plain.withLockIfAvailable { 3 } == nil, "held")
+        #expect(!plain.lockIfAvailable())
+        plain.unlock()
+        #expect(plain.withLockIfAvailableUnchecked { 4 } == 4)
     }
 }
