@@ -235,8 +235,53 @@ struct ExtensionProcessTests {
         #expect(
             lte.rows.allSatisfy { ($0["error"] ?? "").contains("allowsCellularAccess is false") },
             "\(lte.rows.first ?? [:])")
+        #expect(lte.rows.allSatisfy { $0["blame"] == "network_unavailable" && $0["http_status"] == "0" })
+        #expect(lte.summary["blame_network_unavailable"] == "20")
         let wifi = try await run(common + ["--profile", "wifi"])
         #expect(wifi.summary["enriched"] == "20", "\(wifi.summary)")
+    }
+
+    @Test func bundleMainInTheWorkersIsTheExtensionsOwnInfoPlist() async throws {
+        // Xcode's Info.plist with build settings, and the project beside the target folder that sets the
+        // identifier (the folder's name carries a UUID, so the identifier does too).
+        let folder = try extensionFolder(
+            "NotificationService",
+            """
+            import Foundation
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                static let subsystem = Bundle.main.bundleIdentifier!
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let expected = Bundle.main.object(forInfoDictionaryKey: "Expected") as? String
+                    guard Self.subsystem.hasPrefix("com.acme.Chat.NotificationService-"),
+                        expected == "group." + Self.subsystem
+                    else { fatalError("Bundle.main: \\(Bundle.main.infoDictionary ?? [:])") }
+                    contentHandler(request.content)
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+        <key>Expected</key><string>group.${PRODUCT_BUNDLE_IDENTIFIER}</string>
+        <key>NSExtension</key><dict>
+        <key>NSExtensionPointIdentifier</key><string>com.apple.usernotifications.service</string>
+        <key>NSExtensionPrincipalClass</key><string>$(PRODUCT_MODULE_NAME).NotificationService</string>
+        </dict></dict></plist>
+        """.write(to: folder.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+        let project = folder.deletingLastPathComponent().appendingPathComponent("Chat-\(UUID().uuidString).xcodeproj")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: project) }
+        try """
+        PRODUCT_BUNDLE_IDENTIFIER = com.acme.Chat;
+        PRODUCT_BUNDLE_IDENTIFIER = "com.acme.Chat.\(folder.lastPathComponent)";
+        """.write(to: project.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
+        let result = try await run(["--extension", folder.path, "-n", "10", "-c", "2", "--with-media", "0"])
+        #expect(result.status == 0)
+        #expect(result.summary["crashed"] == "0", "\(result.rows.first ?? [:])")
+        #expect(result.summary["invocations"] == "10")
     }
 
     /// A folder holding `source` as Service.swift; remove it after use.

@@ -41,7 +41,7 @@ enum ExtensionChoice {
     /// and loaded, with a line for the terminal saying which.
     static func factory(
         _ configuration: RunConfiguration, settings: BuiltInExtensionSettings
-    ) throws -> (factory: ExtensionFactory, library: String?, notes: [String]) {
+    ) throws -> (factory: ExtensionFactory, library: ExtensionLibrary?, notes: [String]) {
         if let given = configuration.extensionFactory { return (given, nil, []) }
         let value = configuration.settings.extensionName
         if !isPath(value) { return (try BuiltInExtensions.named(value, settings: settings), nil, []) }
@@ -58,7 +58,15 @@ enum ExtensionChoice {
                 + "Swift \(loaded.source.swiftVersion) mode), \(how)"
         ]
         notes += loaded.source.untimedCalls.map { "not faithful: \($0)" }
-        let library = configuration.extensionProcesses > 0 ? loaded.built.libraryPath : nil
+        let inWorkers = configuration.extensionProcesses > 0
+        if let bundle = loaded.source.mainBundle {
+            notes.append(
+                inWorkers
+                    ? "Bundle.main: \(bundle.bundleIdentifier), from \(bundle.identifierSource.rawValue)"
+                    : "not faithful: Bundle.main is nse-bench's with --extension-processes 0 (no identifier)")
+        }
+        let library =
+            inWorkers ? ExtensionLibrary(path: loaded.built.libraryPath, mainBundle: loaded.source.mainBundle) : nil
         return (loaded.factory, library, notes)
     }
 }

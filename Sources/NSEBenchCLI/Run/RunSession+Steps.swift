@@ -33,7 +33,7 @@ extension RunSession {
     /// measured here said before it runs, not only found out afterwards by the self-check.
     /// Compiling a user's extension takes seconds to minutes, so it runs on a thread of its own
     /// (``onOwnThread``), not the cooperative pool's.
-    func prepareExtension() async throws -> (factory: ExtensionFactory, library: String?) {
+    func prepareExtension() async throws -> (factory: ExtensionFactory, library: ExtensionLibrary?) {
         let settings = configuration.settings
         let configuration = configuration
         let (factory, library, notes) = try await onOwnThread(named: "nse-bench-extension-build") {
@@ -381,16 +381,19 @@ extension RunSession {
     /// The processes a user's extension runs in, as on a phone: a crash ends only its process. Their
     /// replies are read on `replyLoops`, where the invocations waiting for them run.
     func startWorkers(
-        library: String, container: SharedContainer, work: URL, caFile: String?, tagRequests: Bool,
+        library: ExtensionLibrary, container: SharedContainer, work: URL, caFile: String?, tagRequests: Bool,
         receiveBufferBytes: Int?, output: URL, replyLoops: [EventLoop]
     ) throws -> ExtensionWorkerPool {
         let hostSettings = hostSettings()
         return try ExtensionWorkerPool(
             count: configuration.extensionProcesses,
             launch: ExtensionWorkerPool.Launch(
-                executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
+                executable: try WorkerExecutable.make(
+                    for: library, executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(), in: work
+                ),
                 arguments: ExtensionWorkerCommand.arguments(
-                    library: library, name: configuration.settings.extensionName, container: container.directory.path,
+                    library: library.path, name: configuration.settings.extensionName,
+                    container: container.directory.path,
                     scratch: work.path, settings: hostSettings, caFile: caFile, tagRequests: tagRequests,
                     receiveBufferBytes: receiveBufferBytes),
                 replyLoops: replyLoops,

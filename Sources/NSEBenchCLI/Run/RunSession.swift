@@ -64,9 +64,9 @@ struct RunSession {
                 // Counts only: a long run would fill the disk with attachments nobody reads.
                 attachmentStore: AttachmentStore.counting(), temporaryDirectory: work, sharedContainer: container,
                 payloadKey: key))
-        let workers = try library.map { path in
+        let workers = try library.map { library in
             try startWorkers(
-                library: path, container: container, work: work, caFile: caFile, tagRequests: server != nil,
+                library: library, container: container, work: work, caFile: caFile, tagRequests: server != nil,
                 receiveBufferBytes: receiveBufferBytes, output: output, replyLoops: loops.transportLoops)
         }
         let payloads = try PayloadSource(configuration: configuration, mediaBases: mediaBases, key: key)

@@ -126,6 +126,16 @@ enum ExtensionSourceScan {
     }
 
     /// The Swift language mode an Xcode project sets (`SWIFT_VERSION = 5.0;` → "5"), nil when none.
+    /// Every `PRODUCT_BUNDLE_IDENTIFIER = ...;` an Xcode project's `project.pbxproj` sets, quotes removed.
+    static func bundleIdentifiers(inProject text: String) -> [String] {
+        text.split(separator: "\n").compactMap { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("PRODUCT_BUNDLE_IDENTIFIER = "), trimmed.hasSuffix(";") else { return nil }
+            let value = trimmed.dropFirst("PRODUCT_BUNDLE_IDENTIFIER = ".count).dropLast()
+            return value.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+    }
+
     static func swiftVersion(inProject text: String) -> String? {
         guard let range = text.range(of: #"SWIFT_VERSION = ([0-9]+)"#, options: .regularExpression) else {
             return nil

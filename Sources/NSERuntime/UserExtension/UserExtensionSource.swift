@@ -35,6 +35,9 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// the sources name `FileManagerDelegate`, whose requirements take Foundation's `FileManager`, so a
     /// delegate's methods written with the alias's type would no longer satisfy them.
     public var aliasesFileManager: Bool = true
+    /// What `Bundle.main` is in the extension's worker processes; nil when no source names `Bundle.main`
+    /// (the workers then run as they are, whose main bundle has no identifier).
+    public var mainBundle: ExtensionMainBundle? = nil
 
     /// Finds the extension at `path`.
     ///
@@ -63,6 +66,7 @@ public struct UserExtensionSource: Sendable, Hashable {
         var declarations: [ExtensionSourceScan.ClassDeclaration] = []
         var untimed: [String] = []
         var namesFileManagerDelegate = false
+        var readsMainBundle = false
         for source in sources {
             let text: String
             do {
@@ -73,17 +77,41 @@ public struct UserExtensionSource: Sendable, Hashable {
             declarations += ExtensionSourceScan.classes(in: text)
             untimed += ExtensionSourceScan.untimedCalls(in: text, file: relative(source, to: root))
             namesFileManagerDelegate = namesFileManagerDelegate || text.contains("FileManagerDelegate")
+            readsMainBundle = readsMainBundle || text.contains("Bundle.main")
         }
         let subclasses = ExtensionSourceScan.serviceExtensionSubclasses(in: declarations)
-        let plist = isDirectory.boolValue ? try plistPrincipalClass(root.appendingPathComponent("Info.plist")) : nil
+        let plistFile = root.appendingPathComponent("Info.plist")
+        let plist = isDirectory.boolValue ? try plistPrincipalClass(plistFile) : nil
         let chosen = try choose(principalClass ?? plist, among: subclasses, path: path)
         let name = isDirectory.boolValue ? root.lastPathComponent : root.deletingPathExtension().lastPathComponent
-        return UserExtensionSource(
+        let projects = projectFiles(near: isDirectory.boolValue ? root : root.deletingLastPathComponent())
+        var source = UserExtensionSource(
             path: path, sources: sources, principalClass: chosen,
             moduleName: ExtensionSourceScan.moduleName(for: name),
-            swiftVersion: swiftVersion ?? projectSwiftVersion(
-                near: isDirectory.boolValue ? root : root.deletingLastPathComponent()) ?? "5",
+            swiftVersion: swiftVersion ?? projects.lazy.compactMap(ExtensionSourceScan.swiftVersion(inProject:)).first
+                ?? "5",
             untimedCalls: untimed, aliasesFileManager: !namesFileManagerDelegate)
+        if readsMainBundle {
+            do {
+                source.mainBundle = try ExtensionMainBundle.make(
+                    moduleName: source.moduleName, targetName: name,
+                    plist: plist == nil ? nil : try readPlist(plistFile) as? [String: Any],
+                    projectIdentifiers: projects.flatMap(ExtensionSourceScan.bundleIdentifiers(inProject:)))
+            } catch let error as UserExtensionError {
+                throw error
+            } catch {
+                throw .unreadablePlist(plist: plistFile.path, reason: "cannot write it for Bundle.main: \(error)")
+            }
+        }
+        return source
+    }
+
+    private static func readPlist(_ plist: URL) throws(UserExtensionError) -> Any {
+        do {
+            return try PropertyListSerialization.propertyList(from: Data(contentsOf: plist), format: nil)
+        } catch {
+            throw .unreadablePlist(plist: plist.path, reason: error.localizedDescription)
+        }
     }
 
     private static func choose(
@@ -105,12 +133,7 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// The principal class an Info.plist names; nil when there is no Info.plist.
     private static func plistPrincipalClass(_ plist: URL) throws(UserExtensionError) -> String? {
         guard FileManager.default.fileExists(atPath: plist.path) else { return nil }
-        let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: Data(contentsOf: plist), format: nil)
-        } catch {
-            throw .unreadablePlist(plist: plist.path, reason: error.localizedDescription)
-        }
+        let object = try readPlist(plist)
         let extensionInfo = (object as? [String: Any])?["NSExtension"] as? [String: Any]
         let point = extensionInfo?["NSExtensionPointIdentifier"] as? String
         guard point == extensionPoint else { throw .wrongExtensionPoint(plist: plist.path, found: point) }
@@ -120,21 +143,19 @@ public struct UserExtensionSource: Sendable, Hashable {
         return principal
     }
 
-    /// The language mode of an Xcode project in `folder` or the folder above it. A best-effort probe: a
-    /// folder or project file that cannot be read sets no mode, and Swift 5 (or `--swift-version`) applies.
-    private static func projectSwiftVersion(near folder: URL) -> String? {
+    /// The text of each Xcode project's `project.pbxproj` in `folder` or the folder above it, for its
+    /// language mode and bundle identifiers. A best-effort probe: a folder or project file that cannot be
+    /// read gives nothing, and Swift 5 (or `--swift-version`) and a stand-in identifier apply.
+    private static func projectFiles(near folder: URL) -> [String] {
+        var texts: [String] = []
         for directory in [folder, folder.deletingLastPathComponent()] {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             for entry in entries.sorted() where entry.hasSuffix(".xcodeproj") {
                 let project = directory.appendingPathComponent(entry).appendingPathComponent("project.pbxproj")
-                if let text = try? String(contentsOf: project, encoding: .utf8),
-                    let version = ExtensionSourceScan.swiftVersion(inProject: text)
-                {
-                    return version
-                }
+                if let text = try? String(contentsOf: project, encoding: .utf8) { texts.append(text) }
             }
         }
-        return nil
+        return texts
     }
 
     /// Every regular file under `root`, leaving out hidden folders and build products.

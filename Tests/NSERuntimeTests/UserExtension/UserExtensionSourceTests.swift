@@ -88,4 +88,50 @@ struct UserExtensionSourceTests {
         #expect(!UserExtensionError.compileFailed(path: "x", messages: "", missingModules: []).isUsageError)
         #expect(!UserExtensionError.loadFailed(path: "x", reason: "").isUsageError)
     }
+
+    @Test("Bundle.main: the Info.plist's identifier, else the project's for the target, else a stand-in")
+    func mainBundle() throws {
+        let reads = CompiledExamples.minimal + "\nlet id = Bundle.main.bundleIdentifier\n"
+        let none = try CompiledExamples.folder(["S.swift": CompiledExamples.minimal])
+        defer { try? FileManager.default.removeItem(at: none) }
+        #expect(try UserExtensionSource.locate(none.path).mainBundle == nil, "only for sources naming Bundle.main")
+
+        let literal = try CompiledExamples.folder(
+            ["S.swift": reads],
+            plist: CompiledExamples.plist(principal: "NotificationService").replacingOccurrences(
+                of: "<dict><key>NSExtension</key>",
+                with: "<dict><key>CFBundleIdentifier</key><string>com.acme.nse</string>"
+                    + "<key>Greeting</key><string>$(PRODUCT_MODULE_NAME) ${TARGET_NAME} $(UNKNOWN)</string>"
+                    + "<key>NSExtension</key>"))
+        defer { try? FileManager.default.removeItem(at: literal) }
+        let bundle = try #require(try UserExtensionSource.locate(literal.path).mainBundle)
+        #expect(bundle.bundleIdentifier == "com.acme.nse" && bundle.identifierSource == .infoPlist)
+        let written = try #require(
+            try PropertyListSerialization.propertyList(from: bundle.infoPlist, format: nil) as? [String: Any])
+        let module = try UserExtensionSource.locate(literal.path).moduleName
+        #expect(written["Greeting"] as? String == "\(module) \(literal.lastPathComponent) $(UNKNOWN)")
+        #expect(
+            (written["NSExtension"] as? [String: Any])?["NSExtensionPrincipalClass"] as? String == "NotificationService"
+        )
+
+        let standIn = try CompiledExamples.folder(["S.swift": reads])
+        defer { try? FileManager.default.removeItem(at: standIn) }
+        let guessed = try #require(try UserExtensionSource.locate(standIn.path).mainBundle)
+        #expect(guessed.identifierSource == .standIn)
+        #expect(guessed.bundleIdentifier == "com.example.\(try UserExtensionSource.locate(standIn.path).moduleName)")
+    }
+
+    @Test("a project's bundle identifiers: quoted or not, placeholders left for the Info.plist's turn")
+    func projectIdentifiers() {
+        let text = """
+            \t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.acme.Chat;
+            \t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = "com.acme.Chat.NotificationService";
+            \t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = "$(inherited).tests";
+            \t\t\t\tSWIFT_VERSION = 5.0;
+            """
+        #expect(
+            ExtensionSourceScan.bundleIdentifiers(inProject: text) == [
+                "com.acme.Chat", "com.acme.Chat.NotificationService", "$(inherited).tests",
+            ])
+    }
 }

@@ -1,0 +1,83 @@
+public import Foundation
+
+/// What `Bundle.main` is to a user's extension in its worker processes: the extension's own Info.plist,
+/// with the build settings Xcode would have put in (`$(PRODUCT_BUNDLE_IDENTIFIER)`, ...), so that
+/// `Bundle.main.bundleIdentifier` (force-unwrapped in `Logger(subsystem: Bundle.main.bundleIdentifier!, ...)`
+/// as often as not) and the extension's own Info.plist keys read as on a phone rather than nil.
+///
+/// Foundation on Linux takes the main bundle from the folder of the process's executable
+/// (`/proc/self/exe`, links resolved), so the workers run nse-bench from a folder holding this
+/// Info.plist (`WorkerExecutable` in the CLI). Built only for sources that name `Bundle.main`.
+public struct ExtensionMainBundle: Sendable, Hashable {
+    /// Where ``bundleIdentifier`` came from, for the run's first line.
+    public enum IdentifierSource: String, Sendable, Hashable {
+        /// Written in the Info.plist.
+        case infoPlist = "Info.plist"
+        /// The Xcode project's `PRODUCT_BUNDLE_IDENTIFIER` for the target.
+        case xcodeProject = "the Xcode project"
+        /// None found: nse-bench's stand-in.
+        case standIn = "a stand-in (no Info.plist or Xcode project says it)"
+    }
+
+    /// The bundle identifier.
+    public var bundleIdentifier: String
+    /// Where it came from.
+    public var identifierSource: IdentifierSource
+    /// The Info.plist to write, XML.
+    public var infoPlist: Data
+
+    /// The main bundle of the extension whose module is `moduleName`, from its target's Info.plist
+    /// (`plist`'s dictionary, nil without one) and the bundle identifiers an Xcode project beside it sets
+    /// (`projectIdentifiers`): the one ending in the target's name, else the one naming a notification
+    /// service, else the only one.
+    static func make(
+        moduleName: String, targetName: String, plist: [String: Any]?, projectIdentifiers: [String]
+    ) throws -> ExtensionMainBundle {
+        let written = plist?["CFBundleIdentifier"] as? String
+        let identifier: String
+        let source: IdentifierSource
+        if let written, !written.contains("$") {
+            (identifier, source) = (written, .infoPlist)
+        } else if let found = pick(projectIdentifiers, target: targetName) {
+            (identifier, source) = (found, .xcodeProject)
+        } else {
+            (identifier, source) = ("com.example.\(moduleName)", .standIn)
+        }
+        let settings = [
+            "PRODUCT_BUNDLE_IDENTIFIER": identifier, "PRODUCT_MODULE_NAME": moduleName, "PRODUCT_NAME": targetName,
+            "TARGET_NAME": targetName, "EXECUTABLE_NAME": targetName, "DEVELOPMENT_LANGUAGE": "en",
+            "MARKETING_VERSION": "1.0", "CURRENT_PROJECT_VERSION": "1", "PRODUCT_BUNDLE_PACKAGE_TYPE": "XPC!",
+        ]
+        var dictionary = (plist.map { substituted($0, settings) } as? [String: Any]) ?? [:]
+        dictionary["CFBundleIdentifier"] = identifier
+        if dictionary["CFBundleName"] == nil { dictionary["CFBundleName"] = targetName }
+        let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0)
+        return ExtensionMainBundle(bundleIdentifier: identifier, identifierSource: source, infoPlist: data)
+    }
+
+    private static func pick(_ identifiers: [String], target: String) -> String? {
+        let concrete = Array(Set(identifiers.filter { !$0.contains("$") })).sorted()
+        if let named = concrete.first(where: { $0.split(separator: ".").last?.lowercased() == target.lowercased() }) {
+            return named
+        }
+        let services = concrete.filter { $0.lowercased().contains("notification") }
+        if services.count == 1 { return services[0] }
+        return concrete.count == 1 ? concrete[0] : nil
+    }
+
+    /// `value` with each `$(NAME)` or `${NAME}` of `settings` replaced, in every string it holds.
+    private static func substituted(_ value: Any, _ settings: [String: String]) -> Any {
+        switch value {
+        case let text as String:
+            var result = text
+            for (name, setting) in settings {
+                result = result.replacingOccurrences(of: "$(\(name))", with: setting)
+                    .replacingOccurrences(of: "${\(name)}", with: setting)
+            }
+            return result
+        case let dictionary as [String: Any]: return dictionary.mapValues { substituted($0, settings) }
+        case let array as [Any]: return array.map { substituted($0, settings) }
+        default: return value
+        }
+    }
+}
