@@ -19,6 +19,8 @@
 //   OSLog                       Apple's Logger and os_log, for users' extensions that log: messages dropped.
 //                               `import os` and `import os.log` reach it too (UserExtensionBuilder).
 //   Intents                     a communication notification's INSendMessageIntent, INPerson, INInteraction.
+//   UniformTypeIdentifiers,     UTType, and the older kUTType constants and UTType functions, over a table of
+//   MobileCoreServices          the types push media and payloads come in.
 //   SimulatedDevice             what a simulated phone gives a user's extension: URLSession, App Group.
 //                               Foundation only, so a user's extension compiles against it and
 //                               UserNotifications without nse-bench's C modules.
@@ -49,6 +51,9 @@ let package = Package(
         .library(name: "OSLog", targets: ["OSLog"]),
         // Intents' communication notification types (INSendMessageIntent, INPerson, INInteraction).
         .library(name: "Intents", targets: ["Intents"]),
+        // UTType and the kUTType constants, for extensions that name an attachment's type.
+        .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
+        .library(name: "MobileCoreServices", targets: ["MobileCoreServices"]),
         // Your extension type under nse-bench's load from your own test or benchmark target (LoadTest).
         .library(name: "NSEBench", targets: ["NSEBenchCLI"]),
     ],
@@ -118,6 +123,15 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "UniformTypeIdentifiers",
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "MobileCoreServices",
+            dependencies: ["UniformTypeIdentifiers"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "SimulatedDevice",
             dependencies: ["UserNotifications", "NSEBenchSystem"],
             swiftSettings: strictSwift6
@@ -139,13 +153,16 @@ let package = Package(
                 "NSEBenchReport", "SystemBenchmarks",
                 // Linked, not imported: a package running `--extension PATH` through the NSEBench product gets
                 // the modules a user's code may import built, and their symbols in its process.
-                "CryptoKit", "OSLog", "Intents",
+                "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices",
             ],
             swiftSettings: strictSwift6
         ),
         .executableTarget(
             name: "nse-bench",
-            dependencies: ["NSEBenchCLI", "CJemalloc", "CryptoKit", "OSLog", "Intents"],
+            dependencies: [
+                "NSEBenchCLI", "CJemalloc", "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers",
+                "MobileCoreServices",
+            ],
             swiftSettings: strictSwift6,
             // A user's extension is compiled into a shared library that nse-bench loads (dlopen): it
             // finds UserNotifications and SimulatedDevice in the executable, so there is one copy of
@@ -206,7 +223,8 @@ let package = Package(
         .testTarget(
             name: "NSERuntimeTests",
             dependencies: [
-                "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "OSLog", "Intents", "SDKProfiles",
+                "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers",
+                "MobileCoreServices", "SDKProfiles",
                 "NSEBenchTestSupport",
             ],
             swiftSettings: strictSwift6,

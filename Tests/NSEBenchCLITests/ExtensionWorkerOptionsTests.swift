@@ -390,10 +390,11 @@ import Testing
         }
         let record = await held.value
 
-        // Killed, they sent no figures: their CPU (busy loops, about a second each on two cores) still
-        // counts, as read from /proc.
+        // Killed, they sent no figures: their CPU (busy loops for about a second) still counts, as read
+        // from /proc. How much they got depends on what else runs (the whole suite beside them once gave
+        // them under 0.5 s in all): any is what shows it is read, as a process never read counts none.
         let cpu = figures.map(\.cpuSeconds).reduce(0, +)
-        #expect(figures.count == 3 && cpu > 0.5, "\(figures.map(\.cpuSeconds))")
+        #expect(figures.count == 3 && cpu > 0.02, "\(figures.map(\.cpuSeconds))")
 
         #expect(took >= 1_000_000_000 && took < 2_500_000_000, "one 1 s limit for all three, not 3 s: \(took) ns")
         #expect(pool.processesKilledAtEnd == 3)

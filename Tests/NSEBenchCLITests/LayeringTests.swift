@@ -31,6 +31,9 @@ struct LayeringTests {
         "OSLog": ["Foundation"],
         // Intents' communication notification types: INSendMessageIntent provides UserNotifications' content.
         "Intents": ["Foundation", "UserNotifications"],
+        // UTType's table; the older MobileCoreServices API over it.
+        "UniformTypeIdentifiers": ["Foundation"],
+        "MobileCoreServices": ["Foundation", "UniformTypeIdentifiers"],
         // Reports are pure rendering: CSV models in, HTML and SVG text out.
         "NSEBenchReport": ["NSEBenchCore"],
         "SDKProfiles": ["Foundation", "SimulatedDevice", "UserNotifications"],

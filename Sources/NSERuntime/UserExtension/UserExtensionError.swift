@@ -67,7 +67,8 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
                     : " (it imports \(missing.joined(separator: ", ")), which "
                         + (missing.count == 1 ? "is an Apple framework" : "are Apple frameworks")
                         + " that nse-bench does not provide on Linux; UserNotifications, Foundation, CryptoKit (AES-GCM), "
-                        + "Intents (communication notifications) and os.log / OSLog (Logger, os_log) are)")
+                        + "Intents (communication notifications), os.log / OSLog (Logger, os_log), "
+                        + "UniformTypeIdentifiers and MobileCoreServices (UTType, kUTType...) are)")
                 + ":\n" + messages
         case .loadFailed(let path, let reason):
             "the compiled extension \(path) did not load: \(reason)"
