@@ -243,9 +243,12 @@ struct ExtensionProcessTests {
 
     @Test func bundleMainInTheWorkersIsTheExtensionsOwnInfoPlist() async throws {
         // Xcode's Info.plist with build settings, and the project beside the target folder that sets the
-        // identifier (the folder's name carries a UUID, so the identifier does too).
+        // identifier.
+        // In a folder of its own: the project is found beside the target, and must be no other test's.
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("Chat-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: parent) }
         let folder = try extensionFolder(
-            "NotificationService",
+            in: parent.appendingPathComponent("NotificationService"),
             """
             import Foundation
             import UserNotifications
@@ -253,7 +256,7 @@ struct ExtensionProcessTests {
                 static let subsystem = Bundle.main.bundleIdentifier!
                 override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
                     let expected = Bundle.main.object(forInfoDictionaryKey: "Expected") as? String
-                    guard Self.subsystem.hasPrefix("com.acme.Chat.NotificationService-"),
+                    guard Self.subsystem == "com.acme.Chat.NotificationService",
                         expected == "group." + Self.subsystem
                     else { fatalError("Bundle.main: \\(Bundle.main.infoDictionary ?? [:])") }
                     contentHandler(request.content)
@@ -271,9 +274,8 @@ struct ExtensionProcessTests {
         <key>NSExtensionPrincipalClass</key><string>$(PRODUCT_MODULE_NAME).NotificationService</string>
         </dict></dict></plist>
         """.write(to: folder.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
-        let project = folder.deletingLastPathComponent().appendingPathComponent("Chat-\(UUID().uuidString).xcodeproj")
+        let project = folder.deletingLastPathComponent().appendingPathComponent("Chat.xcodeproj")
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: project) }
         try """
         PRODUCT_BUNDLE_IDENTIFIER = com.acme.Chat;
         PRODUCT_BUNDLE_IDENTIFIER = "com.acme.Chat.\(folder.lastPathComponent)";
@@ -286,7 +288,12 @@ struct ExtensionProcessTests {
 
     /// A folder holding `source` as Service.swift; remove it after use.
     func extensionFolder(_ name: String, _ source: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try extensionFolder(
+            in: FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)"), source)
+    }
+
+    /// `folder`, made, holding `source` as Service.swift.
+    func extensionFolder(in folder: URL, _ source: String) throws -> URL {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try source.write(to: folder.appendingPathComponent("Service.swift"), atomically: true, encoding: .utf8)
         return folder

@@ -59,14 +59,18 @@ enum ExtensionChoice {
         ]
         notes += loaded.source.untimedCalls.map { "not faithful: \($0)" }
         let inWorkers = configuration.extensionProcesses > 0
+        var executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         if let bundle = loaded.source.mainBundle {
-            notes.append(
-                inWorkers
-                    ? "Bundle.main: \(bundle.bundleIdentifier), from \(bundle.identifierSource.rawValue)"
-                    : "not faithful: Bundle.main is nse-bench's with --extension-processes 0 (no identifier)")
+            if inWorkers {
+                executable = try WorkerExecutable.make(
+                    for: bundle, executable: executable, cache: builder.cacheDirectory)
+                notes.append("Bundle.main: \(bundle.bundleIdentifier), from \(bundle.identifierSource.rawValue)")
+            } else {
+                notes.append("not faithful: Bundle.main is nse-bench's with --extension-processes 0 (no identifier)")
+            }
         }
         let library =
-            inWorkers ? ExtensionLibrary(path: loaded.built.libraryPath, mainBundle: loaded.source.mainBundle) : nil
+            inWorkers ? ExtensionLibrary(path: loaded.built.libraryPath, workerExecutable: executable) : nil
         return (loaded.factory, library, notes)
     }
 }

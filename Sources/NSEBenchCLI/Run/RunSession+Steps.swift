@@ -388,9 +388,7 @@ extension RunSession {
         return try ExtensionWorkerPool(
             count: configuration.extensionProcesses,
             launch: ExtensionWorkerPool.Launch(
-                executable: try WorkerExecutable.make(
-                    for: library, executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(), in: work
-                ),
+                executable: library.workerExecutable,
                 arguments: ExtensionWorkerCommand.arguments(
                     library: library.path, name: configuration.settings.extensionName,
                     container: container.directory.path,

@@ -144,6 +144,15 @@ extension Posix {
         return overflow ? .max : bytes
     }
 
+    /// Whether the file system holding `path` is mounted `noexec` (`statvfs(3)`'s `ST_NOEXEC`, 8 in
+    /// glibc, which Swift's Glibc module leaves out): no program there can be run. False when `path` cannot
+    /// be examined (the run then finds out by trying).
+    public static func forbidsExecution(onFileSystemOf path: String) -> Bool {
+        var status = statvfs()
+        guard statvfs(path, &status) == 0 else { return false }
+        return status.f_flag & 8 != 0
+    }
+
     /// Whether the calling process may create files in the directory at `path` (`access(2)`, W_OK|X_OK).
     public static func isWritableDirectory(_ path: String) -> Bool {
         var status = stat()

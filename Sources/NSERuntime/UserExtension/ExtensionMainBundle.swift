@@ -28,8 +28,9 @@ public struct ExtensionMainBundle: Sendable, Hashable {
 
     /// The main bundle of the extension whose module is `moduleName`, from its target's Info.plist
     /// (`plist`'s dictionary, nil without one) and the bundle identifiers an Xcode project beside it sets
-    /// (`projectIdentifiers`): the one ending in the target's name, else the one naming a notification
-    /// service, else the only one.
+    /// (`projectIdentifiers`): the one ending in the target's name, else the only one naming a
+    /// notification service (not the only one at all: a project whose extension's identifier is built from
+    /// a setting, `$(APP_ID).NotificationService`, sets only the app's).
     static func make(
         moduleName: String, targetName: String, plist: [String: Any]?, projectIdentifiers: [String]
     ) throws -> ExtensionMainBundle {
@@ -61,8 +62,7 @@ public struct ExtensionMainBundle: Sendable, Hashable {
             return named
         }
         let services = concrete.filter { $0.lowercased().contains("notification") }
-        if services.count == 1 { return services[0] }
-        return concrete.count == 1 ? concrete[0] : nil
+        return services.count == 1 ? services[0] : nil
     }
 
     /// `value` with each `$(NAME)` or `${NAME}` of `settings` replaced, in every string it holds.

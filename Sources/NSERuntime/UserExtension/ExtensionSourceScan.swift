@@ -125,10 +125,16 @@ enum ExtensionSourceScan {
         return result.isEmpty ? "UserExtension" : result
     }
 
-    /// The Swift language mode an Xcode project sets (`SWIFT_VERSION = 5.0;` → "5"), nil when none.
+    /// Whether Swift source `text` reads the main bundle: `Bundle.main` (spaces or a line break around the
+    /// dot allowed) or `: Bundle = .main`. A mention in a comment counts too: it costs only the folder.
+    static func readsMainBundle(_ text: String) -> Bool {
+        text.range(of: #"\bBundle\s*\.\s*main\b"#, options: .regularExpression) != nil
+            || text.range(of: #":\s*Bundle\s*=\s*\.main\b"#, options: .regularExpression) != nil
+    }
+
     /// Every `PRODUCT_BUNDLE_IDENTIFIER = ...;` an Xcode project's `project.pbxproj` sets, quotes removed.
     static func bundleIdentifiers(inProject text: String) -> [String] {
-        text.split(separator: "\n").compactMap { line in
+        text.split(whereSeparator: \.isNewline).compactMap { line in
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard trimmed.hasPrefix("PRODUCT_BUNDLE_IDENTIFIER = "), trimmed.hasSuffix(";") else { return nil }
             let value = trimmed.dropFirst("PRODUCT_BUNDLE_IDENTIFIER = ".count).dropLast()
@@ -136,6 +142,7 @@ enum ExtensionSourceScan {
         }
     }
 
+    /// The Swift language mode an Xcode project sets (`SWIFT_VERSION = 5.0;` → "5"), nil when none.
     static func swiftVersion(inProject text: String) -> String? {
         guard let range = text.range(of: #"SWIFT_VERSION = ([0-9]+)"#, options: .regularExpression) else {
             return nil

@@ -19,7 +19,11 @@ public enum UserExtensionLoader {
             let library = try DynamicLibrary(path: libraryPath)
             address = try library.symbol(named: ExtensionEntryPoint.symbolName)
         } catch {
-            throw .loadFailed(path: libraryPath, reason: error.description)
+            // dlopen cannot map a library from a noexec mount, and says only "failed to map segment".
+            let hint =
+                Posix.forbidsExecution(onFileSystemOf: libraryPath)
+                ? " (its file system is mounted noexec: set NSE_BENCH_CACHE to a folder where programs may run)" : ""
+            throw .loadFailed(path: libraryPath, reason: error.description + hint)
         }
         typealias Entry = @convention(c) () -> UnsafeMutableRawPointer
         let entry = unsafeBitCast(address, to: Entry.self)

@@ -77,7 +77,7 @@ public struct UserExtensionSource: Sendable, Hashable {
             declarations += ExtensionSourceScan.classes(in: text)
             untimed += ExtensionSourceScan.untimedCalls(in: text, file: relative(source, to: root))
             namesFileManagerDelegate = namesFileManagerDelegate || text.contains("FileManagerDelegate")
-            readsMainBundle = readsMainBundle || text.contains("Bundle.main")
+            readsMainBundle = readsMainBundle || ExtensionSourceScan.readsMainBundle(text)
         }
         let subclasses = ExtensionSourceScan.serviceExtensionSubclasses(in: declarations)
         let plistFile = root.appendingPathComponent("Info.plist")

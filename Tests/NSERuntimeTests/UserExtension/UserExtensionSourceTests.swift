@@ -133,5 +133,29 @@ struct UserExtensionSourceTests {
             ExtensionSourceScan.bundleIdentifiers(inProject: text) == [
                 "com.acme.Chat", "com.acme.Chat.NotificationService", "$(inherited).tests",
             ])
+        #expect(
+            ExtensionSourceScan.bundleIdentifiers(inProject: text.replacingOccurrences(of: "\n", with: "\r\n")).count
+                == 3, "a project saved with CRLF line ends")
+    }
+
+    @Test("which sources read the main bundle, however the line is broken")
+    func readsMainBundle() {
+        #expect(ExtensionSourceScan.readsMainBundle("let id = Bundle.main.bundleIdentifier!"))
+        #expect(ExtensionSourceScan.readsMainBundle("let id = Bundle\n    .main\n    .bundleIdentifier"))
+        #expect(ExtensionSourceScan.readsMainBundle("let bundle: Bundle = .main"))
+        #expect(!ExtensionSourceScan.readsMainBundle("let b = MyBundle.mainThing; let c = Bundle(for: X.self)"))
+    }
+
+    @Test("a project that sets only the app's identifier does not name the extension's")
+    func onlyTheAppsIdentifier() throws {
+        let bundle = try ExtensionMainBundle.make(
+            moduleName: "M", targetName: "NotificationService", plist: nil,
+            projectIdentifiers: ["com.acme.App", "$(APP_ID).NotificationService"])
+        #expect(bundle.identifierSource == .standIn)
+        let named = try ExtensionMainBundle.make(
+            moduleName: "M", targetName: "Rich", plist: nil,
+            projectIdentifiers: ["com.acme.App", "com.acme.App.notificationservice"])
+        #expect(
+            named.bundleIdentifier == "com.acme.App.notificationservice", "the only one naming a notification service")
     }
 }
