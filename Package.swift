@@ -21,6 +21,7 @@
 //   Intents                     a communication notification's INSendMessageIntent, INPerson, INInteraction.
 //   UniformTypeIdentifiers,     UTType, and the older kUTType constants and UTType functions, over a table of
 //   MobileCoreServices          the types push media and payloads come in.
+//   CallKit                     CXProvider.reportNewIncomingVoIPPushPayload, completing at once.
 //   SimulatedDevice             what a simulated phone gives a user's extension: URLSession, App Group.
 //                               Foundation only, so a user's extension compiles against it and
 //                               UserNotifications without nse-bench's C modules.
@@ -54,6 +55,8 @@ let package = Package(
         // UTType and the kUTType constants, for extensions that name an attachment's type.
         .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
         .library(name: "MobileCoreServices", targets: ["MobileCoreServices"]),
+        // CallKit's report of an incoming VoIP call from an extension.
+        .library(name: "CallKit", targets: ["CallKit"]),
         // Your extension type under nse-bench's load from your own test or benchmark target (LoadTest).
         .library(name: "NSEBench", targets: ["NSEBenchCLI"]),
     ],
@@ -132,6 +135,10 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "CallKit",
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "SimulatedDevice",
             dependencies: ["UserNotifications", "NSEBenchSystem"],
             swiftSettings: strictSwift6
@@ -153,7 +160,7 @@ let package = Package(
                 "NSEBenchReport", "SystemBenchmarks",
                 // Linked, not imported: a package running `--extension PATH` through the NSEBench product gets
                 // the modules a user's code may import built, and their symbols in its process.
-                "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices",
+                "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
             ],
             swiftSettings: strictSwift6
         ),
@@ -161,7 +168,7 @@ let package = Package(
             name: "nse-bench",
             dependencies: [
                 "NSEBenchCLI", "CJemalloc", "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers",
-                "MobileCoreServices",
+                "MobileCoreServices", "CallKit",
             ],
             swiftSettings: strictSwift6,
             // A user's extension is compiled into a shared library that nse-bench loads (dlopen): it
@@ -224,7 +231,7 @@ let package = Package(
             name: "NSERuntimeTests",
             dependencies: [
                 "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers",
-                "MobileCoreServices", "SDKProfiles",
+                "MobileCoreServices", "CallKit", "SDKProfiles",
                 "NSEBenchTestSupport",
             ],
             swiftSettings: strictSwift6,

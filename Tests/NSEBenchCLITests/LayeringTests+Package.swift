@@ -49,9 +49,9 @@ struct PackageLayeringTests {
     static let linkedOnly: [String: Set<String>] = [
         // Users' extensions, loaded with dlopen, find CryptoKit (decrypting), OSLog (logging) and Intents
         // (communication notifications) in the executable.
-        "nse-bench": ["CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices"],
+        "nse-bench": ["CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit"],
         // The NSEBench product runs users' extensions too: the modules they may import are built with it.
-        "NSEBenchCLI": ["CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices"],
+        "NSEBenchCLI": ["CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit"],
     ]
 
     static var manifest: String {

@@ -34,6 +34,8 @@ struct LayeringTests {
         // UTType's table; the older MobileCoreServices API over it.
         "UniformTypeIdentifiers": ["Foundation"],
         "MobileCoreServices": ["Foundation", "UniformTypeIdentifiers"],
+        // The one CallKit call an extension makes.
+        "CallKit": ["Foundation"],
         // Reports are pure rendering: CSV models in, HTML and SVG text out.
         "NSEBenchReport": ["NSEBenchCore"],
         "SDKProfiles": ["Foundation", "SimulatedDevice", "UserNotifications"],

@@ -68,7 +68,8 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
                         + (missing.count == 1 ? "is an Apple framework" : "are Apple frameworks")
                         + " that nse-bench does not provide on Linux; UserNotifications, Foundation, CryptoKit (AES-GCM), "
                         + "Intents (communication notifications), os.log / OSLog (Logger, os_log), "
-                        + "UniformTypeIdentifiers and MobileCoreServices (UTType, kUTType...) are)")
+                        + "UniformTypeIdentifiers and MobileCoreServices (UTType, kUTType...) and CallKit "
+                        + "(reportNewIncomingVoIPPushPayload) are)")
                 + ":\n" + messages
         case .loadFailed(let path, let reason):
             "the compiled extension \(path) did not load: \(reason)"

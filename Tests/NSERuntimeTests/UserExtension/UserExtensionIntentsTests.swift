@@ -50,6 +50,34 @@ struct UserExtensionIntentsTests {
         #expect(record.visible.title == "Ada")
     }
 
+    /// A calling app's extension: the call's payload handed to the app with CallKit, both forms.
+    static let caller = """
+        import CallKit
+        import UserNotifications
+
+        class NotificationService: UNNotificationServiceExtension {
+            override func didReceive(
+                _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+            ) {
+                let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                CXProvider.reportNewIncomingVoIPPushPayload(request.content.userInfo) { error in
+                    Task {
+                        try? await CXProvider.reportNewIncomingVoIPPushPayload(["call": "id"])
+                        content.title = error == nil ? "reported" : "failed"
+                        contentHandler(content)
+                    }
+                }
+            }
+        }
+        """
+
+    @Test("an extension reporting an incoming VoIP call with CallKit compiles and delivers once reported")
+    func callKitReport() async throws {
+        let record = try await CompiledExamples.record(of: ["NotificationService.swift": Self.caller], title: "Call")
+        #expect(record.outcome == .enriched)
+        #expect(record.visible.title == "reported")
+    }
+
     @Test("updating(from:) returns a copy with every field kept, mutable as extensions cast it")
     func updatingKeepsTheFields() throws {
         let content = UNMutableNotificationContent()
