@@ -20,7 +20,7 @@
 //                               `import os` and `import os.log` reach it too (UserExtensionBuilder).
 //   Intents                     a communication notification's INSendMessageIntent, INPerson, INInteraction.
 //   UniformTypeIdentifiers,     UTType, and the older kUTType constants and UTType functions, over a table of
-//   MobileCoreServices          the types push media and payloads come in.
+//   MobileCoreServices          the types push media and payloads come in; CoreServices re-exports both.
 //   CallKit                     CXProvider.reportNewIncomingVoIPPushPayload, completing at once.
 //   SimulatedDevice             what a simulated phone gives a user's extension: URLSession, App Group.
 //                               Foundation only, so a user's extension compiles against it and
@@ -55,6 +55,7 @@ let package = Package(
         // UTType and the kUTType constants, for extensions that name an attachment's type.
         .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
         .library(name: "MobileCoreServices", targets: ["MobileCoreServices"]),
+        .library(name: "CoreServices", targets: ["CoreServices"]),
         // CallKit's report of an incoming VoIP call from an extension.
         .library(name: "CallKit", targets: ["CallKit"]),
         // Your extension type under nse-bench's load from your own test or benchmark target (LoadTest).
@@ -139,6 +140,11 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "CoreServices",
+            dependencies: ["MobileCoreServices", "UniformTypeIdentifiers"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "SimulatedDevice",
             dependencies: ["UserNotifications", "NSEBenchSystem"],
             swiftSettings: strictSwift6
@@ -161,6 +167,7 @@ let package = Package(
                 // Linked, not imported: a package running `--extension PATH` through the NSEBench product gets
                 // the modules a user's code may import built, and their symbols in its process.
                 "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
+                "CoreServices",
             ],
             swiftSettings: strictSwift6
         ),
@@ -168,7 +175,7 @@ let package = Package(
             name: "nse-bench",
             dependencies: [
                 "NSEBenchCLI", "CJemalloc", "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers",
-                "MobileCoreServices", "CallKit",
+                "MobileCoreServices", "CallKit", "CoreServices",
             ],
             swiftSettings: strictSwift6,
             // A user's extension is compiled into a shared library that nse-bench loads (dlopen): it
@@ -230,8 +237,9 @@ let package = Package(
         .testTarget(
             name: "NSERuntimeTests",
             dependencies: [
-                "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers",
-                "MobileCoreServices", "CallKit", "SDKProfiles",
+                "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "OSLog", "Intents",
+                "UniformTypeIdentifiers",
+                "MobileCoreServices", "CallKit", "CoreServices", "SDKProfiles",
                 "NSEBenchTestSupport",
             ],
             swiftSettings: strictSwift6,

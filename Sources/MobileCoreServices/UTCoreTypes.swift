@@ -48,6 +48,15 @@ public var kUTTypeMPEG4Audio: CFString { "public.mpeg-4-audio" }
 public var kUTTypeAppleProtectedMPEG4Audio: CFString { "com.apple.protected-mpeg-4-audio" }
 public var kUTTypeWaveformAudio: CFString { "com.microsoft.waveform-audio" }
 public var kUTTypeAudioInterchangeFileFormat: CFString { "public.aiff-audio" }
+public var kUTTypeMIDIAudio: CFString { "public.midi-audio" }
+public var kUTTypeLivePhoto: CFString { "com.apple.live-photo" }
+public var kUTTypeArchive: CFString { "public.archive" }
+public var kUTTypeGNUZipArchive: CFString { "org.gnu.gnu-zip-archive" }
+public var kUTTypeRTF: CFString { "public.rtf" }
+public var kUTTypeCommaSeparatedText: CFString { "public.comma-separated-values-text" }
+public var kUTTypeRawImage: CFString { "public.camera-raw-image" }
+public var kUTTypeJPEG2000: CFString { "public.jpeg-2000" }
+public var kUTTypeICO: CFString { "com.microsoft.ico" }
 
 /// A file extension, as a tag class.
 public var kUTTagClassFilenameExtension: CFString { "public.filename-extension" }
@@ -59,7 +68,8 @@ public var kUTTagClassMIMEType: CFString { "public.mime-type" }
 public func UTTypeCreatePreferredIdentifierForTag(
     _ inTagClass: CFString, _ inTag: CFString, _ inConformingToUTI: CFString?
 ) -> Unmanaged<CFString>? {
-    let supertype = inConformingToUTI.flatMap { UTType($0 as String) }
+    // An identifier the table does not hold is still a type to conform to: nothing declared does.
+    let supertype = inConformingToUTI.map { UTType($0 as String) ?? UTType(importedAs: $0 as String) }
     guard
         let type = UTType(
             tag: inTag as String, tagClass: UTTagClass(rawValue: inTagClass as String), conformingTo: supertype)
@@ -74,6 +84,19 @@ public func UTTypeCreateAllIdentifiersForTag(
     UTTypeCreatePreferredIdentifierForTag(inTagClass, inTag, inConformingToUTI).map {
         Unmanaged.passRetained([$0.takeRetainedValue()] as NSArray)
     }
+}
+
+/// Whether `inUTI` is a dynamic type (`dyn.`), made up for a tag no declared type has.
+public func UTTypeIsDynamic(_ inUTI: CFString) -> Bool {
+    UTType(inUTI as String)?.isDynamic ?? (inUTI as String).hasPrefix("dyn.")
+}
+
+/// Every tag of `inTagClass` of the type `inUTI` (`jpeg`, `jpg`, `jpe`); nil when it has none.
+public func UTTypeCopyAllTagsWithClass(_ inUTI: CFString, _ inTagClass: CFString) -> Unmanaged<CFArray>? {
+    guard let tags = UTType(inUTI as String)?.tags[UTTagClass(rawValue: inTagClass as String)], !tags.isEmpty else {
+        return nil
+    }
+    return Unmanaged.passRetained(tags as NSArray)
 }
 
 /// Core Foundation's array, as MobileCoreServices' API passes it: `NSArray` on Linux.

@@ -39,8 +39,20 @@ enum UTTypeTable {
             identifier: "com.adobe.pdf", parents: ["public.data", "public.content"], extensions: ["pdf"],
             mimeTypes: ["application/pdf"], description: "PDF document"),
         Row(
-            identifier: "public.zip-archive", parents: ["public.data"], extensions: ["zip"],
+            identifier: "public.archive", parents: ["public.data"], extensions: [], mimeTypes: [],
+            description: "archive"),
+        Row(
+            identifier: "public.zip-archive", parents: ["public.archive"], extensions: ["zip"],
             mimeTypes: ["application/zip"], description: "ZIP archive"),
+        Row(
+            identifier: "org.gnu.gnu-zip-archive", parents: ["public.archive"], extensions: ["gz", "gzip"],
+            mimeTypes: ["application/gzip", "application/x-gzip"], description: "gzip archive"),
+        Row(
+            identifier: "public.comma-separated-values-text", parents: ["public.text"], extensions: ["csv"],
+            mimeTypes: ["text/csv", "text/comma-separated-values"], description: "CSV text"),
+        Row(
+            identifier: "public.rtf", parents: ["public.text"], extensions: ["rtf"], mimeTypes: ["text/rtf"],
+            description: "rich text"),
         Row(identifier: "public.url", parents: ["public.data"], extensions: [], mimeTypes: [], description: "URL"),
         Row(
             identifier: "public.file-url", parents: ["public.url"], extensions: [], mimeTypes: [],
@@ -58,11 +70,25 @@ enum UTTypeTable {
             identifier: "com.compuserve.gif", parents: ["public.image"], extensions: ["gif"], mimeTypes: ["image/gif"],
             description: "GIF image"),
         Row(
-            identifier: "public.heif", parents: ["public.image"], extensions: ["heif", "heifs"],
+            identifier: "public.heif-standard", parents: ["public.image"], extensions: [], mimeTypes: [],
+            description: "HEIF-standard image"),
+        Row(
+            identifier: "public.heif", parents: ["public.heif-standard"], extensions: ["heif", "heifs"],
             mimeTypes: ["image/heif"], description: "HEIF image"),
         Row(
-            identifier: "public.heic", parents: ["public.heif"], extensions: ["heic", "heics"],
+            identifier: "public.heic", parents: ["public.heif-standard"], extensions: ["heic", "heics"],
             mimeTypes: ["image/heic"], description: "HEIC image"),
+        Row(
+            identifier: "public.camera-raw-image", parents: ["public.image"], extensions: [], mimeTypes: [],
+            description: "raw image"),
+        Row(
+            identifier: "com.microsoft.ico", parents: ["public.image"], extensions: ["ico"],
+            mimeTypes: ["image/vnd.microsoft.icon", "image/x-icon"], description: "Windows icon image"),
+        Row(
+            identifier: "public.jpeg-2000", parents: ["public.image"], extensions: ["jp2"], mimeTypes: ["image/jp2"],
+            description: "JPEG 2000 image"),
+        Row(
+            identifier: "com.apple.live-photo", parents: [], extensions: [], mimeTypes: [], description: "Live Photo"),
         Row(
             identifier: "org.webmproject.webp", parents: ["public.image"], extensions: ["webp"],
             mimeTypes: ["image/webp"], description: "WebP image"),
@@ -93,16 +119,16 @@ enum UTTypeTable {
             identifier: "public.mpeg", parents: ["public.movie"], extensions: ["mpg", "mpeg", "mpe"],
             mimeTypes: ["video/mpeg"], description: "MPEG movie"),
         Row(
-            identifier: "public.mpeg-2-video", parents: ["public.movie"], extensions: ["m2v"],
+            identifier: "public.mpeg-2-video", parents: ["public.video"], extensions: ["m2v"],
             mimeTypes: ["video/mpeg2"], description: "MPEG-2 video"),
         Row(
             identifier: "public.mpeg-4", parents: ["public.movie"], extensions: ["mp4", "mpeg4"],
             mimeTypes: ["video/mp4", "video/mp4v"], description: "MPEG-4 movie"),
         Row(
-            identifier: "com.apple.m4v-video", parents: ["public.movie"], extensions: ["m4v"],
+            identifier: "com.apple.m4v-video", parents: ["public.video"], extensions: ["m4v"],
             mimeTypes: ["video/x-m4v"], description: "MPEG-4 video"),
         Row(
-            identifier: "com.apple.protected-mpeg-4-video", parents: ["public.movie"], extensions: [],
+            identifier: "com.apple.protected-mpeg-4-video", parents: ["com.apple.m4v-video"], extensions: [],
             mimeTypes: [], description: "protected MPEG-4 video"),
         Row(
             identifier: "public.avi", parents: ["public.movie"], extensions: ["avi"],
@@ -111,11 +137,20 @@ enum UTTypeTable {
             identifier: "public.mp3", parents: ["public.audio"], extensions: ["mp3"],
             mimeTypes: ["audio/mpeg", "audio/mp3"], description: "MP3 audio"),
         Row(
-            identifier: "public.mpeg-4-audio", parents: ["public.audio"], extensions: ["m4a"],
-            mimeTypes: ["audio/mp4", "audio/x-m4a"], description: "MPEG-4 audio"),
+            identifier: "public.mpeg-2-transport-stream", parents: ["public.movie"], extensions: ["ts", "m2ts"],
+            mimeTypes: ["video/mp2t"], description: "MPEG-2 transport stream"),
         Row(
-            identifier: "com.apple.m4a-audio", parents: ["public.mpeg-4-audio"], extensions: [], mimeTypes: [],
-            description: "Apple MPEG-4 audio"),
+            identifier: "public.mpeg-4-audio", parents: ["public.mpeg-4", "public.audio"], extensions: [],
+            mimeTypes: ["audio/mp4"], description: "MPEG-4 audio"),
+        Row(
+            identifier: "com.apple.m4a-audio", parents: ["public.mpeg-4-audio"], extensions: ["m4a"],
+            mimeTypes: ["audio/x-m4a"], description: "Apple MPEG-4 audio"),
+        Row(
+            identifier: "com.apple.protected-mpeg-4-audio", parents: ["public.audio"], extensions: ["m4p"],
+            mimeTypes: [], description: "protected MPEG-4 audio"),
+        Row(
+            identifier: "public.midi-audio", parents: ["public.audio"], extensions: ["mid", "midi"],
+            mimeTypes: ["audio/midi", "audio/x-midi"], description: "MIDI audio"),
         Row(
             identifier: "public.aac-audio", parents: ["public.audio"], extensions: ["aac"],
             mimeTypes: ["audio/aac", "audio/x-aac"], description: "AAC audio"),
@@ -123,7 +158,7 @@ enum UTTypeTable {
             identifier: "com.microsoft.waveform-audio", parents: ["public.audio"], extensions: ["wav", "wave"],
             mimeTypes: ["audio/vnd.wave", "audio/wav", "audio/wave", "audio/x-wav"], description: "Waveform audio"),
         Row(
-            identifier: "public.aiff-audio", parents: ["public.audio"], extensions: ["aiff", "aif"],
+            identifier: "public.aiff-audio", parents: ["public.aifc-audio"], extensions: ["aiff", "aif"],
             mimeTypes: ["audio/aiff", "audio/x-aiff"], description: "AIFF audio"),
         Row(
             identifier: "public.aifc-audio", parents: ["public.audio"], extensions: ["aifc"],
@@ -136,13 +171,13 @@ enum UTTypeTable {
     /// The row of `identifier`, in any case.
     static func row(identifier: String) -> Row? { byIdentifier[identifier.lowercased()] }
 
-    /// The first row `tag` of `tagClass` names that conforms to `supertype` (file extensions and MIME
-    /// types compared without case, a MIME type's parameters left out).
-    static func row(tag: String, of tagClass: UTTagClass, conformingTo supertype: String) -> Row? {
+    /// The rows `tag` of `tagClass` names, in the table's order (file extensions and MIME types compared
+    /// without case, a MIME type's parameters left out).
+    static func rows(tag: String, of tagClass: UTTagClass) -> [Row] {
         let wanted = normalised(tag, tagClass)
-        return rows.first { row in
+        return rows.filter { row in
             let tags = tagClass == .mimeType ? row.mimeTypes : tagClass == .filenameExtension ? row.extensions : []
-            return tags.contains(wanted) && conforms(row, to: supertype)
+            return tags.contains(wanted)
         }
     }
 
@@ -153,16 +188,5 @@ enum UTTypeTable {
             tag.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         default: tag.lowercased()
         }
-    }
-
-    private static func conforms(_ row: Row, to supertype: String) -> Bool {
-        var next = [row.identifier]
-        var seen: Set<String> = []
-        while let identifier = next.popLast() {
-            if identifier == supertype { return true }
-            guard seen.insert(identifier).inserted, let parent = byIdentifier[identifier.lowercased()] else { continue }
-            next += parent.parents
-        }
-        return false
     }
 }

@@ -49,9 +49,13 @@ struct PackageLayeringTests {
     static let linkedOnly: [String: Set<String>] = [
         // Users' extensions, loaded with dlopen, find CryptoKit (decrypting), OSLog (logging) and Intents
         // (communication notifications) in the executable.
-        "nse-bench": ["CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit"],
+        "nse-bench": [
+            "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
+        ],
         // The NSEBench product runs users' extensions too: the modules they may import are built with it.
-        "NSEBenchCLI": ["CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit"],
+        "NSEBenchCLI": [
+            "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
+        ],
     ]
 
     static var manifest: String {

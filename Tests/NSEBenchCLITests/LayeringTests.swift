@@ -36,6 +36,7 @@ struct LayeringTests {
         "MobileCoreServices": ["Foundation", "UniformTypeIdentifiers"],
         // The one CallKit call an extension makes.
         "CallKit": ["Foundation"],
+        "CoreServices": ["MobileCoreServices", "UniformTypeIdentifiers"],
         // Reports are pure rendering: CSV models in, HTML and SVG text out.
         "NSEBenchReport": ["NSEBenchCore"],
         "SDKProfiles": ["Foundation", "SimulatedDevice", "UserNotifications"],

@@ -74,7 +74,9 @@ public struct UserExtensionBuilder: Sendable {
     /// Every module of nse-bench's a user's module may import (Apple's names on Linux), whose interfaces
     /// are part of the cache key: a library compiled against another build of one of them must not load.
     static let providedModules =
-        implicitModules + ["CryptoKit", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit"]
+        implicitModules + [
+            "CryptoKit", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
+        ]
 
     /// The library for `source`: from the cache, or compiled into it.
     public func build(_ source: UserExtensionSource) throws(UserExtensionError) -> Built {

@@ -18,6 +18,11 @@ struct UniformTypeIdentifiersTests {
         #expect(UTType("PUBLIC.JPEG") == .jpeg)
         #expect(UTType("com.example.unknown") == nil)
         #expect(UTType.heic.conforms(to: .image) && UTType.heic.conforms(to: .data))
+        #expect(!UTType.heic.conforms(to: .heif), "siblings under public.heif-standard, as Apple declares them")
+        #expect(UTType(filenameExtension: "m4a")?.identifier == "com.apple.m4a-audio")
+        #expect(UTType.mpeg4Audio.conforms(to: .mpeg4Movie) && UTType.mpeg4Audio.conforms(to: .audio))
+        #expect(UTType.mpeg2Video.conforms(to: .video))
+        #expect(UTType(filenameExtension: "mp4", conformingTo: .audio)?.isDynamic == true, "no audio type has mp4")
         #expect(UTType.jpeg.isSubtype(of: .image) && !UTType.image.isSubtype(of: .jpeg))
         #expect(!UTType.mp3.conforms(to: .image))
         #expect(UTType.image.preferredFilenameExtension == nil, "an abstract type has no extension")
@@ -33,6 +38,30 @@ struct UniformTypeIdentifiersTests {
         #expect(UTType(filenameExtension: "xyz") == type, "the same tag, the same type")
         #expect(UTType(filenameExtension: "jpg", conformingTo: .audio)?.isDynamic == true, "no audio type has jpg")
         #expect(UTType(filenameExtension: "") == nil)
+        // Its identifier gives the same type back, with its tag and what it conforms to.
+        let image = try #require(UTType(filenameExtension: "xyz", conformingTo: .image))
+        #expect(image != type, "another supertype, another type")
+        #expect(UTType(image.identifier) == image)
+        #expect(UTType(image.identifier)?.conforms(to: .image) == true)
+        #expect(UTTypeIsDynamic(image.identifier as CFString))
+        let tag = UTTypeCopyPreferredTagWithClass(type.identifier as CFString, kUTTagClassFilenameExtension)?
+            .takeRetainedValue()
+        #expect(tag.map { $0 as String } == "xyz")
+    }
+
+    @Test("an app's own type conforms to what it says; URLs take a type's extension")
+    func importedTypesAndURLs() throws {
+        let own = UTType(importedAs: "com.example.sticker", conformingTo: .png)
+        #expect(own.conforms(to: .png) && own.conforms(to: .image) && own.isDeclared)
+        let hinted = UTTypeCreatePreferredIdentifierForTag(
+            kUTTagClassFilenameExtension, "jpg" as CFString, "com.example.x")?
+            .takeRetainedValue()
+        #expect(hinted.map { ($0 as String).hasPrefix("dyn.") } == true, "no declared type conforms to an unknown one")
+        let base = URL(fileURLWithPath: "/tmp/media")
+        #expect(base.appendingPathExtension(for: .jpeg).lastPathComponent == "media.jpeg")
+        #expect(base.appendingPathComponent("clip", conformingTo: .mpeg4Movie).lastPathComponent == "clip.mp4")
+        #expect(base.appendingPathComponent("clip.mov", conformingTo: .mpeg4Movie).lastPathComponent == "clip.mov")
+        #expect(UTType.types(tag: "JPG", tagClass: .filenameExtension, conformingTo: nil) == [.jpeg])
     }
 
     @Test("kUTType constants and the UTType functions read as on iOS through CFString")
@@ -55,5 +84,30 @@ struct UniformTypeIdentifiersTests {
         let attachment = try UNNotificationAttachment(
             identifier: "a", url: file, options: [UNNotificationAttachmentOptionsTypeHintKey: kUTTypeJPEG])
         #expect(attachment.type == "public.jpeg")
+    }
+}
+
+/// `import CoreServices`, Apple's umbrella for the type identifier API, in a compiled extension.
+@Suite("CoreServices in a user's extension", .timeLimit(.minutes(3)))
+struct CoreServicesImportTests {
+    @Test("an extension importing CoreServices names its attachment's type with kUTType and UTType")
+    func compilesAndRuns() async throws {
+        let service = """
+            import CoreServices
+            import UserNotifications
+
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(
+                    _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+                ) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    let legacy = UTTypeCreatePreferredIdentifierForTag(kUTTagClassFilenameExtension, "jpg" as CFString, nil)
+                    content.title = (legacy?.takeRetainedValue() as String?) == UTType.jpeg.identifier ? "typed" : "untyped"
+                    contentHandler(content)
+                }
+            }
+            """
+        let record = try await CompiledExamples.record(of: ["NotificationService.swift": service], title: "Sale")
+        #expect(record.visible.title == "typed")
     }
 }
