@@ -23,6 +23,23 @@ enum ExtensionSourceScan {
             "waitsForConnectivity is not simulated: a request the phone's network refuses (cellular, expensive, "
                 + "Low Data Mode) fails at once, where iOS would wait until the resource timeout"
         ),
+        (
+            ".donate",
+            "an Intents donation completes at once: its call to the system (Siri's suggestions) is not timed"
+        ),
+        (
+            "INImage(url:",
+            "an INImage's URL is not fetched: whatever iOS fetches for the notification's image is not timed"
+        ),
+        (
+            "reportNewIncomingVoIPPushPayload",
+            "CallKit's report completes at once: the app's side of the call is not simulated"
+        ),
+        (
+            "updating(from:",
+            "updating(from:) keeps the content's fields: how iOS restyles a communication notification is not "
+                + "simulated"
+        ),
     ]
 
     /// Every `class Name: Base` in `text`, with its first inherited type.
