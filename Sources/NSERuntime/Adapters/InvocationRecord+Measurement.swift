@@ -23,10 +23,10 @@ extension InvocationRecord {
             timeToDeliver: outcome.finishedBeforeDeadline || outcome == .expiredBestAttempt ? timeToDeliver : nil,
             slack: slack, phases: phaseDurations, miss: missEvidence.verdict)
         measurement.ownTimeout = ownTimeout
+        // An unsent download (refused by the phone's networks) ended at once: no harness delay could change it.
         if !outcome.finishedBeforeDeadline, download?.errorKind != .networkUnavailable,
             let ended = phases.downloadTimings?.completed ?? phases.download?.end, ended > times.deadline
         {
-            // (An unsent download, refused by the phone's networks, ended at once: no delay could change it.)
             let late = ended - times.deadline
             let wait = phases.harnessWait ?? 0
             measurement.lateDownloadExcess = late > wait ? late - wait : 0

@@ -68,10 +68,11 @@ struct InvocationNetwork: PhoneTransferTracking {
     /// not a side call's (a receipt is not the media), nor a request the harness does not simulate (a
     /// `file:` URL works on iOS: no failure of the target's).
     private func recordRefusal(_ refusal: PhoneNetworkFailure, of request: PhoneRequest) {
+        let kind = Self.kind(of: refusal)
         if request.redirectedFrom != nil {
             taskFailed(refusal, after: request)
-        } else if Self.kind(of: refusal) == .networkUnavailable, SideEndpoint(url: request.url) == nil {
-            context.recordUnsentDownload(MediaDownloadError(Self.kind(of: refusal), refusal.description))
+        } else if kind == .networkUnavailable, SideEndpoint(url: request.url) == nil {
+            context.recordUnsentDownload(MediaDownloadError(kind, refusal.description))
         } else {
             context.recordError(.download, refusal.description)
         }
