@@ -15,7 +15,8 @@
 //   MediaServer                 the HTTP/1.1 media server with network-condition injection.
 //   UserNotifications           Apple's extension API on Linux, so iOS extension code compiles unchanged.
 //   SDKProfiles                 push SDKs' extension helpers, written as users' extensions are.
-//   CryptoKit                   CryptoKit's AES-GCM over OpenSSL, for users' decrypting extensions.
+//   CryptoKit                   CryptoKit over OpenSSL (hashes, HMAC, HKDF, AES-GCM, ChaChaPoly, P-256,
+//                               Curve25519), for users' decrypting extensions.
 //   OSLog                       Apple's Logger and os_log, for users' extensions that log: messages dropped.
 //                               `import os` and `import os.log` reach it too (UserExtensionBuilder).
 //   Intents                     a communication notification's INSendMessageIntent, INPerson, INInteraction.

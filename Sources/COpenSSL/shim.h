@@ -14,6 +14,10 @@
 #include <openssl/opensslv.h>
 #include <openssl/x509v3.h>
 #include <openssl/ec.h>
+#include <openssl/bn.h>
+#include <openssl/core_names.h>
+#include <openssl/encoder.h>
+#include <openssl/param_build.h>
 
 /// OPENSSL_free is a macro over CRYPTO_free that passes __FILE__ and __LINE__.
 static inline void nseb_openssl_free(void *pointer) { OPENSSL_free(pointer); }
@@ -55,5 +59,10 @@ static inline int nseb_x509_add_subject_alt_name(X509 *certificate, const char *
 
 /// BIO_get_mem_data is a macro over BIO_ctrl: the bytes a memory BIO holds (PEM output).
 static inline long nseb_bio_get_mem_data(BIO *bio, char **data) { return BIO_get_mem_data(bio, data); }
+
+/// EVP_PKEY_KEYPAIR and EVP_PKEY_PUBLIC_KEY are macros over OR-ed selection bits, which Swift does not import:
+/// the selections EVP_PKEY_fromdata and the encoders take.
+static inline int nseb_evp_pkey_keypair(void) { return EVP_PKEY_KEYPAIR; }
+static inline int nseb_evp_pkey_public_key(void) { return EVP_PKEY_PUBLIC_KEY; }
 
 #endif

@@ -1,7 +1,7 @@
-// CryptoKit's AES-GCM on Linux, for extensions that decrypt their payloads: the part of Apple's API
-// that push extensions use (`SymmetricKey`, `AES.GCM.SealedBox(combined:)`, `AES.GCM.open`, `seal`),
-// over nse-bench's OpenSSL AES-256-GCM. Apple's CryptoKit is not on Linux; a user's extension that
-// imports it compiles unchanged against this module.
+// CryptoKit's AES-GCM on Linux, for extensions that decrypt their payloads: Apple's API (`AES.GCM.seal`,
+// `open`, `SealedBox`, `Nonce`) over OpenSSL, with 128-, 192- and 256-bit keys (Web Push's aes128gcm
+// takes 128). Apple's CryptoKit is not on Linux; a user's extension that imports it compiles unchanged
+// against this module.
 //
 // `@_implementationOnly`: NSEBenchSystem is used inside function bodies only, and hiding it keeps its C
 // modules out of what a user's module must find to import this one.
@@ -9,49 +9,33 @@ public import Foundation
 
 @_implementationOnly import NSEBenchSystem
 
-/// A symmetric key, as CryptoKit's.
-public struct SymmetricKey: Sendable, Hashable {
-    let bytes: [UInt8]
-
-    /// A key holding `data`'s bytes.
-    public init<D: ContiguousBytes>(data: D) {
-        bytes = data.withUnsafeBytes { Array($0) }
-    }
-
-    /// The key's size in bits.
-    public var bitCount: Int { bytes.count * 8 }
-}
-
-/// CryptoKit's errors, as the AES-GCM functions throw them.
-public enum CryptoKitError: Error, Sendable, Hashable {
-    /// The key is not 16, 24 or 32 bytes (nse-bench supports 32: AES-256).
-    case incorrectKeySize
-    /// A nonce, tag or combined box of the wrong size.
-    case incorrectParameterSize
-    /// The tag does not match: a wrong key or tampered data.
-    case authenticationFailure
-}
-
 /// CryptoKit's `AES` namespace.
 public enum AES {
     /// AES in Galois/Counter Mode.
     public enum GCM {
-        /// A 12-byte nonce.
-        public struct Nonce: Sendable, Hashable {
+        static let defaultNonceByteCount = 12
+        static let tagByteCount = 16
+
+        /// A nonce: 12 bytes by default; GCM takes longer ones too.
+        public struct Nonce: Sendable, Hashable, ContiguousBytes, Sequence {
             let bytes: [UInt8]
 
-            /// A random nonce.
-            public init() {
-                // The system generator reads getrandom(2): CryptoKit's nonces are random in the same sense.
-                var generator = SystemRandomNumberGenerator()
-                bytes = (0..<AESGCM.nonceByteCount).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            }
+            /// A random 12-byte nonce.
+            public init() { bytes = RandomBytes.make(GCM.defaultNonceByteCount) }
 
-            /// A nonce of `data`'s 12 bytes.
+            /// A nonce of `data`'s bytes: at least 12.
             public init<D: DataProtocol>(data: D) throws {
-                guard data.count == AESGCM.nonceByteCount else { throw CryptoKitError.incorrectParameterSize }
+                guard data.count >= GCM.defaultNonceByteCount else { throw CryptoKitError.incorrectParameterSize }
                 bytes = Array(data)
             }
+
+            /// Calls `body` with the nonce's bytes.
+            public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+                try bytes.withUnsafeBytes(body)
+            }
+
+            /// The nonce's bytes, in order.
+            public func makeIterator() -> IndexingIterator<[UInt8]> { bytes.makeIterator() }
         }
 
         /// Nonce, ciphertext and tag.
@@ -63,67 +47,96 @@ public enum AES {
             /// The 16-byte authentication tag.
             public let tag: Data
 
-            /// `nonce ‖ ciphertext ‖ tag`.
-            public var combined: Data? { Data(nonce.bytes) + ciphertext + tag }
+            /// `nonce ‖ ciphertext ‖ tag`; nil unless the nonce is the default 12 bytes, as CryptoKit's.
+            public var combined: Data? {
+                guard nonce.bytes.count == GCM.defaultNonceByteCount else { return nil }
+                return Data(nonce.bytes) + ciphertext + tag
+            }
 
             /// A box from `nonce[12] ‖ ciphertext ‖ tag[16]`.
             public init<D: DataProtocol>(combined: D) throws {
-                let bytes = Array(combined)
-                guard bytes.count >= AESGCM.nonceByteCount + AESGCM.tagByteCount else {
-                    throw CryptoKitError.incorrectParameterSize
-                }
-                nonce = try Nonce(data: bytes.prefix(AESGCM.nonceByteCount))
-                ciphertext = Data(bytes[AESGCM.nonceByteCount..<(bytes.count - AESGCM.tagByteCount)])
-                tag = Data(bytes.suffix(AESGCM.tagByteCount))
+                let parts = try CombinedBox(combined, nonceByteCount: GCM.defaultNonceByteCount)
+                try self.init(nonce: Nonce(data: parts.nonce), ciphertext: parts.ciphertext, tag: parts.tag)
             }
 
             /// A box from its parts.
             public init<C: DataProtocol, T: DataProtocol>(nonce: Nonce, ciphertext: C, tag: T) throws {
-                guard tag.count == AESGCM.tagByteCount else { throw CryptoKitError.incorrectParameterSize }
+                guard tag.count == GCM.tagByteCount else { throw CryptoKitError.incorrectParameterSize }
                 self.nonce = nonce
                 self.ciphertext = Data(ciphertext)
                 self.tag = Data(tag)
             }
         }
 
-        /// Encrypts `message`.
-        public static func seal<M: DataProtocol>(
-            _ message: M, using key: SymmetricKey, nonce: Nonce? = nil
+        /// Encrypts `message`, authenticating `authenticatedData` with it.
+        public static func seal<Plaintext: DataProtocol, AuthenticatedData: DataProtocol>(
+            _ message: Plaintext, using key: SymmetricKey, nonce: Nonce? = nil,
+            authenticating authenticatedData: AuthenticatedData
         ) throws -> SealedBox {
             let nonce = nonce ?? Nonce()
-            let sealed: (ciphertext: [UInt8], tag: [UInt8])
-            do {
-                sealed = try AESGCM.seal(Array(message), key: key.bytes, nonce: nonce.bytes)
-            } catch {
-                throw translate(error)
+            let sealed = try CipherCall.run { () throws(CryptoError) in
+                try AEAD.seal(
+                    .aesGCM, Array(message), key: key.bytes, nonce: nonce.bytes,
+                    authenticating: Array(authenticatedData))
             }
             return try SealedBox(nonce: nonce, ciphertext: sealed.ciphertext, tag: sealed.tag)
         }
 
+        /// Encrypts `message`.
+        public static func seal<Plaintext: DataProtocol>(
+            _ message: Plaintext, using key: SymmetricKey, nonce: Nonce? = nil
+        ) throws -> SealedBox {
+            try seal(message, using: key, nonce: nonce, authenticating: [UInt8]())
+        }
+
         /// Decrypts `box` and checks its tag.
         public static func open(_ box: SealedBox, using key: SymmetricKey) throws -> Data {
-            try open(box, using: key, authenticating: Data())
+            try open(box, using: key, authenticating: [UInt8]())
         }
 
         /// Decrypts `box`, checking its tag over the ciphertext and `authenticatedData`.
-        public static func open<A: DataProtocol>(
-            _ box: SealedBox, using key: SymmetricKey, authenticating authenticatedData: A
+        public static func open<AuthenticatedData: DataProtocol>(
+            _ box: SealedBox, using key: SymmetricKey, authenticating authenticatedData: AuthenticatedData
         ) throws -> Data {
-            do {
-                return Data(
-                    try AESGCM.open(
-                        Array(box.ciphertext), tag: Array(box.tag), key: key.bytes, nonce: box.nonce.bytes,
-                        authenticating: Array(authenticatedData)))
-            } catch {
-                throw translate(error)
-            }
+            Data(
+                try CipherCall.run { () throws(CryptoError) in
+                    try AEAD.open(
+                        .aesGCM, Array(box.ciphertext), tag: Array(box.tag), key: key.bytes, nonce: box.nonce.bytes,
+                        authenticating: Array(authenticatedData))
+                })
         }
+    }
+}
 
-        private static func translate(_ error: CryptoError) -> CryptoKitError {
+/// A combined box's parts: `nonce ‖ ciphertext ‖ tag[16]`.
+struct CombinedBox {
+    let nonce: ArraySlice<UInt8>
+    let ciphertext: ArraySlice<UInt8>
+    let tag: ArraySlice<UInt8>
+
+    /// The parts of `combined`, whose nonce is `nonceByteCount` bytes; throws CryptoKit's
+    /// `incorrectParameterSize` when it is too short to hold a nonce and a tag.
+    init<D: DataProtocol>(_ combined: D, nonceByteCount: Int) throws {
+        let bytes = Array(combined)
+        let tagByteCount = AEAD.tagByteCount
+        guard bytes.count >= nonceByteCount + tagByteCount else { throw CryptoKitError.incorrectParameterSize }
+        nonce = bytes[..<nonceByteCount]
+        ciphertext = bytes[nonceByteCount..<(bytes.count - tagByteCount)]
+        tag = bytes[(bytes.count - tagByteCount)...]
+    }
+}
+
+/// Runs an OpenSSL cipher call, throwing what CryptoKit throws for its failure.
+enum CipherCall {
+    static func run<T>(_ call: () throws(CryptoError) -> T) throws(CryptoKitError) -> T {
+        do {
+            return try call()
+        } catch {
             switch error {
-            case .invalidKeyLength: .incorrectKeySize
-            case .authenticationFailed: .authenticationFailure
-            default: .incorrectParameterSize
+            case .invalidKeyLength: throw .incorrectKeySize
+            case .authenticationFailed: throw .authenticationFailure
+            case .invalidNonceLength, .invalidTagLength, .invalidBase64, .truncated: throw .incorrectParameterSize
+            case .library: throw .underlyingCoreCryptoError(error: -1)
             }
         }
     }

@@ -1,9 +1,9 @@
 /// Why encrypting or decrypting notification content failed. Each case carries the bad input's size
 /// or the library's message, so a report can say what was wrong.
 public enum CryptoError: Error, Equatable, CustomStringConvertible {
-    /// The key was not 32 bytes.
+    /// The key's size, in bytes, is not one the cipher takes (payloads: AES-256-GCM, 32 bytes).
     case invalidKeyLength(Int)
-    /// The nonce was not 12 bytes.
+    /// The nonce's size, in bytes, is not one the cipher takes (payloads: 12 bytes).
     case invalidNonceLength(Int)
     /// The tag was not 16 bytes.
     case invalidTagLength(Int)
@@ -18,8 +18,8 @@ public enum CryptoError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidKeyLength(let count): "AES-256-GCM key must be 32 bytes, got \(count)"
-        case .invalidNonceLength(let count): "AES-GCM nonce must be 12 bytes, got \(count)"
+        case .invalidKeyLength(let count): "a \(count)-byte key is not a size the cipher takes (AES-256-GCM: 32 bytes)"
+        case .invalidNonceLength(let count): "a \(count)-byte nonce is not a size the cipher takes (AES-GCM: 12 bytes)"
         case .invalidTagLength(let count): "AES-GCM tag must be 16 bytes, got \(count)"
         case .invalidBase64(let text): "encrypted_data is not valid base64: \"\(text)\""
         case .truncated(let count):

@@ -66,7 +66,8 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
                     ? ""
                     : " (it imports \(missing.joined(separator: ", ")), which "
                         + (missing.count == 1 ? "is an Apple framework" : "are Apple frameworks")
-                        + " that nse-bench does not provide on Linux; UserNotifications, Foundation, CryptoKit (AES-GCM), "
+                        + " that nse-bench does not provide on Linux; UserNotifications, Foundation, CryptoKit (hashes, HMAC, HKDF, AES-GCM, ChaChaPoly, P256, "
+                        + "Curve25519), "
                         + "Intents (communication notifications), os.log / OSLog (Logger, os_log), "
                         + "UniformTypeIdentifiers and MobileCoreServices (UTType, kUTType...) and CallKit "
                         + "(reportNewIncomingVoIPPushPayload) are)")
