@@ -1,4 +1,5 @@
-// OpenSSL (libssl + libcrypto) for nse-bench: AES-256-GCM through EVP and TLS for the media server.
+// OpenSSL (libssl + libcrypto) for nse-bench: CryptoKit's ciphers, hashes and keys through EVP, and TLS for the
+// media server.
 //
 // OpenSSL exposes several operations only as function-like macros, which Swift cannot import. Each
 // forwarder below wraps one such macro; all are prefixed `nseb_`.

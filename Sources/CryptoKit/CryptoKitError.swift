@@ -16,3 +16,24 @@ public enum CryptoKitError: Error, Sendable, Hashable {
     /// A parameter that is the right size but not valid: a point off the curve, a malformed DER or PEM.
     case invalidParameter
 }
+
+/// CryptoKit's errors for DER and PEM that are not what was asked for, with Apple's case names: a key's
+/// `init(derRepresentation:)` and `init(pemRepresentation:)`, and `ECDSASignature(derRepresentation:)`.
+public enum CryptoKitASN1Error: Error, Sendable, Hashable {
+    /// A field identifier that is not valid ASN.1.
+    case invalidFieldIdentifier
+    /// A field of another type than the structure needs.
+    case unexpectedFieldType
+    /// An object identifier that is not valid.
+    case invalidObjectIdentifier
+    /// DER that is not the structure asked for (nse-bench throws this for every malformed DER).
+    case invalidASN1Object
+    /// An integer encoded other than DER allows.
+    case invalidASN1IntegerEncoding
+    /// A field shorter than its length says.
+    case truncatedASN1Field
+    /// A length this parser does not take.
+    case unsupportedFieldLength
+    /// Text that is not a PEM document of a label the key takes.
+    case invalidPEMDocument
+}

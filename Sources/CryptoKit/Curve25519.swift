@@ -53,8 +53,7 @@ public enum Curve25519 {
 
             /// X25519 with `publicKeyShare`: 32 bytes, to derive keys from with
             /// ``SharedSecret/hkdfDerivedSymmetricKey(using:salt:sharedInfo:outputByteCount:)``. A public key of
-            /// small order, whose secret would be all zeros, throws (OpenSSL refuses it; Apple's CryptoKit
-            /// returns the zeros).
+            /// small order gives all zeros, as Apple's CryptoKit does.
             public func sharedSecretFromKeyAgreement(with publicKeyShare: Curve25519.KeyAgreement.PublicKey) throws
                 -> SharedSecret
             {
@@ -152,7 +151,7 @@ enum Curve25519Coding {
         } catch {
             switch error {
             case .incorrectLength: throw .incorrectKeySize
-            case .unknownPointEncoding, .invalid: throw .invalidParameter
+            case .unknownPointEncoding, .invalid, .malformedDER, .malformedPEM: throw .invalidParameter
             case .library: throw .underlyingCoreCryptoError(error: -1)
             }
         }

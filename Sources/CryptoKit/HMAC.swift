@@ -7,6 +7,20 @@ where Element == UInt8 {
     var byteCount: Int { get }
 }
 
+/// A message authentication code algorithm, as CryptoKit's protocol: keyed, fed piece by piece.
+public protocol MACAlgorithm {
+    /// The key type.
+    associatedtype Key
+    /// The code type.
+    associatedtype MAC: MessageAuthenticationCode
+    /// An algorithm keyed with `key`.
+    init(key: Key)
+    /// Adds the bytes `bufferPointer` points at.
+    mutating func update(bufferPointer: UnsafeRawBufferPointer)
+    /// The code of everything added.
+    func finalize() -> MAC
+}
+
 /// An HMAC's output, as CryptoKit's `HashedAuthenticationCode<H>`.
 public struct HashedAuthenticationCode<H: HashFunction>: MessageAuthenticationCode {
     let bytes: [UInt8]
@@ -31,14 +45,17 @@ public struct HashedAuthenticationCode<H: HashFunction>: MessageAuthenticationCo
     /// Whether the code holds `data`'s bytes, compared in constant time.
     public static func == <D: DataProtocol>(lhs: Self, rhs: D) -> Bool { ConstantTime.equal(lhs.bytes, Array(rhs)) }
 
+    /// Hashes the bytes.
     public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
 }
 
 /// HMAC (RFC 2104) over any ``HashFunction``, as CryptoKit's `HMAC<H>`: fed piece by piece, or all at
 /// once with ``authenticationCode(for:using:)``.
-public struct HMAC<H: HashFunction>: Sendable {
+public struct HMAC<H: HashFunction>: MACAlgorithm, Sendable {
     /// The code type.
     public typealias MAC = HashedAuthenticationCode<H>
+    /// The key type.
+    public typealias Key = SymmetricKey
 
     private var inner: H
     private let outerKey: [UInt8]
@@ -100,66 +117,5 @@ public struct HMAC<H: HashFunction>: Sendable {
         _ authenticationCode: C, authenticating bufferPointer: UnsafeRawBufferPointer, using key: SymmetricKey
     ) -> Bool {
         ConstantTime.equal(self.authenticationCode(bufferPointer: bufferPointer, using: key).bytes, authenticationCode)
-    }
-}
-
-/// HKDF (RFC 5869) over any ``HashFunction``, as CryptoKit's `HKDF<H>`.
-public struct HKDF<H: HashFunction>: Sendable {
-    /// A key of `outputByteCount` bytes from `inputKeyMaterial`, `salt` and `info`: extract, then expand.
-    public static func deriveKey<Salt: DataProtocol, Info: DataProtocol>(
-        inputKeyMaterial: SymmetricKey, salt: Salt, info: Info, outputByteCount: Int
-    ) -> SymmetricKey {
-        expand(
-            pseudoRandomKey: extract(inputKeyMaterial: inputKeyMaterial, salt: salt), info: info,
-            outputByteCount: outputByteCount)
-    }
-
-    /// A key with no salt (RFC 5869: a block of zeros).
-    public static func deriveKey<Info: DataProtocol>(
-        inputKeyMaterial: SymmetricKey, info: Info, outputByteCount: Int
-    ) -> SymmetricKey {
-        deriveKey(inputKeyMaterial: inputKeyMaterial, salt: [UInt8](), info: info, outputByteCount: outputByteCount)
-    }
-
-    /// A key with neither salt nor info.
-    public static func deriveKey(inputKeyMaterial: SymmetricKey, outputByteCount: Int) -> SymmetricKey {
-        deriveKey(
-            inputKeyMaterial: inputKeyMaterial, salt: [UInt8](), info: [UInt8](), outputByteCount: outputByteCount)
-    }
-
-    /// A key with a salt and no info.
-    public static func deriveKey<Salt: DataProtocol>(
-        inputKeyMaterial: SymmetricKey, salt: Salt, outputByteCount: Int
-    ) -> SymmetricKey {
-        deriveKey(inputKeyMaterial: inputKeyMaterial, salt: salt, info: [UInt8](), outputByteCount: outputByteCount)
-    }
-
-    /// RFC 5869's extract: `HMAC(salt, inputKeyMaterial)`; an empty salt is `H`'s size of zeros.
-    public static func extract<Salt: DataProtocol>(
-        inputKeyMaterial: SymmetricKey, salt: Salt?
-    ) -> HashedAuthenticationCode<H> {
-        var key = salt.map { Array($0) } ?? []
-        if key.isEmpty { key = [UInt8](repeating: 0, count: H.byteCount) }
-        return HMAC<H>.authenticationCode(for: inputKeyMaterial.bytes, using: SymmetricKey(data: key))
-    }
-
-    /// RFC 5869's expand: `T(1) ‖ T(2) ‖ …` cut to `outputByteCount`, where
-    /// `T(n) = HMAC(pseudoRandomKey, T(n-1) ‖ info ‖ n)`. At most 255 blocks, as the RFC allows.
-    public static func expand<PRK: ContiguousBytes, Info: DataProtocol>(
-        pseudoRandomKey prk: PRK, info: Info?, outputByteCount: Int
-    ) -> SymmetricKey {
-        let blocks = (outputByteCount + H.byteCount - 1) / H.byteCount
-        precondition(blocks <= 255, "HKDF can expand to at most 255 blocks of \(H.byteCount) bytes")
-        let key = SymmetricKey(data: prk)
-        let info = info.map { Array($0) } ?? []
-        var output: [UInt8] = []
-        var previous: [UInt8] = []
-        for counter in 0..<blocks {
-            var hmac = HMAC<H>(key: key)
-            hmac.update(data: previous + info + [UInt8(counter + 1)])
-            previous = hmac.finalize().bytes
-            output += previous
-        }
-        return SymmetricKey(data: output.prefix(outputByteCount))
     }
 }

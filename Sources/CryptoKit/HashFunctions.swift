@@ -68,6 +68,7 @@ public struct SHA256Digest: Digest {
     /// Whether both hold the same bytes, compared in constant time.
     public static func == (lhs: SHA256Digest, rhs: SHA256Digest) -> Bool { ConstantTime.equal(lhs.bytes, rhs.bytes) }
 
+    /// Hashes the bytes.
     public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
 }
 
@@ -108,6 +109,7 @@ public struct SHA384Digest: Digest {
     /// Whether both hold the same bytes, compared in constant time.
     public static func == (lhs: SHA384Digest, rhs: SHA384Digest) -> Bool { ConstantTime.equal(lhs.bytes, rhs.bytes) }
 
+    /// Hashes the bytes.
     public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
 }
 
@@ -148,6 +150,7 @@ public struct SHA512Digest: Digest {
     /// Whether both hold the same bytes, compared in constant time.
     public static func == (lhs: SHA512Digest, rhs: SHA512Digest) -> Bool { ConstantTime.equal(lhs.bytes, rhs.bytes) }
 
+    /// Hashes the bytes.
     public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
 }
 
@@ -189,6 +192,7 @@ extension Insecure {
         /// Whether both hold the same bytes, compared in constant time.
         public static func == (lhs: SHA1Digest, rhs: SHA1Digest) -> Bool { ConstantTime.equal(lhs.bytes, rhs.bytes) }
 
+        /// Hashes the bytes.
         public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
     }
 }
@@ -231,6 +235,7 @@ extension Insecure {
         /// Whether both hold the same bytes, compared in constant time.
         public static func == (lhs: MD5Digest, rhs: MD5Digest) -> Bool { ConstantTime.equal(lhs.bytes, rhs.bytes) }
 
+        /// Hashes the bytes.
         public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
     }
 }

@@ -25,6 +25,7 @@ public struct SharedSecret: ContiguousBytes, Sendable, CustomStringConvertible, 
         ConstantTime.equal(lhs.bytes, Array(rhs))
     }
 
+    /// Hashes the bytes.
     public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
 
     /// A key derived with HKDF (RFC 5869) over `H`, the secret as input key material.

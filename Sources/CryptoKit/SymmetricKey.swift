@@ -46,6 +46,7 @@ public struct SymmetricKey: Sendable, Hashable, ContiguousBytes {
         ConstantTime.equal(lhs.bytes, rhs.bytes)
     }
 
+    /// Hashes the bytes.
     public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
 }
 

@@ -2,8 +2,8 @@ import COpenSSL
 
 /// An authenticated cipher OpenSSL runs for ``AEAD``.
 public enum AEADAlgorithm: Sendable, Hashable {
-    /// AES in Galois/Counter Mode: a 16-, 24- or 32-byte key (AES-128, -192, -256), a nonce of 12 bytes
-    /// or more (GCM hashes a longer one down).
+    /// AES in Galois/Counter Mode: a 16-, 24- or 32-byte key (AES-128, -192, -256), a nonce of 12 to 128
+    /// bytes (GCM hashes a longer one down; 128 is OpenSSL's limit, where Apple's takes any length from 12).
     case aesGCM
     /// ChaCha20-Poly1305 (RFC 8439): a 32-byte key and a 12-byte nonce.
     case chaCha20Poly1305
@@ -19,7 +19,7 @@ public enum AEADAlgorithm: Sendable, Hashable {
     /// Whether the cipher takes a nonce of `count` bytes.
     public func acceptsNonce(byteCount count: Int) -> Bool {
         switch self {
-        case .aesGCM: count >= 12
+        case .aesGCM: (12...128).contains(count)
         case .chaCha20Poly1305: count == 12
         }
     }

@@ -6,8 +6,13 @@ public enum AsymmetricKeyError: Error, Equatable, CustomStringConvertible {
     case incorrectLength(String, expected: [Int], actual: Int)
     /// A point whose first byte names no encoding the input takes (x9.63's 0x04, SEC1's 0x02 or 0x03).
     case unknownPointEncoding(UInt8)
-    /// An input of the right length that is no valid key, point, signature, DER or PEM: says why.
+    /// An input of the right length that is no valid key, point or signature: says why.
     case invalid(String)
+    /// DER that is not the structure asked for (a SubjectPublicKeyInfo, a private key, an ECDSA signature):
+    /// says why. CryptoKit throws its ASN.1 error for these.
+    case malformedDER(String)
+    /// Text that is not a PEM block of a label the caller takes: says why.
+    case malformedPEM(String)
     /// OpenSSL failed on input it takes: out of memory, or a provider missing.
     case library(OpenSSLError)
 
@@ -19,14 +24,17 @@ public enum AsymmetricKeyError: Error, Equatable, CustomStringConvertible {
         case .unknownPointEncoding(let byte):
             "a point's first byte must be 0x04 (uncompressed) or 0x02/0x03 (compressed), got 0x"
                 + String(byte, radix: 16)
-        case .invalid(let reason): reason
+        case .invalid(let reason), .malformedDER(let reason), .malformedPEM(let reason): reason
         case .library(let error): error.description
         }
     }
 
-    /// An ``invalid(_:)`` that says `reason` and what OpenSSL's error queue held (which it clears).
-    static func rejected(_ reason: String, call: String) -> AsymmetricKeyError {
+    /// A failure (``invalid(_:)`` unless `kind` says otherwise) that says `reason` and what OpenSSL's error
+    /// queue held (which it clears).
+    static func rejected(
+        _ reason: String, call: String, as kind: (String) -> AsymmetricKeyError = AsymmetricKeyError.invalid
+    ) -> AsymmetricKeyError {
         let error = OpenSSLError.capture(call)
-        return .invalid(error.queue.isEmpty ? reason : "\(reason): \(error.queue.joined(separator: "; "))")
+        return kind(error.queue.isEmpty ? reason : "\(reason): \(error.queue.joined(separator: "; "))")
     }
 }

@@ -18,9 +18,13 @@ public enum CryptoError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidKeyLength(let count): "a \(count)-byte key is not a size the cipher takes (AES-256-GCM: 32 bytes)"
-        case .invalidNonceLength(let count): "a \(count)-byte nonce is not a size the cipher takes (AES-GCM: 12 bytes)"
-        case .invalidTagLength(let count): "AES-GCM tag must be 16 bytes, got \(count)"
+        case .invalidKeyLength(let count):
+            "a \(count)-byte key is not a size the cipher takes (AES-GCM: 16, 24 or 32 bytes; ChaCha20-Poly1305 "
+                + "and payloads' AES-256-GCM: 32)"
+        case .invalidNonceLength(let count):
+            "a \(count)-byte nonce is not a size the cipher takes (AES-GCM: 12 to 128 bytes; ChaCha20-Poly1305 "
+                + "and payloads: 12)"
+        case .invalidTagLength(let count): "an authentication tag must be 16 bytes, got \(count)"
         case .invalidBase64(let text): "encrypted_data is not valid base64: \"\(text)\""
         case .truncated(let count):
             "encrypted_data is \(count) bytes, shorter than the 28-byte nonce + tag it must at least hold"

@@ -53,10 +53,11 @@ public final class X25519Key: @unchecked Sendable {
         return try RawKey.privateBytes(key)
     }
 
-    /// X25519 with `peer`: 32 bytes. OpenSSL refuses a peer of small order, whose secret is all zeros.
+    /// X25519 with `peer`: 32 bytes. A peer of small order gives all zeros, as RFC 7748 computes it and
+    /// Apple's CryptoKit returns it (OpenSSL refuses that secret; the check is the caller's to make).
     public func sharedSecret(with peer: X25519Key) throws(AsymmetricKeyError) -> [UInt8] {
         guard hasPrivateKey else { throw .invalid("key agreement needs a private key") }
-        return try EVPKey.derive(key, with: peer.key)
+        return try EVPKey.derive(key, with: peer.key, zerosWhenRefused: true)
     }
 }
 

@@ -93,7 +93,7 @@ enum EVPKey {
     /// Encrypted PEM (a block with headers) is refused rather than asked a password for.
     static func readPEM(_ text: String) throws(AsymmetricKeyError) -> (label: String, der: [UInt8]) {
         let bytes = Array(text.utf8)
-        guard !bytes.isEmpty else { throw .invalid("PEM text is empty") }
+        guard !bytes.isEmpty else { throw .malformedPEM("PEM text is empty") }
         return try bytes.withUnsafeBufferPointer { buffer throws(AsymmetricKeyError) in
             guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else {
                 throw .library(.capture("BIO_new_mem_buf"))
@@ -110,9 +110,11 @@ enum EVPKey {
                 if let data { data.update(repeating: 0, count: length) }
                 nseb_openssl_free(data)
             }
-            guard status == 1, let name, let data else { throw .rejected("not PEM text", call: "PEM_read_bio") }
+            guard status == 1, let name, let data else {
+                throw .rejected("not PEM text", call: "PEM_read_bio", as: AsymmetricKeyError.malformedPEM)
+            }
             guard header.map({ $0.pointee == 0 }) ?? true else {
-                throw .invalid("encrypted PEM (a block with headers) is not taken")
+                throw .malformedPEM("encrypted PEM (a block with headers) is not taken")
             }
             return (String(cString: name), Array(UnsafeBufferPointer(start: data, count: length)))
         }
@@ -168,7 +170,11 @@ enum EVPKey {
     }
 
     /// The bytes a derivation (ECDH, X25519) of `pkey` with `peer` gives.
-    static func derive(_ pkey: OpaquePointer, with peer: OpaquePointer) throws(AsymmetricKeyError) -> [UInt8] {
+    /// The secret `pkey` and `peer` agree. With `zerosWhenRefused`, a secret OpenSSL computes and then refuses
+    /// (X25519's all-zero result, from a peer of small order) is given as zeros.
+    static func derive(_ pkey: OpaquePointer, with peer: OpaquePointer, zerosWhenRefused: Bool = false)
+        throws(AsymmetricKeyError) -> [UInt8]
+    {
         guard let context = EVP_PKEY_CTX_new_from_pkey(nil, pkey, nil) else {
             throw .library(.capture("EVP_PKEY_CTX_new_from_pkey"))
         }
@@ -181,7 +187,9 @@ enum EVPKey {
         guard EVP_PKEY_derive(context, nil, &length) == 1 else { throw .library(.capture("EVP_PKEY_derive(size)")) }
         var secret = [UInt8](repeating: 0, count: length)
         guard EVP_PKEY_derive(context, &secret, &length) == 1 else {
-            throw .rejected("the key agreement failed", call: "EVP_PKEY_derive")
+            let refusal = AsymmetricKeyError.rejected("the key agreement failed", call: "EVP_PKEY_derive")
+            guard zerosWhenRefused else { throw refusal }
+            return [UInt8](repeating: 0, count: length)
         }
         return Array(secret.prefix(length))
     }

@@ -126,7 +126,7 @@ public final class P256Key: @unchecked Sendable {
         }
         defer { EVP_PKEY_free(decoded) }
         guard let point = EVPKey.octetParameter(decoded, OSSL_PKEY_PARAM_PUB_KEY, capacity: 133) else {
-            throw .invalid("the SubjectPublicKeyInfo holds no public point")
+            throw .malformedDER("the SubjectPublicKeyInfo holds no public point")
         }
         try self.init(publicPoint: point)
     }
@@ -139,7 +139,7 @@ public final class P256Key: @unchecked Sendable {
         }
         defer { EVP_PKEY_free(decoded) }
         guard let scalar = EVPKey.bigNumberParameter(decoded, OSSL_PKEY_PARAM_PRIV_KEY) else {
-            throw .invalid("the DER holds no private key")
+            throw .malformedDER("the DER holds no private key")
         }
         try self.init(privateScalar: scalar)
     }
@@ -151,7 +151,8 @@ public final class P256Key: @unchecked Sendable {
         switch label {
         case "PUBLIC KEY": return try P256Key(subjectPublicKeyInfo: der)
         case "PRIVATE KEY", "EC PRIVATE KEY": return try P256Key(privateKeyDER: der)
-        default: throw .invalid("a P-256 key's PEM is labelled PUBLIC KEY, PRIVATE KEY or EC PRIVATE KEY, not \(label)")
+        default:
+            throw .malformedPEM("a P-256 key's PEM is labelled PUBLIC KEY, PRIVATE KEY or EC PRIVATE KEY, not \(label)")
         }
     }
 
@@ -197,21 +198,23 @@ public final class P256Key: @unchecked Sendable {
         _ der: [UInt8], what: String,
         _ d2i: (UnsafeMutablePointer<UnsafePointer<UInt8>?>, Int) -> OpaquePointer?
     ) throws(AsymmetricKeyError) -> OpaquePointer {
-        guard !der.isEmpty else { throw .invalid("\(what) is empty") }
+        guard !der.isEmpty else { throw .malformedDER("\(what) is empty") }
         let (decoded, consumed) = der.withUnsafeBufferPointer { buffer in
             var cursor = buffer.baseAddress
             let key = d2i(&cursor, buffer.count)
             return (key, cursor.map { $0 - buffer.baseAddress! } ?? 0)
         }
-        guard let decoded else { throw .rejected("not a valid \(what)", call: "d2i") }
+        guard let decoded else {
+            throw .rejected("not a valid \(what)", call: "d2i", as: AsymmetricKeyError.malformedDER)
+        }
         guard consumed == der.count else {
             EVP_PKEY_free(decoded)
-            throw .invalid("\(what) has \(der.count - consumed) bytes after its end")
+            throw .malformedDER("\(what) has \(der.count - consumed) bytes after its end")
         }
         guard EVPKey.isA(decoded, "EC"), EVPKey.stringParameter(decoded, OSSL_PKEY_PARAM_GROUP_NAME) == groupName
         else {
             EVP_PKEY_free(decoded)
-            throw .invalid("\(what) is not a P-256 key")
+            throw .malformedDER("\(what) is not a P-256 key")
         }
         return decoded
     }
@@ -307,6 +310,8 @@ public final class P256Key: @unchecked Sendable {
 
     /// Whether `signature` (r ‖ s, 64 bytes) is a valid ECDSA signature of `digest` by this key.
     public func isValidSignature(_ signature: [UInt8], forDigest digest: [UInt8]) -> Bool {
+        // A signature OpenSSL cannot even encode (it fails only when out of memory) verifies nothing: the
+        // answer to "is it valid?" is no, and this API, Apple's, has no error to give.
         guard signature.count == 2 * Self.coordinateByteCount,
             let der = try? ECDSASignatureEncoding.der(
                 r: Array(signature.prefix(Self.coordinateByteCount)),
@@ -384,12 +389,14 @@ public enum ECDSASignatureEncoding {
     public static func raw(
         fromDER der: [UInt8], coordinateByteCount: Int = P256Key.coordinateByteCount
     ) throws(AsymmetricKeyError) -> [UInt8] {
-        guard !der.isEmpty else { throw .invalid("an ECDSA signature's DER is empty") }
+        guard !der.isEmpty else { throw .malformedDER("an ECDSA signature's DER is empty") }
         let signature = der.withUnsafeBufferPointer { buffer in
             var cursor = buffer.baseAddress
             return d2i_ECDSA_SIG(nil, &cursor, buffer.count)
         }
-        guard let signature else { throw .rejected("not an ECDSA signature's DER", call: "d2i_ECDSA_SIG") }
+        guard let signature else {
+            throw .rejected("not an ECDSA signature's DER", call: "d2i_ECDSA_SIG", as: AsymmetricKeyError.malformedDER)
+        }
         defer { ECDSA_SIG_free(signature) }
         var r: OpaquePointer?
         var s: OpaquePointer?
@@ -397,11 +404,12 @@ public enum ECDSASignatureEncoding {
         guard let r, let s, let rBytes = Self.bytes(of: r, count: coordinateByteCount),
             let sBytes = Self.bytes(of: s, count: coordinateByteCount)
         else {
-            throw .invalid("an ECDSA signature's r and s must be non-negative and fit \(coordinateByteCount) bytes")
+            throw .malformedDER(
+                "an ECDSA signature's r and s must be non-negative and fit \(coordinateByteCount) bytes")
         }
         // d2i takes some BER (long-form lengths, trailing bytes): the signature is DER only if it re-encodes the same.
         guard try Self.der(r: rBytes, s: sBytes) == der else {
-            throw .invalid("an ECDSA signature's DER is not canonical")
+            throw .malformedDER("an ECDSA signature's DER is not canonical")
         }
         return rBytes + sBytes
     }

@@ -56,6 +56,11 @@ struct AEADTests {
         let key = SymmetricKey(size: .bits128)
         let box = try AES.GCM.seal([1, 2, 3], using: key, nonce: long)
         #expect(box.combined == nil, "a box with a nonce other than 12 bytes has no combined form, as CryptoKit's")
+        let longest = try AES.GCM.Nonce(data: [UInt8](repeating: 7, count: 128))
+        #expect(Array(try AES.GCM.open(AES.GCM.seal([4], using: key, nonce: longest), using: key)) == [4])
+        #expect(throws: CryptoKitError.incorrectParameterSize, "OpenSSL's limit: 128 bytes") {
+            try AES.GCM.seal([4], using: key, nonce: AES.GCM.Nonce(data: [UInt8](repeating: 7, count: 129)))
+        }
         #expect(Array(try AES.GCM.open(box, using: key)) == [1, 2, 3])
     }
 

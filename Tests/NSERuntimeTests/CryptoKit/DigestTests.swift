@@ -1,6 +1,8 @@
-import CryptoKit
 import Foundation
+import Synchronization
 import Testing
+
+@testable import CryptoKit
 
 /// CryptoKit's hash functions, HMAC and HKDF on Linux give the published test vectors' bytes, and behave as
 /// Apple's values do (a copy hashes on independently; digests compare with data).
@@ -85,6 +87,45 @@ struct DigestTests {
                 == "8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d9d201395faa4b61a96c8")
     }
 
+    @Test("X9.63's KDF is ANSI X9.63's (NIST CAVS, SHA-256, COUNT 0); with shared info, as Python's cryptography")
+    func x963() {
+        let secret = SharedSecret(bytes: Vector.hex("96c05619d56c328ab95fe84b18264b08725b85e33fd34f08"))
+        let key = secret.x963DerivedSymmetricKey(using: SHA256.self, sharedInfo: Data(), outputByteCount: 16)
+        #expect(key.withUnsafeBytes { Vector.text($0) } == "443024c3dae66b95e6f5670601558f71")
+        let longer = secret.x963DerivedSymmetricKey(
+            using: SHA256.self, sharedInfo: Data("nse-bench".utf8), outputByteCount: 40)
+        #expect(
+            longer.withUnsafeBytes { Vector.text($0) }
+                == "187d19fc74c450059dcc851dbdb4dd77b15ab22b372dc94f08be8241271b1e0e56f1969e81527e8f")
+    }
+
+    @Test("HKDF expands to its limit, 255 blocks (8,160 bytes of SHA-256), as Python's cryptography does")
+    func hkdfLimit() {
+        let okm = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: Data("ikm".utf8)), salt: Data("s".utf8), info: Data("i".utf8),
+            outputByteCount: 8160)
+        #expect(
+            Vector.text(okm.withUnsafeBytes { SHA256.hash(data: Data($0)) })
+                == "053eb67a03efe70bb3d1c759df018329096d7e3dfd051d17fb583960969a62b8")
+    }
+
+    @Test("copies of one hash value, updated and finalized on many threads at once, stay independent")
+    func concurrentCopies() {
+        var started = SHA256()
+        started.update(data: Data("a".utf8))
+        let shared = started
+        let expected = SHA256.hash(data: Data("ab".utf8))
+        let mismatches = Count()
+        DispatchQueue.concurrentPerform(iterations: 200) { _ in
+            var copy = shared
+            copy.update(data: Data("b".utf8))
+            if copy.finalize() != expected || shared.finalize() != SHA256.hash(data: Data("a".utf8)) {
+                mismatches.add()
+            }
+        }
+        #expect(mismatches.value == 0)
+    }
+
     @Test("keys: random of each size, equal by bytes; a different key, a different code")
     func keys() {
         let a = SymmetricKey(size: .bits256)
@@ -95,4 +136,11 @@ struct DigestTests {
         #expect(
             HMAC<SHA256>.authenticationCode(for: [1], using: a) != HMAC<SHA256>.authenticationCode(for: [1], using: b))
     }
+}
+
+/// A count shared by threads.
+private final class Count: Sendable {
+    private let storage = Mutex(0)
+    func add() { storage.withLock { $0 += 1 } }
+    var value: Int { storage.withLock { $0 } }
 }

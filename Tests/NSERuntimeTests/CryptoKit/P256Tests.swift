@@ -234,27 +234,27 @@ struct P256Tests {
         }
     }
 
-    @Test("a point off the curve, an out-of-range scalar or a mismatched x9.63 key throws invalidParameter")
+    @Test("a point off the curve or an out-of-range scalar is the library's refusal; a mismatched x9.63 key invalid")
     func invalidKeys() {
         var offCurve = [0x04] + Self.signingX + Self.signingY
         offCurve[64] ^= 0x01
-        #expect(throws: CryptoKitError.invalidParameter) {
+        #expect(throws: CryptoKitError.underlyingCoreCryptoError(error: -1)) {
             try P256.KeyAgreement.PublicKey(x963Representation: offCurve)
         }
-        #expect(throws: CryptoKitError.invalidParameter) {
+        #expect(throws: CryptoKitError.underlyingCoreCryptoError(error: -1)) {
             try P256.Signing.PublicKey(rawRepresentation: offCurve.dropFirst())
         }
         let all0xFF = [UInt8](repeating: 0xFF, count: 32)  // x ≥ p
-        #expect(throws: CryptoKitError.invalidParameter) {
+        #expect(throws: CryptoKitError.underlyingCoreCryptoError(error: -1)) {
             try P256.KeyAgreement.PublicKey(compressedRepresentation: [0x02] + all0xFF)
         }
-        #expect(throws: CryptoKitError.invalidParameter) {
+        #expect(throws: CryptoKitError.underlyingCoreCryptoError(error: -1)) {
             try P256.KeyAgreement.PublicKey(compactRepresentation: all0xFF)
         }
 
         let order = Vector.hex("FFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551")
         for scalar in [[UInt8](repeating: 0, count: 32), order, all0xFF] {
-            #expect(throws: CryptoKitError.invalidParameter) {
+            #expect(throws: CryptoKitError.underlyingCoreCryptoError(error: -1)) {
                 try P256.KeyAgreement.PrivateKey(rawRepresentation: scalar)
             }
         }
@@ -264,21 +264,23 @@ struct P256Tests {
         }
     }
 
-    @Test("garbage, truncated, trailing or foreign DER and PEM throw")
+    @Test("garbage, truncated, trailing or foreign DER and PEM throw CryptoKit's ASN.1 errors")
     func invalidEncodings() throws {
         let key = try P256.Signing.PrivateKey(rawRepresentation: Self.signingScalar)
         let spki = Array(key.publicKey.derRepresentation)
         let pkcs8 = Array(key.derRepresentation)
         let garbage: [[UInt8]] = [[], [0x30, 0x03, 0x02, 0x01], Array("not DER".utf8)]
         for der in garbage + [Array(spki.dropLast()), spki + [0]] {
-            #expect(throws: CryptoKitError.invalidParameter) { try P256.Signing.PublicKey(derRepresentation: der) }
+            #expect(throws: CryptoKitASN1Error.invalidASN1Object) { try P256.Signing.PublicKey(derRepresentation: der) }
         }
         for der in garbage + [Array(pkcs8.dropLast()), pkcs8 + [0], spki] {
-            #expect(throws: CryptoKitError.invalidParameter) { try P256.Signing.PrivateKey(derRepresentation: der) }
+            #expect(throws: CryptoKitASN1Error.invalidASN1Object) {
+                try P256.Signing.PrivateKey(derRepresentation: der)
+            }
         }
         // An Ed25519 key (RFC 8410) and a P-384 key are not P-256 keys.
         let ed25519 = Vector.hex("302a300506032b6570032100") + [UInt8](repeating: 7, count: 32)
-        #expect(throws: CryptoKitError.invalidParameter) { try P256.Signing.PublicKey(derRepresentation: ed25519) }
+        #expect(throws: CryptoKitASN1Error.invalidASN1Object) { try P256.Signing.PublicKey(derRepresentation: ed25519) }
         let p384 = """
             -----BEGIN PUBLIC KEY-----
             MHYwEAYHKoZIzj0CAQYFK4EEACIDYgAEYlbYkTTCT3Nnst7y5icPurKlrRIcc8El
@@ -286,25 +288,31 @@ struct P256Tests {
             UDlPYi+9vMp9yNK9jaXOH0xtpnjfOR5G
             -----END PUBLIC KEY-----
             """
-        #expect(throws: CryptoKitError.invalidParameter) { try P256.KeyAgreement.PublicKey(pemRepresentation: p384) }
+        #expect(throws: CryptoKitASN1Error.invalidASN1Object) {
+            try P256.KeyAgreement.PublicKey(pemRepresentation: p384)
+        }
 
         for pem in ["", "hello", "-----BEGIN PUBLIC KEY-----\n!!!!\n-----END PUBLIC KEY-----"] {
-            #expect(throws: CryptoKitError.invalidParameter) { try P256.KeyAgreement.PublicKey(pemRepresentation: pem) }
-            #expect(throws: CryptoKitError.invalidParameter) {
+            #expect(throws: CryptoKitASN1Error.invalidPEMDocument) {
+                try P256.KeyAgreement.PublicKey(pemRepresentation: pem)
+            }
+            #expect(throws: CryptoKitASN1Error.invalidPEMDocument) {
                 try P256.KeyAgreement.PrivateKey(pemRepresentation: pem)
             }
         }
-        #expect(throws: CryptoKitError.invalidParameter) {
+        #expect(throws: CryptoKitASN1Error.invalidPEMDocument) {
             try P256.Signing.PublicKey(pemRepresentation: key.pemRepresentation)
         }
-        #expect(throws: CryptoKitError.invalidParameter) {
+        #expect(throws: CryptoKitASN1Error.invalidPEMDocument) {
             try P256.Signing.PrivateKey(pemRepresentation: key.publicKey.pemRepresentation)
         }
 
         let signatureDER = Array(
             try P256.Signing.ECDSASignature(rawRepresentation: Self.sampleSignature).derRepresentation)
         for der in garbage + [Array(signatureDER.dropLast()), signatureDER + [0]] {
-            #expect(throws: CryptoKitError.invalidParameter) { try P256.Signing.ECDSASignature(derRepresentation: der) }
+            #expect(throws: CryptoKitASN1Error.invalidASN1Object) {
+                try P256.Signing.ECDSASignature(derRepresentation: der)
+            }
         }
     }
 }
