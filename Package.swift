@@ -23,6 +23,9 @@
 //   UniformTypeIdentifiers,     UTType, and the older kUTType constants and UTType functions, over a table of
 //   MobileCoreServices          the types push media and payloads come in; CoreServices re-exports both.
 //   CallKit                     CXProvider.reportNewIncomingVoIPPushPayload, completing at once.
+//   Security                    the keychain (SecItem...) the run's phones share with the app (--keychain).
+//   CoreFoundationTypes         CFString, CFDictionary, ... as Foundation's classes, re-exported by Security
+//                               and MobileCoreServices so a file importing both finds one of each.
 //   SimulatedDevice             what a simulated phone gives a user's extension: URLSession, App Group.
 //                               Foundation only, so a user's extension compiles against it and
 //                               UserNotifications without nse-bench's C modules.
@@ -59,6 +62,8 @@ let package = Package(
         .library(name: "CoreServices", targets: ["CoreServices"]),
         // CallKit's report of an incoming VoIP call from an extension.
         .library(name: "CallKit", targets: ["CallKit"]),
+        // Security's keychain (SecItemAdd, SecItemCopyMatching, ...) over the run's simulated keychain.
+        .library(name: "Security", targets: ["Security"]),
         // Your extension type under nse-bench's load from your own test or benchmark target (LoadTest).
         .library(name: "NSEBench", targets: ["NSEBenchCLI"]),
     ],
@@ -132,12 +137,21 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "CoreFoundationTypes",
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "MobileCoreServices",
-            dependencies: ["UniformTypeIdentifiers"],
+            dependencies: ["UniformTypeIdentifiers", "CoreFoundationTypes"],
             swiftSettings: strictSwift6
         ),
         .target(
             name: "CallKit",
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "Security",
+            dependencies: ["CoreFoundationTypes", "SimulatedDevice"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -168,7 +182,7 @@ let package = Package(
                 // Linked, not imported: a package running `--extension PATH` through the NSEBench product gets
                 // the modules a user's code may import built, and their symbols in its process.
                 "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
-                "CoreServices",
+                "CoreServices", "Security", "CoreFoundationTypes",
             ],
             swiftSettings: strictSwift6
         ),
@@ -176,7 +190,7 @@ let package = Package(
             name: "nse-bench",
             dependencies: [
                 "NSEBenchCLI", "CJemalloc", "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers",
-                "MobileCoreServices", "CallKit", "CoreServices",
+                "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes",
             ],
             swiftSettings: strictSwift6,
             // A user's extension is compiled into a shared library that nse-bench loads (dlopen): it
@@ -240,7 +254,7 @@ let package = Package(
             dependencies: [
                 "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "OSLog", "Intents",
                 "UniformTypeIdentifiers",
-                "MobileCoreServices", "CallKit", "CoreServices", "SDKProfiles",
+                "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "SDKProfiles",
                 "NSEBenchTestSupport",
             ],
             swiftSettings: strictSwift6,

@@ -2,15 +2,12 @@
 // extensions use to name an attachment's type (`UNNotificationAttachmentOptionsTypeHintKey: kUTTypePNG`)
 // or to find one from a file extension, over UniformTypeIdentifiers' table.
 //
-// `CFString` is Foundation's `NSString` here (Core Foundation's types do not bridge on Linux), so
-// `kUTTypeJPEG as String`, `ext as CFString` and `takeRetainedValue()` read as on iOS.
+// `CFString` is Foundation's `NSString` here (CoreFoundationTypes: Core Foundation's types do not bridge
+// on Linux), so `kUTTypeJPEG as String`, `ext as CFString` and `takeRetainedValue()` read as on iOS. The
+// constants below are computed (a new immutable string each read), as a global `NSString` is not `Sendable`.
+@_exported public import CoreFoundationTypes
 public import Foundation
 import UniformTypeIdentifiers
-
-/// Core Foundation's string, as MobileCoreServices' API passes it: `NSString` on Linux, which bridges to
-/// and from `String` with `as`. The constants below are computed (a new immutable string each read), as
-/// a global `NSString` is not `Sendable`.
-public typealias CFString = NSString
 
 public var kUTTypeItem: CFString { "public.item" }
 public var kUTTypeContent: CFString { "public.content" }

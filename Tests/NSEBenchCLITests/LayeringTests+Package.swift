@@ -47,14 +47,16 @@ struct PackageLayeringTests {
 
     /// Modules a target links without importing them, each with the reason.
     static let linkedOnly: [String: Set<String>] = [
-        // Users' extensions, loaded with dlopen, find CryptoKit (decrypting), OSLog (logging) and Intents
-        // (communication notifications) in the executable.
+        // Users' extensions, loaded with dlopen, find CryptoKit (decrypting), OSLog (logging), Intents
+        // (communication notifications), Security (the keychain) and the rest in the executable.
         "nse-bench": [
             "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
+            "Security", "CoreFoundationTypes",
         ],
         // The NSEBench product runs users' extensions too: the modules they may import are built with it.
         "NSEBenchCLI": [
             "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
+            "Security", "CoreFoundationTypes",
         ],
     ]
 

@@ -33,9 +33,13 @@ struct LayeringTests {
         "Intents": ["Foundation", "UserNotifications"],
         // UTType's table; the older MobileCoreServices API over it.
         "UniformTypeIdentifiers": ["Foundation"],
-        "MobileCoreServices": ["Foundation", "UniformTypeIdentifiers"],
+        "MobileCoreServices": ["Foundation", "UniformTypeIdentifiers", "CoreFoundationTypes"],
         // The one CallKit call an extension makes.
         "CallKit": ["Foundation"],
+        // CFString, CFDictionary, ... as Foundation's classes, for the Apple modules that re-export them.
+        "CoreFoundationTypes": ["Foundation"],
+        // The keychain: the phone's (SimulatedDevice), with Core Foundation's types in its API.
+        "Security": ["Foundation", "CoreFoundationTypes", "SimulatedDevice"],
         "CoreServices": ["MobileCoreServices", "UniformTypeIdentifiers"],
         // Reports are pure rendering: CSV models in, HTML and SVG text out.
         "NSEBenchReport": ["NSEBenchCore"],

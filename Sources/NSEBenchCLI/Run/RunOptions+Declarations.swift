@@ -2,6 +2,7 @@ import Foundation
 import NSEBenchCore
 import NSEBenchSystem
 import NSERuntime
+import SimulatedDevice
 
 /// `run`'s own options, each declared once with its help, default and parser (the shared groups are
 /// under `Options/`), and their `--help` order.
@@ -95,6 +96,13 @@ extension RunOptions {
         help: "A folder copied into the extension's App Group container before the run, as the app left it: "
             + "files, and Library/Preferences/<group>.plist, which UserDefaults(suiteName:) reads.",
         OptionParser { (path, _) throws(UsageError) in try appGroupFolder(path) })
+    static let keychain: Option<KeychainItems?> = .value(
+        "keychain", valueName: "FILE",
+        help: "The items of the keychain your app shares with your extension, as it added them: a JSON array of "
+            + "objects keyed by Security's names (kSecClass, kSecAttrService, kSecAttrAccount, kSecAttrAccessible, "
+            + "kSecValueData: a string or {\"base64\": ...}). The phones are locked: an item readable only when "
+            + "unlocked (kSecAttrAccessibleWhenUnlocked, the default) is refused, as on iOS.",
+        OptionParser { (path, _) throws(UsageError) in try keychainItems(readFrom: path) })
     static let deadline: Option<DurationValue> = .value(
         "deadline", valueName: "T", default: "30s", help: "The extension's time budget, from arrival.",
         .duration(atLeast: .milliseconds(1)))
@@ -163,7 +171,8 @@ extension RunOptions {
         .map(\.declaration) + NetworkOptions.declarations + OriginCacheOptions.declarations
         + EndpointOptions.declarations
         + ([
-            media, encrypted, withMedia, tamper, truncatePayload, wrongKey, payloads, payloadKey, appGroup, deadline,
+            media, encrypted, withMedia, tamper, truncatePayload, wrongKey, payloads, payloadKey, appGroup, keychain,
+            deadline,
             grace,
             windDown, memoryLimit, timeScale, seed, target, transportLoops, scenario, out, scratchDirectory, quiet,
             report, tls, caFile, format,

@@ -3,6 +3,7 @@ import MediaServer
 public import NSEBenchCore
 import NSEBenchSystem
 public import NSERuntime
+public import SimulatedDevice
 
 /// Everything `nse-bench run` was asked to do, validated.
 public struct RunConfiguration: Sendable {
@@ -54,6 +55,9 @@ public struct RunConfiguration: Sendable {
     public var payloadKey: [UInt8]? = nil
     /// `--app-group`: a folder copied into the App Group container before the run; nil for none.
     public var appGroup: String? = nil
+    /// `--keychain`: the items the keychain the app shares with its extension starts with; nil for an
+    /// empty keychain.
+    public var keychain: KeychainItems? = nil
     /// The executable started as the embedded server; nil for this process's own. Tests, whose
     /// process is not `nse-bench`, name the built one.
     var serverExecutable: URL? = nil
@@ -155,6 +159,7 @@ enum RunOptions {
             extensionProcesses: try arguments[extensionProcesses] ?? ProcessResources.cores)
         configuration.payloadKey = try arguments[payloadKey]
         configuration.appGroup = try arguments[appGroup]
+        configuration.keychain = try arguments[keychain]
         if configuration.appGroup != nil, configuration.extensionProcesses == 0 {
             // In this process, CoreFoundation already chose where suites live (~/.config) as it loaded.
             throw .invalidCombination(
@@ -273,6 +278,21 @@ enum RunOptions {
                 expected: "a folder to copy into the App Group container: \(problem)")
         }
         return path
+    }
+
+    /// The items of the keychain seed file at `path` (``KeychainSeed``): a regular file of at most 16 MiB.
+    static func keychainItems(readFrom path: String) throws(UsageError) -> KeychainItems {
+        let bytes: [UInt8]
+        do {
+            bytes = try Posix.readRegularFile(path, limit: 16 << 20)
+        } catch {
+            throw .invalidValue(option: keychain.name, value: path, expected: "a keychain seed file: \(error)")
+        }
+        do {
+            return try KeychainSeed.items(from: Data(bytes), path: path)
+        } catch {
+            throw .invalidValue(option: keychain.name, value: path, expected: "a keychain seed file: \(error.reason)")
+        }
     }
 
     /// `media_mix` of a run that replays `--payloads`: the media are whatever the file's URLs name.

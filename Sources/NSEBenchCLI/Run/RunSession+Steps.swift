@@ -54,6 +54,24 @@ extension RunSession {
         return (factory, library)
     }
 
+    /// Writes the `--keychain` items where the run's phones find them, saying which of them a locked phone
+    /// (as the run's are) will refuse to the extension, and why.
+    func seedKeychain(_ items: KeychainItems, of container: SharedContainer) throws {
+        do {
+            try PhoneKeychain.write(items, to: container.keychainFile)
+        } catch {
+            throw RunError.setup("cannot write the run's keychain \(container.keychainFile.path): \(error)")
+        }
+        guard !configuration.quiet else { return }
+        for item in KeychainSeed.unlockedOnly(items) {
+            context.errors.write(
+                "keychain: \(item): readable only while the phone is unlocked (WhenUnlocked is the default); "
+                    + "the run's phones are locked, as most are when a notification arrives, so "
+                    + "SecItemCopyMatching returns errSecInteractionNotAllowed (-25308) for it. An app whose "
+                    + "extension reads it adds it with kSecAttrAccessibleAfterFirstUnlock.\n")
+        }
+    }
+
     /// Where the run's work folder goes (``ScratchDirectory``), and why there, for downloads of up to
     /// `largestMediaBytes` (nil when unknown).
     func scratchParent(largestMediaBytes: Int?) -> (path: String, reason: String) {

@@ -23,6 +23,12 @@ struct RunSession {
                 "--app-group is for your own extension (--extension PATH) run in worker processes "
                     + "(--extension-processes 1 or more): in this process, UserDefaults suites are read from ~/.config")
         }
+        if configuration.keychain != nil, configuration.extensionFactory == nil,
+            !ExtensionChoice.isPath(configuration.settings.extensionName)
+        {
+            throw UsageError.invalidCombination(
+                "--keychain is for your own extension (--extension PATH): the built-in extensions read no keychain")
+        }
         ProcessResources.raiseDescriptorLimit()
         let output = try OutputFolder.create(configuration.outputDirectory, scenario: settings.scenario)
         let largestMediaBytes =
@@ -52,6 +58,7 @@ struct RunSession {
         let key = try configuration.payloadKey ?? AESGCM.randomBytes(32)
         let container = try SharedContainer(creatingIn: work, key: key)
         if let appGroup = configuration.appGroup { try container.copyContents(of: URL(fileURLWithPath: appGroup)) }
+        if let keychain = configuration.keychain { try seedKeychain(keychain, of: container) }
         // The workers' UserDefaults suites live there (``SharedContainer/userDefaultsEnvironment``).
         try container.makePreferencesDirectory()
         let host = ExtensionHost(

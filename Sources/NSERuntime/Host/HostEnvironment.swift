@@ -22,7 +22,11 @@ public struct HostEnvironment: Sendable {
     /// invocation's id, and the files an invocation was given are removed when its record is complete.
     public var temporaryDirectory: URL
     /// The App Group container holding the payload key, for extensions that decrypt.
-    public var sharedContainer: SharedContainer?
+    public var sharedContainer: SharedContainer? {
+        didSet { keychain = sharedContainer.map { PhoneKeychain.at($0.keychainFile) } }
+    }
+    /// The keychain the app shares with its extension, kept beside ``sharedContainer``; nil without one.
+    public private(set) var keychain: PhoneKeychain?
     /// The run's payload key, so the host can tell that delivered text is the decrypted text; nil when
     /// only ``InvocationInput/expectedText`` says so (or, lacking it, any change of an encrypted
     /// payload's text counts as decrypted).
@@ -46,6 +50,7 @@ public struct HostEnvironment: Sendable {
         self.attachmentStore = attachmentStore
         self.temporaryDirectory = temporaryDirectory
         self.sharedContainer = sharedContainer
+        keychain = sharedContainer.map { PhoneKeychain.at($0.keychainFile) }
         self.payloadKey = payloadKey
         self.trace = trace
         self.threadMarker = threadMarker

@@ -43,14 +43,15 @@ extension InvocationSession {
             hostAware.invocationContext = context
         }
         let reference = ExtensionReference(instance: instance)
-        // The phone a user's extension sees: its URLSession requests and App Group container. None for a
+        // The phone a user's extension sees: its URLSession requests, App Group container and keychain. None for a
         // built-in that reaches the network through its context alone.
         let phone =
             input.extensionFactory.usesPhone
             ? SimulatedPhone(
                 network: InvocationNetwork(context: context),
                 appGroupContainer: environment.sharedContainer?.directory, timeScale: settings.timeScale,
-                invocationID: input.id, marker: environment.threadMarker, callbackThreads: calls) : nil
+                invocationID: input.id, marker: environment.threadMarker, callbackThreads: calls,
+                keychain: environment.keychain) : nil
         let entry = state.withLock { state -> (proceed: Bool, expiry: Bool, now: UInt64) in
             guard !state.isComplete else { return (false, false, 0) }
             state.instance = reference

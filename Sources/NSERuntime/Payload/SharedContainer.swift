@@ -81,6 +81,13 @@ public struct SharedContainer: Sendable, Hashable {
         return Array(data)
     }
 
+    /// The keychain the app shares with its extension (Security's `SecItem...` calls), kept beside the
+    /// container (`<container>.keychain.json`, not in it: the extension's own listing of its container
+    /// must not find it). Absent until an item is added.
+    public var keychainFile: URL {
+        directory.deletingLastPathComponent().appendingPathComponent(directory.lastPathComponent + ".keychain.json")
+    }
+
     /// Where iOS keeps the container's `UserDefaults(suiteName:)` suites: `Library/Preferences`, one
     /// `<suite>.plist` each.
     public var preferencesDirectory: URL {
@@ -217,6 +224,10 @@ public struct SharedContainer: Sendable, Hashable {
     /// Deletes the container directory and everything in it.
     public func remove() throws(SharedContainerError) {
         try Self.attempt("remove", directory) { try FileManager.default.removeItem(at: directory) }
+        for file in [keychainFile, URL(fileURLWithPath: keychainFile.path + ".lock")]
+        where FileManager.default.fileExists(atPath: file.path) {
+            try Self.attempt("remove", file) { try FileManager.default.removeItem(at: file) }
+        }
     }
 
     /// Runs a Foundation file operation; its error becomes ``SharedContainerError/fileSystem(operation:path:reason:)``.

@@ -36,6 +36,11 @@ enum ExtensionSourceScan {
             "CallKit's report completes at once: the app's side of the call is not simulated"
         ),
         (
+            "SecItemCopyMatching(",
+            "a keychain read answers from the run's keychain (--keychain) at once: securityd's round trip is not "
+                + "timed; the phones are locked, so an item readable only when unlocked is refused"
+        ),
+        (
             "updating(from:",
             "updating(from:) keeps the content's fields: how iOS restyles a communication notification is not "
                 + "simulated"

@@ -66,11 +66,11 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
                     ? ""
                     : " (it imports \(missing.joined(separator: ", ")), which "
                         + (missing.count == 1 ? "is an Apple framework" : "are Apple frameworks")
-                        + " that nse-bench does not provide on Linux; UserNotifications, Foundation, CryptoKit (hashes, HMAC, HKDF, AES-GCM, ChaChaPoly, P256, "
-                        + "Curve25519), "
+                        + " that nse-bench does not provide on Linux; UserNotifications, Foundation, "
+                        + "CryptoKit (hashes, HMAC, HKDF, AES-GCM, ChaChaPoly, P256, Curve25519), "
                         + "Intents (communication notifications), os.log / OSLog (Logger, os_log), "
-                        + "UniformTypeIdentifiers and MobileCoreServices (UTType, kUTType...) and CallKit "
-                        + "(reportNewIncomingVoIPPushPayload) are)")
+                        + "UniformTypeIdentifiers and MobileCoreServices (UTType, kUTType...), CallKit "
+                        + "(reportNewIncomingVoIPPushPayload) and Security (the keychain) are)")
                 + ":\n" + messages
         case .loadFailed(let path, let reason):
             "the compiled extension \(path) did not load: \(reason)"

@@ -25,6 +25,13 @@ public final class SimulatedPhone: Sendable {
     public let appGroupContainer: URL?
     /// The run's `--time-scale`: every timeout the extension sets is multiplied by it.
     public let timeScale: Double
+    /// The keychain the app shares with its extension (Security's `SecItem...` calls); nil when the run
+    /// has none.
+    public let keychain: PhoneKeychain?
+    /// Whether the phone is locked (after its first unlock since boot) while the extension runs, as a
+    /// phone in a pocket is when most notifications arrive: keychain items readable only when unlocked
+    /// (`kSecAttrAccessibleWhenUnlocked`, the default) are then refused with `errSecInteractionNotAllowed`.
+    public let isLocked: Bool
     /// Where this phone's `URLSession.shared` calls back: a serial queue per phone, as each phone runs
     /// its own extension process, not one queue for every simulated phone. It runs on
     /// ``callbackThreads`` when the host lends them, else on a serial dispatch queue.
@@ -51,11 +58,14 @@ public final class SimulatedPhone: Sendable {
     /// A phone.
     public init(
         network: any PhoneNetwork, appGroupContainer: URL?, timeScale: Double, invocationID: Int = -1,
-        marker: (any ThreadMarking)? = nil, callbackThreads: (any PhoneCallbackThreads)? = nil
+        marker: (any ThreadMarking)? = nil, callbackThreads: (any PhoneCallbackThreads)? = nil,
+        keychain: PhoneKeychain? = nil, isLocked: Bool = true
     ) {
         self.network = network
         self.appGroupContainer = appGroupContainer
         self.timeScale = timeScale
+        self.keychain = keychain
+        self.isLocked = isLocked
         self.invocationID = invocationID
         self.marker = marker
         self.callbackThreads = callbackThreads

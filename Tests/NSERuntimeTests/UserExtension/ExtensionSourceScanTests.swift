@@ -43,19 +43,21 @@ struct ExtensionSourceScanTests {
         #expect(waiting.first?.hasPrefix("S.swift:1: waitsForConnectivity is not simulated") == true)
     }
 
-    @Test("what iOS does with an intent or a call's report is not timed, and is named; logging is not")
+    @Test("intents, calls' reports and keychain reads are not timed, and are named; logging is not")
     func intentsAndCalls() {
         let text = """
             interaction.donate { _ in }
             let image = INImage(url: avatar)
             CXProvider.reportNewIncomingVoIPPushPayload(payload) { _ in }
             contentHandler(try content.updating(from: intent))
+            let status = SecItemCopyMatching(query as CFDictionary, &item)
             logger.info("delivered")
             """
         let notes = ExtensionSourceScan.untimedCalls(in: text, file: "S.swift")
-        #expect(notes.count == 4, "\(notes)")
+        #expect(notes.count == 5, "\(notes)")
         #expect(notes.first?.hasPrefix("S.swift:1: an Intents donation completes at once") == true)
-        #expect(notes.map { $0.prefix(9) } == ["S.swift:1", "S.swift:2", "S.swift:3", "S.swift:4"])
+        #expect(notes.map { $0.prefix(9) } == ["S.swift:1", "S.swift:2", "S.swift:3", "S.swift:4", "S.swift:5"])
+        #expect(notes.last?.contains("the phones are locked") == true)
     }
 
     @Test("header fields, which a phone sends and receives as iOS does, are not named")

@@ -1,0 +1,36 @@
+import Glibc
+
+extension Posix {
+    /// Runs `body` holding an exclusive `flock(2)` on `path` (created, mode 0600, when absent), so that
+    /// processes sharing a file (the workers of one run writing its keychain) change it one at a time.
+    /// The lock goes with the descriptor, closed when `body` returns or throws.
+    public static func withExclusiveLock<T, Failure: Error>(
+        onFile path: String, _ body: () throws(Failure) -> T
+    ) throws(FileLockError<Failure>) -> T {
+        let descriptor: Int32
+        do {
+            descriptor = try blockingSyscall("open(\(path))") { Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
+        } catch {
+            throw .lock(error)
+        }
+        defer { try? Posix.close(descriptor) }
+        do {
+            _ = try blockingSyscall("flock(\(path))") { flock(descriptor, LOCK_EX) }
+        } catch {
+            throw .lock(error)
+        }
+        do {
+            return try body()
+        } catch {
+            throw .body(error)
+        }
+    }
+}
+
+/// Why ``Posix/withExclusiveLock(onFile:_:)`` failed: taking the lock, or the body.
+public enum FileLockError<Failure: Error>: Error {
+    /// Opening or locking the file failed.
+    case lock(SystemError)
+    /// The body threw.
+    case body(Failure)
+}
