@@ -24,6 +24,7 @@
 //   MobileCoreServices          the types push media and payloads come in; CoreServices re-exports both.
 //   CallKit                     CXProvider.reportNewIncomingVoIPPushPayload, completing at once.
 //   Security                    the keychain (SecItem...) the run's phones share with the app (--keychain).
+//   UIKit                       UIImage read from its header (format, size), not decoded; drawing blank.
 //   CoreFoundationTypes         CFString, CFDictionary, ... as Foundation's classes, re-exported by Security
 //                               and MobileCoreServices so a file importing both finds one of each.
 //   SimulatedDevice             what a simulated phone gives a user's extension: URLSession, App Group.
@@ -64,6 +65,8 @@ let package = Package(
         .library(name: "CallKit", targets: ["CallKit"]),
         // Security's keychain (SecItemAdd, SecItemCopyMatching, ...) over the run's simulated keychain.
         .library(name: "Security", targets: ["Security"]),
+        // UIKit's UIImage, sized from the image's header, and its renderer (drawing is not simulated).
+        .library(name: "UIKit", targets: ["UIKit"]),
         // Your extension type under nse-bench's load from your own test or benchmark target (LoadTest).
         .library(name: "NSEBench", targets: ["NSEBenchCLI"]),
     ],
@@ -150,6 +153,11 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "UIKit",
+            dependencies: ["NSEBenchCore", "NSEBenchSystem"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "Security",
             dependencies: ["CoreFoundationTypes", "SimulatedDevice"],
             swiftSettings: strictSwift6
@@ -182,7 +190,7 @@ let package = Package(
                 // Linked, not imported: a package running `--extension PATH` through the NSEBench product gets
                 // the modules a user's code may import built, and their symbols in its process.
                 "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
-                "CoreServices", "Security", "CoreFoundationTypes",
+                "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
             ],
             swiftSettings: strictSwift6
         ),
@@ -190,7 +198,7 @@ let package = Package(
             name: "nse-bench",
             dependencies: [
                 "NSEBenchCLI", "CJemalloc", "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers",
-                "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes",
+                "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
             ],
             swiftSettings: strictSwift6,
             // A user's extension is compiled into a shared library that nse-bench loads (dlopen): it
@@ -241,7 +249,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MediaServerTests",
-            dependencies: ["MediaServer", "NSEBenchSystem", "NSEBenchTestSupport"],
+            dependencies: ["MediaServer", "NSEBenchCore", "NSEBenchSystem", "NSEBenchTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
@@ -254,7 +262,8 @@ let package = Package(
             dependencies: [
                 "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "OSLog", "Intents",
                 "UniformTypeIdentifiers",
-                "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "SDKProfiles",
+                "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
+                "SDKProfiles",
                 "NSEBenchTestSupport",
             ],
             swiftSettings: strictSwift6,

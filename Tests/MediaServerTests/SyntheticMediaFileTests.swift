@@ -1,3 +1,4 @@
+import NSEBenchCore
 import Testing
 
 @testable import MediaServer

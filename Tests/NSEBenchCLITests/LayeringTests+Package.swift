@@ -51,12 +51,12 @@ struct PackageLayeringTests {
         // (communication notifications), Security (the keychain) and the rest in the executable.
         "nse-bench": [
             "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
-            "Security", "CoreFoundationTypes",
+            "Security", "CoreFoundationTypes", "UIKit",
         ],
         // The NSEBench product runs users' extensions too: the modules they may import are built with it.
         "NSEBenchCLI": [
             "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
-            "Security", "CoreFoundationTypes",
+            "Security", "CoreFoundationTypes", "UIKit",
         ],
     ]
 

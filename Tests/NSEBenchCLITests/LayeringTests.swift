@@ -38,6 +38,8 @@ struct LayeringTests {
         "CallKit": ["Foundation"],
         // CFString, CFDictionary, ... as Foundation's classes, for the Apple modules that re-export them.
         "CoreFoundationTypes": ["Foundation"],
+        // UIImage from its header; a blank PNG (zlib, CRC-32) for what a renderer draws.
+        "UIKit": ["Foundation", "NSEBenchCore", "NSEBenchSystem"],
         // The keychain: the phone's (SimulatedDevice), with Core Foundation's types in its API.
         "Security": ["Foundation", "CoreFoundationTypes", "SimulatedDevice"],
         "CoreServices": ["MobileCoreServices", "UniformTypeIdentifiers"],

@@ -1,3 +1,5 @@
+import NSEBenchCore
+
 /// PNG: the signature, `IHDR` (the shape's size, 8-bit greyscale), one `IDAT` holding the black
 /// image (zlib, one fixed-Huffman deflate block of a literal and 258-byte matches: about 6 KB for
 /// 1200×800), a private ancillary padding chunk `fiLl` (ancillary, private, safe to copy: decoders

@@ -36,6 +36,31 @@ enum ExtensionSourceScan {
             "CallKit's report completes at once: the app's side of the call is not simulated"
         ),
         (
+            "pngData(",
+            "UIImage's pngData() gives the image's own bytes: iOS's re-encoding (its CPU time and output size) "
+                + "is not simulated"
+        ),
+        (
+            "jpegData(",
+            "UIImage's jpegData() gives the image's own bytes: iOS's re-encoding (its CPU time and output size) "
+                + "is not simulated"
+        ),
+        (
+            "UIGraphicsImageRenderer",
+            "a UIGraphicsImageRenderer's image is blank at the size asked: drawing (its CPU time and what it "
+                + "draws) is not simulated"
+        ),
+        (
+            "UIGraphicsBeginImageContext",
+            "an image context's image is blank at the size asked: drawing (its CPU time and what it draws) is not "
+                + "simulated"
+        ),
+        (
+            "preparingThumbnail(",
+            "a UIImage thumbnail is blank at the size asked: decoding and scaling (their CPU time) are not "
+                + "simulated"
+        ),
+        (
             "SecItemCopyMatching(",
             "a keychain read answers from the run's keychain (--keychain) at once: securityd's round trip is not "
                 + "timed; the phones are locked, so an item readable only when unlocked is refused"

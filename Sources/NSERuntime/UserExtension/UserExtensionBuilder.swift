@@ -76,7 +76,7 @@ public struct UserExtensionBuilder: Sendable {
     static let providedModules =
         implicitModules + [
             "CryptoKit", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
-            "Security", "CoreFoundationTypes",
+            "Security", "CoreFoundationTypes", "UIKit",
         ]
 
     /// The library for `source`: from the cache, or compiled into it.

@@ -70,7 +70,7 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
                         + "CryptoKit (hashes, HMAC, HKDF, AES-GCM, ChaChaPoly, P256, Curve25519), "
                         + "Intents (communication notifications), os.log / OSLog (Logger, os_log), "
                         + "UniformTypeIdentifiers and MobileCoreServices (UTType, kUTType...), CallKit "
-                        + "(reportNewIncomingVoIPPushPayload) and Security (the keychain) are)")
+                        + "(reportNewIncomingVoIPPushPayload), Security (the keychain) and UIKit (UIImage, not decoded) are)")
                 + ":\n" + messages
         case .loadFailed(let path, let reason):
             "the compiled extension \(path) did not load: \(reason)"

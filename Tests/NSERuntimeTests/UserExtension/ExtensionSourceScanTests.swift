@@ -60,6 +60,19 @@ struct ExtensionSourceScanTests {
         #expect(notes.last?.contains("the phones are locked") == true)
     }
 
+    @Test("UIKit's encoding and drawing, which are not simulated, are named; UIImage(data:) is not")
+    func imageWork() {
+        let text = """
+            guard let image = UIImage(data: data) else { return }
+            let thumbnail = UIGraphicsImageRenderer(size: size).image { _ in image.draw(in: rect) }
+            let png = thumbnail.pngData()
+            let jpeg = image.jpegData(compressionQuality: 0.8)
+            """
+        let notes = ExtensionSourceScan.untimedCalls(in: text, file: "S.swift")
+        #expect(notes.map { $0.prefix(9) } == ["S.swift:2", "S.swift:3", "S.swift:4"], "\(notes)")
+        #expect(notes.first?.contains("drawing (its CPU time and what it draws) is not simulated") == true)
+    }
+
     @Test("header fields, which a phone sends and receives as iOS does, are not named")
     func headerFields() {
         let text = """

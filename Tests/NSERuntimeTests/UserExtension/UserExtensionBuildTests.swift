@@ -47,20 +47,20 @@ struct UserExtensionBuildTests {
         }
     }
 
-    @Test("importing UIKit names the missing Apple framework")
+    @Test("importing AVFoundation names the missing Apple framework")
     func missingFramework() throws {
-        let folder = try CompiledExamples.folder(["Service.swift": "import UIKit\n" + CompiledExamples.minimal])
+        let folder = try CompiledExamples.folder(["Service.swift": "import AVFoundation\n" + CompiledExamples.minimal])
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             _ = try CompiledExamples.builder().build(try UserExtensionSource.locate(folder.path))
-            Issue.record("UIKit compiled on Linux")
+            Issue.record("AVFoundation compiled on Linux")
         } catch let error as UserExtensionError {
             guard case .compileFailed(_, _, let missing) = error else {
                 Issue.record("expected compileFailed, got \(error)")
                 return
             }
-            #expect(missing == ["UIKit"])
-            #expect(error.description.contains("it imports UIKit, which is an Apple framework"))
+            #expect(missing == ["AVFoundation"])
+            #expect(error.description.contains("it imports AVFoundation, which is an Apple framework"))
         }
     }
 

@@ -1,6 +1,6 @@
 /// CRC-32 (ISO-HDLC, as PNG and zlib use it), including a fast way to run it over a long repetition
 /// of one block, so a PNG padding chunk of any length gets its CRC without reading its bytes.
-enum CRC32 {
+public enum CRC32 {
     private static let table: [UInt32] = (0..<256).map { index in
         var value = UInt32(index)
         for _ in 0..<8 {
@@ -11,7 +11,7 @@ enum CRC32 {
 
     /// The register after feeding `bytes` to a register holding `register` (no pre- or
     /// post-conditioning: start from `0xFFFF_FFFF` and invert the end for a standard CRC).
-    static func update(_ register: UInt32, _ bytes: some Sequence<UInt8>) -> UInt32 {
+    public static func update(_ register: UInt32, _ bytes: some Sequence<UInt8>) -> UInt32 {
         var value = register
         for byte in bytes {
             value = table[Int((value ^ UInt32(byte)) & 0xFF)] ^ (value >> 8)
@@ -20,7 +20,7 @@ enum CRC32 {
     }
 
     /// The standard CRC-32 of `bytes`.
-    static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    public static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
         ~update(0xFFFF_FFFF, bytes)
     }
 
@@ -28,7 +28,7 @@ enum CRC32 {
     /// operations instead of O(count × block.count): feeding a block is the affine map
     /// `r ↦ Z(r) ⊕ c`, with `Z` the linear effect of `block.count` zero bytes and `c` the block's
     /// register from zero.
-    static func update(_ register: UInt32, repeating block: [UInt8], count: Int) -> UInt32 {
+    public static func update(_ register: UInt32, repeating block: [UInt8], count: Int) -> UInt32 {
         guard count > 0 else { return register }
         let zeros = zeroBytesOperator(byteCount: block.count)
         let constant = update(0, block)

@@ -1,0 +1,112 @@
+/// The container formats UIImage reads on iOS whose size nse-bench reads from the header.
+public enum ImageFormat: String, Sendable, Hashable {
+    case png, jpeg, gif, webp, bmp, heic
+}
+
+/// What an image's header says: its format and its size in pixels, read without decoding the image.
+///
+/// ```swift
+/// ImageHeader(Array(pngData))  // ImageHeader(format: .png, width: 1200, height: 800)
+/// ImageHeader(Array("text".utf8))  // nil
+/// ```
+public struct ImageHeader: Sendable, Hashable {
+    /// The container format.
+    public let format: ImageFormat
+    /// The width in pixels, as stored (before any EXIF orientation).
+    public let width: Int
+    /// The height in pixels, as stored.
+    public let height: Int
+
+    /// The header of `bytes`; nil when they are no PNG, JPEG, GIF, WebP, BMP or HEIC/AVIF image this can
+    /// size, or the size is zero.
+    public init?(_ bytes: [UInt8]) {
+        guard let (format, width, height) = Self.read(bytes), width > 0, height > 0 else { return nil }
+        self.format = format
+        self.width = width
+        self.height = height
+    }
+
+    private static func read(_ bytes: [UInt8]) -> (ImageFormat, Int, Int)? {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), bytes.count >= 24,
+            Array(bytes[12..<16]) == Array("IHDR".utf8)
+        {
+            return (.png, bigEndian(bytes, 16, 4), bigEndian(bytes, 20, 4))
+        }
+        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)), bytes.count >= 10 {
+            return (.gif, littleEndian(bytes, 6, 2), littleEndian(bytes, 8, 2))
+        }
+        if bytes.starts(with: [0xFF, 0xD8]) { return jpeg(bytes).map { (.jpeg, $0.width, $0.height) } }
+        if bytes.starts(with: Array("RIFF".utf8)), bytes.count >= 30, Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            return webp(bytes).map { (.webp, $0.width, $0.height) }
+        }
+        if bytes.starts(with: Array("BM".utf8)), bytes.count >= 26 {
+            let height = Int32(bitPattern: UInt32(littleEndian(bytes, 22, 4)))
+            return (.bmp, littleEndian(bytes, 18, 4), Int(height.magnitude))
+        }
+        if bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) {
+            return isobmffImageSize(bytes).map { (.heic, $0.width, $0.height) }
+        }
+        return nil
+    }
+
+    /// The size in a JPEG's first start-of-frame segment (SOF0 to SOF15, not DHT, JPG or DAC).
+    private static func jpeg(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        var index = 2
+        while index + 4 <= bytes.count {
+            guard bytes[index] == 0xFF else { return nil }
+            let marker = bytes[index + 1]
+            if marker == 0xFF {  // fill byte
+                index += 1
+                continue
+            }
+            if marker == 0x01 || (0xD0...0xD9).contains(marker) {  // standalone markers
+                index += 2
+                continue
+            }
+            let length = bigEndian(bytes, index + 2, 2)
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                guard index + 9 <= bytes.count else { return nil }
+                return (bigEndian(bytes, index + 7, 2), bigEndian(bytes, index + 5, 2))
+            }
+            guard length >= 2 else { return nil }
+            index += 2 + length
+        }
+        return nil
+    }
+
+    /// The canvas of a WebP's first chunk: lossy (`VP8 `), lossless (`VP8L`) or extended (`VP8X`).
+    private static func webp(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        switch String(decoding: bytes[12..<16], as: UTF8.self) {
+        case "VP8 ": return (littleEndian(bytes, 26, 2) & 0x3FFF, littleEndian(bytes, 28, 2) & 0x3FFF)
+        case "VP8L":
+            let bits = littleEndian(bytes, 21, 4)
+            return (1 + bits & 0x3FFF, 1 + (bits >> 14) & 0x3FFF)
+        case "VP8X": return (1 + littleEndian(bytes, 24, 3), 1 + littleEndian(bytes, 27, 3))
+        default: return nil
+        }
+    }
+
+    /// The size an HEIF/AVIF file gives its primary image: the first `ispe` (image spatial extents)
+    /// property, found by its type rather than by walking the boxes.
+    private static func isobmffImageSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        let type = Array("ispe".utf8)
+        var index = 8
+        while index + 16 <= bytes.count {
+            if bytes[index] == type[0], Array(bytes[index..<index + 4]) == type {
+                return (bigEndian(bytes, index + 8, 4), bigEndian(bytes, index + 12, 4))
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func bigEndian(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int {
+        guard start + count <= bytes.count else { return 0 }
+        return bytes[start..<start + count].reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    private static func littleEndian(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int {
+        guard start + count <= bytes.count else { return 0 }
+        return bytes[start..<start + count].reversed().reduce(0) { $0 << 8 | Int($1) }
+    }
+}

@@ -1,0 +1,92 @@
+// UIKit's UIImage on Linux, for extensions that check, size or re-encode what they downloaded: an image
+// read from its header (format and size), not decoded. What iOS would draw or encode is not simulated:
+// `pngData()` and `jpegData(compressionQuality:)` give the image's own bytes, and an image a renderer made
+// is blank at the size asked (``BlankPNG``); the run names each such call `not faithful:`.
+@_exported public import Foundation
+
+/// An image, as UIKit's: made from an image file's bytes, sized from its header.
+open class UIImage: NSObject, @unchecked Sendable {
+    // @unchecked: every stored property is a `let` of a value type, set once in init.
+
+    /// The image's bytes: the file it was made from, or the blank PNG a renderer made.
+    let bytes: Data
+    /// The header the bytes carry.
+    public let header: ImageHeader
+    /// The size in points: pixels divided by ``scale``.
+    public let size: CGSize
+    /// Pixels per point.
+    public let scale: CGFloat
+
+    /// An image of `data`: nil when it is no image UIKit reads (PNG, JPEG, GIF, WebP, BMP, HEIC), as on iOS.
+    public convenience init?(data: Data) { self.init(data: data, scale: 1) }
+
+    /// An image of `data` at `scale` pixels per point.
+    public init?(data: Data, scale: CGFloat) {
+        guard let header = ImageHeader(Array(data.prefix(1 << 20))), scale > 0 else { return nil }
+        bytes = data
+        self.header = header
+        self.scale = scale
+        size = CGSize(width: CGFloat(header.width) / scale, height: CGFloat(header.height) / scale)
+    }
+
+    /// The image in the file at `path`; nil when it cannot be read or is no image.
+    public convenience init?(contentsOfFile path: String) {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        self.init(data: data)
+    }
+
+    /// An image of the asset catalog: nil, as the extension's assets are not compiled here.
+    public convenience init?(named name: String) { return nil }
+
+    /// A symbol image: nil, as SF Symbols are not on Linux.
+    public convenience init?(systemName name: String) { return nil }
+
+    /// How the image is turned: always `.up` (EXIF orientation is not read).
+    public var imageOrientation: Orientation { .up }
+
+    /// UIKit's orientations.
+    public enum Orientation: Int, Sendable {
+        case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored
+    }
+
+    /// PNG bytes of the image: its own bytes (a PNG as it came, or another format as it came: iOS's
+    /// re-encoding, its time and its output size, are not simulated).
+    open func pngData() -> Data? { bytes }
+
+    /// JPEG bytes of the image: its own bytes, whatever `compressionQuality` (see ``pngData()``).
+    open func jpegData(compressionQuality: CGFloat) -> Data? { bytes }
+
+    /// Draws the image into the current image context: nothing is drawn (see the module's note).
+    open func draw(in rect: CGRect) {}
+
+    /// Draws the image at `point`: nothing is drawn.
+    open func draw(at point: CGPoint) {}
+
+    /// A thumbnail of `size` points: blank, at this image's scale (iOS 15).
+    open func preparingThumbnail(of size: CGSize) -> UIImage? {
+        BlankPNG.image(size: size, scale: scale)
+    }
+
+    /// ``preparingThumbnail(of:)``, awaited.
+    open func byPreparingThumbnail(ofSize size: CGSize) async -> UIImage? { preparingThumbnail(of: size) }
+}
+
+/// UIKit's old PNG function: ``UIImage/pngData()``.
+public func UIImagePNGRepresentation(_ image: UIImage) -> Data? { image.pngData() }
+
+/// UIKit's old JPEG function: ``UIImage/jpegData(compressionQuality:)``.
+public func UIImageJPEGRepresentation(_ image: UIImage, _ compressionQuality: CGFloat) -> Data? {
+    image.jpegData(compressionQuality: compressionQuality)
+}
+
+/// The screen, as UIKit's: an iPhone's, 3 pixels per point.
+public final class UIScreen: Sendable {
+    /// The main screen.
+    public static let main = UIScreen()
+    /// Pixels per point: 3, as on current iPhones.
+    public let scale: CGFloat = 3
+    /// The screen in points: an iPhone 15's 393 × 852.
+    public let bounds = CGRect(x: 0, y: 0, width: 393, height: 852)
+
+    private init() {}
+}

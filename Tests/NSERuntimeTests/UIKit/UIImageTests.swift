@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+// Swift Testing names a cross-import overlay for UIKit (`_Testing_UIKit`, Apple platforms only), so a file
+// importing both fails to compile here: the UIKit calls are in UIKitProbe.swift, which imports no Testing.
+
+/// UIImage read from its header: the formats UIKit reads give their size, anything else nil, as iOS's
+/// `UIImage(data:)`; a renderer gives a blank PNG of its size.
+@Suite("UIKit: UIImage from its header")
+struct UIImageTests {
+    @Test("PNG, JPEG, GIF, WebP and HEIC give their size in pixels; text, an MP4 and a truncated JPEG give nil")
+    func headers() throws {
+        let cases: [([UInt8], String, Int, Int)] = [
+            (ImageFiles.png(width: 1200, height: 800), "png", 1200, 800),
+            (ImageFiles.jpeg(width: 640, height: 480), "jpeg", 640, 480),
+            (ImageFiles.gif(width: 320, height: 200), "gif", 320, 200),
+            (ImageFiles.webpExtended(width: 1920, height: 1080), "webp", 1920, 1080),
+            (ImageFiles.heic(width: 4032, height: 3024), "heic", 4032, 3024),
+        ]
+        for (bytes, format, width, height) in cases {
+            let header = try #require(UIKitProbe.header(bytes), "\(format)")
+            #expect(header.format == format && header.width == width && header.height == height)
+        }
+        let mp4 = [0, 0, 0, 24] + Array("ftypisom".utf8) + [UInt8](repeating: 0, count: 40)
+        for bytes in [Array("hello".utf8), mp4, Array(ImageFiles.jpeg(width: 10, height: 10).prefix(30)), []] {
+            #expect(UIKitProbe.header(bytes) == nil)
+            #expect(!UIKitProbe.isImage(Data(bytes)))
+        }
+    }
+
+    @Test("size is in points at the scale given; pngData and jpegData are the image's own bytes")
+    func sizeAndBytes() throws {
+        let data = Data(ImageFiles.jpeg(width: 900, height: 600))
+        let image = try #require(UIKitProbe.image(data, scale: 3))
+        #expect(image.width == 300 && image.height == 200)
+        #expect(image.png == data && image.jpeg == data && image.oldPNG == data)
+        #expect(!UIKitProbe.namedImageExists("logo"))
+    }
+
+    @Test("a renderer's image is a PNG of its size at its scale, which reads back; contexts nest per thread")
+    func renderer() throws {
+        let rendered = UIKitProbe.render(width: 50, height: 40, scale: 2)
+        #expect(rendered.ranActions && rendered.contextImageDuringActions)
+        #expect(rendered.width == 50 && rendered.height == 40 && rendered.scale == 2)
+        let header = try #require(UIKitProbe.header(Array(rendered.png)))
+        #expect(header.format == "png" && header.width == 100 && header.height == 80)
+        #expect(
+            Array(rendered.png.suffix(12)) == [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82], "IEND's CRC"
+        )
+        let context = UIKitProbe.imageContext()
+        #expect(context.scaleInside == 3 && !context.imageAfterEnd)
+        #expect(UIKitProbe.thumbnailSide(of: rendered.png, side: 5) == 5)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import NSEBenchCore
+import Testing
+
+@testable import NSERuntime
+
+/// An extension that checks its download with `UIImage(data:)`, draws a thumbnail and attaches its PNG, as
+/// shipped extensions do: compiled unchanged, it runs, and the download that is no image falls back.
+@Suite("UIKit: an extension checking and resizing its image", .timeLimit(.minutes(3)))
+struct UIKitExtensionTests {
+    static let service = """
+        import UIKit
+        import UserNotifications
+
+        class NotificationService: UNNotificationServiceExtension {
+            override func didReceive(
+                _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+            ) {
+                let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                guard let text = content.userInfo["media_url"] as? String, let url = URL(string: text) else {
+                    return contentHandler(content)
+                }
+                URLSession.shared.dataTask(with: url) { data, _, _ in
+                    guard let data, let image = UIImage(data: data) else { return contentHandler(content) }
+                    let side = min(image.size.width, image.size.height, 100)
+                    let thumbnail = UIGraphicsImageRenderer(size: CGSize(width: side, height: side)).image { _ in
+                        image.draw(in: CGRect(x: 0, y: 0, width: side, height: side))
+                    }
+                    let file = FileManager.default.temporaryDirectory.appendingPathComponent("\\(UUID().uuidString).png")
+                    guard let png = thumbnail.pngData(), (try? png.write(to: file)) != nil,
+                        let attachment = try? UNNotificationAttachment(identifier: "thumb", url: file)
+                    else { return contentHandler(content) }
+                    content.title = "\\(Int(image.size.width))x\\(Int(image.size.height))"
+                    content.attachments = [attachment]
+                    contentHandler(content)
+                }.resume()
+            }
+        }
+        """
+
+    @Test("an image is sized, thumbnailed and attached; a body that is no image delivers the original")
+    func thumbnails() async throws {
+        let folder = try CompiledExamples.folder(["NotificationService.swift": Self.service])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let factory = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder()).factory
+        for (body, title) in [
+            (ImageFiles.jpeg(width: 640, height: 480), "640x480"), (Array("oops".utf8), "Flash sale"),
+        ] {
+            let harness = try HostHarness { _ in
+                .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(body)))
+            }
+            defer { harness.remove() }
+            let task = harness.start(
+                harness.input(TestPayloads.plain(mediaURL: TestPayloads.mediaURL), extension: factory))
+            await harness.downloader.waitForRequests(1)
+            harness.clock.advance(by: second)
+            let record = await task.value
+            #expect(record.visible.title == title)
+            #expect(record.visible.attachments.count == (title == "Flash sale" ? 0 : 1))
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import UIKit
+
+/// The UIKit calls of ``UIImageTests``, in a file that does not import Testing (see there), each giving
+/// plain values.
+enum UIKitProbe {
+    static func header(_ bytes: [UInt8]) -> (format: String, width: Int, height: Int)? {
+        ImageHeader(bytes).map { ($0.format.rawValue, $0.width, $0.height) }
+    }
+
+    static func isImage(_ data: Data) -> Bool { UIImage(data: data) != nil }
+
+    static func image(_ data: Data, scale: CGFloat) -> (
+        width: CGFloat, height: CGFloat, png: Data?, jpeg: Data?, oldPNG: Data?
+    )? {
+        guard let image = UIImage(data: data, scale: scale) else { return nil }
+        return (
+            image.size.width, image.size.height, image.pngData(), image.jpegData(compressionQuality: 0.5),
+            UIImagePNGRepresentation(image)
+        )
+    }
+
+    static func namedImageExists(_ name: String) -> Bool { UIImage(named: name) != nil }
+
+    static func render(width: CGFloat, height: CGFloat, scale: CGFloat) -> (
+        ranActions: Bool, contextImageDuringActions: Bool, width: CGFloat, height: CGFloat, scale: CGFloat, png: Data
+    ) {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = scale
+        var ran = false
+        var inside = false
+        let image = UIGraphicsImageRenderer(size: CGSize(width: width, height: height), format: format).image {
+            context in
+            ran = context.currentImage.size == CGSize(width: width, height: height)
+            inside = UIGraphicsGetImageFromCurrentImageContext() != nil
+        }
+        return (ran, inside, image.size.width, image.size.height, image.scale, image.pngData() ?? Data())
+    }
+
+    static func imageContext() -> (scaleInside: CGFloat, imageAfterEnd: Bool) {
+        UIGraphicsBeginImageContextWithOptions(CGSize(width: 10, height: 10), false, 0)
+        let scale = UIGraphicsGetImageFromCurrentImageContext()?.scale ?? 0
+        UIGraphicsEndImageContext()
+        return (scale, UIGraphicsGetImageFromCurrentImageContext() != nil)
+    }
+
+    static func thumbnailSide(of data: Data, side: CGFloat) -> CGFloat? {
+        UIImage(data: data)?.preparingThumbnail(of: CGSize(width: side, height: side))?.size.width
+    }
+}
