@@ -7,57 +7,41 @@ import COpenSSL
 /// let alice = try X25519Key(privateKey: alicePrivate)   // 32 bytes
 /// let secret = try alice.sharedSecret(with: X25519Key(publicKey: bobPublic))
 /// ```
-public final class X25519Key: @unchecked Sendable {
-    // @unchecked: `key` is never changed after init, and OpenSSL 3 lets threads share one EVP_PKEY.
-    private let key: OpaquePointer
+public final class X25519Key: Sendable {
+    private let raw: RawCurveKey
 
     /// The public key's 32 bytes (u-coordinate, little-endian).
-    public let publicKey: [UInt8]
-
+    public var publicKey: [UInt8] { raw.publicKey }
     /// Whether the key holds its private key.
-    public let hasPrivateKey: Bool
-
+    public var hasPrivateKey: Bool { raw.hasPrivateKey }
     /// The size of a private key, a public key and a shared secret: 32 bytes.
     public static let keyByteCount = 32
 
-    private init(key: OpaquePointer, hasPrivateKey: Bool) throws(AsymmetricKeyError) {
-        guard let publicKey = RawKey.publicBytes(key) else {
-            EVP_PKEY_free(key)
-            throw .library(.capture("EVP_PKEY_get_raw_public_key"))
-        }
-        self.key = key
-        self.publicKey = publicKey
-        self.hasPrivateKey = hasPrivateKey
-    }
-
-    deinit { EVP_PKEY_free(key) }
+    private init(_ raw: RawCurveKey) { self.raw = raw }
 
     /// A new random key pair (its private key clamped, as RFC 7748 §5 and CryptoKit's are).
     public static func generate() throws(AsymmetricKeyError) -> X25519Key {
-        try X25519Key(key: EVPKey.generate("X25519"), hasPrivateKey: true)
+        X25519Key(try RawCurveKey(generating: "X25519"))
     }
 
     /// The key pair of a 32-byte private key; any 32 bytes are one (X25519 clamps them when used).
     public convenience init(privateKey bytes: [UInt8]) throws(AsymmetricKeyError) {
-        try self.init(key: RawKey.make(EVP_PKEY_X25519, "an X25519 private key", private: bytes), hasPrivateKey: true)
+        self.init(try RawCurveKey(EVP_PKEY_X25519, "an X25519 private key", private: bytes))
     }
 
     /// The public key of 32 bytes; any 32 bytes are one.
     public convenience init(publicKey bytes: [UInt8]) throws(AsymmetricKeyError) {
-        try self.init(key: RawKey.make(EVP_PKEY_X25519, "an X25519 public key", public: bytes), hasPrivateKey: false)
+        self.init(try RawCurveKey(EVP_PKEY_X25519, "an X25519 public key", public: bytes))
     }
 
     /// The private key's 32 bytes.
-    public func privateKey() throws(AsymmetricKeyError) -> [UInt8] {
-        guard hasPrivateKey else { throw .invalid("a public key has no private key") }
-        return try RawKey.privateBytes(key)
-    }
+    public func privateKey() throws(AsymmetricKeyError) -> [UInt8] { try raw.privateBytes() }
 
     /// X25519 with `peer`: 32 bytes. A peer of small order gives all zeros, as RFC 7748 computes it and
     /// Apple's CryptoKit returns it (OpenSSL refuses that secret; the check is the caller's to make).
     public func sharedSecret(with peer: X25519Key) throws(AsymmetricKeyError) -> [UInt8] {
         guard hasPrivateKey else { throw .invalid("key agreement needs a private key") }
-        return try EVPKey.derive(key, with: peer.key, zerosWhenRefused: true)
+        return try EVPKey.derive(raw.pkey, with: peer.raw.pkey, zerosWhenRefused: true)
     }
 }
 
@@ -68,62 +52,45 @@ public final class X25519Key: @unchecked Sendable {
 /// let signature = try signer.signature(for: message)  // 64 bytes
 /// signer.isValidSignature(signature, for: message)     // true
 /// ```
-public final class Ed25519Key: @unchecked Sendable {
-    // @unchecked: `key` is never changed after init, and OpenSSL 3 lets threads share one EVP_PKEY.
-    private let key: OpaquePointer
+public final class Ed25519Key: Sendable {
+    private let raw: RawCurveKey
 
     /// The public key's 32 bytes (RFC 8032's encoded point A).
-    public let publicKey: [UInt8]
-
+    public var publicKey: [UInt8] { raw.publicKey }
     /// Whether the key holds its private key.
-    public let hasPrivateKey: Bool
-
+    public var hasPrivateKey: Bool { raw.hasPrivateKey }
     /// The size of a private key (RFC 8032's seed) and a public key: 32 bytes.
     public static let keyByteCount = 32
-
     /// The size of a signature: 64 bytes.
     public static let signatureByteCount = 64
 
-    private init(key: OpaquePointer, hasPrivateKey: Bool) throws(AsymmetricKeyError) {
-        guard let publicKey = RawKey.publicBytes(key) else {
-            EVP_PKEY_free(key)
-            throw .library(.capture("EVP_PKEY_get_raw_public_key"))
-        }
-        self.key = key
-        self.publicKey = publicKey
-        self.hasPrivateKey = hasPrivateKey
-    }
-
-    deinit { EVP_PKEY_free(key) }
+    private init(_ raw: RawCurveKey) { self.raw = raw }
 
     /// A new random key pair.
     public static func generate() throws(AsymmetricKeyError) -> Ed25519Key {
-        try Ed25519Key(key: EVPKey.generate("ED25519"), hasPrivateKey: true)
+        Ed25519Key(try RawCurveKey(generating: "ED25519"))
     }
 
     /// The key pair of a 32-byte private key (RFC 8032's seed); any 32 bytes are one.
     public convenience init(privateKey bytes: [UInt8]) throws(AsymmetricKeyError) {
-        try self.init(key: RawKey.make(EVP_PKEY_ED25519, "an Ed25519 private key", private: bytes), hasPrivateKey: true)
+        self.init(try RawCurveKey(EVP_PKEY_ED25519, "an Ed25519 private key", private: bytes))
     }
 
     /// The public key of 32 bytes. The bytes are not checked to be a point: a signature under a key that is not
     /// one never verifies.
     public convenience init(publicKey bytes: [UInt8]) throws(AsymmetricKeyError) {
-        try self.init(key: RawKey.make(EVP_PKEY_ED25519, "an Ed25519 public key", public: bytes), hasPrivateKey: false)
+        self.init(try RawCurveKey(EVP_PKEY_ED25519, "an Ed25519 public key", public: bytes))
     }
 
     /// The private key's 32 bytes (the seed).
-    public func privateKey() throws(AsymmetricKeyError) -> [UInt8] {
-        guard hasPrivateKey else { throw .invalid("a public key has no private key") }
-        return try RawKey.privateBytes(key)
-    }
+    public func privateKey() throws(AsymmetricKeyError) -> [UInt8] { try raw.privateBytes() }
 
     /// The Ed25519 signature of `message` (64 bytes). OpenSSL's Ed25519 is deterministic, as RFC 8032's.
     public func signature(for message: [UInt8]) throws(AsymmetricKeyError) -> [UInt8] {
         guard hasPrivateKey else { throw .invalid("signing needs a private key") }
         guard let context = EVP_MD_CTX_new() else { throw .library(.capture("EVP_MD_CTX_new")) }
         defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestSignInit(context, nil, nil, nil, key) == 1 else {
+        guard EVP_DigestSignInit(context, nil, nil, nil, raw.pkey) == 1 else {
             throw .library(.capture("EVP_DigestSignInit(Ed25519)"))
         }
         var signature = [UInt8](repeating: 0, count: Self.signatureByteCount)
@@ -139,7 +106,7 @@ public final class Ed25519Key: @unchecked Sendable {
         guard signature.count == Self.signatureByteCount, let context = EVP_MD_CTX_new() else { return false }
         defer { EVP_MD_CTX_free(context) }
         let valid =
-            EVP_DigestVerifyInit(context, nil, nil, nil, key) == 1
+            EVP_DigestVerifyInit(context, nil, nil, nil, raw.pkey) == 1
             && EVP_DigestVerify(context, signature, signature.count, message, message.count) == 1
         // A signature that fails leaves its reason queued; it is an answer, not an error.
         ERR_clear_error()
@@ -147,36 +114,58 @@ public final class Ed25519Key: @unchecked Sendable {
     }
 }
 
-/// OpenSSL's raw keys (EVP_PKEY_new_raw_private_key and its kin), which X25519 and Ed25519 share.
-private enum RawKey {
-    static func make(_ type: Int32, _ what: String, private bytes: [UInt8]) throws(AsymmetricKeyError) -> OpaquePointer
-    {
+/// An OpenSSL raw key (EVP_PKEY_new_raw_private_key and its kin), which X25519 and Ed25519 share: the
+/// EVP_PKEY, freed with it, and its public bytes.
+private final class RawCurveKey: @unchecked Sendable {
+    // @unchecked: `pkey` is never changed after init, and OpenSSL 3 lets threads share one EVP_PKEY.
+    let pkey: OpaquePointer
+    let publicKey: [UInt8]
+    let hasPrivateKey: Bool
+
+    /// Takes `pkey`, freeing it when its public bytes cannot be read.
+    private init(taking pkey: OpaquePointer, hasPrivateKey: Bool) throws(AsymmetricKeyError) {
+        var bytes = [UInt8](repeating: 0, count: 32)
+        var length = bytes.count
+        guard EVP_PKEY_get_raw_public_key(pkey, &bytes, &length) == 1, length == 32 else {
+            EVP_PKEY_free(pkey)
+            throw .library(.capture("EVP_PKEY_get_raw_public_key"))
+        }
+        self.pkey = pkey
+        publicKey = bytes
+        self.hasPrivateKey = hasPrivateKey
+    }
+
+    deinit { EVP_PKEY_free(pkey) }
+
+    /// A new random key pair of OpenSSL's key type `name` ("X25519", "ED25519").
+    convenience init(generating name: StaticString) throws(AsymmetricKeyError) {
+        try self.init(taking: EVPKey.generate(name), hasPrivateKey: true)
+    }
+
+    /// The key pair of the 32 private bytes `bytes`, of `type`; `what` names it in errors.
+    convenience init(_ type: Int32, _ what: String, private bytes: [UInt8]) throws(AsymmetricKeyError) {
         guard bytes.count == 32 else { throw .incorrectLength(what, expected: [32], actual: bytes.count) }
-        guard let key = EVP_PKEY_new_raw_private_key(type, nil, bytes, bytes.count) else {
+        guard let pkey = EVP_PKEY_new_raw_private_key(type, nil, bytes, bytes.count) else {
             throw .rejected("OpenSSL refused \(what)", call: "EVP_PKEY_new_raw_private_key")
         }
-        return key
+        try self.init(taking: pkey, hasPrivateKey: true)
     }
 
-    static func make(_ type: Int32, _ what: String, public bytes: [UInt8]) throws(AsymmetricKeyError) -> OpaquePointer {
+    /// The public key of the 32 bytes `bytes`, of `type`; `what` names it in errors.
+    convenience init(_ type: Int32, _ what: String, public bytes: [UInt8]) throws(AsymmetricKeyError) {
         guard bytes.count == 32 else { throw .incorrectLength(what, expected: [32], actual: bytes.count) }
-        guard let key = EVP_PKEY_new_raw_public_key(type, nil, bytes, bytes.count) else {
+        guard let pkey = EVP_PKEY_new_raw_public_key(type, nil, bytes, bytes.count) else {
             throw .rejected("OpenSSL refused \(what)", call: "EVP_PKEY_new_raw_public_key")
         }
-        return key
+        try self.init(taking: pkey, hasPrivateKey: false)
     }
 
-    static func publicBytes(_ key: OpaquePointer) -> [UInt8]? {
+    /// The private key's 32 bytes.
+    func privateBytes() throws(AsymmetricKeyError) -> [UInt8] {
+        guard hasPrivateKey else { throw .invalid("a public key has no private key") }
         var bytes = [UInt8](repeating: 0, count: 32)
         var length = bytes.count
-        guard EVP_PKEY_get_raw_public_key(key, &bytes, &length) == 1, length == 32 else { return nil }
-        return bytes
-    }
-
-    static func privateBytes(_ key: OpaquePointer) throws(AsymmetricKeyError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: 32)
-        var length = bytes.count
-        guard EVP_PKEY_get_raw_private_key(key, &bytes, &length) == 1, length == 32 else {
+        guard EVP_PKEY_get_raw_private_key(pkey, &bytes, &length) == 1, length == 32 else {
             throw .library(.capture("EVP_PKEY_get_raw_private_key"))
         }
         return bytes
