@@ -133,7 +133,7 @@ public struct UserExtensionBuilder: Sendable {
         } catch {
             throw .cache(path: cacheDirectory.path, reason: "cannot hash the os module: \(error)")
         }
-        let folder = cacheDirectory.appendingPathComponent("os-module-\(hash)")
+        let folder = cacheDirectory.appendingPathComponent("os-module-\(hash)", isDirectory: true)
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent("module.modulemap").path) {
             return folder
         }
