@@ -23,6 +23,19 @@ struct PayloadReplayTests {
         #expect(replay.payload(at: -1) == expected[2])
     }
 
+    @Test(
+        "--encrypted-field marks the payloads holding the key as asking for decrypted text; a key none holds is refused"
+    )
+    func encryptedField() throws {
+        let webPush = #"{"aps":{"alert":"New notification","mutable-content":1},"p":"DGv6ra1nlYgDCS1F"}"#
+        let replay = try PayloadReplay(parsing: webPush + "\n" + Self.first)
+        #expect(replay.payloads.allSatisfy { $0.enrichmentsRequested.isEmpty }, "without the field, nothing asked")
+        let marked = try replay.markingEncrypted(field: "p")
+        #expect(marked.payloads.map(\.enrichmentsRequested) == [.decryptedText, []])
+        #expect(throws: PayloadReplayError.fieldInNoPayload("q")) { try replay.markingEncrypted(field: "q") }
+        #expect(PayloadReplayError.fieldInNoPayload("q").description.contains(#"top-level "q" key"#))
+    }
+
     @Test("every bad line is reported with its 1-based line number and reason")
     func badLines() throws {
         let oversize = #"{"aps":{"alert":""# + String(repeating: "a", count: 4100) + #""}}"#

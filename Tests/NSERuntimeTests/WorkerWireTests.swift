@@ -86,7 +86,7 @@ private let fullFigures: WorkerFigures = {
 private let fullInput: InvocationInput = {
     var alert = NotificationAlert(title: "T", subtitle: "S", body: "B", otherFields: ["loc-key": .string("K")])
     alert.isPlainText = true
-    let payload = NotificationPayload(
+    var payload = NotificationPayload(
         alert: alert, isMutable: true, badge: 3, sound: .string("default"), threadIdentifier: "thread",
         category: "sale", otherAPSFields: ["interruption-level": .string("active")], encryptedData: "AAAA",
         mediaURL: URL(string: "http://127.0.0.1:8080/media/200KB.jpg"),
@@ -94,6 +94,7 @@ private let fullInput: InvocationInput = {
             "order": .integer(48_213), "ratio": .double(0.5), "tags": .array([.string("a"), .null, .bool(true)]),
             "nested": .object(["deep": .object(["deeper": .null])]), "negative": .integer(-9),
         ])
+    payload.encryptedField = "order"
     var input = InvocationInput(
         id: 7, payload: payload, arrival: 123,
         extension: ExtensionFactory(name: "sleepy") { SleepyService(deliverAt: 0) },

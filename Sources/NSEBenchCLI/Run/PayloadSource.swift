@@ -29,7 +29,9 @@ struct PayloadSource: Sendable {
         coldStarts = configuration.settings.coldStarts?.scaled(by: configuration.settings.timeScale)
         lowDataMode = configuration.settings.lowDataMode
         if let path = configuration.payloadFile {
-            source = .replayed(try PayloadReplay(contentsOf: URL(fileURLWithPath: path)))
+            var replay = try PayloadReplay(contentsOf: URL(fileURLWithPath: path))
+            if let field = configuration.encryptedField { replay = try replay.markingEncrypted(field: field) }
+            source = .replayed(replay)
         } else {
             source = .generated(
                 try mediaBases.map { base in
@@ -41,14 +43,14 @@ struct PayloadSource: Sendable {
         }
     }
 
-    /// For replayed payloads, the shares that carry `encrypted_data` and a media URL: the settings
+    /// For replayed payloads, the shares that carry encrypted content and a media URL: the settings
     /// that took effect, which summary.csv records in place of the generator's flags. Nil when
     /// generated.
     var replayedShares: (encrypted: Double, media: Double)? {
         guard case .replayed(let replay) = source else { return nil }
         let count = Double(replay.count)
         return (
-            Double(replay.payloads.filter { $0.encryptedData != nil }.count) / count,
+            Double(replay.payloads.filter { $0.enrichmentsRequested.contains(.decryptedText) }.count) / count,
             Double(replay.payloads.filter { $0.mediaURL != nil }.count) / count
         )
     }

@@ -86,6 +86,11 @@ extension RunOptions {
         "wrong-key", valueName: "FRACTION", default: "0", help: "Share sealed with another key.", .within(0...1))
     static let payloads: Option<String?> = .value(
         "payloads", valueName: "FILE", help: "Replay payloads from a JSONL file instead of generating them.")
+    static let encryptedField: Option<String?> = .value(
+        "encrypted-field", valueName: "KEY",
+        help: "With --payloads: the top-level payload key your app carries its ciphertext in (a Web Push relay's "
+            + "\"p\"), so a payload holding it asks for decrypted text and one delivered with its alert unchanged "
+            + "counts as fallen back; without it only encrypted_data does.")
     static let payloadKey: Option<[UInt8]?> = .value(
         "payload-key", valueName: "FILE",
         help: "The AES-256-GCM key of encrypted_data (64 hex digits or base64 of 32 bytes), shared with "
@@ -171,7 +176,8 @@ extension RunOptions {
         .map(\.declaration) + NetworkOptions.declarations + OriginCacheOptions.declarations
         + EndpointOptions.declarations
         + ([
-            media, encrypted, withMedia, tamper, truncatePayload, wrongKey, payloads, payloadKey, appGroup, keychain,
+            media, encrypted, withMedia, tamper, truncatePayload, wrongKey, payloads, encryptedField, payloadKey,
+            appGroup, keychain,
             deadline,
             grace,
             windDown, memoryLimit, timeScale, seed, target, transportLoops, scenario, out, scratchDirectory, quiet,

@@ -55,6 +55,9 @@ public struct RunConfiguration: Sendable {
     public var payloadKey: [UInt8]? = nil
     /// `--app-group`: a folder copied into the App Group container before the run; nil for none.
     public var appGroup: String? = nil
+    /// `--encrypted-field`: the top-level key of replayed payloads that carries their encrypted content;
+    /// nil for `encrypted_data` alone.
+    public var encryptedField: String? = nil
     /// `--keychain`: the items the keychain the app shares with its extension starts with; nil for an
     /// empty keychain.
     public var keychain: KeychainItems? = nil
@@ -160,6 +163,12 @@ enum RunOptions {
         configuration.payloadKey = try arguments[payloadKey]
         configuration.appGroup = try arguments[appGroup]
         configuration.keychain = try arguments[keychain]
+        configuration.encryptedField = try arguments[encryptedField]
+        if configuration.encryptedField != nil, payloadFile == nil {
+            throw .invalidCombination(
+                "--\(encryptedField.name) names a key of replayed payloads: give the payloads with --\(payloads.name) "
+                    + "(generated payloads carry encrypted_data)")
+        }
         if configuration.appGroup != nil, configuration.extensionProcesses == 0 {
             // In this process, CoreFoundation already chose where suites live (~/.config) as it loaded.
             throw .invalidCombination(

@@ -42,6 +42,10 @@ public struct NotificationPayload: Sendable, Hashable, Codable {
     public var mediaURL: URL?
     /// Every other top-level key.
     public var customFields: [String: JSONValue]
+    /// The top-level key of the app's own that carries this payload's encrypted content (`--encrypted-field`,
+    /// such as a Web Push relay's `p`), beside `encrypted_data`: a payload holding it asks for decrypted text.
+    /// Not part of the JSON: the run's knowledge of the app's format.
+    public var encryptedField: String? = nil
 
     /// A payload with these fields.
     ///
@@ -67,15 +71,17 @@ public struct NotificationPayload: Sendable, Hashable, Codable {
         self.customFields = customFields
     }
 
-    /// What this payload asks the extension for: ``Enrichments/decryption`` when it carries
-    /// `encrypted_data`, ``Enrichments/media`` when it carries `media_url`.
+    /// What this payload asks the extension for: ``Enrichments/decryptedText`` when it carries
+    /// `encrypted_data` or its ``encryptedField``, ``Enrichments/attachment`` when it carries `media_url`.
     ///
     /// ```swift
     /// payload.enrichmentsRequested.isSubset(of: delivered)  // true: enriched; false: degraded
     /// ```
     public var enrichmentsRequested: Enrichments {
         var requested: Enrichments = []
-        if encryptedData != nil { requested.insert(.decryptedText) }
+        if encryptedData != nil || encryptedField.map({ customFields[$0] != nil }) == true {
+            requested.insert(.decryptedText)
+        }
         if mediaURL != nil { requested.insert(.attachment) }
         return requested
     }

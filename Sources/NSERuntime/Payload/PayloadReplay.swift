@@ -27,6 +27,19 @@ public struct PayloadReplay: Sendable, Hashable {
         self.payloads = payloads
     }
 
+    /// The same payloads, those holding the top-level key `field` marked as carrying encrypted content
+    /// (``NotificationPayload/encryptedField``); throws ``PayloadReplayError/fieldInNoPayload(_:)`` when
+    /// none holds it (a misspelt name would otherwise count nothing as encrypted).
+    public func markingEncrypted(field: String) throws(PayloadReplayError) -> PayloadReplay {
+        guard payloads.contains(where: { $0.customFields[field] != nil }) else { throw .fieldInNoPayload(field) }
+        return try PayloadReplay(
+            payloads: payloads.map { payload in
+                var marked = payload
+                marked.encryptedField = field
+                return marked
+            })
+    }
+
     /// Reads a JSONL file of payloads.
     ///
     /// ```swift

@@ -38,6 +38,8 @@ public enum PayloadReplayError: Error, Hashable, Sendable, CustomStringConvertib
     case invalidLines(source: String, [PayloadLineError])
     /// `source` has no payload lines, only blank lines and comments.
     case noPayloads(source: String)
+    /// `--encrypted-field` names a top-level key that no payload holds.
+    case fieldInNoPayload(String)
 
     /// How many bad lines a message lists before summing up the rest.
     static let listedLineLimit = 20
@@ -58,6 +60,9 @@ public enum PayloadReplayError: Error, Hashable, Sendable, CustomStringConvertib
             return text
         case .noPayloads(let source):
             return "\(source) holds no payloads; write one JSON payload per line (# starts a comment line)"
+        case .fieldInNoPayload(let field):
+            return "no payload of the file has a top-level \"\(field)\" key to count as encrypted; name the key "
+                + "your payloads carry their ciphertext in"
         }
     }
 }

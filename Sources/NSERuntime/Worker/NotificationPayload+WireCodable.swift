@@ -77,6 +77,7 @@ extension NotificationPayload: WireCodable {
         writer.write(encryptedData)
         writer.write(mediaURL)
         writer.write(customFields)
+        writer.write(encryptedField)
     }
 
     public init(from reader: inout WireReader) throws(WireFormatError) {
@@ -84,6 +85,7 @@ extension NotificationPayload: WireCodable {
             alert: try reader.read(), isMutable: try reader.read(), badge: try reader.read(), sound: try reader.read(),
             threadIdentifier: try reader.read(), category: try reader.read(), otherAPSFields: try reader.read(),
             encryptedData: try reader.read(), mediaURL: try reader.read(), customFields: try reader.read())
+        encryptedField = try reader.read()
     }
 }
 
