@@ -1,5 +1,5 @@
 /// The container formats UIImage reads on iOS whose size nse-bench reads from the header.
-public enum ImageFormat: String, Sendable, Hashable {
+enum ImageFormat: String, Sendable, Hashable {
     case png, jpeg, gif, webp, bmp, heic
 }
 
@@ -9,17 +9,19 @@ public enum ImageFormat: String, Sendable, Hashable {
 /// ImageHeader(Array(pngData))  // ImageHeader(format: .png, width: 1200, height: 800)
 /// ImageHeader(Array("text".utf8))  // nil
 /// ```
-public struct ImageHeader: Sendable, Hashable {
+///
+/// Internal, as Apple's UIKit has no such names: a user's module may declare its own.
+struct ImageHeader: Sendable, Hashable {
     /// The container format.
-    public let format: ImageFormat
+    let format: ImageFormat
     /// The width in pixels, as stored (before any EXIF orientation).
-    public let width: Int
+    let width: Int
     /// The height in pixels, as stored.
-    public let height: Int
+    let height: Int
 
     /// The header of `bytes`; nil when they are no PNG, JPEG, GIF, WebP, BMP or HEIC/AVIF image this can
     /// size, or the size is zero.
-    public init?(_ bytes: [UInt8]) {
+    init?(_ bytes: [UInt8]) {
         guard let (format, width, height) = Self.read(bytes), width > 0, height > 0 else { return nil }
         self.format = format
         self.width = width
@@ -39,11 +41,21 @@ public struct ImageHeader: Sendable, Hashable {
         if bytes.starts(with: Array("RIFF".utf8)), bytes.count >= 30, Array(bytes[8..<12]) == Array("WEBP".utf8) {
             return webp(bytes).map { (.webp, $0.width, $0.height) }
         }
-        if bytes.starts(with: Array("BM".utf8)), bytes.count >= 26 {
+        if bytes.starts(with: Array("BM".utf8)), bytes.count >= 30,
+            [12, 40, 52, 56, 64, 108, 124].contains(littleEndian(bytes, 14, 4))
+        {
+            // A BITMAPINFOHEADER or later (a core header's fields are 16-bit) with one plane: text that
+            // starts with "BM" is not one.
+            guard littleEndian(bytes, 14, 4) != 12 else {
+                return littleEndian(bytes, 22, 2) == 1
+                    ? (.bmp, littleEndian(bytes, 18, 2), littleEndian(bytes, 20, 2)) : nil
+            }
+            guard littleEndian(bytes, 26, 2) == 1 else { return nil }
+            let width = Int32(bitPattern: UInt32(littleEndian(bytes, 18, 4)))
             let height = Int32(bitPattern: UInt32(littleEndian(bytes, 22, 4)))
-            return (.bmp, littleEndian(bytes, 18, 4), Int(height.magnitude))
+            return width > 0 ? (.bmp, Int(width), Int(height.magnitude)) : nil
         }
-        if bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) {
+        if bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8), isImageBrand(bytes) {
             return isobmffImageSize(bytes).map { (.heic, $0.width, $0.height) }
         }
         return nil
@@ -86,18 +98,48 @@ public struct ImageHeader: Sendable, Hashable {
         }
     }
 
-    /// The size an HEIF/AVIF file gives its primary image: the first `ispe` (image spatial extents)
-    /// property, found by its type rather than by walking the boxes.
-    private static func isobmffImageSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-        let type = Array("ispe".utf8)
+    /// Whether an ISO media file's `ftyp` names an image brand (HEIF, HEIC, AVIF), not a video's.
+    private static func isImageBrand(_ bytes: [UInt8]) -> Bool {
+        let size = min(bigEndian(bytes, 0, 4), bytes.count)
+        let brands: Set<String> = ["heic", "heix", "heim", "heis", "mif1", "msf1", "avif", "avis"]
         var index = 8
-        while index + 16 <= bytes.count {
+        while index + 4 <= size {
+            if brands.contains(String(decoding: bytes[index..<index + 4], as: UTF8.self)) { return true }
+            index += index == 8 ? 8 : 4  // the major brand, the minor version, then the compatible brands
+        }
+        return false
+    }
+
+    /// The size an HEIF/AVIF file gives its image: the largest `ispe` (image spatial extents) property in
+    /// its top-level `meta` box. A camera's HEIC is a grid of 512 × 512 tiles whose own `ispe`s come first;
+    /// the grid's is the largest. Only `meta` is searched, so bytes in the media data cannot pass for one.
+    private static func isobmffImageSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        var box = 0
+        while box + 8 <= bytes.count {
+            let size = bigEndian(bytes, box, 4)
+            let type = String(decoding: bytes[box + 4..<box + 8], as: UTF8.self)
+            let end = size == 0 ? bytes.count : min(bytes.count, box + size)
+            if type == "meta" { return largestSpatialExtents(bytes, from: box + 8, to: end) }
+            guard size >= 8 else { return nil }
+            box += size
+        }
+        return nil
+    }
+
+    private static func largestSpatialExtents(_ bytes: [UInt8], from start: Int, to end: Int) -> (
+        width: Int, height: Int
+    )? {
+        let type = Array("ispe".utf8)
+        var largest: (width: Int, height: Int)?
+        var index = start
+        while index + 16 <= end {
             if bytes[index] == type[0], Array(bytes[index..<index + 4]) == type {
-                return (bigEndian(bytes, index + 8, 4), bigEndian(bytes, index + 12, 4))
+                let found = (bigEndian(bytes, index + 8, 4), bigEndian(bytes, index + 12, 4))
+                if found.0 * found.1 > (largest.map { $0.width * $0.height } ?? 0) { largest = found }
             }
             index += 1
         }
-        return nil
+        return largest
     }
 
     private static func bigEndian(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int {

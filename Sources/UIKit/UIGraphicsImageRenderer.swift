@@ -1,8 +1,7 @@
 public import Foundation
 
 /// How a renderer's images are made, as UIKit's: their scale and whether they are opaque.
-public final class UIGraphicsImageRendererFormat: NSObject, @unchecked Sendable {
-    // @unchecked: as UIKit's, a format is set up before a renderer takes it and not changed after.
+public final class UIGraphicsImageRendererFormat: NSObject {
 
     /// Pixels per point; the screen's by default.
     public var scale: CGFloat = UIScreen.main.scale

@@ -1,7 +1,8 @@
 // UIKit's UIImage on Linux, for extensions that check, size or re-encode what they downloaded: an image
-// read from its header (format and size), not decoded. What iOS would draw or encode is not simulated:
-// `pngData()` and `jpegData(compressionQuality:)` give the image's own bytes, and an image a renderer made
-// is blank at the size asked (``BlankPNG``); the run names each such call `not faithful:`.
+// read from its header (format and size), not decoded. What iOS would decode, draw or encode is not
+// simulated, nor its CPU time and memory (iOS decodes at 4 bytes a pixel when an image is drawn or
+// re-encoded): `pngData()` and `jpegData(compressionQuality:)` give the image's own bytes, and an image a
+// renderer made is blank at the size asked (``BlankPNG``); the run names each such call `not faithful:`.
 @_exported public import Foundation
 
 /// An image, as UIKit's: made from an image file's bytes, sized from its header.
@@ -10,36 +11,48 @@ open class UIImage: NSObject, @unchecked Sendable {
 
     /// The image's bytes: the file it was made from, or the blank PNG a renderer made.
     let bytes: Data
-    /// The header the bytes carry.
-    public let header: ImageHeader
+    /// The header the bytes carry (internal: Apple's UIImage has no such property, and a subclass may).
+    let header: ImageHeader
     /// The size in points: pixels divided by ``scale``.
     public let size: CGSize
     /// Pixels per point.
     public let scale: CGFloat
 
+    // Every init is designated, as iOS's Objective-C ones are to Swift, so a subclass's `super.init(data:)`
+    // links.
+
     /// An image of `data`: nil when it is no image UIKit reads (PNG, JPEG, GIF, WebP, BMP, HEIC), as on iOS.
-    public convenience init?(data: Data) { self.init(data: data, scale: 1) }
+    public init?(data: Data) {
+        guard let read = Self.read(data, scale: 1) else { return nil }
+        (self.bytes, self.header, self.scale, self.size) = read
+    }
 
     /// An image of `data` at `scale` pixels per point.
     public init?(data: Data, scale: CGFloat) {
-        guard let header = ImageHeader(Array(data.prefix(1 << 20))), scale > 0 else { return nil }
-        bytes = data
-        self.header = header
-        self.scale = scale
-        size = CGSize(width: CGFloat(header.width) / scale, height: CGFloat(header.height) / scale)
+        guard let read = Self.read(data, scale: scale) else { return nil }
+        (self.bytes, self.header, self.scale, self.size) = read
     }
 
     /// The image in the file at `path`; nil when it cannot be read or is no image.
-    public convenience init?(contentsOfFile path: String) {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        self.init(data: data)
+    public init?(contentsOfFile path: String) {
+        guard let data = FileManager.default.contents(atPath: path), let read = Self.read(data, scale: 1) else {
+            return nil
+        }
+        (self.bytes, self.header, self.scale, self.size) = read
+    }
+
+    private static func read(_ data: Data, scale: CGFloat) -> (Data, ImageHeader, CGFloat, CGSize)? {
+        guard scale > 0, scale.isFinite, let header = ImageHeader(Array(data.prefix(1 << 20))) else { return nil }
+        return (
+            data, header, scale, CGSize(width: CGFloat(header.width) / scale, height: CGFloat(header.height) / scale)
+        )
     }
 
     /// An image of the asset catalog: nil, as the extension's assets are not compiled here.
-    public convenience init?(named name: String) { return nil }
+    public init?(named name: String) { return nil }
 
     /// A symbol image: nil, as SF Symbols are not on Linux.
-    public convenience init?(systemName name: String) { return nil }
+    public init?(systemName name: String) { return nil }
 
     /// How the image is turned: always `.up` (EXIF orientation is not read).
     public var imageOrientation: Orientation { .up }

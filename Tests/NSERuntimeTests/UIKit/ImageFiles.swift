@@ -27,9 +27,11 @@ enum ImageFiles {
             + littleEndian24(width - 1) + littleEndian24(height - 1)
     }
 
+    /// A single-image HEIC: `ftyp`, then `meta` holding the image's `ispe`.
     static func heic(width: UInt32, height: UInt32) -> [UInt8] {
-        [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) + [0, 0, 0, 20]
-            + Array("ispe".utf8) + [0, 0, 0, 0] + bigEndian(width) + bigEndian(height)
+        let ispe = [0, 0, 0, 20] + Array("ispe".utf8) + [0, 0, 0, 0] + bigEndian(width) + bigEndian(height)
+        let meta = bigEndian(UInt32(12 + ispe.count)) + Array("meta".utf8) + [0, 0, 0, 0] + ispe
+        return [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) + meta
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {
@@ -38,5 +40,46 @@ enum ImageFiles {
     private static func bigEndian16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
     private static func littleEndian24(_ value: Int) -> [UInt8] {
         [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF)]
+    }
+
+    /// A lossy WebP (`VP8 `): its frame header's 14-bit width and height.
+    static func webpLossy(width: UInt16, height: UInt16) -> [UInt8] {
+        Array("RIFF".utf8) + [30, 0, 0, 0] + Array("WEBPVP8 ".utf8) + [10, 0, 0, 0] + [0, 0, 0, 0x9D, 0x01, 0x2A]
+            + [UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8)]
+    }
+
+    /// A lossless WebP (`VP8L`): 14-bit width − 1 and height − 1 packed after the signature byte.
+    static func webpLossless(width: Int, height: Int) -> [UInt8] {
+        let bits = (width - 1) | (height - 1) << 14
+        return Array("RIFF".utf8) + [30, 0, 0, 0] + Array("WEBPVP8L".utf8) + [10, 0, 0, 0, 0x2F]
+            + [UInt8(bits & 0xFF), UInt8(bits >> 8 & 0xFF), UInt8(bits >> 16 & 0xFF), UInt8(bits >> 24 & 0xFF)]
+            + [UInt8](repeating: 0, count: 8)
+    }
+
+    /// A BMP with a BITMAPINFOHEADER, stored top-down (negative height).
+    static func bmp(width: Int32, height: Int32) -> [UInt8] {
+        Array("BM".utf8) + [UInt8](repeating: 0, count: 12) + littleEndian32(40)
+            + littleEndian32(UInt32(bitPattern: width))
+            + littleEndian32(UInt32(bitPattern: height)) + [1, 0, 24, 0]
+    }
+
+    /// A camera's HEIC: a grid whose 512 × 512 tiles' `ispe`s come before the grid's own, in `meta`.
+    static func heicGrid(width: UInt32, height: UInt32) -> [UInt8] {
+        let ispe = { (w: UInt32, h: UInt32) in
+            [0, 0, 0, 20] + Array("ispe".utf8) + [0, 0, 0, 0] + bigEndian(w) + bigEndian(h)
+        }
+        let properties = ispe(512, 512) + ispe(512, 512) + ispe(width, height)
+        let meta = bigEndian(UInt32(12 + properties.count)) + Array("meta".utf8) + [0, 0, 0, 0] + properties
+        return [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) + meta
+    }
+
+    /// An MP4 whose media data happens to hold the bytes "ispe".
+    static func mp4WithISPEBytes() -> [UInt8] {
+        [0, 0, 0, 24] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isomiso2".utf8) + [0, 0, 0, 28]
+            + Array("mdat".utf8) + Array("ispe".utf8) + [0, 0, 0, 0, 0, 0, 3, 9, 0, 0, 2, 43]
+    }
+
+    private static func littleEndian32(_ value: UInt32) -> [UInt8] {
+        [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
     }
 }

@@ -16,13 +16,22 @@ struct UIImageTests {
             (ImageFiles.gif(width: 320, height: 200), "gif", 320, 200),
             (ImageFiles.webpExtended(width: 1920, height: 1080), "webp", 1920, 1080),
             (ImageFiles.heic(width: 4032, height: 3024), "heic", 4032, 3024),
+            (ImageFiles.heicGrid(width: 4032, height: 3024), "heic", 4032, 3024),
+            (ImageFiles.webpLossy(width: 1024, height: 768), "webp", 1024, 768),
+            (ImageFiles.webpLossless(width: 300, height: 200), "webp", 300, 200),
+            (ImageFiles.bmp(width: 64, height: -32), "bmp", 64, 32),
         ]
         for (bytes, format, width, height) in cases {
             let header = try #require(UIKitProbe.header(bytes), "\(format)")
             #expect(header.format == format && header.width == width && header.height == height)
         }
         let mp4 = [0, 0, 0, 24] + Array("ftypisom".utf8) + [UInt8](repeating: 0, count: 40)
-        for bytes in [Array("hello".utf8), mp4, Array(ImageFiles.jpeg(width: 10, height: 10).prefix(30)), []] {
+        let text = Array("BMW of North America announced today that its new lineup".utf8)
+        let notImages = [
+            Array("hello".utf8), mp4, ImageFiles.mp4WithISPEBytes(), text,
+            Array(ImageFiles.jpeg(width: 10, height: 10).prefix(30)), [],
+        ]
+        for bytes in notImages {
             #expect(UIKitProbe.header(bytes) == nil)
             #expect(!UIKitProbe.isImage(Data(bytes)))
         }
@@ -50,5 +59,19 @@ struct UIImageTests {
         let context = UIKitProbe.imageContext()
         #expect(context.scaleInside == 3 && !context.imageAfterEnd)
         #expect(UIKitProbe.thumbnailSide(of: rendered.png, side: 5) == 5)
+    }
+
+    @Test("a scale of 0 or not a number is the screen's; a size that is not a positive number is 1 pixel")
+    func oddRendererInput() {
+        #expect(UIKitProbe.renderedPixels(width: 10, height: 10, scale: 0) == (30, 30))
+        #expect(UIKitProbe.renderedPixels(width: 10, height: 10, scale: .nan) == (30, 30))
+        #expect(UIKitProbe.renderedPixels(width: .infinity, height: -4, scale: 1) == (1, 1))
+        #expect(UIKitProbe.renderedPixels(width: .nan, height: 0, scale: 2) == (1, 1))
+    }
+
+    @Test("a subclass's super.init(data:) links and sizes the image, as on iOS")
+    func subclass() {
+        #expect(UIKitProbe.subclassWidth(Data(ImageFiles.png(width: 80, height: 40))) == 80)
+        #expect(UIKitProbe.subclassWidth(Data("no".utf8)) == nil)
     }
 }

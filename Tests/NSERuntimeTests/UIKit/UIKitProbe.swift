@@ -1,5 +1,6 @@
 import Foundation
-import UIKit
+
+@testable import UIKit
 
 /// The UIKit calls of ``UIImageTests``, in a file that does not import Testing (see there), each giving
 /// plain values.
@@ -47,4 +48,22 @@ enum UIKitProbe {
     static func thumbnailSide(of data: Data, side: CGFloat) -> CGFloat? {
         UIImage(data: data)?.preparingThumbnail(of: CGSize(width: side, height: side))?.size.width
     }
+
+    /// The size a renderer gives for a size and scale that are not numbers a phone would draw at.
+    static func renderedPixels(width: CGFloat, height: CGFloat, scale: CGFloat) -> (width: Int, height: Int) {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = scale
+        let image = UIGraphicsImageRenderer(size: CGSize(width: width, height: height), format: format).image { _ in }
+        return (image.header.width, image.header.height)
+    }
+
+    /// A subclass's `super.init(data:)`, as shipped code writes one.
+    static func subclassWidth(_ data: Data) -> CGFloat? { TaggedImage(data: data)?.size.width }
+}
+
+/// A UIImage subclass of a user's kind.
+final class TaggedImage: UIImage, @unchecked Sendable {
+    let tag = "avatar"
+
+    override init?(data: Data) { super.init(data: data) }
 }

@@ -69,8 +69,9 @@ struct ExtensionSourceScanTests {
             let jpeg = image.jpegData(compressionQuality: 0.8)
             """
         let notes = ExtensionSourceScan.untimedCalls(in: text, file: "S.swift")
-        #expect(notes.map { $0.prefix(9) } == ["S.swift:2", "S.swift:3", "S.swift:4"], "\(notes)")
-        #expect(notes.first?.contains("drawing (its CPU time and what it draws) is not simulated") == true)
+        #expect(notes.map { $0.prefix(9) } == ["S.swift:2", "S.swift:2", "S.swift:3", "S.swift:4"], "\(notes)")
+        #expect(notes.first?.contains("drawing a UIImage draws nothing here: iOS decodes the image") == true)
+        #expect(notes.first?.contains("46 MiB") == true, "the memory a phone would spend is named")
     }
 
     @Test("header fields, which a phone sends and receives as iOS does, are not named")
