@@ -1,8 +1,9 @@
 // UIKit's UIImage on Linux, for extensions that check, size or re-encode what they downloaded: an image
-// read from its header (format and size), not decoded. What iOS would decode, draw or encode is not
-// simulated, nor its CPU time and memory (iOS decodes at 4 bytes a pixel when an image is drawn or
-// re-encoded): `pngData()` and `jpegData(compressionQuality:)` give the image's own bytes, and an image a
-// renderer made is blank at the size asked (``BlankPNG``); the run names each such call `not faithful:`.
+// read from its header (format and size), not decoded. Drawing or re-encoding one allocates what iOS would
+// decode it into (4 bytes a pixel, kept while the image lives), so the memory limit judges it as jetsam
+// would; what iOS would draw or encode, and its CPU time, are not simulated: `pngData()` and
+// `jpegData(compressionQuality:)` give the image's own bytes, and an image a renderer made is blank at the
+// size asked (``BlankPNG``). The run names each such call `not faithful:`.
 @_exported public import Foundation
 
 /// An image, as UIKit's: made from an image file's bytes, sized from its header.
@@ -17,6 +18,8 @@ open class UIImage: NSObject, @unchecked Sendable {
     public let size: CGSize
     /// Pixels per point.
     public let scale: CGFloat
+    /// What iOS would decode the image into, allocated when it is first drawn or re-encoded.
+    let bitmap = DecodedBitmap()
 
     // Every init is designated, as iOS's Objective-C ones are to Swift, so a subclass's `super.init(data:)`
     // links.
@@ -63,17 +66,29 @@ open class UIImage: NSObject, @unchecked Sendable {
     }
 
     /// PNG bytes of the image: its own bytes (a PNG as it came, or another format as it came: iOS's
-    /// re-encoding, its time and its output size, are not simulated).
-    open func pngData() -> Data? { bytes }
+    /// re-encoding, its time and its output size, are not simulated). The decoded bitmap iOS would make
+    /// first is allocated (``DecodedBitmap``).
+    open func pngData() -> Data? {
+        decode()
+        return bytes
+    }
 
     /// JPEG bytes of the image: its own bytes, whatever `compressionQuality` (see ``pngData()``).
-    open func jpegData(compressionQuality: CGFloat) -> Data? { bytes }
+    open func jpegData(compressionQuality: CGFloat) -> Data? {
+        decode()
+        return bytes
+    }
 
-    /// Draws the image into the current image context: nothing is drawn (see the module's note).
-    open func draw(in rect: CGRect) {}
+    /// Draws the image into the current image context: nothing is drawn (see the module's note), but the
+    /// decoded bitmap iOS would make is allocated (``DecodedBitmap``).
+    open func draw(in rect: CGRect) { decode() }
 
-    /// Draws the image at `point`: nothing is drawn.
-    open func draw(at point: CGPoint) {}
+    /// Draws the image at `point`: as ``draw(in:)``.
+    open func draw(at point: CGPoint) { decode() }
+
+    /// Allocates the bitmap iOS would decode this image into, once; a blank image a renderer made is
+    /// already its own bitmap's size in the heap (its rows were compressed), so it is decoded as any other.
+    private func decode() { bitmap.decode(width: header.width, height: header.height) }
 
     /// A thumbnail of `size` points: blank, at this image's scale (iOS 15).
     open func preparingThumbnail(of size: CGSize) -> UIImage? {

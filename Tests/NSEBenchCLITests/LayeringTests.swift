@@ -38,8 +38,9 @@ struct LayeringTests {
         "CallKit": ["Foundation"],
         // CFString, CFDictionary, ... as Foundation's classes, for the Apple modules that re-export them.
         "CoreFoundationTypes": ["Foundation"],
-        // UIImage from its header; a blank PNG (zlib, CRC-32) for what a renderer draws.
-        "UIKit": ["Foundation", "NSEBenchCore", "NSEBenchSystem"],
+        // UIImage from its header; a blank PNG (zlib, CRC-32) for what a renderer draws; the decoded
+        // bitmap's lock.
+        "UIKit": ["Foundation", "NSEBenchCore", "NSEBenchSystem", "Synchronization"],
         // The keychain: the phone's (SimulatedDevice), with Core Foundation's types in its API.
         "Security": ["Foundation", "CoreFoundationTypes", "SimulatedDevice"],
         "CoreServices": ["MobileCoreServices", "UniformTypeIdentifiers"],

@@ -12,10 +12,11 @@ enum ExtensionSourceScan {
 
     /// Calls whose time the harness neither measures nor scales, or whose result a phone would give
     /// otherwise, with why.
-    /// What iOS does to an image that UIKit's stand-in does not.
+    /// What UIKit's stand-in does, and does not, of what iOS does to an image it draws or re-encodes.
     private static let imageDecoding =
-        "iOS decodes the image to do it, at 4 bytes a pixel (a 12-megapixel photo is 46 MiB, past an "
-        + "extension's 24 MiB): that memory, the CPU time and the output's size are not simulated"
+        "nothing is decoded or drawn here; the bitmap iOS decodes into (4 bytes a pixel: a 12-megapixel photo is "
+        + "46 MiB, past an extension's 24 MiB) is allocated, so the memory limit judges it as jetsam does, but the "
+        + "CPU time and the output are not the phone's"
 
     static let untimedCalls: [(pattern: String, why: String)] = [
         ("asyncAfter(", "DispatchQueue.asyncAfter waits in real time: --time-scale does not shorten it"),
@@ -58,7 +59,7 @@ enum ExtensionSourceScan {
         ),
         (
             ".draw(in:",
-            "drawing a UIImage draws nothing here: \(imageDecoding)"
+            "drawing a UIImage: \(imageDecoding)"
         ),
         (
             "UIGraphicsImageRenderer",
@@ -72,7 +73,8 @@ enum ExtensionSourceScan {
         ),
         (
             "reparingThumbnail(",
-            "a UIImage thumbnail is blank at the size asked: \(imageDecoding)"
+            "a UIImage thumbnail is blank at the size asked: iOS's decoding and scaling, their CPU time and memory, "
+                + "are not simulated"
         ),
         (
             "SecItemCopyMatching(",

@@ -69,6 +69,12 @@ struct UIImageTests {
         #expect(UIKitProbe.renderedPixels(width: .nan, height: 0, scale: 2) == (1, 1))
     }
 
+    @Test("drawing or re-encoding allocates what iOS decodes into, once; an image too large to decode, nothing")
+    func decodedMemory() {
+        #expect(UIKitProbe.bitmapBytes(Data(ImageFiles.png(width: 300, height: 200))) == [0, 240_000, 240_000])
+        #expect(UIKitProbe.bitmapBytes(Data(ImageFiles.png(width: 0xFFFF_FFFF, height: 0xFFFF_FFFF))) == [0, 0, 0])
+    }
+
     @Test("a subclass's super.init(data:) links and sizes the image, as on iOS")
     func subclass() {
         #expect(UIKitProbe.subclassWidth(Data(ImageFiles.png(width: 80, height: 40))) == 80)

@@ -57,6 +57,19 @@ enum UIKitProbe {
         return (image.header.width, image.header.height)
     }
 
+    /// The bytes the image's decoded bitmap holds: before anything, after a draw, after a second draw
+    /// and a re-encoding.
+    static func bitmapBytes(_ data: Data) -> [Int] {
+        guard let image = UIImage(data: data) else { return [] }
+        var counts = [image.bitmap.byteCount]
+        image.draw(in: CGRect(x: 0, y: 0, width: 10, height: 10))
+        counts.append(image.bitmap.byteCount)
+        image.draw(at: .zero)
+        _ = image.pngData()
+        counts.append(image.bitmap.byteCount)
+        return counts
+    }
+
     /// A subclass's `super.init(data:)`, as shipped code writes one.
     static func subclassWidth(_ data: Data) -> CGFloat? { TaggedImage(data: data)?.size.width }
 }

@@ -70,7 +70,7 @@ struct ExtensionSourceScanTests {
             """
         let notes = ExtensionSourceScan.untimedCalls(in: text, file: "S.swift")
         #expect(notes.map { $0.prefix(9) } == ["S.swift:2", "S.swift:2", "S.swift:3", "S.swift:4"], "\(notes)")
-        #expect(notes.first?.contains("drawing a UIImage draws nothing here: iOS decodes the image") == true)
+        #expect(notes.first?.contains("drawing a UIImage: nothing is decoded or drawn here") == true)
         #expect(notes.first?.contains("46 MiB") == true, "the memory a phone would spend is named")
     }
 
