@@ -18,6 +18,8 @@ struct ImageHeader: Sendable, Hashable {
     let width: Int
     /// The height in pixels, as stored.
     let height: Int
+    /// A JPEG's EXIF orientation (1 to 8: how the stored pixels are turned for display); 1 for the rest.
+    let orientation: Int
 
     /// The header of `bytes`; nil when they are no PNG, JPEG, GIF, WebP, BMP or HEIC/AVIF image this can
     /// size, or the size is zero.
@@ -26,6 +28,7 @@ struct ImageHeader: Sendable, Hashable {
         self.format = format
         self.width = width
         self.height = height
+        orientation = format == .jpeg ? Self.exifOrientation(bytes) ?? 1 : 1
     }
 
     private static func read(_ bytes: [UInt8]) -> (ImageFormat, Int, Int)? {
@@ -57,6 +60,44 @@ struct ImageHeader: Sendable, Hashable {
         }
         if bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8), isImageBrand(bytes) {
             return isobmffImageSize(bytes).map { (.heic, $0.width, $0.height) }
+        }
+        return nil
+    }
+
+    /// The orientation tag (0x0112) of a JPEG's EXIF (APP1 `Exif`, a TIFF header, IFD0), when it holds one
+    /// from 1 to 8.
+    static func exifOrientation(_ bytes: [UInt8]) -> Int? {
+        var index = 2
+        while index + 4 <= bytes.count, bytes[index] == 0xFF {
+            let marker = bytes[index + 1]
+            let length = bigEndian(bytes, index + 2, 2)
+            if marker == 0xDA || (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) { return nil }
+            if marker == 0xE1, index + 10 <= bytes.count, Array(bytes[index + 4..<index + 10]) == Array("Exif\0\0".utf8)
+            {
+                return tiffOrientation(bytes, tiff: index + 10, end: min(bytes.count, index + 2 + length))
+            }
+            guard length >= 2 else { return nil }
+            index += 2 + length
+        }
+        return nil
+    }
+
+    private static func tiffOrientation(_ bytes: [UInt8], tiff: Int, end: Int) -> Int? {
+        guard tiff + 8 <= end else { return nil }
+        let little = bytes[tiff] == 0x49 && bytes[tiff + 1] == 0x49
+        guard little || (bytes[tiff] == 0x4D && bytes[tiff + 1] == 0x4D) else { return nil }
+        let read = { (offset: Int, count: Int) -> Int in
+            little ? littleEndian(bytes, offset, count) : bigEndian(bytes, offset, count)
+        }
+        let ifd = tiff + read(tiff + 4, 4)
+        guard ifd + 2 <= end else { return nil }
+        for entry in 0..<read(ifd, 2) {
+            let start = ifd + 2 + entry * 12
+            guard start + 12 <= end else { return nil }
+            if read(start, 2) == 0x0112 {
+                let value = read(start + 8, 2)
+                return (1...8).contains(value) ? value : nil
+            }
         }
         return nil
     }

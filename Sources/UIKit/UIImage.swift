@@ -44,21 +44,33 @@ open class UIImage: NSObject, @unchecked Sendable {
         (self.bytes, self.header, self.scale, self.size) = read
     }
 
+    /// The image of `data` at `scale`: its size in points as displayed, so a photo whose EXIF turns it a
+    /// quarter (orientations 5 to 8, as a phone held upright stores them) has its width and height swapped.
     private static func read(_ data: Data, scale: CGFloat) -> (Data, ImageHeader, CGFloat, CGSize)? {
         guard scale > 0, scale.isFinite, let header = ImageHeader(Array(data.prefix(1 << 20))) else { return nil }
-        return (
-            data, header, scale, CGSize(width: CGFloat(header.width) / scale, height: CGFloat(header.height) / scale)
-        )
+        let turned = (5...8).contains(header.orientation)
+        let (width, height) = turned ? (header.height, header.width) : (header.width, header.height)
+        return (data, header, scale, CGSize(width: CGFloat(width) / scale, height: CGFloat(height) / scale))
     }
-
     /// An image of the asset catalog: nil, as the extension's assets are not compiled here.
     public init?(named name: String) { return nil }
 
     /// A symbol image: nil, as SF Symbols are not on Linux.
     public init?(systemName name: String) { return nil }
 
-    /// How the image is turned: always `.up` (EXIF orientation is not read).
-    public var imageOrientation: Orientation { .up }
+    /// How the image is turned for display: a JPEG's EXIF orientation, `.up` for the rest.
+    public var imageOrientation: Orientation {
+        switch header.orientation {
+        case 2: .upMirrored
+        case 3: .down
+        case 4: .downMirrored
+        case 5: .leftMirrored
+        case 6: .right
+        case 7: .rightMirrored
+        case 8: .left
+        default: .up
+        }
+    }
 
     /// UIKit's orientations.
     public enum Orientation: Int, Sendable {

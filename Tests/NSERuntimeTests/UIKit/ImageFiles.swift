@@ -82,4 +82,23 @@ enum ImageFiles {
     private static func littleEndian32(_ value: UInt32) -> [UInt8] {
         [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
     }
+
+    /// A JPEG with an EXIF APP1 (TIFF in `littleEndian` or big-endian order, one IFD0 entry: the
+    /// orientation) before its SOF0, as a phone's camera writes one.
+    static func jpegWithOrientation(width: UInt16, height: UInt16, orientation: UInt16, littleEndian: Bool) -> [UInt8] {
+        let two = { (value: UInt16) -> [UInt8] in
+            littleEndian ? [UInt8(value & 0xFF), UInt8(value >> 8)] : [UInt8(value >> 8), UInt8(value & 0xFF)]
+        }
+        let four = { (value: UInt32) -> [UInt8] in
+            let bytes = [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+            return littleEndian ? bytes.reversed() : bytes
+        }
+        let tiff =
+            (littleEndian ? Array("II".utf8) : Array("MM".utf8)) + two(42) + four(8) + two(1)
+            + two(0x0112) + two(3) + four(1) + two(orientation) + [0, 0] + four(0)
+        let app1 = Array("Exif".utf8) + [0, 0] + tiff
+        let segment = [0xFF, 0xE1, UInt8((app1.count + 2) >> 8), UInt8((app1.count + 2) & 0xFF)] + app1
+        let plain = jpeg(width: width, height: height)
+        return Array(plain.prefix(2)) + segment + Array(plain.dropFirst(2))
+    }
 }

@@ -75,6 +75,25 @@ struct UIImageTests {
         #expect(UIKitProbe.bitmapBytes(Data(ImageFiles.png(width: 0xFFFF_FFFF, height: 0xFFFF_FFFF))) == [0, 0, 0])
     }
 
+    @Test("a JPEG's EXIF orientation turns its size and names its orientation, in either byte order")
+    func exifOrientation() throws {
+        // UIImage.Orientation's raw values: up 0, down 1, left 2, right 3, upMirrored 4.
+        for littleEndian in [true, false] {
+            let portrait = ImageFiles.jpegWithOrientation(
+                width: 640, height: 480, orientation: 6, littleEndian: littleEndian)
+            let shown = try #require(UIKitProbe.displayed(Data(portrait)))
+            #expect(shown.width == 480 && shown.height == 640 && shown.orientation == 3, "\(shown)")
+            let upsideDown = ImageFiles.jpegWithOrientation(
+                width: 640, height: 480, orientation: 3, littleEndian: littleEndian)
+            let turned = try #require(UIKitProbe.displayed(Data(upsideDown)))
+            #expect(turned.width == 640 && turned.height == 480 && turned.orientation == 1, "\(turned)")
+        }
+        let none = try #require(UIKitProbe.displayed(Data(ImageFiles.jpeg(width: 640, height: 480))))
+        #expect(none.width == 640 && none.orientation == 0)
+        let bogus = ImageFiles.jpegWithOrientation(width: 640, height: 480, orientation: 9, littleEndian: true)
+        #expect(try #require(UIKitProbe.displayed(Data(bogus))).orientation == 0, "an orientation past 8 is up")
+    }
+
     @Test("a subclass's super.init(data:) links and sizes the image, as on iOS")
     func subclass() {
         #expect(UIKitProbe.subclassWidth(Data(ImageFiles.png(width: 80, height: 40))) == 80)

@@ -70,6 +70,11 @@ enum UIKitProbe {
         return counts
     }
 
+    /// The size in points and the orientation's raw value of the image of `data`.
+    static func displayed(_ data: Data) -> (width: CGFloat, height: CGFloat, orientation: Int)? {
+        UIImage(data: data).map { ($0.size.width, $0.size.height, $0.imageOrientation.rawValue) }
+    }
+
     /// A subclass's `super.init(data:)`, as shipped code writes one.
     static func subclassWidth(_ data: Data) -> CGFloat? { TaggedImage(data: data)?.size.width }
 }
