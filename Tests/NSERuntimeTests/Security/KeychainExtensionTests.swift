@@ -49,9 +49,7 @@ struct KeychainExtensionTests {
              {"kSecClass": "kSecClassGenericPassword", "kSecAttrService": "com.example.push", "kSecAttrAccount": "token",
               "kSecValueData": "t0ken"}]
             """
-        let folder = try CompiledExamples.folder(["NotificationService.swift": Self.service])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let factory = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder()).factory
+        let factory = try CompiledExamples.factory(of: ["NotificationService.swift": Self.service])
         let harness = try HostHarness()
         defer { harness.remove() }
         try PhoneKeychain.write(

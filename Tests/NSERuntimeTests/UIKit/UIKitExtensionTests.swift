@@ -40,9 +40,7 @@ struct UIKitExtensionTests {
 
     @Test("an image is sized, thumbnailed and attached; a body that is no image delivers the original")
     func thumbnails() async throws {
-        let folder = try CompiledExamples.folder(["NotificationService.swift": Self.service])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let factory = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder()).factory
+        let factory = try CompiledExamples.factory(of: ["NotificationService.swift": Self.service])
         for (body, title) in [
             (ImageFiles.jpeg(width: 640, height: 480), "640x480"), (Array("oops".utf8), "Flash sale"),
         ] {

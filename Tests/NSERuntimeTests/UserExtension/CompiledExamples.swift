@@ -53,12 +53,18 @@ enum CompiledExamples {
     /// The record of one invocation of the extension compiled from `files` (name → Swift text), given a
     /// plain payload titled `title`, whose media requests are answered at once.
     static func record(of files: [String: String], title: String) async throws -> InvocationRecord {
-        let folder = try folder(files)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let factory = try UserExtensionLoader.load(folder.path, builder: try builder()).factory
+        let factory = try factory(of: files)
         let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
         defer { harness.remove() }
         return await harness.start(harness.input(TestPayloads.plain(title: title), extension: factory)).value
+    }
+
+    /// The factory of the extension compiled from `files` (name → Swift text), from a folder removed once
+    /// it is loaded (the library stays in the build cache).
+    static func factory(of files: [String: String]) throws -> ExtensionFactory {
+        let folder = try folder(files)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try UserExtensionLoader.load(folder.path, builder: try builder()).factory
     }
 
     /// A folder holding `files` (name → Swift text), removed by the caller.
