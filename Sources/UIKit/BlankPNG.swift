@@ -17,6 +17,8 @@ enum BlankPNG {
         guard let image = UIImage(data: Data(bytes(width: width, height: height)), scale: scale) else {
             preconditionFailure("a blank \(width)×\(height) PNG did not read back")
         }
+        // iOS's renderer holds its image's bitmap while the image lives, 4 bytes a pixel.
+        image.bitmap.decode(width: width, height: height)
         return image
     }
 

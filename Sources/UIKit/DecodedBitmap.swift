@@ -4,8 +4,8 @@ import Synchronization
 /// lives (as UIImage's backing store is): allocated and written here, so the worker's heap holds what a
 /// phone's would, and the memory limit kills an extension that draws a photo too big for it, as jetsam
 /// does. Nothing is decoded into it.
-final class DecodedBitmap: @unchecked Sendable {
-    // @unchecked: the pointer is allocated, written and freed only under `state`'s lock, and read by no one.
+final class DecodedBitmap: Sendable {
+    /// The bitmap, allocated, written and freed only under the lock, and read by no one.
     private let state = Mutex<(pointer: UnsafeMutableRawPointer?, byteCount: Int)>((nil, 0))
 
     /// Beyond this an image is not decoded at all, as ImageIO refuses one too large to hold: 2 GiB.

@@ -8,13 +8,14 @@
 
 /// An image, as UIKit's: made from an image file's bytes, sized from its header.
 open class UIImage: NSObject, @unchecked Sendable {
-    // @unchecked: every stored property is a `let` of a value type, set once in init.
+    // @unchecked: every stored property is a `let` set once in init: values, and `bitmap`, which locks itself.
 
     /// The image's bytes: the file it was made from, or the blank PNG a renderer made.
     let bytes: Data
     /// The header the bytes carry (internal: Apple's UIImage has no such property, and a subclass may).
     let header: ImageHeader
-    /// The size in points: pixels divided by ``scale``.
+    /// The size in points as displayed: pixels divided by ``scale``, width and height swapped for a JPEG whose
+    /// EXIF turns it a quarter.
     public let size: CGSize
     /// Pixels per point.
     public let scale: CGFloat
@@ -98,8 +99,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// Draws the image at `point`: as ``draw(in:)``.
     open func draw(at point: CGPoint) { decode() }
 
-    /// Allocates the bitmap iOS would decode this image into, once; a blank image a renderer made is
-    /// already its own bitmap's size in the heap (its rows were compressed), so it is decoded as any other.
+    /// Allocates the bitmap iOS would decode this image into, once (a renderer's image has its own already).
     private func decode() { bitmap.decode(width: header.width, height: header.height) }
 
     /// A thumbnail of `size` points: blank, at this image's scale (iOS 15).

@@ -3,7 +3,8 @@ import NSEBenchCore
 /// Tells which enrichments delivered content carries, compared with the payload it came from.
 ///
 /// - ``Enrichments/decryptedText``: the payload asked for it, the text differs from the payload's
-///   (encrypted placeholder) alert, and, when the decrypted text is known, the title and body contain it.
+///   (encrypted placeholder) alert, and the title and body contain the decrypted text when it is known, or
+///   no longer contain the placeholder when it is not.
 ///   An extension that falls back to the original after a failed decryption does not get it.
 /// - ``Enrichments/rewrittenText``: the text changed in some other way (the Xcode template's marker).
 /// - ``Enrichments/attachment``: at least one attachment made it into the attachment store (the
@@ -33,8 +34,16 @@ struct DeliveryInspector: Sendable {
         return delivered
     }
 
+    /// Whether changed text is the decrypted text: holds the expected text when it is known; else no longer
+    /// holds the placeholder (a title and body that still contain the original alert, as the Xcode template's
+    /// " [modified]" does, were rewritten, not decrypted).
     private func isDecrypted(title: String, body: String) -> Bool {
-        guard let expectedText else { return true }
+        guard let expectedText else {
+            let placeholderKept =
+                (original.title.isEmpty || title.contains(original.title))
+                && (original.body.isEmpty || body.contains(original.body))
+            return !placeholderKept
+        }
         return title.contains(expectedText.title) && body.contains(expectedText.body)
     }
 }

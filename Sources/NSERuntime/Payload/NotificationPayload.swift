@@ -44,7 +44,7 @@ public struct NotificationPayload: Sendable, Hashable, Codable {
     public var customFields: [String: JSONValue]
     /// The top-level key of the app's own that carries this payload's encrypted content (`--encrypted-field`,
     /// such as a Web Push relay's `p`), beside `encrypted_data`: a payload holding it asks for decrypted text.
-    /// Not part of the JSON: the run's knowledge of the app's format.
+    /// Not part of the payload's JSON (what the extension is given): the run's knowledge of the app's format.
     public var encryptedField: String? = nil
 
     /// A payload with these fields.

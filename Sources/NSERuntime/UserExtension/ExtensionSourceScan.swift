@@ -15,8 +15,9 @@ enum ExtensionSourceScan {
     /// What UIKit's stand-in does, and does not, of what iOS does to an image it draws or re-encodes.
     private static let imageDecoding =
         "nothing is decoded or drawn here; the bitmap iOS decodes into (4 bytes a pixel: a 12-megapixel photo is "
-        + "46 MiB, past an extension's 24 MiB) is allocated, so the memory limit judges it as jetsam does, but the "
-        + "CPU time and the output are not the phone's"
+        + "46 MiB, past an extension's 24 MiB) is allocated, for a worker's memory watch to judge (every 10 ms, "
+        + "the heap shared by the invocations in flight; none with --extension-processes 0), but the CPU time "
+        + "and the output are not the phone's"
 
     static let untimedCalls: [(pattern: String, why: String)] = [
         ("asyncAfter(", "DispatchQueue.asyncAfter waits in real time: --time-scale does not shorten it"),

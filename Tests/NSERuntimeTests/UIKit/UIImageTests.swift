@@ -53,6 +53,7 @@ struct UIImageTests {
         #expect(rendered.width == 50 && rendered.height == 40 && rendered.scale == 2)
         let header = try #require(UIKitProbe.header(Array(rendered.png)))
         #expect(header.format == "png" && header.width == 100 && header.height == 80)
+        #expect(rendered.bitmapBytes == 100 * 80 * 4, "the renderer holds its image's bitmap, as iOS's does")
         #expect(
             Array(rendered.png.suffix(12)) == [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82], "IEND's CRC"
         )

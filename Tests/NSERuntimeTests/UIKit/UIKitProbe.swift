@@ -24,7 +24,8 @@ enum UIKitProbe {
     static func namedImageExists(_ name: String) -> Bool { UIImage(named: name) != nil }
 
     static func render(width: CGFloat, height: CGFloat, scale: CGFloat) -> (
-        ranActions: Bool, contextImageDuringActions: Bool, width: CGFloat, height: CGFloat, scale: CGFloat, png: Data
+        ranActions: Bool, contextImageDuringActions: Bool, width: CGFloat, height: CGFloat, scale: CGFloat, png: Data,
+        bitmapBytes: Int
     ) {
         let format = UIGraphicsImageRendererFormat()
         format.scale = scale
@@ -35,7 +36,10 @@ enum UIKitProbe {
             ran = context.currentImage.size == CGSize(width: width, height: height)
             inside = UIGraphicsGetImageFromCurrentImageContext() != nil
         }
-        return (ran, inside, image.size.width, image.size.height, image.scale, image.pngData() ?? Data())
+        return (
+            ran, inside, image.size.width, image.size.height, image.scale, image.pngData() ?? Data(),
+            image.bitmap.byteCount
+        )
     }
 
     static func imageContext() -> (scaleInside: CGFloat, imageAfterEnd: Bool) {

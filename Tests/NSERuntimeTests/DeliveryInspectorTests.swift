@@ -1,0 +1,32 @@
+import NSEBenchCore
+import Testing
+
+@testable import NSERuntime
+
+/// What delivered text counts as: decrypted, rewritten or neither, for a payload whose encrypted field the
+/// run knows by name only (`--encrypted-field`), so the plaintext is not known.
+@Suite("Delivery inspector: decrypted text without the plaintext")
+struct DeliveryInspectorTests {
+    static func inspector() -> DeliveryInspector {
+        var payload = NotificationPayload(
+            alert: NotificationAlert(title: "New notification", body: "Open the app to read it."),
+            customFields: ["p": .string("DGv6")])
+        payload.encryptedField = "p"
+        return DeliveryInspector(payload: payload, expectedText: nil)
+    }
+
+    @Test("text that no longer holds the placeholder is decrypted; the placeholder kept and added to is rewritten")
+    func placeholder() {
+        let inspector = Self.inspector()
+        #expect(inspector.requested == .decryptedText)
+        let decrypted = inspector.delivered(
+            title: "Ada", subtitle: "", body: "When I grow up, I want to be a watermelon", storedAttachments: 0)
+        #expect(decrypted == .decryptedText)
+        let appended = inspector.delivered(
+            title: "New notification [modified]", subtitle: "", body: "Open the app to read it.", storedAttachments: 0)
+        #expect(appended == .rewrittenText)
+        let unchanged = inspector.delivered(
+            title: "New notification", subtitle: "", body: "Open the app to read it.", storedAttachments: 0)
+        #expect(unchanged.isEmpty)
+    }
+}
