@@ -316,9 +316,12 @@ import Testing
         let stopped =
             "1 extension process stopped answering (1 invocation got no record in time) and was killed and "
             + "replaced: what it held is lost to the harness"
-        #expect(
-            ExtensionWorkerPool.problems(pool, timeScale: 1, deadline: 30_000_000_000)
-                == [stopped] + [counted.problem].compactMap { $0 })
+        // The replacement runs the same script, which ignores the end of the run; whether it was started
+        // before the end (and so is killed after the exit limit, and said so) depends on how loaded the
+        // machine is: under 4 CPU-bound processes on 2 cores it was, in 1 of 3 full-suite runs.
+        let lateExit = "1 extension process did not end within 0.2 s of the run's end and was killed"
+        let problems = ExtensionWorkerPool.problems(pool, timeScale: 1, deadline: 30_000_000_000)
+        #expect(problems.filter { !$0.hasPrefix(lateExit) } == [stopped] + [counted.problem].compactMap { $0 })
     }
 
     @Test func processesThatEndedBeforeTheyWereReadyNameTheThreadLimitWhenThisUserWasAtIt() async throws {
