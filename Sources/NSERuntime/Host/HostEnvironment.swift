@@ -28,8 +28,8 @@ public struct HostEnvironment: Sendable {
     /// The keychain the app shares with its extension, kept beside ``sharedContainer``; nil without one.
     public private(set) var keychain: PhoneKeychain?
     /// The run's payload key, so the host can tell that delivered text is the decrypted text; nil when
-    /// only ``InvocationInput/expectedText`` says so (or, lacking it, any change of an encrypted
-    /// payload's text counts as decrypted).
+    /// only ``InvocationInput/expectedText`` says so (or, lacking it, text of an encrypted payload that no
+    /// longer holds its placeholder counts as decrypted: ``DeliveryInspector``).
     public var payloadKey: [UInt8]?
     /// Receives every ``InvocationEvent``, on the thread where it happened; keep it quick.
     public var trace: (@Sendable (InvocationEvent) -> Void)?
