@@ -14,7 +14,13 @@
 //                               out of the system layer).
 //   MediaServer                 the HTTP/1.1 media server with network-condition injection.
 //   UserNotifications           Apple's extension API on Linux, so iOS extension code compiles unchanged.
-//   SDKProfiles                 push SDKs' extension helpers, written as users' extensions are.
+//   SDKProfiles                 push SDKs' extension helpers under their own names (Messaging,
+//                               OneSignalExtension, UANotificationServiceExtension, ...), and the built-in
+//                               profiles: each an app's NotificationService calling its SDK's helper.
+//   FirebaseMessaging, OneSignalExtension, AirshipServiceExtension, AirshipNotificationServiceExtension,
+//   IterableAppExtensions, BatchExtension, KlaviyoSwiftExtension
+//                               the SDKs' module names, so a user's extension that imports one compiles:
+//                               typealiases to SDKProfiles' helpers.
 //   CryptoKit                   CryptoKit over OpenSSL (hashes, HMAC, HKDF, AES-GCM, ChaChaPoly, P-256,
 //                               Curve25519), for users' decrypting extensions.
 //   OSLog                       Apple's Logger and os_log, for users' extensions that log: messages dropped.
@@ -67,6 +73,14 @@ let package = Package(
         .library(name: "Security", targets: ["Security"]),
         // UIKit's UIImage, sized from the image's header, and its renderer (drawing is not simulated).
         .library(name: "UIKit", targets: ["UIKit"]),
+        // Push SDKs' extension helpers under the SDKs' own module names, for extensions that call one.
+        .library(name: "FirebaseMessaging", targets: ["FirebaseMessaging"]),
+        .library(name: "OneSignalExtension", targets: ["OneSignalExtension"]),
+        .library(name: "AirshipServiceExtension", targets: ["AirshipServiceExtension"]),
+        .library(name: "AirshipNotificationServiceExtension", targets: ["AirshipNotificationServiceExtension"]),
+        .library(name: "IterableAppExtensions", targets: ["IterableAppExtensions"]),
+        .library(name: "BatchExtension", targets: ["BatchExtension"]),
+        .library(name: "KlaviyoSwiftExtension", targets: ["KlaviyoSwiftExtension"]),
         // Your extension type under nse-bench's load from your own test or benchmark target (LoadTest).
         .library(name: "NSEBench", targets: ["NSEBenchCLI"]),
     ],
@@ -178,6 +192,41 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "FirebaseMessaging",
+            dependencies: ["SDKProfiles"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "OneSignalExtension",
+            dependencies: ["SDKProfiles"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "AirshipServiceExtension",
+            dependencies: ["SDKProfiles"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "AirshipNotificationServiceExtension",
+            dependencies: ["SDKProfiles"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "IterableAppExtensions",
+            dependencies: ["SDKProfiles"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "BatchExtension",
+            dependencies: ["SDKProfiles"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "KlaviyoSwiftExtension",
+            dependencies: ["SDKProfiles"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "NSERuntime",
             dependencies: ["NSEBenchCore", "NSEBenchSystem", "UserNotifications", "SimulatedDevice", "SDKProfiles"],
             swiftSettings: strictSwift6
@@ -190,7 +239,9 @@ let package = Package(
                 // Linked, not imported: a package running `--extension PATH` through the NSEBench product gets
                 // the modules a user's code may import built, and their symbols in its process.
                 "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
-                "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
+                "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "FirebaseMessaging", "OneSignalExtension",
+                "AirshipServiceExtension", "AirshipNotificationServiceExtension", "IterableAppExtensions",
+                "BatchExtension", "KlaviyoSwiftExtension",
             ],
             swiftSettings: strictSwift6
         ),
@@ -199,6 +250,9 @@ let package = Package(
             dependencies: [
                 "NSEBenchCLI", "CJemalloc", "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers",
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
+                "FirebaseMessaging", "OneSignalExtension", "AirshipServiceExtension",
+                "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
+                "KlaviyoSwiftExtension",
             ],
             swiftSettings: strictSwift6,
             // A user's extension is compiled into a shared library that nse-bench loads (dlopen): it
@@ -263,7 +317,9 @@ let package = Package(
                 "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "OSLog", "Intents",
                 "UniformTypeIdentifiers",
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
-                "SDKProfiles",
+                "SDKProfiles", "FirebaseMessaging", "OneSignalExtension", "AirshipServiceExtension",
+                "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
+                "KlaviyoSwiftExtension",
                 "NSEBenchTestSupport",
             ],
             swiftSettings: strictSwift6,

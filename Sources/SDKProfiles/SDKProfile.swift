@@ -18,6 +18,60 @@ public enum SDKProfile: String, Sendable, CaseIterable {
         }
     }
 
+    /// Where the SDK's helper reads the media URL: object keys from the top level of the payload. A run of
+    /// the profile, or of a user's extension that imports the SDK, writes each generated payload's media
+    /// URL there in place of `media_url`.
+    public var mediaKeys: [String] {
+        switch self {
+        case .firebase: MessagingExtensionHelper.imageKeys
+        case .onesignal: OneSignalExtension.attachmentKeys + ["id"]
+        case .airship: [UANotificationServiceExtension.mediaKey, "url"]
+        case .customerio: CustomerIOProfile.imageKeys
+        case .batch: BAENotificationServiceExtension.mediaKeys
+        case .iterable: ITBNotificationServiceExtension.mediaKeys
+        case .klaviyo: [KlaviyoExtensionSDK.mediaKey]
+        case .notifee: NotifeeExtensionHelper.imageKeys
+        }
+    }
+
+    /// The key beside the media URL's that the SDK requires to carry the media's type: Batch's `t` (its
+    /// helper attaches nothing without it). nil for the others.
+    public var mediaTypeHintKey: String? {
+        self == .batch ? BAENotificationServiceExtension.typeKey : nil
+    }
+
+    /// The modules a user's extension imports to reach the SDK's helper under its own names: nse-bench
+    /// ships a module of each name (none for Customer.io yet, none for Notifee, whose React Native pod
+    /// defines no Swift module).
+    public var moduleNames: [String] {
+        switch self {
+        case .firebase: ["FirebaseMessaging"]
+        case .onesignal: ["OneSignalExtension"]
+        // CocoaPods' module name, and the Swift package's.
+        case .airship: ["AirshipServiceExtension", "AirshipNotificationServiceExtension"]
+        case .batch: ["BatchExtension"]
+        case .iterable: ["IterableAppExtensions"]
+        case .klaviyo: ["KlaviyoSwiftExtension"]
+        case .customerio, .notifee: []
+        }
+    }
+
+    /// The SDK's extension class an app's `NotificationService` subclasses, for SDKs used that way.
+    public var serviceExtensionClass: String? {
+        switch self {
+        case .airship: "UANotificationServiceExtension"
+        case .batch: "BAENotificationServiceExtension"
+        case .iterable: "ITBNotificationServiceExtension"
+        default: nil
+        }
+    }
+
+    /// The SDK whose module `module` is (``moduleNames``); nil for any other.
+    public init?(module: String) {
+        guard let profile = Self.allCases.first(where: { $0.moduleNames.contains(module) }) else { return nil }
+        self = profile
+    }
+
     /// A new instance of the profile's extension.
     public func make() -> UNNotificationServiceExtension {
         switch self {

@@ -45,19 +45,26 @@ struct PackageLayeringTests {
         return label == nil ? literals : Array(literals.prefix(1))
     }
 
+    /// The push SDKs' module names (typealiases to SDKProfiles' helpers) a user's extension may import.
+    static let pushSDKModules: Set<String> = [
+        "FirebaseMessaging", "OneSignalExtension", "AirshipServiceExtension", "AirshipNotificationServiceExtension",
+        "IterableAppExtensions", "BatchExtension", "KlaviyoSwiftExtension",
+    ]
+
     /// Modules a target links without importing them, each with the reason.
     static let linkedOnly: [String: Set<String>] = [
         // Users' extensions, loaded with dlopen, find CryptoKit (decrypting), OSLog (logging), Intents
-        // (communication notifications), Security (the keychain) and the rest in the executable.
-        "nse-bench": [
+        // (communication notifications), Security (the keychain), the push SDKs' modules and the rest in the
+        // executable.
+        "nse-bench": pushSDKModules.union([
             "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
             "Security", "CoreFoundationTypes", "UIKit",
-        ],
+        ]),
         // The NSEBench product runs users' extensions too: the modules they may import are built with it.
-        "NSEBenchCLI": [
+        "NSEBenchCLI": pushSDKModules.union([
             "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
             "Security", "CoreFoundationTypes", "UIKit",
-        ],
+        ]),
     ]
 
     static var manifest: String {

@@ -47,6 +47,14 @@ struct LayeringTests {
         // Reports are pure rendering: CSV models in, HTML and SVG text out.
         "NSEBenchReport": ["NSEBenchCore"],
         "SDKProfiles": ["Foundation", "SimulatedDevice", "UserNotifications"],
+        // The push SDKs' module names: typealiases to SDKProfiles' helpers.
+        "FirebaseMessaging": ["SDKProfiles"],
+        "OneSignalExtension": ["SDKProfiles"],
+        "AirshipServiceExtension": ["SDKProfiles"],
+        "AirshipNotificationServiceExtension": ["SDKProfiles"],
+        "IterableAppExtensions": ["SDKProfiles"],
+        "BatchExtension": ["SDKProfiles"],
+        "KlaviyoSwiftExtension": ["SDKProfiles"],
         "NSERuntime": [
             "NSEBenchCore", "NSEBenchSystem", "Foundation", "Dispatch", "Synchronization", "UserNotifications",
             "SimulatedDevice", "SDKProfiles",

@@ -18,7 +18,7 @@ struct LowDataModeHostTests {
         }
         defer { harness.remove() }
         var input = harness.input(
-            TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL),
+            TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL, for: profile),
             extension: try BuiltInExtensions.named(profile))
         input.constrainedNetwork = constrained
         let task = harness.start(input)

@@ -53,7 +53,8 @@ struct SDKProfileExpiryTests {
         let kept = Kept()
         let task = harness.start(
             harness.input(
-                TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL), extension: kept.factory(profile)))
+                TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL, for: profile.rawValue),
+                extension: kept.factory(profile)))
         await harness.downloader.waitForRequests(1)
         beforeDeadline(kept.profile)
         harness.clock.advance(to: Self.deadline)

@@ -95,6 +95,8 @@ private let fullInput: InvocationInput = {
             "nested": .object(["deep": .object(["deeper": .null])]), "negative": .integer(-9),
         ])
     payload.encryptedField = "order"
+    payload.mediaField = MediaField(keys: ["com.batch", "at", "u"])
+    payload.mediaField?.typeHintKey = "t"
     var input = InvocationInput(
         id: 7, payload: payload, arrival: 123,
         extension: ExtensionFactory(name: "sleepy") { SleepyService(deliverAt: 0) },
@@ -153,6 +155,8 @@ private let fullInput: InvocationInput = {
         other.payload.isMutable = false
         other.payload.alert.isPlainText = false
         other.payload.customFields = ["empty": .object([:]), "none": .array([])]
+        // No media field: a request read back must not misread the fields after it.
+        other.payload.mediaField = nil
         other.constrainedNetwork = nil
         other.cellularNetwork = nil
         #expect(try WorkerWire.message(WorkerRequest.self, from: WorkerWire.line(other).dropLast()) == other)

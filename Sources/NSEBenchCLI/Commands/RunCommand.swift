@@ -33,8 +33,9 @@ public struct RunCommand: ParsableCommand {
 
     /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
-        configuration = try RunOptions.configuration(from: arguments)
-        try ExtensionChoice.validate(configuration)
+        var configuration = try RunOptions.configuration(from: arguments)
+        try ExtensionChoice.validate(&configuration)
+        self.configuration = configuration
     }
 
     /// Runs the command, writing to `context`; returns its exit status.

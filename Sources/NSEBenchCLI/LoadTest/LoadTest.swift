@@ -42,7 +42,9 @@ public enum LoadTest {
     }
 
     /// Runs `make`'s extension under `run`'s `arguments` (every flag of `nse-bench run --help` but
-    /// `--extension`), reported as `name`.
+    /// `--extension`), reported as `name`. An extension type that calls a push SDK's helper gets payloads
+    /// with `media_url` unless `arguments` name the SDK's key (`--media-field firebase`): no source is
+    /// scanned for its `import`.
     public static func run(
         _ name: String, arguments: [String] = [], nseBench executable: URL? = nil,
         extension make: @escaping @Sendable () -> UNNotificationServiceExtension

@@ -16,7 +16,9 @@ enum ExtensionChoice {
     }
 
     /// Throws a usage error for a name that is no built-in and a path that holds no usable extension.
-    static func validate(_ configuration: RunConfiguration) throws(UsageError) {
+    /// A user's extension that imports a push SDK's module gets payloads with the media URL where that SDK
+    /// reads it, unless `--media-field` said otherwise.
+    static func validate(_ configuration: inout RunConfiguration) throws(UsageError) {
         let value = configuration.settings.extensionName
         if BuiltInExtensions.allNames.contains(value) {
             if configuration.principalClass != nil {
@@ -30,8 +32,9 @@ enum ExtensionChoice {
                 expected: expectedValue)
         }
         do {
-            _ = try UserExtensionSource.locate(
+            let source = try UserExtensionSource.locate(
                 value, principalClass: configuration.principalClass, swiftVersion: configuration.swiftVersion)
+            if !configuration.mediaFieldGiven { configuration.mediaField = source.mediaField }
         } catch {
             throw .invalidCombination("--extension \(value): \(error.description)")
         }
@@ -57,6 +60,10 @@ enum ExtensionChoice {
             "extension \(value): \(loaded.source.principalClass) (\(loaded.source.sources.count) Swift files, "
                 + "Swift \(loaded.source.swiftVersion) mode), \(how)"
         ]
+        if let field = configuration.mediaField, let sdk = loaded.source.sdk, !configuration.mediaFieldGiven {
+            notes.append(
+                "payloads: the media URL at \(field), where the \(sdk.rawValue) SDK's helper reads it (--media-field)")
+        }
         notes += loaded.source.untimedCalls.map { "not faithful: \($0)" }
         let inWorkers = configuration.extensionProcesses > 0
         var executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()

@@ -31,6 +31,9 @@ struct PayloadSource: Sendable {
         if let path = configuration.payloadFile {
             var replay = try PayloadReplay(contentsOf: URL(fileURLWithPath: path))
             if let field = configuration.encryptedField { replay = try replay.markingEncrypted(field: field) }
+            if let field = configuration.mediaField {
+                replay = try replay.markingMedia(field: field, required: configuration.mediaFieldGiven)
+            }
             source = .replayed(replay)
         } else {
             source = .generated(
@@ -38,7 +41,7 @@ struct PayloadSource: Sendable {
                     try PayloadGenerator(
                         seed: configuration.settings.seed, mix: configuration.payloadMix,
                         mediaMix: configuration.mediaMix, mediaBaseURL: base, key: key,
-                        faults: configuration.cryptoFaults)
+                        faults: configuration.cryptoFaults, mediaField: configuration.mediaField)
                 })
         }
     }

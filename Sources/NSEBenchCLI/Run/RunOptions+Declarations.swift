@@ -91,6 +91,16 @@ extension RunOptions {
         help: "With --payloads: the top-level payload key your app carries its ciphertext in (a Web Push relay's "
             + "\"p\"), so a payload holding it asks for decrypted text and one delivered with its alert unchanged "
             + "counts as fallen back; without it only encrypted_data does.")
+    private static let mediaFieldHelp: String =
+        "Where payloads carry the media URL, as a JSON Pointer (/fcm_options/image) or a push SDK's name "
+        + "(firebase, onesignal, ...): generated payloads put it there in place of media_url, and replayed "
+        + "ones holding a URL there ask for an attachment. Default: where the SDK that --extension uses "
+        + "reads it (a built-in SDK profile, or an extension importing FirebaseMessaging, OneSignalExtension, "
+        + "...), else media_url."
+    static let mediaField: Option<MediaField?> = .value(
+        "media-field", valueName: "POINTER",
+        help: mediaFieldHelp,
+        OptionParser { (text, _) throws(UsageError) in try mediaField(parsing: text) })
     static let payloadKey: Option<[UInt8]?> = .value(
         "payload-key", valueName: "FILE",
         help: "The AES-256-GCM key of encrypted_data (64 hex digits or base64 of 32 bytes), shared with "
@@ -176,7 +186,8 @@ extension RunOptions {
         .map(\.declaration) + NetworkOptions.declarations + OriginCacheOptions.declarations
         + EndpointOptions.declarations
         + ([
-            media, encrypted, withMedia, tamper, truncatePayload, wrongKey, payloads, encryptedField, payloadKey,
+            media, encrypted, withMedia, tamper, truncatePayload, wrongKey, payloads, encryptedField, mediaField,
+            payloadKey,
             appGroup, keychain,
             deadline,
             grace,

@@ -58,6 +58,11 @@ public struct RunConfiguration: Sendable {
     /// `--encrypted-field`: the top-level key of replayed payloads that carries their encrypted content;
     /// nil for `encrypted_data` alone.
     public var encryptedField: String? = nil
+    /// Where payloads carry the media URL (`--media-field`, else where the extension's push SDK reads it);
+    /// nil for `media_url`.
+    public var mediaField: MediaField? = nil
+    /// Whether `--media-field` was given: replayed payloads must then hold a URL there.
+    public var mediaFieldGiven = false
     /// `--keychain`: the items the keychain the app shares with its extension starts with; nil for an
     /// empty keychain.
     public var keychain: KeychainItems? = nil
@@ -164,6 +169,18 @@ enum RunOptions {
         configuration.appGroup = try arguments[appGroup]
         configuration.keychain = try arguments[keychain]
         configuration.encryptedField = try arguments[encryptedField]
+        configuration.mediaFieldGiven = arguments.wasGiven(mediaField)
+        if configuration.mediaFieldGiven, BuiltInExtensions.allNames.contains(extensionName),
+            BuiltInExtensions.mediaField(for: extensionName) == nil
+        {
+            throw .invalidCombination(
+                "--\(mediaField.name) applies to a push SDK's profile or your own extension; the built-in "
+                    + "\(extensionName) reads media_url")
+        }
+        configuration.mediaField =
+            configuration.mediaFieldGiven
+            ? try arguments[mediaField].flatMap { $0.isMediaURLKey ? nil : $0 }
+            : BuiltInExtensions.mediaField(for: extensionName)
         if configuration.encryptedField != nil, payloadFile == nil {
             throw .invalidCombination(
                 "--\(encryptedField.name) names a key of replayed payloads: give the payloads with --\(payloads.name) "
@@ -256,6 +273,29 @@ enum RunOptions {
             return mix
         }
         return try NetworkOptions.mix(from: arguments, defaultProfile: defaultProfile)
+    }
+
+    /// `--media-field`'s value: a push SDK's name, or a JSON Pointer (`/media_url` for the default key).
+    static func mediaField(parsing text: String) throws(UsageError) -> MediaField {
+        if let field = BuiltInExtensions.mediaField(for: text) { return field }
+        let field: MediaField
+        do {
+            field = try MediaField(pointer: text)
+        } catch {
+            throw .invalidValue(
+                option: mediaField.name, value: text,
+                expected:
+                    "a JSON Pointer to the payload key of the media URL, such as /fcm_options/image (\(error.reason)), "
+                    + "or a push SDK: " + BuiltInExtensions.sdkNames.joined(separator: ", "))
+        }
+        // The harness writes these itself: the URL there would replace the alert or the ciphertext.
+        if let reserved = ["aps", "encrypted_data"].first(where: { $0 == field.keys[0] }) {
+            throw .invalidValue(
+                option: mediaField.name, value: text,
+                expected: "a key of the payload's own beside aps and encrypted_data, which the run writes (\(reserved))"
+            )
+        }
+        return field
     }
 
     /// The key in `path`: 64 hex digits or the base64 of 32 bytes, surrounding whitespace ignored.

@@ -10,6 +10,8 @@ extension NotificationPayload {
     /// payload.byteCount == payload.serialized().count  // true
     /// ```
     public var byteCount: Int {
+        // An SDK's media key nests the URL in objects that may hold other keys: counted from the value.
+        if mediaURL != nil, mediaField != nil { return jsonValue.compactJSONByteCount }
         // The fields as ``jsonValue`` sets them, over the other keys of the same name.
         var aps = CompactJSONObjectByteCount(otherAPSFields)
         aps.set("alert", valueByteCount: alert.byteCount)

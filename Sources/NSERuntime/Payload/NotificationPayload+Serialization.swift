@@ -17,7 +17,13 @@ extension NotificationPayload {
         members.reserveCapacity(customFields.count + 3)
         members["aps"] = .object(aps)
         if let encryptedData { members["encrypted_data"] = .string(encryptedData) }
-        if let mediaURL { members["media_url"] = .string(mediaURL.absoluteString) }
+        if let mediaURL {
+            if let mediaField {
+                mediaField.write(mediaURL, in: &members)
+            } else {
+                members["media_url"] = .string(mediaURL.absoluteString)
+            }
+        }
         return .object(members)
     }
 

@@ -38,7 +38,8 @@ public struct NotificationPayload: Sendable, Hashable, Codable {
     public var otherAPSFields: [String: JSONValue]
     /// `encrypted_data`: base64 of nonce, AES-256-GCM ciphertext and tag (see ``PayloadCrypto``).
     public var encryptedData: String?
-    /// `media_url`: an `http` or `https` URL of an attachment to download.
+    /// `media_url`: an `http` or `https` URL of an attachment to download. Written at ``mediaField`` when
+    /// that is set.
     public var mediaURL: URL?
     /// Every other top-level key.
     public var customFields: [String: JSONValue]
@@ -46,6 +47,10 @@ public struct NotificationPayload: Sendable, Hashable, Codable {
     /// such as a Web Push relay's `p`), beside `encrypted_data`: a payload holding it asks for decrypted text.
     /// Not part of the payload's JSON (what the extension is given): the run's knowledge of the app's format.
     public var encryptedField: String? = nil
+    /// Where the payload carries ``mediaURL``, as a path of object keys from the top level, when not at
+    /// `media_url`: a push SDK's own key, such as Firebase's `["fcm_options", "image"]`
+    /// (``MediaField``). nil: `media_url`.
+    public var mediaField: MediaField? = nil
 
     /// A payload with these fields.
     ///
@@ -72,7 +77,8 @@ public struct NotificationPayload: Sendable, Hashable, Codable {
     }
 
     /// What this payload asks the extension for: ``Enrichments/decryptedText`` when it carries
-    /// `encrypted_data` or its ``encryptedField``, ``Enrichments/attachment`` when it carries `media_url`.
+    /// `encrypted_data` or its ``encryptedField``, ``Enrichments/attachment`` when it carries a media URL
+    /// (`media_url`, or at its ``mediaField``).
     ///
     /// ```swift
     /// payload.enrichmentsRequested.isSubset(of: delivered)  // true: enriched; false: degraded

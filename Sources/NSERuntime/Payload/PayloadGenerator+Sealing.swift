@@ -37,7 +37,9 @@ extension PayloadGenerator {
     /// without encryption and with each media URL, as the fractions allow. Only the text and the media URL
     /// vary in size, and `encrypted_data` is as long for every nonce, key and injected fault but
     /// truncation, which only shortens it.
-    static func worstCaseByteCount(mix: PayloadMix, mediaURLs: [URL], campaignIdentifier: String) -> Int {
+    static func worstCaseByteCount(
+        mix: PayloadMix, mediaURLs: [URL], campaignIdentifier: String, mediaField: MediaField?
+    ) -> Int {
         var encryptedOptions: [Bool] = []
         if mix.encrypted < 1 { encryptedOptions.append(false) }
         if mix.encrypted > 0 { encryptedOptions.append(true) }
@@ -53,7 +55,8 @@ extension PayloadGenerator {
                 for mediaURL in mediaOptions {
                     let payload = makePayload(
                         template, badge: 9, messageIdentifier: String(repeating: "f", count: 16),
-                        campaignIdentifier: campaignIdentifier, encryptedData: encryptedData, mediaURL: mediaURL)
+                        campaignIdentifier: campaignIdentifier, encryptedData: encryptedData, mediaURL: mediaURL,
+                        mediaField: mediaField)
                     largest = max(largest, payload.byteCount)
                 }
             }

@@ -37,6 +37,8 @@ public struct PayloadGenerator: Sendable {
     private let root: Xoshiro256StarStar
     private let campaignIdentifier: String
     private let mediaURLs: [String: URL]
+    /// Where payloads carry the media URL when not at `media_url`.
+    public let mediaField: MediaField?
 
     /// Checks the settings and prepares the generator.
     ///
@@ -44,9 +46,11 @@ public struct PayloadGenerator: Sendable {
     /// payloads are asked for with a key that is not 32 bytes, media payloads with an empty mix or a
     /// base URL that does not make `http`/`https` URLs, or when some payload could exceed 4096 bytes
     /// without being asked to (the generator works out its largest payload here).
+    ///
+    /// - Parameter mediaField: where payloads carry the media URL when not at `media_url` (a push SDK's key).
     public init(
         seed: UInt64, mix: PayloadMix, mediaMix: MediaMix = .none, mediaBaseURL: URL, key: [UInt8],
-        faults: CryptoFaultRates = .none
+        faults: CryptoFaultRates = .none, mediaField: MediaField? = nil
     ) throws(PayloadGeneratorError) {
         let fractions = [
             ("encrypted fraction", mix.encrypted), ("media fraction", mix.media), ("oversize fraction", mix.oversize),
@@ -78,11 +82,13 @@ public struct PayloadGenerator: Sendable {
         self.faults = faults
         self.key = key
         self.mediaURLs = mediaURLs
+        self.mediaField = mediaField
         root = Xoshiro256StarStar(seed: seed)
         var campaignSource = root
         campaignIdentifier = "cmp-" + Self.hex(campaignSource.next())
         largestByteCount = Self.worstCaseByteCount(
-            mix: mix, mediaURLs: Array(mediaURLs.values), campaignIdentifier: campaignIdentifier)
+            mix: mix, mediaURLs: Array(mediaURLs.values), campaignIdentifier: campaignIdentifier,
+            mediaField: mediaField)
         guard largestByteCount <= NotificationPayload.maximumByteCount else {
             throw .payloadCanExceedLimit(byteCount: largestByteCount)
         }
@@ -113,7 +119,7 @@ public struct PayloadGenerator: Sendable {
             isEncrypted ? try seal(template.text, fault: fault, using: &generator) : nil
         var payload = Self.makePayload(
             template, badge: badge, messageIdentifier: messageIdentifier, campaignIdentifier: campaignIdentifier,
-            encryptedData: encryptedData, mediaURL: mediaPath.flatMap { mediaURLs[$0] })
+            encryptedData: encryptedData, mediaURL: mediaPath.flatMap { mediaURLs[$0] }, mediaField: mediaField)
         let isOversize = oversizeRoll < mix.oversize
         if isOversize {
             let target = NotificationPayload.maximumByteCount + 1 + Int(generator.nextUInt64(below: 1024))
@@ -128,18 +134,20 @@ public struct PayloadGenerator: Sendable {
     }
 
     /// The payload around the drawn parts; every other field has a fixed size, which keeps
-    /// ``worstCaseByteCount(mix:mediaURLs:campaignIdentifier:)`` exact.
+    /// ``worstCaseByteCount(mix:mediaURLs:campaignIdentifier:mediaField:)`` exact.
     static func makePayload(
         _ template: NotificationTemplate, badge: Int, messageIdentifier: String, campaignIdentifier: String,
-        encryptedData: String?, mediaURL: URL?
+        encryptedData: String?, mediaURL: URL?, mediaField: MediaField?
     ) -> NotificationPayload {
-        NotificationPayload(
+        var payload = NotificationPayload(
             alert: encryptedData == nil
                 ? NotificationAlert(title: template.title, body: template.body)
                 : NotificationTextCatalogue.encryptedPlaceholder,
             isMutable: true, badge: badge, sound: .string("default"), threadIdentifier: template.threadIdentifier,
             category: template.category, encryptedData: encryptedData, mediaURL: mediaURL,
             customFields: ["campaign_id": .string(campaignIdentifier), "message_id": .string(messageIdentifier)])
+        payload.mediaField = mediaField
+        return payload
     }
 
     /// 16 lowercase hex digits.

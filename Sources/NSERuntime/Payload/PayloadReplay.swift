@@ -40,6 +40,27 @@ public struct PayloadReplay: Sendable, Hashable {
             })
     }
 
+    /// The same payloads, each holding an `http` or `https` URL at `field` (a push SDK's media key) marked as
+    /// carrying it (``NotificationPayload/mediaURL``, ``NotificationPayload/mediaField``), so that a
+    /// delivery without the attachment is not counted as enriched. When `required`, throws
+    /// ``PayloadReplayError/mediaFieldInNoPayload(_:)`` if none holds one (a misspelt key would otherwise
+    /// ask for nothing).
+    public func markingMedia(field: MediaField, required: Bool = true) throws(PayloadReplayError) -> PayloadReplay {
+        var found = false
+        let marked = payloads.map { payload in
+            guard payload.mediaURL == nil, let text = field.string(in: payload.customFields),
+                let url = NotificationPayload.mediaURL(text)
+            else { return payload }
+            found = true
+            var marked = payload
+            marked.mediaURL = url
+            marked.mediaField = field
+            return marked
+        }
+        if required, !found { throw .mediaFieldInNoPayload(field.description) }
+        return try PayloadReplay(payloads: marked)
+    }
+
     /// Reads a JSONL file of payloads.
     ///
     /// ```swift

@@ -40,6 +40,8 @@ public enum PayloadReplayError: Error, Hashable, Sendable, CustomStringConvertib
     case noPayloads(source: String)
     /// `--encrypted-field` names a top-level key that no payload holds.
     case fieldInNoPayload(String)
+    /// `--media-field` names a path (a JSON Pointer) at which no payload holds an `http` or `https` URL.
+    case mediaFieldInNoPayload(String)
 
     /// How many bad lines a message lists before summing up the rest.
     static let listedLineLimit = 20
@@ -63,6 +65,9 @@ public enum PayloadReplayError: Error, Hashable, Sendable, CustomStringConvertib
         case .fieldInNoPayload(let field):
             return "no payload of the file has a top-level \"\(field)\" key to count as encrypted; name the key "
                 + "your payloads carry their ciphertext in"
+        case .mediaFieldInNoPayload(let field):
+            return "no payload of the file has an http or https URL at \(field) to count as media; name the key "
+                + "your payloads carry their media URL in, as a JSON Pointer (/fcm_options/image)"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SDKProfiles
 
 /// What nse-bench reads from an extension's Swift sources without compiling them: which classes
 /// subclass `UNNotificationServiceExtension`, and which calls run on time the harness cannot scale or
@@ -29,6 +30,10 @@ enum ExtensionSourceScan {
             "waitsForConnectivity",
             "waitsForConnectivity is not simulated: a request the phone's network refuses (cellular, expensive, "
                 + "Low Data Mode) fails at once, where iOS would wait until the resource timeout"
+        ),
+        (
+            "exportDeliveryMetricsToBigQuery",
+            "Firebase's delivery metric for BigQuery is not simulated: nothing is stored or sent"
         ),
         (
             ".donate",
@@ -147,6 +152,31 @@ enum ExtensionSourceScan {
         return String(decoding: bytes[start..<cursor], as: UTF8.self)
     }
 
+    /// `UNNotificationServiceExtension`, and the push SDKs' subclasses of it that an app's
+    /// `NotificationService` subclasses as they are (``SDKProfile/serviceExtensionClass``).
+    static let serviceExtensionBases: Set<String> = Set(
+        ["UNNotificationServiceExtension"] + SDKProfile.allCases.compactMap(\.serviceExtensionClass))
+
+    /// The modules `text` imports: `import X`, `@preconcurrency import X`, `public import X`,
+    /// `import class X.Y`, `import X.Y` (as `X`), in order, each once.
+    static func importedModules(in text: String) -> [String] {
+        let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
+        var modules: [String] = []
+        for line in text.split(separator: "\n") {
+            var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+            while let first = words.first,
+                first.hasPrefix("@") || ["public", "internal", "package", "private", "fileprivate"].contains(first)
+            {
+                words = words.dropFirst()
+            }
+            guard words.first == "import", var name = words.dropFirst().first else { continue }
+            if kinds.contains(name), let qualified = words.dropFirst(2).first { name = qualified }
+            let module = String(name.prefix { $0 != "." && $0 != ";" })
+            if !module.isEmpty, !modules.contains(module) { modules.append(module) }
+        }
+        return modules
+    }
+
     /// The classes that derive from `UNNotificationServiceExtension`, directly or through each other,
     /// sorted by name.
     static func serviceExtensionSubclasses(in declarations: [ClassDeclaration]) -> [String] {
@@ -156,7 +186,7 @@ enum ExtensionSourceScan {
             grew = false
             for declaration in declarations where !found.contains(declaration.name) {
                 let base = declaration.base.split(separator: ".").last.map(String.init) ?? declaration.base
-                if base == "UNNotificationServiceExtension" || found.contains(base) {
+                if serviceExtensionBases.contains(base) || found.contains(base) {
                     found.insert(declaration.name)
                     grew = true
                 }

@@ -1,5 +1,6 @@
 public import Foundation
 import NSEBenchSystem
+import SDKProfiles
 
 /// Compiles a user's extension into a shared library nse-bench loads, against nse-bench's own
 /// `UserNotifications` and `SimulatedDevice` modules, and caches it by a hash of the sources, the
@@ -77,7 +78,7 @@ public struct UserExtensionBuilder: Sendable {
         implicitModules + [
             "CryptoKit", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
             "Security", "CoreFoundationTypes", "UIKit",
-        ]
+        ] + ["SDKProfiles"] + SDKProfile.allCases.flatMap(\.moduleNames)
 
     /// The library for `source`: from the cache, or compiled into it.
     public func build(_ source: UserExtensionSource) throws(UserExtensionError) -> Built {

@@ -1,4 +1,5 @@
 public import Foundation
+public import SDKProfiles
 
 /// A user's own Notification Service Extension, found on disk: its Swift sources, principal class,
 /// module name and Swift language mode.
@@ -38,6 +39,13 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// What `Bundle.main` is in the extension's worker processes; nil when no source names `Bundle.main`
     /// (the workers then run as they are, whose main bundle has no identifier).
     public var mainBundle: ExtensionMainBundle? = nil
+    /// The push SDK whose module the sources import (``SDKProfile/moduleNames``): a run writes generated
+    /// payloads' media URL where that SDK reads it. nil when they import none.
+    public var sdk: SDKProfile? = nil
+
+    /// Where generated payloads carry the media URL for this extension: where its ``sdk`` reads it; nil
+    /// (`media_url`) without one.
+    public var mediaField: MediaField? { sdk.flatMap(MediaField.init(sdk:)) }
 
     /// Finds the extension at `path`.
     ///
@@ -67,6 +75,7 @@ public struct UserExtensionSource: Sendable, Hashable {
         var untimed: [String] = []
         var namesFileManagerDelegate = false
         var readsMainBundle = false
+        var sdk: SDKProfile?
         for source in sources {
             let text: String
             do {
@@ -78,6 +87,9 @@ public struct UserExtensionSource: Sendable, Hashable {
             untimed += ExtensionSourceScan.untimedCalls(in: text, file: relative(source, to: root))
             namesFileManagerDelegate = namesFileManagerDelegate || text.contains("FileManagerDelegate")
             readsMainBundle = readsMainBundle || ExtensionSourceScan.readsMainBundle(text)
+            if sdk == nil {
+                sdk = ExtensionSourceScan.importedModules(in: text).lazy.compactMap(SDKProfile.init(module:)).first
+            }
         }
         let subclasses = ExtensionSourceScan.serviceExtensionSubclasses(in: declarations)
         let plistFile = root.appendingPathComponent("Info.plist")
@@ -91,6 +103,7 @@ public struct UserExtensionSource: Sendable, Hashable {
             swiftVersion: swiftVersion ?? projects.lazy.compactMap(ExtensionSourceScan.swiftVersion(inProject:)).first
                 ?? "5",
             untimedCalls: untimed, aliasesFileManager: !namesFileManagerDelegate)
+        source.sdk = sdk
         if readsMainBundle {
             do {
                 source.mainBundle = try ExtensionMainBundle.make(

@@ -78,6 +78,8 @@ extension NotificationPayload: WireCodable {
         writer.write(mediaURL)
         writer.write(customFields)
         writer.write(encryptedField)
+        writer.write(mediaField?.keys)
+        writer.write(mediaField?.typeHintKey)
     }
 
     public init(from reader: inout WireReader) throws(WireFormatError) {
@@ -86,6 +88,10 @@ extension NotificationPayload: WireCodable {
             threadIdentifier: try reader.read(), category: try reader.read(), otherAPSFields: try reader.read(),
             encryptedData: try reader.read(), mediaURL: try reader.read(), customFields: try reader.read())
         encryptedField = try reader.read()
+        let mediaKeys: [String]? = try reader.read()
+        let typeHintKey: String? = try reader.read()
+        mediaField = mediaKeys.flatMap(MediaField.init(keys:))
+        mediaField?.typeHintKey = typeHintKey
     }
 }
 

@@ -74,6 +74,14 @@ enum TestPayloads {
         NotificationPayload(alert: NotificationAlert(title: title, body: body), mediaURL: mediaURL)
     }
 
+    /// ``plain(title:body:mediaURL:)`` with the media URL where the SDK profile or built-in `name` reads it
+    /// (``BuiltInExtensions/mediaField(for:)``), as a run generates it.
+    static func plain(title: String = "Flash sale", mediaURL: URL, for name: String) -> NotificationPayload {
+        var payload = plain(title: title, mediaURL: mediaURL)
+        payload.mediaField = BuiltInExtensions.mediaField(for: name)
+        return payload
+    }
+
     /// The secret sealed under the harness key, behind the placeholder alert.
     static func encrypted(mediaURL: URL? = nil) throws -> NotificationPayload {
         let sealed = try PayloadCrypto.seal(secret, key: HostHarness.key, nonce: [UInt8](repeating: 7, count: 12))

@@ -50,6 +50,16 @@ public enum BuiltInExtensions {
         }
     }
 
+    /// Where payloads carry the media URL for the built-in called `name`: an SDK profile's, where its SDK
+    /// reads it (Firebase's `/fcm_options/image`); nil (`media_url`) for the others and for a name that is
+    /// no built-in.
+    public static func mediaField(for name: String) -> MediaField? {
+        SDKProfile(rawValue: name).flatMap(MediaField.init(sdk:))
+    }
+
+    /// The SDK profiles' names, which `--media-field` takes for their SDKs' keys.
+    public static let sdkNames = SDKProfile.allCases.map(\.rawValue)
+
     /// The factory for the built-in called `name`.
     ///
     /// Throws an ``UnknownNameError`` naming the valid names when there is none.

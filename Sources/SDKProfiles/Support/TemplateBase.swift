@@ -9,12 +9,14 @@ public import UserNotifications
 ///
 /// `@unchecked Sendable`: the handler and best attempt are written before the download starts and read
 /// by its callback on the session's queue or by `serviceExtensionTimeWillExpire`, under `lock`.
-public class SDKServiceBase: UNNotificationServiceExtension, @unchecked Sendable {
+open class SDKServiceBase: UNNotificationServiceExtension, @unchecked Sendable {
     let lock = NSLock()
     var contentHandler: ((UNNotificationContent) -> Void)?
     var bestAttemptContent: UNMutableNotificationContent?
     /// The request's own content, for SDKs that fall back to it.
     var originalContent: UNNotificationContent?
+    /// The request, for SDKs whose expiry call takes it.
+    var receivedRequest: UNNotificationRequest?
     private var delivered = false
 
     /// Keeps the handler and a mutable copy of the content; nil when the content cannot be copied.
@@ -26,8 +28,19 @@ public class SDKServiceBase: UNNotificationServiceExtension, @unchecked Sendable
             self.contentHandler = contentHandler
             self.bestAttemptContent = copy
             self.originalContent = request.content
+            self.receivedRequest = request
         }
         return copy
+    }
+
+    /// The request, handler and best attempt kept by ``begin(_:_:)``; nil before it, or without a copy.
+    func kept() -> (
+        request: UNNotificationRequest, handler: (UNNotificationContent) -> Void, content: UNMutableNotificationContent
+    )? {
+        lock.withLock {
+            guard let receivedRequest, let contentHandler, let bestAttemptContent else { return nil }
+            return (receivedRequest, contentHandler, bestAttemptContent)
+        }
     }
 
     /// Delivers `content` through the kept handler.
@@ -47,7 +60,7 @@ public class SDKServiceBase: UNNotificationServiceExtension, @unchecked Sendable
     }
 
     /// The template's expiry: the best attempt, as it stands.
-    public override func serviceExtensionTimeWillExpire() {
+    open override func serviceExtensionTimeWillExpire() {
         let (handler, content) = lock.withLock { (contentHandler, bestAttemptContent) }
         if let handler, let content { handler(content) }
     }

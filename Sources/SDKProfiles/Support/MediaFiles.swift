@@ -20,6 +20,25 @@ enum MediaFiles {
         }
     }
 
+    /// The value at `keys` (object keys from the top level) of a notification's `userInfo`, where a push
+    /// SDK reads its media URL (``SDKProfile/mediaKeys``); nil when a key is missing or a value on the way
+    /// is not a dictionary.
+    static func value(in userInfo: [AnyHashable: Any], at keys: [String]) -> Any? {
+        var current: Any? = userInfo
+        for key in keys {
+            guard let object = current as? [AnyHashable: Any] ?? (current as? [String: Any]).map({ $0 }) else {
+                return nil
+            }
+            current = object[key]
+        }
+        return current
+    }
+
+    /// The URL in the string at `keys` of `userInfo`; nil when there is none.
+    static func url(in userInfo: [AnyHashable: Any], at keys: [String]) -> URL? {
+        (value(in: userInfo, at: keys) as? String).flatMap(URL.init(string:))
+    }
+
     /// Firebase's and Notifee's rule (`fileExtensionForResponse:`): the extension of the response's
     /// `suggestedFilename`, else the subtype of an `image/` MIME type, else none ("").
     static func suggestedOrImageSubtype(_ response: URLResponse?) -> String {
@@ -44,6 +63,23 @@ enum MediaFiles {
         if bytes.starts(with: Array("ID3".utf8)) { return "mp3" }
         if bytes.starts(with: Array("RIFF".utf8)) { return "wav" }
         return nil
+    }
+
+    /// Downloads `url` with a download task on `session` and hands its file, moved to the extension
+    /// `fileExtension` gives, to `completion` as an attachment; nil when the download or the attachment
+    /// failed (the SDKs then deliver without it). No HTTP status check, as none of the SDKs makes one.
+    @discardableResult
+    static func downloadAttachment(
+        _ url: URL, on session: URLSession, identifier: String = "",
+        fileExtension: @escaping @Sendable (URLResponse?) -> String?,
+        completion: @escaping @Sendable (UNNotificationAttachment?) -> Void
+    ) -> URLSessionDownloadTask {
+        let task = session.downloadTask(with: url) { location, response, error in
+            guard error == nil, let location, let type = fileExtension(response) else { return completion(nil) }
+            completion(attachment(from: location, fileExtension: type, identifier: identifier))
+        }
+        task.resume()
+        return task
     }
 
     /// `location` moved to the same name with `fileExtension`, as an attachment; nil when the move or

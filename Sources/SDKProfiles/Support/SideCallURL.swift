@@ -1,5 +1,4 @@
 import Foundation
-import UserNotifications
 
 /// Where a profile sends its side calls (a receipt, a metric): `path` on the host that served the
 /// media, so that the embedded server stands for the SDK's own API host, reached over the same phone
@@ -14,11 +13,4 @@ enum SideCallURL {
         return components?.url
     }
 
-    /// `path` beside the payload's `media_url`; nil without one.
-    static func besideMedia(of request: UNNotificationRequest, path: String) -> URL? {
-        guard let text = request.content.userInfo["media_url"] as? String, let media = URL(string: text) else {
-            return nil
-        }
-        return on(media, path: path)
-    }
 }

@@ -1,10 +1,15 @@
 import Foundation
 import SimulatedDevice
-import UserNotifications
+public import UserNotifications
 
-/// Airship (urbanairship/ios-library `AirshipExtensions/AirshipNotificationServiceExtension/Source/`, the
-/// newest version stored: `UANotificationServiceExtension.swift` with `OnceContentHandler`,
-/// `AirshipNotificationMutationProvider.swift`):
+/// Airship's extension, which the app's `NotificationService` subclasses as it is
+/// (`class NotificationService: UANotificationServiceExtension {}`; urbanairship/ios-library
+/// `AirshipExtensions/AirshipNotificationServiceExtension/Source/UANotificationServiceExtension.swift`
+/// with `OnceContentHandler`, `AirshipNotificationMutationProvider.swift`, `MediaAttachmentPayload.swift`,
+/// the newest version stored):
+/// - the media from `com.urbanairship.media_attachment` of the request's `userInfo`: its `urls`, an array
+///   of `{url, url_id}` objects, else its `url`, a string or an array of strings (its `options`, `thumbnail_id`
+///   and `content` are not applied here);
 /// - every media item downloaded in parallel (a task group), each with async `download(from:)` on a new
 ///   default-configuration session, no timeout of its own;
 /// - the type from the URL's last path component when iOS supports it, else the MIME type, else magic
@@ -12,18 +17,26 @@ import UserNotifications
 /// - any failure delivers the original content, without attachments;
 /// - on expiry it cancels the downloads and delivers the **original** request content; the handler is
 ///   guarded (called once).
-final class AirshipProfile: SDKServiceBase, @unchecked Sendable {
+///
+/// Not here: `airshipConfig` (`AirshipExtensionConfig`) of newer versions.
+///
+/// `@unchecked Sendable`: the state ``SDKServiceBase`` keeps and the download task are read and written
+/// under its lock.
+open class UANotificationServiceExtension: SDKServiceBase, @unchecked Sendable {
+    /// Airship's media key.
+    static let mediaKey = "com.urbanairship.media_attachment"
     static let supported: Set<String> = [
         "jpg", "jpeg", "png", "gif", "aif", "aiff", "mp3", "mpg", "mpeg", "mp4", "m4a", "wav", "avi",
     ]
 
     private var task: Task<Void, Never>?
 
-    override func didReceive(
+    /// Downloads the payload's media in parallel and delivers the content with them, or the original.
+    open override func didReceive(
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
         guard let content = begin(request, contentHandler) else { return contentHandler(request.content) }
-        let urls = [request.content.userInfo["media_url"]].compactMap { ($0 as? String).flatMap(URL.init(string:)) }
+        let urls = Self.mediaURLs(request.content.userInfo)
         guard !urls.isEmpty else { return deliverOnce(content) }
         let original = request.content
         let task = Task { [self] in
@@ -44,6 +57,26 @@ final class AirshipProfile: SDKServiceBase, @unchecked Sendable {
         lock.withLock { self.task = task }
     }
 
+    /// Cancels the downloads and delivers the original content, unless something was delivered already.
+    open override func serviceExtensionTimeWillExpire() {
+        lock.withLock { task }?.cancel()
+        if let original = lock.withLock({ originalContent }) { deliverOnce(original) }
+    }
+
+    /// The media URLs of Airship's payload: each of `urls`' `url`, else `url` (a string or strings).
+    static func mediaURLs(_ userInfo: [AnyHashable: Any]) -> [URL] {
+        guard let media = userInfo[mediaKey] as? [String: Any] else { return [] }
+        let texts: [String] =
+            if let objects = media["urls"] as? [[String: Any]] {
+                objects.compactMap { $0["url"] as? String }
+            } else if let one = media["url"] as? String {
+                [one]
+            } else {
+                media["url"] as? [String] ?? []
+            }
+        return texts.compactMap(URL.init(string:))
+    }
+
     private static func attachment(_ url: URL, identifier: String) async throws -> UNNotificationAttachment {
         let session = URLSession(configuration: .default)
         let (location, response) = try await session.download(from: url)
@@ -57,10 +90,5 @@ final class AirshipProfile: SDKServiceBase, @unchecked Sendable {
             let attachment = MediaFiles.attachment(from: location, fileExtension: type, identifier: identifier)
         else { throw URLError(.cannotDecodeContentData) }
         return attachment
-    }
-
-    override func serviceExtensionTimeWillExpire() {
-        lock.withLock { task }?.cancel()
-        if let original = lock.withLock({ originalContent }) { deliverOnce(original) }
     }
 }

@@ -4,6 +4,7 @@ import UserNotifications
 
 /// Customer.io (customerio/customerio-ios `Sources/MessagingPush/RichPush/RichPushHttpClient.swift`,
 /// `PushHandling/NSEPushCoordinator.swift`):
+/// - the image URL from `CIO` → `push` → `image` of the request's `userInfo`;
 /// - a download task on an ephemeral session with a 30 s resource and 60 s request timeout;
 /// - the file named `UUID_` + `suggestedFilename`; no HTTP status check; a failure delivers the content
 ///   without the image;
@@ -22,6 +23,8 @@ import UserNotifications
 /// subject); `--endpoint metrics:...` shapes it. A payload without media sends no metric (there is no
 /// host to send it to).
 final class CustomerIOProfile: SDKServiceBase, @unchecked Sendable {
+    /// Where Customer.io's payload carries its image (`Sources/MessagingPush/Type/PushNotification.swift`).
+    static let imageKeys = ["CIO", "push", "image"]
     private var session: URLSession?
     private var metricSession: URLSession?
     /// The steps (rich push, metric) still running; the content is delivered when the last ends.
@@ -31,7 +34,7 @@ final class CustomerIOProfile: SDKServiceBase, @unchecked Sendable {
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
         guard let content = begin(request, contentHandler) else { return contentHandler(request.content) }
-        guard let text = request.content.userInfo["media_url"] as? String, let url = URL(string: text) else {
+        guard let url = MediaFiles.url(in: request.content.userInfo, at: Self.imageKeys) else {
             return deliverOnce(content)
         }
         let configuration = URLSessionConfiguration.ephemeral

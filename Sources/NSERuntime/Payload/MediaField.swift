@@ -1,0 +1,126 @@
+public import Foundation
+import SDKProfiles
+import UserNotifications
+
+/// Where a payload carries its media URL when not at `media_url`: a path of object keys from the top
+/// level, as a push SDK reads it (Firebase's `fcm_options` → `image`, Airship's
+/// `com.urbanairship.media_attachment` → `url`). Written as a JSON Pointer (RFC 6901), which keeps keys
+/// with dots whole: `/fcm_options/image`, `/com.urbanairship.media_attachment/url`.
+///
+/// ```swift
+/// let field = try MediaField(pointer: "/fcm_options/image")
+/// var members: [String: JSONValue] = ["fcm_options": .object(["analytics_label": .string("spring")])]
+/// field.set(.string("https://cdn.example.com/a.jpg"), in: &members)
+/// // {"fcm_options":{"analytics_label":"spring","image":"https://cdn.example.com/a.jpg"}}
+/// field.string(in: members)  // "https://cdn.example.com/a.jpg"
+/// ```
+public struct MediaField: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The object keys, outermost first; never empty.
+    public let keys: [String]
+    /// A key beside the URL's that carries the media's type, as Batch's `t` beside its `u`: written with the
+    /// type iOS takes for the URL's file extension (`public.jpeg`). nil for none.
+    public var typeHintKey: String? = nil
+
+    /// The field at `keys`; nil when there are none or one is empty.
+    public init?(keys: [String]) {
+        guard !keys.isEmpty, !keys.contains(where: \.isEmpty) else { return nil }
+        self.keys = keys
+    }
+
+    /// Parses a JSON Pointer such as `/fcm_options/image` (`~1` stands for `/`, `~0` for `~`).
+    ///
+    /// Throws a ``MediaFieldError`` carrying the text when it does not start with `/`, names an empty key
+    /// or has a `~` that is neither `~0` nor `~1`.
+    public init(pointer: String) throws(MediaFieldError) {
+        guard pointer.hasPrefix("/") else { throw MediaFieldError(text: pointer, reason: "it does not start with /") }
+        var keys: [String] = []
+        for part in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            var key = ""
+            var escaped = false
+            for character in part {
+                if escaped {
+                    switch character {
+                    case "0": key.append("~")
+                    case "1": key.append("/")
+                    default:
+                        throw MediaFieldError(text: pointer, reason: "~\(character) is no escape (~0 is ~, ~1 is /)")
+                    }
+                    escaped = false
+                } else if character == "~" {
+                    escaped = true
+                } else {
+                    key.append(character)
+                }
+            }
+            if escaped { throw MediaFieldError(text: pointer, reason: "it ends in a lone ~") }
+            guard !key.isEmpty else { throw MediaFieldError(text: pointer, reason: "it names an empty key") }
+            keys.append(key)
+        }
+        self.keys = keys
+    }
+
+    /// The JSON Pointer.
+    public var description: String {
+        keys.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
+            .joined()
+    }
+
+    /// Whether this is the top-level `media_url`, which needs no field.
+    public var isMediaURLKey: Bool { keys == ["media_url"] }
+
+    /// Writes `url` at this path in a top-level object's `members`, and beside it, at ``typeHintKey``, the
+    /// type of its file extension when iOS has one.
+    public func write(_ url: URL, in members: inout [String: JSONValue]) {
+        set(.string(url.absoluteString), in: &members)
+        guard let typeHintKey, let type = AttachmentKind.type(forFileExtension: url.pathExtension) else { return }
+        members = Self.setting(.string(type), at: (keys.dropLast() + [typeHintKey])[...], in: members)
+    }
+
+    /// Sets `value` at this path in a top-level object's `members`, making the objects on the way and
+    /// keeping their other keys; a value on the way that is not an object is replaced by one.
+    public func set(_ value: JSONValue, in members: inout [String: JSONValue]) {
+        members = Self.setting(value, at: keys[...], in: members)
+    }
+
+    private static func setting(
+        _ value: JSONValue, at keys: ArraySlice<String>, in members: [String: JSONValue]
+    ) -> [String: JSONValue] {
+        var members = members
+        guard let key = keys.first else { return members }
+        if keys.count == 1 {
+            members[key] = value
+        } else {
+            members[key] = .object(setting(value, at: keys.dropFirst(), in: members[key]?.objectValue ?? [:]))
+        }
+        return members
+    }
+
+    /// The string at this path in a top-level object's `members`; nil when a key is missing or the value is
+    /// not a string.
+    public func string(in members: [String: JSONValue]) -> String? {
+        var current = JSONValue.object(members)
+        for key in keys {
+            guard let next = current.objectValue?[key] else { return nil }
+            current = next
+        }
+        return current.stringValue
+    }
+}
+
+/// A `--media-field` text that is no JSON Pointer to a key: the text and why.
+public struct MediaFieldError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The text as given.
+    public var text: String
+    /// What is wrong with it.
+    public var reason: String
+
+    public var description: String { "\"\(text)\" is not a JSON Pointer to a payload key (\(reason))" }
+}
+
+extension MediaField {
+    /// Where `sdk`'s helper reads the media URL, with the type beside it that it requires.
+    init?(sdk: SDKProfile) {
+        self.init(keys: sdk.mediaKeys)
+        typeHintKey = sdk.mediaTypeHintKey
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import NSEBenchCore
+import SDKProfiles
+import Testing
+
+@testable import NSERuntime
+
+/// Extensions that hand their work to a push SDK, written as each SDK's documentation has apps write
+/// them, compile unchanged against nse-bench's modules of the SDKs' names and run the SDK's helper
+/// (the one the built-in profile runs), which reads the media URL where the SDK reads it.
+@Suite("User extensions calling push SDKs", .serialized, .timeLimit(.minutes(3)))
+struct UserExtensionPushSDKTests {
+    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46]
+
+    /// The template's stored handler and best attempt, around `received` and `expiring`.
+    static func template(importing module: String, received: String, expiring: String) -> String {
+        """
+        import UserNotifications
+        import \(module)
+
+        class NotificationService: UNNotificationServiceExtension {
+            var contentHandler: ((UNNotificationContent) -> Void)?
+            var receivedRequest: UNNotificationRequest!
+            var bestAttemptContent: UNMutableNotificationContent?
+
+            override func didReceive(
+                _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+            ) {
+                self.receivedRequest = request
+                self.contentHandler = contentHandler
+                self.bestAttemptContent = (request.content.mutableCopy() as? UNMutableNotificationContent)
+                if let bestAttemptContent = bestAttemptContent {
+                    \(received)
+                }
+            }
+
+            override func serviceExtensionTimeWillExpire() {
+                if let contentHandler = contentHandler, let bestAttemptContent = bestAttemptContent {
+                    \(expiring)
+                }
+            }
+        }
+        """
+    }
+
+    static let sources: [SDKProfile: String] = [
+        .firebase: template(
+            importing: "FirebaseMessaging",
+            received: """
+                Messaging.serviceExtension().exportDeliveryMetricsToBigQuery(withMessageInfo: request.content.userInfo)
+                Messaging.serviceExtension().populateNotificationContent(bestAttemptContent, withContentHandler: contentHandler)
+                """,
+            expiring: "contentHandler(bestAttemptContent)"),
+        .onesignal: template(
+            importing: "OneSignalExtension",
+            received: """
+                OneSignalExtension.didReceiveNotificationExtensionRequest(self.receivedRequest, with: bestAttemptContent, withContentHandler: self.contentHandler)
+                """,
+            expiring: """
+                OneSignalExtension.serviceExtensionTimeWillExpireRequest(self.receivedRequest, with: self.bestAttemptContent)
+                contentHandler(bestAttemptContent)
+                """),
+        .klaviyo: template(
+            importing: "KlaviyoSwiftExtension",
+            received: """
+                KlaviyoExtensionSDK.handleNotificationServiceDidReceivedRequest(
+                    request: request, bestAttemptContent: bestAttemptContent, contentHandler: contentHandler)
+                """,
+            expiring: """
+                KlaviyoExtensionSDK.handleNotificationServiceExtensionTimeWillExpireRequest(
+                    request: receivedRequest, bestAttemptContent: bestAttemptContent, contentHandler: contentHandler)
+                """),
+        .airship:
+            "import AirshipNotificationServiceExtension\n\nclass NotificationService: UANotificationServiceExtension {}\n",
+        .batch: "import BatchExtension\n\nclass NotificationService: BAENotificationServiceExtension {}\n",
+        // A subclass of its own, calling the SDK's didReceive.
+        .iterable: """
+        import IterableAppExtensions
+        import UserNotifications
+
+        class NotificationService: ITBNotificationServiceExtension {
+            override func didReceive(
+                _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+            ) {
+                super.didReceive(request) { content in
+                    let marked = content.mutableCopy() as! UNMutableNotificationContent
+                    marked.subtitle = "via Iterable"
+                    contentHandler(marked)
+                }
+            }
+        }
+        """,
+    ]
+
+    /// One invocation of the extension compiled from `source`, given a payload whose media URL is where
+    /// `sdk` reads it.
+    func run(_ source: String, sdk: SDKProfile) async throws -> (InvocationRecord, [MediaDownload]) {
+        let factory = try CompiledExamples.factory(of: ["NotificationService.swift": source])
+        let harness = try HostHarness { _ in
+            .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
+        }
+        defer { harness.remove() }
+        let task = harness.start(
+            harness.input(
+                TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL, for: sdk.rawValue),
+                extension: factory))
+        // The media's request, answered a second later on the manual clock.
+        await harness.downloader.waitForRequests(1)
+        harness.clock.advance(by: second)
+        await harness.events.wait(for: .handlerCalled)
+        // Work that outlives the delivery (OneSignal's receipt) ends with the wind-down.
+        try await Task.sleep(for: .milliseconds(50))
+        harness.clock.advance(by: 2 * second)
+        return (await task.value, harness.downloader.requests)
+    }
+
+    @Test(arguments: [SDKProfile.firebase, .onesignal, .klaviyo, .airship, .batch, .iterable])
+    func theSDKsHelperDownloadsFromItsOwnKeyAndAttaches(sdk: SDKProfile) async throws {
+        let source = try #require(Self.sources[sdk])
+        let (record, requests) = try await run(source, sdk: sdk)
+        #expect(record.outcome == .enriched, "\(sdk): \(record.outcome) \(record.stageErrors)")
+        #expect(record.visible.attachments.count == 1, "\(sdk)")
+        #expect(requests.contains { $0.url == TestPayloads.mediaURL }, "\(sdk): \(requests.map(\.url))")
+        if sdk == .iterable { #expect(record.visible.subtitle == "via Iterable") }
+    }
+
+    /// OneSignal's deprecated form without a handler waits for the download and returns the content.
+    @Test func oneSignalsFormWithoutAHandlerReturnsTheContentWithItsAttachment() async throws {
+        let source = Self.template(
+            importing: "OneSignalExtension",
+            received: """
+                let content = OneSignalExtension.didReceiveNotificationExtensionRequest(self.receivedRequest, with: bestAttemptContent)
+                contentHandler(content ?? bestAttemptContent)
+                """,
+            expiring: "contentHandler(bestAttemptContent)")
+        let (record, _) = try await run(source, sdk: .onesignal)
+        #expect(record.outcome == .enriched)
+        #expect(record.visible.attachments.count == 1)
+    }
+
+    /// Batch attaches nothing without the type (`t`) beside the URL (`u`), and delivers the original.
+    @Test func batchWithoutItsTypeFallsBack() async throws {
+        let factory = try CompiledExamples.factory(of: ["NotificationService.swift": try #require(Self.sources[.batch])]
+        )
+        let harness = try HostHarness { _ in
+            .respond(.init(after: 0, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
+        }
+        defer { harness.remove() }
+        var payload = TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL)
+        payload.mediaField = MediaField(keys: ["com.batch", "at", "u"])
+        #expect(
+            payload.jsonValue.objectValue?["com.batch"]
+                == .object(["at": .object(["u": .string(TestPayloads.mediaURL.absoluteString)])]))
+        let record = await harness.start(harness.input(payload, extension: factory)).value
+        #expect(record.outcome == .unchanged)
+        #expect(harness.downloader.requests.isEmpty)
+        // As a run writes it: the type iOS names for the URL's extension, beside it.
+        payload.mediaField = BuiltInExtensions.mediaField(for: "batch")
+        let at = payload.jsonValue.objectValue?["com.batch"]?.objectValue?["at"]
+        #expect(at == .object(["u": .string(TestPayloads.mediaURL.absoluteString), "t": .string("public.jpeg")]))
+    }
+
+    @Test func aPayloadWithTheURLAtMediaURLIsNotTheSDKsAndFallsBack() async throws {
+        let factory = try CompiledExamples.factory(of: [
+            "NotificationService.swift": try #require(Self.sources[.firebase])
+        ])
+        let harness = try HostHarness { _ in
+            .respond(.init(after: 0, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
+        }
+        defer { harness.remove() }
+        let record = await harness.start(
+            harness.input(TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL), extension: factory)
+        ).value
+        #expect(record.outcome == .unchanged, "Firebase's helper reads fcm_options.image only")
+        #expect(harness.downloader.requests.isEmpty)
+    }
+
+    @Test func theSourcesNameTheirSDKAndTheSDKsBaseClassesArePrincipalClasses() throws {
+        #expect(
+            ExtensionSourceScan.importedModules(
+                in:
+                    "import Foundation\n@preconcurrency import FirebaseMessaging\nimport class os.Logger\n  import A.B;\n"
+            )
+                == ["Foundation", "FirebaseMessaging", "os", "A"])
+        for (sdk, source) in Self.sources {
+            let folder = try CompiledExamples.folder(["NotificationService.swift": source])
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let located = try UserExtensionSource.locate(folder.path)
+            #expect(located.sdk == sdk)
+            #expect(located.principalClass == "NotificationService", "\(sdk)")
+            #expect(located.mediaField == BuiltInExtensions.mediaField(for: sdk.rawValue))
+        }
+        let plain = try CompiledExamples.folder([
+            "NotificationService.swift": "import UserNotifications\nclass S: UNNotificationServiceExtension {}\n"
+        ])
+        defer { try? FileManager.default.removeItem(at: plain) }
+        #expect(try UserExtensionSource.locate(plain.path).mediaField == nil)
+    }
+}
