@@ -53,6 +53,30 @@ struct MediaFieldTests {
         #expect(payload.byteCount == payload.serialized().count)
     }
 
+    /// The size counted from the fields is the written one, whatever the field's depth, the objects already
+    /// on its way and a type written beside the URL.
+    @Test(arguments: [
+        ["rich-media"], ["fcm_options", "image"], ["com.batch", "at", "u"], ["campaign_id"], ["nested", "deep", "url"],
+    ])
+    func theCountedSizeIsTheWrittenOne(keys: [String]) throws {
+        for typeHintKey in [nil, "t"] as [String?] {
+            for url in [Self.url, URL(string: "https://cdn.example.com/asset")!] {
+                var field = try #require(MediaField(keys: keys))
+                field.typeHintKey = typeHintKey
+                var payload = NotificationPayload(
+                    alert: NotificationAlert(title: "Sale", body: "40% off"), mediaURL: url,
+                    customFields: [
+                        "campaign_id": .string("c1"), "nested": .object(["deep": .object(["other": .integer(7)])]),
+                        "com.batch": .object(["l": .string("https://a.io")]), "t": .bool(true),
+                    ])
+                payload.mediaField = field
+                #expect(
+                    payload.byteCount == payload.serialized().count, "\(keys) \(String(describing: typeHintKey)) \(url)"
+                )
+            }
+        }
+    }
+
     @Test func generatedPayloadsCarryTheURLAtTheFieldAndCountItsBytes() throws {
         let field = try MediaField(pointer: "/com.urbanairship.media_attachment/url")
         let generator = try PayloadGenerator(

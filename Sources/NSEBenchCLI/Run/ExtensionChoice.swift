@@ -60,7 +60,9 @@ enum ExtensionChoice {
             "extension \(value): \(loaded.source.principalClass) (\(loaded.source.sources.count) Swift files, "
                 + "Swift \(loaded.source.swiftVersion) mode), \(how)"
         ]
-        if let field = configuration.mediaField, let sdk = loaded.source.sdk, !configuration.mediaFieldGiven {
+        if let field = configuration.mediaField, let sdk = loaded.source.sdk, !configuration.mediaFieldGiven,
+            configuration.payloadFile == nil
+        {
             notes.append(
                 "payloads: the media URL at \(field), where the \(sdk.rawValue) SDK's helper reads it (--media-field)")
         }

@@ -82,6 +82,12 @@ struct RunSession {
         if let shares = payloads.replayedShares {
             recordedSettings.encryptedFraction = shares.encrypted
             recordedSettings.mediaFraction = shares.media
+            // The extension's SDK reads its media elsewhere than any replayed payload carries it.
+            if shares.media == 0, let field = configuration.mediaField, !configuration.quiet {
+                context.output.write(
+                    "payloads: none holds an http(s) URL at \(field), where the extension's push SDK reads its media: "
+                        + "none asks for an attachment (--media-field names your key)\n")
+            }
         }
 
         // Recording and progress.

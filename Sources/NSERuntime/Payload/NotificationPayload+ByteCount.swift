@@ -1,3 +1,6 @@
+import Foundation
+import UserNotifications
+
 extension NotificationPayload {
     /// The size of ``serialized()`` in bytes, the figure APNs checks against ``maximumByteCount``;
     /// counted from the fields, without making ``jsonValue`` or writing a byte.
@@ -10,8 +13,10 @@ extension NotificationPayload {
     /// payload.byteCount == payload.serialized().count  // true
     /// ```
     public var byteCount: Int {
-        // An SDK's media key nests the URL in objects that may hold other keys: counted from the value.
-        if mediaURL != nil, mediaField != nil { return jsonValue.compactJSONByteCount }
+        // A media field over a key the payload's own fields write: counted from the value.
+        if mediaURL != nil, let first = mediaField?.keys.first, ["aps", "encrypted_data"].contains(first) {
+            return jsonValue.compactJSONByteCount
+        }
         // The fields as ``jsonValue`` sets them, over the other keys of the same name.
         var aps = CompactJSONObjectByteCount(otherAPSFields)
         aps.set("alert", valueByteCount: alert.byteCount)
@@ -23,7 +28,14 @@ extension NotificationPayload {
         var members = CompactJSONObjectByteCount(customFields)
         members.set("aps", valueByteCount: aps.byteCount)
         if let encryptedData { members.set("encrypted_data", valueByteCount: JSONValue.stringByteCount(encryptedData)) }
-        if let mediaURL { members.set("media_url", valueByteCount: JSONValue.stringByteCount(mediaURL.absoluteString)) }
+        if let mediaURL {
+            let urlByteCount = JSONValue.stringByteCount(mediaURL.absoluteString)
+            if let mediaField {
+                mediaField.count(urlByteCount, for: mediaURL, into: &members, base: customFields)
+            } else {
+                members.set("media_url", valueByteCount: urlByteCount)
+            }
+        }
         return members.byteCount
     }
 }
@@ -82,5 +94,34 @@ struct CompactJSONObjectByteCount {
 
     private static func memberByteCount(key: String, valueByteCount: Int) -> Int {
         JSONValue.stringByteCount(key) + 1 + valueByteCount
+    }
+}
+
+extension MediaField {
+    /// Sets, in `members` (counting an object whose members are `base`), the bytes ``write(_:in:)`` adds:
+    /// the URL's `urlByteCount` at ``keys``, in the objects on the way (each `base`'s own, or new), and the
+    /// type beside it.
+    func count(
+        _ urlByteCount: Int, for url: URL, into members: inout CompactJSONObjectByteCount, base: [String: JSONValue]
+    ) {
+        members.set(keys[0], valueByteCount: valueByteCount(urlByteCount, for: url, at: keys[...], in: base))
+        if keys.count == 1, let typeHintKey, let type = AttachmentKind.type(forFileExtension: url.pathExtension) {
+            members.set(typeHintKey, valueByteCount: JSONValue.stringByteCount(type))
+        }
+    }
+
+    /// The compact size of the value `write(_:in:)` leaves at `keys.first` of an object with members `base`.
+    private func valueByteCount(
+        _ urlByteCount: Int, for url: URL, at keys: ArraySlice<String>, in base: [String: JSONValue]
+    ) -> Int {
+        guard keys.count > 1 else { return urlByteCount }
+        let inner = base[keys[keys.startIndex]]?.objectValue ?? [:]
+        var object = CompactJSONObjectByteCount(inner)
+        let rest = keys.dropFirst()
+        object.set(rest[rest.startIndex], valueByteCount: valueByteCount(urlByteCount, for: url, at: rest, in: inner))
+        if rest.count == 1, let typeHintKey, let type = AttachmentKind.type(forFileExtension: url.pathExtension) {
+            object.set(typeHintKey, valueByteCount: JSONValue.stringByteCount(type))
+        }
+        return object.byteCount
     }
 }
