@@ -18,7 +18,7 @@
 //                               OneSignalExtension, UANotificationServiceExtension, ...), and the built-in
 //                               profiles: each an app's NotificationService calling its SDK's helper.
 //   FirebaseMessaging, OneSignalExtension, AirshipServiceExtension, AirshipNotificationServiceExtension,
-//   IterableAppExtensions, BatchExtension, KlaviyoSwiftExtension
+//   IterableAppExtensions, BatchExtension, KlaviyoSwiftExtension, Firebase (the umbrella)
 //                               the SDKs' module names, so a user's extension that imports one compiles:
 //                               typealiases to SDKProfiles' helpers.
 //   CryptoKit                   CryptoKit over OpenSSL (hashes, HMAC, HKDF, AES-GCM, ChaChaPoly, P-256,
@@ -75,6 +75,7 @@ let package = Package(
         .library(name: "UIKit", targets: ["UIKit"]),
         // Push SDKs' extension helpers under the SDKs' own module names, for extensions that call one.
         .library(name: "FirebaseMessaging", targets: ["FirebaseMessaging"]),
+        .library(name: "Firebase", targets: ["Firebase"]),
         .library(name: "OneSignalExtension", targets: ["OneSignalExtension"]),
         .library(name: "AirshipServiceExtension", targets: ["AirshipServiceExtension"]),
         .library(name: "AirshipNotificationServiceExtension", targets: ["AirshipNotificationServiceExtension"]),
@@ -197,6 +198,11 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "Firebase",
+            dependencies: ["FirebaseMessaging"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "OneSignalExtension",
             dependencies: ["SDKProfiles"],
             swiftSettings: strictSwift6
@@ -241,7 +247,7 @@ let package = Package(
                 "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
                 "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "FirebaseMessaging", "OneSignalExtension",
                 "AirshipServiceExtension", "AirshipNotificationServiceExtension", "IterableAppExtensions",
-                "BatchExtension", "KlaviyoSwiftExtension",
+                "BatchExtension", "KlaviyoSwiftExtension", "Firebase",
             ],
             swiftSettings: strictSwift6
         ),
@@ -252,7 +258,7 @@ let package = Package(
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
                 "FirebaseMessaging", "OneSignalExtension", "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
-                "KlaviyoSwiftExtension",
+                "KlaviyoSwiftExtension", "Firebase",
             ],
             swiftSettings: strictSwift6,
             // A user's extension is compiled into a shared library that nse-bench loads (dlopen): it
@@ -319,7 +325,7 @@ let package = Package(
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
                 "SDKProfiles", "FirebaseMessaging", "OneSignalExtension", "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
-                "KlaviyoSwiftExtension",
+                "KlaviyoSwiftExtension", "Firebase",
                 "NSEBenchTestSupport",
             ],
             swiftSettings: strictSwift6,

@@ -45,7 +45,8 @@ public enum SDKProfile: String, Sendable, CaseIterable {
     /// defines no Swift module).
     public var moduleNames: [String] {
         switch self {
-        case .firebase: ["FirebaseMessaging"]
+        // The SDK's module, and the umbrella many CocoaPods apps import.
+        case .firebase: ["FirebaseMessaging", "Firebase"]
         case .onesignal: ["OneSignalExtension"]
         // CocoaPods' module name, and the Swift package's.
         case .airship: ["AirshipServiceExtension", "AirshipNotificationServiceExtension"]

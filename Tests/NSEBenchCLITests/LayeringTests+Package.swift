@@ -48,7 +48,7 @@ struct PackageLayeringTests {
     /// The push SDKs' module names (typealiases to SDKProfiles' helpers) a user's extension may import.
     static let pushSDKModules: Set<String> = [
         "FirebaseMessaging", "OneSignalExtension", "AirshipServiceExtension", "AirshipNotificationServiceExtension",
-        "IterableAppExtensions", "BatchExtension", "KlaviyoSwiftExtension",
+        "IterableAppExtensions", "BatchExtension", "KlaviyoSwiftExtension", "Firebase",
     ]
 
     /// Modules a target links without importing them, each with the reason.

@@ -49,6 +49,8 @@ struct LayeringTests {
         "SDKProfiles": ["Foundation", "SimulatedDevice", "UserNotifications"],
         // The push SDKs' module names: typealiases to SDKProfiles' helpers.
         "FirebaseMessaging": ["SDKProfiles"],
+        // The umbrella module: Firebase Messaging's, re-exported.
+        "Firebase": ["FirebaseMessaging"],
         "OneSignalExtension": ["SDKProfiles"],
         "AirshipServiceExtension": ["SDKProfiles"],
         "AirshipNotificationServiceExtension": ["SDKProfiles"],

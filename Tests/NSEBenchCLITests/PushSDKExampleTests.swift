@@ -42,6 +42,11 @@ struct PushSDKExampleTests {
                 "att", "id",
             ])
         #expect(try parse(["--extension", "Examples/FirebaseImage", "--media-field", "/media_url"]).mediaField == nil)
+        // Batch's key by its path is Batch's field, with the type Batch requires beside it.
+        let batch = try parse(["--extension", "batch", "--media-field", "/com.batch/at/u"]).mediaField
+        #expect(batch == BuiltInExtensions.mediaField(for: "batch") && batch?.typeHintKey == "t")
+        // media_url itself is no field, and a built-in that reads it takes it.
+        #expect(try parse(["--extension", "media", "--media-field", "/media_url"]).mediaField == nil)
     }
 
     @Test(arguments: [
@@ -58,6 +63,15 @@ struct PushSDKExampleTests {
         }
         #expect(option == "media-field" && given == value)
         #expect(expected.contains(reason), "\(expected)")
+    }
+
+    @Test func aBadValueIsNamedBeforeTheBuiltInIsRefused() {
+        let error = #expect(throws: UsageError.self) { try parse(["--extension", "media", "--media-field", "/a//b"]) }
+        guard case .invalidValue(let option, let given, _) = error else {
+            Issue.record("expected invalidValue, got \(String(describing: error))")
+            return
+        }
+        #expect(option == "media-field" && given == "/a//b")
     }
 
     @Test func aBuiltInThatReadsMediaURLTakesNoField() {

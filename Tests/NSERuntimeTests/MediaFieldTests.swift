@@ -18,6 +18,12 @@ struct MediaFieldTests {
         #expect(escaped.description == "/a~1b/c~0d")
         #expect(try MediaField(pointer: "/media_url").isMediaURLKey)
         #expect(MediaField(keys: []) == nil && MediaField(keys: ["a", ""]) == nil)
+        // A type key that would overwrite the URL, or beside a top-level URL the payload's own fields.
+        #expect(MediaField(keys: ["a", "u"], typeHintKey: "u") == nil)
+        #expect(MediaField(keys: ["m"], typeHintKey: "aps") == nil)
+        #expect(MediaField(keys: ["m"], typeHintKey: "encrypted_data") == nil)
+        #expect(MediaField(keys: ["m"], typeHintKey: "") == nil)
+        #expect(MediaField(keys: ["a", "m"], typeHintKey: "aps")?.typeHintKey == "aps", "inside an object of its own")
     }
 
     @Test(arguments: [
@@ -61,8 +67,7 @@ struct MediaFieldTests {
     func theCountedSizeIsTheWrittenOne(keys: [String]) throws {
         for typeHintKey in [nil, "t"] as [String?] {
             for url in [Self.url, URL(string: "https://cdn.example.com/asset")!] {
-                var field = try #require(MediaField(keys: keys))
-                field.typeHintKey = typeHintKey
+                let field = try #require(MediaField(keys: keys, typeHintKey: typeHintKey))
                 var payload = NotificationPayload(
                     alert: NotificationAlert(title: "Sale", body: "40% off"), mediaURL: url,
                     customFields: [
@@ -112,5 +117,13 @@ struct MediaFieldTests {
         #expect(throws: PayloadReplayError.mediaFieldInNoPayload("/att/id")) { try replay.markingMedia(field: missing) }
         #expect(try replay.markingMedia(field: missing, required: false) == replay, "a default field asks for none")
         #expect(PayloadReplayError.mediaFieldInNoPayload("/att/id").description.contains("at /att/id"))
+        // Batch's type is the file's to give: a replayed payload without one gains none.
+        let batch = try PayloadReplay(
+            parsing:
+                #"{"aps":{"alert":"d","mutable-content":1},"com.batch":{"at":{"u":"https://cdn.example.com/a.jpg"}}}"#)
+        let batchField = try #require(BuiltInExtensions.mediaField(for: "batch"))
+        let markedBatch = try batch.markingMedia(field: batchField)
+        #expect(markedBatch.payloads[0].serialized() == batch.payloads[0].serialized())
+        #expect(markedBatch.payloads[0].enrichmentsRequested == [.attachment])
     }
 }

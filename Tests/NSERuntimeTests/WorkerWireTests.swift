@@ -95,8 +95,7 @@ private let fullInput: InvocationInput = {
             "nested": .object(["deep": .object(["deeper": .null])]), "negative": .integer(-9),
         ])
     payload.encryptedField = "order"
-    payload.mediaField = MediaField(keys: ["com.batch", "at", "u"])
-    payload.mediaField?.typeHintKey = "t"
+    payload.mediaField = MediaField(keys: ["com.batch", "at", "u"], typeHintKey: "t")
     var input = InvocationInput(
         id: 7, payload: payload, arrival: 123,
         extension: ExtensionFactory(name: "sleepy") { SleepyService(deliverAt: 0) },

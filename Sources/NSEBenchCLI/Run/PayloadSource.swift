@@ -4,9 +4,10 @@ import NSERuntime
 
 /// The payload of each invocation: generated from the seed and mix, or replayed from a JSONL file.
 ///
-/// With a network mix, a generated payload's `media_url` names the media server's port of the
-/// invocation's network class (``NetworkMix/classIndex(ofInvocation:seed:)``): the same payload as
-/// with one network but for the port, so that its phone's downloads see that class's conditions.
+/// With a network mix, a generated payload's media URL (`media_url`, or at its media field) names the media
+/// server's port of the invocation's network class (``NetworkMix/classIndex(ofInvocation:seed:)``): the
+/// same payload as with one network but for the port, so that its phone's downloads see that class's
+/// conditions.
 struct PayloadSource: Sendable {
     private enum Source: Sendable {
         /// One generator per network class, each with its class's media base URL.

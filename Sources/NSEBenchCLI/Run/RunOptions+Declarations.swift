@@ -74,7 +74,8 @@ extension RunOptions {
         .within(0...1))
     static let withMedia: Option<Double> = .value(
         "with-media", valueName: "FRACTION", default: "1",
-        help: "Share of payloads with media_url (0 to 1); a built-in gets only what it does (template, decrypt: 0).",
+        help: "Share of payloads with a media URL (0 to 1: media_url, or where --media-field says); a built-in gets "
+            + "only what it does (template, decrypt: 0).",
         .within(0...1))
     static let tamper: Option<Double> = .value(
         "tamper", valueName: "FRACTION", default: "0", help: "Share of encrypted payloads with a flipped byte.",

@@ -170,7 +170,8 @@ enum RunOptions {
         configuration.keychain = try arguments[keychain]
         configuration.encryptedField = try arguments[encryptedField]
         configuration.mediaFieldGiven = arguments.wasGiven(mediaField)
-        if configuration.mediaFieldGiven, BuiltInExtensions.allNames.contains(extensionName),
+        let givenField = try arguments[mediaField].flatMap { $0.isMediaURLKey ? nil : $0 }
+        if givenField != nil, BuiltInExtensions.allNames.contains(extensionName),
             BuiltInExtensions.mediaField(for: extensionName) == nil
         {
             throw .invalidCombination(
@@ -178,9 +179,7 @@ enum RunOptions {
                     + "\(extensionName) reads media_url")
         }
         configuration.mediaField =
-            configuration.mediaFieldGiven
-            ? try arguments[mediaField].flatMap { $0.isMediaURLKey ? nil : $0 }
-            : BuiltInExtensions.mediaField(for: extensionName)
+            configuration.mediaFieldGiven ? givenField : BuiltInExtensions.mediaField(for: extensionName)
         if configuration.encryptedField != nil, payloadFile == nil {
             throw .invalidCombination(
                 "--\(encryptedField.name) names a key of replayed payloads: give the payloads with --\(payloads.name) "
@@ -287,6 +286,12 @@ enum RunOptions {
                 expected:
                     "a JSON Pointer to the payload key of the media URL, such as /fcm_options/image (\(error.reason)), "
                     + "or a push SDK: " + BuiltInExtensions.sdkNames.joined(separator: ", "))
+        }
+        // An SDK's key named by its path is that SDK's field, with the type it requires beside it (Batch's t).
+        if let sdkField = BuiltInExtensions.sdkNames.lazy.compactMap(BuiltInExtensions.mediaField(for:))
+            .first(where: { $0.keys == field.keys })
+        {
+            return sdkField
         }
         // The harness writes these itself: the URL there would replace the alert or the ciphertext.
         if let reserved = ["aps", "encrypted_data"].first(where: { $0 == field.keys[0] }) {

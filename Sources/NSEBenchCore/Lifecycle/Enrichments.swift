@@ -10,7 +10,7 @@ public struct Enrichments: OptionSet, Sendable, Hashable, Codable, CustomStringC
     public static let decryptedText = Enrichments(rawValue: 1 << 0)
     /// Text rewritten or localised by the extension (the Xcode template's title marker).
     public static let rewrittenText = Enrichments(rawValue: 1 << 1)
-    /// The media from `media_url`, attached.
+    /// The media from the payload's media URL (`media_url`, or a push SDK's key), attached.
     public static let attachment = Enrichments(rawValue: 1 << 2)
 
     /// How many enrichments the set holds.

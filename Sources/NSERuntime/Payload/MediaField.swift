@@ -19,12 +19,26 @@ public struct MediaField: Sendable, Hashable, Codable, CustomStringConvertible {
     public let keys: [String]
     /// A key beside the URL's that carries the media's type, as Batch's `t` beside its `u`: written with the
     /// type iOS takes for the URL's file extension (`public.jpeg`). nil for none.
-    public var typeHintKey: String? = nil
+    public private(set) var typeHintKey: String? = nil
 
-    /// The field at `keys`; nil when there are none or one is empty.
-    public init?(keys: [String]) {
+    /// The field at `keys`, with the media's type at `typeHintKey` beside it; nil when there are no keys, one
+    /// is empty, or the type's key is empty, the URL's own, or (beside a top-level URL) one the payload
+    /// writes itself (`aps`, `encrypted_data`).
+    public init?(keys: [String], typeHintKey: String? = nil) {
         guard !keys.isEmpty, !keys.contains(where: \.isEmpty) else { return nil }
+        if let typeHintKey {
+            guard !typeHintKey.isEmpty, typeHintKey != keys.last else { return nil }
+            if keys.count == 1, ["aps", "encrypted_data"].contains(typeHintKey) { return nil }
+        }
         self.keys = keys
+        self.typeHintKey = typeHintKey
+    }
+
+    /// The same path without a type beside it: how a replayed payload is marked, whose own bytes are kept.
+    public var withoutTypeHint: MediaField {
+        var field = self
+        field.typeHintKey = nil
+        return field
     }
 
     /// Parses a JSON Pointer such as `/fcm_options/image` (`~1` stands for `/`, `~0` for `~`).
@@ -120,7 +134,6 @@ public struct MediaFieldError: Error, Sendable, Hashable, CustomStringConvertibl
 extension MediaField {
     /// Where `sdk`'s helper reads the media URL, with the type beside it that it requires.
     init?(sdk: SDKProfile) {
-        self.init(keys: sdk.mediaKeys)
-        typeHintKey = sdk.mediaTypeHintKey
+        self.init(keys: sdk.mediaKeys, typeHintKey: sdk.mediaTypeHintKey)
     }
 }

@@ -54,7 +54,8 @@ public struct PayloadReplay: Sendable, Hashable {
             found = true
             var marked = payload
             marked.mediaURL = url
-            marked.mediaField = field
+            // The file's bytes are kept: a type the run would write beside the URL is not added.
+            marked.mediaField = field.withoutTypeHint
             return marked
         }
         if required, !found { throw .mediaFieldInNoPayload(field.description) }

@@ -90,8 +90,7 @@ extension NotificationPayload: WireCodable {
         encryptedField = try reader.read()
         let mediaKeys: [String]? = try reader.read()
         let typeHintKey: String? = try reader.read()
-        mediaField = mediaKeys.flatMap(MediaField.init(keys:))
-        mediaField?.typeHintKey = typeHintKey
+        mediaField = mediaKeys.flatMap { MediaField(keys: $0, typeHintKey: typeHintKey) }
     }
 }
 

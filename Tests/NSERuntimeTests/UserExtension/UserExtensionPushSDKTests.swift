@@ -124,6 +124,18 @@ struct UserExtensionPushSDKTests {
         if sdk == .iterable { #expect(record.visible.subtitle == "via Iterable") }
     }
 
+    /// `import Firebase`, the umbrella many CocoaPods apps import, reaches Firebase Messaging's helper.
+    @Test func theFirebaseUmbrellaModuleReachesTheHelper() async throws {
+        let source = try #require(Self.sources[.firebase]).replacingOccurrences(
+            of: "import FirebaseMessaging", with: "import Firebase")
+        let folder = try CompiledExamples.folder(["NotificationService.swift": source])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try UserExtensionSource.locate(folder.path).sdk == .firebase)
+        let (record, _) = try await run(source, sdk: .firebase)
+        #expect(record.outcome == .enriched)
+        #expect(record.visible.attachments.count == 1)
+    }
+
     /// OneSignal's deprecated form without a handler waits for the download and returns the content.
     @Test func oneSignalsFormWithoutAHandlerReturnsTheContentWithItsAttachment() async throws {
         let source = Self.template(
