@@ -16,8 +16,12 @@ open class UNNotificationServiceExtension: NSObject {
     /// Called with a notification to modify; call `contentHandler` exactly once with the content to show.
     ///
     /// The default implementation delivers the request's content unchanged, as Apple's does.
+    ///
+    /// The handler is `@Sendable`, as in Apple's current SDK: an override may declare it either way (Xcode's
+    /// template without, Swift 6 code with `@escaping @Sendable`), and both compile in Swift 5 and 6 modes.
     open func didReceive(
-        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+        _ request: UNNotificationRequest,
+        withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
     ) {
         contentHandler(request.content)
     }

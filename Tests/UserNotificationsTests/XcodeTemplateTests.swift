@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import UserNotifications
 
@@ -45,11 +46,16 @@ private final class StillWorkingService: NotificationService {
 }
 
 /// Records what an extension hands to its content handler.
-private final class DeliveryRecorder {
-    private(set) var deliveries: [UNNotificationContent] = []
+/// `@unchecked Sendable`: its deliveries are appended and read under `lock` (the handler is `@Sendable`, as
+/// iOS's is, though these tests call it on their own thread).
+private final class DeliveryRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [UNNotificationContent] = []
 
-    var handler: (UNNotificationContent) -> Void {
-        { self.deliveries.append($0) }
+    var deliveries: [UNNotificationContent] { lock.withLock { recorded } }
+
+    var handler: @Sendable (UNNotificationContent) -> Void {
+        { content in self.lock.withLock { self.recorded.append(content) } }
     }
 }
 

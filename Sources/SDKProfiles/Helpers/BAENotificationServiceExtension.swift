@@ -27,8 +27,12 @@ open class BAENotificationServiceExtension: SDKServiceBase, @unchecked Sendable 
     static let typeKey = "t"
 
     /// Downloads the payload's attachment and delivers the content with it, or the original.
+    ///
+    /// The handler is `@Sendable`, as in Apple's current SDK, so a subclass may restate the signature with or
+    /// without it.
     open override func didReceive(
-        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+        _ request: UNNotificationRequest,
+        withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
     ) {
         guard let content = begin(request, contentHandler) else { return contentHandler(request.content) }
         let userInfo = request.content.userInfo

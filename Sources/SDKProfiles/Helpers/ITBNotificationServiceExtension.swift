@@ -24,8 +24,12 @@ open class ITBNotificationServiceExtension: SDKServiceBase, @unchecked Sendable 
     private var task: URLSessionDownloadTask?
 
     /// Downloads the payload's attachment and delivers the best attempt with it.
+    ///
+    /// The handler is `@Sendable`, as in Apple's current SDK, so a subclass may restate the signature with or
+    /// without it.
     open override func didReceive(
-        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+        _ request: UNNotificationRequest,
+        withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
     ) {
         guard let content = begin(request, contentHandler) else { return contentHandler(request.content) }
         guard let url = MediaFiles.url(in: request.content.userInfo, at: Self.mediaKeys) else {

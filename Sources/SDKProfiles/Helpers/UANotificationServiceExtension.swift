@@ -32,8 +32,12 @@ open class UANotificationServiceExtension: SDKServiceBase, @unchecked Sendable {
     private var task: Task<Void, Never>?
 
     /// Downloads the payload's media in parallel and delivers the content with them, or the original.
+    ///
+    /// The handler is `@Sendable`, as in Apple's current SDK, so a subclass may restate the signature with or
+    /// without it.
     open override func didReceive(
-        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+        _ request: UNNotificationRequest,
+        withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
     ) {
         guard let content = begin(request, contentHandler) else { return contentHandler(request.content) }
         let urls = Self.mediaURLs(request.content.userInfo)

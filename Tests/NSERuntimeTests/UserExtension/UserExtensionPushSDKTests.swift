@@ -136,6 +136,55 @@ struct UserExtensionPushSDKTests {
         #expect(record.visible.attachments.count == 1)
     }
 
+    /// Swift 6 code declares the handler `@escaping @Sendable`, as Apple's current SDK does (an Airship
+    /// subclass restating Airship's newest signature too); Xcode's template does not. Both compile in both
+    /// language modes, and run.
+    @Test(arguments: ["5", "6"])
+    func aHandlerDeclaredSendableOrNotCompilesInEitherMode(swiftVersion: String) async throws {
+        let sendable = """
+            import UserNotifications
+
+            final class NotificationService: UNNotificationServiceExtension, @unchecked Sendable {
+                override func didReceive(
+                    _ request: UNNotificationRequest,
+                    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+                ) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    content.title = "sendable"
+                    Task { contentHandler(content) }
+                }
+            }
+            """
+        let airship = """
+            import AirshipServiceExtension
+            import UserNotifications
+
+            final class NotificationService: UANotificationServiceExtension, @unchecked Sendable {
+                override func didReceive(
+                    _ request: UNNotificationRequest,
+                    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+                ) {
+                    super.didReceive(request, withContentHandler: contentHandler)
+                }
+            }
+            """
+        let template = try String(
+            contentsOf: CompiledExamples.examples.appendingPathComponent("XcodeTemplate/NotificationService.swift"),
+            encoding: .utf8)
+        for source in [sendable, airship, template] {
+            let folder = try CompiledExamples.folder(["NotificationService.swift": source])
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let factory = try UserExtensionLoader.load(
+                folder.path, swiftVersion: swiftVersion, builder: try CompiledExamples.builder()
+            ).factory
+            let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
+            defer { harness.remove() }
+            let record = await harness.start(harness.input(TestPayloads.plain(title: "Sale"), extension: factory)).value
+            #expect(
+                record.outcome != .crashed && record.times.delivered != nil, "Swift \(swiftVersion): \(record.outcome)")
+        }
+    }
+
     /// OneSignal's deprecated form without a handler waits for the download and returns the content.
     @Test func oneSignalsFormWithoutAHandlerReturnsTheContentWithItsAttachment() async throws {
         let source = Self.template(
