@@ -18,7 +18,7 @@
 //                               OneSignalExtension, UANotificationServiceExtension, ...), and the built-in
 //                               profiles: each an app's NotificationService calling its SDK's helper.
 //   FirebaseMessaging, OneSignalExtension, AirshipServiceExtension, AirshipNotificationServiceExtension,
-//   IterableAppExtensions, BatchExtension, KlaviyoSwiftExtension, Firebase (the umbrella)
+//   IterableAppExtensions, BatchExtension, KlaviyoSwiftExtension, Firebase (the umbrella), OneSignal (v3, v4)
 //                               the SDKs' module names, so a user's extension that imports one compiles:
 //                               typealiases to SDKProfiles' helpers.
 //   CryptoKit                   CryptoKit over OpenSSL (hashes, HMAC, HKDF, AES-GCM, ChaChaPoly, P-256,
@@ -76,6 +76,7 @@ let package = Package(
         // Push SDKs' extension helpers under the SDKs' own module names, for extensions that call one.
         .library(name: "FirebaseMessaging", targets: ["FirebaseMessaging"]),
         .library(name: "Firebase", targets: ["Firebase"]),
+        .library(name: "OneSignal", targets: ["OneSignal"]),
         .library(name: "OneSignalExtension", targets: ["OneSignalExtension"]),
         .library(name: "AirshipServiceExtension", targets: ["AirshipServiceExtension"]),
         .library(name: "AirshipNotificationServiceExtension", targets: ["AirshipNotificationServiceExtension"]),
@@ -203,6 +204,11 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "OneSignal",
+            dependencies: ["SDKProfiles"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "OneSignalExtension",
             dependencies: ["SDKProfiles"],
             swiftSettings: strictSwift6
@@ -247,7 +253,7 @@ let package = Package(
                 "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
                 "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "FirebaseMessaging", "OneSignalExtension",
                 "AirshipServiceExtension", "AirshipNotificationServiceExtension", "IterableAppExtensions",
-                "BatchExtension", "KlaviyoSwiftExtension", "Firebase",
+                "BatchExtension", "KlaviyoSwiftExtension", "Firebase", "OneSignal",
             ],
             swiftSettings: strictSwift6
         ),
@@ -258,7 +264,7 @@ let package = Package(
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
                 "FirebaseMessaging", "OneSignalExtension", "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
-                "KlaviyoSwiftExtension", "Firebase",
+                "KlaviyoSwiftExtension", "Firebase", "OneSignal",
             ],
             swiftSettings: strictSwift6,
             // A user's extension is compiled into a shared library that nse-bench loads (dlopen): it
@@ -325,7 +331,7 @@ let package = Package(
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
                 "SDKProfiles", "FirebaseMessaging", "OneSignalExtension", "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
-                "KlaviyoSwiftExtension", "Firebase",
+                "KlaviyoSwiftExtension", "Firebase", "OneSignal",
                 "NSEBenchTestSupport",
             ],
             swiftSettings: strictSwift6,

@@ -47,7 +47,8 @@ public enum SDKProfile: String, Sendable, CaseIterable {
         switch self {
         // The SDK's module, and the umbrella many CocoaPods apps import.
         case .firebase: ["FirebaseMessaging", "Firebase"]
-        case .onesignal: ["OneSignalExtension"]
+        // v5's module, and the one before it.
+        case .onesignal: ["OneSignalExtension", "OneSignal"]
         // CocoaPods' module name, and the Swift package's.
         case .airship: ["AirshipServiceExtension", "AirshipNotificationServiceExtension"]
         case .batch: ["BatchExtension"]

@@ -51,6 +51,7 @@ struct LayeringTests {
         "FirebaseMessaging": ["SDKProfiles"],
         // The umbrella module: Firebase Messaging's, re-exported.
         "Firebase": ["FirebaseMessaging"],
+        "OneSignal": ["SDKProfiles"],
         "OneSignalExtension": ["SDKProfiles"],
         "AirshipServiceExtension": ["SDKProfiles"],
         "AirshipNotificationServiceExtension": ["SDKProfiles"],

@@ -185,6 +185,26 @@ struct UserExtensionPushSDKTests {
         }
     }
 
+    /// `import OneSignal` and `OneSignal.didReceiveNotificationExtensionRequest`, as OneSignal v3 and v4 had
+    /// apps write it.
+    @Test func oneSignalsModuleBeforeV5ReachesTheHelper() async throws {
+        let source = Self.template(
+            importing: "OneSignal",
+            received: """
+                OneSignal.didReceiveNotificationExtensionRequest(self.receivedRequest, with: bestAttemptContent, withContentHandler: self.contentHandler)
+                """,
+            expiring: """
+                OneSignal.serviceExtensionTimeWillExpireRequest(self.receivedRequest, with: self.bestAttemptContent)
+                contentHandler(bestAttemptContent)
+                """)
+        let folder = try CompiledExamples.folder(["NotificationService.swift": source])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try UserExtensionSource.locate(folder.path).sdk == .onesignal)
+        let (record, _) = try await run(source, sdk: .onesignal)
+        #expect(record.outcome == .enriched)
+        #expect(record.visible.attachments.count == 1)
+    }
+
     /// OneSignal's deprecated form without a handler waits for the download and returns the content.
     @Test func oneSignalsFormWithoutAHandlerReturnsTheContentWithItsAttachment() async throws {
         let source = Self.template(
