@@ -4,3 +4,13 @@ public import SDKProfiles
 
 /// Batch's extension: `class NotificationService: BAENotificationServiceExtension {}`.
 public typealias BAENotificationServiceExtension = SDKProfiles.BAENotificationServiceExtension
+
+/// Batch's helper, for an app that keeps its own extension: `RichNotificationHelper().didReceive(...)`,
+/// `appendRichData(toContent:completionHandler:)`, `RichNotificationHelper.allowInLowDataMode`.
+public typealias RichNotificationHelper = SDKProfiles.RichNotificationHelper
+
+/// The helper's Objective-C name.
+public typealias BAERichNotificationHelper = SDKProfiles.RichNotificationHelper
+
+/// Why the helper handed the content back without rich data.
+public typealias RichDataError = SDKProfiles.RichDataError

@@ -27,7 +27,7 @@ public enum SDKProfile: String, Sendable, CaseIterable {
         case .onesignal: OneSignalExtension.attachmentKeys + ["id"]
         case .airship: [UANotificationServiceExtension.mediaKey, "url"]
         case .customerio: CustomerIOProfile.imageKeys
-        case .batch: BAENotificationServiceExtension.mediaKeys
+        case .batch: RichNotificationHelper.mediaKeys
         case .iterable: ITBNotificationServiceExtension.mediaKeys
         case .klaviyo: [KlaviyoExtensionSDK.mediaKey]
         case .notifee: NotifeeExtensionHelper.imageKeys
@@ -37,7 +37,7 @@ public enum SDKProfile: String, Sendable, CaseIterable {
     /// The key beside the media URL's that the SDK requires to carry the media's type: Batch's `t` (its
     /// helper attaches nothing without it). nil for the others.
     public var mediaTypeHintKey: String? {
-        self == .batch ? BAENotificationServiceExtension.typeKey : nil
+        self == .batch ? RichNotificationHelper.typeKey : nil
     }
 
     /// The modules a user's extension imports to reach the SDK's helper under its own names: nse-bench

@@ -205,6 +205,31 @@ struct UserExtensionPushSDKTests {
         #expect(record.visible.attachments.count == 1)
     }
 
+    /// An app that keeps its own extension and asks Batch's helper for the rich data.
+    @Test func batchsHelperAppendsTheRichDataToAnAppsOwnContent() async throws {
+        let source = """
+            import BatchExtension
+            import UserNotifications
+
+            class NotificationService: UNNotificationServiceExtension {
+                let helper = RichNotificationHelper()
+
+                override func didReceive(
+                    _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+                ) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    content.subtitle = "own"
+                    helper.appendRichData(toContent: content) { rich, error in
+                        contentHandler(error == nil ? (rich ?? content) : content)
+                    }
+                }
+            }
+            """
+        let (record, _) = try await run(source, sdk: .batch)
+        #expect(record.outcome == .enriched)
+        #expect(record.visible.attachments.count == 1 && record.visible.subtitle == "own")
+    }
+
     /// OneSignal's deprecated form without a handler waits for the download and returns the content.
     @Test func oneSignalsFormWithoutAHandlerReturnsTheContentWithItsAttachment() async throws {
         let source = Self.template(
