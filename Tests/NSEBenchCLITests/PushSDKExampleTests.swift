@@ -29,6 +29,36 @@ struct PushSDKExampleTests {
         #expect(rows.allSatisfy { $0["outcome"] == "unchanged" }, "\(rows.map { $0["outcome"] ?? "" })")
     }
 
+    /// Batch refuses Low Data Mode unless the app allows it (`RichNotificationHelper.allowInLowDataMode`, one
+    /// static of the extension's process: here the workers', not the test's).
+    @Test func batchAllowedInLowDataModeDownloadsOnConstrainedPhones() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "BatchLowData\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = """
+            import BatchExtension
+            import UserNotifications
+
+            class NotificationService: BAENotificationServiceExtension {
+                override init() {
+                    RichNotificationHelper.allowInLowDataMode = ALLOWED
+                    super.init()
+                }
+            }
+            """
+        for (allowed, expected) in [(true, "enriched"), (false, "unchanged")] {
+            try source.replacingOccurrences(of: "ALLOWED", with: "\(allowed)").write(
+                to: folder.appendingPathComponent("NotificationService.swift"), atomically: true, encoding: .utf8)
+            let (_, _, rows) = try await ExtensionProcessTests().run(
+                ["--extension", folder.path, "--low-data-mode", "100", "-n", "10", "-c", "10"])
+            #expect(rows.count == 10)
+            #expect(
+                rows.allSatisfy { $0["outcome"] == expected }, "allowed \(allowed): \(rows.map { $0["outcome"] ?? "" })"
+            )
+        }
+    }
+
     @Test func theFieldIsTheSDKsUnlessGiven() throws {
         #expect(try parse(["--extension", "Examples/FirebaseImage"]).mediaField?.description == "/fcm_options/image")
         #expect(
