@@ -126,12 +126,20 @@ struct UserExtensionPushSDKTests {
 
     /// `import Firebase`, the umbrella many CocoaPods apps import, reaches Firebase Messaging's helper.
     @Test func theFirebaseUmbrellaModuleReachesTheHelper() async throws {
-        let source = try #require(Self.sources[.firebase]).replacingOccurrences(
-            of: "import FirebaseMessaging", with: "import Firebase")
+        try await expectAnotherModuleReachesTheHelper(
+            of: .firebase, replacing: "import FirebaseMessaging", with: "import Firebase")
+    }
+
+    /// `sdk`'s extension of ``sources`` with `text` replaced by `replacement` (another module of the same
+    /// SDK) is found as `sdk`'s by the scan, compiles, and is enriched with one attachment.
+    func expectAnotherModuleReachesTheHelper(
+        of sdk: SDKProfile, replacing text: String, with replacement: String
+    ) async throws {
+        let source = try #require(Self.sources[sdk]).replacingOccurrences(of: text, with: replacement)
         let folder = try CompiledExamples.folder(["NotificationService.swift": source])
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try UserExtensionSource.locate(folder.path).sdk == .firebase)
-        let (record, _) = try await run(source, sdk: .firebase)
+        #expect(try UserExtensionSource.locate(folder.path).sdk == sdk)
+        let (record, _) = try await run(source, sdk: sdk)
         #expect(record.outcome == .enriched)
         #expect(record.visible.attachments.count == 1)
     }
@@ -188,21 +196,9 @@ struct UserExtensionPushSDKTests {
     /// `import OneSignal` and `OneSignal.didReceiveNotificationExtensionRequest`, as OneSignal v3 and v4 had
     /// apps write it.
     @Test func oneSignalsModuleBeforeV5ReachesTheHelper() async throws {
-        let source = Self.template(
-            importing: "OneSignal",
-            received: """
-                OneSignal.didReceiveNotificationExtensionRequest(self.receivedRequest, with: bestAttemptContent, withContentHandler: self.contentHandler)
-                """,
-            expiring: """
-                OneSignal.serviceExtensionTimeWillExpireRequest(self.receivedRequest, with: self.bestAttemptContent)
-                contentHandler(bestAttemptContent)
-                """)
-        let folder = try CompiledExamples.folder(["NotificationService.swift": source])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try UserExtensionSource.locate(folder.path).sdk == .onesignal)
-        let (record, _) = try await run(source, sdk: .onesignal)
-        #expect(record.outcome == .enriched)
-        #expect(record.visible.attachments.count == 1)
+        // v5's calls, on the class of the same names in the module before it.
+        try await expectAnotherModuleReachesTheHelper(
+            of: .onesignal, replacing: "OneSignalExtension", with: "OneSignal")
     }
 
     /// An app that keeps its own extension and asks Batch's helper for the rich data.
