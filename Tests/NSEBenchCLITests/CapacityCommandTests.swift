@@ -112,6 +112,8 @@ struct CapacityCommandTests {
         ["--from", "1000", "--to", "500"], ["--first-byte", "0"], ["--budget", "fast"], ["--probes", "1"],
         ["--duration", "0s"], ["--extension", "mediaa"], ["--extension", "media", "--principal-class", "X"],
         ["--extension", "/nonexistent/NotificationService"],
+        ["--extension", "media", "--module", "Examples/SharedModule/MediaKit"],
+        ["--extension", "Examples/XcodeTemplate", "--module", "/nonexistent/Module"],
     ])
     func badArgumentsAreUsageErrors(arguments: [String]) {
         #expect(throws: UsageError.self) {

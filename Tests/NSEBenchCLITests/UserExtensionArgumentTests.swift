@@ -53,6 +53,32 @@ struct UserExtensionArgumentTests {
         #expect(throws: UsageError.self) { try parse(["--extension", "media", "--principal-class", "X"]) }
         #expect(throws: UsageError.self) { try parse(["--swift-version", "7"]) }
     }
+
+    @Test func modulesAreRepeatableAndListedInAScenario() throws {
+        let shared = Self.examples.appendingPathComponent("SharedModule")
+        let modules = ["MediaKit", "PushModels"].map { shared.appendingPathComponent($0).path }
+        let extensionPath = shared.appendingPathComponent("NotificationService").path
+        let flags = try parse(["--extension", extensionPath, "--module", modules[0], "--module", modules[1]])
+        #expect(flags.modules == modules)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("modules-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let json = try JSONSerialization.data(withJSONObject: ["extension": extensionPath, "module": modules])
+        try json.write(to: file)
+        #expect(try parse(["--scenario", file.path]).modules == modules)
+    }
+
+    @Test func aModuleNeedsAnExtensionPathAndOneThatIsThere() {
+        #expect(throws: UsageError.conflictingOptions("module", "extension media")) {
+            try parse(["--extension", "media", "--module", "Examples/SharedModule/MediaKit"])
+        }
+        let path = Self.examples.appendingPathComponent("XcodeTemplate").path
+        #expect(
+            throws: UsageError.invalidCombination(
+                "--extension \(path): --module Models=./NoSuchModule: nothing at ./NoSuchModule")
+        ) {
+            try parse(["--extension", path, "--module", "Models=./NoSuchModule"])
+        }
+    }
 }
 
 /// `--threshold` on the command line and as a list in scenario JSON.

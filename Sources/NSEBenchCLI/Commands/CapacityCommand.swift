@@ -52,6 +52,8 @@ public struct CapacityCommand: ParsableCommand {
     public let extensionName: String
     /// `--principal-class`: with a path, the class to run.
     public let principalClass: String?
+    /// `--module`: with a path, the user's own modules the extension imports.
+    public let modules: [String]
 
     /// Validates the parsed options; a bad value or combination is a usage error naming the option.
     public init(parsing arguments: ParsedArguments) throws(UsageError) {
@@ -65,14 +67,17 @@ public struct CapacityCommand: ParsableCommand {
         save = !(try arguments[Options.noSave])
         extensionName = try arguments[Options.extensionName]
         principalClass = try arguments[Options.principalClass]
+        modules = try arguments[Options.modules]
         if BuiltInExtensions.allNames.contains(extensionName) {
             if principalClass != nil { throw .conflictingOptions("principal-class", "extension \(extensionName)") }
+            if !modules.isEmpty { throw .conflictingOptions("module", "extension \(extensionName)") }
         } else {
             guard ExtensionChoice.isPath(extensionName) else {
                 throw .invalidValue(option: "extension", value: extensionName, expected: ExtensionChoice.expectedValue)
             }
             do {
-                _ = try UserExtensionSource.locate(extensionName, principalClass: principalClass, swiftVersion: nil)
+                _ = try UserExtensionSource.locate(
+                    extensionName, principalClass: principalClass, swiftVersion: nil, modules: modules)
             } catch {
                 throw .invalidCombination("--extension \(extensionName): \(error.description)")
             }
@@ -114,7 +119,7 @@ public struct CapacityCommand: ParsableCommand {
                     extensionName, "--max-in-flight", String(Int64(rate * firstByte.seconds * 4 + 100)), "--quiet",
                     "--out",
                     runFolder.path,
-                ] + (principalClass.map { ["--principal-class", $0] } ?? []))
+                ] + (principalClass.map { ["--principal-class", $0] } ?? []) + modules.flatMap { ["--module", $0] })
             let summary = try RunFolderSummary(folder: runFolder)
             let result = judge(rate: rate, status: status, summary: summary)
             done.append(result)
@@ -227,10 +232,11 @@ extension CapacityCommand {
         static let principalClass: Option<String?> = .value(
             "principal-class", valueName: "NAME",
             help: "With --extension PATH: the UNNotificationServiceExtension subclass to run.")
+        static let modules = RunOptions.modules
 
         /// Every option of `capacity`, in `--help` order.
         static let declarations: [OptionDeclaration] =
-            ([extensionName, principalClass, firstByte, budget, duration, from, to, probes, out, noSave]
+            ([extensionName, principalClass, modules, firstByte, budget, duration, from, to, probes, out, noSave]
             as [any DeclaredOption]).map(\.declaration)
 
         /// A duration above zero.

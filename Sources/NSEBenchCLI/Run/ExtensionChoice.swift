@@ -24,6 +24,7 @@ enum ExtensionChoice {
             if configuration.principalClass != nil {
                 throw .conflictingOptions("principal-class", "extension \(value)")
             }
+            if !configuration.modules.isEmpty { throw .conflictingOptions("module", "extension \(value)") }
             return
         }
         guard isPath(value) else {
@@ -33,12 +34,15 @@ enum ExtensionChoice {
         }
         do {
             let source = try UserExtensionSource.locate(
-                value, principalClass: configuration.principalClass, swiftVersion: configuration.swiftVersion)
+                value, principalClass: configuration.principalClass, swiftVersion: configuration.swiftVersion,
+                modules: configuration.modules)
             if !configuration.mediaFieldGiven { configuration.mediaField = source.mediaField }
         } catch {
             throw .invalidCombination("--extension \(value): \(error.description)")
         }
     }
+
+    private static func swiftFiles(_ count: Int) -> String { count == 1 ? "1 Swift file" : "\(count) Swift files" }
 
     /// The factory for the run: the built-in, or the user's extension built (or taken from the cache)
     /// and loaded, with a line for the terminal saying which.
@@ -51,14 +55,16 @@ enum ExtensionChoice {
         let builder = try UserExtensionBuilder.forThisProcess(version: NSEBenchVersion.current)
         let loaded = try UserExtensionLoader.load(
             value, principalClass: configuration.principalClass, swiftVersion: configuration.swiftVersion,
-            builder: builder)
+            modules: configuration.modules, builder: builder)
         let how =
             loaded.built.cached
             ? "from the build cache"
             : "compiled in \(FixedPoint.text(loaded.built.compileSeconds, places: 1)) s"
+        let modules = loaded.source.modules.map { "\($0.name): \(swiftFiles($0.sources.count))" }
         var notes = [
-            "extension \(value): \(loaded.source.principalClass) (\(loaded.source.sources.count) Swift files, "
-                + "Swift \(loaded.source.swiftVersion) mode), \(how)"
+            "extension \(value): \(loaded.source.principalClass) (\(swiftFiles(loaded.source.sources.count)), "
+                + "Swift \(loaded.source.swiftVersion) mode"
+                + (modules.isEmpty ? "" : "; modules \(modules.joined(separator: ", "))") + "), \(how)"
         ]
         if let field = configuration.mediaField, let sdk = loaded.source.sdk, !configuration.mediaFieldGiven,
             configuration.payloadFile == nil

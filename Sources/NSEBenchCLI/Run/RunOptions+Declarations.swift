@@ -65,6 +65,12 @@ extension RunOptions {
         OptionParser<String>.text.checking {
             ["4", "4.2", "5", "6"].contains($0) ? nil : "a Swift language mode: 5 or 6"
         })
+    static let modules: Option<[String]> = .values(
+        "module", valueName: "[NAME=]PATH",
+        help: "With --extension PATH: a module of your own that the extension imports (code your app shares "
+            + "with it, or a Swift package it depends on): a folder of .swift files, one .swift file or a Swift "
+            + "package's folder, compiled before the extension with the same simulated URLSession. NAME "
+            + "defaults to the folder's name. Repeatable.", .text)
     static let media: Option<String> = .value(
         "media", valueName: "MIX", default: defaultMediaMix,
         help: "Media sizes and types with weights, as served under /media/.", .text)
@@ -183,7 +189,8 @@ extension RunOptions {
     static let declarations: [OptionDeclaration] =
         ([concurrency, invocations, duration, rate, arrivals, maxInFlight, burst, ramp] as [any DeclaredOption])
         .map(\.declaration) + FanoutOptions.declarations
-        + ([extensionName, thresholds, principalClass, extensionProcesses, swiftVersion] as [any DeclaredOption])
+        + ([extensionName, thresholds, principalClass, extensionProcesses, swiftVersion, modules]
+        as [any DeclaredOption])
         .map(\.declaration) + NetworkOptions.declarations + OriginCacheOptions.declarations
         + EndpointOptions.declarations
         + ([

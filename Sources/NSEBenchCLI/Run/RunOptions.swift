@@ -40,6 +40,8 @@ public struct RunConfiguration: Sendable {
     public var principalClass: String?
     /// `--swift-version`, for a user's extension.
     public var swiftVersion: String?
+    /// `--module`s, for a user's extension: its own modules, `NAME=PATH` or `PATH`.
+    public var modules: [String] = []
     /// `--report`: also write `report.html` (``ReportCommand``) into the result folder.
     public var writeReport: Bool = false
     /// `--start-at`: Unix seconds to wait for before the first arrival; nil to start at once.
@@ -165,6 +167,7 @@ enum RunOptions {
             thresholds: try arguments[thresholds], principalClass: try arguments[principalClass],
             swiftVersion: try arguments[swiftVersion],
             extensionProcesses: try arguments[extensionProcesses] ?? ProcessResources.cores)
+        configuration.modules = try arguments[modules]
         configuration.payloadKey = try arguments[payloadKey]
         configuration.appGroup = try arguments[appGroup]
         configuration.keychain = try arguments[keychain]

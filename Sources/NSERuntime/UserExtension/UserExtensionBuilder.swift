@@ -107,6 +107,10 @@ public struct UserExtensionBuilder: Sendable {
         let osModule = try osModuleFolder()
         let output = work.appendingPathComponent("extension.so")
         let start = Date()
+        for (index, module) in source.modules.enumerated() {
+            let imported = source.modules[..<index].filter { module.imports.contains($0.name) }
+            try build(module, linking: Array(imported), into: work, osModule: osModule)
+        }
         let result = try run(arguments(source, entry: entry, osModule: osModule, output: output), in: work)
         let seconds = Date().timeIntervalSince(start)
         guard result.status == 0 else { throw compileError(source, result.output, entry: entry) }
@@ -155,15 +159,60 @@ public struct UserExtensionBuilder: Sendable {
         return folder
     }
 
+    /// Compiles the user's own `module` into `lib<name>.so` and its `.swiftmodule` in `folder`, where the
+    /// modules compiled before it are (``ExtensionModule/buildOrder(_:)``), linking those it imports.
+    private func build(
+        _ module: ExtensionModule, linking imported: [ExtensionModule], into folder: URL, osModule: URL
+    ) throws(UserExtensionError) {
+        let generated = folder.appendingPathComponent("\(module.name)-\(ExtensionEntryFile.moduleFileName)")
+        do {
+            try ExtensionEntryFile.moduleText(module).write(to: generated, atomically: true, encoding: .utf8)
+        } catch {
+            throw .cache(path: generated.path, reason: error.localizedDescription)
+        }
+        let result = try run(
+            arguments(module, generated: generated, linking: imported, folder: folder, osModule: osModule), in: folder)
+        guard result.status == 0 else {
+            throw .moduleCompileFailed(
+                module: module.name, path: module.path, messages: result.output,
+                missingModules: Self.missingModules(in: result.output))
+        }
+    }
+
     /// `swiftc`'s arguments: a library of the user's module, optimised as a shipped extension is.
     func arguments(_ source: UserExtensionSource, entry: URL, osModule: URL, output: URL) -> [String] {
+        ["-emit-library", "-module-name", source.moduleName, "-swift-version", source.swiftVersion]
+            + common(osModule: osModule, linking: source.modules, in: output.deletingLastPathComponent())
+            + ["-o", output.path] + source.sources.map(\.path) + [entry.path]
+    }
+
+    /// `swiftc`'s arguments for one of the user's own modules: a library and the module's interface, in
+    /// Swift 5 mode (which Swift 6 packages compile in too).
+    func arguments(
+        _ module: ExtensionModule, generated: URL, linking imported: [ExtensionModule], folder: URL, osModule: URL
+    ) -> [String] {
         [
-            "-emit-library", "-parse-as-library", "-O", "-module-name", source.moduleName, "-swift-version",
-            source.swiftVersion, "-I", modulesDirectory.path, "-I", osModule.path, "-Xfrontend", "-import-module",
-            "-Xfrontend", "SimulatedDevice", "-Xfrontend", "-import-module", "-Xfrontend", "OSLog",
+            "-emit-library", "-module-name", module.name, "-swift-version", "5", "-emit-module", "-emit-module-path",
+            folder.appendingPathComponent("\(module.name).swiftmodule").path,
+        ]
+            + common(osModule: osModule, linking: imported, in: folder)
+            + ["-o", folder.appendingPathComponent("lib\(module.name).so").path]
+            + module.sources.map(\.path) + [generated.path]
+    }
+
+    /// The arguments every compile shares: optimised, nse-bench's modules, the implicit imports, and the
+    /// user's own modules in `folder`, found beside the library when it loads.
+    private func common(osModule: URL, linking modules: [ExtensionModule], in folder: URL) -> [String] {
+        var arguments = [
+            "-parse-as-library", "-O", "-I", modulesDirectory.path, "-I", osModule.path, "-I", folder.path,
+            "-Xfrontend", "-import-module", "-Xfrontend", "SimulatedDevice", "-Xfrontend", "-import-module",
+            "-Xfrontend", "OSLog",
             // os_unfair_lock, which iOS code reaches through Foundation (Darwin) alone.
-            "-Xfrontend", "-import-module", "-Xfrontend", "os", "-o", output.path,
-        ] + source.sources.map(\.path) + [entry.path]
+            "-Xfrontend", "-import-module", "-Xfrontend", "os",
+            "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN",
+        ]
+        if !modules.isEmpty { arguments += ["-L", folder.path] + modules.map { "-l\($0.name)" } }
+        return arguments
     }
 
     /// SHA-256 of everything the library depends on.
@@ -183,6 +232,13 @@ public struct UserExtensionBuilder: Sendable {
             for file in modules + source.sources {
                 try digest.update(Array(file.lastPathComponent.utf8) + [0])
                 try digest.update(try readBytes(file))
+            }
+            for module in source.modules {
+                try digest.update(Array((module.name + "\u{0}" + ExtensionEntryFile.moduleText(module)).utf8) + [0])
+                for file in module.sources {
+                    try digest.update(Array(file.lastPathComponent.utf8) + [0])
+                    try digest.update(try readBytes(file))
+                }
             }
             return try digest.hexadecimal()
         } catch let error as UserExtensionError {
@@ -233,13 +289,18 @@ public struct UserExtensionBuilder: Sendable {
         if output.contains(ExtensionEntryFile.fileName), output.contains("UNNotificationServiceExtension") {
             return .notAServiceExtension(className: source.principalClass, path: source.path, subclasses: [])
         }
+        return .compileFailed(path: source.path, messages: output, missingModules: Self.missingModules(in: output))
+    }
+
+    /// The modules the compiler's `output` says it found no module of, each once.
+    private static func missingModules(in output: String) -> [String] {
         var missing: [String] = []
         for line in output.split(separator: "\n") {
             guard let range = line.range(of: "no such module '") else { continue }
             let name = line[range.upperBound...].prefix { $0 != "'" }
             if !missing.contains(String(name)) { missing.append(String(name)) }
         }
-        return .compileFailed(path: source.path, messages: output, missingModules: missing)
+        return missing
     }
 
     private func removeIfPresent(_ folder: URL) {

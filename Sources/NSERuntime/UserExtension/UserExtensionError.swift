@@ -1,3 +1,5 @@
+import SDKProfiles
+
 /// Why a user's extension could not be found, built or loaded. Each case names the path or class.
 public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Nothing at the path.
@@ -16,10 +18,14 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
     case severalPrincipalClasses(path: String, classes: [String])
     /// The class named (by Info.plist or `--principal-class`) is not a subclass in the sources.
     case notAServiceExtension(className: String, path: String, subclasses: [String])
+    /// A `--module` that cannot be one: nothing at its path, no module name, a name taken, a cycle.
+    case badModule(specification: String, reason: String)
     /// `swiftc` or nse-bench's own compiled modules are missing.
     case toolchain(String)
     /// The sources did not compile: the compiler's messages, with the user's paths and lines.
     case compileFailed(path: String, messages: String, missingModules: [String])
+    /// One of the user's own modules (`--module`) did not compile: the compiler's messages.
+    case moduleCompileFailed(module: String, path: String, messages: String, missingModules: [String])
     /// The compiled library did not load.
     case loadFailed(path: String, reason: String)
     /// The cache could not be written or read.
@@ -29,9 +35,9 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
     public var isUsageError: Bool {
         switch self {
         case .notFound, .noSwiftSources, .objectiveCSources, .wrongExtensionPoint, .unreadablePlist,
-            .noPrincipalClass, .severalPrincipalClasses, .notAServiceExtension:
+            .noPrincipalClass, .severalPrincipalClasses, .notAServiceExtension, .badModule:
             true
-        case .toolchain, .compileFailed, .loadFailed, .cache:
+        case .toolchain, .compileFailed, .moduleCompileFailed, .loadFailed, .cache:
             false
         }
     }
@@ -58,24 +64,56 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
         case .notAServiceExtension(let className, let path, let subclasses):
             "class \(className) is not a UNNotificationServiceExtension subclass in \(path)"
                 + (subclasses.isEmpty ? "" : "; subclasses there: \(subclasses.joined(separator: ", "))")
+        case .badModule(let specification, let reason):
+            "--module \(specification): \(reason)"
         case .toolchain(let reason):
             reason
         case .compileFailed(let path, let messages, let missing):
-            "the extension at \(path) did not compile"
-                + (missing.isEmpty
-                    ? ""
-                    : " (it imports \(missing.joined(separator: ", ")), which "
-                        + (missing.count == 1 ? "is an Apple framework" : "are Apple frameworks")
-                        + " that nse-bench does not provide on Linux; UserNotifications, Foundation, "
-                        + "CryptoKit (hashes, HMAC, HKDF, AES-GCM, ChaChaPoly, P256, Curve25519), "
-                        + "Intents (communication notifications), os.log / OSLog (Logger, os_log), "
-                        + "UniformTypeIdentifiers and MobileCoreServices (UTType, kUTType...), CallKit "
-                        + "(reportNewIncomingVoIPPushPayload), Security (the keychain) and UIKit (UIImage, not decoded) are)")
-                + ":\n" + messages
+            "the extension at \(path) did not compile" + Self.missingText(missing) + ":\n" + messages
+        case .moduleCompileFailed(let module, let path, let messages, let missing):
+            "the module \(module) at \(path) (--module) did not compile" + Self.missingText(missing) + ":\n" + messages
         case .loadFailed(let path, let reason):
             "the compiled extension \(path) did not load: \(reason)"
         case .cache(let path, let reason):
             "the extension build cache \(path): \(reason)"
         }
     }
+
+    /// What a compile's missing modules are and how to give them; empty for none.
+    private static func missingText(_ missing: [String]) -> String {
+        guard !missing.isEmpty else { return "" }
+        let apple = missing.filter(appleFrameworks.contains)
+        let own = missing.filter { !appleFrameworks.contains($0) }
+        var parts: [String] = []
+        if !apple.isEmpty {
+            parts.append(
+                "it imports \(apple.joined(separator: ", ")), "
+                    + (apple.count == 1 ? "an Apple framework" : "Apple frameworks")
+                    + " that nse-bench does not provide on Linux; UserNotifications, Foundation, "
+                    + "CryptoKit (hashes, HMAC, HKDF, AES-GCM, ChaChaPoly, P256, Curve25519), "
+                    + "Intents (communication notifications), os.log / OSLog (Logger, os_log), "
+                    + "UniformTypeIdentifiers and MobileCoreServices (UTType, kUTType...), CallKit "
+                    + "(reportNewIncomingVoIPPushPayload), Security (the keychain) and UIKit (UIImage, not decoded) "
+                    + "are, and push SDKs' modules "
+                    + SDKProfile.allCases.flatMap(\.moduleNames).joined(separator: ", "))
+        }
+        if !own.isEmpty {
+            parts.append(
+                "it imports \(own.joined(separator: ", ")), which nse-bench does not have: for a package or "
+                    + "a module of your app's, give its Swift sources with --module \(own[0])=PATH")
+        }
+        return " (" + parts.joined(separator: "; ") + ")"
+    }
+
+    /// Apple's frameworks that iOS extensions import and nse-bench does not provide, so that a missing one
+    /// is not taken for a module of the user's own.
+    private static let appleFrameworks: Set<String> = [
+        "Accelerate", "ActivityKit", "AdSupport", "AppIntents", "AppTrackingTransparency", "AudioToolbox", "AVFAudio",
+        "AVFoundation", "AVKit", "BackgroundTasks", "CloudKit", "Combine", "Contacts", "CoreData", "CoreGraphics",
+        "CoreImage", "CoreLocation", "CoreMedia", "CoreML", "CoreMotion", "CoreSpotlight", "CoreTelephony",
+        "CoreText", "CoreVideo", "Darwin", "DeviceCheck", "EventKit", "GameKit", "HealthKit", "ImageIO",
+        "LinkPresentation", "LocalAuthentication", "MapKit", "MediaPlayer", "MessageUI", "Metal", "NaturalLanguage",
+        "Network", "Observation", "Photos", "PhotosUI", "PushKit", "QuartzCore", "QuickLook", "SafariServices",
+        "StoreKit", "SwiftData", "SwiftUI", "UserNotificationsUI", "Vision", "WebKit", "WidgetKit",
+    ]
 }

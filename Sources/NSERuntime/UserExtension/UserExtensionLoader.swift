@@ -32,13 +32,16 @@ public enum UserExtensionLoader {
         return ExtensionFactory(name: name, make: make)
     }
 
-    /// Finds, builds (or takes from the cache) and loads the extension at `path`.
+    /// Finds, builds (or takes from the cache) and loads the extension at `path`, with the user's own
+    /// `modules` (``UserExtensionSource/locate(_:principalClass:swiftVersion:modules:)``).
     public static func load(
-        _ path: String, principalClass: String? = nil, swiftVersion: String? = nil, builder: UserExtensionBuilder
+        _ path: String, principalClass: String? = nil, swiftVersion: String? = nil, modules: [String] = [],
+        builder: UserExtensionBuilder
     ) throws(UserExtensionError) -> (
         factory: ExtensionFactory, source: UserExtensionSource, built: UserExtensionBuilder.Built
     ) {
-        let source = try UserExtensionSource.locate(path, principalClass: principalClass, swiftVersion: swiftVersion)
+        let source = try UserExtensionSource.locate(
+            path, principalClass: principalClass, swiftVersion: swiftVersion, modules: modules)
         let built = try builder.build(source)
         return (try factory(name: path, libraryPath: built.libraryPath), source, built)
     }

@@ -42,6 +42,8 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// The push SDK whose module the sources import (``SDKProfile/moduleNames``): a run writes generated
     /// payloads' media URL where that SDK reads it. nil when they import none.
     public var sdk: SDKProfile? = nil
+    /// The user's own modules the extension imports (`--module`), in the order they compile in.
+    public var modules: [ExtensionModule] = []
 
     /// Where generated payloads carry the media URL for this extension: where its ``sdk`` reads it; nil
     /// (`media_url`) without one.
@@ -51,8 +53,9 @@ public struct UserExtensionSource: Sendable, Hashable {
     ///
     /// - Parameter principalClass: `--principal-class`, overriding Info.plist and the source scan.
     /// - Parameter swiftVersion: `--swift-version`; nil to read an Xcode project or take 5.
+    /// - Parameter modules: `--module`s, each `NAME=PATH` or `PATH` (``ExtensionModule/locate(_:)``).
     public static func locate(
-        _ path: String, principalClass: String? = nil, swiftVersion: String? = nil
+        _ path: String, principalClass: String? = nil, swiftVersion: String? = nil, modules: [String] = []
     ) throws(UserExtensionError) -> UserExtensionSource {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -76,20 +79,28 @@ public struct UserExtensionSource: Sendable, Hashable {
         var namesFileManagerDelegate = false
         var readsMainBundle = false
         var sdk: SDKProfile?
-        for source in sources {
-            let text: String
-            do {
-                text = try String(contentsOf: source, encoding: .utf8)
-            } catch {
-                throw .notFound(path: source.path)
+        var located: [ExtensionModule] = []
+        for specification in modules { located.append(try ExtensionModule.locate(specification)) }
+        let ownModules = try ExtensionModule.buildOrder(located)
+        // The modules' code runs in the extension's process too: what it does untimed, whether it reads
+        // the main bundle and which SDK it hands media to count as the extension's own.
+        let scanned =
+            sources.map { (file: $0, label: relative($0, to: root), isExtensions: true) }
+            + ownModules.flatMap { module in
+                module.sources.map {
+                    (file: $0, label: "\(module.name)/\(relative($0, to: module.root))", isExtensions: false)
+                }
             }
-            declarations += ExtensionSourceScan.classes(in: text)
-            untimed += ExtensionSourceScan.untimedCalls(in: text, file: relative(source, to: root))
-            namesFileManagerDelegate = namesFileManagerDelegate || text.contains("FileManagerDelegate")
+        for source in scanned {
+            let text = try read(source.file)
+            untimed += ExtensionSourceScan.untimedCalls(in: text, file: source.label)
             readsMainBundle = readsMainBundle || ExtensionSourceScan.readsMainBundle(text)
             if sdk == nil {
                 sdk = ExtensionSourceScan.importedModules(in: text).lazy.compactMap(SDKProfile.init(module:)).first
             }
+            guard source.isExtensions else { continue }
+            declarations += ExtensionSourceScan.classes(in: text)
+            namesFileManagerDelegate = namesFileManagerDelegate || text.contains("FileManagerDelegate")
         }
         let subclasses = ExtensionSourceScan.serviceExtensionSubclasses(in: declarations)
         let plistFile = root.appendingPathComponent("Info.plist")
@@ -104,6 +115,19 @@ public struct UserExtensionSource: Sendable, Hashable {
                 ?? "5",
             untimedCalls: untimed, aliasesFileManager: !namesFileManagerDelegate)
         source.sdk = sdk
+        source.modules = ownModules
+        for module in ownModules {
+            if module.name == source.moduleName {
+                throw .badModule(
+                    specification: module.path, reason: "\(module.name) is the extension's own module's name")
+            }
+            if UserExtensionBuilder.providedModules.contains(module.name) {
+                throw .badModule(
+                    specification: module.path,
+                    reason: "nse-bench provides the module \(module.name) itself, and its extension helpers run on "
+                        + "the simulated phone; leave this --module out")
+            }
+        }
         if readsMainBundle {
             do {
                 source.mainBundle = try ExtensionMainBundle.make(
@@ -117,6 +141,15 @@ public struct UserExtensionSource: Sendable, Hashable {
             }
         }
         return source
+    }
+
+    /// The text of the Swift file `source`.
+    static func read(_ source: URL) throws(UserExtensionError) -> String {
+        do {
+            return try String(contentsOf: source, encoding: .utf8)
+        } catch {
+            throw .notFound(path: source.path)
+        }
     }
 
     private static func readPlist(_ plist: URL) throws(UserExtensionError) -> Any {
@@ -172,7 +205,7 @@ public struct UserExtensionSource: Sendable, Hashable {
     }
 
     /// Every regular file under `root`, leaving out hidden folders and build products.
-    private static func allFiles(under root: URL) -> [URL] {
+    static func allFiles(under root: URL) -> [URL] {
         guard
             let walker = FileManager.default.enumerator(
                 at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
@@ -189,7 +222,7 @@ public struct UserExtensionSource: Sendable, Hashable {
         return files
     }
 
-    private static func relative(_ file: URL, to root: URL) -> String {
+    static func relative(_ file: URL, to root: URL) -> String {
         let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
         return file.path.hasPrefix(base) ? String(file.path.dropFirst(base.count)) : file.lastPathComponent
     }

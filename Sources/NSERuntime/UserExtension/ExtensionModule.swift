@@ -1,0 +1,163 @@
+public import Foundation
+
+/// A Swift module of the user's own that their extension imports (`--module NAME=PATH`): a package
+/// such as SwiftyJSON, or the app's code it shares with its extension. nse-bench compiles it, before the
+/// extension, into a library of its own beside the extension's, as Xcode builds a framework the
+/// extension links, with the same simulated phone's `URLSession` (``ExtensionEntryFile/aliases(public:aliasesFileManager:)``).
+///
+/// `path` may be a folder of `.swift` files (subfolders too), one `.swift` file, or a Swift package's
+/// folder, whose target folder `Sources/NAME` (or `Source/NAME`, `src/NAME`, `srcs/NAME`, as SwiftPM
+/// looks for it) is taken: the one named, or the package's only one.
+///
+/// ```swift
+/// let module = try ExtensionModule.locate("Examples/SharedCode/MediaKit")
+/// module.name  // "MediaKit"
+/// ```
+public struct ExtensionModule: Sendable, Hashable {
+    /// The module's name, as the extension imports it.
+    public var name: String
+    /// The path as given.
+    public var path: String
+    /// The folder its sources are under (a package's target folder), or its one file.
+    public var root: URL
+    /// The Swift files, sorted.
+    public var sources: [URL]
+    /// The modules its sources import.
+    public var imports: [String]
+    /// Whether its generated file aliases `FileManager` to the phone's, as
+    /// ``UserExtensionSource/aliasesFileManager`` says for the extension's.
+    public var aliasesFileManager: Bool
+
+    /// The folders a Swift package keeps its targets in, in the order SwiftPM looks.
+    static let packageSourceFolders = ["Sources", "Source", "src", "srcs"]
+
+    /// The module `--module` names: `NAME=PATH`, or `PATH` alone, whose last folder or file name is the
+    /// module's.
+    public static func locate(_ specification: String) throws(UserExtensionError) -> ExtensionModule {
+        var name: String?
+        var path = specification
+        if let equals = specification.firstIndex(of: "="),
+            !specification[..<equals].contains("/")
+        {
+            name = String(specification[..<equals])
+            path = String(specification[specification.index(after: equals)...])
+        }
+        guard !path.isEmpty else { throw .badModule(specification: specification, reason: "no path after =") }
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .badModule(specification: specification, reason: "nothing at \(path)")
+        }
+        var root = URL(fileURLWithPath: path).standardizedFileURL
+        var moduleName =
+            name ?? (isDirectory.boolValue ? root.lastPathComponent : root.deletingPathExtension().lastPathComponent)
+        if isDirectory.boolValue, manager.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+            (root, moduleName) = try packageTarget(name, in: root, specification: specification)
+        }
+        guard isIdentifier(moduleName) else {
+            throw .badModule(
+                specification: specification,
+                reason: "\"\(moduleName)\" is no Swift module name (letters, digits and _, not starting with a "
+                    + "digit); name it with --module NAME=PATH")
+        }
+        let files: [URL]
+        if isDirectory.boolValue {
+            files = UserExtensionSource.allFiles(under: root)
+        } else {
+            guard root.pathExtension == "swift" else {
+                throw .badModule(specification: specification, reason: "\(path) is neither a folder nor a .swift file")
+            }
+            files = [root]
+        }
+        let foreign = files.filter { ["m", "mm", "c", "cpp"].contains($0.pathExtension) }
+        if !foreign.isEmpty {
+            throw .objectiveCSources(path: path, files: foreign.map { UserExtensionSource.relative($0, to: root) })
+        }
+        let sources = files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
+        guard !sources.isEmpty else { throw .noSwiftSources(path: root.path) }
+        var imports: [String] = []
+        var namesFileManagerDelegate = false
+        for source in sources {
+            let text = try UserExtensionSource.read(source)
+            for module in ExtensionSourceScan.importedModules(in: text) where !imports.contains(module) {
+                imports.append(module)
+            }
+            namesFileManagerDelegate = namesFileManagerDelegate || text.contains("FileManagerDelegate")
+        }
+        return ExtensionModule(
+            name: moduleName, path: path, root: root, sources: sources, imports: imports,
+            aliasesFileManager: !namesFileManagerDelegate)
+    }
+
+    /// `modules` in an order each can be compiled in: every module after those of the others it imports.
+    /// Throws for two of the same name and for modules that import each other.
+    public static func buildOrder(_ modules: [ExtensionModule]) throws(UserExtensionError) -> [ExtensionModule] {
+        var byName: [String: ExtensionModule] = [:]
+        for module in modules {
+            if let earlier = byName[module.name] {
+                throw .badModule(
+                    specification: module.path,
+                    reason: "a second module named \(module.name) (the first is \(earlier.path))")
+            }
+            byName[module.name] = module
+        }
+        var ordered: [ExtensionModule] = []
+        var placed: Set<String> = []
+        var remaining = modules
+        while !remaining.isEmpty {
+            let ready = remaining.filter { module in
+                module.imports.allSatisfy { byName[$0] == nil || placed.contains($0) || $0 == module.name }
+            }
+            guard !ready.isEmpty else {
+                throw .badModule(
+                    specification: remaining.map(\.path).joined(separator: ", "),
+                    reason: "modules that import each other (\(remaining.map(\.name).joined(separator: ", "))) "
+                        + "cannot be compiled one after another")
+            }
+            ordered += ready
+            placed.formUnion(ready.map(\.name))
+            remaining.removeAll { placed.contains($0.name) }
+        }
+        return ordered
+    }
+
+    /// The target folder of the Swift package at `root`: `Sources/NAME` for the `name` given, or its one
+    /// target folder when no name was given. Returns the folder and the module's name.
+    private static func packageTarget(
+        _ name: String?, in root: URL, specification: String
+    ) throws(UserExtensionError) -> (folder: URL, name: String) {
+        var targets: [URL] = []
+        for folder in packageSourceFolders {
+            let sources = root.appendingPathComponent(folder, isDirectory: true)
+            let listed: [String]
+            do {
+                listed = try FileManager.default.contentsOfDirectory(atPath: sources.path)
+            } catch {
+                continue  // a package without this folder: SwiftPM looks in the next
+            }
+            for entry in listed.sorted() where !entry.hasPrefix(".") {
+                var isDirectory: ObjCBool = false
+                let candidate = sources.appendingPathComponent(entry, isDirectory: true)
+                if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+                    isDirectory.boolValue
+                {
+                    targets.append(candidate)
+                }
+            }
+        }
+        if let name, let target = targets.first(where: { $0.lastPathComponent == name }) { return (target, name) }
+        if name == nil, targets.count == 1 { return (targets[0], targets[0].lastPathComponent) }
+        let listed = targets.map { "\($0.deletingLastPathComponent().lastPathComponent)/\($0.lastPathComponent)" }
+        throw .badModule(
+            specification: specification,
+            reason: "a Swift package"
+                + (name.map { " without the target folder Sources/\($0)" } ?? " with several targets")
+                + (listed.isEmpty
+                    ? "" : " (it has \(listed.joined(separator: ", ")); name one with --module NAME=PATH)"))
+    }
+
+    private static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !CharacterSet.decimalDigits.contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") }
+    }
+}
