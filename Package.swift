@@ -31,6 +31,10 @@
 //   CallKit                     CXProvider.reportNewIncomingVoIPPushPayload, completing at once.
 //   Security                    the keychain (SecItem...) the run's phones share with the app (--keychain).
 //   UIKit                       UIImage read from its header (format, size), not decoded; drawing blank.
+//   CoreGraphics, ImageIO       CGImage (a size, its bitmap allocated, not decoded); CGImageSource reading a
+//                               file's header, blank thumbnails; CGImageDestination writing an image's bytes.
+//   NSEBenchImages              what UIKit, CoreGraphics and ImageIO share (`package` access, so a user's
+//                               module does not see it): image headers, the bitmap iOS would hold, blank PNGs.
 //   CoreFoundationTypes         CFString, CFDictionary, ... as Foundation's classes, re-exported by Security
 //                               and MobileCoreServices so a file importing both finds one of each.
 //   SimulatedDevice             what a simulated phone gives a user's extension: URLSession, App Group.
@@ -73,6 +77,10 @@ let package = Package(
         .library(name: "Security", targets: ["Security"]),
         // UIKit's UIImage, sized from the image's header, and its renderer (drawing is not simulated).
         .library(name: "UIKit", targets: ["UIKit"]),
+        // CGImage, and ImageIO's image sources (header, thumbnails) and destinations, for extensions that
+        // check or downsample what they downloaded (decoding is not simulated).
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .library(name: "ImageIO", targets: ["ImageIO"]),
         // Push SDKs' extension helpers under the SDKs' own module names, for extensions that call one.
         .library(name: "FirebaseMessaging", targets: ["FirebaseMessaging"]),
         .library(name: "Firebase", targets: ["Firebase"]),
@@ -169,8 +177,23 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
-            name: "UIKit",
+            name: "NSEBenchImages",
             dependencies: ["NSEBenchCore", "NSEBenchSystem"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "CoreGraphics",
+            dependencies: ["NSEBenchImages"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "ImageIO",
+            dependencies: ["CoreGraphics", "CoreFoundationTypes", "NSEBenchImages", "SimulatedDevice"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "UIKit",
+            dependencies: ["CoreGraphics", "NSEBenchImages"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -251,7 +274,9 @@ let package = Package(
                 // Linked, not imported: a package running `--extension PATH` through the NSEBench product gets
                 // the modules a user's code may import built, and their symbols in its process.
                 "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
-                "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "FirebaseMessaging", "OneSignalExtension",
+                "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO",
+                "FirebaseMessaging",
+                "OneSignalExtension",
                 "AirshipServiceExtension", "AirshipNotificationServiceExtension", "IterableAppExtensions",
                 "BatchExtension", "KlaviyoSwiftExtension", "Firebase", "OneSignal",
             ],
@@ -262,7 +287,7 @@ let package = Package(
             dependencies: [
                 "NSEBenchCLI", "CJemalloc", "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers",
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
-                "FirebaseMessaging", "OneSignalExtension", "AirshipServiceExtension",
+                "CoreGraphics", "ImageIO", "FirebaseMessaging", "OneSignalExtension", "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
                 "KlaviyoSwiftExtension", "Firebase", "OneSignal",
             ],
@@ -329,7 +354,8 @@ let package = Package(
                 "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "OSLog", "Intents",
                 "UniformTypeIdentifiers",
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
-                "SDKProfiles", "FirebaseMessaging", "OneSignalExtension", "AirshipServiceExtension",
+                "CoreGraphics", "ImageIO", "NSEBenchImages", "SDKProfiles", "FirebaseMessaging", "OneSignalExtension",
+                "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
                 "KlaviyoSwiftExtension", "Firebase", "OneSignal",
                 "NSEBenchTestSupport",

@@ -35,3 +35,8 @@ public typealias OSStatus = Int32
 public var kCFBooleanTrue: CFBoolean! { NSNumber(value: true) }
 /// Core Foundation's false.
 public var kCFBooleanFalse: CFBoolean! { NSNumber(value: false) }
+
+/// Core Foundation's URL: `NSURL` (`url as CFURL`).
+public typealias CFURL = NSURL
+/// Core Foundation's mutable data: `NSMutableData`.
+public typealias CFMutableData = NSMutableData

@@ -1,4 +1,5 @@
 public import Foundation
+internal import NSEBenchImages
 
 /// How a renderer's images are made, as UIKit's: their scale and whether they are opaque.
 public final class UIGraphicsImageRendererFormat: NSObject {

@@ -4,7 +4,9 @@
 // would; what iOS would draw or encode, and its CPU time, are not simulated: `pngData()` and
 // `jpegData(compressionQuality:)` give the image's own bytes, and an image a renderer made is blank at the
 // size asked (``BlankPNG``). The run names each such call `not faithful:`.
+@_exported public import CoreGraphics
 @_exported public import Foundation
+internal import NSEBenchImages
 
 /// An image, as UIKit's: made from an image file's bytes, sized from its header.
 open class UIImage: NSObject, @unchecked Sendable {
@@ -19,8 +21,12 @@ open class UIImage: NSObject, @unchecked Sendable {
     public let size: CGSize
     /// Pixels per point.
     public let scale: CGFloat
-    /// What iOS would decode the image into, allocated when it is first drawn or re-encoded.
-    let bitmap = DecodedBitmap()
+    /// What iOS would decode the image into, allocated when it is first drawn or re-encoded; shared with
+    /// the ``CGImage`` it was made from or gives.
+    let bitmap: DecodedBitmap
+    /// How the image is turned for display: a JPEG's EXIF orientation, `.up` for the rest, or as given with
+    /// a `CGImage`.
+    public let imageOrientation: Orientation
 
     // Every init is designated, as iOS's Objective-C ones are to Swift, so a subclass's `super.init(data:)`
     // links.
@@ -29,12 +35,14 @@ open class UIImage: NSObject, @unchecked Sendable {
     public init?(data: Data) {
         guard let read = Self.read(data, scale: 1) else { return nil }
         (self.bytes, self.header, self.scale, self.size) = read
+        (bitmap, imageOrientation) = (DecodedBitmap(), Self.orientation(exif: read.1.orientation))
     }
 
     /// An image of `data` at `scale` pixels per point.
     public init?(data: Data, scale: CGFloat) {
         guard let read = Self.read(data, scale: scale) else { return nil }
         (self.bytes, self.header, self.scale, self.size) = read
+        (bitmap, imageOrientation) = (DecodedBitmap(), Self.orientation(exif: read.1.orientation))
     }
 
     /// The image in the file at `path`; nil when it cannot be read or is no image.
@@ -43,6 +51,7 @@ open class UIImage: NSObject, @unchecked Sendable {
             return nil
         }
         (self.bytes, self.header, self.scale, self.size) = read
+        (bitmap, imageOrientation) = (DecodedBitmap(), Self.orientation(exif: read.1.orientation))
     }
 
     /// The image of `data` at `scale`: its size in points as displayed, so a photo whose EXIF turns it a
@@ -59,9 +68,47 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// A symbol image: nil, as SF Symbols are not on Linux.
     public init?(systemName name: String) { return nil }
 
-    /// How the image is turned for display: a JPEG's EXIF orientation, `.up` for the rest.
-    public var imageOrientation: Orientation {
-        switch header.orientation {
+    /// An image of `cgImage`, at 1 pixel a point, upright.
+    public init(cgImage: CGImage) {
+        (bytes, header, bitmap) = Self.read(cgImage)
+        (scale, imageOrientation) = (1, .up)
+        size = CGSize(width: cgImage.width, height: cgImage.height)
+    }
+
+    /// An image of `cgImage` at `scale` pixels per point (1 for what is not above zero), turned for display
+    /// by `orientation`: its width and height swapped for the quarter turns.
+    public init(cgImage: CGImage, scale: CGFloat, orientation: Orientation) {
+        (bytes, header, bitmap) = Self.read(cgImage)
+        self.scale = scale > 0 && scale.isFinite ? scale : 1
+        imageOrientation = orientation
+        let turned = [.left, .right, .leftMirrored, .rightMirrored].contains(orientation)
+        let (width, height) = turned ? (cgImage.height, cgImage.width) : (cgImage.width, cgImage.height)
+        size = CGSize(width: CGFloat(width) / self.scale, height: CGFloat(height) / self.scale)
+    }
+
+    /// The file of `cgImage` (the one it was read from, or its blank PNG), its header, and its bitmap to
+    /// share.
+    private static func read(_ cgImage: CGImage) -> (Data, ImageHeader, DecodedBitmap) {
+        let file = ImageHeader(cgImage.file).map { (cgImage.file, $0) }
+        let (bytes, header) =
+            file
+            ?? {
+                // A CGImage's file is always an image; a blank one of its size stands in otherwise.
+                let blank = BlankPNG.bytes(width: max(1, cgImage.width), height: max(1, cgImage.height))
+                guard let header = ImageHeader(blank) else { preconditionFailure("a blank PNG did not read back") }
+                return (blank, header)
+            }()
+        return (Data(bytes), header, cgImage.bitmap)
+    }
+
+    /// The image as a `CGImage` of its pixels, sharing its bitmap.
+    public var cgImage: CGImage? {
+        CGImage(width: header.width, height: header.height, file: Array(bytes), bitmap: bitmap)
+    }
+
+    /// UIKit's orientation for EXIF's (1 to 8).
+    private static func orientation(exif: Int) -> Orientation {
+        switch exif {
         case 2: .upMirrored
         case 3: .down
         case 4: .downMirrored

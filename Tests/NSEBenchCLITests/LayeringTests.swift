@@ -38,9 +38,14 @@ struct LayeringTests {
         "CallKit": ["Foundation"],
         // CFString, CFDictionary, ... as Foundation's classes, for the Apple modules that re-export them.
         "CoreFoundationTypes": ["Foundation"],
-        // UIImage from its header; a blank PNG (zlib, CRC-32) for what a renderer draws; the decoded
-        // bitmap's lock.
-        "UIKit": ["Foundation", "NSEBenchCore", "NSEBenchSystem", "Synchronization"],
+        // What UIKit, CoreGraphics and ImageIO share: image headers, a blank PNG (zlib, CRC-32) for what a
+        // renderer draws, the decoded bitmap's lock.
+        "NSEBenchImages": ["NSEBenchCore", "NSEBenchSystem", "Synchronization"],
+        "CoreGraphics": ["Foundation", "NSEBenchImages"],
+        // An image source fetches an http(s) URL on the phone (SimulatedDevice).
+        "ImageIO": ["CoreFoundationTypes", "CoreGraphics", "NSEBenchImages", "SimulatedDevice"],
+        // UIImage from its header, over CoreGraphics' CGImage.
+        "UIKit": ["Foundation", "CoreGraphics", "NSEBenchImages"],
         // The keychain: the phone's (SimulatedDevice), with Core Foundation's types in its API.
         "Security": ["Foundation", "CoreFoundationTypes", "SimulatedDevice"],
         "CoreServices": ["MobileCoreServices", "UniformTypeIdentifiers"],

@@ -78,6 +78,17 @@ enum ExtensionSourceScan {
                 + "simulated"
         ),
         (
+            "CGImageSourceCreateThumbnailAtIndex(",
+            "ImageIO's thumbnail is blank at its size: decoding and scaling, their CPU time and transient memory, "
+                + "are not simulated (the thumbnail's own bitmap is allocated, 4 bytes a pixel); embedded "
+                + "thumbnails are not read"
+        ),
+        (
+            "CGImageDestinationFinalize(",
+            "ImageIO's encoder writes the image's own bytes (a thumbnail's blank PNG), whatever the type and "
+                + "quality: \(imageDecoding)"
+        ),
+        (
             "reparingThumbnail(",
             "a UIImage thumbnail is blank at the size asked: iOS's decoding and scaling, their CPU time and memory, "
                 + "are not simulated"

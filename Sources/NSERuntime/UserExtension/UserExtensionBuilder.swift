@@ -77,7 +77,7 @@ public struct UserExtensionBuilder: Sendable {
     static let providedModules =
         implicitModules + [
             "CryptoKit", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
-            "Security", "CoreFoundationTypes", "UIKit",
+            "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "NSEBenchImages",
         ] + ["SDKProfiles"] + SDKProfile.allCases.flatMap(\.moduleNames)
 
     /// The library for `source`: from the cache, or compiled into it.

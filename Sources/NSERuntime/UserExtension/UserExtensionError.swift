@@ -93,8 +93,9 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
                     + "CryptoKit (hashes, HMAC, HKDF, AES-GCM, ChaChaPoly, P256, Curve25519), "
                     + "Intents (communication notifications), os.log / OSLog (Logger, os_log), "
                     + "UniformTypeIdentifiers and MobileCoreServices (UTType, kUTType...), CallKit "
-                    + "(reportNewIncomingVoIPPushPayload), Security (the keychain) and UIKit (UIImage, not decoded) "
-                    + "are, and push SDKs' modules "
+                    + "(reportNewIncomingVoIPPushPayload), Security (the keychain), UIKit (UIImage, not decoded), "
+                    + "CoreGraphics (CGImage) and ImageIO (image sources: header, thumbnails) are, and push SDKs' "
+                    + "modules "
                     + SDKProfile.allCases.flatMap(\.moduleNames).joined(separator: ", "))
         }
         if !own.isEmpty {
@@ -109,9 +110,9 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
     /// is not taken for a module of the user's own.
     private static let appleFrameworks: Set<String> = [
         "Accelerate", "ActivityKit", "AdSupport", "AppIntents", "AppTrackingTransparency", "AudioToolbox", "AVFAudio",
-        "AVFoundation", "AVKit", "BackgroundTasks", "CloudKit", "Combine", "Contacts", "CoreData", "CoreGraphics",
+        "AVFoundation", "AVKit", "BackgroundTasks", "CloudKit", "Combine", "Contacts", "CoreData",
         "CoreImage", "CoreLocation", "CoreMedia", "CoreML", "CoreMotion", "CoreSpotlight", "CoreTelephony",
-        "CoreText", "CoreVideo", "Darwin", "DeviceCheck", "EventKit", "GameKit", "HealthKit", "ImageIO",
+        "CoreText", "CoreVideo", "Darwin", "DeviceCheck", "EventKit", "GameKit", "HealthKit",
         "LinkPresentation", "LocalAuthentication", "MapKit", "MediaPlayer", "MessageUI", "Metal", "NaturalLanguage",
         "Network", "Observation", "Photos", "PhotosUI", "PushKit", "QuartzCore", "QuickLook", "SafariServices",
         "StoreKit", "SwiftData", "SwiftUI", "UserNotificationsUI", "Vision", "WebKit", "WidgetKit",

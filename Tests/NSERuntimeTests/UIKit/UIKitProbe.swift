@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchImages
 
 @testable import UIKit
 

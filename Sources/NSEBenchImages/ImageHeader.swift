@@ -1,5 +1,5 @@
 /// The container formats UIImage reads on iOS whose size nse-bench reads from the header.
-enum ImageFormat: String, Sendable, Hashable {
+package enum ImageFormat: String, Sendable, Hashable {
     case png, jpeg, gif, webp, bmp, heic
 }
 
@@ -10,20 +10,21 @@ enum ImageFormat: String, Sendable, Hashable {
 /// ImageHeader(Array("text".utf8))  // nil
 /// ```
 ///
-/// Internal, as Apple's UIKit has no such names: a user's module may declare its own.
-struct ImageHeader: Sendable, Hashable {
+/// `package`, as Apple's frameworks have no such names: a user's module (compiled outside this package)
+/// does not see it, and may declare its own.
+package struct ImageHeader: Sendable, Hashable {
     /// The container format.
-    let format: ImageFormat
+    package let format: ImageFormat
     /// The width in pixels, as stored (before any EXIF orientation).
-    let width: Int
+    package let width: Int
     /// The height in pixels, as stored.
-    let height: Int
+    package let height: Int
     /// A JPEG's EXIF orientation (1 to 8: how the stored pixels are turned for display); 1 for the rest.
-    let orientation: Int
+    package let orientation: Int
 
     /// The header of `bytes`; nil when they are no PNG, JPEG, GIF, WebP, BMP or HEIC/AVIF image this can
     /// size, or the size is zero.
-    init?(_ bytes: [UInt8]) {
+    package init?(_ bytes: [UInt8]) {
         guard let (format, width, height) = Self.read(bytes), width > 0, height > 0 else { return nil }
         self.format = format
         self.width = width
@@ -66,7 +67,7 @@ struct ImageHeader: Sendable, Hashable {
 
     /// The orientation tag (0x0112) of a JPEG's EXIF (APP1 `Exif`, a TIFF header, IFD0), when it holds one
     /// from 1 to 8.
-    static func exifOrientation(_ bytes: [UInt8]) -> Int? {
+    package static func exifOrientation(_ bytes: [UInt8]) -> Int? {
         var index = 2
         while index + 4 <= bytes.count, bytes[index] == 0xFF {
             let marker = bytes[index + 1]

@@ -1,0 +1,42 @@
+// Core Graphics on Linux, as far as a Notification Service Extension reaches it through ImageIO and UIKit:
+// `CGImage`, an image of a size in pixels whose pixels are not decoded. Foundation already gives Linux
+// `CGFloat`, `CGSize`, `CGPoint` and `CGRect`; this module re-exports it. Drawing (`CGContext`) is not
+// here.
+@_exported public import Foundation
+package import NSEBenchImages
+
+/// A bitmap image, as Core Graphics': its size in pixels, 8 bits a component and 4 components a pixel
+/// (RGBA, as iOS decodes photos). Its pixels are not decoded: ``DecodedBitmap`` allocates what iOS would
+/// hold once it is (a thumbnail at once, an image from a source when it is cached or encoded), so the
+/// memory limit judges it as jetsam would.
+public final class CGImage: @unchecked Sendable {
+    // @unchecked: every stored property is a `let`: values, and `bitmap`, which locks itself.
+
+    /// The width in pixels.
+    public let width: Int
+    /// The height in pixels.
+    public let height: Int
+    /// Bits of each colour component: 8.
+    public var bitsPerComponent: Int { 8 }
+    /// Bits of each pixel: 32.
+    public var bitsPerPixel: Int { 32 }
+    /// Bytes of each row: 4 a pixel.
+    public var bytesPerRow: Int { width * 4 }
+
+    /// The image file this image is: the one it was read from, or a blank PNG of its size (``BlankPNG``).
+    package let file: [UInt8]
+    /// What iOS would hold of the decoded image.
+    package let bitmap: DecodedBitmap
+
+    /// An image of `width` × `height` pixels whose file is `file`, sharing `bitmap` (a UIImage's, or a
+    /// new one).
+    package init(width: Int, height: Int, file: [UInt8], bitmap: DecodedBitmap = DecodedBitmap()) {
+        self.width = width
+        self.height = height
+        self.file = file
+        self.bitmap = bitmap
+    }
+
+    /// Allocates the bitmap iOS would decode this image into, once.
+    package func decode() { bitmap.decode(width: width, height: height) }
+}
