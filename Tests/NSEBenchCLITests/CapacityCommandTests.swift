@@ -131,6 +131,20 @@ extension CapacityCommandTests {
     /// The example's capacity is kept under its folder and the class it runs (Info.plist's).
     static var exampleKey: String { example + " --principal-class NotificationService" }
 
+    /// Another module's sources are another extension: the key lists each `--module`, its path absolute
+    /// and standard, its name kept.
+    @Test func theKeyOfAnExtensionWithModulesNamesThem() {
+        let root = URL(fileURLWithPath: Self.example).deletingLastPathComponent().path
+        let shared = root + "/SharedModule"
+        let key = CapacityFile.key(
+            extension: shared + "/NotificationService", principalClass: nil,
+            modules: [shared + "/./MediaKit", "PushModels=" + shared + "/../SharedModule/PushModels"])
+        #expect(
+            key
+                == "\(shared)/NotificationService --principal-class NotificationService --module \(shared)/MediaKit "
+                + "--module PushModels=\(shared)/PushModels")
+    }
+
     /// A user's extension is measured as itself: its probes run it, its capacity is kept under its
     /// absolute path beside the built-in's, and run checks a load of it against its own.
     @Test func aUsersExtensionIsMeasuredAndKeptApartFromTheBuiltIns() async throws {

@@ -153,7 +153,7 @@ public struct CapacityCommand: ParsableCommand {
             return .harnessError
         }
         let capacity = HarnessCapacity(
-            extensionName: CapacityFile.key(extension: extensionName, principalClass: principalClass),
+            extensionName: CapacityFile.key(extension: extensionName, principalClass: principalClass, modules: modules),
             arrivalsPerSecond: held, inFlight: Int((held * firstByte.seconds).rounded()),
             firstByteMilliseconds: firstByte.seconds * 1000, budgetMilliseconds: budget.seconds * 1000,
             measuredAt: Provenance.timestamp(), version: NSEBenchVersion.current, host: HostFingerprintReader.current())

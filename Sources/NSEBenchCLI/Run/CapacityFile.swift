@@ -89,8 +89,9 @@ enum CapacityFile {
     /// The name a capacity is kept under for `--extension value`: a built-in's name as it is; a user's
     /// extension as its path made absolute, standard and free of symbolic links, with the principal
     /// class it runs (the one found, so that a run naming the class Info.plist names is the same
-    /// extension). It reads as the options that measure it again.
-    static func key(extension value: String, principalClass: String?) -> String {
+    /// extension), and its `--module`s, each path made absolute the same way (another module's sources are
+    /// another extension). It reads as the options that measure it again.
+    static func key(extension value: String, principalClass: String?, modules: [String] = []) -> String {
         guard ExtensionChoice.isPath(value) else { return value }
         let path = URL(fileURLWithPath: value).resolvingSymlinksInPath().standardizedFileURL.path
         let runs: String?
@@ -100,6 +101,13 @@ enum CapacityFile {
             // Not an extension (the run's own validation reports that): keyed by what was given.
             runs = principalClass
         }
-        return runs.map { "\(path) --principal-class \($0)" } ?? path
+        let moduleOptions = modules.map { module -> String in
+            let equals = module.firstIndex(of: "=").flatMap { module[..<$0].contains("/") ? nil : $0 }
+            let name = equals.map { String(module[...$0]) } ?? ""
+            let modulePath = equals.map { String(module[module.index(after: $0)...]) } ?? module
+            return " --module " + name
+                + URL(fileURLWithPath: modulePath).resolvingSymlinksInPath().standardizedFileURL.path
+        }
+        return (runs.map { "\(path) --principal-class \($0)" } ?? path) + moduleOptions.joined()
     }
 }

@@ -69,8 +69,9 @@ extension RunOptions {
         "module", valueName: "[NAME=]PATH",
         help: "With --extension PATH: a module of your own that the extension imports (code your app shares "
             + "with it, or a Swift package it depends on): a folder of .swift files, one .swift file or a Swift "
-            + "package's folder, compiled before the extension with the same simulated URLSession. NAME "
-            + "defaults to the folder's name. Repeatable.", .text)
+            + "package's folder (its one target, or Sources/NAME), compiled in Swift 5 mode before the extension "
+            + "with the same simulated URLSession. NAME defaults to the folder's, file's or target's name. "
+            + "Repeatable.", .text)
     static let media: Option<String> = .value(
         "media", valueName: "MIX", default: defaultMediaMix,
         help: "Media sizes and types with weights, as served under /media/.", .text)

@@ -45,7 +45,8 @@ extension RunSession {
             if let warning = CapacityFile.warning(
                 for: settings.load, timeScale: settings.timeScale,
                 extensionName: CapacityFile.key(
-                    extension: settings.extensionName, principalClass: configuration.principalClass),
+                    extension: settings.extensionName, principalClass: configuration.principalClass,
+                    modules: configuration.modules),
                 environment: context.environment)
             {
                 context.errors.write(warning)

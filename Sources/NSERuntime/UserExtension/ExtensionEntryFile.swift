@@ -14,10 +14,11 @@ enum ExtensionEntryFile {
     /// The generated file's name.
     static let fileName = "NSEBenchGeneratedEntry.swift"
 
-    /// The file added to each of the user's own modules (``ExtensionModule``): the aliases, public for
-    /// `URLSession` and its delegates so that the module's public API and the extension's code name one
-    /// type, as they do on a phone. `FileManager` stays internal: an extension that does not alias it
-    /// (``UserExtensionSource/aliasesFileManager``) must not find a second `FileManager` to choose from.
+    /// The file added to each of the user's own modules (``ExtensionModule``): the aliases, public, so that
+    /// a module's public API (`init(session: URLSession = .shared)`, `init(fileManager: FileManager = .default)`)
+    /// and the extension's code name one type, as they do on a phone. Every module compiled here declares
+    /// its own `FileManager` (the phone's, or Foundation's where its code names `FileManagerDelegate`), which
+    /// wins over the ones it imports, so no module finds two to choose from.
     static let moduleFileName = "NSEBenchGeneratedAliases.swift"
 
     /// The text of ``moduleFileName`` for `module`.
@@ -55,7 +56,7 @@ enum ExtensionEntryFile {
         \(access)typealias URLSessionTaskDelegate = SimulatedDevice.SimulatedURLSessionTaskDelegate
         \(access)typealias URLSessionDataDelegate = SimulatedDevice.SimulatedURLSessionDataDelegate
         \(access)typealias URLSessionDownloadDelegate = SimulatedDevice.SimulatedURLSessionDownloadDelegate
-        \(aliasesFileManager ? "typealias FileManager = SimulatedDevice.PhoneFileManager" : "")
+        \(access)typealias FileManager = \(aliasesFileManager ? "SimulatedDevice.PhoneFileManager" : "Foundation.FileManager")
 
         extension Data {
             init(contentsOf url: __shared URL, options: Data.ReadingOptions = []) throws {

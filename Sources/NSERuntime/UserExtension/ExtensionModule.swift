@@ -3,14 +3,14 @@ public import Foundation
 /// A Swift module of the user's own that their extension imports (`--module NAME=PATH`): a package
 /// such as SwiftyJSON, or the app's code it shares with its extension. nse-bench compiles it, before the
 /// extension, into a library of its own beside the extension's, as Xcode builds a framework the
-/// extension links, with the same simulated phone's `URLSession` (``ExtensionEntryFile/aliases(public:aliasesFileManager:)``).
+/// extension links, with the same simulated phone's `URLSession` (``ExtensionEntryFile/moduleText(_:)``).
 ///
 /// `path` may be a folder of `.swift` files (subfolders too), one `.swift` file, or a Swift package's
 /// folder, whose target folder `Sources/NAME` (or `Source/NAME`, `src/NAME`, `srcs/NAME`, as SwiftPM
 /// looks for it) is taken: the one named, or the package's only one.
 ///
 /// ```swift
-/// let module = try ExtensionModule.locate("Examples/SharedCode/MediaKit")
+/// let module = try ExtensionModule.locate("Examples/SharedModule/MediaKit")
 /// module.name  // "MediaKit"
 /// ```
 public struct ExtensionModule: Sendable, Hashable {
@@ -71,14 +71,24 @@ public struct ExtensionModule: Sendable, Hashable {
         }
         let foreign = files.filter { ["m", "mm", "c", "cpp"].contains($0.pathExtension) }
         if !foreign.isEmpty {
-            throw .objectiveCSources(path: path, files: foreign.map { UserExtensionSource.relative($0, to: root) })
+            let names = foreign.map { UserExtensionSource.relative($0, to: root) }.joined(separator: ", ")
+            throw .badModule(
+                specification: specification,
+                reason: "Objective-C or C sources (\(names)): nse-bench compiles Swift modules only")
         }
         let sources = files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
-        guard !sources.isEmpty else { throw .noSwiftSources(path: root.path) }
+        guard !sources.isEmpty else {
+            throw .badModule(specification: specification, reason: "no .swift files in \(root.path)")
+        }
         var imports: [String] = []
         var namesFileManagerDelegate = false
         for source in sources {
-            let text = try UserExtensionSource.read(source)
+            let text: String
+            do {
+                text = try String(contentsOf: source, encoding: .utf8)
+            } catch {
+                throw .badModule(specification: specification, reason: "cannot read \(source.path) as UTF-8 text")
+            }
             for module in ExtensionSourceScan.importedModules(in: text) where !imports.contains(module) {
                 imports.append(module)
             }
@@ -148,12 +158,21 @@ public struct ExtensionModule: Sendable, Hashable {
         if let name, let target = targets.first(where: { $0.lastPathComponent == name }) { return (target, name) }
         if name == nil, targets.count == 1 { return (targets[0], targets[0].lastPathComponent) }
         let listed = targets.map { "\($0.deletingLastPathComponent().lastPathComponent)/\($0.lastPathComponent)" }
-        throw .badModule(
-            specification: specification,
-            reason: "a Swift package"
-                + (name.map { " without the target folder Sources/\($0)" } ?? " with several targets")
-                + (listed.isEmpty
-                    ? "" : " (it has \(listed.joined(separator: ", ")); name one with --module NAME=PATH)"))
+        let found = listed.isEmpty ? "no target folders" : "target folders \(listed.joined(separator: ", "))"
+        let reason =
+            name.map {
+                "a Swift package with no target folder named exactly \($0) (it has \(found)); name one of them, or "
+                    + "give the folder of a target whose Package.swift sets its own path: as PATH"
+            } ?? "a Swift package with \(found): name one with --module NAME=PATH, or give its folder as PATH"
+        throw .badModule(specification: specification, reason: reason)
+    }
+
+    /// Why `name` cannot be a module of the user's: one of nse-bench's or the toolchain's.
+    static func takenNameReason(_ name: String) -> String {
+        UserExtensionBuilder.providedModules.contains(name)
+            ? "nse-bench provides the module \(name) itself, and its extension helpers run on the simulated phone; "
+                + "leave this --module out"
+            : "\(name) is the name of a module of nse-bench's or Swift's own, which the compile would find first"
     }
 
     private static func isIdentifier(_ name: String) -> Bool {

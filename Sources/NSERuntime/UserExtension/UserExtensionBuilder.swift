@@ -80,8 +80,27 @@ public struct UserExtensionBuilder: Sendable {
             "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "NSEBenchImages",
         ] + ["SDKProfiles"] + SDKProfile.allCases.flatMap(\.moduleNames)
 
+    /// Module names a user's own module (`--module`) cannot take: nse-bench's (``providedModules``, and its
+    /// own internal ones, which a compile finds in ``modulesDirectory`` first) and the toolchain's.
+    static let reservedModuleNames: Set<String> = Set(providedModules).union([
+        "NSERuntime", "NSEBenchCore", "NSEBenchSystem", "NSEBenchCLI", "NSEBenchReport", "NSEBenchImages",
+        "MediaServer",
+        "SystemBenchmarks", "FuzzTargets", "NSEBenchTestSupport", "CCurl", "CJemalloc", "CNSEBenchLinux", "COpenSSL",
+        "CZlib", "Swift", "Foundation", "FoundationNetworking", "FoundationEssentials",
+        "FoundationInternationalization",
+        "FoundationXML", "CoreFoundation", "Dispatch", "Glibc", "Musl", "os", "Synchronization", "Observation",
+        "RegexBuilder", "Distributed", "_Concurrency", "_StringProcessing", "Testing", "XCTest",
+    ])
+
     /// The library for `source`: from the cache, or compiled into it.
     public func build(_ source: UserExtensionSource) throws(UserExtensionError) -> Built {
+        for module in source.modules
+        where FileManager.default.fileExists(
+            atPath: modulesDirectory.appendingPathComponent("\(module.name).swiftmodule").path)
+        {
+            // A module of nse-bench's build (a test module, say) the compile would find before the user's.
+            throw .badModule(specification: module.path, reason: ExtensionModule.takenNameReason(module.name))
+        }
         let key = try cacheKey(source)
         let folder = cacheDirectory.appendingPathComponent(key)
         let library = folder.appendingPathComponent("extension.so")
@@ -107,11 +126,13 @@ public struct UserExtensionBuilder: Sendable {
         let osModule = try osModuleFolder()
         let output = work.appendingPathComponent("extension.so")
         let start = Date()
+        let libraries = ModuleLibraries(folder: work, key: key)
         for (index, module) in source.modules.enumerated() {
             let imported = source.modules[..<index].filter { module.imports.contains($0.name) }
-            try build(module, linking: Array(imported), into: work, osModule: osModule)
+            try build(module, linking: Array(imported), libraries: libraries, osModule: osModule)
         }
-        let result = try run(arguments(source, entry: entry, osModule: osModule, output: output), in: work)
+        let result = try run(
+            arguments(source, entry: entry, osModule: osModule, libraries: libraries, output: output), in: work)
         let seconds = Date().timeIntervalSince(start)
         guard result.status == 0 else { throw compileError(source, result.output, entry: entry) }
         do {
@@ -159,11 +180,28 @@ public struct UserExtensionBuilder: Sendable {
         return folder
     }
 
-    /// Compiles the user's own `module` into `lib<name>.so` and its `.swiftmodule` in `folder`, where the
+    /// Where the user's own modules' libraries go: beside the extension's, each named by its module and the
+    /// build's key (`lib<NAME>-<key>.so`, its soname too). Two extensions loaded into one process (a suite's
+    /// scenarios) whose modules share a name but not their sources must each load its own: the dynamic
+    /// loader takes a library whose name it already loaded as that one.
+    struct ModuleLibraries {
+        /// The build folder.
+        let folder: URL
+        /// The build's cache key.
+        let key: String
+
+        /// The library file of `module`.
+        func library(_ module: ExtensionModule) -> URL {
+            folder.appendingPathComponent("lib\(module.name)-\(key.prefix(16)).so")
+        }
+    }
+
+    /// Compiles the user's own `module` into its library and `.swiftmodule` in the build folder, where the
     /// modules compiled before it are (``ExtensionModule/buildOrder(_:)``), linking those it imports.
     private func build(
-        _ module: ExtensionModule, linking imported: [ExtensionModule], into folder: URL, osModule: URL
+        _ module: ExtensionModule, linking imported: [ExtensionModule], libraries: ModuleLibraries, osModule: URL
     ) throws(UserExtensionError) {
+        let folder = libraries.folder
         let generated = folder.appendingPathComponent("\(module.name)-\(ExtensionEntryFile.moduleFileName)")
         do {
             try ExtensionEntryFile.moduleText(module).write(to: generated, atomically: true, encoding: .utf8)
@@ -171,7 +209,8 @@ public struct UserExtensionBuilder: Sendable {
             throw .cache(path: generated.path, reason: error.localizedDescription)
         }
         let result = try run(
-            arguments(module, generated: generated, linking: imported, folder: folder, osModule: osModule), in: folder)
+            arguments(module, generated: generated, linking: imported, libraries: libraries, osModule: osModule),
+            in: folder)
         guard result.status == 0 else {
             throw .moduleCompileFailed(
                 module: module.name, path: module.path, messages: result.output,
@@ -180,38 +219,43 @@ public struct UserExtensionBuilder: Sendable {
     }
 
     /// `swiftc`'s arguments: a library of the user's module, optimised as a shipped extension is.
-    func arguments(_ source: UserExtensionSource, entry: URL, osModule: URL, output: URL) -> [String] {
+    func arguments(
+        _ source: UserExtensionSource, entry: URL, osModule: URL, libraries: ModuleLibraries, output: URL
+    ) -> [String] {
         ["-emit-library", "-module-name", source.moduleName, "-swift-version", source.swiftVersion]
-            + common(osModule: osModule, linking: source.modules, in: output.deletingLastPathComponent())
+            + common(osModule: osModule, linking: source.modules, libraries: libraries)
             + ["-o", output.path] + source.sources.map(\.path) + [entry.path]
     }
 
     /// `swiftc`'s arguments for one of the user's own modules: a library and the module's interface, in
     /// Swift 5 mode (which Swift 6 packages compile in too).
     func arguments(
-        _ module: ExtensionModule, generated: URL, linking imported: [ExtensionModule], folder: URL, osModule: URL
+        _ module: ExtensionModule, generated: URL, linking imported: [ExtensionModule], libraries: ModuleLibraries,
+        osModule: URL
     ) -> [String] {
-        [
+        let library = libraries.library(module)
+        return [
             "-emit-library", "-module-name", module.name, "-swift-version", "5", "-emit-module", "-emit-module-path",
-            folder.appendingPathComponent("\(module.name).swiftmodule").path,
+            libraries.folder.appendingPathComponent("\(module.name).swiftmodule").path,
+            "-Xlinker", "-soname", "-Xlinker", library.lastPathComponent,
         ]
-            + common(osModule: osModule, linking: imported, in: folder)
-            + ["-o", folder.appendingPathComponent("lib\(module.name).so").path]
+            + common(osModule: osModule, linking: imported, libraries: libraries)
+            + ["-o", library.path]
             + module.sources.map(\.path) + [generated.path]
     }
 
     /// The arguments every compile shares: optimised, nse-bench's modules, the implicit imports, and the
-    /// user's own modules in `folder`, found beside the library when it loads.
-    private func common(osModule: URL, linking modules: [ExtensionModule], in folder: URL) -> [String] {
+    /// user's own modules' libraries, found beside the library when it loads.
+    private func common(osModule: URL, linking modules: [ExtensionModule], libraries: ModuleLibraries) -> [String] {
         var arguments = [
-            "-parse-as-library", "-O", "-I", modulesDirectory.path, "-I", osModule.path, "-I", folder.path,
+            "-parse-as-library", "-O", "-I", modulesDirectory.path, "-I", osModule.path, "-I", libraries.folder.path,
             "-Xfrontend", "-import-module", "-Xfrontend", "SimulatedDevice", "-Xfrontend", "-import-module",
             "-Xfrontend", "OSLog",
             // os_unfair_lock, which iOS code reaches through Foundation (Darwin) alone.
             "-Xfrontend", "-import-module", "-Xfrontend", "os",
             "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN",
         ]
-        if !modules.isEmpty { arguments += ["-L", folder.path] + modules.map { "-l\($0.name)" } }
+        for module in modules { arguments += ["-Xlinker", libraries.library(module).path] }
         return arguments
     }
 

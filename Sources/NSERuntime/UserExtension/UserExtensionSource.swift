@@ -121,11 +121,17 @@ public struct UserExtensionSource: Sendable, Hashable {
                 throw .badModule(
                     specification: module.path, reason: "\(module.name) is the extension's own module's name")
             }
-            if UserExtensionBuilder.providedModules.contains(module.name) {
+            if UserExtensionBuilder.reservedModuleNames.contains(module.name) {
+                throw .badModule(specification: module.path, reason: ExtensionModule.takenNameReason(module.name))
+            }
+            let shared = module.sources.filter(sources.contains)
+            if !shared.isEmpty {
                 throw .badModule(
                     specification: module.path,
-                    reason: "nse-bench provides the module \(module.name) itself, and its extension helpers run on "
-                        + "the simulated phone; leave this --module out")
+                    reason:
+                        "its files are the extension's own too (\(shared.map { relative($0, to: root) }.joined(separator: ", "))): "
+                        + "files in the extension's folder compile into the extension's module; give a module's folder "
+                        + "outside it")
             }
         }
         if readsMainBundle {

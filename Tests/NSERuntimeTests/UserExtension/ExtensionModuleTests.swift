@@ -58,17 +58,16 @@ struct ExtensionModuleTests {
         let two = root.appendingPathComponent("Two").path
         #expect(try ExtensionModule.locate("Extras=\(two)").imports == ["Core"])
         let several = try #require(badModuleReason(two))
-        #expect(several.contains("several targets"))
-        #expect(several.contains("Sources/Core, Sources/Extras"))
-        let missing = try #require(badModuleReason("Missing=\(two)"))
-        #expect(missing.contains("without the target folder Sources/Missing"))
+        #expect(several.contains("target folders Sources/Core, Sources/Extras: name one with --module NAME=PATH"))
+        let missing = try #require(badModuleReason("core=\(two)"))
+        #expect(missing.contains("no target folder named exactly core (it has target folders Sources/Core"))
     }
 
     @Test("bad input: nothing there, no name, no Swift, Objective-C, a name taken twice")
     func badInput() throws {
         let root = try folder([
             "123/A.swift": "", "Empty/readme.txt": "", "Mixed/A.swift": "", "Mixed/B.m": "",
-            "Plain/file.txt": "",
+            "Plain/file.txt": "", "Latin/L.swift": "",
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(badModuleReason("/no/such/folder")?.contains("nothing at /no/such/folder") == true)
@@ -77,14 +76,17 @@ struct ExtensionModuleTests {
         #expect(
             badModuleReason("Good-Name=\(root.path)/123")?.contains("\"Good-Name\" is no Swift module name") == true)
         #expect(badModuleReason("\(root.path)/Plain/file.txt")?.contains("neither a folder nor a .swift file") == true)
-        #expect(throws: UserExtensionError.noSwiftSources(path: "\(root.path)/Empty")) {
-            try ExtensionModule.locate("\(root.path)/Empty")
-        }
-        #expect(throws: UserExtensionError.objectiveCSources(path: "\(root.path)/Mixed", files: ["B.m"])) {
-            try ExtensionModule.locate("\(root.path)/Mixed")
-        }
+        #expect(badModuleReason("\(root.path)/Empty") == "no .swift files in \(root.path)/Empty")
+        try Data([0x2F, 0x2F, 0x20, 0xE9, 0xFF, 0x0A]).write(to: root.appendingPathComponent("Latin/L.swift"))
+        #expect(badModuleReason("\(root.path)/Latin") == "cannot read \(root.path)/Latin/L.swift as UTF-8 text")
+        #expect(
+            badModuleReason("\(root.path)/Mixed")
+                == "Objective-C or C sources (B.m): nse-bench compiles Swift modules only")
         let twice = try ExtensionModule.locate("\(root.path)/123/A.swift")
-        #expect(throws: UserExtensionError.self) { try ExtensionModule.buildOrder([twice, twice]) }
+        #expect(
+            throws: UserExtensionError.badModule(
+                specification: twice.path, reason: "a second module named A (the first is \(twice.path))")
+        ) { try ExtensionModule.buildOrder([twice, twice]) }
     }
 
     func module(_ name: String, imports: [String]) -> ExtensionModule {

@@ -24,8 +24,9 @@ struct UserExtensionModulesTests {
         #expect(source.modules.map(\.name) == ["PushModels", "MediaKit"])
         let built = try CompiledExamples.builder().build(source)
         let folder = URL(fileURLWithPath: built.libraryPath).deletingLastPathComponent()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         for module in ["PushModels", "MediaKit"] {
-            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("lib\(module).so").path))
+            #expect(files.contains { $0.hasPrefix("lib\(module)-") && $0.hasSuffix(".so") }, "\(files)")
         }
         let factory = try UserExtensionLoader.factory(name: source.path, libraryPath: built.libraryPath)
         let harness = try HostHarness { _ in
@@ -116,7 +117,7 @@ struct UserExtensionModulesTests {
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let mine = folder.appendingPathComponent("Mine").path
-        for name in ["UIKit", "FirebaseMessaging", "UserNotifications", "Ext"] {
+        for name in ["UIKit", "FirebaseMessaging", "UserNotifications", "Ext", "MediaServer", "Foundation", "os"] {
             do {
                 _ = try UserExtensionSource.locate(
                     folder.appendingPathComponent("Ext").path, modules: ["\(name)=\(mine)"])
@@ -126,7 +127,13 @@ struct UserExtensionModulesTests {
                     Issue.record("expected badModule, got \(error)")
                     continue
                 }
-                #expect(reason.contains(name == "Ext" ? "the extension's own module's name" : "nse-bench provides"))
+                let expected =
+                    switch name {
+                    case "Ext": "the extension's own module's name"
+                    case "MediaServer", "Foundation", "os": "a module of nse-bench's or Swift's own"
+                    default: "nse-bench provides"
+                    }
+                #expect(reason.contains(expected), "\(name): \(reason)")
             }
         }
     }
@@ -143,5 +150,107 @@ struct UserExtensionModulesTests {
             folder.appendingPathComponent("Ext").path, modules: [folder.appendingPathComponent("Helpers").path])
         #expect(source.untimedCalls.contains { $0.hasPrefix("Helpers/Sub/Wait.swift:3: Thread.sleep") })
         #expect(source.sdk == .firebase)
+    }
+
+    @Test("a folder inside the extension's is not a module of its own: its files are the extension's")
+    func overlapRefused() throws {
+        let folder = try CompiledExamples.folder([
+            "Ext/Service.swift": CompiledExamples.minimal, "Ext/Shared/Helper.swift": "public func help() {}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ext = folder.appendingPathComponent("Ext").path
+        for module in ["\(ext)/Shared", "Other=\(ext)"] {
+            do {
+                _ = try UserExtensionSource.locate(ext, modules: [module])
+                Issue.record("\(module) was taken though its files are the extension's")
+            } catch {
+                guard case .badModule(_, let reason) = error else {
+                    Issue.record("expected badModule, got \(error)")
+                    continue
+                }
+                #expect(reason.contains("its files are the extension's own too ("), "\(reason)")
+                #expect(reason.contains("Shared/Helper.swift"), "\(reason)")
+            }
+        }
+    }
+
+    /// An extension whose module `Greeting` says `text`, in a folder of its own, built and loaded.
+    func greetingExtension(_ text: String, builder: UserExtensionBuilder) throws -> ExtensionFactory {
+        let folder = try CompiledExamples.folder([
+            "Ext/Service.swift": """
+            import Greeting
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(
+                    _ request: UNNotificationRequest,
+                    withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+                ) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    content.title = greeting()
+                    contentHandler(content)
+                }
+            }
+            """,
+            "Greeting/Greeting.swift": "public func greeting() -> String { \"\(text)\" }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try UserExtensionSource.locate(
+            folder.appendingPathComponent("Ext").path, modules: [folder.appendingPathComponent("Greeting").path])
+        return try UserExtensionLoader.factory(name: source.path, libraryPath: try builder.build(source).libraryPath)
+    }
+
+    @Test("two extensions loaded in one process, each with its own module of one name, each run their own")
+    func sameNamedModulesInOneProcess() async throws {
+        let builder = try CompiledExamples.builder()
+        let before = try greetingExtension("before \(UUID().uuidString.prefix(6))", builder: builder)
+        let after = try greetingExtension("after", builder: builder)
+        for (factory, prefix) in [(before, "before "), (after, "after"), (before, "before ")] {
+            let harness = try HostHarness()
+            defer { harness.remove() }
+            let record = await harness.start(harness.input(TestPayloads.plain(), extension: factory)).value
+            #expect(record.visible.title.hasPrefix(prefix), "\(record.visible.title)")
+        }
+    }
+
+    @Test("a module's public API may take the phone's FileManager and URLSession, as the extension passes them")
+    func publicAPITakesFileManager() async throws {
+        let folder = try CompiledExamples.folder([
+            "Ext/Service.swift": """
+            import Store
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(
+                    _ request: UNNotificationRequest,
+                    withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+                ) {
+                    let store = Store(fileManager: FileManager.default, session: URLSession.shared)
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    content.title = store.describe()
+                    contentHandler(content)
+                }
+            }
+            """,
+            "Store/Store.swift": """
+            import Foundation
+            public final class Store {
+                public let fileManager: FileManager
+                public let session: URLSession
+                public init(fileManager: FileManager = .default, session: URLSession = .shared) {
+                    self.fileManager = fileManager
+                    self.session = session
+                }
+                public func describe() -> String { "\\(type(of: fileManager)) \\(type(of: session))" }
+            }
+            """,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try UserExtensionSource.locate(
+            folder.appendingPathComponent("Ext").path, modules: [folder.appendingPathComponent("Store").path])
+        let built = try CompiledExamples.builder().build(source)
+        let factory = try UserExtensionLoader.factory(name: source.path, libraryPath: built.libraryPath)
+        let harness = try HostHarness()
+        defer { harness.remove() }
+        let record = await harness.start(harness.input(TestPayloads.plain(), extension: factory)).value
+        #expect(record.visible.title == "PhoneFileManager SimulatedURLSession")
     }
 }
