@@ -193,7 +193,7 @@ let package = Package(
         ),
         .target(
             name: "UIKit",
-            dependencies: ["CoreGraphics", "NSEBenchImages"],
+            dependencies: ["CoreGraphics", "ImageIO", "NSEBenchImages"],
             swiftSettings: strictSwift6
         ),
         .target(

@@ -16,8 +16,11 @@ public typealias CFDictionary = NSDictionary
 public typealias CFMutableDictionary = NSMutableDictionary
 /// Core Foundation's array: `NSArray`.
 public typealias CFArray = NSArray
-/// Core Foundation's data: `NSData`.
-public typealias CFData = NSData
+/// Core Foundation's data: Foundation's `Data`. On iOS `data as CFData` is toll-free (one buffer); on
+/// Linux bridging a `Data` to `NSData` copies it, so an extension handing a downloaded photo to ImageIO
+/// would hold it twice and the memory limit would count a copy a phone never makes. As `Data`, the cast
+/// is no copy.
+public typealias CFData = Data
 /// Core Foundation's number: `NSNumber`.
 public typealias CFNumber = NSNumber
 /// Core Foundation's Boolean: `NSNumber`.
@@ -38,5 +41,15 @@ public var kCFBooleanFalse: CFBoolean! { NSNumber(value: false) }
 
 /// Core Foundation's URL: `NSURL` (`url as CFURL`).
 public typealias CFURL = NSURL
-/// Core Foundation's mutable data: `NSMutableData`.
+/// Core Foundation's mutable data: `NSMutableData`, which an image destination writes into.
 public typealias CFMutableData = NSMutableData
+/// Core Foundation's allocator: only the default one (`nil`, `kCFAllocatorDefault`) is there.
+public typealias CFAllocator = AnyObject
+
+/// The default allocator: nil, as Core Foundation takes it.
+public var kCFAllocatorDefault: CFAllocator? { nil }
+
+/// Empty mutable data, growing as it is written (`capacity` 0 for no limit; none is enforced).
+public func CFDataCreateMutable(_ allocator: CFAllocator?, _ capacity: CFIndex) -> CFMutableData! {
+    NSMutableData(capacity: max(0, capacity))
+}

@@ -23,18 +23,27 @@ public final class CGImage: @unchecked Sendable {
     /// Bytes of each row: 4 a pixel.
     public var bytesPerRow: Int { width * 4 }
 
-    /// The image file this image is: the one it was read from, or a blank PNG of its size (``BlankPNG``).
-    package let file: [UInt8]
+    /// The image file this image is: the one it was read from (shared, not copied: a source's, a
+    /// UIImage's), or a blank PNG of its size (``BlankPNG``).
+    package let file: Data
     /// What iOS would hold of the decoded image.
     package let bitmap: DecodedBitmap
 
     /// An image of `width` × `height` pixels whose file is `file`, sharing `bitmap` (a UIImage's, or a
     /// new one).
-    package init(width: Int, height: Int, file: [UInt8], bitmap: DecodedBitmap = DecodedBitmap()) {
+    package init(width: Int, height: Int, file: Data, bitmap: DecodedBitmap = DecodedBitmap()) {
         self.width = width
         self.height = height
         self.file = file
         self.bitmap = bitmap
+    }
+
+    /// A blank image of `width` × `height` pixels (a thumbnail, a drawing), its bitmap allocated at once, as
+    /// iOS holds the pixels it made.
+    package static func blank(width: Int, height: Int) -> CGImage {
+        let image = CGImage(width: width, height: height, file: Data(BlankPNG.bytes(width: width, height: height)))
+        image.decode()
+        return image
     }
 
     /// Allocates the bitmap iOS would decode this image into, once.

@@ -66,6 +66,9 @@ public func CGImageDestinationCreateWithData(
     return CGImageDestination(target: .data(data), type: type as String, capacity: count)
 }
 
+/// Sets the file's own properties: not simulated (the image's own bytes are written).
+public func CGImageDestinationSetProperties(_ idst: CGImageDestination, _ properties: CFDictionary?) {}
+
 /// Adds `image` to be written (beyond the count the destination was made for, it is ignored).
 public func CGImageDestinationAddImage(_ idst: CGImageDestination, _ image: CGImage, _ properties: CFDictionary?) {
     idst.add(image)
@@ -88,12 +91,12 @@ public func CGImageDestinationFinalize(_ idst: CGImageDestination) -> Bool {
     switch idst.target {
     case .file(let url):
         do {
-            try Data(first.file).write(to: url)
+            try first.file.write(to: url)
         } catch {
             return false  // ImageIO's answer for a file it cannot write: false, and no error to give
         }
     case .data(let data):
-        data.append(Data(first.file))
+        data.append(first.file)
     }
     return true
 }

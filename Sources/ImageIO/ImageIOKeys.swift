@@ -8,6 +8,30 @@ public var kCGImagePropertyPixelHeight: CFString { "PixelHeight" }
 public var kCGImagePropertyOrientation: CFString { "Orientation" }
 /// A container's size in bytes.
 public var kCGImagePropertyFileSize: CFString { "FileSize" }
+/// Whether an image has alpha (not read here: absent).
+public var kCGImagePropertyHasAlpha: CFString { "HasAlpha" }
+/// An image's dots per inch (not read here: absent).
+public var kCGImagePropertyDPIWidth: CFString { "DPIWidth" }
+/// An image's dots per inch (not read here: absent).
+public var kCGImagePropertyDPIHeight: CFString { "DPIHeight" }
+/// Bits per component (not read here: absent).
+public var kCGImagePropertyDepth: CFString { "Depth" }
+/// The colour model (not read here: absent).
+public var kCGImagePropertyColorModel: CFString { "ColorModel" }
+/// A GIF's own properties: a frame's delays.
+public var kCGImagePropertyGIFDictionary: CFString { "{GIF}" }
+/// A GIF frame's delay in seconds, at least 0.1 for one stored as 0.01 or less.
+public var kCGImagePropertyGIFDelayTime: CFString { "DelayTime" }
+/// A GIF frame's delay in seconds, as stored.
+public var kCGImagePropertyGIFUnclampedDelayTime: CFString { "UnclampedDelayTime" }
+/// A GIF's loop count (not read here: absent).
+public var kCGImagePropertyGIFLoopCount: CFString { "LoopCount" }
+/// A PNG's own properties (not read here: absent).
+public var kCGImagePropertyPNGDictionary: CFString { "{PNG}" }
+/// EXIF's properties (not read here: absent; the orientation is `kCGImagePropertyOrientation`).
+public var kCGImagePropertyExifDictionary: CFString { "{Exif}" }
+/// TIFF's properties (not read here: absent).
+public var kCGImagePropertyTIFFDictionary: CFString { "{TIFF}" }
 
 /// Make a thumbnail from the image, whether or not it embeds one.
 public var kCGImageSourceCreateThumbnailFromImageAlways: CFString { "kCGImageSourceCreateThumbnailFromImageAlways" }
@@ -25,6 +49,8 @@ public var kCGImageSourceShouldCache: CFString { "kCGImageSourceShouldCache" }
 public var kCGImageSourceShouldCacheImmediately: CFString { "kCGImageSourceShouldCacheImmediately" }
 /// The type the data is expected to have.
 public var kCGImageSourceTypeIdentifierHint: CFString { "kCGImageSourceTypeIdentifierHint" }
+/// The longest side an encoded image may have (not simulated: the image's own bytes are written).
+public var kCGImageDestinationImageMaxPixelSize: CFString { "kCGImageDestinationImageMaxPixelSize" }
 /// The quality of a lossy encoding, 0 to 1 (not simulated: the image's own bytes are written).
 public var kCGImageDestinationLossyCompressionQuality: CFString { "kCGImageDestinationLossyCompressionQuality" }
 

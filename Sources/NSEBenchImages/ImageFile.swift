@@ -1,9 +1,9 @@
-/// What an image file is, read from its bytes without decoding it: its header (format, size,
-/// orientation), the type identifier Apple's frameworks give it, and how many images it holds.
+/// What an image file is, read in place from its bytes without decoding it: its header (format, size,
+/// orientation), the type identifier Apple's frameworks give it, and the images it holds.
 ///
 /// ```swift
-/// ImageFile(Array(gifData))?.typeIdentifier  // "com.compuserve.gif"
-/// ImageFile(Array(gifData))?.imageCount      // 12 (frames)
+/// gifData.withUnsafeBytes { ImageFile(buffer: $0) }?.typeIdentifier  // "com.compuserve.gif"
+/// gifData.withUnsafeBytes { ImageFile(buffer: $0) }?.imageCount      // 12 (frames)
 /// ```
 package struct ImageFile: Sendable, Hashable {
     /// The header: format, size in pixels, a JPEG's EXIF orientation.
@@ -11,14 +11,18 @@ package struct ImageFile: Sendable, Hashable {
     /// The file's UTI: `public.png`, `public.jpeg`, `com.compuserve.gif`, `org.webmproject.webp`,
     /// `com.microsoft.bmp`, `public.heic` or `public.avif`.
     package let typeIdentifier: String
-    /// The images it holds: a GIF's frames, 1 for the rest.
-    package let imageCount: Int
     /// A JPEG's EXIF orientation, nil when it carries none (ImageIO then lists no orientation).
     package let exifOrientation: Int?
+    /// A GIF's frames' delays in seconds, as stored (each frame's graphic control extension; 0 without
+    /// one); empty for the rest.
+    package let gifDelays: [Double]
 
-    /// The file of `bytes`; nil when they are no image ``ImageHeader`` reads.
-    package init?(_ bytes: [UInt8]) {
-        guard let header = ImageHeader(bytes) else { return nil }
+    /// The images it holds: a GIF's frames, 1 for the rest (an animated PNG, WebP or HEIC sequence too).
+    package var imageCount: Int { header.format == .gif ? max(1, gifDelays.count) : 1 }
+
+    /// The file of the bytes in `buffer`; nil when they are no image ``ImageHeader`` reads.
+    package init?(buffer bytes: UnsafeRawBufferPointer) {
+        guard let header = ImageHeader(buffer: bytes) else { return nil }
         self.header = header
         switch header.format {
         case .png: typeIdentifier = "public.png"
@@ -30,38 +34,49 @@ package struct ImageFile: Sendable, Hashable {
             let brand = bytes.count >= 12 ? String(decoding: bytes[8..<12], as: UTF8.self) : ""
             typeIdentifier = brand == "avif" || brand == "avis" ? "public.avif" : "public.heic"
         }
-        imageCount = header.format == .gif ? max(1, Self.gifFrames(bytes)) : 1
         exifOrientation = header.format == .jpeg ? ImageHeader.exifOrientation(bytes) : nil
+        gifDelays = header.format == .gif ? Self.gifFrameDelays(bytes) : []
     }
 
-    /// The image descriptors (frames) of a GIF: the blocks after the header and its global colour table,
-    /// extension blocks skipped, up to the trailer or the end of what is there.
-    static func gifFrames(_ bytes: [UInt8]) -> Int {
-        guard bytes.count >= 13 else { return 0 }
+    /// The file of `bytes`.
+    package init?(_ bytes: [UInt8]) {
+        guard let file = bytes.withUnsafeBytes(ImageFile.init(buffer:)) else { return nil }
+        self = file
+    }
+
+    /// The delay of each image descriptor (frame) of a GIF, from the graphic control extension before it:
+    /// the blocks after the header and its global colour table, up to the trailer or the end of what is there.
+    static func gifFrameDelays(_ bytes: UnsafeRawBufferPointer) -> [Double] {
+        guard bytes.count >= 13 else { return [] }
         var index = 13
         if bytes[10] & 0x80 != 0 { index += 3 << (Int(bytes[10] & 0x07) + 1) }
-        var frames = 0
+        var delays: [Double] = []
+        var pendingDelay = 0.0
         while index < bytes.count {
             switch bytes[index] {
-            case 0x21:  // an extension: label, then data sub-blocks
+            case 0x21:  // an extension: label, then data sub-blocks; a graphic control one holds the delay
+                if index + 6 < bytes.count, bytes[index + 1] == 0xF9, bytes[index + 2] >= 4 {
+                    pendingDelay = Double(Int(bytes[index + 4]) | Int(bytes[index + 5]) << 8) / 100
+                }
                 index = skipSubBlocks(bytes, from: index + 2)
             case 0x2C:  // an image: descriptor, local colour table, LZW code size, data sub-blocks
-                guard index + 10 <= bytes.count else { return frames }
-                frames += 1
+                guard index + 10 <= bytes.count else { return delays }
+                delays.append(pendingDelay)
+                pendingDelay = 0
                 let packed = bytes[index + 9]
                 index += 10
                 if packed & 0x80 != 0 { index += 3 << (Int(packed & 0x07) + 1) }
                 index = skipSubBlocks(bytes, from: index + 1)
             default:  // the trailer (0x3B), or bytes that are no block
-                return frames
+                return delays
             }
         }
-        return frames
+        return delays
     }
 
     /// The index after the sub-blocks starting at `start` (each a length byte and that many bytes, ended
     /// by a zero length).
-    private static func skipSubBlocks(_ bytes: [UInt8], from start: Int) -> Int {
+    private static func skipSubBlocks(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
         var index = start
         while index < bytes.count {
             let length = Int(bytes[index])

@@ -25,6 +25,12 @@ package struct ImageHeader: Sendable, Hashable {
     /// The header of `bytes`; nil when they are no PNG, JPEG, GIF, WebP, BMP or HEIC/AVIF image this can
     /// size, or the size is zero.
     package init?(_ bytes: [UInt8]) {
+        guard let header = bytes.withUnsafeBytes(ImageHeader.init(buffer:)) else { return nil }
+        self = header
+    }
+
+    /// The header of the bytes in `buffer`, read in place (a file's bytes are not copied to be sized).
+    package init?(buffer bytes: UnsafeRawBufferPointer) {
         guard let (format, width, height) = Self.read(bytes), width > 0, height > 0 else { return nil }
         self.format = format
         self.width = width
@@ -32,7 +38,7 @@ package struct ImageHeader: Sendable, Hashable {
         orientation = format == .jpeg ? Self.exifOrientation(bytes) ?? 1 : 1
     }
 
-    private static func read(_ bytes: [UInt8]) -> (ImageFormat, Int, Int)? {
+    private static func read(_ bytes: UnsafeRawBufferPointer) -> (ImageFormat, Int, Int)? {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), bytes.count >= 24,
             Array(bytes[12..<16]) == Array("IHDR".utf8)
         {
@@ -67,7 +73,7 @@ package struct ImageHeader: Sendable, Hashable {
 
     /// The orientation tag (0x0112) of a JPEG's EXIF (APP1 `Exif`, a TIFF header, IFD0), when it holds one
     /// from 1 to 8.
-    package static func exifOrientation(_ bytes: [UInt8]) -> Int? {
+    package static func exifOrientation(_ bytes: UnsafeRawBufferPointer) -> Int? {
         var index = 2
         while index + 4 <= bytes.count, bytes[index] == 0xFF {
             let marker = bytes[index + 1]
@@ -83,7 +89,7 @@ package struct ImageHeader: Sendable, Hashable {
         return nil
     }
 
-    private static func tiffOrientation(_ bytes: [UInt8], tiff: Int, end: Int) -> Int? {
+    private static func tiffOrientation(_ bytes: UnsafeRawBufferPointer, tiff: Int, end: Int) -> Int? {
         guard tiff + 8 <= end else { return nil }
         let little = bytes[tiff] == 0x49 && bytes[tiff + 1] == 0x49
         guard little || (bytes[tiff] == 0x4D && bytes[tiff + 1] == 0x4D) else { return nil }
@@ -104,7 +110,7 @@ package struct ImageHeader: Sendable, Hashable {
     }
 
     /// The size in a JPEG's first start-of-frame segment (SOF0 to SOF15, not DHT, JPG or DAC).
-    private static func jpeg(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    private static func jpeg(_ bytes: UnsafeRawBufferPointer) -> (width: Int, height: Int)? {
         var index = 2
         while index + 4 <= bytes.count {
             guard bytes[index] == 0xFF else { return nil }
@@ -129,7 +135,7 @@ package struct ImageHeader: Sendable, Hashable {
     }
 
     /// The canvas of a WebP's first chunk: lossy (`VP8 `), lossless (`VP8L`) or extended (`VP8X`).
-    private static func webp(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    private static func webp(_ bytes: UnsafeRawBufferPointer) -> (width: Int, height: Int)? {
         switch String(decoding: bytes[12..<16], as: UTF8.self) {
         case "VP8 ": return (littleEndian(bytes, 26, 2) & 0x3FFF, littleEndian(bytes, 28, 2) & 0x3FFF)
         case "VP8L":
@@ -141,7 +147,7 @@ package struct ImageHeader: Sendable, Hashable {
     }
 
     /// Whether an ISO media file's `ftyp` names an image brand (HEIF, HEIC, AVIF), not a video's.
-    private static func isImageBrand(_ bytes: [UInt8]) -> Bool {
+    private static func isImageBrand(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let size = min(bigEndian(bytes, 0, 4), bytes.count)
         let brands: Set<String> = ["heic", "heix", "heim", "heis", "mif1", "msf1", "avif", "avis"]
         var index = 8
@@ -155,7 +161,7 @@ package struct ImageHeader: Sendable, Hashable {
     /// The size an HEIF/AVIF file gives its image: the largest `ispe` (image spatial extents) property in
     /// its top-level `meta` box. A camera's HEIC is a grid of 512 × 512 tiles whose own `ispe`s come first;
     /// the grid's is the largest. Only `meta` is searched, so bytes in the media data cannot pass for one.
-    private static func isobmffImageSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    private static func isobmffImageSize(_ bytes: UnsafeRawBufferPointer) -> (width: Int, height: Int)? {
         var box = 0
         while box + 8 <= bytes.count {
             let size = bigEndian(bytes, box, 4)
@@ -168,7 +174,7 @@ package struct ImageHeader: Sendable, Hashable {
         return nil
     }
 
-    private static func largestSpatialExtents(_ bytes: [UInt8], from start: Int, to end: Int) -> (
+    private static func largestSpatialExtents(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> (
         width: Int, height: Int
     )? {
         let type = Array("ispe".utf8)
@@ -184,12 +190,12 @@ package struct ImageHeader: Sendable, Hashable {
         return largest
     }
 
-    private static func bigEndian(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int {
+    private static func bigEndian(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ count: Int) -> Int {
         guard start + count <= bytes.count else { return 0 }
         return bytes[start..<start + count].reduce(0) { $0 << 8 | Int($1) }
     }
 
-    private static func littleEndian(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int {
+    private static func littleEndian(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ count: Int) -> Int {
         guard start + count <= bytes.count else { return 0 }
         return bytes[start..<start + count].reversed().reduce(0) { $0 << 8 | Int($1) }
     }

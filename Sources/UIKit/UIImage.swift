@@ -6,27 +6,31 @@
 // size asked (``BlankPNG``). The run names each such call `not faithful:`.
 @_exported public import CoreGraphics
 @_exported public import Foundation
+// On iOS, UIKit brings ImageIO with it (through CoreImage), and extensions call CGImageSource with UIKit alone.
+@_exported public import ImageIO
 internal import NSEBenchImages
 
-/// An image, as UIKit's: made from an image file's bytes, sized from its header.
+/// An image, as UIKit's: made from an image file's bytes, sized from its header, over a ``CGImage`` that
+/// shares those bytes (not copied) and the bitmap iOS would decode them into.
 open class UIImage: NSObject, @unchecked Sendable {
-    // @unchecked: every stored property is a `let` set once in init: values, and `bitmap`, which locks itself.
+    // @unchecked: every stored property is a `let` set once in init: values, and `image`, whose stored
+    // properties are `let`s and a bitmap that locks itself.
 
-    /// The image's bytes: the file it was made from, or the blank PNG a renderer made.
-    let bytes: Data
-    /// The header the bytes carry (internal: Apple's UIImage has no such property, and a subclass may).
-    let header: ImageHeader
+    /// The pixels: the file it was made from (or the blank PNG a renderer made) and the bitmap.
+    let image: CGImage
     /// The size in points as displayed: pixels divided by ``scale``, width and height swapped for a JPEG whose
     /// EXIF turns it a quarter.
     public let size: CGSize
     /// Pixels per point.
     public let scale: CGFloat
-    /// What iOS would decode the image into, allocated when it is first drawn or re-encoded; shared with
-    /// the ``CGImage`` it was made from or gives.
-    let bitmap: DecodedBitmap
     /// How the image is turned for display: a JPEG's EXIF orientation, `.up` for the rest, or as given with
     /// a `CGImage`.
     public let imageOrientation: Orientation
+
+    /// The image's bytes: the file it was made from, or the blank PNG a renderer made.
+    var bytes: Data { image.file }
+    /// What iOS would decode the image into, allocated when it is first drawn or re-encoded.
+    var bitmap: DecodedBitmap { image.bitmap }
 
     // Every init is designated, as iOS's Objective-C ones are to Swift, so a subclass's `super.init(data:)`
     // links.
@@ -34,15 +38,13 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// An image of `data`: nil when it is no image UIKit reads (PNG, JPEG, GIF, WebP, BMP, HEIC), as on iOS.
     public init?(data: Data) {
         guard let read = Self.read(data, scale: 1) else { return nil }
-        (self.bytes, self.header, self.scale, self.size) = read
-        (bitmap, imageOrientation) = (DecodedBitmap(), Self.orientation(exif: read.1.orientation))
+        (image, scale, size, imageOrientation) = read
     }
 
     /// An image of `data` at `scale` pixels per point.
     public init?(data: Data, scale: CGFloat) {
         guard let read = Self.read(data, scale: scale) else { return nil }
-        (self.bytes, self.header, self.scale, self.size) = read
-        (bitmap, imageOrientation) = (DecodedBitmap(), Self.orientation(exif: read.1.orientation))
+        (image, self.scale, size, imageOrientation) = read
     }
 
     /// The image in the file at `path`; nil when it cannot be read or is no image.
@@ -50,18 +52,25 @@ open class UIImage: NSObject, @unchecked Sendable {
         guard let data = FileManager.default.contents(atPath: path), let read = Self.read(data, scale: 1) else {
             return nil
         }
-        (self.bytes, self.header, self.scale, self.size) = read
-        (bitmap, imageOrientation) = (DecodedBitmap(), Self.orientation(exif: read.1.orientation))
+        (image, scale, size, imageOrientation) = read
     }
 
-    /// The image of `data` at `scale`: its size in points as displayed, so a photo whose EXIF turns it a
-    /// quarter (orientations 5 to 8, as a phone held upright stores them) has its width and height swapped.
-    private static func read(_ data: Data, scale: CGFloat) -> (Data, ImageHeader, CGFloat, CGSize)? {
-        guard scale > 0, scale.isFinite, let header = ImageHeader(Array(data.prefix(1 << 20))) else { return nil }
+    /// The image of `data` at `scale`, its header read in place: its size in points as displayed, so a photo
+    /// whose EXIF turns it a quarter (orientations 5 to 8, as a phone held upright stores them) has its
+    /// width and height swapped.
+    private static func read(_ data: Data, scale: CGFloat) -> (CGImage, CGFloat, CGSize, Orientation)? {
+        guard scale > 0, scale.isFinite, let header = data.withUnsafeBytes({ ImageHeader(buffer: $0) }) else {
+            return nil
+        }
         let turned = (5...8).contains(header.orientation)
         let (width, height) = turned ? (header.height, header.width) : (header.width, header.height)
-        return (data, header, scale, CGSize(width: CGFloat(width) / scale, height: CGFloat(height) / scale))
+        return (
+            CGImage(width: header.width, height: header.height, file: data), scale,
+            CGSize(width: CGFloat(width) / scale, height: CGFloat(height) / scale),
+            orientation(exif: header.orientation)
+        )
     }
+
     /// An image of the asset catalog: nil, as the extension's assets are not compiled here.
     public init?(named name: String) { return nil }
 
@@ -70,15 +79,14 @@ open class UIImage: NSObject, @unchecked Sendable {
 
     /// An image of `cgImage`, at 1 pixel a point, upright.
     public init(cgImage: CGImage) {
-        (bytes, header, bitmap) = Self.read(cgImage)
-        (scale, imageOrientation) = (1, .up)
+        (image, scale, imageOrientation) = (cgImage, 1, .up)
         size = CGSize(width: cgImage.width, height: cgImage.height)
     }
 
     /// An image of `cgImage` at `scale` pixels per point (1 for what is not above zero), turned for display
     /// by `orientation`: its width and height swapped for the quarter turns.
     public init(cgImage: CGImage, scale: CGFloat, orientation: Orientation) {
-        (bytes, header, bitmap) = Self.read(cgImage)
+        image = cgImage
         self.scale = scale > 0 && scale.isFinite ? scale : 1
         imageOrientation = orientation
         let turned = [.left, .right, .leftMirrored, .rightMirrored].contains(orientation)
@@ -86,25 +94,8 @@ open class UIImage: NSObject, @unchecked Sendable {
         size = CGSize(width: CGFloat(width) / self.scale, height: CGFloat(height) / self.scale)
     }
 
-    /// The file of `cgImage` (the one it was read from, or its blank PNG), its header, and its bitmap to
-    /// share.
-    private static func read(_ cgImage: CGImage) -> (Data, ImageHeader, DecodedBitmap) {
-        let file = ImageHeader(cgImage.file).map { (cgImage.file, $0) }
-        let (bytes, header) =
-            file
-            ?? {
-                // A CGImage's file is always an image; a blank one of its size stands in otherwise.
-                let blank = BlankPNG.bytes(width: max(1, cgImage.width), height: max(1, cgImage.height))
-                guard let header = ImageHeader(blank) else { preconditionFailure("a blank PNG did not read back") }
-                return (blank, header)
-            }()
-        return (Data(bytes), header, cgImage.bitmap)
-    }
-
-    /// The image as a `CGImage` of its pixels, sharing its bitmap.
-    public var cgImage: CGImage? {
-        CGImage(width: header.width, height: header.height, file: Array(bytes), bitmap: bitmap)
-    }
+    /// The image's `CGImage`: the one it was made of, or the one made with it; the same each time.
+    open var cgImage: CGImage? { image }
 
     /// UIKit's orientation for EXIF's (1 to 8).
     private static func orientation(exif: Int) -> Orientation {
@@ -147,7 +138,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     open func draw(at point: CGPoint) { decode() }
 
     /// Allocates the bitmap iOS would decode this image into, once (a renderer's image has its own already).
-    private func decode() { bitmap.decode(width: header.width, height: header.height) }
+    private func decode() { image.decode() }
 
     /// A thumbnail of `size` points: blank, at this image's scale (iOS 15).
     open func preparingThumbnail(of size: CGSize) -> UIImage? {

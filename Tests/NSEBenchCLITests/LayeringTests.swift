@@ -44,8 +44,8 @@ struct LayeringTests {
         "CoreGraphics": ["Foundation", "NSEBenchImages"],
         // An image source fetches an http(s) URL on the phone (SimulatedDevice).
         "ImageIO": ["CoreFoundationTypes", "CoreGraphics", "NSEBenchImages", "SimulatedDevice"],
-        // UIImage from its header, over CoreGraphics' CGImage.
-        "UIKit": ["Foundation", "CoreGraphics", "NSEBenchImages"],
+        // UIImage from its header, over CoreGraphics' CGImage; ImageIO re-exported, as iOS's UIKit brings it.
+        "UIKit": ["Foundation", "CoreGraphics", "ImageIO", "NSEBenchImages"],
         // The keychain: the phone's (SimulatedDevice), with Core Foundation's types in its API.
         "Security": ["Foundation", "CoreFoundationTypes", "SimulatedDevice"],
         "CoreServices": ["MobileCoreServices", "UniformTypeIdentifiers"],

@@ -85,4 +85,63 @@ struct UIKitMemoryTests {
                 "\(String(describing: maxPixelSize)): \(summary)")
         }
     }
+
+    /// Downsamples a downloaded photo as Apple's WWDC 2018 talk does (from the file, `kCGImageSourceShouldCache`
+    /// false, an at-most-900-pixel thumbnail), or reads the whole body into memory and thumbnails it from the
+    /// data, or decodes the whole photo (`whole`).
+    static func downsampleService(_ kind: String) -> String {
+        """
+        import UIKit
+        import UserNotifications
+
+        class NotificationService: UNNotificationServiceExtension {
+            override func didReceive(
+                _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+            ) {
+                let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                let url = URL(string: request.content.userInfo["media_url"] as! String)!
+                let thumbnail = [
+                    kCGImageSourceCreateThumbnailFromImageAlways: true, kCGImageSourceShouldCacheImmediately: true,
+                    kCGImageSourceCreateThumbnailWithTransform: true,
+                    kCGImageSourceThumbnailMaxPixelSize: 300 * UIScreen.main.scale,
+                ] as CFDictionary
+                if "\(kind)" == "data" {
+                    URLSession.shared.dataTask(with: url) { data, _, _ in
+                        let source = CGImageSourceCreateWithData(data! as CFData, nil)!
+                        content.title = "\\(CGImageSourceCreateThumbnailAtIndex(source, 0, thumbnail)!.width)"
+                        contentHandler(content)
+                    }.resume()
+                    return
+                }
+                URLSession.shared.downloadTask(with: url) { location, _, _ in
+                    let source = CGImageSourceCreateWithURL(location! as CFURL, [kCGImageSourceShouldCache: false] as CFDictionary)!
+                    let image =
+                        "\(kind)" == "whole"
+                        ? CGImageSourceCreateImageAtIndex(source, 0, [kCGImageSourceShouldCacheImmediately: true] as CFDictionary)!
+                        : CGImageSourceCreateThumbnailAtIndex(source, 0, thumbnail)!
+                    content.title = "\\(UIImage(cgImage: image).size.width)"
+                    contentHandler(content)
+                }.resume()
+            }
+        }
+        """
+    }
+
+    /// A 10 MB, 12-megapixel JPEG from the media server: downsampled from its file or from its data it stays
+    /// under the limit (the file mapped, the data not copied again); decoded whole it is killed.
+    @Test func aDownloadedPhotoDownsampledStaysUnderTheLimitAndDecodedWholeIsKilled() async throws {
+        for kind in ["file", "data", "whole"] {
+            let tests = ExtensionProcessTests()
+            let folder = try tests.extensionFolder("Downsample\(kind)", Self.downsampleService(kind))
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let (status, summary, rows) = try await tests.run([
+                "--extension", folder.path, "-n", "2", "-c", "1", "--media", "10MB.jpg?dims=4032x3024:1", "--profile",
+                "none",
+            ])
+            #expect(status == 0 || status == 1, "a loaded machine may make it invalid, never a usage error")
+            #expect(rows.count == 2)
+            let killed = rows.filter { $0["outcome"] == "killed" }.count
+            #expect(killed == (kind == "whole" ? 2 : 0), "\(kind): \(rows.map { $0["outcome"] ?? "" }) \(summary)")
+        }
+    }
 }

@@ -84,6 +84,11 @@ enum ExtensionSourceScan {
                 + "thumbnails are not read"
         ),
         (
+            "as? CGFloat",
+            "a number read from a Foundation dictionary (an ImageIO property, decoded JSON) as? CGFloat is nil on "
+                + "Linux, where NSNumber does not bridge to CGFloat; iOS gives the number: read it as Double or Int"
+        ),
+        (
             "CGImageDestinationFinalize(",
             "ImageIO's encoder writes the image's own bytes (a thumbnail's blank PNG), whatever the type and "
                 + "quality: \(imageDecoding)"

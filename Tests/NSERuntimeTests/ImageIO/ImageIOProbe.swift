@@ -73,4 +73,37 @@ enum ImageIOProbe {
         let image = UIImage(cgImage: thumbnail, scale: scale, orientation: turnedLeft ? .left : .up)
         return (image.size.width, image.size.height, image.cgImage?.bitmap === thumbnail.bitmap, image.cgImage?.width)
     }
+
+    /// Each frame's GIF delay, clamped and as stored, read back as `[CFString: Any]` as extensions read it.
+    static func gifDelays(_ bytes: [UInt8]) -> [[Double]] {
+        guard let source = source(bytes) else { return [] }
+        return (0..<CGImageSourceGetCount(source)).map { index in
+            let properties = CGImageSourceCopyPropertiesAtIndex(source, index, nil) as? [CFString: Any]
+            let gif = properties?[kCGImagePropertyGIFDictionary] as? [CFString: Any]
+            return [kCGImagePropertyGIFDelayTime, kCGImagePropertyGIFUnclampedDelayTime].map {
+                gif?[$0] as? Double ?? -1
+            }
+        }
+    }
+
+    /// An incremental source's status and count with nothing, with the first `split` bytes, and with all.
+    static func incremental(_ bytes: [UInt8], split: Int) -> [(status: Int32, count: Int)] {
+        let source = CGImageSourceCreateIncremental(nil)
+        var seen = [(CGImageSourceGetStatus(source).rawValue, CGImageSourceGetCount(source))]
+        CGImageSourceUpdateData(source, Data(bytes.prefix(split)) as CFData, false)
+        seen.append((CGImageSourceGetStatus(source).rawValue, CGImageSourceGetCount(source)))
+        CGImageSourceUpdateData(source, Data(bytes) as CFData, true)
+        seen.append((CGImageSourceGetStatus(source).rawValue, CGImageSourceGetCount(source)))
+        return seen
+    }
+
+    /// Mutable data from Core Foundation, written by a destination.
+    static func writeIntoCFData(_ bytes: [UInt8]) -> Int {
+        let data: CFMutableData = CFDataCreateMutable(kCFAllocatorDefault, 0)
+        guard let source = source(bytes),
+            let destination = CGImageDestinationCreateWithData(data, "public.png" as CFString, 1, nil)
+        else { return -1 }
+        CGImageDestinationAddImageFromSource(destination, source, 0, nil)
+        return CGImageDestinationFinalize(destination) ? data.length : -1
+    }
 }

@@ -67,4 +67,24 @@ struct ImageIOTests {
         #expect(image.sharesBitmap)
         #expect(image.cgWidth == 90)
     }
+
+    @Test("a GIF frame's delay: as stored, and at least 0.1 s for one stored as 0.01 s or less")
+    func gifDelays() {
+        let delays = ImageIOProbe.gifDelays(ImageFiles.animatedGIF(width: 4, height: 4, frames: 3, delays: [1, 25, 0]))
+        #expect(delays == [[0.1, 0.01], [0.25, 0.25], [0.1, 0]])
+    }
+
+    @Test("an incremental source reads the header, then the frames, as its bytes arrive")
+    func incremental() {
+        let gif = ImageFiles.animatedGIF(width: 4, height: 4, frames: 3)
+        let seen = ImageIOProbe.incremental(gif, split: 30)
+        #expect(seen.map(\.status) == [-2, -1, 0])
+        #expect(seen.map(\.count) == [0, 1, 3])
+    }
+
+    @Test("CFDataCreateMutable gives data a destination writes into")
+    func cfMutableData() {
+        let png = ImageFiles.png(width: 3, height: 3)
+        #expect(ImageIOProbe.writeIntoCFData(png) == png.count)
+    }
 }

@@ -24,11 +24,12 @@ enum ImageFiles {
 
     /// An animated GIF of `frames` images: each a graphic control extension, an image descriptor and one
     /// data sub-block; then the trailer.
-    static func animatedGIF(width: UInt16, height: UInt16, frames: Int) -> [UInt8] {
+    /// `delays` are each frame's, in hundredths of a second (10 for every frame when not given).
+    static func animatedGIF(width: UInt16, height: UInt16, frames: Int, delays: [UInt8] = []) -> [UInt8] {
         let size = [UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8)]
         var bytes = gif(width: width, height: height)
-        for _ in 0..<frames {
-            bytes += [0x21, 0xF9, 4, 0, 10, 0, 0, 0]
+        for frame in 0..<frames {
+            bytes += [0x21, 0xF9, 4, 0, frame < delays.count ? delays[frame] : 10, 0, 0, 0]
             bytes += [0x2C, 0, 0, 0, 0] + size + [0, 2, 2, 0x4C, 0x01, 0]
         }
         return bytes + [0x3B]

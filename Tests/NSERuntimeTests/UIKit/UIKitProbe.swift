@@ -59,7 +59,7 @@ enum UIKitProbe {
         let format = UIGraphicsImageRendererFormat()
         format.scale = scale
         let image = UIGraphicsImageRenderer(size: CGSize(width: width, height: height), format: format).image { _ in }
-        return (image.header.width, image.header.height)
+        return (image.image.width, image.image.height)
     }
 
     /// The bytes the image's decoded bitmap holds: before anything, after a draw, after a second draw
