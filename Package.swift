@@ -29,6 +29,7 @@
 //   UniformTypeIdentifiers,     UTType, and the older kUTType constants and UTType functions, over a table of
 //   MobileCoreServices          the types push media and payloads come in; CoreServices re-exports both.
 //   CallKit                     CXProvider.reportNewIncomingVoIPPushPayload, completing at once.
+//   WidgetKit                   WidgetCenter's reloads, completing at once (no widget placed).
 //   Security                    the keychain (SecItem...) the run's phones share with the app (--keychain).
 //   UIKit                       UIImage read from its header (format, size), not decoded; drawing blank.
 //   CoreGraphics, ImageIO       CGImage (a size, its bitmap allocated, not decoded); CGImageSource reading a
@@ -73,6 +74,8 @@ let package = Package(
         .library(name: "CoreServices", targets: ["CoreServices"]),
         // CallKit's report of an incoming VoIP call from an extension.
         .library(name: "CallKit", targets: ["CallKit"]),
+        // WidgetKit's WidgetCenter, for extensions that refresh their app's widgets when a push arrives.
+        .library(name: "WidgetKit", targets: ["WidgetKit"]),
         // Security's keychain (SecItemAdd, SecItemCopyMatching, ...) over the run's simulated keychain.
         .library(name: "Security", targets: ["Security"]),
         // UIKit's UIImage, sized from the image's header, and its renderer (drawing is not simulated).
@@ -177,6 +180,10 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "WidgetKit",
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "NSEBenchImages",
             dependencies: ["NSEBenchCore", "NSEBenchSystem"],
             swiftSettings: strictSwift6
@@ -274,9 +281,8 @@ let package = Package(
                 // Linked, not imported: a package running `--extension PATH` through the NSEBench product gets
                 // the modules a user's code may import built, and their symbols in its process.
                 "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
-                "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO",
-                "FirebaseMessaging",
-                "OneSignalExtension",
+                "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "WidgetKit",
+                "FirebaseMessaging", "OneSignalExtension",
                 "AirshipServiceExtension", "AirshipNotificationServiceExtension", "IterableAppExtensions",
                 "BatchExtension", "KlaviyoSwiftExtension", "Firebase", "OneSignal",
             ],
@@ -287,7 +293,8 @@ let package = Package(
             dependencies: [
                 "NSEBenchCLI", "CJemalloc", "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers",
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
-                "CoreGraphics", "ImageIO", "FirebaseMessaging", "OneSignalExtension", "AirshipServiceExtension",
+                "CoreGraphics", "ImageIO", "WidgetKit", "FirebaseMessaging", "OneSignalExtension",
+                "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
                 "KlaviyoSwiftExtension", "Firebase", "OneSignal",
             ],
@@ -354,7 +361,8 @@ let package = Package(
                 "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "OSLog", "Intents",
                 "UniformTypeIdentifiers",
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
-                "CoreGraphics", "ImageIO", "NSEBenchImages", "SDKProfiles", "FirebaseMessaging", "OneSignalExtension",
+                "CoreGraphics", "ImageIO", "NSEBenchImages", "WidgetKit", "SDKProfiles", "FirebaseMessaging",
+                "OneSignalExtension",
                 "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
                 "KlaviyoSwiftExtension", "Firebase", "OneSignal",

@@ -59,12 +59,12 @@ struct PackageLayeringTests {
         // executable.
         "nse-bench": pushSDKModules.union([
             "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
-            "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO",
+            "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "WidgetKit",
         ]),
         // The NSEBench product runs users' extensions too: the modules they may import are built with it.
         "NSEBenchCLI": pushSDKModules.union([
             "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
-            "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO",
+            "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "WidgetKit",
         ]),
     ]
 

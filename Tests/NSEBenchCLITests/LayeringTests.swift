@@ -36,6 +36,8 @@ struct LayeringTests {
         "MobileCoreServices": ["Foundation", "UniformTypeIdentifiers", "CoreFoundationTypes"],
         // The one CallKit call an extension makes.
         "CallKit": ["Foundation"],
+        // WidgetCenter's reloads, completing at once.
+        "WidgetKit": ["Foundation"],
         // CFString, CFDictionary, ... as Foundation's classes, for the Apple modules that re-export them.
         "CoreFoundationTypes": ["Foundation"],
         // What UIKit, CoreGraphics and ImageIO share: image headers, a blank PNG (zlib, CRC-32) for what a

@@ -84,6 +84,11 @@ enum ExtensionSourceScan {
                 + "thumbnails are not read"
         ),
         (
+            "WidgetCenter",
+            "WidgetCenter's calls complete at once: the app's widgets and the system's timeline reloads are not "
+                + "simulated"
+        ),
+        (
             "as? CGFloat",
             "a number read from a Foundation dictionary (an ImageIO property, decoded JSON) as? CGFloat is nil on "
                 + "Linux, where NSNumber does not bridge to CGFloat; iOS gives the number: read it as Double or Int"

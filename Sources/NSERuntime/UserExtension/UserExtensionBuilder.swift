@@ -77,7 +77,7 @@ public struct UserExtensionBuilder: Sendable {
     static let providedModules =
         implicitModules + [
             "CryptoKit", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
-            "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "NSEBenchImages",
+            "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "NSEBenchImages", "WidgetKit",
         ] + ["SDKProfiles"] + SDKProfile.allCases.flatMap(\.moduleNames)
 
     /// Module names a user's own module (`--module`) cannot take: nse-bench's (``providedModules``, and its

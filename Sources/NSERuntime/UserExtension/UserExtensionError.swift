@@ -94,7 +94,8 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
                     + "Intents (communication notifications), os.log / OSLog (Logger, os_log), "
                     + "UniformTypeIdentifiers and MobileCoreServices (UTType, kUTType...), CallKit "
                     + "(reportNewIncomingVoIPPushPayload), Security (the keychain), UIKit (UIImage, not decoded), "
-                    + "CoreGraphics (CGImage) and ImageIO (image sources: header, thumbnails) are, and push SDKs' "
+                    + "CoreGraphics (CGImage), ImageIO (image sources: header, thumbnails) and WidgetKit "
+                    + "(WidgetCenter's reloads) are, and push SDKs' "
                     + "modules "
                     + SDKProfile.allCases.flatMap(\.moduleNames).joined(separator: ", "))
         }
@@ -115,6 +116,6 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
         "CoreText", "CoreVideo", "Darwin", "DeviceCheck", "EventKit", "GameKit", "HealthKit",
         "LinkPresentation", "LocalAuthentication", "MapKit", "MediaPlayer", "MessageUI", "Metal", "NaturalLanguage",
         "Network", "Observation", "Photos", "PhotosUI", "PushKit", "QuartzCore", "QuickLook", "SafariServices",
-        "StoreKit", "SwiftData", "SwiftUI", "UserNotificationsUI", "Vision", "WebKit", "WidgetKit",
+        "StoreKit", "SwiftData", "SwiftUI", "UserNotificationsUI", "Vision", "WebKit",
     ]
 }
