@@ -134,7 +134,9 @@ public struct UserExtensionBuilder: Sendable {
         let result = try run(
             arguments(source, entry: entry, osModule: osModule, libraries: libraries, output: output), in: work)
         let seconds = Date().timeIntervalSince(start)
-        guard result.status == 0 else { throw compileError(source, result.output, entry: entry) }
+        guard result.status == 0 else {
+            throw compileError(source, Self.naming(work, in: result.output), entry: entry)
+        }
         do {
             try FileManager.default.moveItem(at: work, to: folder)
         } catch {
@@ -213,7 +215,7 @@ public struct UserExtensionBuilder: Sendable {
             in: folder)
         guard result.status == 0 else {
             throw .moduleCompileFailed(
-                module: module.name, path: module.path, messages: result.output,
+                module: module.name, path: module.path, messages: Self.naming(folder, in: result.output),
                 missingModules: Self.missingModules(in: result.output))
         }
     }
@@ -334,6 +336,12 @@ public struct UserExtensionBuilder: Sendable {
             return .notAServiceExtension(className: source.principalClass, path: source.path, subclasses: [])
         }
         return .compileFailed(path: source.path, messages: output, missingModules: Self.missingModules(in: output))
+    }
+
+    /// The compiler's `output` with the build folder, removed once the build fails, named for what it is:
+    /// a note pointing into it (a generated file's alias) then reads `<nse-bench build>/...`.
+    static func naming(_ buildFolder: URL, in output: String) -> String {
+        output.replacingOccurrences(of: buildFolder.path, with: "<nse-bench build>")
     }
 
     /// The modules the compiler's `output` says it found no module of, each once.

@@ -92,6 +92,18 @@ struct UserExtensionModulesTests {
         }
     }
 
+    @Test("a message pointing into the removed build folder names it as nse-bench's build")
+    func generatedFileNamed() {
+        let folder = URL(fileURLWithPath: "/cache/extensions/abc.building-1234")
+        let output =
+            "/src/Store/Store.swift:4:10: error: initializer cannot be declared public\n"
+            + "/cache/extensions/abc.building-1234/Store-NSEBenchGeneratedAliases.swift:10:11: note: type declared here"
+        let named = UserExtensionBuilder.naming(folder, in: output)
+        #expect(named.contains("<nse-bench build>/Store-NSEBenchGeneratedAliases.swift:10:11: note"))
+        #expect(named.contains("/src/Store/Store.swift:4:10"), "the user's own paths stay")
+        #expect(!named.contains(".building-"))
+    }
+
     @Test("an import of neither Apple's nor nse-bench's says to give its sources with --module")
     func missingOwnModule() throws {
         let folder = try CompiledExamples.folder(["Service.swift": "import AppModels\n" + CompiledExamples.minimal])
