@@ -71,8 +71,16 @@ open class UIImage: NSObject, @unchecked Sendable {
         )
     }
 
-    /// An image of the asset catalog: nil, as the extension's assets are not compiled here.
-    public init?(named name: String) { return nil }
+    /// The image named `name` in the main bundle: a file of it, or an image set of its asset catalog
+    /// (``NamedImages``); nil when there is none, or it is no image. In the extension's worker processes the
+    /// bundle holds its target folder's resources; inside nse-bench (`--extension-processes 0`) it is
+    /// nse-bench's, which has none.
+    public init?(named name: String) {
+        guard let (file, scale) = NamedImages.find(name), let data = FileManager.default.contents(atPath: file.path),
+            let read = Self.read(data, scale: scale)
+        else { return nil }
+        (image, self.scale, size, imageOrientation) = read
+    }
 
     /// A symbol image: nil, as SF Symbols are not on Linux.
     public init?(systemName name: String) { return nil }

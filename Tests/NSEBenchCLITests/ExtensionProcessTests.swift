@@ -299,6 +299,48 @@ struct ExtensionProcessTests {
         return folder
     }
 
+    /// An extension that delivers only when `UIImage(named:)` finds its asset catalog's 3x logo and
+    /// `Bundle.main` its JSON file, both from its target folder.
+    @Test func theTargetFoldersResourcesAreInTheWorkersBundle() async throws {
+        let folder = try extensionFolder(
+            "Resources",
+            """
+            import UIKit
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(
+                    _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+                ) {
+                    guard let logo = UIImage(named: "logo"), logo.scale == 3, logo.size.width == 2,
+                        let config = Bundle.main.url(forResource: "config", withExtension: "json"),
+                        (try? Data(contentsOf: config)) == Data("{}".utf8)
+                    else { return }
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    content.title = "found"
+                    contentHandler(content)
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let set = folder.appendingPathComponent("Assets.xcassets/logo.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try #"{"images": [{"filename": "logo@3x.png", "scale": "3x"}, {"scale": "2x"}]}"#.write(
+            to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        // A 6 × 6 PNG's header: 2 points at 3x.
+        let png: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+            + [0, 0, 0, 6, 0, 0, 0, 6, 8, 6, 0, 0, 0, 0, 0, 0, 0]
+        try Data(png).write(to: set.appendingPathComponent("logo@3x.png"))
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Support"), withIntermediateDirectories: true)
+        try "{}".write(to: folder.appendingPathComponent("Support/config.json"), atomically: true, encoding: .utf8)
+        let (status, summary, rows) = try await run([
+            "--extension", folder.path, "-n", "4", "-c", "2", "--with-media", "0", "--deadline", "2s",
+        ])
+        #expect(status == 0 || status == 1, "a loaded machine may make it invalid, never a usage error")
+        #expect(rows.map { $0["outcome"] } == Array(repeating: "enriched", count: 4), "\(summary)")
+    }
+
     @Test func anExtensionHoldingMoreThanTheLimitIsKilledAsJetsamKillsIt() async throws {
         // 30 MiB held for 0.3 s by every invocation: over the 24 MiB limit whatever else shares the process.
         let folder = try extensionFolder(

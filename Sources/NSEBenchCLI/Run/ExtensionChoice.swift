@@ -79,7 +79,9 @@ enum ExtensionChoice {
             if inWorkers {
                 executable = try WorkerExecutable.make(
                     for: bundle, executable: executable, cache: builder.cacheDirectory)
-                notes.append("Bundle.main: \(bundle.bundleIdentifier), from \(bundle.identifierSource.rawValue)")
+                notes.append(
+                    "Bundle.main: \(bundle.bundleIdentifier), from \(bundle.identifierSource.rawValue)"
+                        + (bundle.resources.isEmpty ? "" : "; \(bundle.resources.count) resource files of its folder"))
             } else {
                 notes.append("not faithful: Bundle.main is nse-bench's with --extension-processes 0 (no identifier)")
             }

@@ -12,7 +12,7 @@ struct ExtensionLibrary: Sendable {
 }
 
 /// The executable the workers of an extension that reads `Bundle.main` run: nse-bench from a folder
-/// holding the extension's Info.plist (``ExtensionMainBundle``).
+/// holding the extension's Info.plist and links to its target folder's resources (``ExtensionMainBundle``).
 ///
 /// Foundation on Linux finds the main bundle from `/proc/self/exe` with links resolved, so a symbolic
 /// link would not do: the folder gets a hard link to the executable, or a copy of it where the two are
@@ -38,11 +38,19 @@ enum WorkerExecutable {
                     + "system mounted noexec; set NSE_BENCH_CACHE to a folder where programs may run")
         }
         let identity = try manager.attributesOfItem(atPath: executable.path)
+        // A resource's path, size and time: an edited logo is another bundle.
+        let resources = try bundle.resources.flatMap { resource -> [String] in
+            let attributes = try manager.attributesOfItem(atPath: resource.file.path)
+            return [
+                resource.bundlePath, resource.file.path, "\(attributes[.size] ?? "")",
+                "\(attributes[.modificationDate] ?? "")",
+            ]
+        }
         let key = try digest(
             [
                 executable.path, "\(identity[.size] ?? "")", "\(identity[.modificationDate] ?? "")",
                 "\(identity[.systemFileNumber] ?? "")",
-            ], bundle.infoPlist)
+            ] + resources, bundle.infoPlist)
         let folder = parent.appendingPathComponent(key)
         let copy = folder.appendingPathComponent(executable.lastPathComponent)
         if manager.isExecutableFile(atPath: copy.path) { return copy }
@@ -50,6 +58,13 @@ enum WorkerExecutable {
         defer { removeIfPresent(partial) }
         try manager.createDirectory(at: partial, withIntermediateDirectories: true)
         try bundle.infoPlist.write(to: partial.appendingPathComponent("Info.plist"))
+        // The target folder's resources, where the bundle holds them: Foundation on Linux finds a flat
+        // bundle's resources beside its executable.
+        for resource in bundle.resources {
+            let place = partial.appendingPathComponent(resource.bundlePath)
+            try manager.createDirectory(at: place.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try manager.createSymbolicLink(at: place, withDestinationURL: resource.file)
+        }
         try Data(executable.path.utf8).write(to: partial.appendingPathComponent(sourceFileName))
         do {
             try manager.linkItem(at: executable, to: partial.appendingPathComponent(executable.lastPathComponent))

@@ -25,6 +25,36 @@ public struct ExtensionMainBundle: Sendable, Hashable {
     public var identifierSource: IdentifierSource
     /// The Info.plist to write, XML.
     public var infoPlist: Data
+    /// The target folder's resources, where the bundle holds them (``Resource``).
+    public var resources: [Resource] = []
+
+    /// A file of the extension's target folder that Xcode would copy into its bundle: every file but
+    /// sources, Info.plist, entitlements and build settings. Groups are flattened (a file lands at the
+    /// bundle's root under its own name, the first of a name kept), as Xcode's Copy Bundle Resources does;
+    /// an asset catalog (`.xcassets`) and a localization folder (`.lproj`) keep their inner paths, so
+    /// `UIImage(named:)` finds an image set and `Bundle` a localized string. An asset catalog is not
+    /// compiled (Assets.car): UIKit reads its image sets as they are.
+    public struct Resource: Sendable, Hashable {
+        /// The path in the bundle.
+        public var bundlePath: String
+        /// The file.
+        public var file: URL
+    }
+
+    /// The resources of the target folder `root` among `files` (every file under it).
+    static func resources(in root: URL, files: [URL]) -> [Resource] {
+        let skipped: Set<String> = ["swift", "entitlements", "xcconfig", "h", "m", "mm", "c", "cpp", "md"]
+        var resources: [Resource] = []
+        var taken: Set<String> = []
+        for file in files.sorted(by: { $0.path < $1.path }) where !skipped.contains(file.pathExtension) {
+            let parts = file.path.dropFirst(root.path.count).split(separator: "/").map(String.init)
+            guard parts != ["Info.plist"] else { continue }
+            let kept = parts.firstIndex { $0.hasSuffix(".xcassets") || $0.hasSuffix(".lproj") }
+            let bundlePath = kept.map { parts[$0...].joined(separator: "/") } ?? file.lastPathComponent
+            if taken.insert(bundlePath).inserted { resources.append(Resource(bundlePath: bundlePath, file: file)) }
+        }
+        return resources
+    }
 
     /// The main bundle of the extension whose module is `moduleName`, from its target's Info.plist
     /// (`plist`'s dictionary, nil without one) and the bundle identifiers an Xcode project beside it sets

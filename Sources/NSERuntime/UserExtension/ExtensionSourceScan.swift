@@ -241,9 +241,10 @@ enum ExtensionSourceScan {
     }
 
     /// Whether Swift source `text` reads the main bundle: `Bundle.main` (spaces or a line break around the
-    /// dot allowed) or `: Bundle = .main`. A mention in a comment counts too: it costs only the folder.
+    /// dot allowed), `: Bundle = .main`, or `UIImage(named:`, which reads the bundle's resources. A mention in a comment counts too: it costs only the folder.
     static func readsMainBundle(_ text: String) -> Bool {
         text.range(of: #"\bBundle\s*\.\s*main\b"#, options: .regularExpression) != nil
+            || text.range(of: #"\bUIImage\s*\(\s*named\s*:"#, options: .regularExpression) != nil
             || text.range(of: #":\s*Bundle\s*=\s*\.main\b"#, options: .regularExpression) != nil
     }
 

@@ -140,6 +140,9 @@ public struct UserExtensionSource: Sendable, Hashable {
                     moduleName: source.moduleName, targetName: name,
                     plist: plist == nil ? nil : try readPlist(plistFile) as? [String: Any],
                     projectIdentifiers: projects.flatMap(ExtensionSourceScan.bundleIdentifiers(inProject:)))
+                if isDirectory.boolValue {
+                    source.mainBundle?.resources = ExtensionMainBundle.resources(in: root, files: allFiles(under: root))
+                }
             } catch let error as UserExtensionError {
                 throw error
             } catch {

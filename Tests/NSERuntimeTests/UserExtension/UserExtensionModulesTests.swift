@@ -186,23 +186,28 @@ struct UserExtensionModulesTests {
         }
     }
 
+    /// An extension importing `module` that delivers the notification titled by the Swift expression `title`.
+    static func titling(importing module: String, title: String) -> String {
+        """
+        import \(module)
+        import UserNotifications
+        class NotificationService: UNNotificationServiceExtension {
+            override func didReceive(
+                _ request: UNNotificationRequest,
+                withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+            ) {
+                let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                content.title = \(title)
+                contentHandler(content)
+            }
+        }
+        """
+    }
+
     /// An extension whose module `Greeting` says `text`, in a folder of its own, built and loaded.
     func greetingExtension(_ text: String, builder: UserExtensionBuilder) throws -> ExtensionFactory {
         let folder = try CompiledExamples.folder([
-            "Ext/Service.swift": """
-            import Greeting
-            import UserNotifications
-            class NotificationService: UNNotificationServiceExtension {
-                override func didReceive(
-                    _ request: UNNotificationRequest,
-                    withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
-                ) {
-                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
-                    content.title = greeting()
-                    contentHandler(content)
-                }
-            }
-            """,
+            "Ext/Service.swift": Self.titling(importing: "Greeting", title: "greeting()"),
             "Greeting/Greeting.swift": "public func greeting() -> String { \"\(text)\" }\n",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -227,21 +232,9 @@ struct UserExtensionModulesTests {
     @Test("a module's public API may take the phone's FileManager and URLSession, as the extension passes them")
     func publicAPITakesFileManager() async throws {
         let folder = try CompiledExamples.folder([
-            "Ext/Service.swift": """
-            import Store
-            import UserNotifications
-            class NotificationService: UNNotificationServiceExtension {
-                override func didReceive(
-                    _ request: UNNotificationRequest,
-                    withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
-                ) {
-                    let store = Store(fileManager: FileManager.default, session: URLSession.shared)
-                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
-                    content.title = store.describe()
-                    contentHandler(content)
-                }
-            }
-            """,
+            "Ext/Service.swift": Self.titling(
+                importing: "Store",
+                title: "Store(fileManager: FileManager.default, session: URLSession.shared).describe()"),
             "Store/Store.swift": """
             import Foundation
             public final class Store {

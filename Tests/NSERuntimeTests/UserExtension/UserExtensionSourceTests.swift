@@ -89,6 +89,28 @@ struct UserExtensionSourceTests {
         #expect(!UserExtensionError.loadFailed(path: "x", reason: "").isUsageError)
     }
 
+    @Test("the bundle's resources: groups flattened, asset catalogs and .lproj kept, sources and settings left out")
+    func bundleResources() throws {
+        let folder = try CompiledExamples.folder(
+            [
+                "Service.swift": CompiledExamples.minimal + "\nlet logo = UIImage(named: \"logo\")\n",
+                "Support/config.json": "{}", "Other/config.json": "{}", "Images/badge.png": "x",
+                "Assets.xcassets/Teams/logo.imageset/Contents.json": "{}",
+                "Assets.xcassets/Teams/logo.imageset/logo@3x.png": "x", "Base/en.lproj/Localizable.strings": "",
+                "Service.entitlements": "", "Build.xcconfig": "",
+            ],
+            plist: CompiledExamples.plist(principal: "NotificationService"))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bundle = try #require(try UserExtensionSource.locate(folder.path).mainBundle, "UIImage(named:) reads it")
+        #expect(
+            bundle.resources.map(\.bundlePath) == [
+                "Assets.xcassets/Teams/logo.imageset/Contents.json", "Assets.xcassets/Teams/logo.imageset/logo@3x.png",
+                "en.lproj/Localizable.strings", "badge.png", "config.json",
+            ])
+        #expect(
+            bundle.resources.first { $0.bundlePath == "config.json" }?.file.path.hasSuffix("Other/config.json") == true)
+    }
+
     @Test("Bundle.main: the Info.plist's identifier, else the project's for the target, else a stand-in")
     func mainBundle() throws {
         let reads = CompiledExamples.minimal + "\nlet id = Bundle.main.bundleIdentifier\n"
