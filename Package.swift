@@ -30,6 +30,8 @@
 //   MobileCoreServices          the types push media and payloads come in; CoreServices re-exports both.
 //   CallKit                     CXProvider.reportNewIncomingVoIPPushPayload, completing at once.
 //   WidgetKit                   WidgetCenter's reloads, completing at once (no widget placed).
+//   AVFoundation, CoreMedia     an asset's duration and tracks from its moov box; a video frame as a blank
+//                               CGImage of its size (AVAssetImageGenerator); AVMakeRect; CMTime.
 //   Security                    the keychain (SecItem...) the run's phones share with the app (--keychain).
 //   UIKit                       UIImage read from its header (format, size), not decoded; drawing blank.
 //   CoreGraphics, ImageIO       CGImage (a size, its bitmap allocated, not decoded); CGImageSource reading a
@@ -76,6 +78,9 @@ let package = Package(
         .library(name: "CallKit", targets: ["CallKit"]),
         // WidgetKit's WidgetCenter, for extensions that refresh their app's widgets when a push arrives.
         .library(name: "WidgetKit", targets: ["WidgetKit"]),
+        // AVFoundation's assets and frame images (nothing decoded), and Core Media's CMTime.
+        .library(name: "AVFoundation", targets: ["AVFoundation"]),
+        .library(name: "CoreMedia", targets: ["CoreMedia"]),
         // Security's keychain (SecItemAdd, SecItemCopyMatching, ...) over the run's simulated keychain.
         .library(name: "Security", targets: ["Security"]),
         // UIKit's UIImage, sized from the image's header, and its renderer (drawing is not simulated).
@@ -184,6 +189,15 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "CoreMedia",
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "AVFoundation",
+            dependencies: ["CoreMedia", "CoreGraphics", "NSEBenchImages", "SimulatedDevice"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "NSEBenchImages",
             dependencies: ["NSEBenchCore", "NSEBenchSystem"],
             swiftSettings: strictSwift6
@@ -282,7 +296,7 @@ let package = Package(
                 // the modules a user's code may import built, and their symbols in its process.
                 "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
                 "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "WidgetKit",
-                "FirebaseMessaging", "OneSignalExtension",
+                "AVFoundation", "CoreMedia", "FirebaseMessaging", "OneSignalExtension",
                 "AirshipServiceExtension", "AirshipNotificationServiceExtension", "IterableAppExtensions",
                 "BatchExtension", "KlaviyoSwiftExtension", "Firebase", "OneSignal",
             ],
@@ -293,7 +307,8 @@ let package = Package(
             dependencies: [
                 "NSEBenchCLI", "CJemalloc", "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers",
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
-                "CoreGraphics", "ImageIO", "WidgetKit", "FirebaseMessaging", "OneSignalExtension",
+                "CoreGraphics", "ImageIO", "WidgetKit", "AVFoundation", "CoreMedia", "FirebaseMessaging",
+                "OneSignalExtension",
                 "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
                 "KlaviyoSwiftExtension", "Firebase", "OneSignal",
@@ -361,7 +376,8 @@ let package = Package(
                 "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "OSLog", "Intents",
                 "UniformTypeIdentifiers",
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
-                "CoreGraphics", "ImageIO", "NSEBenchImages", "WidgetKit", "SDKProfiles", "FirebaseMessaging",
+                "CoreGraphics", "ImageIO", "NSEBenchImages", "WidgetKit", "AVFoundation", "CoreMedia", "SDKProfiles",
+                "FirebaseMessaging",
                 "OneSignalExtension",
                 "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",

@@ -59,12 +59,14 @@ struct PackageLayeringTests {
         // executable.
         "nse-bench": pushSDKModules.union([
             "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
-            "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "WidgetKit",
+            "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "WidgetKit", "AVFoundation",
+            "CoreMedia",
         ]),
         // The NSEBench product runs users' extensions too: the modules they may import are built with it.
         "NSEBenchCLI": pushSDKModules.union([
             "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
-            "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "WidgetKit",
+            "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "WidgetKit", "AVFoundation",
+            "CoreMedia",
         ]),
     ]
 

@@ -38,6 +38,9 @@ struct LayeringTests {
         "CallKit": ["Foundation"],
         // WidgetCenter's reloads, completing at once.
         "WidgetKit": ["Foundation"],
+        // CMTime; an asset's moov box read (NSEBenchImages), fetched on the phone for http(s).
+        "CoreMedia": ["Foundation"],
+        "AVFoundation": ["CoreGraphics", "CoreMedia", "Foundation", "NSEBenchImages", "SimulatedDevice"],
         // CFString, CFDictionary, ... as Foundation's classes, for the Apple modules that re-export them.
         "CoreFoundationTypes": ["Foundation"],
         // What UIKit, CoreGraphics and ImageIO share: image headers, a blank PNG (zlib, CRC-32) for what a

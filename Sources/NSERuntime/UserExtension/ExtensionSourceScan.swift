@@ -84,6 +84,16 @@ enum ExtensionSourceScan {
                 + "thumbnails are not read"
         ),
         (
+            "AVAssetImageGenerator",
+            "a video frame is blank at the size iOS would give it: decoding it, its CPU time and transient memory, "
+                + "are not simulated (the frame's bitmap is allocated, 4 bytes a pixel)"
+        ),
+        (
+            "Asset(url:",
+            "an asset reads its file's moov box (duration, tracks) when first asked; an http(s) URL is downloaded "
+                + "whole on the phone, timed, where iOS reads only the byte ranges it needs"
+        ),
+        (
             "WidgetCenter",
             "WidgetCenter's calls complete at once: the app's widgets and the system's timeline reloads are not "
                 + "simulated"

@@ -78,6 +78,7 @@ public struct UserExtensionBuilder: Sendable {
         implicitModules + [
             "CryptoKit", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
             "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "NSEBenchImages", "WidgetKit",
+            "AVFoundation", "CoreMedia",
         ] + ["SDKProfiles"] + SDKProfile.allCases.flatMap(\.moduleNames)
 
     /// Module names a user's own module (`--module`) cannot take: nse-bench's (``providedModules``, and its

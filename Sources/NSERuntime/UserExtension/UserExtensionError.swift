@@ -94,8 +94,9 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
                     + "Intents (communication notifications), os.log / OSLog (Logger, os_log), "
                     + "UniformTypeIdentifiers and MobileCoreServices (UTType, kUTType...), CallKit "
                     + "(reportNewIncomingVoIPPushPayload), Security (the keychain), UIKit (UIImage, not decoded), "
-                    + "CoreGraphics (CGImage), ImageIO (image sources: header, thumbnails) and WidgetKit "
-                    + "(WidgetCenter's reloads) are, and push SDKs' "
+                    + "CoreGraphics (CGImage), ImageIO (image sources: header, thumbnails), WidgetKit "
+                    + "(WidgetCenter's reloads) and AVFoundation (AVAsset, AVAssetImageGenerator, AVMakeRect) are, "
+                    + "and push SDKs' "
                     + "modules "
                     + SDKProfile.allCases.flatMap(\.moduleNames).joined(separator: ", "))
         }
@@ -111,7 +112,7 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
     /// is not taken for a module of the user's own.
     private static let appleFrameworks: Set<String> = [
         "Accelerate", "ActivityKit", "AdSupport", "AppIntents", "AppTrackingTransparency", "AudioToolbox", "AVFAudio",
-        "AVFoundation", "AVKit", "BackgroundTasks", "CloudKit", "Combine", "Contacts", "CoreData",
+        "AVKit", "BackgroundTasks", "CloudKit", "Combine", "Contacts", "CoreData",
         "CoreImage", "CoreLocation", "CoreMedia", "CoreML", "CoreMotion", "CoreSpotlight", "CoreTelephony",
         "CoreText", "CoreVideo", "Darwin", "DeviceCheck", "EventKit", "GameKit", "HealthKit",
         "LinkPresentation", "LocalAuthentication", "MapKit", "MediaPlayer", "MessageUI", "Metal", "NaturalLanguage",

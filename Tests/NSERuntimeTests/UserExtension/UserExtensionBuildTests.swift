@@ -47,20 +47,20 @@ struct UserExtensionBuildTests {
         }
     }
 
-    @Test("importing AVFoundation names the missing Apple framework")
+    @Test("importing CoreData names the missing Apple framework")
     func missingFramework() throws {
-        let folder = try CompiledExamples.folder(["Service.swift": "import AVFoundation\n" + CompiledExamples.minimal])
+        let folder = try CompiledExamples.folder(["Service.swift": "import CoreData\n" + CompiledExamples.minimal])
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             _ = try CompiledExamples.builder().build(try UserExtensionSource.locate(folder.path))
-            Issue.record("AVFoundation compiled on Linux")
+            Issue.record("CoreData compiled on Linux")
         } catch let error as UserExtensionError {
             guard case .compileFailed(_, _, let missing) = error else {
                 Issue.record("expected compileFailed, got \(error)")
                 return
             }
-            #expect(missing == ["AVFoundation"])
-            #expect(error.description.contains("it imports AVFoundation, an Apple framework"))
+            #expect(missing == ["CoreData"])
+            #expect(error.description.contains("it imports CoreData, an Apple framework"))
             #expect(!error.description.contains("--module"), "no sources of the user's can stand in for it")
         }
     }
