@@ -5,7 +5,7 @@
 @_exported public import Foundation
 
 /// The sizes a widget comes in, as WidgetKit's.
-public enum WidgetFamily: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum WidgetFamily: Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case systemSmall, systemMedium, systemLarge, systemExtraLarge, accessoryCircular, accessoryRectangular,
         accessoryInline
 
@@ -47,7 +47,9 @@ public final class WidgetCenter: Sendable {
     /// Asks the system to rebuild its widget recommendations: completes at once.
     public func invalidateConfigurationRecommendations() {}
 
-    /// The widgets the user placed: none.
+    /// The widgets the user placed: none. `@preconcurrency`, as Apple's: a Swift 6 caller's closure that
+    /// captures what is not `Sendable` compiles with a warning, not an error.
+    @preconcurrency
     public func getCurrentConfigurations(
         _ completion: @escaping @Sendable (Result<[WidgetInfo], any Error>) -> Void
     ) {

@@ -312,6 +312,9 @@ struct ExtensionProcessTests {
                     _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
                 ) {
                     guard let logo = UIImage(named: "logo"), logo.scale == 3, logo.size.width == 2,
+                        let team: UIImage = .init(named: "Teams/team"), team.scale == 2, UIImage(named: "team") == nil,
+                        UIImage(named: "tablet") == nil, UIImage(named: "badge.png")?.scale == 3,
+                        UIImage(named: "badge")?.scale == 3, UIImage(named: "photo") == nil,
                         let config = Bundle.main.url(forResource: "config", withExtension: "json"),
                         (try? Data(contentsOf: config)) == Data("{}".utf8)
                     else { return }
@@ -331,6 +334,24 @@ struct ExtensionProcessTests {
             [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
             + [0, 0, 0, 6, 0, 0, 0, 6, 8, 6, 0, 0, 0, 0, 0, 0, 0]
         try Data(png).write(to: set.appendingPathComponent("logo@3x.png"))
+        // A folder providing a namespace, holding a set with a 2x image; a set for iPad only; loose files.
+        let teams = folder.appendingPathComponent("Assets.xcassets/Teams")
+        try FileManager.default.createDirectory(
+            at: teams.appendingPathComponent("team.imageset"), withIntermediateDirectories: true)
+        try #"{"properties": {"provides-namespace": true}}"#.write(
+            to: teams.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        try #"{"images": [{"idiom": "universal", "filename": "t.png", "scale": "2x"}]}"#.write(
+            to: teams.appendingPathComponent("team.imageset/Contents.json"), atomically: true, encoding: .utf8)
+        try Data(png).write(to: teams.appendingPathComponent("team.imageset/t.png"))
+        let tablet = folder.appendingPathComponent("Assets.xcassets/tablet.imageset")
+        try FileManager.default.createDirectory(at: tablet, withIntermediateDirectories: true)
+        try #"{"images": [{"idiom": "ipad", "filename": "p.png", "scale": "2x"}]}"#.write(
+            to: tablet.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        try Data(png).write(to: tablet.appendingPathComponent("p.png"))
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Images"), withIntermediateDirectories: true)
+        try Data(png).write(to: folder.appendingPathComponent("Images/badge@3x.png"))
+        try Data(png).write(to: folder.appendingPathComponent("Images/photo.jpg"))
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("Support"), withIntermediateDirectories: true)
         try "{}".write(to: folder.appendingPathComponent("Support/config.json"), atomically: true, encoding: .utf8)

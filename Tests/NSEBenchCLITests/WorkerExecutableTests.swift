@@ -16,7 +16,7 @@ struct WorkerExecutableTests {
             projectIdentifiers: [])
     }
 
-    @Test("made once per executable and Info.plist; a rebuilt executable's replaces the older's")
+    @Test("made once per executable and Info.plist; another's stays; a rebuilt executable's replaces the older's")
     func madeOnceAndReplaced() throws {
         let directory = try TemporaryDirectory(prefix: "nse-bench-worker-exe")
         defer { directory.remove() }
@@ -38,9 +38,13 @@ struct WorkerExecutableTests {
         )
         let other = try WorkerExecutable.make(for: try Self.bundle("com.acme.b"), executable: executable, cache: cache)
         #expect(other != first, "another Info.plist, another folder")
+        #expect(
+            FileManager.default.isExecutableFile(atPath: first.path),
+            "the same build's folder for another extension stays: its run may be reading its resources now")
 
-        // A rebuild: another size and time. Its folder replaces both of the older build's.
-        try Data("#!/bin/sh\necho two, rebuilt\n".utf8).write(to: executable)
+        // A rebuild: a new file (another inode, as a build's rename makes), another size and time. Its folder
+        // replaces both of the older build's.
+        try Data("#!/bin/sh\necho two, rebuilt\n".utf8).write(to: executable, options: .atomic)
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: executable.path)
         let rebuilt = try WorkerExecutable.make(

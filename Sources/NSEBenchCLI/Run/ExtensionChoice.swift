@@ -82,6 +82,13 @@ enum ExtensionChoice {
                 notes.append(
                     "Bundle.main: \(bundle.bundleIdentifier), from \(bundle.identifierSource.rawValue)"
                         + (bundle.resources.isEmpty ? "" : "; \(bundle.resources.count) resource files of its folder"))
+                if !bundle.duplicateResourceNames.isEmpty {
+                    let names = bundle.duplicateResourceNames
+                    notes.append(
+                        "not faithful: \(names.count) resource names are taken by more than one file of the folder "
+                            + "(\(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? ", ..." : "")); the first of "
+                            + "each is in the bundle, where Xcode refuses to build such a target")
+                }
             } else {
                 notes.append("not faithful: Bundle.main is nse-bench's with --extension-processes 0 (no identifier)")
             }

@@ -38,14 +38,9 @@ enum WorkerExecutable {
                     + "system mounted noexec; set NSE_BENCH_CACHE to a folder where programs may run")
         }
         let identity = try manager.attributesOfItem(atPath: executable.path)
-        // A resource's path, size and time: an edited logo is another bundle.
-        let resources = try bundle.resources.flatMap { resource -> [String] in
-            let attributes = try manager.attributesOfItem(atPath: resource.file.path)
-            return [
-                resource.bundlePath, resource.file.path, "\(attributes[.size] ?? "")",
-                "\(attributes[.modificationDate] ?? "")",
-            ]
-        }
+        // Where each resource is and which file it links to: the links follow the files, so an edited
+        // logo is the same bundle.
+        let resources = bundle.resources.flatMap { [$0.bundlePath, $0.file.path] }
         let key = try digest(
             [
                 executable.path, "\(identity[.size] ?? "")", "\(identity[.modificationDate] ?? "")",
@@ -58,14 +53,15 @@ enum WorkerExecutable {
         defer { removeIfPresent(partial) }
         try manager.createDirectory(at: partial, withIntermediateDirectories: true)
         try bundle.infoPlist.write(to: partial.appendingPathComponent("Info.plist"))
+        try Data(executable.path.utf8).write(to: partial.appendingPathComponent(sourceFileName))
         // The target folder's resources, where the bundle holds them: Foundation on Linux finds a flat
         // bundle's resources beside its executable.
-        for resource in bundle.resources {
+        let own: Set<String> = ["Info.plist", sourceFileName, executable.lastPathComponent]
+        for resource in bundle.resources where !own.contains(resource.bundlePath) {
             let place = partial.appendingPathComponent(resource.bundlePath)
             try manager.createDirectory(at: place.deletingLastPathComponent(), withIntermediateDirectories: true)
             try manager.createSymbolicLink(at: place, withDestinationURL: resource.file)
         }
-        try Data(executable.path.utf8).write(to: partial.appendingPathComponent(sourceFileName))
         do {
             try manager.linkItem(at: executable, to: partial.appendingPathComponent(executable.lastPathComponent))
         } catch {
@@ -93,12 +89,24 @@ enum WorkerExecutable {
         } catch {
             return  // nothing listed, nothing tidied: the folders cost disk only
         }
+        // The running build's file: folders holding a link to it (another extension's, running now) stay.
+        let current = inode(executable.path)
         for name in names where name != key && !name.contains(".writing-") {
             let folder = parent.appendingPathComponent(name)
             guard let source = FileManager.default.contents(atPath: folder.appendingPathComponent(sourceFileName).path),
-                String(decoding: source, as: UTF8.self) == executable.path
+                String(decoding: source, as: UTF8.self) == executable.path,
+                current == nil || inode(folder.appendingPathComponent(executable.lastPathComponent).path) != current
             else { continue }
             removeIfPresent(folder)
+        }
+    }
+
+    /// The file's inode number; nil when it cannot be read.
+    private static func inode(_ path: String) -> UInt64? {
+        do {
+            return (try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?.uint64Value
+        } catch {
+            return nil  // no file, no build to tell apart: the caller keeps what it cannot compare
         }
     }
 

@@ -27,6 +27,8 @@ public struct ExtensionMainBundle: Sendable, Hashable {
     public var infoPlist: Data
     /// The target folder's resources, where the bundle holds them (``Resource``).
     public var resources: [Resource] = []
+    /// Bundle paths more than one file of the folder would take: the first file kept.
+    public var duplicateResourceNames: [String] = []
 
     /// A file of the extension's target folder that Xcode would copy into its bundle: every file but
     /// sources, Info.plist, entitlements and build settings. Groups are flattened (a file lands at the
@@ -41,19 +43,39 @@ public struct ExtensionMainBundle: Sendable, Hashable {
         public var file: URL
     }
 
-    /// The resources of the target folder `root` among `files` (every file under it).
-    static func resources(in root: URL, files: [URL]) -> [Resource] {
+    /// Files under the target folder that are left out of its resources by a folder they are in: build
+    /// products, dependency managers' folders, and bundles of their own (a vendored framework).
+    static let skippedFolders: Set<String> = ["build", "Pods", "Carthage", "node_modules", "DerivedData", ".build"]
+    static let skippedFolderExtensions: Set<String> = ["framework", "xcframework", "bundle", "appex", "app"]
+    /// Names the workers' bundle folder holds itself: a resource of one of them is left out.
+    static let bundleOwnNames: Set<String> = ["Info.plist", "executable-path", "nse-bench"]
+
+    /// The resources of the target folder `root` among `files` (every file under it), and the bundle paths
+    /// more than one file would take (the first kept: Xcode refuses such a target).
+    static func resources(in root: URL, files: [URL]) -> (resources: [Resource], duplicates: [String]) {
         let skipped: Set<String> = ["swift", "entitlements", "xcconfig", "h", "m", "mm", "c", "cpp", "md"]
         var resources: [Resource] = []
         var taken: Set<String> = []
+        var duplicates: [String] = []
         for file in files.sorted(by: { $0.path < $1.path }) where !skipped.contains(file.pathExtension) {
             let parts = file.path.dropFirst(root.path.count).split(separator: "/").map(String.init)
-            guard parts != ["Info.plist"] else { continue }
+            let folders = parts.dropLast()
+            if folders.contains(where: {
+                skippedFolders.contains($0)
+                    || skippedFolderExtensions.contains(URL(fileURLWithPath: $0).pathExtension)
+            }) {
+                continue
+            }
             let kept = parts.firstIndex { $0.hasSuffix(".xcassets") || $0.hasSuffix(".lproj") }
             let bundlePath = kept.map { parts[$0...].joined(separator: "/") } ?? file.lastPathComponent
-            if taken.insert(bundlePath).inserted { resources.append(Resource(bundlePath: bundlePath, file: file)) }
+            guard !bundleOwnNames.contains(bundlePath) else { continue }
+            if taken.insert(bundlePath).inserted {
+                resources.append(Resource(bundlePath: bundlePath, file: file))
+            } else if !duplicates.contains(bundlePath) {
+                duplicates.append(bundlePath)
+            }
         }
-        return resources
+        return (resources, duplicates)
     }
 
     /// The main bundle of the extension whose module is `moduleName`, from its target's Info.plist

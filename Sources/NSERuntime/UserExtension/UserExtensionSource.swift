@@ -141,7 +141,9 @@ public struct UserExtensionSource: Sendable, Hashable {
                     plist: plist == nil ? nil : try readPlist(plistFile) as? [String: Any],
                     projectIdentifiers: projects.flatMap(ExtensionSourceScan.bundleIdentifiers(inProject:)))
                 if isDirectory.boolValue {
-                    source.mainBundle?.resources = ExtensionMainBundle.resources(in: root, files: allFiles(under: root))
+                    let found = ExtensionMainBundle.resources(in: root, files: files)
+                    source.mainBundle?.resources = found.resources
+                    source.mainBundle?.duplicateResourceNames = found.duplicates
                 }
             } catch let error as UserExtensionError {
                 throw error

@@ -93,11 +93,12 @@ struct UserExtensionSourceTests {
     func bundleResources() throws {
         let folder = try CompiledExamples.folder(
             [
-                "Service.swift": CompiledExamples.minimal + "\nlet logo = UIImage(named: \"logo\")\n",
+                "Service.swift": CompiledExamples.minimal + "\nlet logo: UIImage? = .init(named: \"logo\")\n",
                 "Support/config.json": "{}", "Other/config.json": "{}", "Images/badge.png": "x",
                 "Assets.xcassets/Teams/logo.imageset/Contents.json": "{}",
                 "Assets.xcassets/Teams/logo.imageset/logo@3x.png": "x", "Base/en.lproj/Localizable.strings": "",
-                "Service.entitlements": "", "Build.xcconfig": "",
+                "Service.entitlements": "", "Build.xcconfig": "", "Supporting/Info.plist": "", "Pods/Kit/icon.png": "x",
+                "Vendor.framework/Info.plist": "", "build/Debug/App.appex/logo.png": "x", "Other/executable-path": "",
             ],
             plist: CompiledExamples.plist(principal: "NotificationService"))
         defer { try? FileManager.default.removeItem(at: folder) }
