@@ -21,6 +21,7 @@ public struct AVMediaType: RawRepresentable, Sendable, Hashable {
     public static let text = AVMediaType("text")
     public static let subtitle = AVMediaType("sbtl")
     public static let metadata = AVMediaType("meta")
+    public static let closedCaption = AVMediaType("clcp")
 }
 
 /// A track of an asset: its kind, its size and transform.
@@ -40,7 +41,41 @@ public final class AVAssetTrack: Sendable {
     }
 }
 
-/// A property an asset loads asynchronously: `try await asset.load(.duration)`.
+/// AVFoundation's errors, as its bridged error: `catch AVError.noImageAtTime`, or `NSError` with
+/// ``AVFoundationErrorDomain`` and the code.
+public struct AVError: CustomNSError, Hashable, Sendable {
+    /// The codes nse-bench gives.
+    public enum Code: Int, Sendable, Hashable {
+        case unknown = -11800
+        case fileFormatNotRecognized = -11828
+        case noImageAtTime = -11832
+        case operationNotSupportedForAsset = -11838
+    }
+
+    public let code: Code
+    /// The URL of the asset, when there is one.
+    public let url: URL?
+
+    public init(_ code: Code, url: URL? = nil) { (self.code, self.url) = (code, url) }
+
+    public static var errorDomain: String { AVFoundationErrorDomain }
+    public var errorCode: Int { code.rawValue }
+    public var errorUserInfo: [String: Any] { url.map { [NSURLErrorKey: $0] } ?? [:] }
+
+    public static var unknown: Code { .unknown }
+    public static var fileFormatNotRecognized: Code { .fileFormatNotRecognized }
+    public static var noImageAtTime: Code { .noImageAtTime }
+    public static var operationNotSupportedForAsset: Code { .operationNotSupportedForAsset }
+}
+
+extension AVError.Code {
+    /// `catch AVError.noImageAtTime`.
+    public static func ~= (code: AVError.Code, error: any Error) -> Bool {
+        (error as? AVError)?.code == code
+    }
+}
+
+/// A property an asset or a track loads asynchronously: `try await asset.load(.duration)`.
 public struct AVAsyncProperty<Root, Value>: Sendable {
     let read: @Sendable (Root) throws -> Value
 }
@@ -55,6 +90,37 @@ extension AVAsyncProperty where Root == AVAsset, Value == [AVAssetTrack] {
     public static var tracks: AVAsyncProperty<AVAsset, [AVAssetTrack]> { AVAsyncProperty { try $0.movie().tracks } }
 }
 
+extension AVAsyncProperty where Root == AVAssetTrack, Value == CGSize {
+    /// The track's frames' size before its transform.
+    public static var naturalSize: AVAsyncProperty<AVAssetTrack, CGSize> { AVAsyncProperty { $0.naturalSize } }
+}
+
+extension AVAsyncProperty where Root == AVAssetTrack, Value == CGAffineTransform {
+    /// How the track's frames are turned for display.
+    public static var preferredTransform: AVAsyncProperty<AVAssetTrack, CGAffineTransform> {
+        AVAsyncProperty { $0.preferredTransform }
+    }
+}
+
+extension AVAsyncProperty where Root == AVAssetTrack, Value == AVMediaType {
+    /// What the track holds.
+    public static var mediaType: AVAsyncProperty<AVAssetTrack, AVMediaType> { AVAsyncProperty { $0.mediaType } }
+}
+
+extension AVAssetTrack {
+    /// `property`, loaded.
+    public func load<Value>(_ property: AVAsyncProperty<AVAssetTrack, Value>) async throws -> Value {
+        try property.read(self)
+    }
+
+    /// Two properties, loaded.
+    public func load<A, B>(
+        _ first: AVAsyncProperty<AVAssetTrack, A>, _ second: AVAsyncProperty<AVAssetTrack, B>
+    ) async throws -> (A, B) {
+        (try first.read(self), try second.read(self))
+    }
+}
+
 extension AVAsyncProperty where Root == AVAsset, Value == Bool {
     /// Whether it has a track to play.
     public static var isPlayable: AVAsyncProperty<AVAsset, Bool> {
@@ -63,24 +129,24 @@ extension AVAsyncProperty where Root == AVAsset, Value == Bool {
 }
 
 /// A timed media file, as AVFoundation's asset: read from its URL once, when first asked, its `moov` box
-/// parsed in place (a file is mapped, not read into memory). An http(s) URL is downloaded whole on the
-/// calling phone, timed, where iOS reads only the byte ranges it needs.
+/// parsed in place (a file is mapped, not read into memory). An http(s) URL is downloaded whole to a file on
+/// the calling phone, timed, and mapped, where iOS reads only the byte ranges it needs.
 open class AVAsset: @unchecked Sendable {
     // @unchecked: `loaded` is read and written only under `lock`.
 
-    /// What the file says.
+    /// What the file says (its bytes are not kept: they were mapped, and unmapped once read).
     struct Movie {
-        let data: Data
         let duration: CMTime
         let tracks: [AVAssetTrack]
     }
 
-    let url: URL
+    /// The URL the asset reads.
+    let assetURL: URL
     private let lock = NSLock()
-    private var loaded: Result<Movie, NSError>?
+    private var loaded: Result<Movie, any Error>?
 
     /// The asset at `url`.
-    public init(url: URL) { self.url = url }
+    public init(url: URL) { assetURL = url }
 
     /// The file, read and parsed once.
     func movie() throws -> Movie { try loadResult().get() }
@@ -92,28 +158,28 @@ open class AVAsset: @unchecked Sendable {
         return movie
     }
 
-    private func loadResult() -> Result<Movie, NSError> {
+    private func loadResult() -> Result<Movie, any Error> {
         lock.withLock {
             if let loaded { return loaded }
-            let result = Self.read(url)
+            let result = Self.read(assetURL)
             loaded = result
             return result
         }
     }
 
-    private static func read(_ url: URL) -> Result<Movie, NSError> {
+    private static func read(_ url: URL) -> Result<Movie, any Error> {
         let data: Data
         do {
-            data = try SimulatedContents.data(contentsOf: url, options: .alwaysMapped)
+            data = try SimulatedContents.mapped(contentsOf: url)
         } catch {
-            return .failure(error as NSError)
+            return .failure(error)
         }
         guard let movie = data.withUnsafeBytes({ MovieFile(buffer: $0) }), movie.timescale > 0 else {
             // "Cannot Open": a file AVFoundation does not recognise as a movie.
-            return .failure(NSError(domain: AVFoundationErrorDomain, code: -11828, userInfo: [NSURLErrorKey: url]))
+            return .failure(AVError(.fileFormatNotRecognized, url: url))
         }
         let duration = CMTime(value: movie.duration, timescale: CMTimeScale(clamping: movie.timescale))
-        return .success(Movie(data: data, duration: duration, tracks: movie.tracks.map(AVAssetTrack.init)))
+        return .success(Movie(duration: duration, tracks: movie.tracks.map(AVAssetTrack.init)))
     }
 
     /// The running time; `.invalid` when the file cannot be read or is no movie.
@@ -139,6 +205,14 @@ open class AVAsset: @unchecked Sendable {
         (try first.read(self), try second.read(self))
     }
 
+    /// Three properties, loaded.
+    public func load<A, B, C>(
+        _ first: AVAsyncProperty<AVAsset, A>, _ second: AVAsyncProperty<AVAsset, B>,
+        _ third: AVAsyncProperty<AVAsset, C>
+    ) async throws -> (A, B, C) {
+        (try first.read(self), try second.read(self), try third.read(self))
+    }
+
     /// The tracks holding `mediaType`, loaded.
     public func loadTracks(withMediaType mediaType: AVMediaType) async throws -> [AVAssetTrack] {
         try movie().tracks.filter { $0.mediaType == mediaType }
@@ -151,7 +225,7 @@ open class AVURLAsset: AVAsset, @unchecked Sendable {
     public init(url: URL, options: [String: Any]? = nil) { super.init(url: url) }
 
     /// Its URL.
-    public var urlValue: URL { url }
+    public var url: URL { assetURL }
 }
 
 /// The largest rectangle of `aspectRatio` that fits in `boundingRect`, centred in it, as AVFoundation's.

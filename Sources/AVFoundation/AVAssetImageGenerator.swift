@@ -45,22 +45,40 @@ open class AVAssetImageGenerator: @unchecked Sendable {
         try frame(at: time)
     }
 
+    /// The frame at `requestedTime`, to `handler` on another thread (iOS 16).
+    open func generateCGImageAsynchronously(
+        for requestedTime: CMTime,
+        completionHandler handler: @escaping @Sendable (CGImage?, CMTime, (any Error)?) -> Void
+    ) {
+        DispatchQueue.global().async { [self] in
+            do {
+                let (image, time) = try frame(at: requestedTime)
+                handler(image, time, nil)
+            } catch {
+                handler(nil, .invalid, error)
+            }
+        }
+    }
+
+    /// Cancels frames not yet made: each is made at once here, so there are none.
+    open func cancelAllCGImageGeneration() {}
+
     private func frame(at requestedTime: CMTime) throws -> (CGImage, CMTime) {
         let movie = try asset.movie()
         guard let track = movie.tracks.first(where: { $0.mediaType == .video }), track.naturalSize.width >= 1,
             track.naturalSize.height >= 1
         else {
-            throw NSError(domain: AVFoundationErrorDomain, code: -11838, userInfo: [NSURLErrorKey: asset.url])
+            throw AVError(.operationNotSupportedForAsset, url: asset.assetURL)
         }
         guard requestedTime.isNumeric else {
-            throw NSError(domain: AVFoundationErrorDomain, code: -11832, userInfo: [NSURLErrorKey: asset.url])
+            throw AVError(.noImageAtTime, url: asset.assetURL)
         }
         var time = requestedTime < .zero ? .zero : requestedTime
         if time > movie.duration {
             guard
                 requestedTimeToleranceBefore.isPositiveInfinity || requestedTimeToleranceBefore >= time - movie.duration
             else {
-                throw NSError(domain: AVFoundationErrorDomain, code: -11832, userInfo: [NSURLErrorKey: asset.url])
+                throw AVError(.noImageAtTime, url: asset.assetURL)
             }
             time = movie.duration
         }
@@ -69,10 +87,12 @@ open class AVAssetImageGenerator: @unchecked Sendable {
             let turned = size.applying(track.preferredTransform)
             size = CGSize(width: abs(turned.width), height: abs(turned.height))
         }
-        if maximumSize.width > 0, maximumSize.height > 0,
-            size.width > maximumSize.width || size.height > maximumSize.height
-        {
-            size = AVMakeRect(aspectRatio: size, insideRect: CGRect(origin: .zero, size: maximumSize)).size
+        // A side of zero leaves that side free, as UIKit's maximum sizes do.
+        let bound = CGSize(
+            width: maximumSize.width > 0 ? maximumSize.width : .greatestFiniteMagnitude,
+            height: maximumSize.height > 0 ? maximumSize.height : .greatestFiniteMagnitude)
+        if size.width > bound.width || size.height > bound.height {
+            size = AVMakeRect(aspectRatio: size, insideRect: CGRect(origin: .zero, size: bound)).size
         }
         let width = max(1, Int(size.width.rounded()))
         let height = max(1, Int(size.height.rounded()))

@@ -37,13 +37,18 @@ public struct CMTime: Sendable, Hashable, Comparable {
         self.init(value: value, timescale: timescale, flags: timescale > 0 ? .valid : [], epoch: 0)
     }
 
-    /// `seconds`, rounded to `preferredTimescale`.
+    /// `seconds`, rounded to `preferredTimescale`; an infinity when that is beyond a 64-bit count.
     public init(seconds: Double, preferredTimescale: CMTimeScale) {
         guard seconds.isFinite else {
             self = seconds.isNaN ? .invalid : (seconds > 0 ? .positiveInfinity : .negativeInfinity)
             return
         }
-        self.init(value: CMTimeValue((seconds * Double(preferredTimescale)).rounded()), timescale: preferredTimescale)
+        let count = (seconds * Double(preferredTimescale)).rounded()
+        guard count.magnitude < 9.2e18 else {
+            self = count > 0 ? .positiveInfinity : .negativeInfinity
+            return
+        }
+        self.init(value: CMTimeValue(count), timescale: preferredTimescale)
     }
 
     public static let zero = CMTime(value: 0, timescale: 1)
@@ -70,34 +75,154 @@ public struct CMTime: Sendable, Hashable, Comparable {
         return Double(value) / Double(timescale)
     }
 
-    public static func < (lhs: CMTime, rhs: CMTime) -> Bool { lhs.ordering < rhs.ordering }
+    /// The time in `timescale` units, rounded to the nearest (half away from zero).
+    public func convertScale(_ timescale: CMTimeScale, method: CMTimeRoundingMethod = .default) -> CMTime {
+        guard isNumeric, timescale > 0 else { return self }
+        let scaled = Int128(value) * Int128(timescale)
+        let divisor = Int128(self.timescale)
+        var quotient = scaled / divisor
+        let remainder = scaled % divisor
+        if remainder.magnitude * 2 >= divisor.magnitude { quotient += scaled < 0 ? -1 : 1 }
+        guard let count = CMTimeValue(exactly: quotient) else {
+            return scaled < 0 ? .negativeInfinity : .positiveInfinity
+        }
+        var converted = CMTime(value: count, timescale: timescale)
+        converted.epoch = epoch
+        if remainder != 0 { converted.flags.insert(.hasBeenRounded) }
+        return converted
+    }
 
-    public static func == (lhs: CMTime, rhs: CMTime) -> Bool { lhs.ordering == rhs.ordering }
+    // Apple's order (CMTimeCompare): negative infinity < numbers (by epoch, then value) < indefinite <
+    // positive infinity < invalid; equal times compare equal whatever their timescales.
+    public static func < (lhs: CMTime, rhs: CMTime) -> Bool { compare(lhs, rhs) < 0 }
+
+    public static func == (lhs: CMTime, rhs: CMTime) -> Bool { compare(lhs, rhs) == 0 }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(ordering.0)
-        hasher.combine(ordering.1)
+        hasher.combine(rank)
+        guard rank == 1 else { return }
+        // Equal fractions hash alike: the fraction in lowest terms.
+        var (numerator, denominator) = (Int128(value), Int128(timescale))
+        var (a, b) = (numerator.magnitude, denominator.magnitude)
+        while b != 0 { (a, b) = (b, a % b) }
+        if a > 1 { (numerator, denominator) = (numerator / Int128(a), denominator / Int128(a)) }
+        hasher.combine(epoch)
+        hasher.combine(numerator)
+        hasher.combine(denominator)
     }
 
-    /// The key times compare by: invalid first, then negative infinity, numbers, positive infinity.
-    private var ordering: (Int, Double) {
-        guard isValid else { return (0, 0) }
-        if isNegativeInfinity { return (1, 0) }
-        if isPositiveInfinity || isIndefinite { return (3, isIndefinite ? 1 : 0) }
-        return (2, seconds)
+    /// 0 negative infinity, 1 a number, 2 indefinite, 3 positive infinity, 4 invalid.
+    private var rank: Int {
+        guard isValid else { return 4 }
+        if isNegativeInfinity { return 0 }
+        if isPositiveInfinity { return 3 }
+        if isIndefinite { return 2 }
+        return 1
     }
 
-    public static func + (lhs: CMTime, rhs: CMTime) -> CMTime {
-        guard lhs.isNumeric, rhs.isNumeric else { return .invalid }
-        let scale = max(lhs.timescale, rhs.timescale)
-        return CMTime(seconds: lhs.seconds + rhs.seconds, preferredTimescale: scale)
+    /// -1, 0 or 1, in Apple's order, numbers compared exactly.
+    static func compare(_ lhs: CMTime, _ rhs: CMTime) -> Int {
+        guard lhs.rank == rhs.rank else { return lhs.rank < rhs.rank ? -1 : 1 }
+        guard lhs.rank == 1 else { return 0 }
+        if lhs.epoch != rhs.epoch { return lhs.epoch < rhs.epoch ? -1 : 1 }
+        let left = Int128(lhs.value) * Int128(rhs.timescale)
+        let right = Int128(rhs.value) * Int128(lhs.timescale)
+        return left == right ? 0 : (left < right ? -1 : 1)
     }
 
-    public static func - (lhs: CMTime, rhs: CMTime) -> CMTime {
-        guard lhs.isNumeric, rhs.isNumeric else { return .invalid }
-        let scale = max(lhs.timescale, rhs.timescale)
-        return CMTime(seconds: lhs.seconds - rhs.seconds, preferredTimescale: scale)
+    public static func + (lhs: CMTime, rhs: CMTime) -> CMTime { combine(lhs, rhs, sign: 1) }
+
+    public static func - (lhs: CMTime, rhs: CMTime) -> CMTime { combine(lhs, rhs, sign: -1) }
+
+    public static prefix func - (time: CMTime) -> CMTime { .zero - time }
+
+    public static func += (lhs: inout CMTime, rhs: CMTime) { lhs = lhs + rhs }
+
+    public static func -= (lhs: inout CMTime, rhs: CMTime) { lhs = lhs - rhs }
+
+    public static func * (time: CMTime, multiplier: Int32) -> CMTime {
+        guard time.isNumeric else { return time }
+        let product = Int128(time.value) * Int128(multiplier)
+        guard let value = CMTimeValue(exactly: product) else {
+            return product < 0 ? .negativeInfinity : .positiveInfinity
+        }
+        return CMTime(value: value, timescale: time.timescale)
     }
+
+    public static func * (multiplier: Int32, time: CMTime) -> CMTime { time * multiplier }
+
+    /// A sum or difference over a common timescale (the least common multiple, or the larger one rounded
+    /// to when that does not fit); infinities as Core Media adds them.
+    private static func combine(_ lhs: CMTime, _ rhs: CMTime, sign: Int) -> CMTime {
+        guard lhs.isValid, rhs.isValid else { return .invalid }
+        let right = sign < 0 ? rhs.negated : rhs
+        if lhs.isIndefinite || right.isIndefinite { return .indefinite }
+        switch (lhs.isPositiveInfinity || right.isPositiveInfinity, lhs.isNegativeInfinity || right.isNegativeInfinity)
+        {
+        case (true, true): return .invalid
+        case (true, false): return .positiveInfinity
+        case (false, true): return .negativeInfinity
+        case (false, false): break
+        }
+        var (a, b) = (Int(lhs.timescale), Int(right.timescale))
+        while b != 0 { (a, b) = (b, a % b) }
+        let common = Int(lhs.timescale) / a * Int(right.timescale)
+        let scale = common <= Int(Int32.max) ? CMTimeScale(common) : max(lhs.timescale, right.timescale)
+        let (x, y) = (lhs.convertScale(scale), right.convertScale(scale))
+        guard x.isNumeric, y.isNumeric else { return x.isNumeric ? y : x }
+        let (sum, overflow) = x.value.addingReportingOverflow(y.value)
+        guard !overflow else { return x.value > 0 ? .positiveInfinity : .negativeInfinity }
+        return CMTime(value: sum, timescale: scale)
+    }
+
+    /// The time negated; infinities swap.
+    private var negated: CMTime {
+        if isPositiveInfinity { return .negativeInfinity }
+        if isNegativeInfinity { return .positiveInfinity }
+        guard isNumeric else { return self }
+        return CMTime(value: value == .min ? .max : -value, timescale: timescale)
+    }
+}
+
+/// How a time is rounded to another timescale: to the nearest, half away from zero, here whichever is asked.
+public enum CMTimeRoundingMethod: UInt32, Sendable {
+    case roundHalfAwayFromZero = 1
+    case roundTowardZero, roundAwayFromZero, quickTime, roundTowardPositiveInfinity,
+        roundTowardNegativeInfinity
+    public static let `default` = CMTimeRoundingMethod.roundHalfAwayFromZero
+}
+
+/// A time range: a start and a duration, as Core Media's.
+public struct CMTimeRange: Sendable, Hashable {
+    public var start: CMTime
+    public var duration: CMTime
+    public init(start: CMTime, duration: CMTime) { (self.start, self.duration) = (start, duration) }
+    public init(start: CMTime, end: CMTime) { self.init(start: start, duration: end - start) }
+    /// The first time after the range.
+    public var end: CMTime { start + duration }
+    public static let zero = CMTimeRange(start: .zero, duration: .zero)
+    public static let invalid = CMTimeRange(start: .invalid, duration: .invalid)
+    /// Whether `time` is in the range (its start included, its end not).
+    public func containsTime(_ time: CMTime) -> Bool { time >= start && time < end }
+}
+
+/// A range of `start` and `duration`.
+public func CMTimeRangeMake(start: CMTime, duration: CMTime) -> CMTimeRange {
+    CMTimeRange(start: start, duration: duration)
+}
+
+/// `lhs + rhs`.
+public func CMTimeAdd(_ lhs: CMTime, _ rhs: CMTime) -> CMTime { lhs + rhs }
+
+/// `lhs - rhs`.
+public func CMTimeSubtract(_ lhs: CMTime, _ rhs: CMTime) -> CMTime { lhs - rhs }
+
+/// `time × multiplier`.
+public func CMTimeMultiply(_ time: CMTime, multiplier: Int32) -> CMTime { time * multiplier }
+
+/// `time` in `newTimescale` units.
+public func CMTimeConvertScale(_ time: CMTime, timescale newTimescale: Int32, method: CMTimeRoundingMethod) -> CMTime {
+    time.convertScale(newTimescale, method: method)
 }
 
 /// `value / timescale` seconds.
@@ -111,7 +236,5 @@ public func CMTimeMakeWithSeconds(_ seconds: Float64, preferredTimescale: Int32)
 /// The time in seconds.
 public func CMTimeGetSeconds(_ time: CMTime) -> Float64 { time.seconds }
 
-/// -1, 0 or 1 as `time1` is before, at or after `time2`.
-public func CMTimeCompare(_ time1: CMTime, _ time2: CMTime) -> Int32 {
-    time1 < time2 ? -1 : (time1 == time2 ? 0 : 1)
-}
+/// -1, 0 or 1 as `time1` is before, at or after `time2`, in Apple's order (``CMTime``'s `<`).
+public func CMTimeCompare(_ time1: CMTime, _ time2: CMTime) -> Int32 { Int32(CMTime.compare(time1, time2)) }

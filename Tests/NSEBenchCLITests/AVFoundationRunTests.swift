@@ -56,4 +56,39 @@ struct AVFoundationRunTests {
             #expect(rows.map { $0["outcome"] } == [outcome, outcome], "\(media): \(summary)")
         }
     }
+
+    /// Reads inside a `URLSession.shared` completion handler, which runs on the phone's serial queue:
+    /// `Data(contentsOf:)` of the same URL, and a 40 MB remote asset's duration. Neither waits for itself,
+    /// and the asset is downloaded to a file and mapped, not held in memory.
+    @Test func readsInsideACompletionHandlerNeitherHangNorHoldTheBody() async throws {
+        let service = """
+            import AVFoundation
+            import UserNotifications
+
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(
+                    _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+                ) {
+                    let url = URL(string: request.content.userInfo["media_url"] as! String)!
+                    URLSession.shared.dataTask(with: url) { data, _, _ in
+                        guard let data, (try? Data(contentsOf: url))?.count == data.count,
+                            CMTimeGetSeconds(AVURLAsset(url: url).duration) == 30
+                        else { return }
+                        let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                        content.title = "read"
+                        contentHandler(content)
+                    }.resume()
+                }
+            }
+            """
+        let tests = ExtensionProcessTests()
+        let folder = try tests.extensionFolder("ReadInHandler", service)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, summary, rows) = try await tests.run([
+            "--extension", folder.path, "-n", "2", "-c", "1", "--media", "4MB.mp4?duration=30s:1", "--profile", "none",
+            "--deadline", "10s",
+        ])
+        #expect(status == 0 || status == 1, "a loaded machine may make it invalid, never a usage error")
+        #expect(rows.map { $0["outcome"] } == ["degraded", "degraded"], "\(summary)")
+    }
 }

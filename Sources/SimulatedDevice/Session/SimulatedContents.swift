@@ -26,6 +26,48 @@ public enum SimulatedContents {
         return try fetch(url)
     }
 
+    /// The file at `url`, mapped rather than read into memory: an http(s) URL is downloaded to a file on
+    /// the current phone, timed as any download of it (the whole body: iOS's media frameworks read only the
+    /// byte ranges they need), then mapped, and the file removed (the mapping stays while the data lives).
+    public static func mapped(contentsOf url: URL) throws -> Data {
+        guard isHTTP(url) else { return try Data(contentsOf: url, options: .alwaysMapped) }
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Outcome<URL>()
+        SimulatedURLSession.synchronousReads.downloadTask(with: url) { location, _, error in
+            outcome.result.withLock { outcome in
+                guard let location else {
+                    outcome = .failure(
+                        CocoaError(
+                            .fileReadUnknown,
+                            userInfo: [NSURLErrorKey: url, NSUnderlyingErrorKey: error ?? CocoaError(.fileReadUnknown)])
+                    )
+                    return
+                }
+                // The download's file is removed once this handler returns, as on iOS: keep it under a name
+                // of its own until it is mapped.
+                let kept = location.deletingLastPathComponent().appendingPathComponent("mapped-\(UUID().uuidString)")
+                do {
+                    try FileManager.default.moveItem(at: location, to: kept)
+                    outcome = .success(kept)
+                } catch {
+                    outcome = .failure(error)
+                }
+            }
+            done.signal()
+        }.resume()
+        done.wait()
+        guard let result = outcome.result.withLock({ $0 }) else { throw CocoaError(.fileReadUnknown) }
+        let file = try result.get()
+        defer {
+            do {
+                try FileManager.default.removeItem(at: file)
+            } catch {
+                // Left in the phone's scratch folder, which the run removes: it costs disk only until then.
+            }
+        }
+        return try Data(contentsOf: file, options: .alwaysMapped)
+    }
+
     /// The body of `url` decoded with `encoding`.
     public static func string(contentsOf url: URL, encoding: String.Encoding) throws -> String {
         guard isHTTP(url) else { return try String(contentsOf: url, encoding: encoding) }
@@ -48,12 +90,12 @@ public enum SimulatedContents {
         return scheme == "http" || scheme == "https"
     }
 
-    /// The body, waiting on the calling thread; the task's callback runs on the phone's shared session
-    /// queue, never this thread.
+    /// The body, waiting on the calling thread; the task's callback runs on the synchronous reads'
+    /// own queue (``SimulatedURLSession/synchronousReads``), never this thread nor one it holds up.
     private static func fetch(_ url: URL) throws -> Data {
         let done = DispatchSemaphore(value: 0)
-        let outcome = Outcome()
-        SimulatedURLSession.shared.dataTask(with: url) { data, _, error in
+        let outcome = Outcome<Data>()
+        SimulatedURLSession.synchronousReads.dataTask(with: url) { data, _, error in
             outcome.result.withLock { outcome in
                 if let error {
                     outcome = .failure(
@@ -70,7 +112,7 @@ public enum SimulatedContents {
     }
 
     /// The fetch's result, handed from the session's queue to the waiting thread.
-    private final class Outcome: Sendable {
-        let result = Mutex<Result<Data, any Error>?>(nil)
+    private final class Outcome<Value: Sendable>: Sendable {
+        let result = Mutex<Result<Value, any Error>?>(nil)
     }
 }

@@ -41,6 +41,16 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     /// made it.
     public static let shared = makeShared()
 
+    /// The session of synchronous reads (`Data(contentsOf:)` of an http(s) URL, an AVAsset's file):
+    /// belonging to no phone, as ``shared``, but with a concurrent queue of its own, so a read made inside a
+    /// phone's callback (a `URLSession.shared` completion handler, which runs on that phone's serial queue)
+    /// does not wait for a callback queued behind itself. On iOS such reads are not the app's session's.
+    static let synchronousReads: SimulatedURLSession = {
+        let queue = OperationQueue()
+        queue.name = "nse-bench.synchronous-reads"
+        return SimulatedURLSession(configuration: .default, delegate: nil, delegateQueue: queue, queuePerPhone: true)
+    }()
+
     /// A session as ``shared`` is: per-phone queues, and no phone of its own whichever phone's code
     /// first touched it.
     static func makeShared() -> SimulatedURLSession {
@@ -69,6 +79,9 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     private let callbacks: CallbackQueue
     /// Whether each phone has a queue of its own: ``shared``, which stands for each phone's own process's.
     private let queuePerPhone: Bool
+    /// Whether callbacks go to the phone's queue: ``shared``'s, but not ``synchronousReads``', which has a
+    /// queue of its own.
+    private let callsBackOnPhoneQueue: Bool
     /// The phone whose code created the session: requests made through it where no phone is current
     /// belong to it.
     let creator: SimulatedPhone?
@@ -92,6 +105,7 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         delegateQueue queue: OperationQueue?, queuePerPhone: Bool
     ) {
         self.queuePerPhone = queuePerPhone
+        self.callsBackOnPhoneQueue = queuePerPhone && queue == nil
         self.settings = configuration.copy() as? URLSessionConfiguration ?? configuration
         self.allowsConstrainedNetworkAccess = configuration.allowsConstrainedNetworkAccess
         self.allowsExpensiveNetworkAccess = configuration.allowsExpensiveNetworkAccess
@@ -311,7 +325,7 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
 
     /// Where this session calls back for `phone`: its own queue, or for ``shared`` the phone's.
     private func callbacks(for phone: SimulatedPhone?) -> CallbackQueue {
-        queuePerPhone ? phone?.sharedSessionCallbacks ?? callbacks : callbacks
+        callsBackOnPhoneQueue ? phone?.sharedSessionCallbacks ?? callbacks : callbacks
     }
 
     private func downloadTask(

@@ -66,4 +66,54 @@ enum AVFoundationProbe {
             CMTime.zero < CMTime(value: 1, timescale: 2) && CMTime(value: 1, timescale: 2) < .positiveInfinity
         )
     }
+
+    /// `catch AVError.noImageAtTime` past the end with no tolerance; the URL an AVURLAsset keeps.
+    static func caughtNoImage(_ url: URL) -> (caught: Bool, url: URL) {
+        let asset = AVURLAsset(url: url)
+        let generator = AVAssetImageGenerator(asset: asset)
+        generator.requestedTimeToleranceBefore = .zero
+        do {
+            _ = try generator.copyCGImage(at: CMTime(value: 3600, timescale: 1), actualTime: nil)
+            return (false, asset.url)
+        } catch AVError.noImageAtTime {
+            return (true, asset.url)
+        } catch {
+            return (false, asset.url)
+        }
+    }
+
+    /// The iOS 16 loading: three asset properties, a track's size and transform, and a frame fitted in a
+    /// width alone.
+    static func modernLoading(_ url: URL) async throws -> (Double, Int, Bool, CGSize, Bool, Int) {
+        let asset = AVURLAsset(url: url)
+        let (duration, tracks, playable) = try await asset.load(.duration, .tracks, .isPlayable)
+        let (size, transform) = try await tracks[0].load(.naturalSize, .preferredTransform)
+        let generator = AVAssetImageGenerator(asset: asset)
+        generator.maximumSize = CGSize(width: 480, height: 0)
+        let frame = try await generator.image(at: .zero).image
+        return (duration.seconds, tracks.count, playable, size, transform.isIdentity, frame.height)
+    }
+
+    /// CMTime as Core Media computes it: Apple's order, exact sums, equality across timescales.
+    static func times() -> [Bool] {
+        let third = CMTime(value: 1, timescale: 3)
+        let seventh = CMTime(value: 1, timescale: 7)
+        let sum = third + seventh
+        var ordered = [
+            CMTime.invalid, .positiveInfinity, .indefinite, CMTime(value: 5, timescale: 1), .negativeInfinity,
+        ]
+        ordered.sort()
+        return [
+            sum.value == 10 && sum.timescale == 21,
+            CMTime(value: 1, timescale: 2) == CMTime(value: 300, timescale: 600),
+            Set([CMTime(value: 1, timescale: 2), CMTime(value: 300, timescale: 600)]).count == 1,
+            CMTime(value: 1 << 62, timescale: 1) != CMTime(value: (1 << 62) + 1, timescale: 1),
+            ordered == [.negativeInfinity, CMTime(value: 5, timescale: 1), .indefinite, .positiveInfinity, .invalid],
+            CMTimeCompare(.invalid, .zero) == 1,
+            (CMTime.positiveInfinity + CMTime(value: 1, timescale: 1)).isPositiveInfinity,
+            CMTime(seconds: 1e30, preferredTimescale: 600).isPositiveInfinity,
+            (CMTime(value: 3, timescale: 2) * 4).seconds == 6 && (-CMTime(value: 1, timescale: 4)).seconds == -0.25,
+            CMTimeRangeMake(start: .zero, duration: CMTime(value: 2, timescale: 1)).containsTime(third),
+        ]
+    }
 }

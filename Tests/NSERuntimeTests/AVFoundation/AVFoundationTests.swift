@@ -63,4 +63,28 @@ struct AVFoundationTests {
         #expect(g.made == 1.5)
         #expect(g.ordered)
     }
+
+    @Test("catch AVError.noImageAtTime; AVURLAsset's url")
+    func avError() throws {
+        let url = try AVFoundationProbe.file(MovieBytes.mp4(seconds: 3, handler: "vide", width: 64, height: 64))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let caught = AVFoundationProbe.caughtNoImage(url)
+        #expect(caught.caught)
+        #expect(caught.url == url)
+    }
+
+    @Test("iOS 16 loading: three asset properties, a track's two, a frame fitted in a width alone")
+    func modernLoading() async throws {
+        let url = try AVFoundationProbe.file(MovieBytes.mp4(seconds: 8, handler: "vide", width: 1920, height: 1080))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let (seconds, tracks, playable, size, identity, frameHeight) = try await AVFoundationProbe.modernLoading(url)
+        #expect(seconds == 8 && tracks == 1 && playable)
+        #expect(size == CGSize(width: 1920, height: 1080) && identity)
+        #expect(frameHeight == 270, "480 wide: a zero height leaves the height free")
+    }
+
+    @Test("CMTime: Apple's order, exact sums and equality, infinities, overflow")
+    func times() {
+        #expect(AVFoundationProbe.times() == Array(repeating: true, count: 10), "\(AVFoundationProbe.times())")
+    }
 }
