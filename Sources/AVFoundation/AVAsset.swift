@@ -178,7 +178,8 @@ open class AVAsset: @unchecked Sendable {
             // "Cannot Open": a file AVFoundation does not recognise as a movie.
             return .failure(AVError(.fileFormatNotRecognized, url: url))
         }
-        let duration = CMTime(value: movie.duration, timescale: CMTimeScale(clamping: movie.timescale))
+        let duration =
+            movie.duration.map { CMTime(value: $0, timescale: CMTimeScale(clamping: movie.timescale)) } ?? .indefinite
         return .success(Movie(duration: duration, tracks: movie.tracks.map(AVAssetTrack.init)))
     }
 

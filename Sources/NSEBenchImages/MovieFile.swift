@@ -18,8 +18,9 @@ package struct MovieFile: Sendable, Hashable {
 
     /// Parts of a second the duration counts in.
     package let timescale: Int
-    /// The running time in ``timescale`` units.
-    package let duration: Int64
+    /// The running time in ``timescale`` units: `mvhd`'s, or for a fragmented file whose `mvhd` says 0, the
+    /// `mvex`/`mehd` fragment duration; nil when the file says it is unknown (all ones).
+    package let duration: Int64?
     /// The tracks, in file order.
     package let tracks: [Track]
 
@@ -34,7 +35,18 @@ package struct MovieFile: Sendable, Hashable {
         let timing = mvhd.start + 4 + (version == 1 ? 16 : 8)
         guard timing + (version == 1 ? 12 : 8) <= mvhd.end else { return nil }
         timescale = Self.integer(bytes, timing, 4)
-        duration = Int64(Self.integer(bytes, timing + 4, version == 1 ? 8 : 4))
+        let stored = Self.integer(bytes, timing + 4, version == 1 ? 8 : 4)
+        let unknown = version == 1 ? -1 : 0xFFFF_FFFF
+        if stored == unknown {
+            duration = nil
+        } else if stored == 0, let mvex = children.first(where: { $0.type == "mvex" }),
+            let mehd = Self.boxes(bytes, from: mvex.start, to: mvex.end).first(where: { $0.type == "mehd" }),
+            mehd.start + 4 + (bytes[mehd.start] == 1 ? 8 : 4) <= mehd.end
+        {
+            duration = Int64(Self.integer(bytes, mehd.start + 4, bytes[mehd.start] == 1 ? 8 : 4))
+        } else {
+            duration = Int64(stored)
+        }
         tracks = children.filter { $0.type == "trak" }.compactMap { Self.track(bytes, $0) }
     }
 

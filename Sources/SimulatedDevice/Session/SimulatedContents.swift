@@ -31,33 +31,21 @@ public enum SimulatedContents {
     /// byte ranges they need), then mapped, and the file removed (the mapping stays while the data lives).
     public static func mapped(contentsOf url: URL) throws -> Data {
         guard isHTTP(url) else { return try Data(contentsOf: url, options: .alwaysMapped) }
-        let done = DispatchSemaphore(value: 0)
-        let outcome = Outcome<URL>()
-        SimulatedURLSession.synchronousReads.downloadTask(with: url) { location, _, error in
-            outcome.result.withLock { outcome in
+        let file: URL = try waiting { finish in
+            SimulatedURLSession.synchronousReads.downloadTask(with: url) { location, _, error in
                 guard let location else {
-                    outcome = .failure(
-                        CocoaError(
-                            .fileReadUnknown,
-                            userInfo: [NSURLErrorKey: url, NSUnderlyingErrorKey: error ?? CocoaError(.fileReadUnknown)])
-                    )
+                    let cause = error ?? CocoaError(.fileReadUnknown)
+                    finish(
+                        .failure(
+                            CocoaError(.fileReadUnknown, userInfo: [NSURLErrorKey: url, NSUnderlyingErrorKey: cause])))
                     return
                 }
                 // The download's file is removed once this handler returns, as on iOS: keep it under a name
                 // of its own until it is mapped.
                 let kept = location.deletingLastPathComponent().appendingPathComponent("mapped-\(UUID().uuidString)")
-                do {
-                    try FileManager.default.moveItem(at: location, to: kept)
-                    outcome = .success(kept)
-                } catch {
-                    outcome = .failure(error)
-                }
-            }
-            done.signal()
-        }.resume()
-        done.wait()
-        guard let result = outcome.result.withLock({ $0 }) else { throw CocoaError(.fileReadUnknown) }
-        let file = try result.get()
+                finish(Result { try FileManager.default.moveItem(at: location, to: kept) }.map { kept })
+            }.resume()
+        }
         defer {
             do {
                 try FileManager.default.removeItem(at: file)
@@ -93,19 +81,29 @@ public enum SimulatedContents {
     /// The body, waiting on the calling thread; the task's callback runs on the synchronous reads'
     /// own queue (``SimulatedURLSession/synchronousReads``), never this thread nor one it holds up.
     private static func fetch(_ url: URL) throws -> Data {
-        let done = DispatchSemaphore(value: 0)
-        let outcome = Outcome<Data>()
-        SimulatedURLSession.synchronousReads.dataTask(with: url) { data, _, error in
-            outcome.result.withLock { outcome in
+        try waiting { finish in
+            SimulatedURLSession.synchronousReads.dataTask(with: url) { data, _, error in
                 if let error {
-                    outcome = .failure(
-                        CocoaError(.fileReadUnknown, userInfo: [NSURLErrorKey: url, NSUnderlyingErrorKey: error]))
+                    finish(
+                        .failure(
+                            CocoaError(.fileReadUnknown, userInfo: [NSURLErrorKey: url, NSUnderlyingErrorKey: error])))
                 } else {
-                    outcome = .success(data ?? Data())
+                    finish(.success(data ?? Data()))
                 }
-            }
+            }.resume()
+        }
+    }
+
+    /// The result `start` hands to its `finish` (once, from another thread), waited for on this thread.
+    private static func waiting<Value: Sendable>(
+        _ start: (@escaping @Sendable (Result<Value, any Error>) -> Void) -> Void
+    ) throws -> Value {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Outcome<Value>()
+        start { result in
+            outcome.result.withLock { $0 = result }
             done.signal()
-        }.resume()
+        }
         done.wait()
         guard let result = outcome.result.withLock({ $0 }) else { throw CocoaError(.fileReadUnknown) }
         return try result.get()

@@ -87,4 +87,17 @@ struct AVFoundationTests {
     func times() {
         #expect(AVFoundationProbe.times() == Array(repeating: true, count: 10), "\(AVFoundationProbe.times())")
     }
+
+    @Test("a fragmented file's duration from mehd; an unknown one is indefinite, and a frame still comes")
+    func fragmentedAndUnknown() throws {
+        let fragmented = try AVFoundationProbe.file(
+            MovieBytes.mp4(seconds: 30, handler: "vide", width: 64, height: 64, fragmented: true))
+        let unknown = try AVFoundationProbe.file(
+            MovieBytes.mp4(seconds: 30, handler: "vide", width: 64, height: 64, unknown: true))
+        defer { for url in [fragmented, unknown] { try? FileManager.default.removeItem(at: url) } }
+        #expect(AVFoundationProbe.describe(fragmented).seconds == 30)
+        #expect(AVFoundationProbe.frame(fragmented, at: 1, upright: false)?.actual == 1)
+        #expect(AVFoundationProbe.describe(unknown).seconds.isNaN, "indefinite")
+        #expect(AVFoundationProbe.frame(unknown, at: 5, upright: false)?.actual == 5)
+    }
 }

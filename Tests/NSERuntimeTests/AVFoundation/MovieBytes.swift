@@ -5,9 +5,15 @@ import Foundation
 enum MovieBytes {
     /// A movie of `seconds` (timescale 600) with one track of `handler` (`vide`, `soun`), `width` ×
     /// `height`, turned a quarter when `portrait` (the matrix a phone held upright writes).
-    static func mp4(seconds: Int, handler: String, width: Int, height: Int, portrait: Bool = false) -> [UInt8] {
+    /// `fragmented`: `mvhd` says 0 and `mvex`/`mehd` holds the duration; `unknown`: `mvhd` says all ones.
+    static func mp4(
+        seconds: Int, handler: String, width: Int, height: Int, portrait: Bool = false, fragmented: Bool = false,
+        unknown: Bool = false
+    ) -> [UInt8] {
         let ftyp = box("ftyp", Array("isom".utf8) + be(0x200) + Array("isomiso2mp41".utf8))
-        let mvhd = box("mvhd", [0, 0, 0, 0] + be(0) + be(0) + be(600) + be(UInt32(seconds * 600)) + zeros(80))
+        let stored: UInt32 = unknown ? 0xFFFF_FFFF : (fragmented ? 0 : UInt32(seconds * 600))
+        let mvhd = box("mvhd", [0, 0, 0, 0] + be(0) + be(0) + be(600) + be(stored) + zeros(80))
+        let mvex = fragmented ? box("mvex", box("mehd", [0, 0, 0, 0] + be(UInt32(seconds * 600)))) : []
         let one: UInt32 = 0x0001_0000
         let minusOne = UInt32(bitPattern: -0x0001_0000)
         let matrix =
@@ -19,7 +25,7 @@ enum MovieBytes {
         tkhd += zeros(16) + matrix + be(UInt32(width) << 16) + be(UInt32(height) << 16)
         let hdlr = box("hdlr", [0, 0, 0, 0] + be(0) + Array(handler.utf8) + zeros(12) + [0])
         let trak = box("trak", box("tkhd", tkhd) + box("mdia", hdlr))
-        return ftyp + box("moov", mvhd + trak) + box("mdat", [])
+        return ftyp + box("moov", mvhd + mvex + trak) + box("mdat", [])
     }
 
     private static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
