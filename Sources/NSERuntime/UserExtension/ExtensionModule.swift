@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A Swift module of the user's own that their extension imports (`--module NAME=PATH`): a package
-/// such as SwiftyJSON, or the app's code it shares with its extension. nse-bench compiles it, before the
+/// such as KeychainSwift, or the app's code it shares with its extension. nse-bench compiles it, before the
 /// extension, into a library of its own beside the extension's, as Xcode builds a framework the
 /// extension links, with the same simulated phone's `URLSession` (``ExtensionEntryFile/moduleText(_:)``).
 ///
