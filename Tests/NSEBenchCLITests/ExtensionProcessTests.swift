@@ -362,6 +362,43 @@ struct ExtensionProcessTests {
         #expect(rows.map { $0["outcome"] } == Array(repeating: "enriched", count: 4), "\(summary)")
     }
 
+    /// `String(localized:)`, which Linux's Foundation lacks: the key built with Apple's format specifiers,
+    /// found in the folder's `en.lproj/Localizable.strings`, the values formatted in; an untranslated key
+    /// is its interpolation. The extension delivers only when all three read as on a phone.
+    @Test func stringLocalizedReadsTheFoldersStrings() async throws {
+        let folder = try extensionFolder(
+            "Localized",
+            """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(
+                    _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+                ) {
+                    let (name, count) = ("Ada", 3)
+                    guard String(localized: "New message from \\(name)") == "Message from Ada (en)",
+                        String(localized: "\\(count) new photos") == "3 photos (en)",
+                        String(localized: "Untranslated \\(count) 100%") == "Untranslated 3 100%"
+                    else { return }
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    content.title = String(localized: "New message from \\(name)")
+                    contentHandler(content)
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
+        try #"""
+        "New message from %@" = "Message from %@ (en)";
+        "%lld new photos" = "%lld photos (en)";
+        """#.write(to: folder.appendingPathComponent("en.lproj/Localizable.strings"), atomically: true, encoding: .utf8)
+        let (status, summary, rows) = try await run([
+            "--extension", folder.path, "-n", "2", "-c", "1", "--with-media", "0", "--deadline", "2s",
+        ])
+        #expect(status == 0 || status == 1, "a loaded machine may make it invalid, never a usage error")
+        #expect(rows.map { $0["outcome"] } == ["enriched", "enriched"], "\(summary)")
+    }
+
     @Test func anExtensionHoldingMoreThanTheLimitIsKilledAsJetsamKillsIt() async throws {
         // 30 MiB held for 0.3 s by every invocation: over the 24 MiB limit whatever else shares the process.
         let folder = try extensionFolder(

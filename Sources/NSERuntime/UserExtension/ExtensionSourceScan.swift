@@ -251,11 +251,12 @@ enum ExtensionSourceScan {
     }
 
     /// Whether Swift source `text` reads the main bundle: `Bundle.main` (spaces or a line break around the
-    /// dot allowed), `: Bundle = .main`, or `(named:` (`UIImage(named:`, `.init(named:`, `UIColor(named:`),
-    /// which reads the bundle's resources. A mention in a comment counts too: it costs only the folder.
+    /// dot allowed), `: Bundle = .main`, `(named:` (`UIImage(named:`, `.init(named:`, `UIColor(named:`), or
+    /// `String(localized:` and `NSLocalizedString(`, which read the bundle's resources. A mention in a comment counts too: it costs only the folder.
     static func readsMainBundle(_ text: String) -> Bool {
         text.range(of: #"\bBundle\s*\.\s*main\b"#, options: .regularExpression) != nil
             || text.range(of: #"\(\s*named\s*:"#, options: .regularExpression) != nil
+            || text.range(of: #"\(\s*localized\s*:|\bNSLocalizedString\s*\("#, options: .regularExpression) != nil
             || text.range(of: #":\s*Bundle\s*=\s*\.main\b"#, options: .regularExpression) != nil
     }
 
