@@ -11,17 +11,14 @@ public final class CGImageDestination: @unchecked Sendable {
     }
 
     let target: Target
-    /// The type identifier asked for.
-    let type: String
     /// The images it may take.
     let capacity: Int
     private let lock = NSLock()
     private var images: [CGImage] = []
     private var finalized = false
 
-    init(target: Target, type: String, capacity: Int) {
+    init(target: Target, capacity: Int) {
         self.target = target
-        self.type = type
         self.capacity = capacity
     }
 
@@ -55,7 +52,7 @@ public func CGImageDestinationCreateWithURL(
     guard let file = url.absoluteURL, file.isFileURL, count > 0,
         CGImageDestination.writableTypes.contains(type as String)
     else { return nil }
-    return CGImageDestination(target: .file(file), type: type as String, capacity: count)
+    return CGImageDestination(target: .file(file), capacity: count)
 }
 
 /// A destination writing `count` images of `type` into `data`; nil for a type ImageIO does not write.
@@ -63,7 +60,7 @@ public func CGImageDestinationCreateWithData(
     _ data: CFMutableData, _ type: CFString, _ count: Int, _ options: CFDictionary?
 ) -> CGImageDestination? {
     guard count > 0, CGImageDestination.writableTypes.contains(type as String) else { return nil }
-    return CGImageDestination(target: .data(data), type: type as String, capacity: count)
+    return CGImageDestination(target: .data(data), capacity: count)
 }
 
 /// Sets the file's own properties: not simulated (the image's own bytes are written).

@@ -38,12 +38,6 @@ package struct ImageFile: Sendable, Hashable {
         gifDelays = header.format == .gif ? Self.gifFrameDelays(bytes) : []
     }
 
-    /// The file of `bytes`.
-    package init?(_ bytes: [UInt8]) {
-        guard let file = bytes.withUnsafeBytes(ImageFile.init(buffer:)) else { return nil }
-        self = file
-    }
-
     /// The delay of each image descriptor (frame) of a GIF, from the graphic control extension before it:
     /// the blocks after the header and its global colour table, up to the trailer or the end of what is there.
     static func gifFrameDelays(_ bytes: UnsafeRawBufferPointer) -> [Double] {
