@@ -399,6 +399,57 @@ struct ExtensionProcessTests {
         #expect(rows.map { $0["outcome"] } == ["enriched", "enriched"], "\(summary)")
     }
 
+    /// `NSMapTable` with weak keys and values, `NSHashTable` and `UserDefaults.setValue(_:forKey:)`, which
+    /// Linux's Foundation lacks, as Bluesky's extension uses them: its downloads in a weak-to-weak table,
+    /// held only by their session's completion handler, and its badge count in the App Group's defaults.
+    /// The extension delivers only when each behaves as on a phone.
+    @Test func weakTablesAndKeyValueCodingRunUnchanged() async throws {
+        let folder = try extensionFolder(
+            "WeakTables",
+            """
+            import Foundation
+            import UserNotifications
+            final class Download {
+                var finished = false
+            }
+            final class Util {
+                static let shared = Util()
+                let prefs = UserDefaults(suiteName: "group.com.example.weak")
+                let tasks = NSMapTable<NSString, Download>(
+                    keyOptions: NSPointerFunctions.Options.weakMemory, valueOptions: NSPointerFunctions.Options.weakMemory)
+                let observers = NSHashTable<Download>.weakObjects()
+            }
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let util = Util.shared
+                    let key = NSString(string: request.identifier)
+                    do {
+                        let download = Download()
+                        util.tasks.setObject(download, forKey: key)
+                        util.observers.add(download)
+                        guard util.tasks.object(forKey: NSString(string: request.identifier)) === download,
+                            util.observers.contains(download) else { return }
+                    }
+                    // Released: the weak table and set no longer hold it.
+                    guard util.tasks.object(forKey: key) == nil, util.observers.allObjects.isEmpty else { return }
+                    let count = (util.prefs?.integer(forKey: "badgeCount") ?? 0) + 1
+                    util.prefs?.setValue(count, forKey: "badgeCount")
+                    guard util.prefs?.value(forKey: "badgeCount") as? Int == count else { return }
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    content.badge = NSNumber(value: count)
+                    content.title = "badge \\(count)"
+                    contentHandler(content)
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, summary, rows) = try await run([
+            "--extension", folder.path, "-n", "2", "-c", "1", "--with-media", "0", "--deadline", "2s",
+        ])
+        #expect(status == 0 || status == 1, "a loaded machine may make it invalid, never a usage error")
+        #expect(rows.map { $0["outcome"] } == ["enriched", "enriched"], "\(summary)")
+    }
+
     @Test func anExtensionHoldingMoreThanTheLimitIsKilledAsJetsamKillsIt() async throws {
         // 30 MiB held for 0.3 s by every invocation: over the 24 MiB limit whatever else shares the process.
         let folder = try extensionFolder(
