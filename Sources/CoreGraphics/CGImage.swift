@@ -28,14 +28,20 @@ public final class CGImage: @unchecked Sendable {
     package let file: Data
     /// What iOS would hold of the decoded image.
     package let bitmap: DecodedBitmap
+    /// The pixels decoding allocates: the image's own, or those of the image a crop was cut from.
+    private let decodedSize: (width: Int, height: Int)
 
     /// An image of `width` × `height` pixels whose file is `file`, sharing `bitmap` (a UIImage's, or a
-    /// new one).
-    package init(width: Int, height: Int, file: Data, bitmap: DecodedBitmap = DecodedBitmap()) {
+    /// new one), which decoding fills with `decodedSize` pixels (by default the image's own).
+    package init(
+        width: Int, height: Int, file: Data, bitmap: DecodedBitmap = DecodedBitmap(),
+        decodedSize: (width: Int, height: Int)? = nil
+    ) {
         self.width = width
         self.height = height
         self.file = file
         self.bitmap = bitmap
+        self.decodedSize = decodedSize ?? (width, height)
     }
 
     /// A blank image of `width` × `height` pixels (a thumbnail, a drawing), its bitmap allocated at once, as
@@ -46,6 +52,21 @@ public final class CGImage: @unchecked Sendable {
         return image
     }
 
-    /// Allocates the bitmap iOS would decode this image into, once.
-    package func decode() { bitmap.decode(width: width, height: height) }
+    /// The image within `rect` (in pixels, made integral as Core Graphics does), or nil when `rect` misses
+    /// the image. The crop is a blank PNG of its size (nothing is decoded here), but it shares this image's
+    /// bitmap, whole: iOS decodes the whole image a crop was cut from to draw it, and keeps it while either
+    /// lives.
+    public func cropping(to rect: CGRect) -> CGImage? {
+        let bounds = CGRect(x: 0, y: 0, width: width, height: height)
+        let cut = rect.standardized.intersection(bounds).integral
+        guard !cut.isNull, !cut.isEmpty else { return nil }
+        let (cutWidth, cutHeight) = (Int(cut.width), Int(cut.height))
+        return CGImage(
+            width: cutWidth, height: cutHeight, file: Data(BlankPNG.bytes(width: cutWidth, height: cutHeight)),
+            bitmap: bitmap, decodedSize: decodedSize)
+    }
+
+    /// Allocates the bitmap iOS would decode this image into, once: for a crop, the whole image it was cut
+    /// from.
+    package func decode() { bitmap.decode(width: decodedSize.width, height: decodedSize.height) }
 }

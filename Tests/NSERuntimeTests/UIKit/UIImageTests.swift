@@ -76,6 +76,27 @@ struct UIImageTests {
         #expect(UIKitProbe.bitmapBytes(Data(ImageFiles.png(width: 0xFFFF_FFFF, height: 0xFFFF_FFFF))) == [0, 0, 0])
     }
 
+    @Test("cropping(to:) cuts the integral rectangle within the image; drawing the crop decodes its source whole")
+    func cropping() throws {
+        let photo = Data(ImageFiles.jpeg(width: 400, height: 300))
+        let square = try #require(UIKitProbe.crop(photo, to: CGRect(x: 50, y: 0, width: 300, height: 300)))
+        #expect((square.width, square.height) == (300, 300))
+        #expect(square.readsBack, "the crop's file is an image of its size")
+        #expect(square.sourceBitmap == 400 * 300 * 4, "the source, whole, not the crop's 300 × 300")
+        let clipped = try #require(UIKitProbe.crop(photo, to: CGRect(x: -10.5, y: 290.2, width: 100, height: 100)))
+        #expect((clipped.width, clipped.height) == (90, 10), "clipped to the image, then made integral")
+        #expect(UIKitProbe.crop(photo, to: CGRect(x: 400, y: 0, width: 10, height: 10)) == nil, "outside: nil")
+        #expect(UIKitProbe.crop(photo, to: .zero) == nil, "empty: nil")
+    }
+
+    @Test("points, sizes and rectangles read as Core Graphics writes them")
+    func geometryDescriptions() {
+        #expect(
+            UIKitProbe.geometryDescriptions() == [
+                "(1.0, -2.0)", "(30.0, 20.5)", "(30.0, 20.5)", "(1.0, 2.0, 3.0, 4.0)",
+            ])
+    }
+
     @Test("a JPEG's EXIF orientation turns its size and names its orientation, in either byte order")
     func exifOrientation() throws {
         // UIImage.Orientation's raw values: up 0, down 1, left 2, right 3, upMirrored 4.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import NSERuntime
 
-/// An extension that checks its download with `UIImage(data:)`, draws a thumbnail and attaches its PNG, as
+/// An extension that checks its download with `UIImage(data:)`, crops and draws a thumbnail and attaches its PNG, as
 /// shipped extensions do: compiled unchanged, it runs, and the download that is no image falls back.
 @Suite("UIKit: an extension checking and resizing its image", .timeLimit(.minutes(3)))
 struct UIKitExtensionTests {
@@ -22,10 +22,19 @@ struct UIKitExtensionTests {
                 }
                 URLSession.shared.dataTask(with: url) { data, _, _ in
                     guard let data, let image = UIImage(data: data) else { return contentHandler(content) }
-                    let side = min(image.size.width, image.size.height, 100)
-                    let thumbnail = UIGraphicsImageRenderer(size: CGSize(width: side, height: side)).image { _ in
-                        image.draw(in: CGRect(x: 0, y: 0, width: side, height: side))
-                    }
+                    // A centred square, cropped, then drawn small in an image context (Riqtu/Hohma-Swift's way).
+                    let (width, height) = (image.size.width, image.size.height)
+                    let square = min(width, height)
+                    let cut = CGRect(x: (width - square) / 2, y: (height - square) / 2, width: square, height: square)
+                    guard let cropped = image.cgImage?.cropping(to: cut) else { return contentHandler(content) }
+                    let side = min(square, 100)
+                    UIGraphicsBeginImageContextWithOptions(CGSize(width: side, height: side), false, 0.0)
+                    UIImage(cgImage: cropped, scale: image.scale, orientation: image.imageOrientation)
+                        .draw(in: CGRect(origin: .zero, size: CGSize(width: side, height: side)))
+                    let drawn = UIGraphicsGetImageFromCurrentImageContext()
+                    UIGraphicsEndImageContext()
+                    guard let thumbnail = drawn, cropped.width == Int(square) else { return contentHandler(content) }
+                    content.subtitle = "\\(image.size.debugDescription) \\(thumbnail.size)"
                     let file = FileManager.default.temporaryDirectory.appendingPathComponent("\\(UUID().uuidString).png")
                     guard let png = thumbnail.pngData(), (try? png.write(to: file)) != nil,
                         let attachment = try? UNNotificationAttachment(identifier: "thumb", url: file)
@@ -54,6 +63,7 @@ struct UIKitExtensionTests {
             harness.clock.advance(by: second)
             let record = await task.value
             #expect(record.visible.title == title)
+            #expect(record.visible.subtitle == (title == "Flash sale" ? "" : "(640.0, 480.0) (100.0, 100.0)"))
             #expect(record.visible.attachments.count == (title == "Flash sale" ? 0 : 1))
         }
     }

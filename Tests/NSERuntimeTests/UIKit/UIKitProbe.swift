@@ -75,6 +75,25 @@ enum UIKitProbe {
         return counts
     }
 
+    /// `cropping(to:)` of the image of `data`: the crop's size in pixels (nil when the rectangle misses),
+    /// whether its file reads back at that size, and the bytes the source's bitmap holds after the crop is
+    /// drawn (iOS decodes the whole source to draw a crop).
+    static func crop(_ data: Data, to rect: CGRect) -> (width: Int, height: Int, readsBack: Bool, sourceBitmap: Int)? {
+        guard let image = UIImage(data: data), let crop = image.cgImage?.cropping(to: rect) else { return nil }
+        let drawn = UIImage(cgImage: crop, scale: 2, orientation: .up)
+        drawn.draw(in: CGRect(x: 0, y: 0, width: 30, height: 30))
+        let readsBack = UIImage(data: crop.file).map { $0.size == CGSize(width: crop.width, height: crop.height) }
+        return (crop.width, crop.height, readsBack ?? false, image.bitmap.byteCount)
+    }
+
+    /// Core Graphics' descriptions of a point, a size and a rectangle, as `"\(value)"` writes them.
+    static func geometryDescriptions() -> [String] {
+        let size = CGSize(width: 30, height: 20.5)
+        return [
+            "\(CGPoint(x: 1, y: -2))", "\(size)", size.debugDescription, "\(CGRect(x: 1, y: 2, width: 3, height: 4))",
+        ]
+    }
+
     /// The size in points and the orientation's raw value of the image of `data`.
     static func displayed(_ data: Data) -> (width: CGFloat, height: CGFloat, orientation: Int)? {
         UIImage(data: data).map { ($0.size.width, $0.size.height, $0.imageOrientation.rawValue) }
