@@ -2,12 +2,12 @@ public import Foundation
 
 // `NSHashTable`, which Foundation on Linux does not have: extension code keeps weak sets of observers or
 // delegates in one (`NSHashTable<AnyObject>.weakObjects()`). Each user's module imports SimulatedDevice
-// implicitly, so the unchanged code finds this one. Members are compared with `isEqual(_:)` and `hash`
+// implicitly, so the unchanged code finds this one. Like Apple's, it is no `Sequence` (iterate `allObjects`). Members are compared with `isEqual(_:)` and `hash`
 // (by identity with `objectPointerPersonality`), held strongly or weakly as the options say; a weakly
 // held member that is gone is gone. Not thread-safe, like Apple's.
 
 /// A set of objects that can be held weakly, as Apple's Foundation has it.
-open class NSHashTable<ObjectType: AnyObject>: NSObject, NSCopying, Sequence {
+open class NSHashTable<ObjectType: AnyObject>: NSObject, NSCopying {
     private var table: ReferenceTable<Void>
 
     /// A set holding and comparing its members as `options` says.
@@ -31,12 +31,12 @@ open class NSHashTable<ObjectType: AnyObject>: NSObject, NSCopying, Sequence {
     open var pointerFunctions: NSPointerFunctions { NSPointerFunctions(options: table.keyOptions) }
 
     /// The members still there.
-    open var count: Int { table.entries.count }
+    open var count: Int { table.count }
 
     /// The member equal to `object`, or nil.
     open func member(_ object: ObjectType?) -> ObjectType? {
         guard let object else { return nil }
-        return table.storedKey(equalTo: object) as? ObjectType
+        return table.entry(for: object)?.key as? ObjectType
     }
 
     /// Whether a member equals `anObject`.
@@ -45,7 +45,8 @@ open class NSHashTable<ObjectType: AnyObject>: NSObject, NSCopying, Sequence {
     /// Adds `object` unless an equal member is there; nil does nothing.
     open func add(_ object: ObjectType?) {
         guard let object, member(object) == nil else { return }
-        table.set((), for: object)
+        let options = table.keyOptions
+        table.set((), for: object) { copiedIn(object, options, as: ObjectType.self) }
     }
 
     /// Removes the member equal to `object`, if any.
@@ -66,13 +67,17 @@ open class NSHashTable<ObjectType: AnyObject>: NSObject, NSCopying, Sequence {
     /// The members, as they are now.
     open func objectEnumerator() -> NSEnumerator { SnapshotEnumerator(allObjects) }
 
-    /// The members as a set (members that are not `Hashable` as their `ObjectIdentifier`).
+    /// The members as a set: strings as `String`s (as on Apple's platforms), other `Hashable` members as
+    /// themselves, the rest as their `ObjectIdentifier`.
     open var setRepresentation: Set<AnyHashable> {
-        Set(allObjects.map { ($0 as? AnyHashable) ?? AnyHashable(ObjectIdentifier($0)) })
+        Set(allObjects.map { representationKey($0) })
     }
 
     /// Whether a member of `other` is a member here too.
     open func intersects(_ other: NSHashTable<ObjectType>) -> Bool { other.allObjects.contains { contains($0) } }
+
+    /// Whether both have the same members.
+    open func isEqual(to other: NSHashTable<ObjectType>) -> Bool { count == other.count && isSubset(of: other) }
 
     /// Whether every member is one of `other`'s.
     open func isSubset(of other: NSHashTable<ObjectType>) -> Bool { allObjects.allSatisfy { other.contains($0) } }
@@ -98,7 +103,4 @@ open class NSHashTable<ObjectType: AnyObject>: NSObject, NSCopying, Sequence {
         copy.table = table
         return copy
     }
-
-    /// The members, as `for member in table` iterates them on Apple's platforms.
-    public func makeIterator() -> NSEnumerator.Iterator { objectEnumerator().makeIterator() }
 }

@@ -3,12 +3,12 @@ public import Foundation
 // `NSMapTable`, which Foundation on Linux does not have: extension code keeps its in-flight downloads or
 // per-user state in one, often with weak keys or values (Bluesky's extension keeps its image downloads in
 // a weak-to-weak table). Each user's module imports SimulatedDevice implicitly, so the unchanged code
-// finds this one. Keys are compared with `isEqual(_:)` and `hash` (by identity with
+// finds this one. Like Apple's, it is no `Sequence` (iterate `keyEnumerator()`). Keys are compared with `isEqual(_:)` and `hash` (by identity with
 // `objectPointerPersonality`), held strongly or weakly as the options say; an entry whose weakly held key
 // or value is gone is gone. Not thread-safe, like Apple's.
 
 /// A dictionary of objects whose keys and values can be held weakly, as Apple's Foundation has it.
-open class NSMapTable<KeyType: AnyObject, ObjectType: AnyObject>: NSObject, NSCopying, Sequence {
+open class NSMapTable<KeyType: AnyObject, ObjectType: AnyObject>: NSObject, NSCopying {
     private var table: ReferenceTable<HeldReference>
     private let valueOptions: NSPointerFunctions.Options
 
@@ -66,16 +66,20 @@ open class NSMapTable<KeyType: AnyObject, ObjectType: AnyObject>: NSObject, NSCo
     /// The value for `aKey`, or nil (also once a weakly held key or value is gone).
     open func object(forKey aKey: KeyType?) -> ObjectType? {
         guard let aKey else { return nil }
-        return table.value(for: aKey)?.object as? ObjectType
+        return table.entry(for: aKey)?.value.object as? ObjectType
     }
 
     /// Sets `anObject` for `aKey`; a nil object removes the key's entry, a nil key does nothing.
     open func setObject(_ anObject: ObjectType?, forKey aKey: KeyType?) {
         guard let aKey else { return }
         guard let anObject else { return table.remove(aKey) }
-        let value: AnyObject =
-            valueOptions.copiesIn ? ((anObject as? any NSCopying)?.copy(with: nil) as AnyObject? ?? anObject) : anObject
-        table.set(HeldReference(value, weakly: valueOptions.holdsWeakly), for: aKey)
+        // Values are handed out as `ObjectType`, so only a copy of that type is kept; keys only as `Any`, so
+        // a mutable string key is copied into an immutable one, as Apple's table copies it.
+        let value = copiedIn(anObject, valueOptions, as: ObjectType.self)
+        let keyOptions = table.keyOptions
+        table.set(HeldReference(value, weakly: valueOptions.holdsWeakly), for: aKey) {
+            copiedIn(aKey, keyOptions, as: AnyObject.self)
+        }
     }
 
     /// Removes the entry for `aKey`, if any.
@@ -88,7 +92,7 @@ open class NSMapTable<KeyType: AnyObject, ObjectType: AnyObject>: NSObject, NSCo
     open func removeAllObjects() { table.removeAll() }
 
     /// The entries whose key and value are still there.
-    open var count: Int { table.entries.count }
+    open var count: Int { table.count }
 
     /// The keys, as they are now.
     open func keyEnumerator() -> NSEnumerator { SnapshotEnumerator(table.entries.map(\.key)) }
@@ -98,12 +102,13 @@ open class NSMapTable<KeyType: AnyObject, ObjectType: AnyObject>: NSObject, NSCo
         SnapshotEnumerator(table.entries.compactMap { $0.value.object })
     }
 
-    /// The entries as a dictionary (keys that are not `Hashable` as their `ObjectIdentifier`).
+    /// The entries as a dictionary: string keys as `String`s (`dictionary["id"]` finds one, as on Apple's
+    /// platforms), other `Hashable` keys as themselves, the rest as their `ObjectIdentifier`.
     open func dictionaryRepresentation() -> [AnyHashable: ObjectType] {
         var dictionary: [AnyHashable: ObjectType] = [:]
         for (key, value) in table.entries {
             guard let object = value.object as? ObjectType else { continue }
-            dictionary[(key as? AnyHashable) ?? AnyHashable(ObjectIdentifier(key))] = object
+            dictionary[representationKey(key)] = object
         }
         return dictionary
     }
@@ -114,7 +119,4 @@ open class NSMapTable<KeyType: AnyObject, ObjectType: AnyObject>: NSObject, NSCo
         copy.table = table
         return copy
     }
-
-    /// The keys, as `for key in table` iterates them on Apple's platforms.
-    public func makeIterator() -> NSEnumerator.Iterator { keyEnumerator().makeIterator() }
 }

@@ -14,7 +14,7 @@ open class NSPointerFunctions: NSObject {
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
         /// Holds its objects strongly (the default).
-        public static let strongMemory = Options(rawValue: 0)
+        public static let strongMemory: Options = []
         /// Pointers not managed (treated as strong here: the tables hold objects only).
         public static let opaqueMemory = Options(rawValue: 2)
         /// Memory from `malloc` (treated as strong here).
@@ -24,7 +24,7 @@ open class NSPointerFunctions: NSObject {
         /// Holds its objects weakly: an entry whose object is gone is gone.
         public static let weakMemory = Options(rawValue: 5)
         /// Compares with `isEqual(_:)` and `hash` (the default).
-        public static let objectPersonality = Options(rawValue: 0)
+        public static let objectPersonality: Options = []
         /// Compares pointers (as `objectPointerPersonality` here).
         public static let opaquePersonality = Options(rawValue: 1 << 8)
         /// Compares pointers: `===`.
@@ -61,3 +61,26 @@ open class NSPointerFunctions: NSObject {
         super.init()
     }
 }
+
+// The options' older names, which Swift code still passes (`keyOptions: NSMapTableWeakMemory`).
+
+/// `NSPointerFunctions.Options.strongMemory`, by its `NSMapTable` name.
+public let NSMapTableStrongMemory: NSPointerFunctions.Options = .strongMemory
+/// `NSPointerFunctions.Options.weakMemory`, by its `NSMapTable` name.
+public let NSMapTableWeakMemory: NSPointerFunctions.Options = .weakMemory
+/// `NSPointerFunctions.Options.weakMemory`, by its older `NSMapTable` name.
+public let NSMapTableZeroingWeakMemory: NSPointerFunctions.Options = .weakMemory
+/// `NSPointerFunctions.Options.copyIn`, by its `NSMapTable` name.
+public let NSMapTableCopyIn: NSPointerFunctions.Options = .copyIn
+/// `NSPointerFunctions.Options.objectPointerPersonality`, by its `NSMapTable` name.
+public let NSMapTableObjectPointerPersonality: NSPointerFunctions.Options = .objectPointerPersonality
+/// `NSPointerFunctions.Options.strongMemory`, by its `NSHashTable` name.
+public let NSHashTableStrongMemory: NSPointerFunctions.Options = .strongMemory
+/// `NSPointerFunctions.Options.weakMemory`, by its `NSHashTable` name.
+public let NSHashTableWeakMemory: NSPointerFunctions.Options = .weakMemory
+/// `NSPointerFunctions.Options.weakMemory`, by its older `NSHashTable` name.
+public let NSHashTableZeroingWeakMemory: NSPointerFunctions.Options = .weakMemory
+/// `NSPointerFunctions.Options.copyIn`, by its `NSHashTable` name.
+public let NSHashTableCopyIn: NSPointerFunctions.Options = .copyIn
+/// `NSPointerFunctions.Options.objectPointerPersonality`, by its `NSHashTable` name.
+public let NSHashTableObjectPointerPersonality: NSPointerFunctions.Options = .objectPointerPersonality

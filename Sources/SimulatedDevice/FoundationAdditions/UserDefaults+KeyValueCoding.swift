@@ -5,7 +5,7 @@ public import Foundation
 // it (Bluesky's extension: `prefs?.setValue(count, forKey: "badgeCount")`). On Apple's platforms a
 // defaults object's key-value coding reads and writes its values, as `object(forKey:)` and
 // `set(_:forKey:)` do. Each user's module imports SimulatedDevice implicitly, so the unchanged call finds
-// these.
+// these. Being an extension's, a `UserDefaults` subclass cannot override them, as it can `NSObject`'s on iOS.
 
 extension UserDefaults {
     /// Stores `value` for `key`, as `set(_:forKey:)` does; nil removes it.
