@@ -66,6 +66,9 @@ let package = Package(
         .library(name: "SimulatedDevice", targets: ["SimulatedDevice"]),
         // CryptoKit's AES-GCM on Linux, for extensions that decrypt their payloads.
         .library(name: "CryptoKit", targets: ["CryptoKit"]),
+        // Apple's Compression framework's buffer functions (COMPRESSION_ZLIB: raw DEFLATE), for payloads inflated
+        // after decryption.
+        .library(name: "Compression", targets: ["Compression"]),
         // Apple's unified logging (Logger, os_log) on Linux, for extensions that log: messages are dropped.
         .library(name: "OSLog", targets: ["OSLog"]),
         // Intents' communication notification types (INSendMessageIntent, INPerson, INInteraction).
@@ -155,6 +158,11 @@ let package = Package(
         ),
         .target(
             name: "CryptoKit",
+            dependencies: ["NSEBenchSystem"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "Compression",
             dependencies: ["NSEBenchSystem"],
             swiftSettings: strictSwift6
         ),
@@ -294,7 +302,8 @@ let package = Package(
                 "NSEBenchReport", "SystemBenchmarks",
                 // Linked, not imported: a package running `--extension PATH` through the NSEBench product gets
                 // the modules a user's code may import built, and their symbols in its process.
-                "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
+                "CryptoKit", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices",
+                "CallKit",
                 "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "WidgetKit",
                 "AVFoundation", "CoreMedia", "FirebaseMessaging", "OneSignalExtension",
                 "AirshipServiceExtension", "AirshipNotificationServiceExtension", "IterableAppExtensions",
@@ -305,7 +314,7 @@ let package = Package(
         .executableTarget(
             name: "nse-bench",
             dependencies: [
-                "NSEBenchCLI", "CJemalloc", "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers",
+                "NSEBenchCLI", "CJemalloc", "CryptoKit", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers",
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
                 "CoreGraphics", "ImageIO", "WidgetKit", "AVFoundation", "CoreMedia", "FirebaseMessaging",
                 "OneSignalExtension",
@@ -373,7 +382,7 @@ let package = Package(
         .testTarget(
             name: "NSERuntimeTests",
             dependencies: [
-                "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "OSLog", "Intents",
+                "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "Compression", "OSLog", "Intents",
                 "UniformTypeIdentifiers",
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
                 "CoreGraphics", "ImageIO", "NSEBenchImages", "WidgetKit", "AVFoundation", "CoreMedia", "SDKProfiles",

@@ -58,13 +58,15 @@ struct PackageLayeringTests {
         // (communication notifications), Security (the keychain), the push SDKs' modules and the rest in the
         // executable.
         "nse-bench": pushSDKModules.union([
-            "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
+            "CryptoKit", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
+            "CoreServices",
             "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "WidgetKit", "AVFoundation",
             "CoreMedia",
         ]),
         // The NSEBench product runs users' extensions too: the modules they may import are built with it.
         "NSEBenchCLI": pushSDKModules.union([
-            "CryptoKit", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
+            "CryptoKit", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
+            "CoreServices",
             "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "WidgetKit", "AVFoundation",
             "CoreMedia",
         ]),

@@ -27,6 +27,7 @@ struct LayeringTests {
             "Foundation", "FoundationNetworking", "NSEBenchSystem", "Synchronization", "UserNotifications",
         ],
         "CryptoKit": ["Foundation", "NSEBenchSystem"],
+        "Compression": ["NSEBenchSystem"],
         // Apple's logging API for users' extensions: Foundation for OSAllocatedUnfairLock's NSLock.
         "OSLog": ["Foundation"],
         // Intents' communication notification types: INSendMessageIntent provides UserNotifications' content.

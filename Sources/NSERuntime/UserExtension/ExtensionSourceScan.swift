@@ -114,6 +114,23 @@ enum ExtensionSourceScan {
                 + "are not simulated"
         ),
         (
+            "@objc",
+            "Objective-C attributes are dropped as the extension compiles (Linux has no Objective-C runtime): "
+                + "the class is found by its Swift name; selectors and key-value observing are not there"
+        ),
+        (
+            "compression_decode_buffer(",
+            "Compression's buffers run here for COMPRESSION_ZLIB only (raw DEFLATE, through zlib; its CPU time "
+                + "is this machine's); LZFSE, LZ4, LZMA, Brotli and LZBITMAP are not simulated: their calls return "
+                + "0, as a failure does"
+        ),
+        (
+            "compression_encode_buffer(",
+            "Compression's buffers run here for COMPRESSION_ZLIB only (raw DEFLATE, through zlib; its CPU time "
+                + "is this machine's); LZFSE, LZ4, LZMA, Brotli and LZBITMAP are not simulated: their calls return "
+                + "0, as a failure does"
+        ),
+        (
             "SecItemCopyMatching(",
             "a keychain read answers from the run's keychain (--keychain) at once: securityd's round trip is not "
                 + "timed; the phones are locked, so an item readable only when unlocked is refused"

@@ -76,7 +76,8 @@ public struct UserExtensionBuilder: Sendable {
     /// are part of the cache key: a library compiled against another build of one of them must not load.
     static let providedModules =
         implicitModules + [
-            "CryptoKit", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit", "CoreServices",
+            "CryptoKit", "Compression", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
+            "CoreServices",
             "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "NSEBenchImages", "WidgetKit",
             "AVFoundation", "CoreMedia",
         ] + ["SDKProfiles"] + SDKProfile.allCases.flatMap(\.moduleNames)
@@ -132,8 +133,11 @@ public struct UserExtensionBuilder: Sendable {
             let imported = source.modules[..<index].filter { module.imports.contains($0.name) }
             try build(module, linking: Array(imported), libraries: libraries, osModule: osModule)
         }
+        let sources = try ObjectiveCAttributes.compiledSources(
+            source.sources, copiesIn: work.appendingPathComponent("without-objc", isDirectory: true))
         let result = try run(
-            arguments(source, entry: entry, osModule: osModule, libraries: libraries, output: output), in: work)
+            arguments(source, sources: sources, entry: entry, osModule: osModule, libraries: libraries, output: output),
+            in: work)
         let seconds = Date().timeIntervalSince(start)
         guard result.status == 0 else {
             throw compileError(source, Self.naming(work, in: result.output), entry: entry)
@@ -211,8 +215,12 @@ public struct UserExtensionBuilder: Sendable {
         } catch {
             throw .cache(path: generated.path, reason: error.localizedDescription)
         }
+        let sources = try ObjectiveCAttributes.compiledSources(
+            module.sources, copiesIn: folder.appendingPathComponent("without-objc-\(module.name)", isDirectory: true))
         let result = try run(
-            arguments(module, generated: generated, linking: imported, libraries: libraries, osModule: osModule),
+            arguments(
+                module, sources: sources, generated: generated, linking: imported, libraries: libraries,
+                osModule: osModule),
             in: folder)
         guard result.status == 0 else {
             throw .moduleCompileFailed(
@@ -221,20 +229,23 @@ public struct UserExtensionBuilder: Sendable {
         }
     }
 
-    /// `swiftc`'s arguments: a library of the user's module, optimised as a shipped extension is.
+    /// `swiftc`'s arguments: a library of the user's module, optimised as a shipped extension is, from
+    /// `sources` (its files, or their copies without Objective-C attributes: ``ObjectiveCAttributes``).
     func arguments(
-        _ source: UserExtensionSource, entry: URL, osModule: URL, libraries: ModuleLibraries, output: URL
+        _ source: UserExtensionSource, sources: [URL], entry: URL, osModule: URL, libraries: ModuleLibraries,
+        output: URL
     ) -> [String] {
         ["-emit-library", "-module-name", source.moduleName, "-swift-version", source.swiftVersion]
             + common(osModule: osModule, linking: source.modules, libraries: libraries)
-            + ["-o", output.path] + source.sources.map(\.path) + [entry.path]
+            + ObjectiveCAttributes.diagnosticStyle(compiling: sources, of: source.sources)
+            + ["-o", output.path] + sources.map(\.path) + [entry.path]
     }
 
     /// `swiftc`'s arguments for one of the user's own modules: a library and the module's interface, in
     /// Swift 5 mode (which Swift 6 packages compile in too).
     func arguments(
-        _ module: ExtensionModule, generated: URL, linking imported: [ExtensionModule], libraries: ModuleLibraries,
-        osModule: URL
+        _ module: ExtensionModule, sources: [URL], generated: URL, linking imported: [ExtensionModule],
+        libraries: ModuleLibraries, osModule: URL
     ) -> [String] {
         let library = libraries.library(module)
         return [
@@ -243,8 +254,9 @@ public struct UserExtensionBuilder: Sendable {
             "-Xlinker", "-soname", "-Xlinker", library.lastPathComponent,
         ]
             + common(osModule: osModule, linking: imported, libraries: libraries)
+            + ObjectiveCAttributes.diagnosticStyle(compiling: sources, of: module.sources)
             + ["-o", library.path]
-            + module.sources.map(\.path) + [generated.path]
+            + sources.map(\.path) + [generated.path]
     }
 
     /// The arguments every compile shares: optimised, nse-bench's modules, the implicit imports, and the

@@ -91,6 +91,7 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
                     + (apple.count == 1 ? "an Apple framework" : "Apple frameworks")
                     + " that nse-bench does not provide on Linux; UserNotifications, Foundation, "
                     + "CryptoKit (hashes, HMAC, HKDF, AES-GCM, ChaChaPoly, P256, Curve25519), "
+                    + "Compression (COMPRESSION_ZLIB buffers), "
                     + "Intents (communication notifications), os.log / OSLog (Logger, os_log), "
                     + "UniformTypeIdentifiers and MobileCoreServices (UTType, kUTType...), CallKit "
                     + "(reportNewIncomingVoIPPushPayload), Security (the keychain), UIKit (UIImage, not decoded), "
