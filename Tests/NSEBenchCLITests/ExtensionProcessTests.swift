@@ -399,6 +399,51 @@ struct ExtensionProcessTests {
         #expect(rows.map { $0["outcome"] } == ["enriched", "enriched"], "\(summary)")
     }
 
+    /// A string catalog (`Localizable.xcstrings`, Xcode 15's default) compiled as Xcode compiles it: the
+    /// source language's values found by `String(localized:)`, a key without one its own text; another
+    /// language's translation not taken. A catalog that is not one is refused, naming it (exit 64).
+    @Test func stringLocalizedReadsTheFoldersStringCatalog() async throws {
+        let folder = try extensionFolder(
+            "Catalog",
+            """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(
+                    _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+                ) {
+                    let name = "Ada"
+                    guard String(localized: "New message from \\(name)") == "Message from Ada (catalog)",
+                        String(localized: "Action required") == "Action required"
+                    else { return }
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    content.title = String(localized: "New message from \\(name)")
+                    contentHandler(content)
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let catalog = folder.appendingPathComponent("Localizable.xcstrings")
+        try #"""
+        {"sourceLanguage": "en", "version": "1.0", "strings": {
+          "Action required": {},
+          "New message from %@": {"localizations": {
+            "en": {"stringUnit": {"state": "translated", "value": "Message from %@ (catalog)"}},
+            "it": {"stringUnit": {"state": "translated", "value": "Messaggio da %@"}}}}}}
+        """#.write(to: catalog, atomically: true, encoding: .utf8)
+        let (status, summary, rows) = try await run([
+            "--extension", folder.path, "-n", "2", "-c", "1", "--with-media", "0", "--deadline", "2s",
+        ])
+        #expect(status == 0 || status == 1, "a loaded machine may make it invalid, never a usage error")
+        #expect(rows.map { $0["outcome"] } == ["enriched", "enriched"], "\(summary)")
+
+        try "{ not a catalog".write(to: catalog, atomically: true, encoding: .utf8)
+        let refused = try await ChildProcess.run(
+            Self.executable.path, ["run", "--extension", folder.path, "-n", "1"], currentDirectory: Self.root)
+        #expect(refused.status == 64)
+        #expect(
+            refused.output.contains("cannot read the string catalog \(catalog.path): not JSON"), "\(refused.output)")
+    }
+
     /// `NSMapTable` with weak keys and values, `NSHashTable` and `UserDefaults.setValue(_:forKey:)`, which
     /// Linux's Foundation lacks, as Bluesky's extension uses them: its downloads in a weak-to-weak table,
     /// held only by their session's completion handler, and its badge count in the App Group's defaults.

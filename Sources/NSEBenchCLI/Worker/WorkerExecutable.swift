@@ -39,8 +39,10 @@ enum WorkerExecutable {
         }
         let identity = try manager.attributesOfItem(atPath: executable.path)
         // Where each resource is and which file it links to: the links follow the files, so an edited
-        // logo is the same bundle.
-        let resources = bundle.resources.flatMap { [$0.bundlePath, $0.file.path] }
+        // logo is the same bundle; a made one (a string catalog's table) by what it holds.
+        let resources = bundle.resources.flatMap {
+            [$0.bundlePath, $0.file.path, $0.contents.map { String(decoding: $0, as: UTF8.self) } ?? ""]
+        }
         let key = try digest(
             [
                 executable.path, "\(identity[.size] ?? "")", "\(identity[.modificationDate] ?? "")",
@@ -60,7 +62,11 @@ enum WorkerExecutable {
         for resource in bundle.resources where !own.contains(resource.bundlePath) {
             let place = partial.appendingPathComponent(resource.bundlePath)
             try manager.createDirectory(at: place.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try manager.createSymbolicLink(at: place, withDestinationURL: resource.file)
+            if let contents = resource.contents {
+                try contents.write(to: place)
+            } else {
+                try manager.createSymbolicLink(at: place, withDestinationURL: resource.file)
+            }
         }
         do {
             try manager.linkItem(at: executable, to: partial.appendingPathComponent(executable.lastPathComponent))

@@ -39,8 +39,11 @@ public struct ExtensionMainBundle: Sendable, Hashable {
     public struct Resource: Sendable, Hashable {
         /// The path in the bundle.
         public var bundlePath: String
-        /// The file.
+        /// The file: linked to from the bundle, or, with ``contents``, what they were made from.
         public var file: URL
+        /// What the bundle holds there when it is made rather than linked: a string catalog's table
+        /// (``StringCatalog``); nil for a file linked as it is.
+        public var contents: Data? = nil
     }
 
     /// Files under the target folder that are left out of its resources by a folder they are in: build
@@ -52,7 +55,11 @@ public struct ExtensionMainBundle: Sendable, Hashable {
 
     /// The resources of the target folder `root` among `files` (every file under it), and the bundle paths
     /// more than one file would take (the first kept: Xcode refuses such a target).
-    static func resources(in root: URL, files: [URL]) -> (resources: [Resource], duplicates: [String]) {
+    /// A string catalog (`.xcstrings`) becomes the tables Xcode compiles it into (``StringCatalog``); one
+    /// that is not a catalog is refused, as Xcode refuses it.
+    static func resources(in root: URL, files: [URL]) throws(UserExtensionError) -> (
+        resources: [Resource], duplicates: [String]
+    ) {
         let skipped: Set<String> = ["swift", "entitlements", "xcconfig", "h", "m", "mm", "c", "cpp", "md"]
         var resources: [Resource] = []
         var taken: Set<String> = []
@@ -69,10 +76,15 @@ public struct ExtensionMainBundle: Sendable, Hashable {
             let kept = parts.firstIndex { $0.hasSuffix(".xcassets") || $0.hasSuffix(".lproj") }
             let bundlePath = kept.map { parts[$0...].joined(separator: "/") } ?? file.lastPathComponent
             guard !bundleOwnNames.contains(bundlePath) else { continue }
-            if taken.insert(bundlePath).inserted {
-                resources.append(Resource(bundlePath: bundlePath, file: file))
-            } else if !duplicates.contains(bundlePath) {
-                duplicates.append(bundlePath)
+            let made =
+                file.pathExtension == "xcstrings"
+                ? try StringCatalog.resources(of: file) : [Resource(bundlePath: bundlePath, file: file)]
+            for resource in made {
+                if taken.insert(resource.bundlePath).inserted {
+                    resources.append(resource)
+                } else if !duplicates.contains(resource.bundlePath) {
+                    duplicates.append(resource.bundlePath)
+                }
             }
         }
         return (resources, duplicates)

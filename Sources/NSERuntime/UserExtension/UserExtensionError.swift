@@ -12,6 +12,8 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
     case wrongExtensionPoint(plist: String, found: String?)
     /// The Info.plist could not be read.
     case unreadablePlist(plist: String, reason: String)
+    /// A string catalog (`.xcstrings`) of the target folder that is not one: Xcode would not build it.
+    case unreadableStringCatalog(path: String, reason: String)
     /// No `UNNotificationServiceExtension` subclass in the sources.
     case noPrincipalClass(path: String)
     /// Several subclasses and nothing to choose between them.
@@ -35,7 +37,7 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
     public var isUsageError: Bool {
         switch self {
         case .notFound, .noSwiftSources, .objectiveCSources, .wrongExtensionPoint, .unreadablePlist,
-            .noPrincipalClass, .severalPrincipalClasses, .notAServiceExtension, .badModule:
+            .unreadableStringCatalog, .noPrincipalClass, .severalPrincipalClasses, .notAServiceExtension, .badModule:
             true
         case .toolchain, .compileFailed, .moduleCompileFailed, .loadFailed, .cache:
             false
@@ -56,6 +58,8 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
                 + "\"com.apple.usernotifications.service\": it is not a Notification Service Extension"
         case .unreadablePlist(let plist, let reason):
             "cannot read \(plist): \(reason)"
+        case .unreadableStringCatalog(let path, let reason):
+            "cannot read the string catalog \(path): \(reason) (Xcode would not build it either)"
         case .noPrincipalClass(let path):
             "no subclass of UNNotificationServiceExtension in \(path)"
         case .severalPrincipalClasses(let path, let classes):

@@ -141,7 +141,7 @@ public struct UserExtensionSource: Sendable, Hashable {
                     plist: plist == nil ? nil : try readPlist(plistFile) as? [String: Any],
                     projectIdentifiers: projects.flatMap(ExtensionSourceScan.bundleIdentifiers(inProject:)))
                 if isDirectory.boolValue {
-                    let found = ExtensionMainBundle.resources(in: root, files: files)
+                    let found = try ExtensionMainBundle.resources(in: root, files: files)
                     source.mainBundle?.resources = found.resources
                     source.mainBundle?.duplicateResourceNames = found.duplicates
                 }
