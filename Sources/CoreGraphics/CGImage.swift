@@ -24,8 +24,11 @@ public final class CGImage: @unchecked Sendable {
     public var bytesPerRow: Int { width * 4 }
 
     /// The image file this image is: the one it was read from (shared, not copied: a source's, a
-    /// UIImage's), or a blank PNG of its size (``BlankPNG``).
-    package let file: Data
+    /// UIImage's), or a blank PNG of its size (``BlankPNG``), made when first asked for a crop (iOS
+    /// allocates nothing to crop: the crop's pixels are its source's).
+    package var file: Data { storedFile ?? Data(BlankPNG.bytes(width: width, height: height)) }
+    /// The file given; nil for a crop's, made when asked.
+    private let storedFile: Data?
     /// What iOS would hold of the decoded image.
     package let bitmap: DecodedBitmap
     /// The pixels decoding allocates: the image's own, or those of the image a crop was cut from.
@@ -34,12 +37,12 @@ public final class CGImage: @unchecked Sendable {
     /// An image of `width` × `height` pixels whose file is `file`, sharing `bitmap` (a UIImage's, or a
     /// new one), which decoding fills with `decodedSize` pixels (by default the image's own).
     package init(
-        width: Int, height: Int, file: Data, bitmap: DecodedBitmap = DecodedBitmap(),
+        width: Int, height: Int, file: Data?, bitmap: DecodedBitmap = DecodedBitmap(),
         decodedSize: (width: Int, height: Int)? = nil
     ) {
         self.width = width
         self.height = height
-        self.file = file
+        storedFile = file
         self.bitmap = bitmap
         self.decodedSize = decodedSize ?? (width, height)
     }
@@ -53,17 +56,21 @@ public final class CGImage: @unchecked Sendable {
     }
 
     /// The image within `rect` (in pixels, made integral as Core Graphics does), or nil when `rect` misses
-    /// the image. The crop is a blank PNG of its size (nothing is decoded here), but it shares this image's
-    /// bitmap, whole: iOS decodes the whole image a crop was cut from to draw it, and keeps it while either
-    /// lives.
+    /// the image or is not made of numbers (NaN; infinite but for `CGRect.infinite`). Nothing is
+    /// allocated, as on iOS: the crop's file is a blank PNG of its size made only when asked for
+    /// (`pngData()`), and it shares this image's bitmap, whole: iOS decodes the whole image a crop was cut
+    /// from to draw it, and keeps it while either lives.
     public func cropping(to rect: CGRect) -> CGImage? {
         let bounds = CGRect(x: 0, y: 0, width: width, height: height)
-        let cut = rect.standardized.intersection(bounds).integral
+        let fields = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
+        // Foundation on Linux traps on a NaN or infinite rectangle's intersection; Core Graphics answers.
+        guard !rect.isNull, !fields.contains(where: \.isNaN) else { return nil }
+        let asked = rect.isInfinite ? bounds : rect
+        guard fields.allSatisfy(\.isFinite) || rect.isInfinite else { return nil }
+        let cut = asked.standardized.intersection(bounds).integral
         guard !cut.isNull, !cut.isEmpty else { return nil }
-        let (cutWidth, cutHeight) = (Int(cut.width), Int(cut.height))
         return CGImage(
-            width: cutWidth, height: cutHeight, file: Data(BlankPNG.bytes(width: cutWidth, height: cutHeight)),
-            bitmap: bitmap, decodedSize: decodedSize)
+            width: Int(cut.width), height: Int(cut.height), file: nil, bitmap: bitmap, decodedSize: decodedSize)
     }
 
     /// Allocates the bitmap iOS would decode this image into, once: for a crop, the whole image it was cut

@@ -63,6 +63,9 @@ enum ExtensionChoice {
         let modules = loaded.source.modules.map { "\($0.name): \(swiftFiles($0.sources.count))" }
         var notes = [
             "extension \(value): \(loaded.source.principalClass) (\(swiftFiles(loaded.source.sources.count)), "
+                + (loaded.source.projectTarget.map {
+                    "\(loaded.source.projectSources.count) of them from outside the folder, as \($0) compiles them; "
+                } ?? "")
                 + "Swift \(loaded.source.swiftVersion) mode"
                 + (modules.isEmpty ? "" : "; modules \(modules.joined(separator: ", "))") + "), \(how)"
         ]

@@ -57,15 +57,30 @@ public struct ExtensionMainBundle: Sendable, Hashable {
     /// more than one file would take (the first kept: Xcode refuses such a target).
     /// A string catalog (`.xcstrings`) becomes the tables Xcode compiles it into (``StringCatalog``); one
     /// that is not a catalog is refused, as Xcode refuses it.
-    static func resources(in root: URL, files: [URL]) throws(UserExtensionError) -> (
+    /// `outside` are what the Xcode project's Resources phase copies in from outside `root` (files, or
+    /// folders such as an asset catalog, whose files keep the folder's name in their path), after the
+    /// folder's own.
+    static func resources(in root: URL, files: [URL], outside: [URL] = []) throws(UserExtensionError) -> (
         resources: [Resource], duplicates: [String]
     ) {
         let skipped: Set<String> = ["swift", "entitlements", "xcconfig", "h", "m", "mm", "c", "cpp", "md"]
         var resources: [Resource] = []
         var taken: Set<String> = []
         var duplicates: [String] = []
-        for file in files.sorted(by: { $0.path < $1.path }) where !skipped.contains(file.pathExtension) {
-            let parts = file.path.dropFirst(root.path.count).split(separator: "/").map(String.init)
+        // Each file with the folder its path in the bundle is taken from: the target folder for its own, a
+        // project resource's parent folder for one copied in.
+        let placed =
+            files.sorted(by: { $0.path < $1.path }).map { (file: $0, base: root) }
+            + outside.flatMap { item -> [(file: URL, base: URL)] in
+                var isFolder: ObjCBool = false
+                FileManager.default.fileExists(atPath: item.path, isDirectory: &isFolder)
+                let base = item.deletingLastPathComponent()
+                return isFolder.boolValue
+                    ? UserExtensionSource.allFiles(under: item).sorted { $0.path < $1.path }.map { ($0, base) }
+                    : [(item, base)]
+            }
+        for (file, base) in placed where !skipped.contains(file.pathExtension) {
+            let parts = file.path.dropFirst(base.path.count).split(separator: "/").map(String.init)
             let folders = parts.dropLast()
             if folders.contains(where: {
                 skippedFolders.contains($0)

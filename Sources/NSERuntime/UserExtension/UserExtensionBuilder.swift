@@ -133,14 +133,16 @@ public struct UserExtensionBuilder: Sendable {
             let imported = source.modules[..<index].filter { module.imports.contains($0.name) }
             try build(module, linking: Array(imported), libraries: libraries, osModule: osModule)
         }
-        let sources = try ObjectiveCAttributes.compiledSources(
+        let (sources, originals) = try ObjectiveCAttributes.compiledSources(
             source.sources, copiesIn: work.appendingPathComponent("without-objc", isDirectory: true))
         let result = try run(
             arguments(source, sources: sources, entry: entry, osModule: osModule, libraries: libraries, output: output),
             in: work)
         let seconds = Date().timeIntervalSince(start)
         guard result.status == 0 else {
-            throw compileError(source, Self.naming(work, in: result.output), entry: entry)
+            throw compileError(
+                source, Self.naming(work, in: ObjectiveCAttributes.originals(in: result.output, originals)),
+                entry: entry)
         }
         do {
             try FileManager.default.moveItem(at: work, to: folder)
@@ -215,7 +217,7 @@ public struct UserExtensionBuilder: Sendable {
         } catch {
             throw .cache(path: generated.path, reason: error.localizedDescription)
         }
-        let sources = try ObjectiveCAttributes.compiledSources(
+        let (sources, originals) = try ObjectiveCAttributes.compiledSources(
             module.sources, copiesIn: folder.appendingPathComponent("without-objc-\(module.name)", isDirectory: true))
         let result = try run(
             arguments(
@@ -224,7 +226,8 @@ public struct UserExtensionBuilder: Sendable {
             in: folder)
         guard result.status == 0 else {
             throw .moduleCompileFailed(
-                module: module.name, path: module.path, messages: Self.naming(folder, in: result.output),
+                module: module.name, path: module.path,
+                messages: Self.naming(folder, in: ObjectiveCAttributes.originals(in: result.output, originals)),
                 missingModules: Self.missingModules(in: result.output))
         }
     }
@@ -237,7 +240,6 @@ public struct UserExtensionBuilder: Sendable {
     ) -> [String] {
         ["-emit-library", "-module-name", source.moduleName, "-swift-version", source.swiftVersion]
             + common(osModule: osModule, linking: source.modules, libraries: libraries)
-            + ObjectiveCAttributes.diagnosticStyle(compiling: sources, of: source.sources)
             + ["-o", output.path] + sources.map(\.path) + [entry.path]
     }
 
@@ -254,7 +256,6 @@ public struct UserExtensionBuilder: Sendable {
             "-Xlinker", "-soname", "-Xlinker", library.lastPathComponent,
         ]
             + common(osModule: osModule, linking: imported, libraries: libraries)
-            + ObjectiveCAttributes.diagnosticStyle(compiling: sources, of: module.sources)
             + ["-o", library.path]
             + sources.map(\.path) + [generated.path]
     }
@@ -348,7 +349,15 @@ public struct UserExtensionBuilder: Sendable {
         if output.contains(ExtensionEntryFile.fileName), output.contains("UNNotificationServiceExtension") {
             return .notAServiceExtension(className: source.principalClass, path: source.path, subclasses: [])
         }
-        return .compileFailed(path: source.path, messages: output, missingModules: Self.missingModules(in: output))
+        // A file the Xcode project compiles in from outside the folder: say why it was compiled.
+        let fromProject = source.projectSources.filter { output.contains($0.path + ":") }
+        let why =
+            fromProject.isEmpty
+            ? ""
+            : "\n(compiled in from outside the folder because \(source.projectTarget ?? "the Xcode project") compiles "
+                + fromProject.map(\.lastPathComponent).joined(separator: ", ") + " into the extension)"
+        return .compileFailed(
+            path: source.path, messages: output + why, missingModules: Self.missingModules(in: output))
     }
 
     /// The compiler's `output` with the build folder, removed once the build fails, named for what it is:

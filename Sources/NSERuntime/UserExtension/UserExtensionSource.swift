@@ -44,6 +44,11 @@ public struct UserExtensionSource: Sendable, Hashable {
     public var sdk: SDKProfile? = nil
     /// The user's own modules the extension imports (`--module`), in the order they compile in.
     public var modules: [ExtensionModule] = []
+    /// The Swift files outside the folder that the Xcode project beside it compiles into the extension's
+    /// target (``XcodeProjectTarget``), part of ``sources``; and which project and target said so.
+    public var projectSources: [URL] = []
+    /// `Project.xcodeproj`'s target `Name`, when ``projectSources`` came from one.
+    public var projectTarget: String? = nil
 
     /// Where generated payloads carry the media URL for this extension: where its ``sdk`` reads it; nil
     /// (`media_url`) without one.
@@ -72,8 +77,14 @@ public struct UserExtensionSource: Sendable, Hashable {
         if !foreign.isEmpty {
             throw .objectiveCSources(path: path, files: foreign.map { relative($0, to: root) })
         }
-        let sources = files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
+        var sources = files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
         guard !sources.isEmpty else { throw .noSwiftSources(path: path) }
+        // A target folder's project may compile files from elsewhere into it (a model the app shares).
+        let member =
+            isDirectory.boolValue
+                && FileManager.default.fileExists(atPath: root.appendingPathComponent("Info.plist").path)
+            ? try projectMembers(of: root) : nil
+        if let member { sources += member.files }
         var declarations: [ExtensionSourceScan.ClassDeclaration] = []
         var untimed: [String] = []
         var namesFileManagerDelegate = false
@@ -116,6 +127,10 @@ public struct UserExtensionSource: Sendable, Hashable {
             untimedCalls: untimed, aliasesFileManager: !namesFileManagerDelegate)
         source.sdk = sdk
         source.modules = ownModules
+        if let member, !member.files.isEmpty {
+            source.projectSources = member.files
+            source.projectTarget = member.target
+        }
         for module in ownModules {
             if module.name == source.moduleName {
                 throw .badModule(
@@ -141,7 +156,8 @@ public struct UserExtensionSource: Sendable, Hashable {
                     plist: plist == nil ? nil : try readPlist(plistFile) as? [String: Any],
                     projectIdentifiers: projects.flatMap(ExtensionSourceScan.bundleIdentifiers(inProject:)))
                 if isDirectory.boolValue {
-                    let found = try ExtensionMainBundle.resources(in: root, files: files)
+                    let found = try ExtensionMainBundle.resources(
+                        in: root, files: files, outside: member?.resources ?? [])
                     source.mainBundle?.resources = found.resources
                     source.mainBundle?.duplicateResourceNames = found.duplicates
                 }
@@ -203,6 +219,37 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// The text of each Xcode project's `project.pbxproj` in `folder` or the folder above it, for its
     /// language mode and bundle identifiers. A best-effort probe: a folder or project file that cannot be
     /// read gives nothing, and Swift 5 (or `--swift-version`) and a stand-in identifier apply.
+    /// The Swift files outside `root` that an Xcode project beside it (in it or its parent) compiles into
+    /// the target holding `root`'s files, with that project and target's names; nil when no project has
+    /// such a target. A project file that cannot be read is refused, as Xcode would not open it.
+    private static func projectMembers(of root: URL) throws(UserExtensionError) -> (
+        files: [URL], resources: [URL], target: String
+    )? {
+        for directory in [root, root.deletingLastPathComponent()] {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            for entry in entries.sorted() where entry.hasSuffix(".xcodeproj") {
+                let file = directory.appendingPathComponent(entry).appendingPathComponent("project.pbxproj")
+                guard FileManager.default.fileExists(atPath: file.path) else { continue }
+                let project: XcodeProjectTarget.Project
+                do {
+                    project = try XcodeProjectTarget.read(project: file, projectFolder: directory)
+                } catch {
+                    throw .unreadablePlist(plist: file.path, reason: "not an Xcode project file: \(error)")
+                }
+                guard let target = project.target(containing: root) else { continue }
+                let prefix = root.standardizedFileURL.path + "/"
+                let outside = target.swiftFiles.filter {
+                    !$0.path.hasPrefix(prefix) && FileManager.default.fileExists(atPath: $0.path)
+                }
+                let resources = target.resources.filter {
+                    !$0.path.hasPrefix(prefix) && FileManager.default.fileExists(atPath: $0.path)
+                }
+                return (outside.sorted { $0.path < $1.path }, resources, "\(entry)'s target \(target.name)")
+            }
+        }
+        return nil
+    }
+
     private static func projectFiles(near folder: URL) -> [String] {
         var texts: [String] = []
         for directory in [folder, folder.deletingLastPathComponent()] {
@@ -235,6 +282,10 @@ public struct UserExtensionSource: Sendable, Hashable {
 
     static func relative(_ file: URL, to root: URL) -> String {
         let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        return file.path.hasPrefix(base) ? String(file.path.dropFirst(base.count)) : file.lastPathComponent
+        if file.path.hasPrefix(base) { return String(file.path.dropFirst(base.count)) }
+        // A file the project compiles in from beside the folder: from the folder's parent.
+        let parent = root.deletingLastPathComponent().path
+        let above = parent.hasSuffix("/") ? parent : parent + "/"
+        return file.path.hasPrefix(above) ? "../" + file.path.dropFirst(above.count) : file.lastPathComponent
     }
 }

@@ -81,12 +81,18 @@ struct UIImageTests {
         let photo = Data(ImageFiles.jpeg(width: 400, height: 300))
         let square = try #require(UIKitProbe.crop(photo, to: CGRect(x: 50, y: 0, width: 300, height: 300)))
         #expect((square.width, square.height) == (300, 300))
+        #expect(square.croppedBitmap == 0, "cropping allocates nothing, as on iOS")
         #expect(square.readsBack, "the crop's file is an image of its size")
         #expect(square.sourceBitmap == 400 * 300 * 4, "the source, whole, not the crop's 300 × 300")
         let clipped = try #require(UIKitProbe.crop(photo, to: CGRect(x: -10.5, y: 290.2, width: 100, height: 100)))
         #expect((clipped.width, clipped.height) == (90, 10), "clipped to the image, then made integral")
         #expect(UIKitProbe.crop(photo, to: CGRect(x: 400, y: 0, width: 10, height: 10)) == nil, "outside: nil")
         #expect(UIKitProbe.crop(photo, to: .zero) == nil, "empty: nil")
+        #expect(UIKitProbe.crop(photo, to: CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10)) == nil, "NaN: nil")
+        #expect(UIKitProbe.crop(photo, to: CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10)) == nil)
+        #expect(UIKitProbe.crop(photo, to: .null) == nil)
+        let whole = try #require(UIKitProbe.crop(photo, to: .infinite))
+        #expect((whole.width, whole.height) == (400, 300), "the infinite rectangle: the whole image")
     }
 
     @Test("points, sizes and rectangles read as Core Graphics writes them")

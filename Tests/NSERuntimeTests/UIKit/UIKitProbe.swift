@@ -76,14 +76,18 @@ enum UIKitProbe {
     }
 
     /// `cropping(to:)` of the image of `data`: the crop's size in pixels (nil when the rectangle misses),
-    /// whether its file reads back at that size, and the bytes the source's bitmap holds after the crop is
-    /// drawn (iOS decodes the whole source to draw a crop).
-    static func crop(_ data: Data, to rect: CGRect) -> (width: Int, height: Int, readsBack: Bool, sourceBitmap: Int)? {
+    /// the bytes the source's bitmap holds once cropped, whether the crop's file reads back at its size, and
+    /// the bytes the source's bitmap holds after the crop is drawn (iOS decodes the whole source to draw a
+    /// crop).
+    static func crop(_ data: Data, to rect: CGRect) -> (
+        width: Int, height: Int, croppedBitmap: Int, readsBack: Bool, sourceBitmap: Int
+    )? {
         guard let image = UIImage(data: data), let crop = image.cgImage?.cropping(to: rect) else { return nil }
+        let cropped = image.bitmap.byteCount
         let drawn = UIImage(cgImage: crop, scale: 2, orientation: .up)
         drawn.draw(in: CGRect(x: 0, y: 0, width: 30, height: 30))
         let readsBack = UIImage(data: crop.file).map { $0.size == CGSize(width: crop.width, height: crop.height) }
-        return (crop.width, crop.height, readsBack ?? false, image.bitmap.byteCount)
+        return (crop.width, crop.height, cropped, readsBack ?? false, image.bitmap.byteCount)
     }
 
     /// Core Graphics' descriptions of a point, a size and a rectangle, as `"\(value)"` writes them.

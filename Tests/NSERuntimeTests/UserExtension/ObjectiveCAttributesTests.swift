@@ -32,6 +32,32 @@ struct ObjectiveCAttributesTests {
         #expect(ObjectiveCAttributes.blanked("class A {}") == nil)
     }
 
+    /// Comments and every kind of string literal are left as they are; the attributes around them are not.
+    @Test(arguments: [
+        ("let doc = \"\"\"\n    Mark it @objc to expose it\n    \"\"\"\n@objc class A {}", "@objc to expose", 1),
+        (##"let raw = #"a "@objc" b"#; @objc class A {}"##, #""@objc""#, 1),
+        (##"let path = #"C:\"#; @objc func f() {}"##, ##"#"C:\"#"##, 1),
+        ("/* \" */ @objc class A {}", "/* \" */", 1),
+        ("/* outer /* @objc */ still */ @objc class A {}", "/* @objc */", 1),
+        ("let s = \"\\(d[\"@objc\"]) @objc\"\n@objc class A {}", "[\"@objc\"]) @objc\"", 1),
+        ("// @objc( in a comment\nlet x = (1)", "// @objc( in a comment", 0),
+    ])
+    func commentsAndStringsAreLeftAlone(text: String, kept: String, attributes: Int) {
+        let blanked = ObjectiveCAttributes.blanked(text)
+        #expect((blanked ?? text).contains(kept), "\(blanked ?? text)")
+        #expect((blanked ?? text).count == text.count)
+        let left = (blanked ?? text).components(separatedBy: "@objc").count - 1
+        let before = text.components(separatedBy: "@objc").count - 1
+        #expect(before - left == attributes, "\(blanked ?? text)")
+    }
+
+    @Test func aNameAfterASpaceGoesWithItsAttributeAndAnUnclosedOneStaysPut() throws {
+        let spaced = try #require(ObjectiveCAttributes.blanked("@objc (NotificationService)\nfinal class N {}"))
+        #expect(spaced.trimmingCharacters(in: .whitespacesAndNewlines) == "final class N {}")
+        let unclosed = try #require(ObjectiveCAttributes.blanked("@objc(Name\nlet x = f(1)"))
+        #expect(unclosed.hasSuffix("(Name\nlet x = f(1)"), "only the attribute's name is blanked: \(unclosed)")
+    }
+
     @Test(
         "a class declared @objc(Name), importing Compression, compiles and loads; an error after it names the user's file and line"
     )
@@ -62,8 +88,10 @@ struct ObjectiveCAttributesTests {
                 return
             }
             #expect(messages.contains("\(folder.path)/Service.swift:11:19: error: cannot convert"), "\(messages)")
-            #expect(messages.contains("let broken: Int = \"not a number\"\n                  ^"), "\(messages)")
-            #expect(!messages.contains(" | "), "no excerpt numbered by the copy's lines: \(messages)")
+            #expect(
+                messages.contains("11 | let broken: Int = \"not a number\""),
+                "excerpts keep the file's lines: \(messages)")
+            #expect(!messages.contains("without-objc"), "\(messages)")
         }
     }
 }

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+@testable import NSERuntime
+
+/// An Xcode project's target membership: the files outside an extension's folder that its target compiles
+/// (a model shared with the app, a file of a synchronized folder), found and compiled with it.
+@Suite("User extension: the Xcode project's target", .timeLimit(.minutes(3)))
+struct XcodeProjectTargetTests {
+    /// A project with an extension target `NotifyExt` (its folder; `App/Models/Models.swift` and
+    /// `Shared/Crypto.swift` by reference; the synchronized folder `SyncedShared`, less `Skip.swift`; a
+    /// localized `Localizable.strings` of `App/Models` as a resource) and an app target compiling
+    /// `AppOnly.swift`. Paths are group-relative, `SOURCE_ROOT` and synchronized.
+    static let project = """
+        // !$*UTF8*$!
+        {
+            archiveVersion = 1;
+            objectVersion = 77;
+            objects = {
+                F1 = {isa = PBXFileReference; path = NotificationService.swift; sourceTree = "<group>"; };
+                F2 = {isa = PBXFileReference; path = Models.swift; sourceTree = "<group>"; };
+                F3 = {isa = PBXFileReference; path = Shared/Crypto.swift; sourceTree = SOURCE_ROOT; };
+                F4 = {isa = PBXFileReference; path = AppOnly.swift; sourceTree = "<group>"; };
+                F5 = {isa = PBXFileReference; name = Foundation.framework; path = System/Library/Frameworks/Foundation.framework; sourceTree = SDKROOT; };
+                L1 = {isa = PBXFileReference; name = en; path = en.lproj/Localizable.strings; sourceTree = "<group>"; };
+                V1 = {isa = PBXVariantGroup; children = (L1); name = Localizable.strings; sourceTree = "<group>"; };
+                G0 = {isa = PBXGroup; children = (G1, G2, G3, SG); sourceTree = "<group>"; };
+                G1 = {isa = PBXGroup; children = (F1); path = NotifyExt; sourceTree = "<group>"; };
+                G2 = {isa = PBXGroup; children = (F2, F4, V1); path = App/Models; sourceTree = "<group>"; };
+                G3 = {isa = PBXGroup; children = (F3, F5); name = Other; sourceTree = "<group>"; };
+                SG = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (EX); path = SyncedShared; sourceTree = "<group>"; };
+                EX = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Skip.swift); target = T1; };
+                B1 = {isa = PBXBuildFile; fileRef = F1; };
+                B2 = {isa = PBXBuildFile; fileRef = F2; };
+                B3 = {isa = PBXBuildFile; fileRef = F3; };
+                B4 = {isa = PBXBuildFile; fileRef = F4; };
+                B5 = {isa = PBXBuildFile; fileRef = F5; };
+                B6 = {isa = PBXBuildFile; fileRef = V1; };
+                S1 = {isa = PBXSourcesBuildPhase; files = (B1, B2, B3); };
+                S2 = {isa = PBXSourcesBuildPhase; files = (B2, B4); };
+                K1 = {isa = PBXFrameworksBuildPhase; files = (B5); };
+                R1 = {isa = PBXResourcesBuildPhase; files = (B6); };
+                T1 = {isa = PBXNativeTarget; buildPhases = (S1, K1, R1); fileSystemSynchronizedGroups = (SG); name = NotifyExt; productType = "com.apple.product-type.app-extension"; };
+                T2 = {isa = PBXNativeTarget; buildPhases = (S2); name = App; productType = "com.apple.product-type.application"; };
+                P = {isa = PBXProject; mainGroup = G0; targets = (T1, T2); };
+            };
+            rootObject = P;
+        }
+        """
+
+    /// The repository laid out as the project says, in a new temporary folder.
+    static func repository() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("xcode-target-\(UUID().uuidString)")
+        let files = [
+            "App.xcodeproj/project.pbxproj": project,
+            "NotifyExt/Info.plist": """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>NSExtension</key><dict>
+            <key>NSExtensionPointIdentifier</key><string>com.apple.usernotifications.service</string>
+            <key>NSExtensionPrincipalClass</key><string>$(PRODUCT_MODULE_NAME).NotificationService</string>
+            </dict></dict></plist>
+            """,
+            // Uses the shared files' types without importing anything of theirs, as in one Xcode target.
+            "NotifyExt/NotificationService.swift": """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    content.title = RichPush(title: Crypto.open(content.title)).title + Helper.suffix
+                    contentHandler(content)
+                }
+            }
+            """,
+            "App/Models/Models.swift": "struct RichPush { let title: String }\n",
+            "App/Models/AppOnly.swift":
+                "import SwiftUI\nstruct AppView: View { var body: some View { Text(\"app\") } }\n",
+            "App/Models/en.lproj/Localizable.strings": "\"hello\" = \"Hello\";\n",
+            "Shared/Crypto.swift":
+                "enum Crypto { static func open(_ text: String) -> String { String(text.reversed()) } }\n",
+            "SyncedShared/Helper.swift": "enum Helper { static let suffix = \" (opened)\" }\n",
+            "SyncedShared/Skip.swift": "import SwiftUI\nlet skipped: some View = Text(\"not the extension's\")\n",
+        ]
+        for (path, text) in files {
+            let file = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    @Test func theExtensionsTargetIsFoundWithItsFilesFromElsewhere() throws {
+        let root = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let project = try XcodeProjectTarget.read(
+            project: root.appendingPathComponent("App.xcodeproj/project.pbxproj"), projectFolder: root)
+        #expect(project.targets.map(\.name) == ["NotifyExt"], "only app extensions")
+        let target = try #require(project.target(containing: root.appendingPathComponent("NotifyExt")))
+        let relative = Set(target.swiftFiles.map { String($0.path.dropFirst(root.standardizedFileURL.path.count + 1)) })
+        #expect(
+            relative == [
+                "NotifyExt/NotificationService.swift", "App/Models/Models.swift", "Shared/Crypto.swift",
+                "SyncedShared/Helper.swift",
+            ])
+        #expect(target.resources.map(\.lastPathComponent) == ["Localizable.strings"])
+        #expect(target.resources.first?.path.hasSuffix("App/Models/en.lproj/Localizable.strings") == true)
+        #expect(project.target(containing: root.appendingPathComponent("Elsewhere")) == nil, "none compiles it")
+    }
+
+    @Test func theSharedFilesCompileIntoTheExtensionAndRunInIt() async throws {
+        let root = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let source = try UserExtensionSource.locate(root.appendingPathComponent("NotifyExt").path)
+        #expect(source.projectTarget == "App.xcodeproj's target NotifyExt")
+        #expect(source.projectSources.map(\.lastPathComponent) == ["Models.swift", "Crypto.swift", "Helper.swift"])
+        #expect(source.sources.count == 4)
+        let loaded = try UserExtensionLoader.load(
+            root.appendingPathComponent("NotifyExt").path, builder: try CompiledExamples.builder())
+        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
+        defer { harness.remove() }
+        let record = await harness.start(
+            harness.input(TestPayloads.plain(title: "olleh"), extension: loaded.factory)
+        ).value
+        #expect(record.visible.title == "hello (opened)")
+    }
+
+    @Test func aSharedFileThatDoesNotCompileSaysWhyItWasCompiled() throws {
+        let root = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try "struct RichPush { let title: String }\nlet broken: Int = \"x\"\n".write(
+            to: root.appendingPathComponent("App/Models/Models.swift"), atomically: true, encoding: .utf8)
+        #expect {
+            _ = try CompiledExamples.builder().build(
+                try UserExtensionSource.locate(root.appendingPathComponent("NotifyExt").path))
+        } throws: { error in
+            guard let error = error as? UserExtensionError, case .compileFailed(_, let messages, _) = error else {
+                return false
+            }
+            return messages.contains("App/Models/Models.swift:2:19: error")
+                && messages.contains(
+                    "because App.xcodeproj's target NotifyExt compiles Models.swift into the extension")
+        }
+    }
+
+    @Test func aProjectFileThatIsNoProjectIsRefusedNamingIt() throws {
+        let root = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("App.xcodeproj/project.pbxproj")
+        try "{ this is not".write(to: file, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try UserExtensionSource.locate(root.appendingPathComponent("NotifyExt").path)
+        } throws: { error in
+            guard let error = error as? UserExtensionError, case .unreadablePlist(let path, _) = error else {
+                return false
+            }
+            return path == file.path && error.isUsageError
+        }
+    }
+}
