@@ -75,6 +75,10 @@ enum ExtensionChoice {
             notes.append(
                 "payloads: the media URL at \(field), where the \(sdk.rawValue) SDK's helper reads it (--media-field)")
         }
+        notes += loaded.source.unreadableProjects.map {
+            "not read: the Xcode project \($0); files it compiles into the extension from outside the folder are not"
+                + " compiled"
+        }
         notes += loaded.source.untimedCalls.map { "not faithful: \($0)" }
         let inWorkers = configuration.extensionProcesses > 0
         var executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()

@@ -49,6 +49,9 @@ public struct UserExtensionSource: Sendable, Hashable {
     public var projectSources: [URL] = []
     /// `Project.xcodeproj`'s target `Name`, when ``projectSources`` came from one.
     public var projectTarget: String? = nil
+    /// Xcode project files beside the folder that could not be read, each with why: their targets' files
+    /// from elsewhere are not compiled (the run says so).
+    public var unreadableProjects: [String] = []
 
     /// Where generated payloads carry the media URL for this extension: where its ``sdk`` reads it; nil
     /// (`media_url`) without one.
@@ -80,10 +83,11 @@ public struct UserExtensionSource: Sendable, Hashable {
         var sources = files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
         guard !sources.isEmpty else { throw .noSwiftSources(path: path) }
         // A target folder's project may compile files from elsewhere into it (a model the app shares).
+        var unreadableProjects: [String] = []
         let member =
             isDirectory.boolValue
                 && FileManager.default.fileExists(atPath: root.appendingPathComponent("Info.plist").path)
-            ? try projectMembers(of: root) : nil
+            ? projectMembers(of: root, unreadable: &unreadableProjects) : nil
         if let member { sources += member.files }
         var declarations: [ExtensionSourceScan.ClassDeclaration] = []
         var untimed: [String] = []
@@ -127,6 +131,7 @@ public struct UserExtensionSource: Sendable, Hashable {
             untimedCalls: untimed, aliasesFileManager: !namesFileManagerDelegate)
         source.sdk = sdk
         source.modules = ownModules
+        source.unreadableProjects = unreadableProjects
         if let member, !member.files.isEmpty {
             source.projectSources = member.files
             source.projectTarget = member.target
@@ -221,8 +226,9 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// read gives nothing, and Swift 5 (or `--swift-version`) and a stand-in identifier apply.
     /// The Swift files outside `root` that an Xcode project beside it (in it or its parent) compiles into
     /// the target holding `root`'s files, with that project and target's names; nil when no project has
-    /// such a target. A project file that cannot be read is refused, as Xcode would not open it.
-    private static func projectMembers(of root: URL) throws(UserExtensionError) -> (
+    /// such a target. A project file that cannot be read is passed over, and added to `unreadable` with why:
+    /// the folder itself may still compile.
+    private static func projectMembers(of root: URL, unreadable: inout [String]) -> (
         files: [URL], resources: [URL], target: String
     )? {
         for directory in [root, root.deletingLastPathComponent()] {
@@ -234,7 +240,8 @@ public struct UserExtensionSource: Sendable, Hashable {
                 do {
                     project = try XcodeProjectTarget.read(project: file, projectFolder: directory)
                 } catch {
-                    throw .unreadablePlist(plist: file.path, reason: "not an Xcode project file: \(error)")
+                    unreadable.append("\(file.path): \(error)")
+                    continue
                 }
                 guard let target = project.target(containing: root) else { continue }
                 let prefix = root.standardizedFileURL.path + "/"

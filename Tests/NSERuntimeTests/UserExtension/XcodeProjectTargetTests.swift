@@ -142,18 +142,14 @@ struct XcodeProjectTargetTests {
         }
     }
 
-    @Test func aProjectFileThatIsNoProjectIsRefusedNamingIt() throws {
+    @Test func aProjectFileThatIsNoProjectIsPassedOverAndNamed() throws {
         let root = try Self.repository()
         defer { try? FileManager.default.removeItem(at: root) }
         let file = root.appendingPathComponent("App.xcodeproj/project.pbxproj")
         try "{ this is not".write(to: file, atomically: true, encoding: .utf8)
-        #expect {
-            _ = try UserExtensionSource.locate(root.appendingPathComponent("NotifyExt").path)
-        } throws: { error in
-            guard let error = error as? UserExtensionError, case .unreadablePlist(let path, _) = error else {
-                return false
-            }
-            return path == file.path && error.isUsageError
-        }
+        let source = try UserExtensionSource.locate(root.appendingPathComponent("NotifyExt").path)
+        #expect(source.projectSources.isEmpty)
+        #expect(source.unreadableProjects.count == 1)
+        #expect(source.unreadableProjects.first?.hasPrefix(file.path + ": ") == true)
     }
 }
