@@ -444,6 +444,47 @@ struct ExtensionProcessTests {
             refused.output.contains("cannot read the string catalog \(catalog.path): not JSON"), "\(refused.output)")
     }
 
+    /// What shared app code does with Foundation and UserNotifications alone, as on iOS: the keychain
+    /// (Security, which iOS's Foundation brings), the notification center (a new phone's: nothing
+    /// delivered), categories with a text input action, and a public function taking a `URLSession`.
+    @Test func foundationAloneReachesTheKeychainAndTheNotificationCenter() async throws {
+        let folder = try extensionFolder(
+            "Center",
+            """
+            import Foundation
+            import UserNotifications
+            public enum Fetcher {
+                public static func session(_ session: URLSession = .shared) -> URLSession { session }
+            }
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecReturnData as String: true]
+                    var item: CFTypeRef?
+                    guard SecItemCopyMatching(query as CFDictionary, &item) == errSecItemNotFound else { return }
+                    let reply = UNTextInputNotificationAction(
+                        identifier: "reply", title: "Reply", options: [], textInputButtonTitle: "Send", textInputPlaceholder: "")
+                    let center = UNUserNotificationCenter.current()
+                    center.setNotificationCategories([
+                        UNNotificationCategory(identifier: "chat", actions: [reply], intentIdentifiers: [], options: [])
+                    ])
+                    _ = Fetcher.session()
+                    center.getDeliveredNotifications { delivered in
+                        center.removeDeliveredNotifications(withIdentifiers: delivered.map { $0.request.identifier })
+                        let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                        content.title = "delivered \\(delivered.count)"
+                        contentHandler(content)
+                    }
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, summary, rows) = try await run([
+            "--extension", folder.path, "-n", "2", "-c", "1", "--with-media", "0", "--deadline", "2s",
+        ])
+        #expect(status == 0 || status == 1, "a loaded machine may make it invalid, never a usage error")
+        #expect(rows.map { $0["outcome"] } == ["enriched", "enriched"], "\(summary)")
+    }
+
     /// `NSMapTable` with weak keys and values, `NSHashTable` and `UserDefaults.setValue(_:forKey:)`, which
     /// Linux's Foundation lacks, as Bluesky's extension uses them: its downloads in a weak-to-weak table,
     /// held only by their session's completion handler, and its badge count in the App Group's defaults.

@@ -114,6 +114,12 @@ enum ExtensionSourceScan {
                 + "are not simulated"
         ),
         (
+            "UNUserNotificationCenter",
+            "the notification center's calls complete at once, off the calling thread: the round trip to iOS's "
+                + "notification daemon is not timed; each simulated phone is new, so none has delivered "
+                + "notifications, and what is added (categories, requests, the badge) is kept, not shown"
+        ),
+        (
             "@objc",
             "Objective-C attributes are dropped as the extension compiles (Linux has no Objective-C runtime): "
                 + "the class is found by its Swift name; selectors and key-value observing are not there"

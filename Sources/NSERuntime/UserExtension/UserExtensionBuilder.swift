@@ -69,16 +69,16 @@ public struct UserExtensionBuilder: Sendable {
     }
 
     /// The modules of nse-bench's that every file of a user's module imports (the first two by its own
-    /// `import`, or implicitly), whose interfaces are part of the cache key.
-    static let implicitModules = ["UserNotifications", "SimulatedDevice", "OSLog"]
+    /// `import`, or implicitly; Security as iOS's Foundation brings it), whose interfaces are part of the
+    /// cache key.
+    static let implicitModules = ["UserNotifications", "SimulatedDevice", "OSLog", "Security"]
 
     /// Every module of nse-bench's a user's module may import (Apple's names on Linux), whose interfaces
     /// are part of the cache key: a library compiled against another build of one of them must not load.
     static let providedModules =
         implicitModules + [
             "CryptoKit", "Compression", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
-            "CoreServices",
-            "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "NSEBenchImages", "WidgetKit",
+            "CoreServices", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "NSEBenchImages", "WidgetKit",
             "AVFoundation", "CoreMedia",
         ] + ["SDKProfiles"] + SDKProfile.allCases.flatMap(\.moduleNames)
 
@@ -267,6 +267,9 @@ public struct UserExtensionBuilder: Sendable {
             "-parse-as-library", "-O", "-I", modulesDirectory.path, "-I", osModule.path, "-I", libraries.folder.path,
             "-Xfrontend", "-import-module", "-Xfrontend", "SimulatedDevice", "-Xfrontend", "-import-module",
             "-Xfrontend", "OSLog",
+            // The keychain (`SecItemCopyMatching`, `kSecClass`) and Core Foundation's types, which iOS code
+            // reaches through Foundation alone (its module re-exports Security's).
+            "-Xfrontend", "-import-module", "-Xfrontend", "Security",
             // os_unfair_lock, which iOS code reaches through Foundation (Darwin) alone.
             "-Xfrontend", "-import-module", "-Xfrontend", "os",
             "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN",
