@@ -88,7 +88,7 @@ enum ExtensionChoice {
                     for: bundle, executable: executable, cache: builder.cacheDirectory)
                 notes.append(
                     "Bundle.main: \(bundle.bundleIdentifier), from \(bundle.identifierSource.rawValue)"
-                        + (bundle.resources.isEmpty ? "" : "; \(bundle.resources.count) resource files of its folder"))
+                        + (bundle.resources.isEmpty ? "" : "; \(bundle.resources.count) resource files"))
                 if !bundle.duplicateResourceNames.isEmpty {
                     let names = bundle.duplicateResourceNames
                     notes.append(

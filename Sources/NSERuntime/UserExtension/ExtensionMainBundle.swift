@@ -57,9 +57,9 @@ public struct ExtensionMainBundle: Sendable, Hashable {
     /// more than one file would take (the first kept: Xcode refuses such a target).
     /// A string catalog (`.xcstrings`) becomes the tables Xcode compiles it into (``StringCatalog``); one
     /// that is not a catalog is refused, as Xcode refuses it.
-    /// `outside` are what the Xcode project's Resources phase copies in from outside `root` (files, or
-    /// folders such as an asset catalog, whose files keep the folder's name in their path), after the
-    /// folder's own.
+    /// `outside` are what the Xcode project's Resources phase copies in from outside `root` (files, a
+    /// localized file's variants in their `.lproj`, or folders such as an asset catalog or a folder reference,
+    /// whose files keep the folder's name and paths), after the folder's own.
     static func resources(in root: URL, files: [URL], outside: [URL] = []) throws(UserExtensionError) -> (
         resources: [Resource], duplicates: [String]
     ) {
@@ -67,29 +67,34 @@ public struct ExtensionMainBundle: Sendable, Hashable {
         var resources: [Resource] = []
         var taken: Set<String> = []
         var duplicates: [String] = []
-        // Each file with the folder its path in the bundle is taken from: the target folder for its own, a
-        // project resource's parent folder for one copied in.
-        let placed =
-            files.sorted(by: { $0.path < $1.path }).map { (file: $0, base: root) }
-            + outside.flatMap { item -> [(file: URL, base: URL)] in
-                var isFolder: ObjCBool = false
-                FileManager.default.fileExists(atPath: item.path, isDirectory: &isFolder)
-                let base = item.deletingLastPathComponent()
-                return isFolder.boolValue
-                    ? UserExtensionSource.allFiles(under: item).sorted { $0.path < $1.path }.map { ($0, base) }
-                    : [(item, base)]
-            }
-        for (file, base) in placed where !skipped.contains(file.pathExtension) {
-            let parts = file.path.dropFirst(base.path.count).split(separator: "/").map(String.init)
-            let folders = parts.dropLast()
-            if folders.contains(where: {
-                skippedFolders.contains($0)
-                    || skippedFolderExtensions.contains(URL(fileURLWithPath: $0).pathExtension)
+        // Each file with its path in the bundle: the folder's own flattened (but inside an asset catalog or
+        // a localization folder); one the project copies in by its name (a localized one in its `.lproj`), and
+        // a folder it copies (a folder reference, an asset catalog) with the folder's own paths.
+        var placed: [(file: URL, bundlePath: String)] = []
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            let parts = file.path.dropFirst(root.path.count).split(separator: "/").map(String.init)
+            if parts.dropLast().contains(where: {
+                skippedFolders.contains($0) || skippedFolderExtensions.contains(URL(fileURLWithPath: $0).pathExtension)
             }) {
                 continue
             }
             let kept = parts.firstIndex { $0.hasSuffix(".xcassets") || $0.hasSuffix(".lproj") }
-            let bundlePath = kept.map { parts[$0...].joined(separator: "/") } ?? file.lastPathComponent
+            placed.append((file, kept.map { parts[$0...].joined(separator: "/") } ?? file.lastPathComponent))
+        }
+        for item in outside {
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: item.path, isDirectory: &isFolder)
+            if isFolder.boolValue {
+                for file in UserExtensionSource.allFiles(under: item).sorted(by: { $0.path < $1.path }) {
+                    placed.append((file, item.lastPathComponent + "/" + UserExtensionSource.relative(file, to: item)))
+                }
+            } else {
+                let parent = item.deletingLastPathComponent().lastPathComponent
+                placed.append(
+                    (item, parent.hasSuffix(".lproj") ? "\(parent)/\(item.lastPathComponent)" : item.lastPathComponent))
+            }
+        }
+        for (file, bundlePath) in placed where !skipped.contains(file.pathExtension) {
             guard !bundleOwnNames.contains(bundlePath) else { continue }
             let made =
                 file.pathExtension == "xcstrings"

@@ -5,9 +5,10 @@ import Foundation
 /// `String(localized:)`, `NSLocalizedString` and `Bundle.localizedString` find its translations.
 ///
 /// The source language's table holds every key: its own value where the catalog gives one, else the key
-/// itself, as Xcode writes it. A string with plural or device variations is compiled to its `other`
-/// variant (Xcode writes a `.stringsdict`, whose plural rules are not simulated here); one whose
-/// language has no value is left out of that language's table, so lookups fall back as on iOS.
+/// itself, as Xcode writes it. A string with plural variations is compiled to its `other` form, one with
+/// device variations to its `iphone` one, and a `%#@name@` substitution to its `other` form (Xcode writes
+/// a `.stringsdict`, whose plural rules are not simulated here); one whose language has no value is left
+/// out of that language's table, so lookups fall back as on iOS.
 ///
 /// ```swift
 /// let tables = try StringCatalog.tables(from: data)  // ["en": ["Action required": "Action required"], ...]
@@ -44,16 +45,42 @@ enum StringCatalog {
         return tables
     }
 
-    /// A localization's value: its string unit's, or its plural (then device) variations' `other` one.
+    /// A localization's value: its string unit's, or its plural variations' `other` one, or its device
+    /// variations' `iphone` one (else `other`), with each `%#@name@` substitution written out as its own
+    /// `other` form (`%arg` as the argument's specifier). nil when it has none, or names a substitution
+    /// the localization does not give: the key is then looked up as the text, a valid format.
     private static func value(of localization: Any) -> String? {
-        guard let localization = localization as? [String: Any] else { return nil }
-        if let unit = localization["stringUnit"] as? [String: Any], let value = unit["value"] as? String {
-            return value
+        guard let localization = localization as? [String: Any], var text = variant(of: localization) else {
+            return nil
         }
-        guard let variations = localization["variations"] as? [String: Any] else { return nil }
-        for kind in ["plural", "device"] {
-            guard let cases = variations[kind] as? [String: Any] else { continue }
-            if let other = cases["other"] { return value(of: other) }
+        let substitutions = localization["substitutions"] as? [String: Any] ?? [:]
+        while let start = text.range(of: "%#@"),
+            let end = text.range(of: "@", range: start.upperBound..<text.endIndex)
+        {
+            let name = String(text[start.upperBound..<end.lowerBound])
+            guard let substitution = substitutions[name] as? [String: Any],
+                let form = variant(of: substitution)
+            else { return nil }
+            let specifier = substitution["formatSpecifier"] as? String ?? "@"
+            let argument = (substitution["argNum"] as? Int).map { "%\($0)$\(specifier)" } ?? "%\(specifier)"
+            text.replaceSubrange(
+                start.lowerBound..<end.upperBound, with: form.replacingOccurrences(of: "%arg", with: argument))
+        }
+        return text
+    }
+
+    /// The text of a localization or substitution: its string unit's value, or its variations' form for an
+    /// iPhone (plural `other`; device `iphone`, else `other`).
+    private static func variant(of entry: [String: Any]) -> String? {
+        if let unit = entry["stringUnit"] as? [String: Any], let value = unit["value"] as? String { return value }
+        guard let variations = entry["variations"] as? [String: Any] else { return nil }
+        if let plural = variations["plural"] as? [String: Any], let other = plural["other"] as? [String: Any] {
+            return variant(of: other)
+        }
+        if let device = variations["device"] as? [String: Any],
+            let form = (device["iphone"] ?? device["other"]) as? [String: Any]
+        {
+            return variant(of: form)
         }
         return nil
     }

@@ -88,7 +88,11 @@ public struct UserExtensionSource: Sendable, Hashable {
             isDirectory.boolValue
                 && FileManager.default.fileExists(atPath: root.appendingPathComponent("Info.plist").path)
             ? projectMembers(of: root, unreadable: &unreadableProjects) : nil
-        if let member { sources += member.files }
+        if let member {
+            // The folder's files the target leaves out (a synchronized folder's exception), as Xcode does.
+            sources = sources.filter { !member.target.excludes($0) } + member.files
+            guard !sources.isEmpty else { throw .noSwiftSources(path: path) }
+        }
         var declarations: [ExtensionSourceScan.ClassDeclaration] = []
         var untimed: [String] = []
         var namesFileManagerDelegate = false
@@ -134,7 +138,7 @@ public struct UserExtensionSource: Sendable, Hashable {
         source.unreadableProjects = unreadableProjects
         if let member, !member.files.isEmpty {
             source.projectSources = member.files
-            source.projectTarget = member.target
+            source.projectTarget = member.name
         }
         for module in ownModules {
             if module.name == source.moduleName {
@@ -150,8 +154,8 @@ public struct UserExtensionSource: Sendable, Hashable {
                     specification: module.path,
                     reason:
                         "its files are the extension's own too (\(shared.map { relative($0, to: root) }.joined(separator: ", "))): "
-                        + "files in the extension's folder compile into the extension's module; give a module's folder "
-                        + "outside it")
+                        + "files in the extension's folder, or that its Xcode project compiles into its target, compile "
+                        + "into the extension's module; leave this --module out, or give a module's folder apart")
             }
         }
         if readsMainBundle {
@@ -221,15 +225,13 @@ public struct UserExtensionSource: Sendable, Hashable {
         return principal
     }
 
-    /// The text of each Xcode project's `project.pbxproj` in `folder` or the folder above it, for its
-    /// language mode and bundle identifiers. A best-effort probe: a folder or project file that cannot be
-    /// read gives nothing, and Swift 5 (or `--swift-version`) and a stand-in identifier apply.
     /// The Swift files outside `root` that an Xcode project beside it (in it or its parent) compiles into
-    /// the target holding `root`'s files, with that project and target's names; nil when no project has
-    /// such a target. A project file that cannot be read is passed over, and added to `unreadable` with why:
-    /// the folder itself may still compile.
+    /// the target holding `root`'s files, its resources from outside `root`, the folder's files the target
+    /// excludes (a synchronized folder's membership exceptions), and that project and target's names; nil
+    /// when no project has such a target. A project file that cannot be read is passed over, and added to
+    /// `unreadable` with why: the folder itself may still compile.
     private static func projectMembers(of root: URL, unreadable: inout [String]) -> (
-        files: [URL], resources: [URL], target: String
+        files: [URL], resources: [URL], target: XcodeProjectTarget, name: String
     )? {
         for directory in [root, root.deletingLastPathComponent()] {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -251,12 +253,15 @@ public struct UserExtensionSource: Sendable, Hashable {
                 let resources = target.resources.filter {
                     !$0.path.hasPrefix(prefix) && FileManager.default.fileExists(atPath: $0.path)
                 }
-                return (outside.sorted { $0.path < $1.path }, resources, "\(entry)'s target \(target.name)")
+                return (outside.sorted { $0.path < $1.path }, resources, target, "\(entry)'s target \(target.name)")
             }
         }
         return nil
     }
 
+    /// The text of each Xcode project's `project.pbxproj` in `folder` or the folder above it, for its
+    /// language mode and bundle identifiers. A best-effort probe: a folder or project file that cannot be
+    /// read gives nothing, and Swift 5 (or `--swift-version`) and a stand-in identifier apply.
     private static func projectFiles(near folder: URL) -> [String] {
         var texts: [String] = []
         for directory in [folder, folder.deletingLastPathComponent()] {

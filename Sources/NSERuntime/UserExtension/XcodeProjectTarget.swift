@@ -3,10 +3,11 @@ import Foundation
 /// The Swift files an Xcode project compiles into an extension's target, read from its `project.pbxproj`:
 /// a target often compiles files that live outside its folder (a model or crypto file the app shares with
 /// it, added to both targets), and unchanged code uses their types without an `import`. The target is the
-/// app extension whose sources or synchronized folders include the extension's folder (the one named as
-/// the folder when several do). Its files come from its Sources build phase (file references resolved
-/// through their groups: `<group>`, `SOURCE_ROOT`, absolute) and from Xcode 16's synchronized folders
-/// (every Swift file under one, less the target's membership exceptions).
+/// app extension compiling the most of the extension folder's files (a folder it synchronizes counts as
+/// all; the one named as the folder among equals). Its files come from its Sources build phase (file
+/// references resolved through their groups: `<group>`, `SOURCE_ROOT`, absolute) and from Xcode 16's
+/// synchronized folders: every file under one of its own, less its membership exceptions (files or whole
+/// subfolders), and the files another target's synchronized folder gives it by an exception naming it.
 ///
 /// ```swift
 /// let target = try XcodeProjectTarget.read(project: pbxproj, projectFolder: root)
@@ -20,32 +21,85 @@ struct XcodeProjectTarget: Sendable, Hashable {
     var swiftFiles: [URL]
     /// Its synchronized folders, absolute.
     var synchronizedFolders: [URL]
-    /// What its Resources build phase copies into its bundle: files and folders (an asset catalog),
-    /// absolute; a localized file's variants (`en.lproj/Localizable.strings`, ...) each.
+    /// What its Resources build phase copies into its bundle: files and folders (an asset catalog, a
+    /// folder reference), absolute; a localized file's variants (`en.lproj/Localizable.strings`, ...) each.
     var resources: [URL] = []
+    /// Paths under its synchronized folders that are not its members (a file, or a subfolder and all under
+    /// it), absolute.
+    var excluded: [String] = []
 
-    /// A project's targets that build app extensions.
-    struct Project: Sendable {
+    /// Whether `file` is under one of ``excluded``.
+    func excludes(_ file: URL) -> Bool {
+        let path = file.standardizedFileURL.path
+        return excluded.contains { path == $0 || path.hasPrefix($0 + "/") }
+    }
+
+    /// A project's app extension targets, read but not yet expanded (their synchronized folders listed).
+    struct Project {
         /// The project file read.
         var file: URL
-        var targets: [XcodeProjectTarget]
+        fileprivate var candidates: [Candidate]
+
+        /// Every app extension target, each expanded.
+        var targets: [XcodeProjectTarget] { candidates.map { $0.expanded() } }
 
         /// The target compiling `folder`'s files: the one compiling the most of them (a folder it
         /// synchronizes counts as all), the one named as the folder among equals; nil when none compiles
         /// any. Another extension sharing a file with it compiles fewer of the folder's.
         func target(containing folder: URL) -> XcodeProjectTarget? {
             let path = folder.standardizedFileURL.path
-            let prefix = path + "/"
-            let scored = targets.map { target -> (target: XcodeProjectTarget, score: Int) in
-                let synchronized = target.synchronizedFolders.contains {
-                    let own = $0.standardizedFileURL.path
-                    return own == path || prefix.hasPrefix(own + "/")
-                }
-                return (target, synchronized ? Int.max : target.swiftFiles.filter { $0.path.hasPrefix(prefix) }.count)
+            let scored = candidates.map { candidate in (candidate, candidate.score(in: path)) }
+            guard let best = scored.map(\.1).max(), best > 0 else { return nil }
+            let leading = scored.filter { $0.1 == best }.map(\.0)
+            return (leading.first { $0.name == folder.lastPathComponent } ?? leading.first)?.expanded()
+        }
+    }
+
+    /// A target as read: its files by reference, its synchronized folders with their exclusions, and what
+    /// other folders' exceptions give it; expanded (folders listed) only once chosen.
+    fileprivate struct Candidate {
+        var name: String
+        var phaseFiles: [URL]
+        var resources: [URL]
+        var synchronized: [(folder: URL, excluded: [String])]
+        /// Files or folders another target's synchronized folder gives this one.
+        var added: [URL]
+
+        func score(in folder: String) -> Int {
+            let prefix = folder + "/"
+            if synchronized.contains(where: {
+                let own = $0.folder.standardizedFileURL.path
+                return own == folder || prefix.hasPrefix(own + "/")
+            }) {
+                return Int.max
             }
-            guard let best = scored.map(\.score).max(), best > 0 else { return nil }
-            let leading = scored.filter { $0.score == best }.map(\.target)
-            return leading.first { $0.name == folder.lastPathComponent } ?? leading.first
+            return (phaseFiles + added).filter { $0.standardizedFileURL.path.hasPrefix(prefix) }.count
+        }
+
+        func expanded() -> XcodeProjectTarget {
+            var files = phaseFiles
+            var excluded: [String] = []
+            for (folder, exclusions) in synchronized {
+                let paths = exclusions.map { folder.appendingPathComponent($0).standardizedFileURL.path }
+                excluded += paths
+                files += UserExtensionSource.allFiles(under: folder).filter { file in
+                    let path = file.standardizedFileURL.path
+                    return file.pathExtension == "swift" && !paths.contains { path == $0 || path.hasPrefix($0 + "/") }
+                }
+            }
+            var resources = self.resources
+            for item in added {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: item.path, isDirectory: &isFolder) else { continue }
+                let inside = isFolder.boolValue ? UserExtensionSource.allFiles(under: item) : [item]
+                files += inside.filter { $0.pathExtension == "swift" }
+                if !isFolder.boolValue, item.pathExtension != "swift" { resources.append(item) }
+            }
+            var seen: Set<String> = []
+            let unique = files.map(\.standardizedFileURL).filter { seen.insert($0.path).inserted }
+            return XcodeProjectTarget(
+                name: name, swiftFiles: unique, synchronizedFolders: synchronized.map(\.folder), resources: resources,
+                excluded: excluded)
         }
     }
 
@@ -73,62 +127,56 @@ struct XcodeProjectTarget: Sendable, Hashable {
             throw Unreadable(description: "no objects")
         }
         let paths = ObjectPaths(objects: objects, projectFolder: projectFolder)
-        var targets: [XcodeProjectTarget] = []
+        var candidates: [Candidate] = []
         for (targetID, object) in objects.sorted(by: { $0.key < $1.key })
         where object["isa"] as? String == "PBXNativeTarget"
             && (object["productType"] as? String)?.hasPrefix("com.apple.product-type.app-extension") == true
         {
             var files: [URL] = []
-            for phaseID in object["buildPhases"] as? [String] ?? [] {
-                guard let phase = objects[phaseID], phase["isa"] as? String == "PBXSourcesBuildPhase" else { continue }
-                for buildFileID in phase["files"] as? [String] ?? [] {
-                    guard let reference = objects[buildFileID]?["fileRef"] as? String,
-                        let path = paths.path(of: reference), path.pathExtension == "swift"
-                    else { continue }
-                    files.append(path)
-                }
-            }
             var resources: [URL] = []
             for phaseID in object["buildPhases"] as? [String] ?? [] {
-                guard let phase = objects[phaseID], phase["isa"] as? String == "PBXResourcesBuildPhase" else {
-                    continue
-                }
+                guard let phase = objects[phaseID] else { continue }
+                let kind = phase["isa"] as? String
+                guard kind == "PBXSourcesBuildPhase" || kind == "PBXResourcesBuildPhase" else { continue }
                 for buildFileID in phase["files"] as? [String] ?? [] {
                     guard let reference = objects[buildFileID]?["fileRef"] as? String else { continue }
+                    if kind == "PBXSourcesBuildPhase" {
+                        if let path = paths.path(of: reference), path.pathExtension == "swift" { files.append(path) }
+                        continue
+                    }
                     let variants =
                         objects[reference]?["isa"] as? String == "PBXVariantGroup"
                         ? objects[reference]?["children"] as? [String] ?? [] : [reference]
                     resources += variants.compactMap { paths.path(of: $0)?.standardizedFileURL }
                 }
             }
-            var folders: [URL] = []
-            for groupID in object["fileSystemSynchronizedGroups"] as? [String] ?? [] {
-                guard let folder = paths.path(of: groupID) else { continue }
-                folders.append(folder)
-                let excluded = Set(
-                    paths.exceptions(of: groupID, target: targetID).map {
-                        folder.appendingPathComponent($0).standardizedFileURL.path
-                    })
-                files += UserExtensionSource.allFiles(under: folder).filter {
-                    $0.pathExtension == "swift" && !excluded.contains($0.standardizedFileURL.path)
-                }
+            let own = object["fileSystemSynchronizedGroups"] as? [String] ?? []
+            let synchronized = own.compactMap { groupID -> (URL, [String])? in
+                paths.path(of: groupID).map { ($0, paths.exceptions(of: groupID, target: targetID)) }
             }
-            var seen: Set<String> = []
-            let unique = files.map(\.standardizedFileURL).filter { seen.insert($0.path).inserted }
-            targets.append(
-                XcodeProjectTarget(
-                    name: object["name"] as? String ?? "", swiftFiles: unique, synchronizedFolders: folders,
-                    resources: resources))
+            // Another target's synchronized folder whose exception names this target gives it those files.
+            var added: [URL] = []
+            for (groupID, group) in objects.sorted(by: { $0.key < $1.key })
+            where group["isa"] as? String == "PBXFileSystemSynchronizedRootGroup" && !own.contains(groupID) {
+                guard let folder = paths.path(of: groupID) else { continue }
+                added += paths.exceptions(of: groupID, target: targetID).map { folder.appendingPathComponent($0) }
+            }
+            candidates.append(
+                Candidate(
+                    name: object["name"] as? String ?? "", phaseFiles: files, resources: resources,
+                    synchronized: synchronized, added: added))
         }
-        return Project(file: pbxproj, targets: targets)
+        return Project(file: pbxproj, candidates: candidates)
     }
 
-    /// Where a project's file references and groups are on disk.
-    private struct ObjectPaths {
+    /// Where a project's file references and groups are on disk, each found once.
+    private final class ObjectPaths {
         let objects: [String: [String: Any]]
         let projectFolder: URL
         /// Each object's group.
         let parents: [String: String]
+        /// Paths found so far (nil: not on disk here).
+        private var found: [String: URL?] = [:]
 
         init(objects: [String: [String: Any]], projectFolder: URL) {
             self.objects = objects
@@ -143,22 +191,27 @@ struct XcodeProjectTarget: Sendable, Hashable {
         /// The absolute path of the file reference or group `id`; nil for one not on disk here (in the SDK,
         /// built products).
         func path(of id: String, depth: Int = 0) -> URL? {
-            guard depth < 64, let object = objects[id] else { return nil }
+            if let known = found[id] { return known }
+            guard depth < 256, let object = objects[id] else { return nil }
             let path = object["path"] as? String
+            let result: URL?
             switch object["sourceTree"] as? String ?? "<group>" {
             case "<absolute>":
-                return path.map { URL(fileURLWithPath: $0) }
+                result = path.map { URL(fileURLWithPath: $0) }
             case "SOURCE_ROOT":
-                return path.map { projectFolder.appendingPathComponent($0) } ?? projectFolder
+                result = path.map { projectFolder.appendingPathComponent($0) } ?? projectFolder
             case "<group>":
                 let base = parents[id].flatMap { self.path(of: $0, depth: depth + 1) } ?? projectFolder
-                return path.map { base.appendingPathComponent($0) } ?? base
+                result = path.map { base.appendingPathComponent($0) } ?? base
             default:
-                return nil
+                result = nil
             }
+            found[id] = result
+            return result
         }
 
-        /// The paths, relative to the synchronized folder `group`, that are not members of `target`.
+        /// The paths, relative to the synchronized folder `group`, that an exception set of it names for
+        /// `target`.
         func exceptions(of group: String, target: String) -> [String] {
             let sets = objects[group]?["exceptions"] as? [String] ?? []
             return sets.flatMap { id -> [String] in

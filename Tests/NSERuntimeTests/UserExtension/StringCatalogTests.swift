@@ -19,6 +19,29 @@ struct StringCatalogTests {
                 "it" : { "stringUnit" : { "state" : "needs_review", "value" : "Messaggio da %@" } }
               }
             },
+            "%lld apples" : {
+              "localizations" : {
+                "en" : {
+                  "stringUnit" : { "state" : "translated", "value" : "You have %#@apples@" },
+                  "substitutions" : { "apples" : {
+                    "argNum" : 1, "formatSpecifier" : "lld",
+                    "variations" : { "plural" : {
+                      "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg apple" } },
+                      "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg apples" } }
+                    } }
+                  } }
+                },
+                "it" : { "stringUnit" : { "state" : "translated", "value" : "%#@missing@" } }
+              }
+            },
+            "Where" : {
+              "localizations" : {
+                "en" : { "variations" : { "device" : {
+                  "iphone" : { "stringUnit" : { "state" : "translated", "value" : "On iPhone" } },
+                  "mac" : { "stringUnit" : { "state" : "translated", "value" : "On Mac" } }
+                } } }
+              }
+            },
             "%lld new photos" : {
               "localizations" : {
                 "en" : { "variations" : { "plural" : {
@@ -38,9 +61,12 @@ struct StringCatalogTests {
         #expect(
             tables["en"] == [
                 "Action required": "Action required", "New message from %@": "Message from %@",
-                "%lld new photos": "%lld new photos!",
+                "%lld new photos": "%lld new photos!", "%lld apples": "You have %1$lld apples", "Where": "On iPhone",
             ])
-        #expect(tables["it"] == ["New message from %@": "Messaggio da %@"], "no value, no entry: lookups fall back")
+        #expect(String(format: tables["en"]?["%lld apples"] ?? "", 3) == "You have 3 apples", "a valid format")
+        #expect(
+            tables["it"] == ["New message from %@": "Messaggio da %@"],
+            "no value, or a substitution it does not give: no entry, lookups fall back")
     }
 
     @Test func aCatalogBecomesLprojTablesThatFoundationReads() throws {

@@ -23,25 +23,30 @@ struct XcodeProjectTargetTests {
                 F4 = {isa = PBXFileReference; path = AppOnly.swift; sourceTree = "<group>"; };
                 F5 = {isa = PBXFileReference; name = Foundation.framework; path = System/Library/Frameworks/Foundation.framework; sourceTree = SDKROOT; };
                 L1 = {isa = PBXFileReference; name = en; path = en.lproj/Localizable.strings; sourceTree = "<group>"; };
-                V1 = {isa = PBXVariantGroup; children = (L1); name = Localizable.strings; sourceTree = "<group>"; };
-                G0 = {isa = PBXGroup; children = (G1, G2, G3, SG); sourceTree = "<group>"; };
+                L2 = {isa = PBXFileReference; name = de; path = de.lproj/Localizable.strings; sourceTree = "<group>"; };
+                V1 = {isa = PBXVariantGroup; children = (L1, L2); name = Localizable.strings; sourceTree = "<group>"; };
+                D1 = {isa = PBXFileReference; lastKnownFileType = folder; path = Sounds; sourceTree = "<group>"; };
+                G0 = {isa = PBXGroup; children = (G1, G2, G3, SG, SG2); sourceTree = "<group>"; };
                 G1 = {isa = PBXGroup; children = (F1); path = NotifyExt; sourceTree = "<group>"; };
-                G2 = {isa = PBXGroup; children = (F2, F4, V1); path = App/Models; sourceTree = "<group>"; };
+                G2 = {isa = PBXGroup; children = (F2, F4, V1, D1); path = App/Models; sourceTree = "<group>"; };
                 G3 = {isa = PBXGroup; children = (F3, F5); name = Other; sourceTree = "<group>"; };
                 SG = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (EX); path = SyncedShared; sourceTree = "<group>"; };
-                EX = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Skip.swift); target = T1; };
+                EX = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Skip.swift, AppOnly); target = T1; };
+                SG2 = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (EX2); path = AppShared; sourceTree = "<group>"; };
+                EX2 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Given.swift); target = T1; };
                 B1 = {isa = PBXBuildFile; fileRef = F1; };
                 B2 = {isa = PBXBuildFile; fileRef = F2; };
                 B3 = {isa = PBXBuildFile; fileRef = F3; };
                 B4 = {isa = PBXBuildFile; fileRef = F4; };
                 B5 = {isa = PBXBuildFile; fileRef = F5; };
                 B6 = {isa = PBXBuildFile; fileRef = V1; };
+                B7 = {isa = PBXBuildFile; fileRef = D1; };
                 S1 = {isa = PBXSourcesBuildPhase; files = (B1, B2, B3); };
                 S2 = {isa = PBXSourcesBuildPhase; files = (B2, B4); };
                 K1 = {isa = PBXFrameworksBuildPhase; files = (B5); };
-                R1 = {isa = PBXResourcesBuildPhase; files = (B6); };
+                R1 = {isa = PBXResourcesBuildPhase; files = (B6, B7); };
                 T1 = {isa = PBXNativeTarget; buildPhases = (S1, K1, R1); fileSystemSynchronizedGroups = (SG); name = NotifyExt; productType = "com.apple.product-type.app-extension"; };
-                T2 = {isa = PBXNativeTarget; buildPhases = (S2); name = App; productType = "com.apple.product-type.application"; };
+                T2 = {isa = PBXNativeTarget; buildPhases = (S2); fileSystemSynchronizedGroups = (SG2); name = App; productType = "com.apple.product-type.application"; };
                 P = {isa = PBXProject; mainGroup = G0; targets = (T1, T2); };
             };
             rootObject = P;
@@ -66,7 +71,7 @@ struct XcodeProjectTargetTests {
             class NotificationService: UNNotificationServiceExtension {
                 override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
                     let content = request.content.mutableCopy() as! UNMutableNotificationContent
-                    content.title = RichPush(title: Crypto.open(content.title)).title + Helper.suffix
+                    content.title = RichPush(title: Crypto.open(content.title)).title + Helper.suffix + Given.mark
                     contentHandler(content)
                 }
             }
@@ -75,6 +80,12 @@ struct XcodeProjectTargetTests {
             "App/Models/AppOnly.swift":
                 "import SwiftUI\nstruct AppView: View { var body: some View { Text(\"app\") } }\n",
             "App/Models/en.lproj/Localizable.strings": "\"hello\" = \"Hello\";\n",
+            "App/Models/de.lproj/Localizable.strings": "\"hello\" = \"Hallo\";\n",
+            "App/Models/Sounds/ding.caf": "not really a sound",
+            "SyncedShared/AppOnly/View.swift":
+                "import SwiftUI\nstruct Inner: View { var body: some View { Text(\"x\") } }\n",
+            "AppShared/Given.swift": "enum Given { static let mark = \"!\" }\n",
+            "AppShared/Other.swift": "import SwiftUI\nstruct Other: View { var body: some View { Text(\"x\") } }\n",
             "Shared/Crypto.swift":
                 "enum Crypto { static func open(_ text: String) -> String { String(text.reversed()) } }\n",
             "SyncedShared/Helper.swift": "enum Helper { static let suffix = \" (opened)\" }\n",
@@ -100,10 +111,15 @@ struct XcodeProjectTargetTests {
         #expect(
             relative == [
                 "NotifyExt/NotificationService.swift", "App/Models/Models.swift", "Shared/Crypto.swift",
-                "SyncedShared/Helper.swift",
-            ])
-        #expect(target.resources.map(\.lastPathComponent) == ["Localizable.strings"])
-        #expect(target.resources.first?.path.hasSuffix("App/Models/en.lproj/Localizable.strings") == true)
+                "SyncedShared/Helper.swift", "AppShared/Given.swift",
+            ], "a file, a subfolder excluded; one given by the app's synchronized folder")
+        let placed = try ExtensionMainBundle.resources(
+            in: root.appendingPathComponent("NotifyExt"), files: [], outside: target.resources)
+        #expect(
+            placed.resources.map(\.bundlePath).sorted() == [
+                "Sounds/ding.caf", "de.lproj/Localizable.strings", "en.lproj/Localizable.strings",
+            ], "localized variants in their .lproj, a folder reference with its folder")
+        #expect(placed.duplicates.isEmpty)
         #expect(project.target(containing: root.appendingPathComponent("Elsewhere")) == nil, "none compiles it")
     }
 
@@ -112,8 +128,11 @@ struct XcodeProjectTargetTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let source = try UserExtensionSource.locate(root.appendingPathComponent("NotifyExt").path)
         #expect(source.projectTarget == "App.xcodeproj's target NotifyExt")
-        #expect(source.projectSources.map(\.lastPathComponent) == ["Models.swift", "Crypto.swift", "Helper.swift"])
-        #expect(source.sources.count == 4)
+        #expect(
+            source.projectSources.map(\.lastPathComponent) == [
+                "Models.swift", "Given.swift", "Crypto.swift", "Helper.swift",
+            ])
+        #expect(source.sources.count == 5)
         let loaded = try UserExtensionLoader.load(
             root.appendingPathComponent("NotifyExt").path, builder: try CompiledExamples.builder())
         let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
@@ -121,7 +140,7 @@ struct XcodeProjectTargetTests {
         let record = await harness.start(
             harness.input(TestPayloads.plain(title: "olleh"), extension: loaded.factory)
         ).value
-        #expect(record.visible.title == "hello (opened)")
+        #expect(record.visible.title == "hello (opened)!")
     }
 
     @Test func aSharedFileThatDoesNotCompileSaysWhyItWasCompiled() throws {
