@@ -34,3 +34,25 @@ public enum FileLockError<Failure: Error>: Error {
     /// The body threw.
     case body(Failure)
 }
+
+extension Posix {
+    /// Runs `body` holding a `flock(2)` on the existing file or folder at `path`, shared or exclusive, so
+    /// that threads and processes reading and writing what it guards take turns (readers together, a writer
+    /// alone). The lock goes with the descriptor, closed when `body` returns. Nil, and `body` not run, when
+    /// `path` cannot be opened or locked.
+    public static func withLock<T>(onExisting path: String, exclusive: Bool, _ body: () -> T) -> T? {
+        let descriptor: Int32
+        do {
+            descriptor = try blockingSyscall("open(\(path))") { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
+        } catch {
+            return nil
+        }
+        defer { try? Posix.close(descriptor) }
+        do {
+            _ = try blockingSyscall("flock(\(path))") { flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) }
+        } catch {
+            return nil
+        }
+        return body()
+    }
+}

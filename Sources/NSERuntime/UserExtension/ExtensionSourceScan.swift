@@ -114,6 +114,12 @@ enum ExtensionSourceScan {
                 + "are not simulated"
         ),
         (
+            "NSFileCoordinator",
+            "file coordination takes turns per folder (a flock(2) shared by readers, exclusive to a writer) between "
+                + "the run's threads and worker processes, coarser than iOS's per item; file presenters are told "
+                + "nothing"
+        ),
+        (
             "UNUserNotificationCenter",
             "the notification center's calls complete at once, off the calling thread: the round trip to iOS's "
                 + "notification daemon is not timed; each simulated phone is new, so none has delivered "
