@@ -62,6 +62,28 @@ struct FileCoordinatorTests {
         #expect(!overlaps(true, true, within: 0.3), "the second writer waited")
     }
 
+    /// A write whose accessor reads, or logs to another file of the folder, through a coordinator of its
+    /// own; and the two-item form naming one folder by a link: none waits for itself, as on iOS.
+    @Test func coordinationNestedInAnAccessorDoesNotWaitForItself() throws {
+        let data = scratch.url.appendingPathComponent("data.json")
+        let link = scratch.url.appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: scratch.url)
+        var error: NSError?
+        var steps: [String] = []
+        let coordinator = NSFileCoordinator()
+        coordinator.coordinate(writingItemAt: data, options: .forReplacing, error: &error) { _ in
+            var inner: NSError?
+            coordinator.coordinate(readingItemAt: data, error: &inner) { _ in steps.append("read") }
+            NSFileCoordinator(filePresenter: nil).coordinate(
+                writingItemAt: scratch.url.appendingPathComponent("log.txt"), error: &inner
+            ) { _ in steps.append("logged") }
+        }
+        NSFileCoordinator().coordinate(
+            writingItemAt: data, writingItemAt: link.appendingPathComponent("other.json"), error: &error
+        ) { _, _ in steps.append("both") }
+        #expect(steps == ["read", "logged", "both"])
+    }
+
     @Test func anItemInAMissingFolderStillGetsItsAccessor() {
         var error: NSError?
         var ran = false

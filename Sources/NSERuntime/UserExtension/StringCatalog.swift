@@ -47,25 +47,34 @@ enum StringCatalog {
 
     /// A localization's value: its string unit's, or its plural variations' `other` one, or its device
     /// variations' `iphone` one (else `other`), with each `%#@name@` substitution written out as its own
-    /// `other` form (`%arg` as the argument's specifier). nil when it has none, or names a substitution
-    /// the localization does not give: the key is then looked up as the text, a valid format.
+    /// `other` form (`%arg` as the argument's specifier). nil when it has none, names a substitution the
+    /// localization does not give, or one whose form drops its argument: the key, a valid format, is then
+    /// the text.
     private static func value(of localization: Any) -> String? {
         guard let localization = localization as? [String: Any], var text = variant(of: localization) else {
             return nil
         }
         let substitutions = localization["substitutions"] as? [String: Any] ?? [:]
-        while let start = text.range(of: "%#@"),
+        var searchFrom = text.startIndex
+        while let start = text.range(of: "%#@", range: searchFrom..<text.endIndex),
             let end = text.range(of: "@", range: start.upperBound..<text.endIndex)
         {
             let name = String(text[start.upperBound..<end.lowerBound])
-            guard let substitution = substitutions[name] as? [String: Any],
-                let form = variant(of: substitution)
+            // A form that drops its argument (`other`: "Photos") would leave the value's later specifiers
+            // reading the wrong arguments: the key, a valid format, is used instead.
+            guard let substitution = substitutions[name] as? [String: Any], let form = variant(of: substitution),
+                form.contains("%arg")
             else { return nil }
             let specifier = substitution["formatSpecifier"] as? String ?? "@"
             let argument = (substitution["argNum"] as? Int).map { "%\($0)$\(specifier)" } ?? "%\(specifier)"
-            text.replaceSubrange(
-                start.lowerBound..<end.upperBound, with: form.replacingOccurrences(of: "%arg", with: argument))
+            let written = form.replacingOccurrences(of: "%arg", with: argument)
+            let offset = text.distance(from: text.startIndex, to: start.lowerBound) + written.count
+            text.replaceSubrange(start.lowerBound..<end.upperBound, with: written)
+            // Past what was written: a form naming a substitution is not read again.
+            searchFrom = text.index(text.startIndex, offsetBy: offset)
         }
+        // A substitution left unwritten (a form naming one) is no format Foundation reads.
+        guard !text.contains("%#@") else { return nil }
         return text
     }
 

@@ -239,7 +239,7 @@ public struct UserExtensionBuilder: Sendable {
         output: URL
     ) -> [String] {
         ["-emit-library", "-module-name", source.moduleName, "-swift-version", source.swiftVersion]
-            + common(osModule: osModule, linking: source.modules, libraries: libraries)
+            + common(osModule: osModule, linking: source.modules, libraries: libraries, sources: sources)
             + ["-o", output.path] + sources.map(\.path) + [entry.path]
     }
 
@@ -255,27 +255,38 @@ public struct UserExtensionBuilder: Sendable {
             libraries.folder.appendingPathComponent("\(module.name).swiftmodule").path,
             "-Xlinker", "-soname", "-Xlinker", library.lastPathComponent,
         ]
-            + common(osModule: osModule, linking: imported, libraries: libraries)
+            + common(osModule: osModule, linking: imported, libraries: libraries, sources: sources)
             + ["-o", library.path]
             + sources.map(\.path) + [generated.path]
     }
 
     /// The arguments every compile shares: optimised, nse-bench's modules, the implicit imports, and the
     /// user's own modules' libraries, found beside the library when it loads.
-    private func common(osModule: URL, linking modules: [ExtensionModule], libraries: ModuleLibraries) -> [String] {
+    private func common(
+        osModule: URL, linking modules: [ExtensionModule], libraries: ModuleLibraries, sources: [URL]
+    ) -> [String] {
         var arguments = [
             "-parse-as-library", "-O", "-I", modulesDirectory.path, "-I", osModule.path, "-I", libraries.folder.path,
             "-Xfrontend", "-import-module", "-Xfrontend", "SimulatedDevice", "-Xfrontend", "-import-module",
             "-Xfrontend", "OSLog",
-            // The keychain (`SecItemCopyMatching`, `kSecClass`) and Core Foundation's types, which iOS code
-            // reaches through Foundation alone (its module re-exports Security's).
-            "-Xfrontend", "-import-module", "-Xfrontend", "Security",
             // os_unfair_lock, which iOS code reaches through Foundation (Darwin) alone.
             "-Xfrontend", "-import-module", "-Xfrontend", "os",
             "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN",
         ]
+        // The keychain (`SecItemCopyMatching`, `kSecClass`) and Core Foundation's types, which iOS code
+        // reaches through Foundation alone (its module re-exports Security's); not where a file imports
+        // Linux's CoreFoundation, whose `CFString` would then be ambiguous with Security's.
+        if !sources.contains(where: Self.importsCoreFoundation) {
+            arguments += ["-Xfrontend", "-import-module", "-Xfrontend", "Security"]
+        }
         for module in modules { arguments += ["-Xlinker", libraries.library(module).path] }
         return arguments
+    }
+
+    /// Whether the Swift file `source` imports Core Foundation (unreadable: no, and the compile says why).
+    private static func importsCoreFoundation(_ source: URL) -> Bool {
+        guard let text = try? String(contentsOf: source, encoding: .utf8) else { return false }
+        return ExtensionSourceScan.importedModules(in: text).contains("CoreFoundation")
     }
 
     /// SHA-256 of everything the library depends on.

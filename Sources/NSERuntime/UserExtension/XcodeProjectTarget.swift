@@ -79,15 +79,18 @@ struct XcodeProjectTarget: Sendable, Hashable {
         func expanded() -> XcodeProjectTarget {
             var files = phaseFiles
             var excluded: [String] = []
+            var resources = self.resources
             for (folder, exclusions) in synchronized {
                 let paths = exclusions.map { folder.appendingPathComponent($0).standardizedFileURL.path }
                 excluded += paths
-                files += UserExtensionSource.allFiles(under: folder).filter { file in
+                let members = UserExtensionSource.allFiles(under: folder).filter { file in
                     let path = file.standardizedFileURL.path
-                    return file.pathExtension == "swift" && !paths.contains { path == $0 || path.hasPrefix($0 + "/") }
+                    return !paths.contains { path == $0 || path.hasPrefix($0 + "/") }
                 }
+                // A synchronized folder's other files are the target's resources, as Xcode copies them.
+                files += members.filter { $0.pathExtension == "swift" }
+                resources += members.filter { $0.pathExtension != "swift" }
             }
-            var resources = self.resources
             for item in added {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: item.path, isDirectory: &isFolder) else { continue }

@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 @_implementationOnly import NSEBenchSystem
 
@@ -10,7 +11,8 @@ public import Foundation
 // The coordination is real, between the threads and worker processes of a run (which share the App Group
 // container, as an app, its widgets and its extension do): a `flock(2)` on the item's folder, shared for a
 // read, exclusive for a write, held while the accessor runs, so readers run together and a writer alone.
-// Coarser than iOS's (per folder, not per item), and no file presenter is told of anything.
+// Coarser than iOS's (per folder, not per item), and no file presenter is told of anything. Coordination
+// nested in an accessor, on the same thread, does not wait for itself, as on iOS.
 
 /// Where a call writes the error it ends with (`&error`, an `NSError?`), as Foundation's `NSErrorPointer`
 /// on Apple's platforms, which Linux's lacks.
@@ -67,6 +69,9 @@ open class NSFileCoordinator: NSObject {
         super.init()
     }
 
+    /// A coordinator acting for no presenter.
+    public convenience override init() { self.init(filePresenter: nil) }
+
     /// Registers a presenter: kept by no one here, as nothing is presented.
     open class func addFilePresenter(_ filePresenter: any NSFilePresenter) {}
 
@@ -112,22 +117,32 @@ open class NSFileCoordinator: NSObject {
     /// Cancels coordination in progress: each accessor here runs at once, so there is none to cancel.
     open func cancel() {}
 
-    /// Runs `body` holding each item's folder (one lock a folder, exclusive when any item of it is
-    /// written), taken in the folders' order so that two coordinators never wait for each other. A folder
-    /// that cannot be locked (it does not exist) is not held, and `body` runs all the same, as iOS runs an
-    /// accessor for an item that is not there.
+    /// Runs `body` holding each item's folder (one lock a folder, its links resolved, exclusive when any
+    /// item of it is written), taken in the folders' order so that two coordinators never wait for each
+    /// other. A folder this thread already holds (coordination nested in an accessor) is not locked again:
+    /// as on iOS, coordination never blocks itself. A folder that cannot be locked (it does not exist) is
+    /// not held, and `body` runs all the same, as iOS runs an accessor for an item that is not there.
     private static func holding(_ items: [(url: URL, writes: Bool)], _ body: () -> Void) {
         var folders: [String: Bool] = [:]
         for (url, writes) in items {
-            let folder = url.standardizedFileURL.deletingLastPathComponent().path
+            let folder = url.standardizedFileURL.deletingLastPathComponent().resolvingSymlinksInPath().path
             folders[folder] = (folders[folder] ?? false) || writes
         }
+        let thread = pthread_self()
+        let mine = held.withLock { $0[thread] ?? [] }
+        let needed = folders.filter { !mine.contains($0.key) }.sorted { $0.key < $1.key }
         func lock(_ remaining: ArraySlice<(key: String, value: Bool)>) {
             guard let (folder, exclusive) = remaining.first else { return body() }
+            held.withLock { $0[thread, default: []].insert(folder) }
+            defer { held.withLock { $0[thread]?.remove(folder) } }
             if Posix.withLock(onExisting: folder, exclusive: exclusive, { lock(remaining.dropFirst()) }) == nil {
                 lock(remaining.dropFirst())
             }
         }
-        lock(ArraySlice(folders.sorted { $0.key < $1.key }))
+        lock(ArraySlice(needed))
     }
+
+    /// The folders each thread holds, so that coordination nested on the same thread does not wait for
+    /// itself.
+    private static let held = Mutex<[pthread_t: Set<String>]>([:])
 }

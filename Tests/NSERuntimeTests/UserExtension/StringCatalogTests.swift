@@ -34,6 +34,27 @@ struct StringCatalogTests {
                 "it" : { "stringUnit" : { "state" : "translated", "value" : "%#@missing@" } }
               }
             },
+            "%lld photos from %@" : {
+              "localizations" : {
+                "en" : {
+                  "stringUnit" : { "state" : "translated", "value" : "%#@photos@ from %@" },
+                  "substitutions" : { "photos" : {
+                    "formatSpecifier" : "lld",
+                    "variations" : { "plural" : { "other" : { "stringUnit" : { "state" : "translated", "value" : "Photos" } } } }
+                  } }
+                }
+              }
+            },
+            "Loop %lld" : {
+              "localizations" : {
+                "en" : {
+                  "stringUnit" : { "state" : "translated", "value" : "%#@loop@" },
+                  "substitutions" : { "loop" : {
+                    "variations" : { "plural" : { "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg %#@loop@" } } } }
+                  } }
+                }
+              }
+            },
             "Where" : {
               "localizations" : {
                 "en" : { "variations" : { "device" : {
@@ -62,6 +83,7 @@ struct StringCatalogTests {
             tables["en"] == [
                 "Action required": "Action required", "New message from %@": "Message from %@",
                 "%lld new photos": "%lld new photos!", "%lld apples": "You have %1$lld apples", "Where": "On iPhone",
+                "%lld photos from %@": "%lld photos from %@", "Loop %lld": "Loop %lld",
             ])
         #expect(String(format: tables["en"]?["%lld apples"] ?? "", 3) == "You have 3 apples", "a valid format")
         #expect(

@@ -65,6 +65,26 @@ struct UserExtensionBuildTests {
         }
     }
 
+    @Test("the keychain with Foundation alone, and Core Foundation's own names where a file imports it")
+    func securityThroughFoundationAndCoreFoundation() throws {
+        let keychain = """
+            import Foundation
+            import UserNotifications
+            let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword]
+            class NotificationService: UNNotificationServiceExtension {}
+            """
+        _ = try CompiledExamples.factory(of: ["Service.swift": keychain])
+        let coreFoundation = """
+            import CoreFoundation
+            import Foundation
+            import UserNotifications
+            func describe(_ string: CFString) -> CFIndex { CFStringGetLength(string) }
+            let yes = kCFBooleanTrue
+            class NotificationService: UNNotificationServiceExtension {}
+            """
+        _ = try CompiledExamples.factory(of: ["Service.swift": coreFoundation])
+    }
+
     @Test("the loaded principal class is the user's, a UNNotificationServiceExtension of the host")
     func loads() throws {
         let factory = try CompiledExamples.factory("XcodeTemplate")

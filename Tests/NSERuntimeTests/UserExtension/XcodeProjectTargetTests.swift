@@ -85,6 +85,7 @@ struct XcodeProjectTargetTests {
             "SyncedShared/AppOnly/View.swift":
                 "import SwiftUI\nstruct Inner: View { var body: some View { Text(\"x\") } }\n",
             "AppShared/Given.swift": "enum Given { static let mark = \"!\" }\n",
+            "SyncedShared/Shared.xcstrings": #"{"sourceLanguage": "en", "strings": {"k": {}}}"#,
             "AppShared/Other.swift": "import SwiftUI\nstruct Other: View { var body: some View { Text(\"x\") } }\n",
             "Shared/Crypto.swift":
                 "enum Crypto { static func open(_ text: String) -> String { String(text.reversed()) } }\n",
@@ -118,7 +119,9 @@ struct XcodeProjectTargetTests {
         #expect(
             placed.resources.map(\.bundlePath).sorted() == [
                 "Sounds/ding.caf", "de.lproj/Localizable.strings", "en.lproj/Localizable.strings",
-            ], "localized variants in their .lproj, a folder reference with its folder")
+                "en.lproj/Shared.strings",
+            ], "localized variants in their .lproj, a folder reference with its folder, a synchronized folder's catalog"
+        )
         #expect(placed.duplicates.isEmpty)
         #expect(project.target(containing: root.appendingPathComponent("Elsewhere")) == nil, "none compiles it")
     }
