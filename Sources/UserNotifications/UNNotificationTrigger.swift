@@ -29,3 +29,40 @@ open class UNPushNotificationTrigger: UNNotificationTrigger, @unchecked Sendable
         super.init(repeats: false)
     }
 }
+
+/// A local notification's trigger after an interval, as UserNotifications': kept with the request, never
+/// fired here.
+open class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @unchecked Sendable {
+    // @unchecked: as its superclass, with one more `let` of a Sendable type.
+
+    /// Seconds until it fires.
+    public let timeInterval: TimeInterval
+
+    /// A trigger `timeInterval` seconds after it is added.
+    public init(timeInterval: TimeInterval, repeats: Bool) {
+        self.timeInterval = timeInterval
+        super.init(repeats: repeats)
+    }
+
+    /// When it would next fire, counted from now.
+    open func nextTriggerDate() -> Date? { Date(timeIntervalSinceNow: timeInterval) }
+}
+
+/// A local notification's trigger at a date, as UserNotifications': kept with the request, never fired here.
+open class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchecked Sendable {
+    // @unchecked: as its superclass, with one more `let` of a Sendable type.
+
+    /// The date components it fires at.
+    public let dateComponents: DateComponents
+
+    /// A trigger at `dateComponents`.
+    public init(dateMatching dateComponents: DateComponents, repeats: Bool) {
+        self.dateComponents = dateComponents
+        super.init(repeats: repeats)
+    }
+
+    /// When it would next fire.
+    open func nextTriggerDate() -> Date? {
+        Calendar.current.nextDate(after: Date(), matching: dateComponents, matchingPolicy: .nextTime)
+    }
+}

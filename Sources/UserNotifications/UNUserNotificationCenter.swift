@@ -46,6 +46,39 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     /// Whether the device supports content extensions: true, as an iPhone does.
     open var supportsContentExtensions: Bool { true }
 
+    /// The app's delegate, held weakly: kept, never called (an extension's notifications are not shown here).
+    open var delegate: (any UNUserNotificationCenterDelegate)? {
+        get { delegateBox.withLock { $0.object } }
+        set { delegateBox.withLock { $0.object = newValue } }
+    }
+
+    private final class WeakDelegate: @unchecked Sendable {
+        // @unchecked: read and written only under `delegateBox`'s lock.
+        weak var object: (any UNUserNotificationCenterDelegate)?
+    }
+
+    private let delegateBox = Mutex(WeakDelegate())
+
+    // MARK: Authorization
+
+    /// The app's settings: a phone receiving its push has allowed it (``UNNotificationSettings``).
+    open func getNotificationSettings(completionHandler: @escaping @Sendable (UNNotificationSettings) -> Void) {
+        queue.async { completionHandler(UNNotificationSettings()) }
+    }
+
+    /// The app's settings (see ``getNotificationSettings(completionHandler:)``).
+    open func notificationSettings() async -> UNNotificationSettings { UNNotificationSettings() }
+
+    /// Asks to be allowed: granted, as on a phone receiving the app's push.
+    open func requestAuthorization(
+        options: UNAuthorizationOptions = [], completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void
+    ) {
+        queue.async { completionHandler(true, nil) }
+    }
+
+    /// Asks to be allowed: granted (see ``requestAuthorization(options:completionHandler:)``).
+    open func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool { true }
+
     // MARK: Delivered notifications
 
     /// The notifications in the notification center: none on a new phone.

@@ -456,6 +456,12 @@ struct ExtensionProcessTests {
             public enum Fetcher {
                 public static func session(_ session: URLSession = .shared) -> URLSession { session }
             }
+            final class PushManager: NSObject, UNUserNotificationCenterDelegate {
+                func userNotificationCenter(
+                    _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+                    withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
+                ) { completionHandler([.banner, .sound]) }
+            }
             class NotificationService: UNNotificationServiceExtension {
                 override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
                     let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecReturnData as String: true]
@@ -470,6 +476,8 @@ struct ExtensionProcessTests {
                     _ = Fetcher.session()
                     center.getDeliveredNotifications { delivered in
                         center.removeDeliveredNotifications(withIdentifiers: delivered.map { $0.request.identifier })
+                        let trigger = UNTimeIntervalNotificationTrigger(timeInterval: 60, repeats: false)
+                        center.add(UNNotificationRequest(identifier: "later", content: request.content, trigger: trigger))
                         let content = request.content.mutableCopy() as! UNMutableNotificationContent
                         content.title = "delivered \\(delivered.count)"
                         contentHandler(content)

@@ -55,3 +55,42 @@ struct UNUserNotificationCenterTests {
         #expect(error == nil)
     }
 }
+
+/// What shared app code asks of the center besides: settings, authorization, a delegate, local triggers.
+@Suite("UserNotifications: settings, authorization and the delegate")
+struct UNNotificationSettingsTests {
+    final class PushManager: UNUserNotificationCenterDelegate {}
+
+    @Test func aPhoneReceivingThePushHasAllowedIt() async throws {
+        let center = UNUserNotificationCenter.current()
+        let settings = await center.notificationSettings()
+        #expect(settings.authorizationStatus == .authorized)
+        #expect(settings.alertSetting == .enabled)
+        #expect(try await center.requestAuthorization(options: [.alert, .badge, .sound]))
+        let granted = await withCheckedContinuation { continuation in
+            center.requestAuthorization(options: [.alert]) { granted, _ in continuation.resume(returning: granted) }
+        }
+        #expect(granted)
+    }
+
+    @Test func theDelegateIsHeldWeaklyAndItsMethodsAreOptional() {
+        let center = UNUserNotificationCenter.current()
+        var manager: PushManager? = PushManager()
+        center.delegate = manager
+        #expect(center.delegate === manager)
+        manager = nil
+        #expect(center.delegate == nil, "held weakly, as Apple's")
+        #expect(UNNotificationDefaultActionIdentifier == "com.apple.UNNotificationDefaultActionIdentifier")
+    }
+
+    @Test func localTriggersKeepWhatTheyWereGiven() throws {
+        let interval = UNTimeIntervalNotificationTrigger(timeInterval: 60, repeats: false)
+        #expect(interval.timeInterval == 60 && !interval.repeats)
+        let nextInterval = try #require(interval.nextTriggerDate())
+        #expect(abs(nextInterval.timeIntervalSinceNow - 60) < 5)
+        let calendar = UNCalendarNotificationTrigger(dateMatching: DateComponents(hour: 9, minute: 0), repeats: true)
+        #expect(calendar.repeats && calendar.dateComponents.hour == 9)
+        let next = try #require(calendar.nextTriggerDate())
+        #expect(Calendar.current.component(.hour, from: next) == 9)
+    }
+}
