@@ -161,14 +161,19 @@ struct LoadRunnerTests {
     @Test func stopEndsAdmissionsAndDrainCancelsStragglers() async {
         let runner = LoadRunner(clock: clock)
         let finished = Atomic<Int>(0)
+        let started = Atomic<Int>(0)
         async let report = runner.run(
             model: .closed(concurrency: 4), length: .duration(60_000_000_000), ramp: 0, seed: 1,
             drainLimit: 100_000_000
         ) { [clock] _ in
+            started.add(1, ordering: .relaxed)
             try? await clock.sleep(until: clock.now() + 30_000_000_000)
             finished.add(1, ordering: .relaxed)
         }
-        try? await Task.sleep(for: .milliseconds(100))
+        // Stopped once the four are in: a fixed 100 ms wait let a loaded machine stop it before any was
+        // admitted (0 admitted, 0 cut off, in a full suite beside other work).
+        let admittedAll = await eventually(within: .seconds(20)) { started.load(ordering: .relaxed) == 4 }
+        #expect(admittedAll)
         runner.stop()
         let result = await report
         #expect(result.partial)
