@@ -120,7 +120,7 @@ enum ExtensionSourceScan {
                 + "nothing"
         ),
         (
-            "UNUserNotificationCenter",
+            "UNUserNotificationCenter.current()",
             "the notification center's calls complete at once, off the calling thread: the round trip to iOS's "
                 + "notification daemon is not timed; each simulated phone is new, so none has delivered "
                 + "notifications, and what is added (categories, requests, the badge) is kept, not shown"

@@ -48,34 +48,52 @@ enum StringCatalog {
     /// A localization's value: its string unit's, or its plural variations' `other` one, or its device
     /// variations' `iphone` one (else `other`), with each `%#@name@` substitution written out as its own
     /// `other` form (`%arg` as the argument's specifier). nil when it has none, names a substitution the
-    /// localization does not give, or one whose form drops its argument: the key, a valid format, is then
-    /// the text.
+    /// localization does not give, or one whose form drops its argument while a later specifier takes the
+    /// next one: the key, a valid format, is then the text.
     private static func value(of localization: Any) -> String? {
         guard let localization = localization as? [String: Any], var text = variant(of: localization) else {
             return nil
         }
         let substitutions = localization["substitutions"] as? [String: Any] ?? [:]
-        var searchFrom = text.startIndex
-        while let start = text.range(of: "%#@", range: searchFrom..<text.endIndex),
-            let end = text.range(of: "@", range: start.upperBound..<text.endIndex)
+        // Written left to right into a new text, so a form naming a substitution is not read again.
+        var written = ""
+        var rest = Substring(text)
+        var droppedAnArgument = false
+        while let start = rest.range(of: "%#@"), let end = rest.range(of: "@", range: start.upperBound..<rest.endIndex)
         {
-            let name = String(text[start.upperBound..<end.lowerBound])
-            // A form that drops its argument (`other`: "Photos") would leave the value's later specifiers
-            // reading the wrong arguments: the key, a valid format, is used instead.
-            guard let substitution = substitutions[name] as? [String: Any], let form = variant(of: substitution),
-                form.contains("%arg")
-            else { return nil }
+            let name = String(rest[start.upperBound..<end.lowerBound])
+            guard let substitution = substitutions[name] as? [String: Any], let form = variant(of: substitution) else {
+                return nil
+            }
             let specifier = substitution["formatSpecifier"] as? String ?? "@"
             let argument = (substitution["argNum"] as? Int).map { "%\($0)$\(specifier)" } ?? "%\(specifier)"
-            let written = form.replacingOccurrences(of: "%arg", with: argument)
-            let offset = text.distance(from: text.startIndex, to: start.lowerBound) + written.count
-            text.replaceSubrange(start.lowerBound..<end.upperBound, with: written)
-            // Past what was written: a form naming a substitution is not read again.
-            searchFrom = text.index(text.startIndex, offsetBy: offset)
+            droppedAnArgument = droppedAnArgument || !form.contains("%arg")
+            written += rest[..<start.lowerBound] + form.replacingOccurrences(of: "%arg", with: argument)
+            rest = rest[end.upperBound...]
         }
-        // A substitution left unwritten (a form naming one) is no format Foundation reads.
-        guard !text.contains("%#@") else { return nil }
+        text = written + rest
+        // A substitution left unwritten (a form naming one) is no format Foundation reads; and where a form
+        // drops its argument ("Delete these items?"), a later specifier that is not positional would read
+        // the wrong argument: the key, a valid format, is then the text.
+        guard !text.contains("%#@"), !(droppedAnArgument && Self.hasSequentialSpecifier(text)) else { return nil }
         return text
+    }
+
+    /// Whether `format` has a specifier that takes the next argument (`%@`, `%lld`), not a positional one
+    /// (`%2$@`) or a literal `%%`.
+    private static func hasSequentialSpecifier(_ format: String) -> Bool {
+        var characters = Substring(format)
+        while let percent = characters.firstIndex(of: "%") {
+            let after = characters[characters.index(after: percent)...]
+            if after.first == "%" {
+                characters = after.dropFirst()
+                continue
+            }
+            let digits = after.prefix { $0.isASCII && $0.isNumber }
+            if digits.isEmpty || after.dropFirst(digits.count).first != "$" { return true }
+            characters = after.dropFirst(digits.count + 1)
+        }
+        return false
     }
 
     /// The text of a localization or substitution: its string unit's value, or its variations' form for an

@@ -275,18 +275,32 @@ public struct UserExtensionBuilder: Sendable {
         ]
         // The keychain (`SecItemCopyMatching`, `kSecClass`) and Core Foundation's types, which iOS code
         // reaches through Foundation alone (its module re-exports Security's); not where a file imports
-        // Linux's CoreFoundation, whose `CFString` would then be ambiguous with Security's.
-        if !sources.contains(where: Self.importsCoreFoundation) {
+        // Linux's CoreFoundation and names one of the types Security's stand-in declares too (`CFString`
+        // would be ambiguous there), so that what compiled without it still does.
+        if !sources.contains(where: Self.namesCoreFoundationsOwnTypes) {
             arguments += ["-Xfrontend", "-import-module", "-Xfrontend", "Security"]
         }
         for module in modules { arguments += ["-Xlinker", libraries.library(module).path] }
         return arguments
     }
 
-    /// Whether the Swift file `source` imports Core Foundation (unreadable: no, and the compile says why).
-    private static func importsCoreFoundation(_ source: URL) -> Bool {
-        guard let text = try? String(contentsOf: source, encoding: .utf8) else { return false }
-        return ExtensionSourceScan.importedModules(in: text).contains("CoreFoundation")
+    /// The names Security's stand-in (through CoreFoundationTypes) declares that Linux's CoreFoundation
+    /// declares too.
+    static let sharedCoreFoundationNames = [
+        "CFString", "CFDictionary", "CFMutableDictionary", "CFArray", "CFData", "CFNumber", "CFBoolean", "CFError",
+        "CFTypeRef", "CFIndex", "OSStatus", "kCFBooleanTrue", "kCFBooleanFalse", "CFURL", "CFMutableData",
+        "CFAllocator", "kCFAllocatorDefault", "CFDataCreateMutable",
+    ]
+
+    /// Whether the Swift file `source` imports Core Foundation and names one of
+    /// ``sharedCoreFoundationNames`` (unreadable: no, and the compile says why).
+    private static func namesCoreFoundationsOwnTypes(_ source: URL) -> Bool {
+        guard let text = try? String(contentsOf: source, encoding: .utf8),
+            ExtensionSourceScan.importedModules(in: text).contains("CoreFoundation")
+        else { return false }
+        return sharedCoreFoundationNames.contains { name in
+            text.range(of: "\\b\(name)\\b", options: .regularExpression) != nil
+        }
     }
 
     /// SHA-256 of everything the library depends on.

@@ -134,7 +134,13 @@ open class NSFileCoordinator: NSObject {
         func lock(_ remaining: ArraySlice<(key: String, value: Bool)>) {
             guard let (folder, exclusive) = remaining.first else { return body() }
             held.withLock { $0[thread, default: []].insert(folder) }
-            defer { held.withLock { $0[thread]?.remove(folder) } }
+            defer {
+                held.withLock { held in
+                    held[thread]?.remove(folder)
+                    // A thread holding nothing has no entry: the registry does not grow with every thread.
+                    if held[thread]?.isEmpty == true { held[thread] = nil }
+                }
+            }
             if Posix.withLock(onExisting: folder, exclusive: exclusive, { lock(remaining.dropFirst()) }) == nil {
                 lock(remaining.dropFirst())
             }

@@ -55,6 +55,17 @@ struct StringCatalogTests {
                 }
               }
             },
+            "Delete %lld" : {
+              "localizations" : {
+                "en" : {
+                  "stringUnit" : { "state" : "translated", "value" : "%#@items@" },
+                  "substitutions" : { "items" : {
+                    "formatSpecifier" : "lld",
+                    "variations" : { "plural" : { "other" : { "stringUnit" : { "state" : "translated", "value" : "Delete these items?" } } } }
+                  } }
+                }
+              }
+            },
             "Where" : {
               "localizations" : {
                 "en" : { "variations" : { "device" : {
@@ -84,6 +95,7 @@ struct StringCatalogTests {
                 "Action required": "Action required", "New message from %@": "Message from %@",
                 "%lld new photos": "%lld new photos!", "%lld apples": "You have %1$lld apples", "Where": "On iPhone",
                 "%lld photos from %@": "%lld photos from %@", "Loop %lld": "Loop %lld",
+                "Delete %lld": "Delete these items?",
             ])
         #expect(String(format: tables["en"]?["%lld apples"] ?? "", 3) == "You have 3 apples", "a valid format")
         #expect(

@@ -83,6 +83,10 @@ struct UserExtensionBuildTests {
             class NotificationService: UNNotificationServiceExtension {}
             """
         _ = try CompiledExamples.factory(of: ["Service.swift": coreFoundation])
+        // A file importing CoreFoundation for what Security's stand-in does not declare keeps the keychain
+        // reachable from the others.
+        let timing = "import CoreFoundation\nfunc now() -> CFAbsoluteTime { CFAbsoluteTimeGetCurrent() }\n"
+        _ = try CompiledExamples.factory(of: ["Service.swift": keychain, "Timing.swift": timing])
     }
 
     @Test("the loaded principal class is the user's, a UNNotificationServiceExtension of the host")
