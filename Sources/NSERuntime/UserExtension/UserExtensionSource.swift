@@ -233,45 +233,44 @@ public struct UserExtensionSource: Sendable, Hashable {
     private static func projectMembers(of root: URL, unreadable: inout [String]) -> (
         files: [URL], resources: [URL], target: XcodeProjectTarget, name: String
     )? {
-        for directory in [root, root.deletingLastPathComponent()] {
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            for entry in entries.sorted() where entry.hasSuffix(".xcodeproj") {
-                let file = directory.appendingPathComponent(entry).appendingPathComponent("project.pbxproj")
-                guard FileManager.default.fileExists(atPath: file.path) else { continue }
-                let project: XcodeProjectTarget.Project
-                do {
-                    project = try XcodeProjectTarget.read(project: file, projectFolder: directory)
-                } catch {
-                    unreadable.append("\(file.path): \(error)")
-                    continue
-                }
-                guard let target = project.target(containing: root) else { continue }
-                let prefix = root.standardizedFileURL.path + "/"
-                let outside = target.swiftFiles.filter {
-                    !$0.path.hasPrefix(prefix) && FileManager.default.fileExists(atPath: $0.path)
-                }
-                let resources = target.resources.filter {
-                    !$0.path.hasPrefix(prefix) && FileManager.default.fileExists(atPath: $0.path)
-                }
-                return (outside.sorted { $0.path < $1.path }, resources, target, "\(entry)'s target \(target.name)")
+        for file in projectFileURLs(near: root) {
+            let project: XcodeProjectTarget.Project
+            do {
+                project = try XcodeProjectTarget.read(
+                    project: file, projectFolder: file.deletingLastPathComponent().deletingLastPathComponent())
+            } catch {
+                unreadable.append("\(file.path): \(error)")
+                continue
             }
+            guard let target = project.target(containing: root) else { continue }
+            let prefix = root.standardizedFileURL.path + "/"
+            let outside = target.swiftFiles.filter {
+                !$0.path.hasPrefix(prefix) && FileManager.default.fileExists(atPath: $0.path)
+            }
+            let resources = target.resources.filter {
+                !$0.path.hasPrefix(prefix) && FileManager.default.fileExists(atPath: $0.path)
+            }
+            let name = "\(file.deletingLastPathComponent().lastPathComponent)'s target \(target.name)"
+            return (outside.sorted { $0.path < $1.path }, resources, target, name)
         }
         return nil
+    }
+
+    /// Each `project.pbxproj` of an `.xcodeproj` in `folder` or the folder above it, in name order.
+    private static func projectFileURLs(near folder: URL) -> [URL] {
+        [folder, folder.deletingLastPathComponent()].flatMap { directory -> [URL] in
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            return entries.sorted().filter { $0.hasSuffix(".xcodeproj") }.map {
+                directory.appendingPathComponent($0).appendingPathComponent("project.pbxproj")
+            }.filter { FileManager.default.fileExists(atPath: $0.path) }
+        }
     }
 
     /// The text of each Xcode project's `project.pbxproj` in `folder` or the folder above it, for its
     /// language mode and bundle identifiers. A best-effort probe: a folder or project file that cannot be
     /// read gives nothing, and Swift 5 (or `--swift-version`) and a stand-in identifier apply.
     private static func projectFiles(near folder: URL) -> [String] {
-        var texts: [String] = []
-        for directory in [folder, folder.deletingLastPathComponent()] {
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            for entry in entries.sorted() where entry.hasSuffix(".xcodeproj") {
-                let project = directory.appendingPathComponent(entry).appendingPathComponent("project.pbxproj")
-                if let text = try? String(contentsOf: project, encoding: .utf8) { texts.append(text) }
-            }
-        }
-        return texts
+        projectFileURLs(near: folder).compactMap { try? String(contentsOf: $0, encoding: .utf8) }
     }
 
     /// Every regular file under `root`, leaving out hidden folders and build products.

@@ -28,10 +28,15 @@ struct XcodeProjectTarget: Sendable, Hashable {
     /// it), absolute.
     var excluded: [String] = []
 
+    /// Whether `path` is `folder` or under it.
+    static func path(_ path: String, isInside folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder + "/")
+    }
+
     /// Whether `file` is under one of ``excluded``.
     func excludes(_ file: URL) -> Bool {
         let path = file.standardizedFileURL.path
-        return excluded.contains { path == $0 || path.hasPrefix($0 + "/") }
+        return excluded.contains { Self.path(path, isInside: $0) }
     }
 
     /// A project's app extension targets, read but not yet expanded (their synchronized folders listed).
@@ -69,7 +74,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
             let prefix = folder + "/"
             if synchronized.contains(where: {
                 let own = $0.folder.standardizedFileURL.path
-                return own == folder || prefix.hasPrefix(own + "/")
+                return XcodeProjectTarget.path(folder, isInside: own)
             }) {
                 return Int.max
             }
@@ -85,7 +90,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
                 excluded += paths
                 let members = UserExtensionSource.allFiles(under: folder).filter { file in
                     let path = file.standardizedFileURL.path
-                    return !paths.contains { path == $0 || path.hasPrefix($0 + "/") }
+                    return !paths.contains { XcodeProjectTarget.path(path, isInside: $0) }
                 }
                 // A synchronized folder's other files are the target's resources, as Xcode copies them.
                 files += members.filter { $0.pathExtension == "swift" }
