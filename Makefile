@@ -1,6 +1,8 @@
 # nse-bench: the two set-up commands of the README, and helpers for contributors.
 # Both `bench` and `test` install the Debian packages they need first (.ci/install-deps).
 SWIFT ?= swift
+# bash: `make test` needs pipefail to keep swift test's status through its log.
+SHELL := /bin/bash
 
 .PHONY: deps test-deps bench test build release lint format clean suite baseline gate fuzz sanitize
 
@@ -26,10 +28,14 @@ test-deps:
 ## is stopped, with every process it started, and fails saying so rather than holding CI to its limit.
 TEST_WIDTH ?= 16
 TEST_TIMEOUT ?= 1800
+## The run's output is kept in .build/test.log; on a failure, what each failed test recorded is
+## printed again at the end (.ci/failed-tests), where CI's tail of the output shows it.
 test: deps test-deps
 	$(SWIFT) build --build-tests
-	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) timeout --kill-after=30 $(TEST_TIMEOUT) \
-		$(SWIFT) test --skip-build || { status=$$?; if [ $$status -ge 124 ]; then \
+	@set -o pipefail; echo "$(SWIFT) test --skip-build (log: .build/test.log)"; \
+		SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) timeout --kill-after=30 $(TEST_TIMEOUT) \
+		$(SWIFT) test --skip-build 2>&1 | tee .build/test.log || { status=$$?; .ci/failed-tests .build/test.log; \
+		if [ $$status -ge 124 ]; then \
 		echo "make test: swift test ran past $(TEST_TIMEOUT) s and was stopped: a test is hung"; fi; exit $$status; }
 
 ## suite: every scenario in Benchmarks/ into Results/runs/<timestamp>-suite/summary.csv
