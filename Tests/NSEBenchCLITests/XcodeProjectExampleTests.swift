@@ -34,4 +34,50 @@ struct XcodeProjectExampleTests {
                 "NotificationService (2 Swift files, 1 of them from outside the folder, as Chat.xcodeproj's target "
                     + "NotificationService compiles them; Swift 5 mode)"), "\(result.output)")
     }
+
+    @Test func theRunSaysWhereTheInfoPlistIsAndWhatTheTargetLeavesOut() async throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("xcode-example-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(
+            at: ExtensionProcessTests.root.appendingPathComponent("Examples/XcodeProject"), to: copy)
+        // The Info.plist kept beside the project, as some projects do; a file the target no longer lists.
+        let projectFile = copy.appendingPathComponent("Chat.xcodeproj/project.pbxproj")
+        let project = try String(contentsOf: projectFile, encoding: .utf8)
+        #expect(project.contains("INFOPLIST_FILE = NotificationService/Info.plist;"))
+        try project.replacingOccurrences(
+            of: "INFOPLIST_FILE = NotificationService/Info.plist;",
+            with: "INFOPLIST_FILE = \"$(SRCROOT)/Config/NotificationService-Info.plist\";"
+        ).write(to: projectFile, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: copy.appendingPathComponent("Config"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: copy.appendingPathComponent("NotificationService/Info.plist"),
+            to: copy.appendingPathComponent("Config/NotificationService-Info.plist"))
+        try "let removedFromTheTarget: Int = \"stale\"\n".write(
+            to: copy.appendingPathComponent("NotificationService/Old.swift"), atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NSE_BENCH_CACHE"] =
+            FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-extension-cache-cli").path
+        let out = copy.appendingPathComponent("out")
+        let result = try await ChildProcess.run(
+            ExtensionProcessTests.executable.path,
+            [
+                "run", "--extension", copy.appendingPathComponent("NotificationService").path, "-n", "4", "--out",
+                out.path,
+            ],
+            environment: environment, currentDirectory: ExtensionProcessTests.root)
+        #expect(result.status == 0 || result.status == 1, "\(result.output)")
+        let plist = copy.appendingPathComponent("Config/NotificationService-Info.plist").standardizedFileURL.path
+        for line in [
+            "NotificationService (2 Swift files, 1 of them from outside the folder, as Chat.xcodeproj's target "
+                + "NotificationService compiles them; Swift 5 mode)",
+            "Info.plist: \(plist), as Chat.xcodeproj's target NotificationService names it (INFOPLIST_FILE)",
+            "not compiled: Old.swift, in the folder but not in Chat.xcodeproj's target NotificationService",
+        ] {
+            #expect(result.output.contains(line), "\(result.output)")
+        }
+        let rows = try ExtensionProcessTests.table(out.appendingPathComponent("invocations.csv"))
+        #expect(rows.count == 4)
+        #expect(rows.allSatisfy { $0["outcome"] == "enriched" }, "\(rows.map { $0["outcome"] ?? "" })")
+    }
 }

@@ -63,8 +63,11 @@ enum ExtensionChoice {
         let modules = loaded.source.modules.map { "\($0.name): \(swiftFiles($0.sources.count))" }
         var notes = [
             "extension \(value): \(loaded.source.principalClass) (\(swiftFiles(loaded.source.sources.count)), "
-                + (loaded.source.projectTarget.map {
-                    "\(loaded.source.projectSources.count) of them from outside the folder, as \($0) compiles them; "
+                + (loaded.source.projectTarget.map { target in
+                    let outside = loaded.source.projectSources.count
+                    return outside == 0
+                        ? "as \(target) compiles \(loaded.source.sources.count == 1 ? "it" : "them"); "
+                        : "\(outside) of them from outside the folder, as \(target) compiles them; "
                 } ?? "")
                 + "Swift \(loaded.source.swiftVersion) mode"
                 + (modules.isEmpty ? "" : "; modules \(modules.joined(separator: ", "))") + "), \(how)"
@@ -74,6 +77,17 @@ enum ExtensionChoice {
         {
             notes.append(
                 "payloads: the media URL at \(field), where the \(sdk.rawValue) SDK's helper reads it (--media-field)")
+        }
+        if let target = loaded.source.projectTarget {
+            if let plist = loaded.source.projectInfoPlist {
+                notes.append("Info.plist: \(plist.path), as \(target) names it (INFOPLIST_FILE)")
+            }
+            if !loaded.source.sourcesLeftOut.isEmpty {
+                let names = loaded.source.sourcesLeftOut.map {
+                    UserExtensionSource.relative($0, to: URL(fileURLWithPath: value).standardizedFileURL)
+                }
+                notes.append("not compiled: \(names.joined(separator: ", ")), in the folder but not in \(target)")
+            }
         }
         notes += loaded.source.unreadableProjects.map {
             "not read: the Xcode project \($0); files it compiles into the extension from outside the folder are not"

@@ -47,8 +47,12 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// The Swift files outside the folder that the Xcode project beside it compiles into the extension's
     /// target (``XcodeProjectTarget``), part of ``sources``; and which project and target said so.
     public var projectSources: [URL] = []
-    /// `Project.xcodeproj`'s target `Name`, when ``projectSources`` came from one.
+    /// `Project.xcodeproj`'s target `Name`, when the extension's folder is an Xcode target's.
     public var projectTarget: String? = nil
+    /// Swift files in the folder that its Xcode target does not compile, and so are not compiled.
+    public var sourcesLeftOut: [URL] = []
+    /// The Info.plist the Xcode target names (`INFOPLIST_FILE`), when the folder has none of its own.
+    public var projectInfoPlist: URL? = nil
     /// Xcode project files beside the folder that could not be read, each with why: their targets' files
     /// from elsewhere are not compiled (the run says so).
     public var unreadableProjects: [String] = []
@@ -82,15 +86,40 @@ public struct UserExtensionSource: Sendable, Hashable {
         }
         var sources = files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
         guard !sources.isEmpty else { throw .noSwiftSources(path: path) }
-        // A target folder's project may compile files from elsewhere into it (a model the app shares).
+        // A target folder's project may compile files from elsewhere into it (a model the app shares), and
+        // name an Info.plist kept elsewhere (`INFOPLIST_FILE`).
         var unreadableProjects: [String] = []
-        let member =
-            isDirectory.boolValue
-                && FileManager.default.fileExists(atPath: root.appendingPathComponent("Info.plist").path)
-            ? projectMembers(of: root, unreadable: &unreadableProjects) : nil
+        let ownPlist = root.appendingPathComponent("Info.plist")
+        let hasOwnPlist = isDirectory.boolValue && FileManager.default.fileExists(atPath: ownPlist.path)
+        var member = isDirectory.boolValue ? projectMembers(of: root, unreadable: &unreadableProjects) : nil
+        var plistFile = ownPlist
+        if let found = member {
+            // The Info.plist is the one the target names (an app and its extension may share a folder, each
+            // with its own); without one, the folder's own. A folder with neither is the target's only if
+            // the target is a Notification Service Extension, as its Info.plist would say: otherwise it stays
+            // a folder of Swift files.
+            let named = found.target.infoPlist.flatMap {
+                $0.path != ownPlist.path && FileManager.default.fileExists(atPath: $0.path) ? $0 : nil
+            }
+            if let named {
+                do {
+                    _ = try plistPrincipalClass(named)
+                    plistFile = named
+                } catch {
+                    unreadableProjects.append(
+                        "\(found.name)'s Info.plist \(named.path) (\(error)): not taken as the extension's")
+                    if !hasOwnPlist { member = nil }
+                }
+            } else if !hasOwnPlist {
+                member = nil
+            }
+        }
+        var leftOut: [URL] = []
         if let member {
-            // The folder's files the target leaves out (a synchronized folder's exception), as Xcode does.
-            sources = sources.filter { !member.target.excludes($0) } + member.files
+            // The folder's files the target does not compile (not in its Sources phase, a synchronized
+            // folder's exception) are left out, as Xcode does.
+            leftOut = sources.filter { !member.target.compiles($0) }
+            sources = sources.filter { member.target.compiles($0) } + member.files
             guard !sources.isEmpty else { throw .noSwiftSources(path: path) }
         }
         var declarations: [ExtensionSourceScan.ClassDeclaration] = []
@@ -122,11 +151,11 @@ public struct UserExtensionSource: Sendable, Hashable {
             namesFileManagerDelegate = namesFileManagerDelegate || text.contains("FileManagerDelegate")
         }
         let subclasses = ExtensionSourceScan.serviceExtensionSubclasses(in: declarations)
-        let plistFile = root.appendingPathComponent("Info.plist")
         let plist = isDirectory.boolValue ? try plistPrincipalClass(plistFile) : nil
         let chosen = try choose(principalClass ?? plist, among: subclasses, path: path)
         let name = isDirectory.boolValue ? root.lastPathComponent : root.deletingPathExtension().lastPathComponent
-        let projects = projectFiles(near: isDirectory.boolValue ? root : root.deletingLastPathComponent())
+        let projects = projectFiles(
+            near: isDirectory.boolValue ? root : root.deletingLastPathComponent(), first: member?.project)
         var source = UserExtensionSource(
             path: path, sources: sources, principalClass: chosen,
             moduleName: ExtensionSourceScan.moduleName(for: name),
@@ -136,9 +165,11 @@ public struct UserExtensionSource: Sendable, Hashable {
         source.sdk = sdk
         source.modules = ownModules
         source.unreadableProjects = unreadableProjects
-        if let member, !member.files.isEmpty {
-            source.projectSources = member.files
+        if let member {
             source.projectTarget = member.name
+            source.projectSources = member.files
+            source.sourcesLeftOut = leftOut
+            if plistFile != ownPlist { source.projectInfoPlist = plistFile }
         }
         for module in ownModules {
             if module.name == source.moduleName {
@@ -225,15 +256,15 @@ public struct UserExtensionSource: Sendable, Hashable {
         return principal
     }
 
-    /// The Swift files outside `root` that an Xcode project beside it (in it or its parent) compiles into
-    /// the target holding `root`'s files, its resources from outside `root`, the folder's files the target
-    /// excludes (a synchronized folder's membership exceptions), and that project and target's names; nil
-    /// when no project has such a target. A project file that cannot be read is passed over, and added to
-    /// `unreadable` with why: the folder itself may still compile.
+    /// The Swift files outside `root` that an Xcode project around it (in it, or in a folder above it up to
+    /// the repository's root, the nearest first) compiles into the target holding `root`'s files, its
+    /// resources from outside `root`, the target, that project's file and the project and target's names;
+    /// nil when no project has such a target. A project file that cannot be read is passed over, and added
+    /// to `unreadable` with why: the folder itself may still compile.
     private static func projectMembers(of root: URL, unreadable: inout [String]) -> (
-        files: [URL], resources: [URL], target: XcodeProjectTarget, name: String
+        files: [URL], resources: [URL], target: XcodeProjectTarget, project: URL, name: String
     )? {
-        for file in projectFileURLs(near: root) {
+        for file in projectFileURLs(near: root, levels: projectSearchLevels) {
             let project: XcodeProjectTarget.Project
             do {
                 project = try XcodeProjectTarget.read(
@@ -251,14 +282,26 @@ public struct UserExtensionSource: Sendable, Hashable {
                 !$0.path.hasPrefix(prefix) && FileManager.default.fileExists(atPath: $0.path)
             }
             let name = "\(file.deletingLastPathComponent().lastPathComponent)'s target \(target.name)"
-            return (outside.sorted { $0.path < $1.path }, resources, target, name)
+            return (outside.sorted { $0.path < $1.path }, resources, target, file, name)
         }
         return nil
     }
 
-    /// Each `project.pbxproj` of an `.xcodeproj` in `folder` or the folder above it, in name order.
-    private static func projectFileURLs(near folder: URL) -> [URL] {
-        [folder, folder.deletingLastPathComponent()].flatMap { directory -> [URL] in
+    /// How many folders above an extension's folder its target's Xcode project is looked for: projects
+    /// keep their extensions' folders a level or two down (`Sources/Extensions/NotificationService`).
+    static let projectSearchLevels = 4
+
+    /// Each `project.pbxproj` of an `.xcodeproj` in `folder` or a folder above it, the nearest first and
+    /// each folder's in name order: at most `levels` above, and not above a repository's root (a folder
+    /// holding `.git`).
+    private static func projectFileURLs(near folder: URL, levels: Int = 1) -> [URL] {
+        var directories = [folder]
+        while directories.count <= levels, let last = directories.last, last.path != "/",
+            !FileManager.default.fileExists(atPath: last.appendingPathComponent(".git").path)
+        {
+            directories.append(last.deletingLastPathComponent())
+        }
+        return directories.flatMap { directory -> [URL] in
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             return entries.sorted().filter { $0.hasSuffix(".xcodeproj") }.map {
                 directory.appendingPathComponent($0).appendingPathComponent("project.pbxproj")
@@ -266,11 +309,14 @@ public struct UserExtensionSource: Sendable, Hashable {
         }
     }
 
-    /// The text of each Xcode project's `project.pbxproj` in `folder` or the folder above it, for its
-    /// language mode and bundle identifiers. A best-effort probe: a folder or project file that cannot be
-    /// read gives nothing, and Swift 5 (or `--swift-version`) and a stand-in identifier apply.
-    private static func projectFiles(near folder: URL) -> [String] {
-        projectFileURLs(near: folder).compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+    /// The text of each Xcode project's `project.pbxproj` in `folder` or the folder above it, `first`
+    /// (the project of the extension's target) before them, for its language mode and bundle identifiers.
+    /// A best-effort probe: a folder or project file that cannot be read gives nothing, and Swift 5 (or
+    /// `--swift-version`) and a stand-in identifier apply.
+    private static func projectFiles(near folder: URL, first: URL?) -> [String] {
+        var files = projectFileURLs(near: folder)
+        if let first { files = [first] + files.filter { $0 != first } }
+        return files.compactMap { try? String(contentsOf: $0, encoding: .utf8) }
     }
 
     /// Every regular file under `root`, leaving out hidden folders and build products.
@@ -291,7 +337,9 @@ public struct UserExtensionSource: Sendable, Hashable {
         return files
     }
 
-    static func relative(_ file: URL, to root: URL) -> String {
+    /// `file`'s path as the run names it: from `root` (the extension's folder), or from the folder above it
+    /// (`../Shared/Model.swift`) for one the project compiles in from beside it, else its name.
+    public static func relative(_ file: URL, to root: URL) -> String {
         let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
         if file.path.hasPrefix(base) { return String(file.path.dropFirst(base.count)) }
         // A file the project compiles in from beside the folder: from the folder's parent.

@@ -27,6 +27,17 @@ struct XcodeProjectTarget: Sendable, Hashable {
     /// Paths under its synchronized folders that are not its members (a file, or a subfolder and all under
     /// it), absolute.
     var excluded: [String] = []
+    /// The Info.plist its build settings name (`INFOPLIST_FILE`), absolute; nil when none names one, or
+    /// names it through a setting other than the project's folder and the target's name.
+    var infoPlist: URL? = nil
+
+    /// Whether the target compiles `file`: Xcode compiles a target's listed files only, so a Swift file
+    /// left in its folder but not in the target (an old one, another target's) is not compiled. Paths
+    /// compare without case, as on the Mac's file system the project was written on.
+    func compiles(_ file: URL) -> Bool {
+        let path = file.standardizedFileURL.path.lowercased()
+        return swiftFiles.contains { $0.path.lowercased() == path }
+    }
 
     /// Whether `path` is `folder` or under it.
     static func path(_ path: String, isInside folder: String) -> Bool {
@@ -69,6 +80,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
         var synchronized: [(folder: URL, excluded: [String])]
         /// Files or folders another target's synchronized folder gives this one.
         var added: [URL]
+        var infoPlist: URL?
 
         func score(in folder: String) -> Int {
             let prefix = folder + "/"
@@ -107,7 +119,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
             let unique = files.map(\.standardizedFileURL).filter { seen.insert($0.path).inserted }
             return XcodeProjectTarget(
                 name: name, swiftFiles: unique, synchronizedFolders: synchronized.map(\.folder), resources: resources,
-                excluded: excluded)
+                excluded: excluded, infoPlist: infoPlist)
         }
     }
 
@@ -169,10 +181,13 @@ struct XcodeProjectTarget: Sendable, Hashable {
                 guard let folder = paths.path(of: groupID) else { continue }
                 added += paths.exceptions(of: groupID, target: targetID).map { folder.appendingPathComponent($0) }
             }
+            let name = object["name"] as? String ?? ""
             candidates.append(
                 Candidate(
-                    name: object["name"] as? String ?? "", phaseFiles: files, resources: resources,
-                    synchronized: synchronized, added: added))
+                    name: name, phaseFiles: files, resources: resources, synchronized: synchronized, added: added,
+                    infoPlist: paths.infoPlist(
+                        configurations: object["buildConfigurationList"] as? String, target: name)
+                ))
         }
         return Project(file: pbxproj, candidates: candidates)
     }
@@ -216,6 +231,34 @@ struct XcodeProjectTarget: Sendable, Hashable {
             }
             found[id] = result
             return result
+        }
+
+        /// The Info.plist that the build configurations of the list `configurations` name for the target
+        /// `target` (`INFOPLIST_FILE`): Release's, else the first's that names one. Relative to the project's
+        /// folder; `$(SRCROOT)`, `$(PROJECT_DIR)`, `$(SOURCE_ROOT)` and `$(TARGET_NAME)` resolved; nil for one
+        /// naming any other setting.
+        func infoPlist(configurations: String?, target: String) -> URL? {
+            let ids = configurations.flatMap { objects[$0]?["buildConfigurations"] as? [String] } ?? []
+            let named = ids.compactMap { id -> (name: String, file: String)? in
+                guard let configuration = objects[id],
+                    let file = (configuration["buildSettings"] as? [String: Any])?["INFOPLIST_FILE"] as? String,
+                    !file.isEmpty
+                else { return nil }
+                return (configuration["name"] as? String ?? "", file)
+            }
+            guard let chosen = named.first(where: { $0.name == "Release" }) ?? named.first else { return nil }
+            var file = chosen.file
+            for setting in ["SRCROOT", "PROJECT_DIR", "SOURCE_ROOT"] {
+                for form in ["$(\(setting))", "${\(setting)}"] {
+                    file = file.replacingOccurrences(of: form, with: projectFolder.path)
+                }
+            }
+            for form in ["$(TARGET_NAME)", "${TARGET_NAME}"] {
+                file = file.replacingOccurrences(of: form, with: target)
+            }
+            guard !file.contains("$") else { return nil }
+            return (file.hasPrefix("/") ? URL(fileURLWithPath: file) : projectFolder.appendingPathComponent(file))
+                .standardizedFileURL
         }
 
         /// The paths, relative to the synchronized folder `group`, that an exception set of it names for

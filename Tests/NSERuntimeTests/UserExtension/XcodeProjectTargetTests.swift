@@ -7,10 +7,11 @@ import Testing
 /// (a model shared with the app, a file of a synchronized folder), found and compiled with it.
 @Suite("User extension: the Xcode project's target", .timeLimit(.minutes(3)))
 struct XcodeProjectTargetTests {
-    /// A project with an extension target `NotifyExt` (its folder; `App/Models/Models.swift` and
-    /// `Shared/Crypto.swift` by reference; the synchronized folder `SyncedShared`, less `Skip.swift`; a
-    /// localized `Localizable.strings` of `App/Models` as a resource) and an app target compiling
-    /// `AppOnly.swift`. Paths are group-relative, `SOURCE_ROOT` and synchronized.
+    /// A project with an extension target `NotifyExt` (its folder's `NotificationService.swift`, not its
+    /// `Old.swift`; `App/Models/Models.swift` and `Shared/Crypto.swift` by reference; the synchronized
+    /// folder `SyncedShared`, less `Skip.swift`; a localized `Localizable.strings` of `App/Models` as a
+    /// resource; its Release Info.plist `NotifyExt/Info.plist`) and an app target compiling `AppOnly.swift`.
+    /// Paths are group-relative, `SOURCE_ROOT` and synchronized.
     static let project = """
         // !$*UTF8*$!
         {
@@ -45,7 +46,10 @@ struct XcodeProjectTargetTests {
                 S2 = {isa = PBXSourcesBuildPhase; files = (B2, B4); };
                 K1 = {isa = PBXFrameworksBuildPhase; files = (B5); };
                 R1 = {isa = PBXResourcesBuildPhase; files = (B6, B7); };
-                T1 = {isa = PBXNativeTarget; buildPhases = (S1, K1, R1); fileSystemSynchronizedGroups = (SG); name = NotifyExt; productType = "com.apple.product-type.app-extension"; };
+                C1 = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = "$(SRCROOT)/Config/Debug-Info.plist"; }; name = Debug; };
+                C2 = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = "${TARGET_NAME}/Info.plist"; }; name = Release; };
+                CL1 = {isa = XCConfigurationList; buildConfigurations = (C1, C2); };
+                T1 = {isa = PBXNativeTarget; buildConfigurationList = CL1; buildPhases = (S1, K1, R1); fileSystemSynchronizedGroups = (SG); name = NotifyExt; productType = "com.apple.product-type.app-extension"; };
                 T2 = {isa = PBXNativeTarget; buildPhases = (S2); fileSystemSynchronizedGroups = (SG2); name = App; productType = "com.apple.product-type.application"; };
                 P = {isa = PBXProject; mainGroup = G0; targets = (T1, T2); };
             };
@@ -76,6 +80,8 @@ struct XcodeProjectTargetTests {
                 }
             }
             """,
+            // Left in the folder, no longer in the target: Xcode does not compile it.
+            "NotifyExt/Old.swift": "let stale: Int = \"no longer compiles\"\n",
             "App/Models/Models.swift": "struct RichPush { let title: String }\n",
             "App/Models/AppOnly.swift":
                 "import SwiftUI\nstruct AppView: View { var body: some View { Text(\"app\") } }\n",
@@ -124,6 +130,7 @@ struct XcodeProjectTargetTests {
         )
         #expect(placed.duplicates.isEmpty)
         #expect(project.target(containing: root.appendingPathComponent("Elsewhere")) == nil, "none compiles it")
+        #expect(target.infoPlist?.path == root.appendingPathComponent("NotifyExt/Info.plist").standardizedFileURL.path)
     }
 
     @Test func theSharedFilesCompileIntoTheExtensionAndRunInIt() async throws {
@@ -136,6 +143,8 @@ struct XcodeProjectTargetTests {
                 "Models.swift", "Given.swift", "Crypto.swift", "Helper.swift",
             ])
         #expect(source.sources.count == 5)
+        #expect(source.sourcesLeftOut.map(\.lastPathComponent) == ["Old.swift"], "in the folder, not the target")
+        #expect(source.projectInfoPlist == nil, "the folder's own")
         let loaded = try UserExtensionLoader.load(
             root.appendingPathComponent("NotifyExt").path, builder: try CompiledExamples.builder())
         let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
@@ -173,5 +182,141 @@ struct XcodeProjectTargetTests {
         #expect(source.projectSources.isEmpty)
         #expect(source.unreadableProjects.count == 1)
         #expect(source.unreadableProjects.first?.hasPrefix(file.path + ": ") == true)
+    }
+
+    /// Sets the extension target's Release `INFOPLIST_FILE` to `setting`; returns the project file.
+    @discardableResult
+    static func settingInfoPlist(_ root: URL, to setting: String) throws -> URL {
+        let projectFile = root.appendingPathComponent("App.xcodeproj/project.pbxproj")
+        try String(contentsOf: projectFile, encoding: .utf8)
+            .replacingOccurrences(of: "\"${TARGET_NAME}/Info.plist\"", with: "\"\(setting)\"")
+            .write(to: projectFile, atomically: true, encoding: .utf8)
+        return projectFile
+    }
+
+    /// An Info.plist kept outside the extension's folder, as the target's `INFOPLIST_FILE` names it.
+    static func withInfoPlistElsewhere(_ root: URL, setting: String) throws {
+        try settingInfoPlist(root, to: setting)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Config"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: root.appendingPathComponent("NotifyExt/Info.plist"),
+            to: root.appendingPathComponent("Config/NotifyExt-Info.plist"))
+    }
+
+    @Test func anInfoPlistElsewhereNamesThePrincipalClassAndTheTargetStillCompilesItsFiles() async throws {
+        let root = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.withInfoPlistElsewhere(root, setting: "$(SRCROOT)/Config/NotifyExt-Info.plist")
+        // A second subclass: only the Info.plist says which one is the extension.
+        let service = root.appendingPathComponent("NotifyExt/NotificationService.swift")
+        try
+            (String(contentsOf: service, encoding: .utf8)
+            + "\nclass Spare: UNNotificationServiceExtension {}\n").write(
+                to: service, atomically: true, encoding: .utf8)
+        let source = try UserExtensionSource.locate(root.appendingPathComponent("NotifyExt").path)
+        #expect(source.projectTarget == "App.xcodeproj's target NotifyExt")
+        #expect(
+            source.projectInfoPlist?.path
+                == root.appendingPathComponent("Config/NotifyExt-Info.plist").standardizedFileURL.path)
+        #expect(source.principalClass == "NotificationService")
+        #expect(source.projectSources.count == 4, "the target's files from elsewhere still compile in")
+        #expect(source.sourcesLeftOut.map(\.lastPathComponent) == ["Old.swift"])
+        let loaded = try UserExtensionLoader.load(
+            root.appendingPathComponent("NotifyExt").path, builder: try CompiledExamples.builder())
+        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
+        defer { harness.remove() }
+        let record = await harness.start(
+            harness.input(TestPayloads.plain(title: "olleh"), extension: loaded.factory)
+        ).value
+        #expect(record.visible.title == "hello (opened)!")
+    }
+
+    @Test func theTargetsInfoPlistWinsOverTheFoldersWhenAnAppSharesTheFolder() throws {
+        let root = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // The app's Info.plist and the extension's side by side in one folder, as automic-vault keeps them.
+        try Self.settingInfoPlist(root, to: "$(TARGET_NAME)/NotifyExt-Info.plist")
+        let folder = root.appendingPathComponent("NotifyExt")
+        try FileManager.default.moveItem(
+            at: folder.appendingPathComponent("Info.plist"), to: folder.appendingPathComponent("NotifyExt-Info.plist"))
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>CFBundleName</key><string>App</string></dict></plist>
+        """.write(to: folder.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+        let source = try UserExtensionSource.locate(folder.path)
+        #expect(source.principalClass == "NotificationService")
+        #expect(
+            source.projectInfoPlist?.path
+                == folder.appendingPathComponent("NotifyExt-Info.plist").standardizedFileURL.path)
+        #expect(source.sourcesLeftOut.map(\.lastPathComponent) == ["Old.swift"], "the app's files are not compiled")
+        #expect(source.unreadableProjects.isEmpty)
+    }
+
+    @Test func aProjectSomeFoldersAboveIsFoundUpToTheRepositorysRoot() throws {
+        let root = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // The extension two folders down, as home-assistant keeps `Sources/Extensions/NotificationService`.
+        try Self.settingInfoPlist(root, to: "Sources/Extensions/NotifyExt/Info.plist")
+        let projectFile = root.appendingPathComponent("App.xcodeproj/project.pbxproj")
+        let project = try String(contentsOf: projectFile, encoding: .utf8)
+        #expect(project.contains("path = NotifyExt;"))
+        try project.replacingOccurrences(of: "path = NotifyExt;", with: "path = Sources/Extensions/NotifyExt;")
+            .write(to: projectFile, atomically: true, encoding: .utf8)
+        let folder = root.appendingPathComponent("Sources/Extensions/NotifyExt")
+        try FileManager.default.createDirectory(
+            at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: root.appendingPathComponent("NotifyExt"), to: folder)
+        let source = try UserExtensionSource.locate(folder.path)
+        #expect(source.projectTarget == "App.xcodeproj's target NotifyExt")
+        #expect(source.projectSources.count == 4)
+        // A repository's root ends the search: a project above it is another repository's.
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Sources/.git"), withIntermediateDirectories: true)
+        let alone = try UserExtensionSource.locate(folder.path)
+        #expect(alone.projectTarget == nil)
+        #expect(alone.projectSources.isEmpty)
+    }
+
+    @Test func anInfoPlistElsewhereForAnotherExtensionPointLeavesTheFolderAPlainOne() throws {
+        let root = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.withInfoPlistElsewhere(root, setting: "Config/NotifyExt-Info.plist")
+        let plist = root.appendingPathComponent("Config/NotifyExt-Info.plist")
+        try String(contentsOf: plist, encoding: .utf8)
+            .replacingOccurrences(of: "com.apple.usernotifications.service", with: "com.apple.widgetkit-extension")
+            .write(to: plist, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("NotifyExt/Old.swift"))
+        let source = try UserExtensionSource.locate(root.appendingPathComponent("NotifyExt").path)
+        #expect(source.projectTarget == nil)
+        #expect(source.projectSources.isEmpty)
+        #expect(source.principalClass == "NotificationService")
+        #expect(source.unreadableProjects.count == 1)
+        #expect(
+            source.unreadableProjects.first?.contains("\(plist.standardizedFileURL.path) (") == true,
+            "\(source.unreadableProjects)")
+    }
+
+    @Test(
+        arguments: [
+            ("$(SRCROOT)/Config/Info.plist", "Config/Info.plist"),
+            ("${PROJECT_DIR}/Config/Info.plist", "Config/Info.plist"),
+            ("$(SOURCE_ROOT)/../Up/Info.plist", "../Up/Info.plist"),
+            ("$(TARGET_NAME)/Info.plist", "NotifyExt/Info.plist"),
+            ("Config/./$(TARGET_NAME)-Info.plist", "Config/NotifyExt-Info.plist"),
+            ("/etc/Absolute.plist", "/etc/Absolute.plist"),
+            ("$(PRODUCT_NAME)/Info.plist", nil),
+        ] as [(String, String?)])
+    func theInfoPlistSettingResolves(setting: String, expected: String?) throws {
+        let root = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let projectFile = try Self.settingInfoPlist(root, to: setting)
+        let target = try #require(
+            try XcodeProjectTarget.read(project: projectFile, projectFolder: root)
+                .target(containing: root.appendingPathComponent("NotifyExt")))
+        let want = expected.map {
+            ($0.hasPrefix("/") ? URL(fileURLWithPath: $0) : root.appendingPathComponent($0)).standardizedFileURL.path
+        }
+        #expect(target.infoPlist?.path == want, "Release's setting, not Debug's")
     }
 }
