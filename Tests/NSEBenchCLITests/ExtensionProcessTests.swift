@@ -544,6 +544,48 @@ struct ExtensionProcessTests {
         #expect(rows.map { $0["outcome"] } == ["enriched", "enriched"], "\(summary)")
     }
 
+    /// A WebSocket client and an iCloud check in code the extension shares with its app, as automic-vault's
+    /// does: both compile unchanged; the socket fails as a connection that cannot be made, and the phone
+    /// has no iCloud account. The extension delivers only when each behaves so.
+    @Test func aWebSocketFailsAndICloudIsSignedOutUnchanged() async throws {
+        let folder = try extensionFolder(
+            "Relay",
+            """
+            import Foundation
+            import UserNotifications
+            enum Relay {
+                static func check(_ done: @escaping @Sendable (String) -> Void) {
+                    guard FileManager.default.ubiquityIdentityToken == nil else { return done("signed in") }
+                    let socket: URLSessionWebSocketTask = URLSession.shared.webSocketTask(
+                        with: URL(string: "wss://relay.example.com/approvals")!)
+                    socket.resume()
+                    socket.receive { result in
+                        guard case .failure(let error) = result, (error as? URLError)?.code == .unsupportedURL else {
+                            return done("unexpected \\(result)")
+                        }
+                        done("offline")
+                    }
+                }
+            }
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    Relay.check { state in
+                        guard state == "offline" else { return }
+                        let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                        content.title = "relay \\(state)"
+                        contentHandler(content)
+                    }
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, summary, rows) = try await run([
+            "--extension", folder.path, "-n", "2", "-c", "1", "--with-media", "0", "--deadline", "2s",
+        ])
+        #expect(status == 0 || status == 1, "a loaded machine may make it invalid, never a usage error")
+        #expect(rows.map { $0["outcome"] } == ["enriched", "enriched"], "\(summary)")
+    }
+
     @Test func anExtensionHoldingMoreThanTheLimitIsKilledAsJetsamKillsIt() async throws {
         // 30 MiB held for 0.3 s by every invocation: over the 24 MiB limit whatever else shares the process.
         let folder = try extensionFolder(

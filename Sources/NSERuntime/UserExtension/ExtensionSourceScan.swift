@@ -27,6 +27,15 @@ enum ExtensionSourceScan {
         ("usleep(", "usleep waits in real time: --time-scale does not shorten it"),
         ("URLSessionConfiguration.background", "background sessions are not simulated"),
         (
+            "webSocketTask(",
+            "WebSockets are not simulated: the task fails once resumed with URLError(.unsupportedURL), nothing is "
+                + "sent, and the session's delegate hears nothing of it"
+        ),
+        (
+            "ubiquityIdentityToken",
+            "iCloud is not simulated: ubiquityIdentityToken is nil, as on a phone signed out of iCloud"
+        ),
+        (
             "waitsForConnectivity",
             "waitsForConnectivity is not simulated: a request the phone's network refuses (cellular, expensive, "
                 + "Low Data Mode) fails at once, where iOS would wait until the resource timeout"
