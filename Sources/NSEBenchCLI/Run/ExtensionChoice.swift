@@ -89,6 +89,7 @@ enum ExtensionChoice {
                 notes.append("not compiled: \(names.joined(separator: ", ")), in the folder but not in \(target)")
             }
         }
+        notes += loaded.source.infoPlistsPassedOver.map { "Info.plist passed over: \($0)" }
         notes += loaded.source.unreadableProjects.map {
             "not read: the Xcode project \($0); files it compiles into the extension from outside the folder are not"
                 + " compiled"

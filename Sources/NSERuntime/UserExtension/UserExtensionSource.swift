@@ -51,8 +51,12 @@ public struct UserExtensionSource: Sendable, Hashable {
     public var projectTarget: String? = nil
     /// Swift files in the folder that its Xcode target does not compile, and so are not compiled.
     public var sourcesLeftOut: [URL] = []
-    /// The Info.plist the Xcode target names (`INFOPLIST_FILE`), when the folder has none of its own.
+    /// The Info.plist the Xcode target names (`INFOPLIST_FILE`), when it is not the folder's own
+    /// `Info.plist` (kept elsewhere, or beside the app's in a folder they share).
     public var projectInfoPlist: URL? = nil
+    /// Info.plists an Xcode target names that were not taken (another extension point's, unreadable), each
+    /// with why and what was taken instead.
+    public var infoPlistsPassedOver: [String] = []
     /// Xcode project files beside the folder that could not be read, each with why: their targets' files
     /// from elsewhere are not compiled (the run says so).
     public var unreadableProjects: [String] = []
@@ -93,11 +97,13 @@ public struct UserExtensionSource: Sendable, Hashable {
         let hasOwnPlist = isDirectory.boolValue && FileManager.default.fileExists(atPath: ownPlist.path)
         var member = isDirectory.boolValue ? projectMembers(of: root, unreadable: &unreadableProjects) : nil
         var plistFile = ownPlist
+        var passedOver: [String] = []
         if let found = member {
             // The Info.plist is the one the target names (an app and its extension may share a folder, each
             // with its own); without one, the folder's own. A folder with neither is the target's only if
             // the target is a Notification Service Extension, as its Info.plist would say: otherwise it stays
-            // a folder of Swift files.
+            // a folder of Swift files. A target whose Info.plist is another extension point's is not the
+            // extension's, whatever the folder holds.
             let named = found.target.infoPlist.flatMap {
                 $0.path != ownPlist.path && FileManager.default.fileExists(atPath: $0.path) ? $0 : nil
             }
@@ -106,14 +112,22 @@ public struct UserExtensionSource: Sendable, Hashable {
                     _ = try plistPrincipalClass(named)
                     plistFile = named
                 } catch {
-                    unreadableProjects.append(
-                        "\(found.name)'s Info.plist \(named.path) (\(error)): not taken as the extension's")
-                    if !hasOwnPlist { member = nil }
+                    let anotherKind: Bool
+                    if case .wrongExtensionPoint = error { anotherKind = true } else { anotherKind = false }
+                    if anotherKind || !hasOwnPlist { member = nil }
+                    let taken =
+                        member != nil
+                        ? "the folder's own Info.plist is taken"
+                        : "the target is not taken as the extension's: the folder's files compile alone"
+                    passedOver.append("\(named.path), as \(found.name) names it (\(error)); \(taken)")
                 }
             } else if !hasOwnPlist {
                 member = nil
             }
         }
+        // A folder that is no target's and has no Info.plist is a folder of Swift files: projects above it
+        // that could not be read are not its business.
+        if member == nil, !hasOwnPlist { unreadableProjects = [] }
         var leftOut: [URL] = []
         if let member {
             // The folder's files the target does not compile (not in its Sources phase, a synchronized
@@ -165,6 +179,7 @@ public struct UserExtensionSource: Sendable, Hashable {
         source.sdk = sdk
         source.modules = ownModules
         source.unreadableProjects = unreadableProjects
+        source.infoPlistsPassedOver = passedOver
         if let member {
             source.projectTarget = member.name
             source.projectSources = member.files

@@ -24,9 +24,6 @@ struct XcodeProjectTarget: Sendable, Hashable {
     /// What its Resources build phase copies into its bundle: files and folders (an asset catalog, a
     /// folder reference), absolute; a localized file's variants (`en.lproj/Localizable.strings`, ...) each.
     var resources: [URL] = []
-    /// Paths under its synchronized folders that are not its members (a file, or a subfolder and all under
-    /// it), absolute.
-    var excluded: [String] = []
     /// The Info.plist its build settings name (`INFOPLIST_FILE`), absolute; nil when none names one, or
     /// names it through a setting other than the project's folder and the target's name.
     var infoPlist: URL? = nil
@@ -44,12 +41,6 @@ struct XcodeProjectTarget: Sendable, Hashable {
         path == folder || path.hasPrefix(folder + "/")
     }
 
-    /// Whether `file` is under one of ``excluded``.
-    func excludes(_ file: URL) -> Bool {
-        let path = file.standardizedFileURL.path
-        return excluded.contains { Self.path(path, isInside: $0) }
-    }
-
     /// A project's app extension targets, read but not yet expanded (their synchronized folders listed).
     struct Project {
         /// The project file read.
@@ -59,12 +50,14 @@ struct XcodeProjectTarget: Sendable, Hashable {
         /// Every app extension target, each expanded.
         var targets: [XcodeProjectTarget] { candidates.map { $0.expanded() } }
 
-        /// The target compiling `folder`'s files: the one compiling the most of them (a folder it
-        /// synchronizes counts as all), the one named as the folder among equals; nil when none compiles
-        /// any. Another extension sharing a file with it compiles fewer of the folder's.
+        /// The target compiling `folder`'s Swift files: the one compiling the most of them, the one named
+        /// as the folder among equals; nil when none compiles any. Another extension sharing a file with
+        /// it compiles fewer of the folder's; a target synchronizing a folder above it whose exceptions
+        /// leave out the folder's files (a widget's `Extensions/` less `NotificationService/`) compiles none.
         func target(containing folder: URL) -> XcodeProjectTarget? {
-            let path = folder.standardizedFileURL.path
-            let scored = candidates.map { candidate in (candidate, candidate.score(in: path)) }
+            let files = UserExtensionSource.allFiles(under: folder).filter { $0.pathExtension == "swift" }
+                .map { $0.standardizedFileURL.path.lowercased() }
+            let scored = candidates.map { candidate in (candidate, candidate.score(files)) }
             guard let best = scored.map(\.1).max(), best > 0 else { return nil }
             let leading = scored.filter { $0.1 == best }.map(\.0)
             return (leading.first { $0.name == folder.lastPathComponent } ?? leading.first)?.expanded()
@@ -82,24 +75,33 @@ struct XcodeProjectTarget: Sendable, Hashable {
         var added: [URL]
         var infoPlist: URL?
 
-        func score(in folder: String) -> Int {
-            let prefix = folder + "/"
-            if synchronized.contains(where: {
-                let own = $0.folder.standardizedFileURL.path
-                return XcodeProjectTarget.path(folder, isInside: own)
-            }) {
-                return Int.max
+        /// How many of `files` (absolute, standardized, lowercased: paths compare without case, as
+        /// ``compiles(_:)``) the target compiles: by its Sources phase, by another folder's exception giving
+        /// it a file or a folder, or under a synchronized folder of its own and not among that folder's
+        /// exceptions.
+        func score(_ files: [String]) -> Int {
+            let listed = (phaseFiles + added).map { $0.standardizedFileURL.path.lowercased() }
+            let synchronizedFolders = synchronized.map { folder, exclusions in
+                let root = folder.standardizedFileURL.path.lowercased()
+                let excluded = exclusions.map {
+                    folder.appendingPathComponent($0).standardizedFileURL.path.lowercased()
+                }
+                return (root, excluded)
             }
-            return (phaseFiles + added).filter { $0.standardizedFileURL.path.hasPrefix(prefix) }.count
+            return files.filter { file in
+                listed.contains { XcodeProjectTarget.path(file, isInside: $0) }
+                    || synchronizedFolders.contains { root, excluded in
+                        XcodeProjectTarget.path(file, isInside: root)
+                            && !excluded.contains { XcodeProjectTarget.path(file, isInside: $0) }
+                    }
+            }.count
         }
 
         func expanded() -> XcodeProjectTarget {
             var files = phaseFiles
-            var excluded: [String] = []
             var resources = self.resources
             for (folder, exclusions) in synchronized {
                 let paths = exclusions.map { folder.appendingPathComponent($0).standardizedFileURL.path }
-                excluded += paths
                 let members = UserExtensionSource.allFiles(under: folder).filter { file in
                     let path = file.standardizedFileURL.path
                     return !paths.contains { XcodeProjectTarget.path(path, isInside: $0) }
@@ -119,7 +121,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
             let unique = files.map(\.standardizedFileURL).filter { seen.insert($0.path).inserted }
             return XcodeProjectTarget(
                 name: name, swiftFiles: unique, synchronizedFolders: synchronized.map(\.folder), resources: resources,
-                excluded: excluded, infoPlist: infoPlist)
+                infoPlist: infoPlist)
         }
     }
 

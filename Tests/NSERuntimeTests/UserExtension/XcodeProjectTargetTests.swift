@@ -57,18 +57,21 @@ struct XcodeProjectTargetTests {
         }
         """
 
+    /// A Notification Service Extension's Info.plist.
+    static let serviceInfoPlist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>NSExtension</key><dict>
+        <key>NSExtensionPointIdentifier</key><string>com.apple.usernotifications.service</string>
+        <key>NSExtensionPrincipalClass</key><string>$(PRODUCT_MODULE_NAME).NotificationService</string>
+        </dict></dict></plist>
+        """
+
     /// The repository laid out as the project says, in a new temporary folder.
     static func repository() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("xcode-target-\(UUID().uuidString)")
         let files = [
             "App.xcodeproj/project.pbxproj": project,
-            "NotifyExt/Info.plist": """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict><key>NSExtension</key><dict>
-            <key>NSExtensionPointIdentifier</key><string>com.apple.usernotifications.service</string>
-            <key>NSExtensionPrincipalClass</key><string>$(PRODUCT_MODULE_NAME).NotificationService</string>
-            </dict></dict></plist>
-            """,
+            "NotifyExt/Info.plist": serviceInfoPlist,
             // Uses the shared files' types without importing anything of theirs, as in one Xcode target.
             "NotifyExt/NotificationService.swift": """
             import UserNotifications
@@ -278,23 +281,85 @@ struct XcodeProjectTargetTests {
         #expect(alone.projectSources.isEmpty)
     }
 
-    @Test func anInfoPlistElsewhereForAnotherExtensionPointLeavesTheFolderAPlainOne() throws {
+    @Test(arguments: [false, true])
+    func aTargetWhoseInfoPlistIsAnotherExtensionPointsIsNotTheExtensions(folderHasItsOwn: Bool) throws {
         let root = try Self.repository()
         defer { try? FileManager.default.removeItem(at: root) }
         try Self.withInfoPlistElsewhere(root, setting: "Config/NotifyExt-Info.plist")
         let plist = root.appendingPathComponent("Config/NotifyExt-Info.plist")
-        try String(contentsOf: plist, encoding: .utf8)
-            .replacingOccurrences(of: "com.apple.usernotifications.service", with: "com.apple.widgetkit-extension")
+        let text = try String(contentsOf: plist, encoding: .utf8)
+        if folderHasItsOwn {
+            try text.write(to: root.appendingPathComponent("NotifyExt/Info.plist"), atomically: true, encoding: .utf8)
+        }
+        try text.replacingOccurrences(of: "com.apple.usernotifications.service", with: "com.apple.widgetkit-extension")
             .write(to: plist, atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(at: root.appendingPathComponent("NotifyExt/Old.swift"))
         let source = try UserExtensionSource.locate(root.appendingPathComponent("NotifyExt").path)
-        #expect(source.projectTarget == nil)
+        #expect(source.projectTarget == nil, "a widget's target decides nothing of the extension's files")
         #expect(source.projectSources.isEmpty)
         #expect(source.principalClass == "NotificationService")
-        #expect(source.unreadableProjects.count == 1)
+        #expect(source.unreadableProjects.isEmpty)
+        #expect(source.infoPlistsPassedOver.count == 1)
         #expect(
-            source.unreadableProjects.first?.contains("\(plist.standardizedFileURL.path) (") == true,
-            "\(source.unreadableProjects)")
+            source.infoPlistsPassedOver.first?.hasPrefix(
+                "\(plist.standardizedFileURL.path), as App.xcodeproj's target NotifyExt names it (") == true,
+            "\(source.infoPlistsPassedOver)")
+        #expect(source.infoPlistsPassedOver.first?.hasSuffix("the folder's files compile alone") == true)
+    }
+
+    /// A widget target synchronizing `Sources/Extensions`, less the Notification Service Extension's
+    /// `NotificationService/NotificationService.swift`, which its exception gives the extension's target, as
+    /// home-assistant/iOS's project does; the extension's Info.plist in its `Resources/`.
+    static let widgetAndExtensionProject = """
+        // !$*UTF8*$!
+        {
+            archiveVersion = 1;
+            objectVersion = 77;
+            objects = {
+                SG = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (EX, EX2); path = Sources/Extensions; sourceTree = "<group>"; };
+                EX = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (NotificationService/NotificationService.swift, NotificationService/Resources/Info.plist); target = TW; };
+                EX2 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (NotificationService/NotificationService.swift); target = TN; };
+                G0 = {isa = PBXGroup; children = (SG); sourceTree = "<group>"; };
+                CW = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = Sources/Extensions/Widgets/Resources/Info.plist; }; name = Release; };
+                CN = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = Sources/Extensions/NotificationService/Resources/Info.plist; }; name = Release; };
+                LW = {isa = XCConfigurationList; buildConfigurations = (CW); };
+                LN = {isa = XCConfigurationList; buildConfigurations = (CN); };
+                TW = {isa = PBXNativeTarget; buildConfigurationList = LW; buildPhases = (); fileSystemSynchronizedGroups = (SG); name = "Extensions-Widgets"; productType = "com.apple.product-type.app-extension"; };
+                TN = {isa = PBXNativeTarget; buildConfigurationList = LN; buildPhases = (); name = "Extensions-NotificationService"; productType = "com.apple.product-type.app-extension"; };
+                P = {isa = PBXProject; mainGroup = G0; targets = (TW, TN); };
+            };
+            rootObject = P;
+        }
+        """
+
+    @Test func aFolderAWidgetsSynchronizedFolderLeavesOutIsTheTargetsItsExceptionGivesItTo() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("xcode-widget-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let plist = Self.serviceInfoPlist
+        let files = [
+            "App.xcodeproj/project.pbxproj": Self.widgetAndExtensionProject,
+            "Sources/Extensions/NotificationService/NotificationService.swift": CompiledExamples.minimal,
+            "Sources/Extensions/NotificationService/Resources/Info.plist": plist,
+            "Sources/Extensions/Widgets/Widget.swift":
+                "import SwiftUI\nstruct W: View { var body: some View { Text(\"w\") } }\n",
+            "Sources/Extensions/Widgets/Resources/Info.plist": plist.replacingOccurrences(
+                of: "com.apple.usernotifications.service", with: "com.apple.widgetkit-extension"),
+        ]
+        for (path, text) in files {
+            let file = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let folder = root.appendingPathComponent("Sources/Extensions/NotificationService")
+        let source = try UserExtensionSource.locate(folder.path)
+        #expect(source.projectTarget == "App.xcodeproj's target Extensions-NotificationService")
+        #expect(source.sources.map(\.lastPathComponent) == ["NotificationService.swift"])
+        #expect(source.sourcesLeftOut.isEmpty)
+        #expect(
+            source.projectInfoPlist?.path
+                == folder.appendingPathComponent("Resources/Info.plist").standardizedFileURL.path)
+        #expect(source.infoPlistsPassedOver.isEmpty, "\(source.infoPlistsPassedOver)")
     }
 
     @Test(
