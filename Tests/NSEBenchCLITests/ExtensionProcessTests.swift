@@ -553,14 +553,19 @@ struct ExtensionProcessTests {
             """
             import Foundation
             import UserNotifications
-            enum Relay {
+            final class Relay: NSObject, URLSessionWebSocketDelegate {
+                func urlSession(_ session: URLSession, webSocketTask: URLSessionWebSocketTask, didOpenWithProtocol protocol: String?) {}
+                func urlSession(_ session: URLSession, webSocketTask: URLSessionWebSocketTask, didCloseWith closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?) {}
+                static let delegate = Relay()
                 static func check(_ done: @escaping @Sendable (String) -> Void) {
                     guard FileManager.default.ubiquityIdentityToken == nil else { return done("signed in") }
-                    let socket: URLSessionWebSocketTask = URLSession.shared.webSocketTask(
+                    let session = URLSession(configuration: .default, delegate: delegate, delegateQueue: nil)
+                    let socket: URLSessionWebSocketTask = session.webSocketTask(
                         with: URL(string: "wss://relay.example.com/approvals")!)
+                    socket.maximumMessageSize = 1 << 20
                     socket.resume()
                     socket.receive { result in
-                        guard case .failure(let error) = result, (error as? URLError)?.code == .unsupportedURL else {
+                        guard case .failure(let error) = result, error is URLError else {
                             return done("unexpected \\(result)")
                         }
                         done("offline")

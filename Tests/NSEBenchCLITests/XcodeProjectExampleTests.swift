@@ -33,6 +33,10 @@ struct XcodeProjectExampleTests {
             result.output.contains(
                 "NotificationService (2 Swift files, 1 of them from outside the folder, as Chat.xcodeproj's target "
                     + "NotificationService compiles them; Swift 5 mode)"), "\(result.output)")
+        #expect(
+            result.output.contains(
+                "compilation conditions: APP_EXTENSION, as Chat.xcodeproj's target NotificationService's Release "
+                    + "configuration sets them"), "\(result.output)")
     }
 
     @Test func theRunSaysWhereTheInfoPlistIsAndWhatTheTargetLeavesOut() async throws {

@@ -2,6 +2,9 @@
 // targets, so the extension uses it with no import. nse-bench reads the project and compiles it in too.
 import Foundation
 import UserNotifications
+#if !APP_EXTENSION
+import UIKit
+#endif
 
 /// Downloads a push's media (`media_url`) and makes it an attachment named by its type, as iOS needs.
 enum MediaAttachment {
@@ -20,4 +23,12 @@ enum MediaAttachment {
             }
         }.resume()
     }
+
+    #if !APP_EXTENSION
+    /// The app alone shows a downloaded attachment in its own screen (UIKit's `UIApplication` is not an
+    /// extension's): the extension's target sets `APP_EXTENSION`, so this is not compiled there.
+    static func open(_ attachment: UNNotificationAttachment) {
+        UIApplication.shared.open(attachment.url)
+    }
+    #endif
 }

@@ -82,6 +82,11 @@ enum ExtensionChoice {
             if let plist = loaded.source.projectInfoPlist {
                 notes.append("Info.plist: \(plist.path), as \(target) names it (INFOPLIST_FILE)")
             }
+            if !loaded.source.compilationConditions.isEmpty {
+                notes.append(
+                    "compilation conditions: \(loaded.source.compilationConditions.joined(separator: ", ")), as "
+                        + "\(target)'s \(loaded.source.projectConfiguration ?? "Release") configuration sets them")
+            }
             if !loaded.source.sourcesLeftOut.isEmpty {
                 let names = loaded.source.sourcesLeftOut.map {
                     UserExtensionSource.relative($0, to: URL(fileURLWithPath: value).standardizedFileURL)

@@ -59,6 +59,7 @@ enum ExtensionEntryFile {
         public typealias URLSessionTaskDelegate = SimulatedDevice.SimulatedURLSessionTaskDelegate
         public typealias URLSessionDataDelegate = SimulatedDevice.SimulatedURLSessionDataDelegate
         public typealias URLSessionDownloadDelegate = SimulatedDevice.SimulatedURLSessionDownloadDelegate
+        public typealias URLSessionWebSocketDelegate = SimulatedDevice.SimulatedURLSessionWebSocketDelegate
         public typealias FileManager = \(aliasesFileManager ? "SimulatedDevice.PhoneFileManager" : "Foundation.FileManager")
 
         extension Data {

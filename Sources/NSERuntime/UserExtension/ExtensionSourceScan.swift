@@ -28,8 +28,8 @@ enum ExtensionSourceScan {
         ("URLSessionConfiguration.background", "background sessions are not simulated"),
         (
             "webSocketTask(",
-            "WebSockets are not simulated: the task fails once resumed with URLError(.unsupportedURL), nothing is "
-                + "sent, and the session's delegate hears nothing of it"
+            "WebSockets are not simulated: the task fails once resumed (its sends, receives and pings hear a "
+                + "URLError), nothing is sent, and the session's delegate hears nothing of it"
         ),
         (
             "ubiquityIdentityToken",

@@ -239,6 +239,7 @@ public struct UserExtensionBuilder: Sendable {
         output: URL
     ) -> [String] {
         ["-emit-library", "-module-name", source.moduleName, "-swift-version", source.swiftVersion]
+            + source.compilationConditions.flatMap { ["-D", $0] }
             + common(osModule: osModule, linking: source.modules, libraries: libraries, sources: sources)
             + ["-o", output.path] + sources.map(\.path) + [entry.path]
     }
@@ -310,6 +311,7 @@ public struct UserExtensionBuilder: Sendable {
             let settings =
                 [
                     version, compiler.path, source.moduleName, source.swiftVersion, source.principalClass,
+                    source.compilationConditions.joined(separator: " "),
                     ExtensionEntryFile.text(
                         principalClass: source.principalClass, path: "", aliasesFileManager: source.aliasesFileManager),
                 ] + OSModuleMap.files.map(\.text)

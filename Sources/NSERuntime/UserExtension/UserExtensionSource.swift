@@ -51,6 +51,12 @@ public struct UserExtensionSource: Sendable, Hashable {
     public var projectTarget: String? = nil
     /// Swift files in the folder that its Xcode target does not compile, and so are not compiled.
     public var sourcesLeftOut: [URL] = []
+    /// The Swift compilation conditions (`-D`) the Xcode target's build settings set
+    /// (`SWIFT_ACTIVE_COMPILATION_CONDITIONS`, `OTHER_SWIFT_FLAGS`' `-D`), in ``projectConfiguration``.
+    public var compilationConditions: [String] = []
+    /// The Xcode target's build configuration whose settings apply: Release, as a shipped extension is
+    /// built, unless the target has none.
+    public var projectConfiguration: String? = nil
     /// The Info.plist the Xcode target names (`INFOPLIST_FILE`), when it is not the folder's own
     /// `Info.plist` (kept elsewhere, or beside the app's in a folder they share).
     public var projectInfoPlist: URL? = nil
@@ -95,39 +101,12 @@ public struct UserExtensionSource: Sendable, Hashable {
         var unreadableProjects: [String] = []
         let ownPlist = root.appendingPathComponent("Info.plist")
         let hasOwnPlist = isDirectory.boolValue && FileManager.default.fileExists(atPath: ownPlist.path)
-        var member = isDirectory.boolValue ? projectMembers(of: root, unreadable: &unreadableProjects) : nil
-        var plistFile = ownPlist
         var passedOver: [String] = []
-        if let found = member {
-            // The Info.plist is the one the target names (an app and its extension may share a folder, each
-            // with its own); without one, the folder's own. A folder with neither is the target's only if
-            // the target is a Notification Service Extension, as its Info.plist would say: otherwise it stays
-            // a folder of Swift files. A target whose Info.plist is another extension point's is not the
-            // extension's, whatever the folder holds.
-            let named = found.target.infoPlist.flatMap {
-                $0.path != ownPlist.path && FileManager.default.fileExists(atPath: $0.path) ? $0 : nil
-            }
-            if let named {
-                do {
-                    _ = try plistPrincipalClass(named)
-                    plistFile = named
-                } catch {
-                    let anotherKind: Bool
-                    if case .wrongExtensionPoint = error { anotherKind = true } else { anotherKind = false }
-                    if anotherKind || !hasOwnPlist { member = nil }
-                    let taken =
-                        member != nil
-                        ? "the folder's own Info.plist is taken"
-                        : "the target is not taken as the extension's: the folder's files compile alone"
-                    passedOver.append("\(named.path), as \(found.name) names it (\(error)); \(taken)")
-                }
-            } else if !hasOwnPlist {
-                member = nil
-            }
-        }
-        // A folder that is no target's and has no Info.plist is a folder of Swift files: projects above it
-        // that could not be read are not its business.
-        if member == nil, !hasOwnPlist { unreadableProjects = [] }
+        let member =
+            isDirectory.boolValue
+            ? projectMembers(
+                of: root, hasOwnPlist: hasOwnPlist, unreadable: &unreadableProjects, passedOver: &passedOver) : nil
+        let plistFile = member?.infoPlist ?? ownPlist
         var leftOut: [URL] = []
         if let member {
             // The folder's files the target does not compile (not in its Sources phase, a synchronized
@@ -184,7 +163,9 @@ public struct UserExtensionSource: Sendable, Hashable {
             source.projectTarget = member.name
             source.projectSources = member.files
             source.sourcesLeftOut = leftOut
-            if plistFile != ownPlist { source.projectInfoPlist = plistFile }
+            source.compilationConditions = member.target.compilationConditions
+            source.projectConfiguration = member.target.configuration
+            source.projectInfoPlist = member.infoPlist
         }
         for module in ownModules {
             if module.name == source.moduleName {
@@ -273,12 +254,20 @@ public struct UserExtensionSource: Sendable, Hashable {
 
     /// The Swift files outside `root` that an Xcode project around it (in it, or in a folder above it up to
     /// the repository's root, the nearest first) compiles into the target holding `root`'s files, its
-    /// resources from outside `root`, the target, that project's file and the project and target's names;
-    /// nil when no project has such a target. A project file that cannot be read is passed over, and added
-    /// to `unreadable` with why: the folder itself may still compile.
-    private static func projectMembers(of root: URL, unreadable: inout [String]) -> (
-        files: [URL], resources: [URL], target: XcodeProjectTarget, project: URL, name: String
-    )? {
+    /// resources from outside `root`, the target, its Info.plist when not the folder's own, that project's
+    /// file and the project and target's names; nil when no project has such a target. A project file that
+    /// cannot be read is passed over, and added to `unreadable` with why: the folder itself may still compile.
+    ///
+    /// The Info.plist is the one the target names (an app and its extension may share a folder, each with
+    /// its own); without one, the folder's own. A target whose Info.plist is another extension point's is
+    /// not the extension's (a widget's synchronizing the folder above), and the next target is tried; one
+    /// naming an Info.plist that cannot be read gives way to the folder's own. A folder with no Info.plist is
+    /// a target's only when the target's is a Notification Service Extension's: otherwise it stays a folder
+    /// of Swift files. Each Info.plist not taken is added to `passedOver`, with why.
+    private static func projectMembers(
+        of root: URL, hasOwnPlist: Bool, unreadable: inout [String], passedOver: inout [String]
+    ) -> (files: [URL], resources: [URL], target: XcodeProjectTarget, infoPlist: URL?, project: URL, name: String)? {
+        let ownPlist = root.appendingPathComponent("Info.plist").path
         for file in projectFileURLs(near: root, levels: projectSearchLevels) {
             let project: XcodeProjectTarget.Project
             do {
@@ -288,16 +277,38 @@ public struct UserExtensionSource: Sendable, Hashable {
                 unreadable.append("\(file.path): \(error)")
                 continue
             }
-            guard let target = project.target(containing: root) else { continue }
-            let prefix = root.standardizedFileURL.path + "/"
-            let outside = target.swiftFiles.filter {
-                !$0.path.hasPrefix(prefix) && FileManager.default.fileExists(atPath: $0.path)
+            for target in project.targets(containing: root) {
+                let name = "\(file.deletingLastPathComponent().lastPathComponent)'s target \(target.name)"
+                var infoPlist: URL?
+                if let named = target.infoPlist, named.path != ownPlist,
+                    FileManager.default.fileExists(atPath: named.path)
+                {
+                    do {
+                        _ = try plistPrincipalClass(named)
+                        infoPlist = named
+                    } catch {
+                        let anotherKind: Bool
+                        if case .wrongExtensionPoint = error { anotherKind = true } else { anotherKind = false }
+                        let taken = !anotherKind && hasOwnPlist
+                        passedOver.append(
+                            "\(named.path), as \(name) names it (\(error)); "
+                                + (taken
+                                    ? "the folder's own Info.plist is taken"
+                                    : "the target is not taken as the extension's"))
+                        guard taken else { continue }
+                    }
+                } else if !hasOwnPlist {
+                    continue
+                }
+                let prefix = root.standardizedFileURL.path + "/"
+                let outside = target.swiftFiles.filter {
+                    !$0.path.hasPrefix(prefix) && FileManager.default.fileExists(atPath: $0.path)
+                }
+                let resources = target.resources.filter {
+                    !$0.path.hasPrefix(prefix) && FileManager.default.fileExists(atPath: $0.path)
+                }
+                return (outside.sorted { $0.path < $1.path }, resources, target, infoPlist, file, name)
             }
-            let resources = target.resources.filter {
-                !$0.path.hasPrefix(prefix) && FileManager.default.fileExists(atPath: $0.path)
-            }
-            let name = "\(file.deletingLastPathComponent().lastPathComponent)'s target \(target.name)"
-            return (outside.sorted { $0.path < $1.path }, resources, target, file, name)
         }
         return nil
     }

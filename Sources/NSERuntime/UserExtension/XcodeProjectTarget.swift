@@ -27,6 +27,12 @@ struct XcodeProjectTarget: Sendable, Hashable {
     /// The Info.plist its build settings name (`INFOPLIST_FILE`), absolute; nil when none names one, or
     /// names it through a setting other than the project's folder and the target's name.
     var infoPlist: URL? = nil
+    /// The Swift compilation conditions its build settings set (``XcodeBuildSettings/compilationConditions``):
+    /// `APP_EXTENSION` in `#if !APP_EXTENSION` around code the app alone compiles.
+    var compilationConditions: [String] = []
+    /// The build configuration its settings come from: Release, as a shipped extension is built, or the
+    /// target's first when it has no Release.
+    var configuration: String? = nil
 
     /// Whether the target compiles `file`: Xcode compiles a target's listed files only, so a Swift file
     /// left in its folder but not in the target (an old one, another target's) is not compiled. Paths
@@ -50,17 +56,23 @@ struct XcodeProjectTarget: Sendable, Hashable {
         /// Every app extension target, each expanded.
         var targets: [XcodeProjectTarget] { candidates.map { $0.expanded() } }
 
-        /// The target compiling `folder`'s Swift files: the one compiling the most of them, the one named
-        /// as the folder among equals; nil when none compiles any. Another extension sharing a file with
-        /// it compiles fewer of the folder's; a target synchronizing a folder above it whose exceptions
-        /// leave out the folder's files (a widget's `Extensions/` less `NotificationService/`) compiles none.
-        func target(containing folder: URL) -> XcodeProjectTarget? {
+        /// The target compiling `folder`'s Swift files: the first of ``targets(containing:)``.
+        func target(containing folder: URL) -> XcodeProjectTarget? { targets(containing: folder).first }
+
+        /// The targets compiling any of `folder`'s Swift files, the one compiling the most of them first, the
+        /// one named as the folder first among equals. Another extension sharing a file with it compiles
+        /// fewer of the folder's; a target synchronizing a folder above it whose exceptions leave out the
+        /// folder's files (a widget's `Extensions/` less `NotificationService/`) compiles none.
+        func targets(containing folder: URL) -> [XcodeProjectTarget] {
             let files = UserExtensionSource.allFiles(under: folder).filter { $0.pathExtension == "swift" }
                 .map { $0.standardizedFileURL.path.lowercased() }
-            let scored = candidates.map { candidate in (candidate, candidate.score(files)) }
-            guard let best = scored.map(\.1).max(), best > 0 else { return nil }
-            let leading = scored.filter { $0.1 == best }.map(\.0)
-            return (leading.first { $0.name == folder.lastPathComponent } ?? leading.first)?.expanded()
+            // Sorted by (fewer files left, not named as the folder, order in the project file).
+            let ranked = candidates.enumerated().compactMap { index, candidate -> ((Int, Int, Int), Candidate)? in
+                let score = candidate.score(files)
+                guard score > 0 else { return nil }
+                return ((-score, candidate.name == folder.lastPathComponent ? 0 : 1, index), candidate)
+            }
+            return ranked.sorted { $0.0 < $1.0 }.map { $0.1.expanded() }
         }
     }
 
@@ -74,6 +86,8 @@ struct XcodeProjectTarget: Sendable, Hashable {
         /// Files or folders another target's synchronized folder gives this one.
         var added: [URL]
         var infoPlist: URL?
+        var compilationConditions: [String]
+        var configuration: String?
 
         /// How many of `files` (absolute, standardized, lowercased: paths compare without case, as
         /// ``compiles(_:)``) the target compiles: by its Sources phase, by another folder's exception giving
@@ -101,9 +115,10 @@ struct XcodeProjectTarget: Sendable, Hashable {
             var files = phaseFiles
             var resources = self.resources
             for (folder, exclusions) in synchronized {
-                let paths = exclusions.map { folder.appendingPathComponent($0).standardizedFileURL.path }
+                // Without case, as ``score(_:)`` counts them.
+                let paths = exclusions.map { folder.appendingPathComponent($0).standardizedFileURL.path.lowercased() }
                 let members = UserExtensionSource.allFiles(under: folder).filter { file in
-                    let path = file.standardizedFileURL.path
+                    let path = file.standardizedFileURL.path.lowercased()
                     return !paths.contains { XcodeProjectTarget.path(path, isInside: $0) }
                 }
                 // A synchronized folder's other files are the target's resources, as Xcode copies them.
@@ -121,7 +136,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
             let unique = files.map(\.standardizedFileURL).filter { seen.insert($0.path).inserted }
             return XcodeProjectTarget(
                 name: name, swiftFiles: unique, synchronizedFolders: synchronized.map(\.folder), resources: resources,
-                infoPlist: infoPlist)
+                infoPlist: infoPlist, compilationConditions: compilationConditions, configuration: configuration)
         }
     }
 
@@ -149,6 +164,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
             throw Unreadable(description: "no objects")
         }
         let paths = ObjectPaths(objects: objects, projectFolder: projectFolder)
+        let projectList = (root["rootObject"] as? String).flatMap { objects[$0]?["buildConfigurationList"] as? String }
         var candidates: [Candidate] = []
         for (targetID, object) in objects.sorted(by: { $0.key < $1.key })
         where object["isa"] as? String == "PBXNativeTarget"
@@ -184,11 +200,13 @@ struct XcodeProjectTarget: Sendable, Hashable {
                 added += paths.exceptions(of: groupID, target: targetID).map { folder.appendingPathComponent($0) }
             }
             let name = object["name"] as? String ?? ""
+            let settings = XcodeBuildSettings(
+                objects: objects, targetList: object["buildConfigurationList"] as? String, projectList: projectList)
             candidates.append(
                 Candidate(
                     name: name, phaseFiles: files, resources: resources, synchronized: synchronized, added: added,
-                    infoPlist: paths.infoPlist(
-                        configurations: object["buildConfigurationList"] as? String, target: name)
+                    infoPlist: paths.infoPlist(settings.string("INFOPLIST_FILE"), target: name),
+                    compilationConditions: settings.compilationConditions, configuration: settings.configurationName
                 ))
         }
         return Project(file: pbxproj, candidates: candidates)
@@ -235,23 +253,13 @@ struct XcodeProjectTarget: Sendable, Hashable {
             return result
         }
 
-        /// The Info.plist that the build configurations of the list `configurations` name for the target
-        /// `target` (`INFOPLIST_FILE`): Release's, else the first's that names one. Relative to the project's
-        /// folder; `$(SRCROOT)`, `$(PROJECT_DIR)`, `$(SOURCE_ROOT)` and `$(TARGET_NAME)` resolved; nil for one
-        /// naming any other setting.
-        func infoPlist(configurations: String?, target: String) -> URL? {
-            let ids = configurations.flatMap { objects[$0]?["buildConfigurations"] as? [String] } ?? []
-            let named = ids.compactMap { id -> (name: String, file: String)? in
-                guard let configuration = objects[id],
-                    let file = (configuration["buildSettings"] as? [String: Any])?["INFOPLIST_FILE"] as? String,
-                    !file.isEmpty
-                else { return nil }
-                return (configuration["name"] as? String ?? "", file)
-            }
-            guard let chosen = named.first(where: { $0.name == "Release" }) ?? named.first else { return nil }
-            var file = chosen.file
-            for setting in ["SRCROOT", "PROJECT_DIR", "SOURCE_ROOT"] {
-                for form in ["$(\(setting))", "${\(setting)}"] {
+        /// The Info.plist `setting` (`INFOPLIST_FILE`) names for the target `target`, absolute: relative to
+        /// the project's folder; `$(SRCROOT)`, `$(PROJECT_DIR)`, `$(SOURCE_ROOT)` and `$(TARGET_NAME)`
+        /// resolved; nil for none, or one naming any other setting.
+        func infoPlist(_ setting: String?, target: String) -> URL? {
+            guard var file = setting else { return nil }
+            for name in ["SRCROOT", "PROJECT_DIR", "SOURCE_ROOT"] {
+                for form in ["$(\(name))", "${\(name)}"] {
                     file = file.replacingOccurrences(of: form, with: projectFolder.path)
                 }
             }

@@ -10,3 +10,4 @@ typealias URLSessionDelegate = SimulatedDevice.SimulatedURLSessionDelegate
 typealias URLSessionTaskDelegate = SimulatedDevice.SimulatedURLSessionTaskDelegate
 typealias URLSessionDataDelegate = SimulatedDevice.SimulatedURLSessionDataDelegate
 typealias URLSessionDownloadDelegate = SimulatedDevice.SimulatedURLSessionDownloadDelegate
+typealias URLSessionWebSocketDelegate = SimulatedDevice.SimulatedURLSessionWebSocketDelegate

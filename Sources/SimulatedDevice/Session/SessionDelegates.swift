@@ -49,6 +49,29 @@ public protocol SimulatedURLSessionDownloadDelegate: SimulatedURLSessionTaskDele
         totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64)
 }
 
+/// `URLSessionWebSocketDelegate` for the code of a user's extension: WebSockets are not simulated (a
+/// task fails once resumed: `SimulatedURLSession.webSocketTask(with:)`), so its methods are never called; it is there so that a delegate written for iOS compiles.
+public protocol SimulatedURLSessionWebSocketDelegate: SimulatedURLSessionTaskDelegate {
+    /// The WebSocket opened, with the protocol the server picked.
+    func urlSession(
+        _ session: SimulatedURLSession, webSocketTask: URLSessionWebSocketTask, didOpenWithProtocol protocol: String?)
+    /// The WebSocket closed, with the server's code and reason.
+    func urlSession(
+        _ session: SimulatedURLSession, webSocketTask: URLSessionWebSocketTask,
+        didCloseWith closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?)
+}
+
+extension SimulatedURLSessionWebSocketDelegate {
+    public func urlSession(
+        _ session: SimulatedURLSession, webSocketTask: URLSessionWebSocketTask, didOpenWithProtocol protocol: String?
+    ) {}
+
+    public func urlSession(
+        _ session: SimulatedURLSession, webSocketTask: URLSessionWebSocketTask,
+        didCloseWith closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?
+    ) {}
+}
+
 extension SimulatedURLSessionDelegate {
     public func urlSession(_ session: SimulatedURLSession, didBecomeInvalidWithError error: (any Error)?) {}
 }

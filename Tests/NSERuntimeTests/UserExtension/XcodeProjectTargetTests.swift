@@ -46,8 +46,8 @@ struct XcodeProjectTargetTests {
                 S2 = {isa = PBXSourcesBuildPhase; files = (B2, B4); };
                 K1 = {isa = PBXFrameworksBuildPhase; files = (B5); };
                 R1 = {isa = PBXResourcesBuildPhase; files = (B6, B7); };
-                C1 = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = "$(SRCROOT)/Config/Debug-Info.plist"; }; name = Debug; };
-                C2 = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = "${TARGET_NAME}/Info.plist"; }; name = Release; };
+                C1 = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = "$(SRCROOT)/Config/Debug-Info.plist"; SWIFT_ACTIVE_COMPILATION_CONDITIONS = "DEBUG APP_EXTENSION"; }; name = Debug; };
+                C2 = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = "${TARGET_NAME}/Info.plist"; SWIFT_ACTIVE_COMPILATION_CONDITIONS = "APP_EXTENSION $(inherited)"; }; name = Release; };
                 CL1 = {isa = XCConfigurationList; buildConfigurations = (C1, C2); };
                 T1 = {isa = PBXNativeTarget; buildConfigurationList = CL1; buildPhases = (S1, K1, R1); fileSystemSynchronizedGroups = (SG); name = NotifyExt; productType = "com.apple.product-type.app-extension"; };
                 T2 = {isa = PBXNativeTarget; buildPhases = (S2); fileSystemSynchronizedGroups = (SG2); name = App; productType = "com.apple.product-type.application"; };
@@ -85,7 +85,16 @@ struct XcodeProjectTargetTests {
             """,
             // Left in the folder, no longer in the target: Xcode does not compile it.
             "NotifyExt/Old.swift": "let stale: Int = \"no longer compiles\"\n",
-            "App/Models/Models.swift": "struct RichPush { let title: String }\n",
+            // Shared with the app: what only the app compiles, and what only a Debug build does, are left out.
+            "App/Models/Models.swift": """
+            struct RichPush { let title: String }
+            #if !APP_EXTENSION
+            let appOnly: Int = "the app's alone"
+            #endif
+            #if DEBUG
+            let debugOnly: Int = "not in a shipped extension"
+            #endif
+            """,
             "App/Models/AppOnly.swift":
                 "import SwiftUI\nstruct AppView: View { var body: some View { Text(\"app\") } }\n",
             "App/Models/en.lproj/Localizable.strings": "\"hello\" = \"Hello\";\n",
@@ -148,6 +157,8 @@ struct XcodeProjectTargetTests {
         #expect(source.sources.count == 5)
         #expect(source.sourcesLeftOut.map(\.lastPathComponent) == ["Old.swift"], "in the folder, not the target")
         #expect(source.projectInfoPlist == nil, "the folder's own")
+        #expect(source.compilationConditions == ["APP_EXTENSION"], "Release's, not Debug's")
+        #expect(source.projectConfiguration == "Release")
         let loaded = try UserExtensionLoader.load(
             root.appendingPathComponent("NotifyExt").path, builder: try CompiledExamples.builder())
         let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
@@ -304,7 +315,7 @@ struct XcodeProjectTargetTests {
             source.infoPlistsPassedOver.first?.hasPrefix(
                 "\(plist.standardizedFileURL.path), as App.xcodeproj's target NotifyExt names it (") == true,
             "\(source.infoPlistsPassedOver)")
-        #expect(source.infoPlistsPassedOver.first?.hasSuffix("the folder's files compile alone") == true)
+        #expect(source.infoPlistsPassedOver.first?.hasSuffix("the target is not taken as the extension's") == true)
     }
 
     /// A widget target synchronizing `Sources/Extensions`, less the Notification Service Extension's
@@ -332,17 +343,16 @@ struct XcodeProjectTargetTests {
         }
         """
 
-    @Test func aFolderAWidgetsSynchronizedFolderLeavesOutIsTheTargetsItsExceptionGivesItTo() throws {
+    /// The widget and extension project `project` laid out, in a new temporary folder; its extension's folder.
+    static func widgetRepository(_ project: String) throws -> (root: URL, folder: URL) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("xcode-widget-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let plist = Self.serviceInfoPlist
         let files = [
-            "App.xcodeproj/project.pbxproj": Self.widgetAndExtensionProject,
+            "App.xcodeproj/project.pbxproj": project,
             "Sources/Extensions/NotificationService/NotificationService.swift": CompiledExamples.minimal,
-            "Sources/Extensions/NotificationService/Resources/Info.plist": plist,
+            "Sources/Extensions/NotificationService/Resources/Info.plist": serviceInfoPlist,
             "Sources/Extensions/Widgets/Widget.swift":
                 "import SwiftUI\nstruct W: View { var body: some View { Text(\"w\") } }\n",
-            "Sources/Extensions/Widgets/Resources/Info.plist": plist.replacingOccurrences(
+            "Sources/Extensions/Widgets/Resources/Info.plist": serviceInfoPlist.replacingOccurrences(
                 of: "com.apple.usernotifications.service", with: "com.apple.widgetkit-extension"),
         ]
         for (path, text) in files {
@@ -351,7 +361,12 @@ struct XcodeProjectTargetTests {
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: file, atomically: true, encoding: .utf8)
         }
-        let folder = root.appendingPathComponent("Sources/Extensions/NotificationService")
+        return (root, root.appendingPathComponent("Sources/Extensions/NotificationService"))
+    }
+
+    @Test func aFolderAWidgetsSynchronizedFolderLeavesOutIsTheTargetsItsExceptionGivesItTo() throws {
+        let (root, folder) = try Self.widgetRepository(Self.widgetAndExtensionProject)
+        defer { try? FileManager.default.removeItem(at: root) }
         let source = try UserExtensionSource.locate(folder.path)
         #expect(source.projectTarget == "App.xcodeproj's target Extensions-NotificationService")
         #expect(source.sources.map(\.lastPathComponent) == ["NotificationService.swift"])
@@ -360,6 +375,30 @@ struct XcodeProjectTargetTests {
             source.projectInfoPlist?.path
                 == folder.appendingPathComponent("Resources/Info.plist").standardizedFileURL.path)
         #expect(source.infoPlistsPassedOver.isEmpty, "\(source.infoPlistsPassedOver)")
+    }
+
+    @Test func aWidgetTargetTiedFirstIsPassedOverForTheNextTarget() throws {
+        // The widget's folder no longer leaves the extension's file out, and comes first in the project file.
+        let project = Self.widgetAndExtensionProject
+            .replacingOccurrences(
+                of: "membershipExceptions = (NotificationService/NotificationService.swift, ",
+                with: "membershipExceptions = ("
+            )
+            .replacingOccurrences(of: "TN", with: "TZ")
+        #expect(project != Self.widgetAndExtensionProject)
+        let (root, folder) = try Self.widgetRepository(project)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let ranked = try XcodeProjectTarget.read(
+            project: root.appendingPathComponent("App.xcodeproj/project.pbxproj"), projectFolder: root
+        ).targets(containing: folder)
+        #expect(ranked.map(\.name) == ["Extensions-Widgets", "Extensions-NotificationService"], "tied, in file order")
+        let source = try UserExtensionSource.locate(folder.path)
+        #expect(source.projectTarget == "App.xcodeproj's target Extensions-NotificationService")
+        #expect(source.infoPlistsPassedOver.count == 1)
+        #expect(
+            source.infoPlistsPassedOver.first?.contains(
+                "Widgets/Resources/Info.plist, as App.xcodeproj's target Extensions-Widgets names it") == true,
+            "\(source.infoPlistsPassedOver)")
     }
 
     @Test(

@@ -1,0 +1,83 @@
+import Foundation
+
+/// The build settings of one of an Xcode project's targets, as its Release configuration (a shipped
+/// extension's) resolves them: the target's own, and for a setting it does not set or that names
+/// `$(inherited)`, the project's configuration of the same name. Settings from `.xcconfig` files
+/// (`baseConfigurationReference`) are not read.
+///
+/// ```swift
+/// let settings = XcodeBuildSettings(objects: objects, targetList: "CL1", projectList: "CL0")
+/// settings.words("SWIFT_ACTIVE_COMPILATION_CONDITIONS")  // ["APP_EXTENSION"]
+/// ```
+struct XcodeBuildSettings {
+    /// The configuration read: Release when the target has one, else its first.
+    let configurationName: String?
+    private let target: [String: Any]
+    private let project: [String: Any]
+
+    /// The settings of the target whose configuration list is `targetList`, over those of the project's
+    /// configuration list `projectList`, in the project file's `objects`.
+    init(objects: [String: [String: Any]], targetList: String?, projectList: String?) {
+        func configurations(_ list: String?) -> [(name: String, settings: [String: Any])] {
+            let ids = list.flatMap { objects[$0]?["buildConfigurations"] as? [String] } ?? []
+            return ids.compactMap { id in
+                objects[id].map { ($0["name"] as? String ?? "", $0["buildSettings"] as? [String: Any] ?? [:]) }
+            }
+        }
+        let own = configurations(targetList)
+        let chosen = own.first { $0.name == "Release" } ?? own.first
+        configurationName = chosen?.name
+        target = chosen?.settings ?? [:]
+        project = configurations(projectList).first { $0.name == (chosen?.name ?? "Release") }?.settings ?? [:]
+    }
+
+    /// The setting `key` as one string, the target's over the project's; nil when neither sets it.
+    func string(_ key: String) -> String? {
+        (Self.text(target[key]) ?? Self.text(project[key])).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The setting `key` as a list of words (space-separated, or a list in the project file), with
+    /// `$(inherited)` replaced by the project's words; words naming another setting are left out.
+    func words(_ key: String) -> [String] {
+        let inherited = Self.words(project[key]).filter { !Self.isInherited($0) }
+        guard target[key] != nil else { return inherited.filter { !$0.contains("$") } }
+        return Self.words(target[key]).flatMap { Self.isInherited($0) ? inherited : [$0] }.filter { !$0.contains("$") }
+    }
+
+    /// The Swift compilation conditions the settings set, in order and once each: the words of
+    /// `SWIFT_ACTIVE_COMPILATION_CONDITIONS` and each `-D NAME` (or `-DNAME`) of `OTHER_SWIFT_FLAGS`.
+    var compilationConditions: [String] {
+        var conditions = words("SWIFT_ACTIVE_COMPILATION_CONDITIONS")
+        let flags = words("OTHER_SWIFT_FLAGS")
+        for (index, flag) in flags.enumerated() where flag.hasPrefix("-D") {
+            if flag == "-D" {
+                if index + 1 < flags.count { conditions.append(flags[index + 1]) }
+            } else {
+                conditions.append(String(flag.dropFirst(2)))
+            }
+        }
+        var seen: Set<String> = []
+        return conditions.filter { Self.isCondition($0) && seen.insert($0).inserted }
+    }
+
+    /// Whether `word` is a name `-D` takes: a letter or `_`, then letters, digits and `_`.
+    static func isCondition(_ word: String) -> Bool {
+        guard let first = word.unicodeScalars.first, first == "_" || CharacterSet.letters.contains(first) else {
+            return false
+        }
+        return word.unicodeScalars.allSatisfy { $0 == "_" || CharacterSet.alphanumerics.contains($0) }
+    }
+
+    private static func isInherited(_ word: String) -> Bool { word == "$(inherited)" || word == "${inherited}" }
+
+    private static func text(_ value: Any?) -> String? {
+        if let string = value as? String { return string }
+        if let list = value as? [String] { return list.joined(separator: " ") }
+        return nil
+    }
+
+    private static func words(_ value: Any?) -> [String] {
+        if let list = value as? [String] { return list.flatMap { $0.split(separator: " ").map(String.init) } }
+        return (value as? String)?.split(whereSeparator: \.isWhitespace).map(String.init) ?? []
+    }
+}
