@@ -544,6 +544,46 @@ struct ExtensionProcessTests {
         #expect(rows.map { $0["outcome"] } == ["enriched", "enriched"], "\(summary)")
     }
 
+    /// Replayed payloads that name the text their extension should deliver: one it decrypts, one it cannot
+    /// (it shows "New message" of its own, which holds no placeholder), and one without the key's text
+    /// expected. Only the first is enriched; the extension never sees the `nse-bench` key.
+    @Test func aFallbackTextOfTheExtensionsOwnIsNotCountedAsDecrypted() async throws {
+        let folder = try extensionFolder(
+            "Expect",
+            """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    guard request.content.userInfo["nse-bench"] == nil else { return }
+                    if let sealed = request.content.userInfo["sealed"] as? String, !sealed.hasPrefix("!") {
+                        content.title = "Ada"
+                        content.body = String(sealed.reversed())
+                    } else {
+                        content.title = "New message"
+                        content.body = ""
+                    }
+                    contentHandler(content)
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let expect = #""nse-bench":{"expect":{"title":"Ada","body":"See you at 7"}}"#
+        let lines = [
+            #"{"aps":{"alert":{"title":"Encrypted","body":"..."},"mutable-content":1},"sealed":"7 ta uoy eeS","#
+                + expect + "}",
+            #"{"aps":{"alert":{"title":"Encrypted","body":"..."},"mutable-content":1},"sealed":"!tampered","#
+                + expect + "}",
+        ]
+        let payloads = folder.appendingPathComponent("payloads.jsonl")
+        try lines.joined(separator: "\n").write(to: payloads, atomically: true, encoding: .utf8)
+        let (status, summary, rows) = try await run([
+            "--extension", folder.path, "--payloads", payloads.path, "-n", "2", "-c", "1", "--deadline", "2s",
+        ])
+        #expect(status == 0 || status == 1, "a loaded machine may make it invalid, never a usage error")
+        #expect(rows.map { $0["outcome"] } == ["enriched", "degraded"], "\(summary)")
+    }
+
     /// A WebSocket client and an iCloud check in code the extension shares with its app, as automic-vault's
     /// does: both compile unchanged; the socket fails as a connection that cannot be made, and the phone
     /// has no iCloud account. The extension delivers only when each behaves so.

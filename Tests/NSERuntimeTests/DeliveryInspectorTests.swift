@@ -29,4 +29,19 @@ struct DeliveryInspectorTests {
             title: "New notification", subtitle: "", body: "Open the app to read it.", storedAttachments: 0)
         #expect(unchanged.isEmpty)
     }
+
+    @Test("with the text a replay line expects, a fallback of the extension's own is rewritten, not decrypted")
+    func expectedText() {
+        var payload = NotificationPayload(
+            alert: NotificationAlert(title: "Automic Vault", body: "New request"), customFields: ["av": .string("x")])
+        payload.expectedText = NotificationText(title: "Approval waiting", body: "Review the full request")
+        let inspector = DeliveryInspector(payload: payload, expectedText: payload.expectedText)
+        #expect(inspector.requested == .decryptedText)
+        let decrypted = inspector.delivered(
+            title: "Approval waiting", subtitle: "", body: "Review the full request on your Mac", storedAttachments: 0)
+        #expect(decrypted == .decryptedText)
+        let fallback = inspector.delivered(
+            title: "Approval waiting", subtitle: "", body: "Open Automic Vault to review.", storedAttachments: 0)
+        #expect(fallback == .rewrittenText, "no placeholder is left, yet it is not the text expected")
+    }
 }

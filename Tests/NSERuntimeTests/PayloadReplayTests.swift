@@ -36,6 +36,63 @@ struct PayloadReplayTests {
         #expect(PayloadReplayError.fieldInNoPayload("q").description.contains(#"top-level "q" key"#))
     }
 
+    @Test("a line's nse-bench key names the text to deliver, is taken out, and is no part of APNs' 4 KB")
+    func expectedText() throws {
+        // The payload alone is just under the limit; with the key, the line is over it.
+        let body = String(repeating: "b", count: 3_990)
+        let payload = #"{"aps":{"alert":{"title":"New message","body":"\#(body)"},"mutable-content":1},"c":"x"}"#
+        let line = String(payload.dropLast()) + #","nse-bench":{"expect":{"title":"Ada","body":"See you at 7"}}}"#
+        #expect(payload.utf8.count <= NotificationPayload.maximumByteCount && line.utf8.count > 4_096)
+        let replay = try PayloadReplay(parsing: line + "\n" + Self.first)
+        #expect(replay.payloads[0].expectedText == NotificationText(title: "Ada", body: "See you at 7"))
+        #expect(replay.payloads[0].customFields == ["c": .string("x")], "the extension never sees the key")
+        #expect(replay.payloads[0].enrichmentsRequested == .decryptedText)
+        #expect(replay.payloads[1].expectedText == nil && replay.payloads[1].enrichmentsRequested.isEmpty)
+        let input = InvocationInput(
+            id: 0, payload: replay.payloads[0], arrival: 0,
+            extension: ExtensionFactory(name: "sleepy") { SleepyService(deliverAt: 0) })
+        #expect(input.expectedText == replay.payloads[0].expectedText, "the input takes the payload's")
+        // A title or body left out is empty; the name inside a value is only text.
+        let titleOnly = try PayloadReplay(
+            parsing: #"{"aps":{"alert":"x"},"note":"\"nse-bench\"","nse-bench":{"expect":{"title":"T"}}}"#)
+        #expect(titleOnly.payloads[0].expectedText == NotificationText(title: "T", body: ""))
+        #expect(titleOnly.payloads[0].customFields == ["note": .string(#""nse-bench""#)])
+        let mentioned = try PayloadReplay(parsing: #"{"aps":{"alert":"x"},"note":"nse-bench"}"#)
+        #expect(mentioned.payloads[0].expectedText == nil)
+    }
+
+    @Test(
+        "a bad nse-bench key is refused naming what is wrong",
+        arguments: [
+            (#""nse-bench":"Ada""#, "nse-bench"),
+            (#""nse-bench":{"expected":{"title":"Ada"}}"#, "nse-bench.expected"),
+            (#""nse-bench":{}"#, "nse-bench.expect"),
+            (#""nse-bench":{"expect":{}}"#, "nse-bench.expect"),
+            (#""nse-bench":{"expect":{"title":7}}"#, "nse-bench.expect.title"),
+            (#""nse-bench":{"expect":{"subtitle":"s"}}"#, "nse-bench.expect.subtitle"),
+        ])
+    func badExpectation(reserved: String, keyPath: String) throws {
+        let error = try #require(throws: PayloadReplayError.self) {
+            try PayloadReplay(parsing: #"{"aps":{"alert":"x"},"# + reserved + "}")
+        }
+        guard case .invalidLines(_, let bad) = error, case .wrongType(let path, _, _) = bad.first?.error else {
+            Issue.record("expected a wrong type, got \(error)")
+            return
+        }
+        #expect(path == keyPath)
+    }
+
+    @Test("a line over 4 KB with the name only inside a value is refused as any oversized line")
+    func oversizedMention() throws {
+        let line = #"{"aps":{"alert":""# + String(repeating: "a", count: 4_100) + #""},"note":"\"nse-bench\""}"#
+        let error = try #require(throws: PayloadReplayError.self) { try PayloadReplay(parsing: line) }
+        guard case .invalidLines(_, let bad) = error else {
+            Issue.record("expected invalidLines, got \(error)")
+            return
+        }
+        #expect(bad.first?.error == .tooLarge(byteCount: line.utf8.count))
+    }
+
     @Test("every bad line is reported with its 1-based line number and reason")
     func badLines() throws {
         let oversize = #"{"aps":{"alert":""# + String(repeating: "a", count: 4100) + #""}}"#

@@ -96,6 +96,7 @@ private let fullInput: InvocationInput = {
         ])
     payload.encryptedField = "order"
     payload.mediaField = MediaField(keys: ["com.batch", "at", "u"], typeHintKey: "t")
+    payload.expectedText = NotificationText(title: "decrypted", body: "text")
     var input = InvocationInput(
         id: 7, payload: payload, arrival: 123,
         extension: ExtensionFactory(name: "sleepy") { SleepyService(deliverAt: 0) },

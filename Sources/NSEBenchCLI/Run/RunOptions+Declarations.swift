@@ -93,7 +93,10 @@ extension RunOptions {
     static let wrongKey: Option<Double> = .value(
         "wrong-key", valueName: "FRACTION", default: "0", help: "Share sealed with another key.", .within(0...1))
     static let payloads: Option<String?> = .value(
-        "payloads", valueName: "FILE", help: "Replay payloads from a JSONL file instead of generating them.")
+        "payloads", valueName: "FILE",
+        help: "Replay payloads from a JSONL file instead of generating them. A line's \"nse-bench\": {\"expect\": "
+            + "{\"title\": ..., \"body\": ...}} names the text the extension should deliver for it (a decryption that "
+            + "falls back to other text is not counted as decrypted); the extension never sees that key.")
     static let encryptedField: Option<String?> = .value(
         "encrypted-field", valueName: "KEY",
         help: "With --payloads: the top-level payload key your app carries its ciphertext in (a Web Push relay's "

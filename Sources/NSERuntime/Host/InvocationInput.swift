@@ -40,7 +40,8 @@ public struct InvocationInput: Sendable {
     private var knownByteCount: Int?
 
     /// An input for a payload from anywhere (a replay file, a test, a worker's request);
-    /// `payloadByteCount` is the size of its compact JSON when already known.
+    /// `payloadByteCount` is the size of its compact JSON when already known. Without `expectedText`, the
+    /// payload's own (a replay line's) applies.
     public init(
         id: Int, payload: NotificationPayload, arrival: UInt64, extension factory: ExtensionFactory,
         expectedText: NotificationText? = nil, injectedFault: InjectedCryptoFault? = nil, payloadByteCount: Int? = nil
@@ -50,7 +51,7 @@ public struct InvocationInput: Sendable {
         self.payload = payload
         self.arrival = arrival
         self.extensionFactory = factory
-        self.expectedText = expectedText
+        self.expectedText = expectedText ?? payload.expectedText
         self.injectedFault = injectedFault
     }
 

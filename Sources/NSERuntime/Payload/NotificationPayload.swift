@@ -51,6 +51,10 @@ public struct NotificationPayload: Sendable, Hashable, Codable {
     /// `media_url`: a push SDK's own key, such as Firebase's `["fcm_options", "image"]`
     /// (``MediaField``). nil: `media_url`.
     public var mediaField: MediaField? = nil
+    /// The text the extension should deliver for this payload, when the replay file says so (its line's
+    /// `"nse-bench": {"expect": {...}}`, which the extension never sees): a delivery whose text differs
+    /// from it (a decryption that fell back to a generic "New message") is not counted as decrypted.
+    public var expectedText: NotificationText? = nil
 
     /// A payload with these fields.
     ///
@@ -77,7 +81,7 @@ public struct NotificationPayload: Sendable, Hashable, Codable {
     }
 
     /// What this payload asks the extension for: ``Enrichments/decryptedText`` when it carries
-    /// `encrypted_data` or its ``encryptedField``, ``Enrichments/attachment`` when it carries a media URL
+    /// `encrypted_data` or its ``encryptedField``, or names its ``expectedText``, ``Enrichments/attachment`` when it carries a media URL
     /// (`media_url`, or at its ``mediaField``).
     ///
     /// ```swift
@@ -85,7 +89,7 @@ public struct NotificationPayload: Sendable, Hashable, Codable {
     /// ```
     public var enrichmentsRequested: Enrichments {
         var requested: Enrichments = []
-        if encryptedData != nil || encryptedField.map({ customFields[$0] != nil }) == true {
+        if encryptedData != nil || encryptedField.map({ customFields[$0] != nil }) == true || expectedText != nil {
             requested.insert(.decryptedText)
         }
         if mediaURL != nil { requested.insert(.attachment) }

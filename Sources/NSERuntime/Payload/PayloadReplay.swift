@@ -106,7 +106,7 @@ public struct PayloadReplay: Sendable, Hashable {
                 first != UInt8(ascii: "#")
             else { continue }
             do {
-                payloads.append(try NotificationPayload(parsing: Array(line)))
+                payloads.append(try Self.payload(line: Array(line)))
             } catch {
                 errors.append(PayloadLineError(line: offset + 1, error: error))
             }
@@ -114,6 +114,67 @@ public struct PayloadReplay: Sendable, Hashable {
         guard errors.isEmpty else { throw .invalidLines(source: source, errors) }
         guard !payloads.isEmpty else { throw .noPayloads(source: source) }
         self.payloads = payloads
+    }
+
+    /// The key of a replay line that is nse-bench's, not the payload's: `{"expect": {"title": ..., "body":
+    /// ...}}`, the text the extension should deliver (``NotificationPayload/expectedText``). It is taken out
+    /// before the payload is checked against APNs' size limit and handed to the extension.
+    public static let reservedKey = "nse-bench"
+
+    /// The payload of one line, its ``reservedKey`` taken out.
+    static func payload(line: [UInt8]) throws(PayloadError) -> NotificationPayload {
+        let quoted = Array("\"\(reservedKey)\"".utf8)
+        let mentionsReservedKey =
+            line.count >= quoted.count
+            && line.indices.dropLast(quoted.count - 1).contains {
+                line[$0..<$0 + quoted.count].elementsEqual(quoted)
+            }
+        var payload = try NotificationPayload(parsing: line, checkingSize: !mentionsReservedKey)
+        guard let reserved = payload.customFields.removeValue(forKey: reservedKey) else {
+            // The quoted name was only text inside a value: the whole line is the payload.
+            if mentionsReservedKey, line.count > NotificationPayload.maximumByteCount {
+                throw .tooLarge(byteCount: line.count)
+            }
+            return payload
+        }
+        payload.expectedText = try expectation(reserved)
+        guard payload.byteCount <= NotificationPayload.maximumByteCount else {
+            throw .tooLarge(byteCount: payload.byteCount)
+        }
+        return payload
+    }
+
+    /// The text `{"expect": {"title": ..., "body": ...}}` names; a title or body left out is empty (any
+    /// text then holds it).
+    private static func expectation(_ value: JSONValue) throws(PayloadError) -> NotificationText {
+        guard let fields = value.objectValue else {
+            throw .wrongType(
+                keyPath: reservedKey, expected: "an object such as {\"expect\": {\"title\": ..., \"body\": ...}}",
+                found: value)
+        }
+        for key in fields.keys where key != "expect" {
+            throw .wrongType(
+                keyPath: "\(reservedKey).\(key)", expected: "no such key (only \"expect\")", found: fields[key] ?? .null
+            )
+        }
+        guard let expect = fields["expect"] else {
+            throw .wrongType(keyPath: "\(reservedKey).expect", expected: "an object of title and body", found: .null)
+        }
+        guard let text = expect.objectValue, !text.isEmpty else {
+            throw .wrongType(keyPath: "\(reservedKey).expect", expected: "an object of title and body", found: expect)
+        }
+        var parts: [String: String] = [:]
+        for (key, part) in text {
+            guard key == "title" || key == "body" else {
+                throw .wrongType(
+                    keyPath: "\(reservedKey).expect.\(key)", expected: "no such key (title or body)", found: part)
+            }
+            guard let string = part.stringValue else {
+                throw .wrongType(keyPath: "\(reservedKey).expect.\(key)", expected: "a string", found: part)
+            }
+            parts[key] = string
+        }
+        return NotificationText(title: parts["title"] ?? "", body: parts["body"] ?? "")
     }
 
     /// How many payloads the file holds.

@@ -45,14 +45,21 @@ struct XcodeBuildSettings {
     }
 
     /// The Swift compilation conditions the settings set, in order and once each: the words of
-    /// `SWIFT_ACTIVE_COMPILATION_CONDITIONS` and each `-D NAME` (or `-DNAME`) of `OTHER_SWIFT_FLAGS`.
+    /// `SWIFT_ACTIVE_COMPILATION_CONDITIONS` and each `-D NAME` (or `-DNAME`) of `OTHER_SWIFT_FLAGS`, not one
+    /// that is another tool's (`-Xcc -DNAME`, for clang).
     var compilationConditions: [String] {
         var conditions = words("SWIFT_ACTIVE_COMPILATION_CONDITIONS")
         let flags = words("OTHER_SWIFT_FLAGS")
-        for (index, flag) in flags.enumerated() where flag.hasPrefix("-D") {
-            if flag == "-D" {
-                if index + 1 < flags.count { conditions.append(flags[index + 1]) }
-            } else {
+        var index = 0
+        while index < flags.count {
+            let flag = flags[index]
+            index += 1
+            if ["-Xcc", "-Xfrontend", "-Xllvm", "-Xlinker", "-Xclang-linker"].contains(flag) {
+                index += 1
+            } else if flag == "-D" {
+                if index < flags.count { conditions.append(flags[index]) }
+                index += 1
+            } else if flag.hasPrefix("-D") {
                 conditions.append(String(flag.dropFirst(2)))
             }
         }
@@ -77,7 +84,41 @@ struct XcodeBuildSettings {
     }
 
     private static func words(_ value: Any?) -> [String] {
-        if let list = value as? [String] { return list.flatMap { $0.split(separator: " ").map(String.init) } }
-        return (value as? String)?.split(whereSeparator: \.isWhitespace).map(String.init) ?? []
+        if let list = value as? [String] { return list.flatMap(shellWords) }
+        return (value as? String).map(shellWords) ?? []
+    }
+
+    /// `text` split into words as Xcode splits a setting, as a shell does: at unquoted white space, with
+    /// `"..."` and `'...'` quoting (the quotes dropped) and `\` escaping the next character (CocoaPods writes
+    /// `"$(inherited)" "-D" "COCOAPODS"`).
+    static func shellWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var inWord = false
+        var quote: Character?
+        var escaped = false
+        for character in text {
+            if escaped {
+                word.append(character)
+                escaped = false
+            } else if character == "\\", quote != "'" {
+                escaped = true
+                inWord = true
+            } else if let open = quote {
+                if character == open { quote = nil } else { word.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                inWord = true
+            } else if character.isWhitespace {
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            } else {
+                word.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(word) }
+        return words
     }
 }

@@ -80,6 +80,7 @@ extension NotificationPayload: WireCodable {
         writer.write(encryptedField)
         writer.write(mediaField?.keys)
         writer.write(mediaField?.typeHintKey)
+        writer.write(expectedText)
     }
 
     public init(from reader: inout WireReader) throws(WireFormatError) {
@@ -91,6 +92,7 @@ extension NotificationPayload: WireCodable {
         let mediaKeys: [String]? = try reader.read()
         let typeHintKey: String? = try reader.read()
         mediaField = mediaKeys.flatMap { MediaField(keys: $0, typeHintKey: typeHintKey) }
+        expectedText = try reader.read()
     }
 }
 

@@ -6,12 +6,14 @@ public import FoundationNetworking
 ///
 /// The task is FoundationNetworking's own `URLSessionWebSocketTask` (its sends, receives and pings are
 /// not open to a subclass), made by a session of its own whose one protocol refuses every request. Once
-/// resumed the task fails, and each send, receive and ping hears a `URLError`: `.unsupportedURL` where
-/// FoundationNetworking's libcurl has no WebSockets (Debian's, and so here: the task fails before any
-/// protocol is asked), else the refusing protocol closes it, `.networkConnectionLost`. Nothing reaches any
+/// resumed the task fails, and each send, receive and ping hears a `URLError`: sends and receives
+/// `.unsupportedURL` where FoundationNetworking's libcurl has no WebSockets (Debian's, and so here: the task
+/// fails before any protocol is asked), else the refusing protocol closes it, `.networkConnectionLost`;
+/// pings `.networkConnectionLost`. Nothing reaches any
 /// network, the phone's or the machine's: a load test must not open thousands of sockets to a production
 /// relay. Completion handlers run on that session's queue, a concurrent one (a handler that blocks holds
-/// up no other phone's), not the session's delegate queue; the session's delegate
+/// up no other phone's), not the session's delegate queue: unlike iOS's serial queue, two handlers of one
+/// task may run at once; the session's delegate
 /// (``SimulatedURLSessionWebSocketDelegate``) hears nothing of the task. Extension code that opens a
 /// WebSocket (usually code shared with the app, rarely on an extension's path) then takes its failure
 /// path, and the run says so (`not faithful:`).

@@ -74,4 +74,26 @@ struct XcodeBuildSettingsTests {
         #expect(settings.configurationName == nil)
         #expect(settings.compilationConditions.isEmpty)
     }
+
+    @Test func quotedWordsAsCocoaPodsWritesThemAndOtherToolsFlagsLeftOut() {
+        let settings = Self.settings(
+            target: [
+                "Release": [
+                    "OTHER_SWIFT_FLAGS":
+                        #""$(inherited)" "-D" "COCOAPODS" "-DEXTENSION" -Xcc -DCLANG_ONLY -Xfrontend -DX"#
+                ]
+            ],
+            project: ["Release": ["OTHER_SWIFT_FLAGS": #"'-DPROJECT'"#]])
+        #expect(settings.compilationConditions == ["PROJECT", "COCOAPODS", "EXTENSION"])
+    }
+
+    @Test(arguments: [
+        (#"a "b c" 'd e' f\ g"#, ["a", "b c", "d e", "f g"]),
+        (#" "" '' x"#, ["", "", "x"]),
+        (#"'a\b' "c\"d""#, [#"a\b"#, #"c"d"#]),
+        ("  \t ", []),
+    ])
+    func settingsSplitAsAShellSplitsThem(text: String, words: [String]) {
+        #expect(XcodeBuildSettings.shellWords(text) == words)
+    }
 }
