@@ -544,9 +544,9 @@ struct ExtensionProcessTests {
         #expect(rows.map { $0["outcome"] } == ["enriched", "enriched"], "\(summary)")
     }
 
-    /// Replayed payloads that name the text their extension should deliver: one it decrypts, one it cannot
-    /// (it shows "New message" of its own, which holds no placeholder), and one without the key's text
-    /// expected. Only the first is enriched; the extension never sees the `nse-bench` key.
+    /// Replayed payloads that name the text their extension should deliver: one it decrypts, and one it
+    /// cannot (it shows "New message" of its own, which holds no placeholder). Only the first is enriched;
+    /// the extension never sees the `nse-bench` key, and neither line counts as encrypted in the summary.
     @Test func aFallbackTextOfTheExtensionsOwnIsNotCountedAsDecrypted() async throws {
         let folder = try extensionFolder(
             "Expect",
@@ -582,6 +582,7 @@ struct ExtensionProcessTests {
         ])
         #expect(status == 0 || status == 1, "a loaded machine may make it invalid, never a usage error")
         #expect(rows.map { $0["outcome"] } == ["enriched", "degraded"], "\(summary)")
+        #expect(Double(summary["encrypted_fraction"] ?? "") == 0, "an expectation is no encrypted content")
     }
 
     /// A WebSocket client and an iCloud check in code the extension shares with its app, as automic-vault's

@@ -43,5 +43,14 @@ struct DeliveryInspectorTests {
         let fallback = inspector.delivered(
             title: "Approval waiting", subtitle: "", body: "Open Automic Vault to review.", storedAttachments: 0)
         #expect(fallback == .rewrittenText, "no placeholder is left, yet it is not the text expected")
+        // A body left out of the expectation holds any body.
+        payload.expectedText = NotificationText(title: "Approval waiting", body: "")
+        let titleOnly = DeliveryInspector(payload: payload, expectedText: payload.expectedText)
+        #expect(
+            titleOnly.delivered(title: "Approval waiting", subtitle: "", body: "anything", storedAttachments: 0)
+                == .decryptedText)
+        #expect(
+            titleOnly.delivered(title: "New message", subtitle: "", body: "anything", storedAttachments: 0)
+                == .rewrittenText)
     }
 }

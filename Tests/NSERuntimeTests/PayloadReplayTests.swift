@@ -82,6 +82,26 @@ struct PayloadReplayTests {
         #expect(path == keyPath)
     }
 
+    @Test(
+        "the limit is the payload's compact JSON for every line: spacing does not count, and a huge line is refused unread"
+    )
+    func sizeIsCompactJSON() throws {
+        let body = String(repeating: "b", count: 3_990)
+        let spaced =
+            #"{ "aps" : { "alert" : { "title" : "t", "body" : "\#(body)" } } }"#
+            + String(repeating: " ", count: 200)
+        #expect(spaced.utf8.count > 4_096)
+        let replay = try PayloadReplay(parsing: spaced)
+        #expect(replay.payloads[0].byteCount <= NotificationPayload.maximumByteCount)
+        let huge = #"{"aps":{"alert":""# + String(repeating: "a", count: PayloadReplay.maximumLineByteCount) + #""}}"#
+        let error = try #require(throws: PayloadReplayError.self) { try PayloadReplay(parsing: huge) }
+        guard case .invalidLines(_, let bad) = error else {
+            Issue.record("expected invalidLines, got \(error)")
+            return
+        }
+        #expect(bad.first?.error == .tooLarge(byteCount: huge.utf8.count))
+    }
+
     @Test("a line over 4 KB with the name only inside a value is refused as any oversized line")
     func oversizedMention() throws {
         let line = #"{"aps":{"alert":""# + String(repeating: "a", count: 4_100) + #""},"note":"\"nse-bench\""}"#

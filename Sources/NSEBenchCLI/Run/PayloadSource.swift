@@ -54,7 +54,7 @@ struct PayloadSource: Sendable {
         guard case .replayed(let replay) = source else { return nil }
         let count = Double(replay.count)
         return (
-            Double(replay.payloads.filter { $0.enrichmentsRequested.contains(.decryptedText) }.count) / count,
+            Double(replay.payloads.filter(\.carriesEncryptedContent).count) / count,
             Double(replay.payloads.filter { $0.mediaURL != nil }.count) / count
         )
     }

@@ -80,6 +80,11 @@ public struct NotificationPayload: Sendable, Hashable, Codable {
         self.customFields = customFields
     }
 
+    /// Whether the payload carries encrypted content: `encrypted_data`, or its ``encryptedField``.
+    public var carriesEncryptedContent: Bool {
+        encryptedData != nil || encryptedField.map({ customFields[$0] != nil }) == true
+    }
+
     /// What this payload asks the extension for: ``Enrichments/decryptedText`` when it carries
     /// `encrypted_data` or its ``encryptedField``, or names its ``expectedText``, ``Enrichments/attachment`` when it carries a media URL
     /// (`media_url`, or at its ``mediaField``).
@@ -89,7 +94,7 @@ public struct NotificationPayload: Sendable, Hashable, Codable {
     /// ```
     public var enrichmentsRequested: Enrichments {
         var requested: Enrichments = []
-        if encryptedData != nil || encryptedField.map({ customFields[$0] != nil }) == true || expectedText != nil {
+        if carriesEncryptedContent || expectedText != nil {
             requested.insert(.decryptedText)
         }
         if mediaURL != nil { requested.insert(.attachment) }

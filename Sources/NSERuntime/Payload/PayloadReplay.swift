@@ -5,8 +5,9 @@ import NSEBenchSystem
 /// from the start again when a run needs more invocations than the file has.
 ///
 /// One payload per line; blank lines and lines whose first non-blank character is `#` are skipped.
-/// Every line is checked like a delivered payload (`NotificationPayload(parsing:)`,
-/// 4096-byte limit included), and all bad lines are reported at once with their line numbers.
+/// Every line is checked like a delivered payload (`NotificationPayload(parsing:)`; the 4096-byte limit on
+/// its compact JSON, without the line's spacing or its ``reservedKey``), and all bad lines are reported at
+/// once with their line numbers.
 ///
 /// ```swift
 /// let replay = try PayloadReplay(parsing: """
@@ -121,23 +122,19 @@ public struct PayloadReplay: Sendable, Hashable {
     /// before the payload is checked against APNs' size limit and handed to the extension.
     public static let reservedKey = "nse-bench"
 
-    /// The payload of one line, its ``reservedKey`` taken out.
+    /// The longest line read as JSON before its size is known: well over any payload APNs takes, with its
+    /// spacing and an `nse-bench` key, and short enough that a line of something else is refused at once.
+    static let maximumLineByteCount = 16 * NotificationPayload.maximumByteCount
+
+    /// The payload of one line, its ``reservedKey`` taken out. Its size against APNs' limit is its compact
+    /// JSON's (``NotificationPayload/byteCount``), what a provider sends: neither the line's spacing nor the
+    /// reserved key counts, for every line alike.
     static func payload(line: [UInt8]) throws(PayloadError) -> NotificationPayload {
-        let quoted = Array("\"\(reservedKey)\"".utf8)
-        let mentionsReservedKey =
-            line.count >= quoted.count
-            && line.indices.dropLast(quoted.count - 1).contains {
-                line[$0..<$0 + quoted.count].elementsEqual(quoted)
-            }
-        var payload = try NotificationPayload(parsing: line, checkingSize: !mentionsReservedKey)
-        guard let reserved = payload.customFields.removeValue(forKey: reservedKey) else {
-            // The quoted name was only text inside a value: the whole line is the payload.
-            if mentionsReservedKey, line.count > NotificationPayload.maximumByteCount {
-                throw .tooLarge(byteCount: line.count)
-            }
-            return payload
+        guard line.count <= maximumLineByteCount else { throw .tooLarge(byteCount: line.count) }
+        var payload = try NotificationPayload(parsing: line, checkingSize: false)
+        if let reserved = payload.customFields.removeValue(forKey: reservedKey) {
+            payload.expectedText = try expectation(reserved)
         }
-        payload.expectedText = try expectation(reserved)
         guard payload.byteCount <= NotificationPayload.maximumByteCount else {
             throw .tooLarge(byteCount: payload.byteCount)
         }

@@ -39,9 +39,15 @@ struct XcodeBuildSettings {
     /// The setting `key` as a list of words (space-separated, or a list in the project file), with
     /// `$(inherited)` replaced by the project's words; words naming another setting are left out.
     func words(_ key: String) -> [String] {
+        resolvedWords(key).filter { !$0.contains("$") }
+    }
+
+    /// The words of `key` with `$(inherited)` replaced, words naming other settings kept (each flag then
+    /// keeps its place beside its argument).
+    private func resolvedWords(_ key: String) -> [String] {
         let inherited = Self.words(project[key]).filter { !Self.isInherited($0) }
-        guard target[key] != nil else { return inherited.filter { !$0.contains("$") } }
-        return Self.words(target[key]).flatMap { Self.isInherited($0) ? inherited : [$0] }.filter { !$0.contains("$") }
+        guard target[key] != nil else { return inherited }
+        return Self.words(target[key]).flatMap { Self.isInherited($0) ? inherited : [$0] }
     }
 
     /// The Swift compilation conditions the settings set, in order and once each: the words of
@@ -49,7 +55,8 @@ struct XcodeBuildSettings {
     /// that is another tool's (`-Xcc -DNAME`, for clang).
     var compilationConditions: [String] {
         var conditions = words("SWIFT_ACTIVE_COMPILATION_CONDITIONS")
-        let flags = words("OTHER_SWIFT_FLAGS")
+        // Paired before words naming other settings go: `-Xcc -fmodule-map-file=$(SRCROOT)/x` keeps its place.
+        let flags = resolvedWords("OTHER_SWIFT_FLAGS")
         var index = 0
         while index < flags.count {
             let flag = flags[index]
@@ -89,21 +96,29 @@ struct XcodeBuildSettings {
     }
 
     /// `text` split into words as Xcode splits a setting, as a shell does: at unquoted white space, with
-    /// `"..."` and `'...'` quoting (the quotes dropped) and `\` escaping the next character (CocoaPods writes
-    /// `"$(inherited)" "-D" "COCOAPODS"`).
+    /// `"..."` and `'...'` quoting (the quotes dropped), `\` escaping the next character outside quotes and,
+    /// inside double quotes, only `$`, a backtick, `"` and `\` (CocoaPods writes `"$(inherited)" "-D"
+    /// "COCOAPODS"`).
     static func shellWords(_ text: String) -> [String] {
         var words: [String] = []
         var word = ""
         var inWord = false
         var quote: Character?
         var escaped = false
+        var escapedInDoubleQuotes = false
         for character in text {
             if escaped {
                 word.append(character)
                 escaped = false
-            } else if character == "\\", quote != "'" {
+            } else if escapedInDoubleQuotes {
+                if !"$`\"\\".contains(character) { word.append("\\") }
+                word.append(character)
+                escapedInDoubleQuotes = false
+            } else if character == "\\", quote == nil {
                 escaped = true
                 inWord = true
+            } else if character == "\\", quote == "\"" {
+                escapedInDoubleQuotes = true
             } else if let open = quote {
                 if character == open { quote = nil } else { word.append(character) }
             } else if character == "\"" || character == "'" {
@@ -118,6 +133,7 @@ struct XcodeBuildSettings {
                 inWord = true
             }
         }
+        if escapedInDoubleQuotes { word.append("\\") }
         if inWord { words.append(word) }
         return words
     }

@@ -85,12 +85,21 @@ struct XcodeBuildSettingsTests {
             ],
             project: ["Release": ["OTHER_SWIFT_FLAGS": #"'-DPROJECT'"#]])
         #expect(settings.compilationConditions == ["PROJECT", "COCOAPODS", "EXTENSION"])
+        // A flag's argument naming another setting keeps its place: the pairs after it stay paired.
+        let paired = Self.settings(target: [
+            "Release": [
+                "OTHER_SWIFT_FLAGS":
+                    "$(inherited) -Xcc -fmodule-map-file=$(SRCROOT)/x.modulemap -D APP_EXTENSION -D $(FLAVOR) -D NSE"
+            ]
+        ])
+        #expect(paired.compilationConditions == ["APP_EXTENSION", "NSE"])
     }
 
     @Test(arguments: [
         (#"a "b c" 'd e' f\ g"#, ["a", "b c", "d e", "f g"]),
         (#" "" '' x"#, ["", "", "x"]),
         (#"'a\b' "c\"d""#, [#"a\b"#, #"c"d"#]),
+        (#""a\b" "\$x\\" a\b"#, [#"a\b"#, #"$x\"#, "ab"]),
         ("  \t ", []),
     ])
     func settingsSplitAsAShellSplitsThem(text: String, words: [String]) {
