@@ -78,27 +78,7 @@ enum ExtensionChoice {
             notes.append(
                 "payloads: the media URL at \(field), where the \(sdk.rawValue) SDK's helper reads it (--media-field)")
         }
-        if let target = loaded.source.projectTarget {
-            if let plist = loaded.source.projectInfoPlist {
-                notes.append("Info.plist: \(plist.path), as \(target) names it (INFOPLIST_FILE)")
-            }
-            if !loaded.source.compilationConditions.isEmpty {
-                notes.append(
-                    "compilation conditions: \(loaded.source.compilationConditions.joined(separator: ", ")), as "
-                        + "\(target)'s \(loaded.source.projectConfiguration ?? "Release") configuration sets them")
-            }
-            if !loaded.source.sourcesLeftOut.isEmpty {
-                let names = loaded.source.sourcesLeftOut.map {
-                    UserExtensionSource.relative($0, to: URL(fileURLWithPath: value).standardizedFileURL)
-                }
-                notes.append("not compiled: \(names.joined(separator: ", ")), in the folder but not in \(target)")
-            }
-        }
-        notes += loaded.source.infoPlistsPassedOver.map { "Info.plist passed over: \($0)" }
-        notes += loaded.source.unreadableProjects.map {
-            "not read: the Xcode project \($0); files it compiles into the extension from outside the folder are not"
-                + " compiled"
-        }
+        notes += loaded.source.projectNotes
         notes += loaded.source.untimedCalls.map { "not faithful: \($0)" }
         let inWorkers = configuration.extensionProcesses > 0
         var executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()

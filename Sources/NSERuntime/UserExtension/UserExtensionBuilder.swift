@@ -387,7 +387,15 @@ public struct UserExtensionBuilder: Sendable {
             : "\n(compiled in from outside the folder because \(source.projectTarget ?? "the Xcode project") compiles "
                 + fromProject.map(\.lastPathComponent).joined(separator: ", ") + " into the extension)"
         return .compileFailed(
-            path: source.path, messages: output + why, missingModules: Self.missingModules(in: output))
+            path: source.path, messages: output + why + Self.projectContext(source),
+            missingModules: Self.missingModules(in: output))
+    }
+
+    /// What the run decided from the extension's Xcode project (``UserExtensionSource/projectNotes``), for
+    /// a compile that failed: a type the compiler cannot find may be in a file of a project that could not
+    /// be read, or one the target leaves out. Empty when there is nothing to say.
+    static func projectContext(_ source: UserExtensionSource) -> String {
+        source.projectNotes.map { "\n(\($0))" }.joined()
     }
 
     /// The compiler's `output` with the build folder, removed once the build fails, named for what it is:

@@ -67,6 +67,34 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// from elsewhere are not compiled (the run says so).
     public var unreadableProjects: [String] = []
 
+    /// What the run took from the extension's Xcode project and what it could not, one line each, as the run
+    /// prints them: the Info.plist the target names, its compilation conditions, the folder's files it leaves
+    /// out, Info.plists passed over and project files not read.
+    public var projectNotes: [String] {
+        var notes: [String] = []
+        if let target = projectTarget {
+            if let plist = projectInfoPlist {
+                notes.append("Info.plist: \(plist.path), as \(target) names it (INFOPLIST_FILE)")
+            }
+            if !compilationConditions.isEmpty {
+                notes.append(
+                    "compilation conditions: \(compilationConditions.joined(separator: ", ")), as \(target)'s "
+                        + "\(projectConfiguration ?? "Release") configuration sets them")
+            }
+            if !sourcesLeftOut.isEmpty {
+                let root = URL(fileURLWithPath: path).standardizedFileURL
+                let names = sourcesLeftOut.map { Self.relative($0, to: root) }
+                notes.append("not compiled: \(names.joined(separator: ", ")), in the folder but not in \(target)")
+            }
+        }
+        notes += infoPlistsPassedOver.map { "Info.plist passed over: \($0)" }
+        notes += unreadableProjects.map {
+            "not read: the Xcode project \($0); files it compiles into the extension from outside the folder are not"
+                + " compiled"
+        }
+        return notes
+    }
+
     /// Where generated payloads carry the media URL for this extension: where its ``sdk`` reads it; nil
     /// (`media_url`) without one.
     public var mediaField: MediaField? { sdk.flatMap(MediaField.init(sdk:)) }

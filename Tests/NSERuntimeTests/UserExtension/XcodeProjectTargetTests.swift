@@ -187,6 +187,29 @@ struct XcodeProjectTargetTests {
         }
     }
 
+    @Test func aCompileThatFailsSaysWhatTheProjectLeftOut() throws {
+        let root = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // The extension uses a type of a file its target no longer compiles.
+        try "enum Legacy { static let mark = \"?\" }\n".write(
+            to: root.appendingPathComponent("NotifyExt/Old.swift"), atomically: true, encoding: .utf8)
+        let service = root.appendingPathComponent("NotifyExt/NotificationService.swift")
+        try String(contentsOf: service, encoding: .utf8).replacingOccurrences(of: "Given.mark", with: "Legacy.mark")
+            .write(to: service, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try CompiledExamples.builder().build(
+                try UserExtensionSource.locate(root.appendingPathComponent("NotifyExt").path))
+        } throws: { error in
+            guard let error = error as? UserExtensionError, case .compileFailed(_, let messages, _) = error else {
+                return false
+            }
+            return messages.contains("cannot find 'Legacy' in scope")
+                && messages.contains(
+                    "(not compiled: Old.swift, in the folder but not in App.xcodeproj's target NotifyExt)")
+                && messages.contains("(compilation conditions: APP_EXTENSION, as App.xcodeproj's target NotifyExt's")
+        }
+    }
+
     @Test func aProjectFileThatIsNoProjectIsPassedOverAndNamed() throws {
         let root = try Self.repository()
         defer { try? FileManager.default.removeItem(at: root) }
