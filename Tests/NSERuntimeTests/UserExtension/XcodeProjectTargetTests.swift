@@ -90,6 +90,7 @@ struct XcodeProjectTargetTests {
             struct RichPush { let title: String }
             #if !APP_EXTENSION
             let appOnly: Int = "the app's alone"
+            func pause() { Thread.sleep(forTimeInterval: 1) }
             #endif
             #if DEBUG
             let debugOnly: Int = "not in a shipped extension"
@@ -158,6 +159,7 @@ struct XcodeProjectTargetTests {
         #expect(source.sourcesLeftOut.map(\.lastPathComponent) == ["Old.swift"], "in the folder, not the target")
         #expect(source.projectInfoPlist == nil, "the folder's own")
         #expect(source.compilationConditions == ["APP_EXTENSION"], "Release's, not Debug's")
+        #expect(source.untimedCalls.isEmpty, "the source scan reads no branch the build leaves out")
         #expect(source.projectConfiguration == "Release")
         let loaded = try UserExtensionLoader.load(
             root.appendingPathComponent("NotifyExt").path, builder: try CompiledExamples.builder())
