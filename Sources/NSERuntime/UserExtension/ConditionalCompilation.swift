@@ -4,10 +4,14 @@
 /// the file's. The compiler itself decides what compiles; this only keeps the scan from reading what it
 /// would not (an app-only `import FirebaseAnalytics` under `#if !APP_EXTENSION`, a macOS branch).
 ///
-/// A condition is evaluated as on an iPhone: `os(iOS)` holds and any other `os(...)` does not,
-/// `targetEnvironment(simulator)` and `targetEnvironment(macCatalyst)` do not, `arch(arm64)` does,
-/// `swift(...)` and `compiler(...)` do, a name holds when it is one of `conditions`. `canImport(...)` and
-/// anything else cannot be told here: a block whose condition cannot be told is read whole, every branch.
+/// A condition is evaluated as nse-bench's compile on Linux sees it, so that the scan reads what is compiled:
+/// `os(Linux)` holds and any other `os(...)` does not (an iPhone's `os(iOS)` branch is not the one compiled
+/// here: the scan names such a condition `not faithful:`, ``platformConditions(in:file:)``),
+/// `targetEnvironment(...)` does not, `arch(...)` as this machine's, `swift(...)` and `compiler(...)` where
+/// the version compared with settles it (a language mode of 5 or later, a compiler of 6 or later), a name
+/// holds when it is one of `conditions`. `canImport(...)` and anything else cannot be told here: a block
+/// whose condition cannot be told is read whole, every branch. Directives inside a multi-line string or a
+/// block comment are not directives; a file whose blocks do not balance is read whole.
 ///
 /// ```swift
 /// ConditionalCompilation.activeText(of: "#if DEBUG\nimport A\n#else\nimport B\n#endif", conditions: [])
@@ -17,36 +21,117 @@ enum ConditionalCompilation {
     /// `text` with the lines of the branches an iOS build with `conditions` leaves out blanked.
     static func activeText(of text: String, conditions: Set<String>) -> String {
         guard text.contains("#if") else { return text }
-        var lines: [Substring] = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Any line end: "\r\n" is one Character, which a split on "\n" would not see.
+        var lines: [Substring] = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        var literal = Literal()
         /// Each open block: whether its current branch is read, whether an earlier one was taken (nil: the
         /// block cannot be told, every branch is read), and whether the block around it is read.
         var blocks: [(reading: Bool, taken: Bool?, outer: Bool)] = []
         var reading = true
         for index in lines.indices {
+            let inLiteral = literal.isOpen
+            literal.advance(over: lines[index])
             let trimmed = lines[index].drop { $0 == " " || $0 == "\t" }
-            if let condition = directive("#if", in: trimmed) {
+            if inLiteral {
+                if !reading { lines[index] = "" }
+            } else if let condition = directive("#if", in: trimmed) {
                 let value = evaluate(condition, conditions)
                 blocks.append((reading, value, reading))
                 reading = reading && (value ?? true)
                 lines[index] = ""
-            } else if let condition = directive("#elseif", in: trimmed), let block = blocks.last {
+            } else if let condition = directive("#elseif", in: trimmed) {
+                guard let block = blocks.last else { return text }
                 let value = evaluate(condition, conditions)
                 let taken = block.taken.flatMap { taken in value.map { taken || $0 } }
                 let read = block.taken.map { !$0 && (value ?? true) } ?? true
                 blocks[blocks.count - 1].taken = block.taken == true ? true : taken
                 reading = block.outer && read
                 lines[index] = ""
-            } else if directive("#else", in: trimmed) != nil, let block = blocks.last {
+            } else if directive("#else", in: trimmed) != nil {
+                guard let block = blocks.last else { return text }
                 reading = block.outer && (block.taken.map { !$0 } ?? true)
                 lines[index] = ""
-            } else if directive("#endif", in: trimmed) != nil, let block = blocks.popLast() {
+            } else if directive("#endif", in: trimmed) != nil {
+                guard let block = blocks.popLast() else { return text }
                 reading = block.outer
                 lines[index] = ""
             } else if !reading {
                 lines[index] = ""
             }
         }
+        // Unbalanced: the compiler will say so; the scan reads the file as it is.
+        guard blocks.isEmpty else { return text }
         return lines.joined(separator: "\n")
+    }
+
+    /// Whether a line is inside a multi-line string literal or a block comment, as far as a line-by-line
+    /// look can tell: `"""` opens and closes a string, `/*` and `*/` nest comments, `//` ends the line's code.
+    private struct Literal {
+        var inString = false
+        var commentDepth = 0
+        var isOpen: Bool { inString || commentDepth > 0 }
+
+        mutating func advance(over line: Substring) {
+            var rest = line[...]
+            while !rest.isEmpty {
+                if inString {
+                    guard let end = rest.range(of: "\"\"\"") else { return }
+                    inString = false
+                    rest = rest[end.upperBound...]
+                } else if commentDepth > 0 {
+                    if rest.hasPrefix("*/") {
+                        commentDepth -= 1
+                        rest = rest.dropFirst(2)
+                    } else if rest.hasPrefix("/*") {
+                        commentDepth += 1
+                        rest = rest.dropFirst(2)
+                    } else {
+                        rest = rest.dropFirst()
+                    }
+                } else if rest.hasPrefix("//") {
+                    return
+                } else if rest.hasPrefix("/*") {
+                    commentDepth = 1
+                    rest = rest.dropFirst(2)
+                } else if rest.hasPrefix("\"\"\"") {
+                    inString = true
+                    rest = rest.dropFirst(3)
+                } else if rest.hasPrefix("\"") {
+                    // A one-line string: to its closing quote, escapes skipped.
+                    rest = rest.dropFirst()
+                    while let character = rest.first, character != "\"" {
+                        rest = rest.dropFirst(character == "\\" ? 2 : 1)
+                    }
+                    rest = rest.dropFirst()
+                } else {
+                    rest = rest.dropFirst()
+                }
+            }
+        }
+    }
+
+    /// The `#if` and `#elseif` lines of `text` (read as ``activeText(of:conditions:)`` reads them) whose
+    /// condition names a platform, as `file:line: why`: nse-bench compiles on Linux, so the branch an iPhone
+    /// compiles under `os(iOS)` (or `targetEnvironment(...)`) is not the one compiled and run here.
+    static func platformConditions(in text: String, file: String) -> [String] {
+        guard text.contains("#if") || text.contains("#elseif") else { return [] }
+        var notes: [String] = []
+        var literal = Literal()
+        for (offset, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let inLiteral = literal.isOpen
+            literal.advance(over: line)
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard !inLiteral, let condition = directive("#if", in: trimmed) ?? directive("#elseif", in: trimmed)
+            else { continue }
+            let platform = ["os(", "targetEnvironment("].contains { condition.contains($0) }
+            if platform, !condition.contains("os(Linux)") {
+                notes.append(
+                    "\(file):\(offset + 1): `#\(trimmed.dropFirst().prefix { !$0.isWhitespace })"
+                        + "\(condition.prefix(60))`: nse-bench compiles on Linux, where os(iOS) and "
+                        + "targetEnvironment(...) do not hold: the branch an iPhone compiles is not the one run here")
+            }
+        }
+        return notes
     }
 
     /// The rest of `line` after the directive `name` (`#if`, `#else`...), nil when it is not that directive.
@@ -54,13 +139,26 @@ enum ConditionalCompilation {
         guard line.hasPrefix(name) else { return nil }
         let rest = line.dropFirst(name.count)
         guard let next = rest.first else { return rest }
-        return next == " " || next == "\t" || next == "(" || next == "!" ? rest : nil
+        return next.isWhitespace || next == "(" || next == "!" || next == "/" ? rest : nil
+    }
+
+    /// This machine's architecture, as `arch(...)` names it.
+    static var architecture: String {
+        #if arch(x86_64)
+            "x86_64"
+        #elseif arch(arm64)
+            "arm64"
+        #else
+            ""
+        #endif
     }
 
     /// The value of the condition `text` on an iPhone with `conditions`; nil when it cannot be told.
     static func evaluate(_ text: Substring, _ conditions: Set<String>) -> Bool? {
         var condition = String(text)
-        if let comment = condition.range(of: "//") { condition = String(condition[..<comment.lowerBound]) }
+        for marker in ["//", "/*"] {
+            if let comment = condition.range(of: marker) { condition = String(condition[..<comment.lowerBound]) }
+        }
         var parser = Parser(tokens: tokens(condition), conditions: conditions)
         guard let value = parser.disjunction(), parser.position == parser.tokens.count else { return nil }
         return value
@@ -151,18 +249,32 @@ enum ConditionalCompilation {
             }
             let function = token[..<open]
             let argument = token[token.index(after: open)...].dropLast().filter { !$0.isWhitespace }
-            let value: Bool
+            let value: Bool?
             switch function {
-            case "os": value = argument == "iOS"
+            case "os": value = argument == "Linux"
             case "targetEnvironment": value = false
-            case "arch": value = argument == "arm64"
-            case "swift", "compiler": value = true
-            default:
-                // canImport(...), hasFeature(...), hasAttribute(...): not told here.
-                unknown = true
-                value = true
+            case "arch": value = argument == ConditionalCompilation.architecture
+            // The language mode is 5 or later (6 where the project says), the compiler 6 or later.
+            case "swift": value = Self.compare(String(argument), floor: 5)
+            case "compiler": value = Self.compare(String(argument), floor: 6)
+            // canImport(...), hasFeature(...), hasAttribute(...): not told here.
+            default: value = nil
             }
-            return value
+            if value == nil { unknown = true }
+            return value ?? true
+        }
+
+        /// `>=V` or `<V` against a version known to be at least `floor` (but not how much more): settled
+        /// only for a `V` at or under `floor`; nil otherwise.
+        static func compare(_ argument: String, floor: Double) -> Bool? {
+            let (atLeast, number): (Bool, Substring) =
+                argument.hasPrefix(">=")
+                ? (true, argument.dropFirst(2)) : argument.hasPrefix("<") ? (false, argument.dropFirst()) : (true, "")
+            let parts = number.split(separator: ".")
+            guard let major = parts.first.flatMap({ Double($0) }) else { return nil }
+            let minor = parts.count > 1 ? (Double(parts[1]) ?? 0) / 100 : 0
+            guard major + minor <= floor else { return nil }
+            return atLeast
         }
     }
 }

@@ -160,10 +160,13 @@ public struct UserExtensionSource: Sendable, Hashable {
                     (file: $0, label: "\(module.name)/\(relative($0, to: module.root))", isExtensions: false)
                 }
             }
-        // Read as the build compiles them: a branch the target's conditions leave out is not the extension's.
+        // Read as the build compiles them: a branch the target's conditions leave out is not the extension's
+        // (the modules compile without the target's conditions).
         let conditions = Set(member?.target.compilationConditions ?? [])
         for source in scanned {
-            let text = ConditionalCompilation.activeText(of: try read(source.file), conditions: conditions)
+            let raw = try read(source.file)
+            let text = ConditionalCompilation.activeText(of: raw, conditions: source.isExtensions ? conditions : [])
+            untimed += ConditionalCompilation.platformConditions(in: raw, file: source.label)
             untimed += ExtensionSourceScan.untimedCalls(in: text, file: source.label)
             readsMainBundle = readsMainBundle || ExtensionSourceScan.readsMainBundle(text)
             if sdk == nil {

@@ -2,8 +2,9 @@ import Testing
 
 @testable import NSERuntime
 
-/// The lines the source scan reads: the branches of `#if` an iOS build with the target's conditions
-/// compiles, line numbers kept; a block whose condition cannot be told read whole.
+/// The lines the source scan reads: the branches of `#if` nse-bench's compile on Linux, with the target's
+/// conditions, compiles, line numbers kept; a block whose condition cannot be told read whole; a
+/// platform condition named `not faithful:`.
 @Suite("User extension: conditional compilation for the source scan")
 struct ConditionalCompilationTests {
     /// The non-empty lines of `text` as read with `conditions`.
@@ -23,15 +24,15 @@ struct ConditionalCompilationTests {
         let text = """
             #if os(macOS)
             mac
-            #elseif os(iOS) && !targetEnvironment(simulator)
-            phone
+            #elseif os(Linux) && !targetEnvironment(simulator)
+            linux
             #elseif DEBUG
             debug
             #else
             other
             #endif
             """
-        #expect(Self.read(text, ["DEBUG"]) == ["phone"])
+        #expect(Self.read(text, ["DEBUG"]) == ["linux"], "what nse-bench compiles on Linux")
         #expect(Self.read("#if DEBUG\ndebug\n#elseif NSE\nnse\n#else\nother\n#endif", ["NSE"]) == ["nse"])
         #expect(Self.read("#if DEBUG\ndebug\n#elseif NSE\nnse\n#else\nother\n#endif") == ["other"])
     }
@@ -47,21 +48,44 @@ struct ConditionalCompilationTests {
 
     @Test(
         arguments: [
-            ("os(iOS)", true), ("os(macOS)", false), ("!os(watchOS)", true), ("arch(arm64)", true),
-            ("swift(>=5.9)", true), ("compiler(>=6)", true), ("targetEnvironment(macCatalyst)", false),
-            ("A && (B || C)", true), ("A && (B || !C)", false), ("A && B", false), ("(A || B) && !A", false),
-            ("DEBUG // a comment", false),
+            ("os(iOS)", false), ("os(Linux)", true), ("os(macOS)", false), ("!os(watchOS)", true),
+            ("arch(\(ConditionalCompilation.architecture))", true), ("arch(mips)", false),
+            ("swift(>=5)", true), ("swift(>=4.2)", true), ("swift(<5)", false), ("swift(>=5.9)", nil),
+            ("swift(<6)", nil),
+            ("compiler(>=6)", true), ("compiler(>=5.3)", true), ("compiler(<6)", false), ("compiler(>=6.1)", nil),
+            ("targetEnvironment(macCatalyst)", false), ("A && (B || C)", true), ("A && (B || !C)", false),
+            ("A && B", false), ("(A || B) && !A", false), ("DEBUG // a comment", false), ("DEBUG /* c */", false),
             ("true", true), ("A &&", nil), ("(A", nil), ("hasFeature(StrictConcurrency)", nil), ("A B", nil),
         ] as [(String, Bool?)])
-    func conditionsAreToldAsOnAnIPhone(condition: String, value: Bool?) {
+    func conditionsAreToldAsTheLinuxCompileTellsThem(condition: String, value: Bool?) {
         #expect(ConditionalCompilation.evaluate(Substring(condition), ["A", "C"]) == value)
     }
 
-    @Test func anUnbalancedFileIsReadToItsEnd() {
-        #expect(
-            Self.read("#endif\na\n#else\nb") == ["#endif", "a", "#else", "b"],
-            "stray directives are the compiler's business: read as they are")
-        #expect(Self.read("#if DEBUG\na") == [], "an unclosed block left out stays out")
+    @Test func anUnbalancedFileIsReadWhole() {
+        #expect(Self.read("#if DEBUG\na\n#endif\n#endif\nb") == ["#if DEBUG", "a", "#endif", "#endif", "b"])
+        #expect(Self.read("#if DEBUG\na") == ["#if DEBUG", "a"], "an unclosed block: the compiler's business")
+        #expect(Self.read("#else\na\n#if X\n#endif") == ["#else", "a", "#if X", "#endif"])
         #expect(Self.read("#ifdef X\nkept") == ["#ifdef X", "kept"], "not a directive of Swift's")
+    }
+
+    @Test func crlfLinesCommentsAfterDirectivesAndLiteralsAreReadAsTheCompilerReadsThem() {
+        let crlf = "#if os(iOS)\r\nimport UIKit\r\n#endif\r\nclass NotificationService {}\r\n"
+        #expect(Self.read(crlf) == ["class NotificationService {}"])
+        #expect(Self.read("#if DEBUG\nlet a = 1\n#endif//DEBUG\nclass S {}") == ["class S {}"])
+        #expect(Self.read("#if DEBUG\na\n#else//release\nclass S {}\n#endif/* x */") == ["class S {}"])
+        let string = "let s = \"\"\"\n#if DEBUG\n\"\"\"\nclass S {}"
+        #expect(Self.read(string) == ["let s = \"\"\"", "#if DEBUG", "\"\"\"", "class S {}"])
+        let comment = "/* an example:\n#if DEBUG\n*/\nclass S {}\n#if DEBUG\nx\n#endif"
+        #expect(Self.read(comment) == ["/* an example:", "#if DEBUG", "*/", "class S {}"])
+    }
+
+    @Test func platformConditionsAreNamedNotFaithful() {
+        let text =
+            "#if os(iOS)\nimport UIKit\n#elseif os(Linux)\nimport Glibc\n#endif\n#if targetEnvironment(simulator)\n#endif"
+        let notes = ConditionalCompilation.platformConditions(in: text, file: "Shared/Image.swift")
+        #expect(notes.count == 2, "\(notes)")
+        #expect(notes.first?.hasPrefix("Shared/Image.swift:1: `#if os(iOS)`: nse-bench compiles on Linux") == true)
+        #expect(notes.last?.hasPrefix("Shared/Image.swift:6: `#if targetEnvironment(simulator)`") == true)
+        #expect(ConditionalCompilation.platformConditions(in: "let s = \"#if os(iOS)\"", file: "a").isEmpty)
     }
 }
