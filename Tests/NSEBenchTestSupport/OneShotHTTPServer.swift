@@ -13,25 +13,8 @@ public final class OneShotHTTPServer: Sendable {
     /// A listener on 127.0.0.1 and a port of the kernel's choosing; `response` "" closes it at once,
     /// leaving a port nothing listens on.
     public init(response: String) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        var one: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && listen(listener, 16) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        guard bound else {
-            let error = errno
-            close(listener)
-            throw POSIXError(.init(rawValue: error) ?? .EIO)
-        }
-        port = UInt16(bigEndian: address.sin_port)
+        let (listener, port) = try Self.listeningSocket()
+        self.port = port
         if response.isEmpty {
             close(listener)
             done.signal()
@@ -66,6 +49,30 @@ public final class OneShotHTTPServer: Sendable {
             }
         }
         thread.start()
+    }
+
+    /// A socket listening on 127.0.0.1 at a port of the kernel's choosing, accepting nothing by itself; the
+    /// caller closes it.
+    public static func listeningSocket() throws -> (descriptor: Int32, port: UInt16) {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard listener >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        var one: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 16) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        guard bound else {
+            let error = errno
+            close(listener)
+            throw POSIXError(.init(rawValue: error) ?? .EIO)
+        }
+        return (listener, UInt16(bigEndian: address.sin_port))
     }
 
     /// The request head the server received, once it has answered.

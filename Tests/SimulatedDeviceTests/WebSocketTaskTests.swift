@@ -1,6 +1,7 @@
 import Foundation
 import FoundationNetworking
 import Glibc
+import NSEBenchTestSupport
 import Synchronization
 import Testing
 
@@ -10,30 +11,9 @@ import Testing
 /// resumed with `URLError(.unsupportedURL)`, and nothing is sent.
 @Suite("Simulated URLSession: WebSocket tasks", .timeLimit(.minutes(1)))
 struct WebSocketTaskTests {
-    /// A listening socket on 127.0.0.1 that accepts nothing; its descriptor and port.
-    static func listener() throws -> (descriptor: Int32, port: UInt16) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && listen(descriptor, 4) == 0
-                    && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard listening else {
-            close(descriptor)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        return (descriptor, UInt16(bigEndian: address.sin_port))
-    }
-
     @Test(arguments: ["url", "protocols", "request"])
     func everyUseFailsAsAnUnsupportedURLAndNothingConnects(form: String) async throws {
-        let (listener, port) = try Self.listener()
+        let (listener, port) = try OneShotHTTPServer.listeningSocket()
         defer { close(listener) }
         let url = try #require(URL(string: "ws://127.0.0.1:\(port)/relay"))
         let session = SimulatedURLSession(configuration: .ephemeral)
@@ -68,7 +48,7 @@ struct WebSocketTaskTests {
     }
 
     @Test func theSessionMakingThemRefusesEveryRequestItself() async throws {
-        let (listener, port) = try Self.listener()
+        let (listener, port) = try OneShotHTTPServer.listeningSocket()
         defer { close(listener) }
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/relay"))
         let failure: (any Error)? = await withCheckedContinuation { done in

@@ -120,6 +120,18 @@ struct XcodeProjectTargetTests {
         return root
     }
 
+    /// The title `root`'s `NotifyExt`, loaded, delivers for a payload titled "olleh": its shared files'
+    /// doing ("hello (opened)!").
+    static func deliveredTitle(_ root: URL) async throws -> String {
+        let loaded = try UserExtensionLoader.load(
+            root.appendingPathComponent("NotifyExt").path, builder: try CompiledExamples.builder())
+        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
+        defer { harness.remove() }
+        return await harness.start(
+            harness.input(TestPayloads.plain(title: "olleh"), extension: loaded.factory)
+        ).value.visible.title
+    }
+
     @Test func theExtensionsTargetIsFoundWithItsFilesFromElsewhere() throws {
         let root = try Self.repository()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -161,14 +173,7 @@ struct XcodeProjectTargetTests {
         #expect(source.compilationConditions == ["APP_EXTENSION"], "Release's, not Debug's")
         #expect(source.untimedCalls.isEmpty, "the source scan reads no branch the build leaves out")
         #expect(source.projectConfiguration == "Release")
-        let loaded = try UserExtensionLoader.load(
-            root.appendingPathComponent("NotifyExt").path, builder: try CompiledExamples.builder())
-        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
-        defer { harness.remove() }
-        let record = await harness.start(
-            harness.input(TestPayloads.plain(title: "olleh"), extension: loaded.factory)
-        ).value
-        #expect(record.visible.title == "hello (opened)!")
+        #expect(try await Self.deliveredTitle(root) == "hello (opened)!")
     }
 
     @Test func aSharedFileThatDoesNotCompileSaysWhyItWasCompiled() throws {
@@ -261,14 +266,7 @@ struct XcodeProjectTargetTests {
         #expect(source.principalClass == "NotificationService")
         #expect(source.projectSources.count == 4, "the target's files from elsewhere still compile in")
         #expect(source.sourcesLeftOut.map(\.lastPathComponent) == ["Old.swift"])
-        let loaded = try UserExtensionLoader.load(
-            root.appendingPathComponent("NotifyExt").path, builder: try CompiledExamples.builder())
-        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
-        defer { harness.remove() }
-        let record = await harness.start(
-            harness.input(TestPayloads.plain(title: "olleh"), extension: loaded.factory)
-        ).value
-        #expect(record.visible.title == "hello (opened)!")
+        #expect(try await Self.deliveredTitle(root) == "hello (opened)!")
     }
 
     @Test func theTargetsInfoPlistWinsOverTheFoldersWhenAnAppSharesTheFolder() throws {
