@@ -80,6 +80,12 @@ struct PayloadReplayTests {
             return
         }
         #expect(path == keyPath)
+        if keyPath == "nse-bench.expected" {
+            #expect(
+                error.description.contains(
+                    #"nse-bench.expected must be absent (only "expect" is nse-bench's), found {"title":"Ada"}"#),
+                "\(error)")
+        }
     }
 
     @Test(

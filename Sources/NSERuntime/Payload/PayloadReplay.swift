@@ -151,7 +151,8 @@ public struct PayloadReplay: Sendable, Hashable {
         }
         for key in fields.keys where key != "expect" {
             throw .wrongType(
-                keyPath: "\(reservedKey).\(key)", expected: "no such key (only \"expect\")", found: fields[key] ?? .null
+                keyPath: "\(reservedKey).\(key)", expected: "absent (only \"expect\" is nse-bench's)",
+                found: fields[key] ?? .null
             )
         }
         guard let expect = fields["expect"] else {
@@ -164,7 +165,8 @@ public struct PayloadReplay: Sendable, Hashable {
         for (key, part) in text {
             guard key == "title" || key == "body" else {
                 throw .wrongType(
-                    keyPath: "\(reservedKey).expect.\(key)", expected: "no such key (title or body)", found: part)
+                    keyPath: "\(reservedKey).expect.\(key)", expected: "absent (a title and a body are expected)",
+                    found: part)
             }
             guard let string = part.stringValue else {
                 throw .wrongType(keyPath: "\(reservedKey).expect.\(key)", expected: "a string", found: part)
