@@ -176,22 +176,30 @@ struct XcodeProjectTargetTests {
         #expect(try await Self.deliveredTitle(root) == "hello (opened)!")
     }
 
+    /// The messages of `root`'s `NotifyExt` failing to compile; nil when it compiled (any other failure is
+    /// thrown).
+    static func compileFailureMessages(_ root: URL) throws -> String? {
+        do {
+            _ = try CompiledExamples.builder().build(
+                try UserExtensionSource.locate(root.appendingPathComponent("NotifyExt").path))
+            return nil
+        } catch let error as UserExtensionError {
+            guard case .compileFailed(_, let messages, _) = error else { throw error }
+            return messages
+        }
+    }
+
     @Test func aSharedFileThatDoesNotCompileSaysWhyItWasCompiled() throws {
         let root = try Self.repository()
         defer { try? FileManager.default.removeItem(at: root) }
         try "struct RichPush { let title: String }\nlet broken: Int = \"x\"\n".write(
             to: root.appendingPathComponent("App/Models/Models.swift"), atomically: true, encoding: .utf8)
-        #expect {
-            _ = try CompiledExamples.builder().build(
-                try UserExtensionSource.locate(root.appendingPathComponent("NotifyExt").path))
-        } throws: { error in
-            guard let error = error as? UserExtensionError, case .compileFailed(_, let messages, _) = error else {
-                return false
-            }
-            return messages.contains("App/Models/Models.swift:2:19: error")
+        let messages = try #require(try Self.compileFailureMessages(root))
+        #expect(
+            messages.contains("App/Models/Models.swift:2:19: error")
                 && messages.contains(
-                    "because App.xcodeproj's target NotifyExt compiles Models.swift into the extension")
-        }
+                    "because App.xcodeproj's target NotifyExt compiles Models.swift into the extension"),
+            "\(messages)")
     }
 
     @Test func aCompileThatFailsSaysWhatTheProjectLeftOut() throws {
@@ -203,18 +211,13 @@ struct XcodeProjectTargetTests {
         let service = root.appendingPathComponent("NotifyExt/NotificationService.swift")
         try String(contentsOf: service, encoding: .utf8).replacingOccurrences(of: "Given.mark", with: "Legacy.mark")
             .write(to: service, atomically: true, encoding: .utf8)
-        #expect {
-            _ = try CompiledExamples.builder().build(
-                try UserExtensionSource.locate(root.appendingPathComponent("NotifyExt").path))
-        } throws: { error in
-            guard let error = error as? UserExtensionError, case .compileFailed(_, let messages, _) = error else {
-                return false
-            }
-            return messages.contains("cannot find 'Legacy' in scope")
+        let messages = try #require(try Self.compileFailureMessages(root))
+        #expect(
+            messages.contains("cannot find 'Legacy' in scope")
                 && messages.contains(
                     "(not compiled: Old.swift, in the folder but not in App.xcodeproj's target NotifyExt)")
-                && messages.contains("(compilation conditions: APP_EXTENSION, as App.xcodeproj's target NotifyExt's")
-        }
+                && messages.contains("(compilation conditions: APP_EXTENSION, as App.xcodeproj's target NotifyExt's"),
+            "\(messages)")
     }
 
     @Test func aProjectFileThatIsNoProjectIsPassedOverAndNamed() throws {
