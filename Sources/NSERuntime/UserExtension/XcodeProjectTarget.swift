@@ -19,8 +19,6 @@ struct XcodeProjectTarget: Sendable, Hashable {
     var name: String
     /// Its Swift files, absolute, standardized.
     var swiftFiles: [URL]
-    /// Its synchronized folders, absolute.
-    var synchronizedFolders: [URL]
     /// What its Resources build phase copies into its bundle: files and folders (an asset catalog, a
     /// folder reference), absolute; a localized file's variants (`en.lproj/Localizable.strings`, ...) each.
     var resources: [URL] = []
@@ -135,7 +133,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
             var seen: Set<String> = []
             let unique = files.map(\.standardizedFileURL).filter { seen.insert($0.path).inserted }
             return XcodeProjectTarget(
-                name: name, swiftFiles: unique, synchronizedFolders: synchronized.map(\.folder), resources: resources,
+                name: name, swiftFiles: unique, resources: resources,
                 infoPlist: infoPlist, compilationConditions: compilationConditions, configuration: configuration)
         }
     }
