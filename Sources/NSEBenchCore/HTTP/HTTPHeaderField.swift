@@ -47,14 +47,14 @@ extension [HTTPHeaderField] {
     /// // ["Vary": "A, B"]
     /// ```
     public var dictionary: [String: String] {
-        var fields: [String: String] = [:]
-        var spelling: [String: String] = [:]
-        for field in self {
-            let key = field.name.lowercased()
-            if let name = spelling[key] {
-                fields[name, default: ""] += ", " + field.value
+        // A repeat is found among the fields before it, compared as ``HTTPHeaderField/namesMatch(_:_:)``
+        // compares (lengths first): a lowercased copy of every name, and a second dictionary keyed by
+        // them, cost every response of a user's extension 2.5 µs (perf, issue #11).
+        var fields = [String: String](minimumCapacity: count)
+        for (index, field) in enumerated() {
+            if let first = self[..<index].first(where: { HTTPHeaderField.namesMatch($0.name, field.name) }) {
+                fields[first.name, default: ""] += ", " + field.value
             } else {
-                spelling[key] = field.name
                 fields[field.name] = field.value
             }
         }

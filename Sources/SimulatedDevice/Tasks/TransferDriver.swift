@@ -184,8 +184,7 @@ final class TransferDriver: Sendable {
         // The server's fields as iOS hands them over; without them, what the network said.
         var headers = response.headerFields ?? ["Content-Length": String(response.bytes)]
         if response.headerFields == nil, let type = response.contentType { headers["Content-Type"] = type }
-        let http = SimulatedHTTPURLResponse(
-            url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headers)
+        let http = HTTPResponseCache.shared.response(url: url, status: response.status, headerFields: headers)
         return Completion(response: http, fileURL: response.fileURL, bytes: response.bytes, error: nil)
     }
 

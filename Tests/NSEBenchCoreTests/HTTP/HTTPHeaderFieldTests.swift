@@ -32,4 +32,17 @@ import Testing
         ]
         #expect(differing.dictionary == ["Content-Length": "10, 11"])
     }
+
+    @Test func aRepeatedFieldKeepsItsFirstSpellingWithItsValuesInTheOrderTheyCame() {
+        let fields = [
+            HTTPHeaderField(name: "Vary", value: "A"), HTTPHeaderField(name: "Content-Type", value: "image/png"),
+            HTTPHeaderField(name: "VARY", value: "B"), HTTPHeaderField(name: "Varz", value: "other"),
+            HTTPHeaderField(name: "vary", value: "C"), HTTPHeaderField(name: "content-type", value: "text/plain"),
+        ]
+        #expect(
+            fields.dictionary == [
+                "Vary": "A, B, C", "Content-Type": "image/png, text/plain", "Varz": "other",
+            ])
+        #expect([HTTPHeaderField]().dictionary.isEmpty)
+    }
 }
