@@ -272,7 +272,7 @@ final class BlockedCalls: Sendable {
         let pool = pool()
         let ran = Atomic<Int>(0)
         let short = BlockingCallPool.Settings().handOverBatch - 1
-        let ranInside = pool.handingOverTogether { () -> Int in
+        let ranInside = BlockingCallPool.handingOverTogether { () -> Int in
             for _ in 0..<short { pool.submit { ran.add(1, ordering: .relaxed) } }
             usleep(50_000)
             return ran.load(ordering: .relaxed)
@@ -285,7 +285,7 @@ final class BlockedCalls: Sendable {
         let pool = pool()
         let ran = Atomic<Int>(0)
         let batch = BlockingCallPool.Settings().handOverBatch
-        let ranInside = pool.handingOverTogether { () -> Int in
+        let ranInside = BlockingCallPool.handingOverTogether { () -> Int in
             for _ in 0..<batch { pool.submit { ran.add(1, ordering: .relaxed) } }
             let deadline = MonotonicClock.now() + 5_000_000_000
             while ran.load(ordering: .relaxed) < batch, MonotonicClock.now() < deadline { usleep(1_000) }
@@ -297,7 +297,7 @@ final class BlockedCalls: Sendable {
     @Test func aCallThatWaitedLongEnoughIsHandedOverWithTheNextSubmit() async throws {
         let pool = pool(handOverWait: 1_000_000)
         let ran = Atomic<Int>(0)
-        let ranInside = pool.handingOverTogether { () -> Int in
+        let ranInside = BlockingCallPool.handingOverTogether { () -> Int in
             pool.submit { ran.add(1, ordering: .relaxed) }
             usleep(5_000)  // past the 1 ms wait
             pool.submit { ran.add(1, ordering: .relaxed) }
@@ -311,7 +311,7 @@ final class BlockedCalls: Sendable {
     @Test func anotherThreadsCallsAreHandedOverOneByOneMeanwhile() async throws {
         let pool = pool()
         let ran = Atomic<Bool>(false)
-        let ranInside = pool.handingOverTogether { () -> Bool in
+        let ranInside = BlockingCallPool.handingOverTogether { () -> Bool in
             // Submitted from another thread while this one hands its calls over together.
             Thread.detachNewThread { pool.submit { ran.store(true, ordering: .relaxed) } }
             let deadline = MonotonicClock.now() + 5_000_000_000
@@ -319,6 +319,39 @@ final class BlockedCalls: Sendable {
             return ran.load(ordering: .relaxed)
         }
         #expect(ranInside)
+    }
+
+    @Test func aBatchHoldsEachPoolsCallsAndANestedOneJoinsIt() async throws {
+        let first = pool()
+        let second = pool()
+        let ran = Atomic<Int>(0)
+        let ranInside = BlockingCallPool.handingOverTogether { () -> Int in
+            first.submit { ran.add(1, ordering: .relaxed) }
+            BlockingCallPool.handingOverTogether {
+                second.submit { ran.add(1, ordering: .relaxed) }
+                first.submit { ran.add(1, ordering: .relaxed) }
+            }
+            usleep(50_000)
+            return ran.load(ordering: .relaxed)
+        }
+        #expect(ranInside == 0, "the inner batch's end is the outer one's to hand over")
+        #expect(await eventually { ran.load(ordering: .relaxed) == 3 })
+    }
+
+    @Test func aLoopIterationsCallsAreHandedOverWhenItEnds() async throws {
+        let pool = pool()
+        let loop = try EventLoop(name: "nseb-hand-over")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let ran = Atomic<Int>(0)
+        let ranInside = Mutex<Int?>(nil)
+        try loop.execute {
+            for _ in 0..<3 { pool.submit { ran.add(1, ordering: .relaxed) } }
+            usleep(50_000)
+            ranInside.withLock { $0 = ran.load(ordering: .relaxed) }
+        }
+        #expect(await eventually { ran.load(ordering: .relaxed) == 3 })
+        #expect(ranInside.withLock { $0 } == 0, "no thread was woken for them before the iteration ended")
     }
 
     @Test func aBatchWhoseCallsBusyThreadsTookWhileAWokenThreadWasOnItsWayAllRun() async throws {
@@ -332,7 +365,7 @@ final class BlockedCalls: Sendable {
         let submitter = Task.detached {
             for _ in 0..<rounds {
                 pool.submit { ran.add(1, ordering: .relaxed) }
-                pool.handingOverTogether {
+                BlockingCallPool.handingOverTogether {
                     pool.submit { ran.add(1, ordering: .relaxed) }
                     // Long enough for a busy thread to take both calls.
                     let until = MonotonicClock.now() + 20_000

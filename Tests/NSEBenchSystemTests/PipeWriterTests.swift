@@ -138,40 +138,6 @@ struct PipeWriterTests {
         #expect(onLoopThread.values.allSatisfy { $0 })
     }
 
-    @Test func theLinesOfOneReadRunInsideOneCallOfAround() async throws {
-        let loop = try EventLoop(name: "nseb-lines-around")
-        try loop.start()
-        defer { try? loop.shutdown() }
-        let pipe = try CloseOnExecPipe()
-        let descriptor = pipe.reading.fileDescriptor
-        // Each line as "<the around call it came in>:<text>"; a line outside any call is "-1".
-        let lines = Recorder<String>()
-        let calls = Mutex(0)
-        let inside = Mutex<Int?>(nil)
-        try await onLoop(loop) {
-            try LoopLineReader.start(
-                descriptor, on: loop,
-                line: { line in lines.append("\(inside.withLock { $0 } ?? -1):\(String(decoding: line, as: UTF8.self))")
-                },
-                ended: { _ in },
-                around: { read in
-                    let call = calls.withLock { calls in
-                        calls += 1
-                        return calls
-                    }
-                    inside.withLock { $0 = call }
-                    read()
-                    inside.withLock { $0 = nil }
-                })
-        }
-        try write("a\nb\nc\n", to: pipe.writing.fileDescriptor)
-        #expect(await eventually { lines.count == 3 })
-        try await Task.sleep(for: .milliseconds(20))
-        try write("d\n", to: pipe.writing.fileDescriptor)
-        #expect(await eventually { lines.count == 4 })
-        #expect(lines.values == ["1:a", "1:b", "1:c", "2:d"])
-    }
-
     @Test func aReaderStartedOffItsLoopThreadIsRefused() throws {
         let loop = try EventLoop(name: "nseb-lines-off")
         let pipe = try CloseOnExecPipe()

@@ -190,11 +190,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
                                     FileHandle.standardError.write(Data("nse-bench extension-worker: \(error)\n".utf8))
                                 }
                                 invocations.inputEnded()
-                            },
-                            // The requests read together start together: their `didReceive` calls are
-                            // handed to the extension's threads a few at a time, not each on its own
-                            // wake-up that took this thread's core (``ExtensionHost/handingOverCallsTogether(_:)``).
-                            around: { read in host.handingOverCallsTogether(read) })
+                            })
                     } catch {
                         return continuation.resume(returning: error)
                     }

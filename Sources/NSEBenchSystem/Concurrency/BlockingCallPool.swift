@@ -142,11 +142,6 @@ public final class BlockingCallPool: @unchecked Sendable {
         var firstStartFailure: SystemError?
         var monitorArmed = false
         var monitorRunning = false
-        /// Calls the thread handing calls over together (``BlockingCallPool/handingOverTogether(_:)``)
-        /// submitted whose threads it has not yet woken.
-        var deferred = 0
-        /// When the first of those was submitted.
-        var deferredSince: UInt64 = 0
 
         var waiting: Int { queue.count - head }
         /// Calls waiting that no thread already on its way will take.
@@ -211,9 +206,6 @@ public final class BlockingCallPool: @unchecked Sendable {
     private var state = State()
     /// Signalled when calls wait with no thread free: the monitor then watches until none waits.
     private let monitorWake = DispatchSemaphore(value: 0)
-    /// `pthread_self()` of the thread inside ``handingOverTogether(_:)``, 0 for none: its calls wait for
-    /// their threads to be woken together.
-    private let handingOverThread = Atomic<UInt>(0)
 
     /// A pool whose threads are named `name` (15 bytes are kept; the monitor adds `-mon`); no thread starts before the first call, and every thread
     /// ends once idle for ``Settings/idleLimit``, so a pool no longer used holds none.
@@ -239,50 +231,42 @@ public final class BlockingCallPool: @unchecked Sendable {
     }
 
     /// Runs `call` on one of the pool's threads: at once when one is free, otherwise within about the
-    /// stall limit.
+    /// stall limit. Inside ``handingOverTogether(_:)``, the thread to run it is woken with others.
     public func submit(_ call: @escaping @Sendable () -> Void) {
-        let handingOver = pthread_equal(handingOverThread.load(ordering: .relaxed), pthread_self()) != 0
         let now = MonotonicClock.now()
+        // Kept for the batch: `nil`. Handed over now: how many of this thread's calls (1 outside a batch).
+        let handOverCount =
+            HandOverBatch.current.map {
+                $0.add(to: self, now: now, size: settings.handOverBatch, wait: settings.handOverWait)
+            } ?? 1
         let handOver = locked { state -> HandOver? in
             state.queue.append(Waiting(call: call, since: now))
-            guard handingOver else { return planHandOver(newCalls: 1, &state) }
-            state.deferred += 1
-            if state.deferred == 1 { state.deferredSince = now }
-            guard state.deferred >= settings.handOverBatch || now &- state.deferredSince >= settings.handOverWait else {
-                return nil
-            }
-            defer { state.deferred = 0 }
-            return planHandOver(newCalls: state.deferred, &state)
+            return handOverCount.map { planHandOver(newCalls: $0, &state) }
         }
         handOver.map(perform)
     }
 
-    /// Runs `body`, in which the calls this thread submits are handed to threads together:
+    /// Runs `body`, in which the calls this thread submits to any pool are handed to threads together:
     /// ``Settings/handOverBatch`` at a time, or once the first has waited ``Settings/handOverWait``, and
     /// the rest when `body` returns.
     ///
-    /// For a thread that submits calls in bursts and goes on with its own work meanwhile (an extension
-    /// worker's loop starting the invocations of the requests it read together): woken for each call,
-    /// a thread ran it at once on the submitter's core and slept again before the next came, so the
-    /// two took turns (measured with `perf sched`: each worker used half a core while the machine's
-    /// other half was idle, and each call cost two context switches). Nested on the same thread, the
-    /// inner calls join the outer batch; on a second thread at once, that thread's calls are handed over
-    /// one by one, as ``submit(_:)`` does. `body` must not wait for the calls it submits.
-    public func handingOverTogether<Result>(_ body: () throws -> Result) rethrows -> Result {
-        let thread = pthread_self()
-        guard handingOverThread.compareExchange(expected: 0, desired: thread, ordering: .relaxed).exchanged else {
-            return try body()
-        }
-        defer {
-            handingOverThread.store(0, ordering: .relaxed)
-            let handOver = locked { state -> HandOver? in
-                guard state.deferred > 0 else { return nil }
-                defer { state.deferred = 0 }
-                return planHandOver(newCalls: state.deferred, &state)
-            }
-            handOver.map(perform)
-        }
-        return try body()
+    /// For a thread that submits calls in bursts and goes on with its own work meanwhile: an event loop's
+    /// iteration (``EventLoop`` runs each inside one), which reads a worker's requests and starts their
+    /// `didReceive` calls, and ends transfers whose completion handlers a phone's session runs. Woken for
+    /// each call, a thread ran it at once on the submitter's core and slept again before the next came,
+    /// so the two took turns (measured with `perf sched`: each worker used half a core while the machine's
+    /// other half was idle, and each call cost two context switches). Nested, the inner calls join the
+    /// outer batch; other threads' calls are their own (handed over one by one outside a batch). `body`
+    /// must not wait for the calls it submits.
+    public static func handingOverTogether<Result, Failure: Error>(
+        _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try HandOverBatch.collecting(body)
+    }
+
+    /// Hands over `count` calls that a thread's batch kept (``HandOverBatch``).
+    func handOver(_ count: Int) {
+        perform(locked { planHandOver(newCalls: count, &$0) })
     }
 
     /// What to do, once the lock is let go, for calls just queued.

@@ -36,34 +36,45 @@ extension EventLoop {
     private func runIterations() throws(SystemError) {
         while true {
             let count = try waitForEvents(timeout: sleepTimeout())
-            let stop = shared.withLock { state in
-                swap(&state.queue, &running)
-                state.loopMaySleep = false
-                state.sleepingUntil = nil
-                return state.shutdownRequested
+            // The calls an iteration hands to threads (a phone's completion handlers as its transfers end,
+            // a worker's `didReceive` calls as its requests are read) wake those threads a few at a time.
+            let stop = try BlockingCallPool.handingOverTogether { () throws(SystemError) -> Bool in
+                try runIteration(eventCount: count)
             }
-            for index in 0..<count {
-                let token = events[index].data.u64
-                if token == Self.wakeupToken {
-                    try EventFD.drain(wakeup)
-                } else if token == Self.deferredWakeupToken {
-                    try TimerFD.drain(deferredWakeup)
-                    deferredWakeupFired = true
-                } else {
-                    dispatch(token: token, events: events[index].events)
-                }
-            }
-            runDueTimers(now: MonotonicClock.now())
-            let executor = asUnownedTaskExecutor()
-            for item in running {
-                switch item {
-                case .work(let work): work()
-                case .job(let job): job.runSynchronously(on: executor)
-                }
-            }
-            running.removeAll(keepingCapacity: true)
             if stop { return }
         }
+    }
+
+    /// Dispatches the `eventCount` events waited for, runs the timers due and the work handed in; returns
+    /// whether shutdown was requested.
+    private func runIteration(eventCount count: Int) throws(SystemError) -> Bool {
+        let stop = shared.withLock { state in
+            swap(&state.queue, &running)
+            state.loopMaySleep = false
+            state.sleepingUntil = nil
+            return state.shutdownRequested
+        }
+        for index in 0..<count {
+            let token = events[index].data.u64
+            if token == Self.wakeupToken {
+                try EventFD.drain(wakeup)
+            } else if token == Self.deferredWakeupToken {
+                try TimerFD.drain(deferredWakeup)
+                deferredWakeupFired = true
+            } else {
+                dispatch(token: token, events: events[index].events)
+            }
+        }
+        runDueTimers(now: MonotonicClock.now())
+        let executor = asUnownedTaskExecutor()
+        for item in running {
+            switch item {
+            case .work(let work): work()
+            case .job(let job): job.runSynchronously(on: executor)
+            }
+        }
+        running.removeAll(keepingCapacity: true)
+        return stop
     }
 
     /// How long the loop may sleep: not at all if work is queued or shutdown was requested,

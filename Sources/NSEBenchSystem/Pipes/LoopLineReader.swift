@@ -21,20 +21,18 @@ public final class LoopLineReader {
     private let descriptor: Int32
     private let line: (ArraySlice<UInt8>) -> Void
     private let ended: (SystemError?) -> Void
-    private let around: (() -> Void) -> Void
     private var splitter = LineSplitter()
     private let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: LoopLineReader.chunkBytes, alignment: 1)
     private var watching = true
 
     private init(
         loop: EventLoop, descriptor: Int32, line: @escaping (ArraySlice<UInt8>) -> Void,
-        ended: @escaping (SystemError?) -> Void, around: @escaping (() -> Void) -> Void
+        ended: @escaping (SystemError?) -> Void
     ) {
         self.loop = loop
         self.descriptor = descriptor
         self.line = line
         self.ended = ended
-        self.around = around
     }
 
     deinit { chunk.deallocate() }
@@ -42,13 +40,12 @@ public final class LoopLineReader {
     /// Starts reading `descriptor` on `loop`; call on the loop's thread. `line` gets each line (a slice
     /// valid only during the call), and `ended` is called once: at the end of the input with nil, or
     /// with the error of a read that failed. The loop has stopped watching the descriptor by then; it
-    /// stays the caller's to close. `around` runs each readiness event's reads, and so the lines read
-    /// together (by default it just runs them): a caller whose lines hand work to other threads can
-    /// hand it over together. Throws when the descriptor cannot be made non-blocking or watched (not on
-    /// the loop's thread, a bad descriptor).
+    /// stays the caller's to close. Lines read in one iteration of the loop hand their work to other
+    /// threads together (``BlockingCallPool/handingOverTogether(_:)``). Throws when the descriptor
+    /// cannot be made non-blocking or watched (not on the loop's thread, a bad descriptor).
     public static func start(
         _ descriptor: Int32, on loop: EventLoop, line: @escaping (ArraySlice<UInt8>) -> Void,
-        ended: @escaping (SystemError?) -> Void, around: @escaping (_ read: () -> Void) -> Void = { $0() }
+        ended: @escaping (SystemError?) -> Void
     ) throws(EventLoopError) {
         try loop.requireLoopThread("LoopLineReader.start")
         do {
@@ -56,8 +53,8 @@ public final class LoopLineReader {
         } catch {
             throw .system(error)
         }
-        let reader = LoopLineReader(loop: loop, descriptor: descriptor, line: line, ended: ended, around: around)
-        try loop.register(fd: descriptor, interest: .readable) { _ in reader.around { reader.read() } }
+        let reader = LoopLineReader(loop: loop, descriptor: descriptor, line: line, ended: ended)
+        try loop.register(fd: descriptor, interest: .readable) { _ in reader.read() }
     }
 
     /// Reads what is there, up to ``readsPerEvent`` reads; hangup and error are seen as the read's end of

@@ -52,12 +52,6 @@ final class ExtensionCalls: Sendable {
         return "\(count) \(count == 1 ? "thread" : "threads") could not be started (\(first))"
     }
 
-    /// Runs `body`, in which the calls into a user's extension that this thread starts are handed to
-    /// their threads together (``BlockingCallPool/handingOverTogether(_:)``).
-    func handingOverTogether<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try mayBlock.handingOverTogether(body)
-    }
-
     /// Runs `call`, a call into an extension `factory` makes: a user's extension's on a thread that may
     /// block; a built-in's (it never blocks) here and now when `here` (the invocation's own thread: no
     /// other is woken for it), else on `executor`, the invocation's (a timer's thread stays free for

@@ -161,14 +161,6 @@ public final class ExtensionHost: Sendable {
         if let killed { session.processKilledForMemory(footprint: killed) }
     }
 
-    /// Runs `body`, in which the calls into a user's extension (`didReceive`) that this thread starts are
-    /// handed to threads together, a few at a time, rather than each waking a thread that runs it at once
-    /// on this thread's core: for a thread that starts invocations in bursts (an extension worker's loop
-    /// reading its requests). `body` must not wait for those calls.
-    public func handingOverCallsTogether<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try calls.handingOverTogether(body)
-    }
-
     /// Invocations started and not yet finished.
     public var invocationsInFlight: Int { live.withLock { $0.sessions.count + $0.starting } }
 
