@@ -354,6 +354,48 @@ final class BlockedCalls: Sendable {
         #expect(ranInside.withLock { $0 } == 0, "no thread was woken for them before the iteration ended")
     }
 
+    @Test func aCallThatWaitedLongEnoughIsHandedOverWithASubmitToAnotherPool() async throws {
+        let first = pool(handOverWait: 1_000_000)
+        let second = pool()
+        let ran = Atomic<Int>(0)
+        let ranInside = BlockingCallPool.handingOverTogether { () -> Int in
+            first.submit { ran.add(1, ordering: .relaxed) }
+            usleep(5_000)  // past the first pool's 1 ms wait
+            second.submit {}
+            let deadline = MonotonicClock.now() + 5_000_000_000
+            while ran.load(ordering: .relaxed) < 1, MonotonicClock.now() < deadline { usleep(1_000) }
+            return ran.load(ordering: .relaxed)
+        }
+        #expect(ranInside == 1)
+    }
+
+    @Test func aCallWaitsNoLongerThanTheHandOverWaitForALongLoopIterationsEnd() async throws {
+        let pool = pool(handOverWait: 1_000_000)
+        let loop = try EventLoop(name: "nseb-hand-over-long")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let ran = Atomic<Int>(0)
+        let ranBeforeTheEnd = Mutex<Int?>(nil)
+        // One iteration runs all 21: a submit, then 20 jobs of 1 ms each; the last sees whether the call
+        // ran while the iteration went on.
+        try loop.execute {
+            do throws(EventLoopError) {
+                try loop.execute { pool.submit { ran.add(1, ordering: .relaxed) } }
+                for job in 0..<20 {
+                    try loop.execute {
+                        let deadline = MonotonicClock.now() + 1_000_000
+                        while ran.load(ordering: .relaxed) == 0, MonotonicClock.now() < deadline { usleep(100) }
+                        if job == 19 { ranBeforeTheEnd.withLock { $0 = ran.load(ordering: .relaxed) } }
+                    }
+                }
+            } catch {
+                ranBeforeTheEnd.withLock { $0 = -1 }
+            }
+        }
+        #expect(await eventually { ranBeforeTheEnd.withLock { $0 } != nil })
+        #expect(ranBeforeTheEnd.withLock { $0 } == 1, "handed over after the 16th job, not at the iteration's end")
+    }
+
     @Test func aBatchWhoseCallsBusyThreadsTookWhileAWokenThreadWasOnItsWayAllRun() async throws {
         // A call wakes an idle thread; before that thread runs, a busy one takes that call and then the
         // batch's call, which waited a while for the batch's end: fewer calls wait (none) than threads

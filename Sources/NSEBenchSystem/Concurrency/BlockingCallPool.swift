@@ -43,13 +43,16 @@ public final class BlockingCallPool: @unchecked Sendable {
         public var idleLimit: Double = 1
         /// Each thread's stack: by default 512 KiB, what iOS gives a secondary thread.
         public var stackSize = 512 * 1024
-        /// How many calls a thread handing calls over together (``BlockingCallPool/handingOverTogether(_:)``)
-        /// submits before it wakes threads for them (as many as are idle, up to one per call): by default
-        /// 8, so that eight calls cost one or two wake-ups rather than eight.
+        /// How many calls to this pool a thread handing calls over together
+        /// (``BlockingCallPool/handingOverTogether(_:)``) submits before it wakes threads for them (as many
+        /// as are idle, up to one per call): by default 8, so that eight calls cost one or two wake-ups
+        /// rather than eight.
         public var handOverBatch = 8
-        /// How long the first of those calls may wait for the batch to fill before a submit hands them
-        /// over, in nanoseconds: by default 100 µs (a worker prepares and starts a request in about
-        /// 10-20 µs), well inside the harness's 5 ms error budget. The body's end hands over the rest.
+        /// How long the first of those calls may wait for the batch to fill, in nanoseconds: by default
+        /// 100 µs (a worker prepares and starts a request in about 10-20 µs), well inside the harness's
+        /// 5 ms error budget. The thread's next submit to any pool hands them over once they have waited
+        /// that long, as an event loop does between its events and jobs; the body's end hands over the
+        /// rest.
         public var handOverWait: UInt64 = 100_000
         /// Whether the thread of kernel id `id`, whose call has run half the stall limit and spent little
         /// CPU time since the check before, is blocked rather than running or ready to run: by default,
@@ -261,7 +264,7 @@ public final class BlockingCallPool: @unchecked Sendable {
     public static func handingOverTogether<Result, Failure: Error>(
         _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try HandOverBatch.collecting(body)
+        try HandOverBatch.collecting { (_) throws(Failure) -> Result in try body() }
     }
 
     /// Hands over `count` calls that a thread's batch kept (``HandOverBatch``).

@@ -38,16 +38,17 @@ extension EventLoop {
             let count = try waitForEvents(timeout: sleepTimeout())
             // The calls an iteration hands to threads (a phone's completion handlers as its transfers end,
             // a worker's `didReceive` calls as its requests are read) wake those threads a few at a time.
-            let stop = try BlockingCallPool.handingOverTogether { () throws(SystemError) -> Bool in
-                try runIteration(eventCount: count)
+            let stop = try HandOverBatch.collecting { (batch) throws(SystemError) -> Bool in
+                try runIteration(eventCount: count, handingOver: batch)
             }
             if stop { return }
         }
     }
 
     /// Dispatches the `eventCount` events waited for, runs the timers due and the work handed in; returns
-    /// whether shutdown was requested.
-    private func runIteration(eventCount count: Int) throws(SystemError) -> Bool {
+    /// whether shutdown was requested. Every 16 events and jobs, the calls in `batch` that have waited
+    /// their pool's hand-over wait are handed over: a call waits no longer for a long iteration's end.
+    private func runIteration(eventCount count: Int, handingOver batch: HandOverBatch?) throws(SystemError) -> Bool {
         let stop = shared.withLock { state in
             swap(&state.queue, &running)
             state.loopMaySleep = false
@@ -64,14 +65,17 @@ extension EventLoop {
             } else {
                 dispatch(token: token, events: events[index].events)
             }
+            if index & 15 == 15 { batch?.handOverDue(now: MonotonicClock.now()) }
         }
         runDueTimers(now: MonotonicClock.now())
+        batch?.handOverDue(now: MonotonicClock.now())
         let executor = asUnownedTaskExecutor()
-        for item in running {
+        for (index, item) in running.enumerated() {
             switch item {
             case .work(let work): work()
             case .job(let job): job.runSynchronously(on: executor)
             }
+            if index & 15 == 15 { batch?.handOverDue(now: MonotonicClock.now()) }
         }
         running.removeAll(keepingCapacity: true)
         return stop

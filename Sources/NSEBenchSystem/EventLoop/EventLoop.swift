@@ -25,6 +25,11 @@ import Synchronization
 /// (``LoopLagProbe``) shows. A handler may deregister itself or any other descriptor: events already
 /// collected for a descriptor deregistered meanwhile are dropped.
 ///
+/// Each iteration hands the calls its handlers, timers, work and jobs submit to ``BlockingCallPool``s
+/// over together (``BlockingCallPool/handingOverTogether(_:)``): a thread is woken for several calls, and
+/// within the pools' hand-over wait (100 µs by default, checked every 16 events and jobs). So what runs
+/// on a loop must not wait for a pool call it submitted: no thread may have been woken for it yet.
+///
 /// A started loop keeps itself alive until ``shutdown()``.
 public final class EventLoop: @unchecked Sendable {
     // @unchecked Sendable: state shared between threads is in `shared` (a SleepingLock) and `loopThreadID`

@@ -9,8 +9,9 @@ import Synchronization
 /// locale-aware comparison with `WWW-Authenticate`) and parses `Content-Type` character by character:
 /// about 7 µs of the harness's CPU per response, 1.9% of a run of `Examples/MediaDownload` at 500 in
 /// flight (perf, issue #11), spent by no phone. An `HTTPURLResponse` is immutable, so the phones share
-/// one: each still reads its own URL, status and fields; only `===` would tell that two phones' responses
-/// are one object. The fields must match exactly (a `Date` that moved on makes a new one).
+/// one: each still reads its own URL, status and fields; only identity would tell that two phones'
+/// responses are one object (`===`, `isEqual`, a weak-keyed `NSMapTable` keyed by responses). The fields
+/// must match exactly (a `Date` that moved on makes a new one).
 final class HTTPResponseCache: Sendable {
     private struct Key: Hashable {
         var url: URL
@@ -25,8 +26,9 @@ final class HTTPResponseCache: Sendable {
     /// The process's.
     static let shared = HTTPResponseCache()
 
-    /// How many URL and status pairs are kept: past it, all are let go and the cache starts again, so
-    /// that phones that each ask a URL of their own (a query naming the phone) make it no larger.
+    /// How many URL and status pairs are kept (at least one): past it, all are let go and the cache
+    /// starts again, so that phones that each ask a URL of their own (a query naming the phone) make it
+    /// no larger.
     let capacity: Int
     private let entries = Mutex<[Key: Entry]>([:])
 
