@@ -79,7 +79,7 @@ enum ExtensionChoice {
                 "payloads: the media URL at \(field), where the \(sdk.rawValue) SDK's helper reads it (--media-field)")
         }
         notes += loaded.source.projectNotes
-        notes += loaded.source.untimedCalls.map { "not faithful: \($0)" }
+        notes += (loaded.built.notes + loaded.source.untimedCalls).map { "not faithful: \($0)" }
         let inWorkers = configuration.extensionProcesses > 0
         var executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         if let bundle = loaded.source.mainBundle {

@@ -4,10 +4,11 @@
 /// the file's. The compiler itself decides what compiles; this only keeps the scan from reading what it
 /// would not (an app-only `import FirebaseAnalytics` under `#if !APP_EXTENSION`, a macOS branch).
 ///
-/// A condition is evaluated as nse-bench's compile on Linux sees it, so that the scan reads what is compiled:
-/// `os(Linux)` holds and any other `os(...)` does not (an iPhone's `os(iOS)` branch is not the one compiled
-/// here: the scan names such a condition `not faithful:`, ``platformConditions(in:file:)``),
-/// `targetEnvironment(...)` does not, `arch(...)` as this machine's, `swift(...)` and `compiler(...)` where
+/// A condition is evaluated as nse-bench's compile sees it, so that the scan reads what is compiled: as on
+/// an iPhone, `os(iOS)` holds (the compiled copies say `true` there, ``iPhoneConditions(in:)``) and
+/// `targetEnvironment(...)` does not (a device); as on Linux, `os(Linux)` holds too, `arch(...)` is this
+/// machine's (both named `not faithful:`, ``platformConditions(in:file:)``); any other `os(...)` does not
+/// hold; `swift(...)` and `compiler(...)` where
 /// the version compared with settles it (a language mode of 5 or later, a compiler of 6 or later), a name
 /// holds when it is one of `conditions`. `canImport(...)` and anything else cannot be told here: a block
 /// whose condition cannot be told is read whole, every branch. Directives inside a multi-line string or a
@@ -111,8 +112,9 @@ enum ConditionalCompilation {
     }
 
     /// The `#if` and `#elseif` lines of `text` (read as ``activeText(of:conditions:)`` reads them) whose
-    /// condition names a platform, as `file:line: why`: nse-bench compiles on Linux, so the branch an iPhone
-    /// compiles under `os(iOS)` (or `targetEnvironment(...)`) is not the one compiled and run here.
+    /// condition an iPhone tells otherwise than nse-bench's compile, as `file:line: why`: `os(Linux)`, which
+    /// holds here and not on an iPhone, and `arch(...)`, this machine's where an iPhone is `arm64`. (`os(iOS)`
+    /// holds in the compiled copies; `targetEnvironment(...)` and other platforms hold on neither.)
     static func platformConditions(in text: String, file: String) -> [String] {
         guard text.contains("#if") || text.contains("#elseif") else { return [] }
         var notes: [String] = []
@@ -123,15 +125,107 @@ enum ConditionalCompilation {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             guard !inLiteral, let condition = directive("#if", in: trimmed) ?? directive("#elseif", in: trimmed)
             else { continue }
-            let platform = ["os(", "targetEnvironment("].contains { condition.contains($0) }
-            if platform, !condition.contains("os(Linux)") {
-                notes.append(
-                    "\(file):\(offset + 1): `#\(trimmed.dropFirst().prefix { !$0.isWhitespace })"
-                        + "\(condition.prefix(60))`: nse-bench compiles on Linux, where os(iOS) and "
-                        + "targetEnvironment(...) do not hold: the branch an iPhone compiles is not the one run here")
-            }
+            let atoms = tokens(String(condition)).map { $0.filter { !$0.isWhitespace } }
+            let linux = atoms.contains("os(Linux)")
+            let arch = atoms.contains { $0.hasPrefix("arch(") } && architecture != "arm64"
+            guard linux || arch else { continue }
+            let why =
+                linux
+                ? "os(Linux) holds on Linux, where nse-bench compiles, and not on an iPhone"
+                : "arch(...) is this machine's (\(architecture)), where an iPhone is arm64"
+            notes.append(
+                "\(file):\(offset + 1): `#\(trimmed.dropFirst().prefix { !$0.isWhitespace })"
+                    + "\(condition.prefix(60))`: \(why): the branch an iPhone compiles is not the one run here")
         }
         return notes
+    }
+
+    /// `text` as an iPhone's compile reads its conditions: each `os(iOS)` of an `#if` or `#elseif` line
+    /// (read as ``activeText(of:conditions:)`` reads them, comments after the condition left alone) made
+    /// `true`, padded with spaces so that every line and column stays where it was; nil when there is none.
+    /// Swift on Linux holds `os(iOS)` false, and shared code's `#if os(iOS) import UIKit #elseif os(macOS)
+    /// import AppKit #endif` then imports neither.
+    ///
+    /// ```swift
+    /// ConditionalCompilation.iPhoneConditions(in: "#if os(iOS)\nimport UIKit\n#endif")
+    /// // "#if true   \nimport UIKit\n#endif"
+    /// ```
+    static func iPhoneConditions(in text: String) -> String? {
+        guard text.contains("iOS") else { return nil }
+        var result = ""
+        var changed = false
+        var literal = Literal()
+        var start = text.startIndex
+        while start < text.endIndex {
+            // Any line end, kept as it is ("\r\n" is one Character).
+            let end = text[start...].firstIndex(where: \.isNewline) ?? text.endIndex
+            let line = text[start..<end]
+            let inLiteral = literal.isOpen
+            literal.advance(over: line)
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if !inLiteral, let condition = directive("#if", in: trimmed) ?? directive("#elseif", in: trimmed),
+                let rewritten = Self.trueForIOS(in: condition)
+            {
+                result += line[..<condition.startIndex]
+                result += rewritten
+                changed = true
+            } else {
+                result += line
+            }
+            guard end < text.endIndex else { break }
+            result.append(text[end])
+            start = text.index(after: end)
+        }
+        return changed ? result : nil
+    }
+
+    /// `condition` with each `os(iOS)` (spaces allowed inside) before a comment made `true` and as many
+    /// spaces; nil when it has none.
+    private static func trueForIOS(in condition: Substring) -> String? {
+        var characters = Array(condition)
+        var changed = false
+        func isIdentifier(_ character: Character) -> Bool {
+            character.isLetter || character.isNumber || character == "_"
+        }
+        func skipSpaces(_ index: inout Int) {
+            while index < characters.count, characters[index].isWhitespace { index += 1 }
+        }
+        func take(_ word: String, _ index: inout Int) -> Bool {
+            let word = Array(word)
+            guard index + word.count <= characters.count, Array(characters[index..<index + word.count]) == word
+            else { return false }
+            index += word.count
+            return true
+        }
+        var index = 0
+        while index < characters.count {
+            if characters[index] == "/", index + 1 < characters.count, "/*".contains(characters[index + 1]) { break }
+            var end = index
+            guard index == 0 || !isIdentifier(characters[index - 1]), take("os", &end) else {
+                index += 1
+                continue
+            }
+            skipSpaces(&end)
+            guard take("(", &end) else {
+                index += 1
+                continue
+            }
+            skipSpaces(&end)
+            guard take("iOS", &end) else {
+                index += 1
+                continue
+            }
+            skipSpaces(&end)
+            guard take(")", &end) else {
+                index += 1
+                continue
+            }
+            let replacement = Array("true") + Array(repeating: " ", count: end - index - 4)
+            characters.replaceSubrange(index..<end, with: replacement)
+            changed = true
+            index = end
+        }
+        return changed ? String(characters) : nil
     }
 
     /// The rest of `line` after the directive `name` (`#if`, `#else`...), nil when it is not that directive.
@@ -251,7 +345,7 @@ enum ConditionalCompilation {
             let argument = token[token.index(after: open)...].dropLast().filter { !$0.isWhitespace }
             let value: Bool?
             switch function {
-            case "os": value = argument == "Linux"
+            case "os": value = argument == "Linux" || argument == "iOS"
             case "targetEnvironment": value = false
             case "arch": value = argument == ConditionalCompilation.architecture
             // The language mode is 5 or later (6 where the project says), the compiler 6 or later.

@@ -4,8 +4,8 @@ import Foundation
 /// extension's principal class is often declared `@objc(NotificationService)`, so that Info.plist can name
 /// it without the module. Linux has no Objective-C runtime, and nse-bench finds the class by its Swift name,
 /// so the compile drops the attributes: `@objc`, `@objc(Name)`, `@objcMembers` and `@nonobjc` are blanked
-/// out with spaces in a copy of the file (lines and columns stay where they were), and the compiler's
-/// messages about the copy are given the original's path (``originals(in:)``). Comments and string
+/// out with spaces in a copy of the file (lines and columns stay where they were, ``CompiledCopies``), and
+/// the compiler's messages about the copy are given the original's path. Comments and string
 /// literals (`"…"`, `"""…"""`, raw `#"…"#`, with their interpolations) are left as they are. What needs the
 /// runtime itself (`#selector`, `@objc optional` requirements, key-value observing) is not there, and the
 /// compile says so.
@@ -144,44 +144,5 @@ enum ObjectiveCAttributes {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
-    }
-
-    /// The files to compile for `sources`, each as it is or, when it has Objective-C attributes, a copy with
-    /// them blanked, in a numbered folder of `folder` (so copies of two files of one name stay apart); and
-    /// each copy's original.
-    static func compiledSources(_ sources: [URL], copiesIn folder: URL) throws(UserExtensionError) -> (
-        files: [URL], originals: [String: String]
-    ) {
-        var compiled: [URL] = []
-        var originals: [String: String] = [:]
-        for (index, source) in sources.enumerated() {
-            let text: String
-            do {
-                text = try String(contentsOf: source, encoding: .utf8)
-            } catch {
-                throw .cache(path: source.path, reason: error.localizedDescription)
-            }
-            guard let blanked = blanked(text) else {
-                compiled.append(source)
-                continue
-            }
-            let copy = folder.appendingPathComponent("\(index)").appendingPathComponent(source.lastPathComponent)
-            do {
-                try FileManager.default.createDirectory(
-                    at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try blanked.write(to: copy, atomically: false, encoding: .utf8)
-            } catch {
-                throw .cache(path: copy.path, reason: error.localizedDescription)
-            }
-            compiled.append(copy)
-            originals[copy.path] = source.path
-        }
-        return (compiled, originals)
-    }
-
-    /// The compiler's `output` with each copy's path (`originals`' keys) given as its original's: the
-    /// copies keep every line and column, so the messages point into the user's files as they are.
-    static func originals(in output: String, _ originals: [String: String]) -> String {
-        originals.reduce(output) { text, pair in text.replacingOccurrences(of: pair.key, with: pair.value) }
     }
 }

@@ -35,7 +35,14 @@ public struct UserExtensionBuilder: Sendable {
         public var cached: Bool
         /// Seconds the compile took (0 from the cache).
         public var compileSeconds: Double
+        /// What the compile could not make as an iPhone makes it: a unit (the extension, a module) whose
+        /// `os(iOS)` branches did not compile and were compiled as Linux holds them (false), with the
+        /// compiler's first error; kept with the cached build.
+        public var notes: [String] = []
     }
+
+    /// The file beside a cached library that holds its ``Built/notes``, one a line.
+    static let notesFileName = "notes.txt"
 
     /// A builder.
     public init(modulesDirectory: URL, compiler: URL, cacheDirectory: URL, version: String) {
@@ -107,7 +114,7 @@ public struct UserExtensionBuilder: Sendable {
         let folder = cacheDirectory.appendingPathComponent(key)
         let library = folder.appendingPathComponent("extension.so")
         if FileManager.default.fileExists(atPath: library.path) {
-            return Built(libraryPath: library.path, cached: true, compileSeconds: 0)
+            return Built(libraryPath: library.path, cached: true, compileSeconds: 0, notes: try notes(in: folder))
         }
         let work = cacheDirectory.appendingPathComponent("\(key).building-\(UUID().uuidString)")
         do {
@@ -129,20 +136,25 @@ public struct UserExtensionBuilder: Sendable {
         let output = work.appendingPathComponent("extension.so")
         let start = Date()
         let libraries = ModuleLibraries(folder: work, key: key)
+        var notes: [String] = []
         for (index, module) in source.modules.enumerated() {
             let imported = source.modules[..<index].filter { module.imports.contains($0.name) }
-            try build(module, linking: Array(imported), libraries: libraries, osModule: osModule)
+            notes += try build(module, linking: Array(imported), libraries: libraries, osModule: osModule)
         }
-        let (sources, originals) = try ObjectiveCAttributes.compiledSources(
-            source.sources, copiesIn: work.appendingPathComponent("without-objc", isDirectory: true))
-        let result = try run(
-            arguments(source, sources: sources, entry: entry, osModule: osModule, libraries: libraries, output: output),
-            in: work)
+        let result = try compile(
+            source.sources, unit: "the extension", copiesIn: work.appendingPathComponent("copies", isDirectory: true),
+            in: work
+        ) { sources in
+            arguments(source, sources: sources, entry: entry, osModule: osModule, libraries: libraries, output: output)
+        }
         let seconds = Date().timeIntervalSince(start)
-        guard result.status == 0 else {
-            throw compileError(
-                source, Self.naming(work, in: ObjectiveCAttributes.originals(in: result.output, originals)),
-                entry: entry)
+        guard result.status == 0 else { throw compileError(source, result.messages, entry: entry) }
+        notes += result.note.map { [$0] } ?? []
+        let notesFile = work.appendingPathComponent(Self.notesFileName)
+        do {
+            try notes.map { $0 + "\n" }.joined().write(to: notesFile, atomically: false, encoding: .utf8)
+        } catch {
+            throw .cache(path: notesFile.path, reason: error.localizedDescription)
         }
         do {
             try FileManager.default.moveItem(at: work, to: folder)
@@ -152,7 +164,44 @@ public struct UserExtensionBuilder: Sendable {
                 throw .cache(path: folder.path, reason: error.localizedDescription)
             }
         }
-        return Built(libraryPath: library.path, cached: false, compileSeconds: seconds)
+        return Built(libraryPath: library.path, cached: false, compileSeconds: seconds, notes: notes)
+    }
+
+    /// The ``Built/notes`` kept in the cached build `folder` (none in a build cached before they were).
+    private func notes(in folder: URL) throws(UserExtensionError) -> [String] {
+        let file = folder.appendingPathComponent(Self.notesFileName)
+        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
+        do {
+            return try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        } catch {
+            throw .cache(path: file.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Compiles `sources`, `unit` of the build (the extension, a module), with `arguments` for the files
+    /// to compile (``CompiledCopies`` in `folder`): first as an iPhone compiles them, `os(iOS)` true. Where
+    /// that fails and the sources say `os(iOS)`, again as Swift on Linux reads them: an `#if os(iOS)` branch
+    /// may use what nse-bench lacks (`UIDevice`) where the other branch compiled before; that build is then
+    /// taken, with a note naming the first error. Where both fail, the iPhone's compile's messages are the
+    /// ones given, with the user's paths.
+    private func compile(
+        _ sources: [URL], unit: String, copiesIn folder: URL, in work: URL, arguments: ([URL]) -> [String]
+    ) throws(UserExtensionError) -> (status: Int32, messages: String, note: String?) {
+        let iPhone = try CompiledCopies(sources, in: folder.appendingPathComponent("iphone"), iPhoneConditions: true)
+        let first = try run(arguments(iPhone.files), in: work)
+        let messages = Self.naming(work, in: iPhone.originals(in: first.output))
+        guard first.status != 0, iPhone.iPhoneConditions else { return (first.status, messages, nil) }
+        let linux = try CompiledCopies(sources, in: folder.appendingPathComponent("linux"), iPhoneConditions: false)
+        let second = try run(arguments(linux.files), in: work)
+        guard second.status == 0 else { return (first.status, messages, nil) }
+        let error =
+            messages.split(separator: "\n").first { $0.contains("error:") }.map { String($0.prefix(300)) }
+            ?? "exit status \(first.status)"
+        return (
+            0, Self.naming(work, in: linux.originals(in: second.output)),
+            "\(unit) is compiled with os(iOS) false, as Swift on Linux holds it: with os(iOS) true, as an iPhone "
+                + "compiles it, it did not compile (\(error)); its #if os(iOS) branches are not the ones run here"
+        )
     }
 
     /// The folder holding the Clang module `os` (``OSModuleMap``), in the cache under a hash of its files,
@@ -206,10 +255,11 @@ public struct UserExtensionBuilder: Sendable {
     }
 
     /// Compiles the user's own `module` into its library and `.swiftmodule` in the build folder, where the
-    /// modules compiled before it are (``ExtensionModule/buildOrder(_:)``), linking those it imports.
+    /// modules compiled before it are (``ExtensionModule/buildOrder(_:)``), linking those it imports; returns
+    /// the compile's note (``Built/notes``), if any.
     private func build(
         _ module: ExtensionModule, linking imported: [ExtensionModule], libraries: ModuleLibraries, osModule: URL
-    ) throws(UserExtensionError) {
+    ) throws(UserExtensionError) -> [String] {
         let folder = libraries.folder
         let generated = folder.appendingPathComponent("\(module.name)-\(ExtensionEntryFile.moduleFileName)")
         do {
@@ -217,19 +267,20 @@ public struct UserExtensionBuilder: Sendable {
         } catch {
             throw .cache(path: generated.path, reason: error.localizedDescription)
         }
-        let (sources, originals) = try ObjectiveCAttributes.compiledSources(
-            module.sources, copiesIn: folder.appendingPathComponent("without-objc-\(module.name)", isDirectory: true))
-        let result = try run(
+        let result = try compile(
+            module.sources, unit: "module \(module.name)",
+            copiesIn: folder.appendingPathComponent("copies-\(module.name)", isDirectory: true), in: folder
+        ) { sources in
             arguments(
                 module, sources: sources, generated: generated, linking: imported, libraries: libraries,
-                osModule: osModule),
-            in: folder)
+                osModule: osModule)
+        }
         guard result.status == 0 else {
             throw .moduleCompileFailed(
-                module: module.name, path: module.path,
-                messages: Self.naming(folder, in: ObjectiveCAttributes.originals(in: result.output, originals)),
-                missingModules: Self.missingModules(in: result.output))
+                module: module.name, path: module.path, messages: result.messages,
+                missingModules: Self.missingModules(in: result.messages))
         }
+        return result.note.map { [$0] } ?? []
     }
 
     /// `swiftc`'s arguments: a library of the user's module, optimised as a shipped extension is, from

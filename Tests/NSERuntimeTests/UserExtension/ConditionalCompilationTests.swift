@@ -48,7 +48,7 @@ struct ConditionalCompilationTests {
 
     @Test(
         arguments: [
-            ("os(iOS)", false), ("os(Linux)", true), ("os(macOS)", false), ("!os(watchOS)", true),
+            ("os(iOS)", true), ("os(Linux)", true), ("os(macOS)", false), ("!os(watchOS)", true),
             ("arch(\(ConditionalCompilation.architecture))", true), ("arch(mips)", false),
             ("swift(>=5)", true), ("swift(>=4.2)", true), ("swift(<5)", false), ("swift(>=5.9)", nil),
             ("swift(<6)", nil),
@@ -57,7 +57,7 @@ struct ConditionalCompilationTests {
             ("A && B", false), ("(A || B) && !A", false), ("DEBUG // a comment", false), ("DEBUG /* c */", false),
             ("true", true), ("A &&", nil), ("(A", nil), ("hasFeature(StrictConcurrency)", nil), ("A B", nil),
         ] as [(String, Bool?)])
-    func conditionsAreToldAsTheLinuxCompileTellsThem(condition: String, value: Bool?) {
+    func conditionsAreToldAsTheCompiledCopiesTellThem(condition: String, value: Bool?) {
         #expect(ConditionalCompilation.evaluate(Substring(condition), ["A", "C"]) == value)
     }
 
@@ -69,7 +69,7 @@ struct ConditionalCompilationTests {
     }
 
     @Test func crlfLinesCommentsAfterDirectivesAndLiteralsAreReadAsTheCompilerReadsThem() {
-        let crlf = "#if os(iOS)\r\nimport UIKit\r\n#endif\r\nclass NotificationService {}\r\n"
+        let crlf = "#if os(macOS)\r\nimport AppKit\r\n#endif\r\nclass NotificationService {}\r\n"
         #expect(Self.read(crlf) == ["class NotificationService {}"])
         #expect(Self.read("#if DEBUG\nlet a = 1\n#endif//DEBUG\nclass S {}") == ["class S {}"])
         #expect(Self.read("#if DEBUG\na\n#else//release\nclass S {}\n#endif/* x */") == ["class S {}"])
@@ -79,13 +79,48 @@ struct ConditionalCompilationTests {
         #expect(Self.read(comment) == ["/* an example:", "#if DEBUG", "*/", "class S {}"])
     }
 
-    @Test func platformConditionsAreNamedNotFaithful() {
+    @Test func conditionsAnIPhoneTellsOtherwiseAreNamedNotFaithful() {
         let text =
-            "#if os(iOS)\nimport UIKit\n#elseif os(Linux)\nimport Glibc\n#endif\n#if targetEnvironment(simulator)\n#endif"
+            "#if os(iOS)\nimport UIKit\n#elseif os(Linux)\nimport Glibc\n#endif\n#if targetEnvironment(simulator)\n#endif\n"
+            + "#if arch(arm64)\n#endif\n#if os( Linux ) || DEBUG\n#endif"
         let notes = ConditionalCompilation.platformConditions(in: text, file: "Shared/Image.swift")
-        #expect(notes.count == 2, "\(notes)")
-        #expect(notes.first?.hasPrefix("Shared/Image.swift:1: `#if os(iOS)`: nse-bench compiles on Linux") == true)
-        #expect(notes.last?.hasPrefix("Shared/Image.swift:6: `#if targetEnvironment(simulator)`") == true)
-        #expect(ConditionalCompilation.platformConditions(in: "let s = \"#if os(iOS)\"", file: "a").isEmpty)
+        let linux = "os(Linux) holds on Linux, where nse-bench compiles, and not on an iPhone"
+        #expect(
+            notes.first
+                == "Shared/Image.swift:3: `#elseif os(Linux)`: \(linux): the branch an iPhone compiles is not the one run here"
+        )
+        #expect(notes.last?.hasPrefix("Shared/Image.swift:10: `#if os( Linux ) || DEBUG`: \(linux)") == true)
+        if ConditionalCompilation.architecture == "arm64" {
+            #expect(notes.count == 2, "\(notes)")
+        } else {
+            #expect(notes.count == 3, "\(notes)")
+            #expect(
+                notes.contains { $0.hasPrefix("Shared/Image.swift:8: `#if arch(arm64)`: arch(...) is this machine's") })
+        }
+        #expect(ConditionalCompilation.platformConditions(in: "let s = \"#if os(Linux)\"", file: "a").isEmpty)
+    }
+
+    @Test func anIPhonesCopyHoldsOSiOSTrueWithEveryLineAndColumnKept() throws {
+        let text = [
+            "#if os(iOS)", "import UIKit", "#elseif os(macOS)", "import AppKit", "#endif\r",
+            "    #if !os( iOS ) && DEBUG // os(iOS) in a comment", "#elseif(os(iOS))", "#endif",
+            "let s = \"#if os(iOS)\"", "let t = \"\"\"", "#if os(iOS)", "\"\"\"", "/* #if os(iOS) */",
+            "#if macos(iOS) || os(iOSX) || os(iOS)", "#endif", "",
+        ].joined(separator: "\n")
+        let copy = try #require(ConditionalCompilation.iPhoneConditions(in: text))
+        let expected = [
+            "#if true   ", "import UIKit", "#elseif os(macOS)", "import AppKit", "#endif\r",
+            "    #if !true      && DEBUG // os(iOS) in a comment", "#elseif(true   )", "#endif",
+            "let s = \"#if os(iOS)\"", "let t = \"\"\"", "#if os(iOS)", "\"\"\"", "/* #if os(iOS) */",
+            "#if macos(iOS) || os(iOSX) || true   ", "#endif", "",
+        ].joined(separator: "\n")
+        #expect(copy == expected)
+        #expect(copy.utf8.count == text.utf8.count)
+        #expect(ConditionalCompilation.iPhoneConditions(in: "#if os(macOS)\n#endif\nlet iOS = 1") == nil)
+        #expect(ConditionalCompilation.iPhoneConditions(in: "let a = os(iOS)") == nil, "not a directive")
+        // CRLF line ends stay as they are.
+        #expect(
+            ConditionalCompilation.iPhoneConditions(in: "#if os(iOS)\r\nimport UIKit\r\n#endif\r\n")
+                == "#if true   \r\nimport UIKit\r\n#endif\r\n")
     }
 }
