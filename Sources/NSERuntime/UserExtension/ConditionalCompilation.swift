@@ -125,7 +125,11 @@ enum ConditionalCompilation {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             guard !inLiteral, let condition = directive("#if", in: trimmed) ?? directive("#elseif", in: trimmed)
             else { continue }
-            let atoms = tokens(String(condition)).map { $0.filter { !$0.isWhitespace } }
+            var code = String(condition)
+            for marker in ["//", "/*"] {
+                if let comment = code.range(of: marker) { code = String(code[..<comment.lowerBound]) }
+            }
+            let atoms = tokens(code).map { $0.filter { !$0.isWhitespace } }
             let linux = atoms.contains("os(Linux)")
             let arch = atoms.contains { $0.hasPrefix("arch(") } && architecture != "arm64"
             guard linux || arch else { continue }
@@ -155,21 +159,31 @@ enum ConditionalCompilation {
         var result = ""
         var changed = false
         var literal = Literal()
+        /// Inside a condition that goes on to the next line (open parentheses, or a last `||` or `&&`).
+        var condition: Continuation?
         var start = text.startIndex
         while start < text.endIndex {
             // Any line end, kept as it is ("\r\n" is one Character).
             let end = text[start...].firstIndex(where: \.isNewline) ?? text.endIndex
             let line = text[start..<end]
             let inLiteral = literal.isOpen
-            literal.advance(over: line)
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if !inLiteral, let condition = directive("#if", in: trimmed) ?? directive("#elseif", in: trimmed),
-                let rewritten = Self.trueForIOS(in: condition)
-            {
-                result += line[..<condition.startIndex]
-                result += rewritten
-                changed = true
+            var conditionText: Substring?
+            if let continued = condition {
+                conditionText = line
+                condition = continued
+            } else if !inLiteral {
+                conditionText = directive("#if", in: trimmed) ?? directive("#elseif", in: trimmed)
+                if conditionText != nil { condition = Continuation() }
+            }
+            if let conditionText, var continuation = condition {
+                let rewritten = Self.trueForIOS(in: conditionText, &continuation)
+                result += line[..<conditionText.startIndex]
+                result += rewritten ?? String(conditionText)
+                changed = changed || rewritten != nil
+                condition = continuation.goesOn ? continuation : nil
             } else {
+                literal.advance(over: line)
                 result += line
             }
             guard end < text.endIndex else { break }
@@ -179,9 +193,21 @@ enum ConditionalCompilation {
         return changed ? result : nil
     }
 
-    /// `condition` with each `os(iOS)` (spaces allowed inside) before a comment made `true` and as many
-    /// spaces; nil when it has none.
-    private static func trueForIOS(in condition: Substring) -> String? {
+    /// Where a condition read line by line stands at a line's end.
+    private struct Continuation {
+        /// Parentheses open.
+        var depth = 0
+        /// Inside a block comment.
+        var inComment = false
+        /// The line's last token is `||` or `&&`.
+        var endsWithOperator = false
+        var goesOn: Bool { depth > 0 || inComment || endsWithOperator }
+    }
+
+    /// `condition`, a line of one (a directive's rest, or a line it goes on to), with each `os(iOS)` (spaces
+    /// allowed inside) outside comments made `true` and as many spaces; nil when it has none. `state` is
+    /// where the condition stood at the line's start and stands at its end.
+    private static func trueForIOS(in condition: Substring, _ state: inout Continuation) -> String? {
         var characters = Array(condition)
         var changed = false
         func isIdentifier(_ character: Character) -> Bool {
@@ -197,10 +223,28 @@ enum ConditionalCompilation {
             index += word.count
             return true
         }
+        var last: Character?
         var index = 0
         while index < characters.count {
-            if characters[index] == "/", index + 1 < characters.count, "/*".contains(characters[index + 1]) { break }
+            if state.inComment {
+                if take("*/", &index) { state.inComment = false } else { index += 1 }
+                continue
+            }
             var end = index
+            if take("//", &end) { break }
+            if take("/*", &end) {
+                state.inComment = true
+                index = end
+                continue
+            }
+            let character = characters[index]
+            if character == "(" { state.depth += 1 }
+            if character == ")" { state.depth = max(0, state.depth - 1) }
+            if !character.isWhitespace {
+                state.endsWithOperator = (character == "|" || character == "&") && last == character
+                last = character
+            }
+            end = index
             guard index == 0 || !isIdentifier(characters[index - 1]), take("os", &end) else {
                 index += 1
                 continue
@@ -223,6 +267,8 @@ enum ConditionalCompilation {
             let replacement = Array("true") + Array(repeating: " ", count: end - index - 4)
             characters.replaceSubrange(index..<end, with: replacement)
             changed = true
+            last = ")"
+            state.endsWithOperator = false
             index = end
         }
         return changed ? String(characters) : nil

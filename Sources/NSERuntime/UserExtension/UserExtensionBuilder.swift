@@ -44,6 +44,10 @@ public struct UserExtensionBuilder: Sendable {
     /// The file beside a cached library that holds its ``Built/notes``, one a line.
     static let notesFileName = "notes.txt"
 
+    /// What the compiled copies change (``CompiledCopies``), in the cache key: a build cached before they
+    /// held `os(iOS)` true compiled the other branches, and is not taken for one that does.
+    static let copiesScheme = "copies: Objective-C attributes blanked; os(iOS) true, else as written"
+
     /// A builder.
     public init(modulesDirectory: URL, compiler: URL, cacheDirectory: URL, version: String) {
         self.modulesDirectory = modulesDirectory
@@ -139,16 +143,22 @@ public struct UserExtensionBuilder: Sendable {
         var notes: [String] = []
         for (index, module) in source.modules.enumerated() {
             let imported = source.modules[..<index].filter { module.imports.contains($0.name) }
-            notes += try build(module, linking: Array(imported), libraries: libraries, osModule: osModule)
+            notes += try build(
+                module, linking: Array(imported), libraries: libraries, osModule: osModule, notesSoFar: notes)
         }
         let result = try compile(
-            source.sources, unit: "the extension", copiesIn: work.appendingPathComponent("copies", isDirectory: true),
-            in: work
+            source.sources, unit: "the extension",
+            root: source.path.hasSuffix(".swift")
+                ? URL(fileURLWithPath: source.path).deletingLastPathComponent() : URL(fileURLWithPath: source.path),
+            copiesIn: work.appendingPathComponent("copies", isDirectory: true), in: work
         ) { sources in
             arguments(source, sources: sources, entry: entry, osModule: osModule, libraries: libraries, output: output)
         }
         let seconds = Date().timeIntervalSince(start)
-        guard result.status == 0 else { throw compileError(source, result.messages, entry: entry) }
+        // A module compiled without its os(iOS) branches may lack what the extension calls: say so.
+        guard result.status == 0 else {
+            throw compileError(source, result.messages + notes.map { "\n(\($0))" }.joined(), entry: entry)
+        }
         notes += result.note.map { [$0] } ?? []
         let notesFile = work.appendingPathComponent(Self.notesFileName)
         do {
@@ -172,7 +182,7 @@ public struct UserExtensionBuilder: Sendable {
         let file = folder.appendingPathComponent(Self.notesFileName)
         guard FileManager.default.fileExists(atPath: file.path) else { return [] }
         do {
-            return try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+            return try String(contentsOf: file, encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init)
         } catch {
             throw .cache(path: file.path, reason: error.localizedDescription)
         }
@@ -182,10 +192,12 @@ public struct UserExtensionBuilder: Sendable {
     /// to compile (``CompiledCopies`` in `folder`): first as an iPhone compiles them, `os(iOS)` true. Where
     /// that fails and the sources say `os(iOS)`, again as Swift on Linux reads them: an `#if os(iOS)` branch
     /// may use what nse-bench lacks (`UIDevice`) where the other branch compiled before; that build is then
-    /// taken, with a note naming the first error. Where both fail, the iPhone's compile's messages are the
-    /// ones given, with the user's paths.
+    /// taken, with a note naming the first error (its path relative to `root`, the unit's folder, so that
+    /// the note kept with the cached build holds for the same sources elsewhere). Where both fail, the
+    /// iPhone's compile's messages are the ones given, with the user's paths.
     private func compile(
-        _ sources: [URL], unit: String, copiesIn folder: URL, in work: URL, arguments: ([URL]) -> [String]
+        _ sources: [URL], unit: String, root: URL, copiesIn folder: URL, in work: URL,
+        arguments: ([URL]) -> [String]
     ) throws(UserExtensionError) -> (status: Int32, messages: String, note: String?) {
         let iPhone = try CompiledCopies(sources, in: folder.appendingPathComponent("iphone"), iPhoneConditions: true)
         let first = try run(arguments(iPhone.files), in: work)
@@ -193,9 +205,18 @@ public struct UserExtensionBuilder: Sendable {
         guard first.status != 0, iPhone.iPhoneConditions else { return (first.status, messages, nil) }
         let linux = try CompiledCopies(sources, in: folder.appendingPathComponent("linux"), iPhoneConditions: false)
         let second = try run(arguments(linux.files), in: work)
-        guard second.status == 0 else { return (first.status, messages, nil) }
+        guard second.status == 0 else {
+            return (
+                first.status,
+                messages + "\n(compiled again with os(iOS) false, as Swift on Linux holds it: that did not compile "
+                    + "either)", nil
+            )
+        }
+        // The first error in a file ("emit-module command failed" is the driver's, said first).
+        let lines = messages.split(whereSeparator: \.isNewline)
         let error =
-            messages.split(separator: "\n").first { $0.contains("error:") }.map { String($0.prefix(300)) }
+            (lines.first { $0.contains(".swift:") && $0.contains(": error:") } ?? lines.first { $0.contains("error:") })
+            .map { String($0.replacingOccurrences(of: root.path + "/", with: "").prefix(300)) }
             ?? "exit status \(first.status)"
         return (
             0, Self.naming(work, in: linux.originals(in: second.output)),
@@ -256,9 +277,11 @@ public struct UserExtensionBuilder: Sendable {
 
     /// Compiles the user's own `module` into its library and `.swiftmodule` in the build folder, where the
     /// modules compiled before it are (``ExtensionModule/buildOrder(_:)``), linking those it imports; returns
-    /// the compile's note (``Built/notes``), if any.
+    /// the compile's note (``Built/notes``), if any. A failure's messages end with `notesSoFar`, the notes of
+    /// the modules before it (one compiled without its os(iOS) branches may lack what this one calls).
     private func build(
-        _ module: ExtensionModule, linking imported: [ExtensionModule], libraries: ModuleLibraries, osModule: URL
+        _ module: ExtensionModule, linking imported: [ExtensionModule], libraries: ModuleLibraries, osModule: URL,
+        notesSoFar: [String]
     ) throws(UserExtensionError) -> [String] {
         let folder = libraries.folder
         let generated = folder.appendingPathComponent("\(module.name)-\(ExtensionEntryFile.moduleFileName)")
@@ -268,7 +291,7 @@ public struct UserExtensionBuilder: Sendable {
             throw .cache(path: generated.path, reason: error.localizedDescription)
         }
         let result = try compile(
-            module.sources, unit: "module \(module.name)",
+            module.sources, unit: "module \(module.name)", root: module.root,
             copiesIn: folder.appendingPathComponent("copies-\(module.name)", isDirectory: true), in: folder
         ) { sources in
             arguments(
@@ -277,7 +300,8 @@ public struct UserExtensionBuilder: Sendable {
         }
         guard result.status == 0 else {
             throw .moduleCompileFailed(
-                module: module.name, path: module.path, messages: result.messages,
+                module: module.name, path: module.path,
+                messages: result.messages + notesSoFar.map { "\n(\($0))" }.joined(),
                 missingModules: Self.missingModules(in: result.messages))
         }
         return result.note.map { [$0] } ?? []
@@ -361,7 +385,8 @@ public struct UserExtensionBuilder: Sendable {
             var digest = try SHA256Digest()
             let settings =
                 [
-                    version, compiler.path, source.moduleName, source.swiftVersion, source.principalClass,
+                    version, compiler.path, Self.copiesScheme, source.moduleName, source.swiftVersion,
+                    source.principalClass,
                     source.compilationConditions.joined(separator: " "),
                     ExtensionEntryFile.text(
                         principalClass: source.principalClass, path: "", aliasesFileManager: source.aliasesFileManager),

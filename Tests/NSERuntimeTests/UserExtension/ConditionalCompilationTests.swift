@@ -98,6 +98,7 @@ struct ConditionalCompilationTests {
                 notes.contains { $0.hasPrefix("Shared/Image.swift:8: `#if arch(arm64)`: arch(...) is this machine's") })
         }
         #expect(ConditionalCompilation.platformConditions(in: "let s = \"#if os(Linux)\"", file: "a").isEmpty)
+        #expect(ConditionalCompilation.platformConditions(in: "#if DEBUG // not os(Linux)\n#endif", file: "a").isEmpty)
     }
 
     @Test func anIPhonesCopyHoldsOSiOSTrueWithEveryLineAndColumnKept() throws {
@@ -122,5 +123,22 @@ struct ConditionalCompilationTests {
         #expect(
             ConditionalCompilation.iPhoneConditions(in: "#if os(iOS)\r\nimport UIKit\r\n#endif\r\n")
                 == "#if true   \r\nimport UIKit\r\n#endif\r\n")
+    }
+
+    @Test func aConditionGoingOnToTheNextLineOrHoldingACommentIsRewrittenWhole() {
+        let continued = "#if (os(macOS) ||\n     os(iOS))\nimport UIKit\nlet a = os(iOS)\n#endif"
+        #expect(
+            ConditionalCompilation.iPhoneConditions(in: continued)
+                == "#if (os(macOS) ||\n     true   )\nimport UIKit\nlet a = os(iOS)\n#endif")
+        let operatorLast = "#if DEBUG ||\n    os(iOS)\nlet b = os(iOS)\n#endif"
+        #expect(
+            ConditionalCompilation.iPhoneConditions(in: operatorLast)
+                == "#if DEBUG ||\n    true   \nlet b = os(iOS)\n#endif")
+        #expect(
+            ConditionalCompilation.iPhoneConditions(in: "#if /* c */ os(iOS)\n#endif") == "#if /* c */ true   \n#endif")
+        let comment = "#if os(iOS) /* a\n comment os(iOS) */\nlet c = os(iOS)\n#endif"
+        #expect(
+            ConditionalCompilation.iPhoneConditions(in: comment)
+                == "#if true    /* a\n comment os(iOS) */\nlet c = os(iOS)\n#endif")
     }
 }

@@ -81,7 +81,7 @@ struct UserExtensionPlatformTests {
         #expect(built.notes.count == 1, "\(built.notes)")
         let note = try #require(built.notes.first)
         #expect(note.hasPrefix("the extension is compiled with os(iOS) false, as Swift on Linux holds it"))
-        #expect(note.contains("\(folder.path)/Service.swift:3:16: error: cannot find 'UIDevice' in scope"), "\(note)")
+        #expect(note.contains("(Service.swift:3:16: error: cannot find 'UIDevice' in scope)"), "relative: \(note)")
         let cached = try builder.build(try UserExtensionSource.locate(folder.path))
         #expect(cached.cached)
         #expect(cached.notes == built.notes, "kept with the cached build")
@@ -107,6 +107,37 @@ struct UserExtensionPlatformTests {
             guard case .compileFailed(_, let messages, _) = error as? UserExtensionError else { return false }
             return messages.contains("\(folder.path)/Service.swift:3:16: error: cannot find 'UIDevice' in scope")
                 && !messages.contains("cannot convert") && !messages.contains("/copies/")
+                && messages.hasSuffix(
+                    "(compiled again with os(iOS) false, as Swift on Linux holds it: that did not compile either)")
+        }
+    }
+
+    @Test("a module compiled without its os(iOS) branches: its note, then the extension's error that follows")
+    func aModulesNoteComesWithTheExtensionsError() throws {
+        let folder = try CompiledExamples.folder([
+            "Ext/Service.swift": "import Haptics\n" + CompiledExamples.minimal
+                + "\nlet tap: () -> Void = Haptics.tap\n",
+            "Haptics/Haptics.swift": """
+            public enum Haptics {
+            #if os(iOS)
+                public static let model = UIDevice.current.model
+                public static func tap() {}
+            #endif
+            }
+            """,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try UserExtensionSource.locate(
+            folder.appendingPathComponent("Ext").path, modules: [folder.appendingPathComponent("Haptics").path])
+        #expect {
+            _ = try CompiledExamples.builder().build(source)
+        } throws: { error in
+            guard case .compileFailed(_, let messages, _) = error as? UserExtensionError else { return false }
+            return messages.contains("error: type 'Haptics' has no member 'tap'")
+                && messages.contains(
+                    "(module Haptics is compiled with os(iOS) false, as Swift on Linux holds it: with os(iOS) true, "
+                        + "as an iPhone compiles it, it did not compile (Haptics.swift:3:31: error: cannot find 'UIDevice'"
+                )
         }
     }
 }
