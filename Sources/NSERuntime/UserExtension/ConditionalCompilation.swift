@@ -223,6 +223,17 @@ enum ConditionalCompilation {
             index += word.count
             return true
         }
+        /// The end of an `os(iOS)` that starts at `index` (spaces allowed inside), nil when none does.
+        func osIOS(at index: Int) -> Int? {
+            guard index == 0 || !isIdentifier(characters[index - 1]) else { return nil }
+            var end = index
+            guard take("os", &end) else { return nil }
+            for word in ["(", "iOS", ")"] {
+                skipSpaces(&end)
+                guard take(word, &end) else { return nil }
+            }
+            return end
+        }
         var last: Character?
         var index = 0
         while index < characters.count {
@@ -244,23 +255,7 @@ enum ConditionalCompilation {
                 state.endsWithOperator = (character == "|" || character == "&") && last == character
                 last = character
             }
-            end = index
-            guard index == 0 || !isIdentifier(characters[index - 1]), take("os", &end) else {
-                index += 1
-                continue
-            }
-            skipSpaces(&end)
-            guard take("(", &end) else {
-                index += 1
-                continue
-            }
-            skipSpaces(&end)
-            guard take("iOS", &end) else {
-                index += 1
-                continue
-            }
-            skipSpaces(&end)
-            guard take(")", &end) else {
+            guard let end = osIOS(at: index) else {
                 index += 1
                 continue
             }
