@@ -23,7 +23,7 @@ enum ConditionalCompilation {
     static func activeText(of text: String, conditions: Set<String>) -> String {
         guard text.contains("#if") else { return text }
         // Any line end: "\r\n" is one Character, which a split on "\n" would not see.
-        var lines: [Substring] = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        var lines: [Substring] = text.split(omittingEmptySubsequences: false, whereSeparator: Self.isLineEnd)
         var literal = Literal()
         /// Each open block: whether its current branch is read, whether an earlier one was taken (nil: the
         /// block cannot be told, every branch is read), and whether the block around it is read.
@@ -65,19 +65,28 @@ enum ConditionalCompilation {
         return lines.joined(separator: "\n")
     }
 
+    /// Whether `character` ends a line as the compiler reads a file: a line feed, a carriage return, or
+    /// both (one `Character`); not U+2028, U+0085 or a form feed, which `Character.isNewline` counts too.
+    static func isLineEnd(_ character: Character) -> Bool {
+        character == "\n" || character == "\r\n" || character == "\r"
+    }
+
     /// Whether a line is inside a multi-line string literal or a block comment, as far as a line-by-line
-    /// look can tell: `"""` opens and closes a string, `/*` and `*/` nest comments, `//` ends the line's code.
+    /// look can tell: `"""` opens and closes a string (`#"""` a raw one, closed only by `"""#`, with as many
+    /// `#`), `/*` and `*/` nest comments, `//` ends the line's code.
     private struct Literal {
-        var inString = false
+        /// The `#`s of the multi-line string open, nil outside one.
+        var stringHashes: Int?
         var commentDepth = 0
-        var isOpen: Bool { inString || commentDepth > 0 }
+        var isOpen: Bool { stringHashes != nil || commentDepth > 0 }
 
         mutating func advance(over line: Substring) {
             var rest = line[...]
             while !rest.isEmpty {
-                if inString {
-                    guard let end = rest.range(of: "\"\"\"") else { return }
-                    inString = false
+                if let hashes = stringHashes {
+                    let closing = "\"\"\"" + String(repeating: "#", count: hashes)
+                    guard let end = rest.range(of: closing) else { return }
+                    stringHashes = nil
                     rest = rest[end.upperBound...]
                 } else if commentDepth > 0 {
                     if rest.hasPrefix("*/") {
@@ -94,20 +103,38 @@ enum ConditionalCompilation {
                 } else if rest.hasPrefix("/*") {
                     commentDepth = 1
                     rest = rest.dropFirst(2)
-                } else if rest.hasPrefix("\"\"\"") {
-                    inString = true
-                    rest = rest.dropFirst(3)
-                } else if rest.hasPrefix("\"") {
-                    // A one-line string: to its closing quote, escapes skipped.
-                    rest = rest.dropFirst()
-                    while let character = rest.first, character != "\"" {
-                        rest = rest.dropFirst(character == "\\" ? 2 : 1)
+                } else if rest.first == "#" || rest.first == "\"" {
+                    let hashes = rest.prefix { $0 == "#" }.count
+                    let quoted = rest.dropFirst(hashes)
+                    if quoted.hasPrefix("\"\"\"") {
+                        stringHashes = hashes
+                        rest = quoted.dropFirst(3)
+                    } else if quoted.hasPrefix("\"") {
+                        rest = Self.afterOneLineString(quoted.dropFirst(), hashes: hashes)
+                    } else {
+                        rest = rest.dropFirst(max(hashes, 1))
                     }
-                    rest = rest.dropFirst()
                 } else {
                     rest = rest.dropFirst()
                 }
             }
+        }
+
+        /// `rest` after the one-line string it is inside of (opened with `hashes` `#`s): to its closing
+        /// quote and as many `#`s; a plain string's escapes skipped.
+        private static func afterOneLineString(_ rest: Substring, hashes: Int) -> Substring {
+            var rest = rest
+            let closing = "\"" + String(repeating: "#", count: hashes)
+            while let character = rest.first {
+                if hashes == 0, character == "\\" {
+                    rest = rest.dropFirst(2)
+                } else if rest.hasPrefix(closing) {
+                    return rest.dropFirst(closing.count)
+                } else {
+                    rest = rest.dropFirst()
+                }
+            }
+            return rest
         }
     }
 
@@ -119,7 +146,8 @@ enum ConditionalCompilation {
         guard text.contains("#if") || text.contains("#elseif") else { return [] }
         var notes: [String] = []
         var literal = Literal()
-        for (offset, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        for (offset, line) in text.split(omittingEmptySubsequences: false, whereSeparator: Self.isLineEnd).enumerated()
+        {
             let inLiteral = literal.isOpen
             literal.advance(over: line)
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
@@ -164,7 +192,7 @@ enum ConditionalCompilation {
         var start = text.startIndex
         while start < text.endIndex {
             // Any line end, kept as it is ("\r\n" is one Character).
-            let end = text[start...].firstIndex(where: \.isNewline) ?? text.endIndex
+            let end = text[start...].firstIndex(where: Self.isLineEnd) ?? text.endIndex
             let line = text[start..<end]
             let inLiteral = literal.isOpen
             let trimmed = line.drop { $0 == " " || $0 == "\t" }

@@ -141,4 +141,20 @@ struct ConditionalCompilationTests {
             ConditionalCompilation.iPhoneConditions(in: comment)
                 == "#if true    /* a\n comment os(iOS) */\nlet c = os(iOS)\n#endif")
     }
+
+    @Test func rawStringsAndLineEndsOnlyTheCompilerCountsAreReadAsItReadsThem() {
+        // A raw multi-line string holding a `"""` line: its `#if` is the string's, not a directive.
+        let raw = "let s = #\"\"\"\n\"\"\"\n#if os(iOS)\n\"\"\"#\n#if os(iOS)\n#endif"
+        #expect(
+            ConditionalCompilation.iPhoneConditions(in: raw)
+                == "let s = #\"\"\"\n\"\"\"\n#if os(iOS)\n\"\"\"#\n#if true   \n#endif")
+        #expect(Self.read(raw + "\nkept") == ["let s = #\"\"\"", "\"\"\"", "#if os(iOS)", "\"\"\"#", "kept"])
+        // U+2028 inside a string does not end its line.
+        #expect(ConditionalCompilation.iPhoneConditions(in: "let a = \"x\u{2028}#if os(iOS)\"\n") == nil)
+        // A one-line raw string with a quote inside, then a directive.
+        let oneLine = "let r = #\"a\"b\"#; let t = \"\\\"\"\n#if os(iOS)\n#endif"
+        #expect(
+            ConditionalCompilation.iPhoneConditions(in: oneLine)
+                == "let r = #\"a\"b\"#; let t = \"\\\"\"\n#if true   \n#endif")
+    }
 }
