@@ -4,7 +4,9 @@ import Glibc
 /// ``BlockingCallPool/handingOverTogether(_:)`` whose threads it has not yet woken, pool by pool.
 ///
 /// Kept in the thread's own storage (a `pthread_key_t`): only that thread reads or changes it, so it
-/// needs no lock and is not `Sendable`.
+/// needs no lock and is not `Sendable`. A thread keeps its one batch until it ends (the key's destructor
+/// releases it), so that an event loop's iterations, each inside ``collecting(_:)``, allocate nothing
+/// for it: the batch is only marked open and closed.
 final class HandOverBatch {
     /// One pool's calls not yet handed over.
     private struct Pending {
@@ -17,36 +19,58 @@ final class HandOverBatch {
     }
 
     private var pending: [Pending] = []
+    /// Whether the thread is inside ``collecting(_:)``: only then are calls kept.
+    private var isOpen = false
 
-    /// The key of the thread storage that holds a thread's batch; nil where the system gave none (every
-    /// call is then handed over as it comes).
+    /// The key of the thread storage that holds a thread's batch (retained, released by the key's
+    /// destructor as the thread ends); nil where the system gave none (every call is then handed over as
+    /// it comes).
     private static let key: pthread_key_t? = {
         var key = pthread_key_t()
-        return pthread_key_create(&key, nil) == 0 ? key : nil
+        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { pointer in
+            guard let pointer else { return }
+            Unmanaged<HandOverBatch>.fromOpaque(pointer).release()
+        }
+        return pthread_key_create(&key, release) == 0 ? key : nil
     }()
+
+    /// The calling thread's batch, made and kept on first use; nil where thread storage failed.
+    private static var ofThisThread: HandOverBatch? {
+        guard let key else { return nil }
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<HandOverBatch>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let batch = HandOverBatch()
+        let retained = Unmanaged.passRetained(batch)
+        guard pthread_setspecific(key, retained.toOpaque()) == 0 else {
+            retained.release()
+            return nil
+        }
+        return batch
+    }
 
     /// The calling thread's batch; nil outside ``BlockingCallPool/handingOverTogether(_:)``.
     static var current: HandOverBatch? {
         guard let key, let pointer = pthread_getspecific(key) else { return nil }
-        return Unmanaged<HandOverBatch>.fromOpaque(pointer).takeUnretainedValue()
+        let batch = Unmanaged<HandOverBatch>.fromOpaque(pointer).takeUnretainedValue()
+        return batch.isOpen ? batch : nil
     }
 
-    /// Runs `body` with a batch of the calling thread's, which it is given (nil where thread storage
-    /// failed); inside one already, joins it. The calls left are handed over when `body` returns or
-    /// throws.
+    /// Runs `body` with the calling thread's batch, which it is given (nil where thread storage failed);
+    /// inside one already, joins it. The calls left are handed over when `body` returns or throws, and
+    /// the batch lets go of the pools it named.
     static func collecting<Result, Failure: Error>(
         _ body: (HandOverBatch?) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        guard let key else { return try body(nil) }
-        if let pointer = pthread_getspecific(key) {
-            return try body(Unmanaged<HandOverBatch>.fromOpaque(pointer).takeUnretainedValue())
-        }
-        let batch = HandOverBatch()
-        guard pthread_setspecific(key, Unmanaged.passUnretained(batch).toOpaque()) == 0 else { return try body(nil) }
+        guard let batch = ofThisThread else { return try body(nil) }
+        if batch.isOpen { return try body(batch) }
+        batch.isOpen = true
         defer {
-            // Cleared first: a pool's hand-over submits nothing, but nothing after this may join.
-            _ = pthread_setspecific(key, nil)
+            // Closed first: a pool's hand-over submits nothing, but nothing after this may join.
+            batch.isOpen = false
             for entry in batch.pending where entry.count > 0 { entry.pool.handOver(entry.count) }
+            // The storage is kept for the next batch; the pools are not held past this one.
+            batch.pending.removeAll(keepingCapacity: true)
         }
         return try body(batch)
     }
