@@ -57,6 +57,12 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// The Xcode target's build configuration whose settings apply: Release, as a shipped extension is
     /// built, unless the target has none.
     public var projectConfiguration: String? = nil
+    /// The `.xcconfig` files the Xcode target's settings were read from (``XcodeConfigFile``), with those
+    /// they include.
+    public var projectConfigFiles: [URL] = []
+    /// The `.xcconfig` files the target's configuration or its project's names that could not be read, each
+    /// with why: their settings (compilation conditions, the Info.plist) are not applied.
+    public var unreadableConfigFiles: [String] = []
     /// The Info.plist the Xcode target names (`INFOPLIST_FILE`), when it is not the folder's own
     /// `Info.plist` (kept elsewhere, or beside the app's in a folder they share).
     public var projectInfoPlist: URL? = nil
@@ -80,6 +86,15 @@ public struct UserExtensionSource: Sendable, Hashable {
                 notes.append(
                     "compilation conditions: \(compilationConditions.joined(separator: ", ")), as \(target)'s "
                         + "\(projectConfiguration ?? "Release") configuration sets them")
+            }
+            if !projectConfigFiles.isEmpty {
+                notes.append(
+                    "build settings files: \(projectConfigFiles.map(\.path).joined(separator: ", ")), as \(target)'s "
+                        + "\(projectConfiguration ?? "Release") configuration names them")
+            }
+            notes += unreadableConfigFiles.map {
+                "not read: the build settings file \($0); the settings it sets (compilation conditions, Info.plist) "
+                    + "are not applied"
             }
             if !sourcesLeftOut.isEmpty {
                 let root = URL(fileURLWithPath: path).standardizedFileURL
@@ -198,6 +213,8 @@ public struct UserExtensionSource: Sendable, Hashable {
             source.sourcesLeftOut = leftOut
             source.compilationConditions = member.target.compilationConditions
             source.projectConfiguration = member.target.configuration
+            source.projectConfigFiles = member.target.configFiles
+            source.unreadableConfigFiles = member.target.unreadableConfigFiles
             source.projectInfoPlist = member.infoPlist
         }
         for module in ownModules {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The build settings of one of an Xcode project's targets, as its Release configuration (a shipped
-/// extension's) resolves them: the target's own, and for a setting it does not set or that names
-/// `$(inherited)`, the project's configuration of the same name. Settings from `.xcconfig` files
-/// (`baseConfigurationReference`) are not read.
+/// extension's) resolves them, level over level as Xcode does: the target's own, over its configuration's
+/// `.xcconfig` file (`baseConfigurationReference`, ``XcodeConfigFile``), over the project's configuration
+/// of the same name, over that one's `.xcconfig`; a level's `$(inherited)` is the levels' below it.
 ///
 /// ```swift
 /// let settings = XcodeBuildSettings(objects: objects, targetList: "CL1", projectList: "CL0")
@@ -12,42 +12,65 @@ import Foundation
 struct XcodeBuildSettings {
     /// The configuration read: Release when the target has one, else its first.
     let configurationName: String?
-    private let target: [String: Any]
-    private let project: [String: Any]
+    /// Where settings come from, lowest first: the project's `.xcconfig`, the project's configuration, the
+    /// target's `.xcconfig`, the target's configuration.
+    private let levels: [[String: Any]]
+    /// The `.xcconfig` files read, with the files they include: the project's first.
+    let configFiles: [URL]
+    /// `.xcconfig` files named that could not be read, each with why: their settings are not applied.
+    let unreadableConfigFiles: [String]
 
     /// The settings of the target whose configuration list is `targetList`, over those of the project's
-    /// configuration list `projectList`, in the project file's `objects`.
-    init(objects: [String: [String: Any]], targetList: String?, projectList: String?) {
-        func configurations(_ list: String?) -> [(name: String, settings: [String: Any])] {
+    /// configuration list `projectList`, in the project file's `objects`; `configFile` reads the
+    /// `.xcconfig` file a configuration's `baseConfigurationReference` names (its id) for the configuration
+    /// named.
+    init(
+        objects: [String: [String: Any]], targetList: String?, projectList: String?,
+        configFile: (_ reference: String, _ configuration: String) -> XcodeConfigFile = { _, _ in XcodeConfigFile() }
+    ) {
+        typealias Configuration = (name: String, settings: [String: Any], base: String?)
+        func configurations(_ list: String?) -> [Configuration] {
             let ids = list.flatMap { objects[$0]?["buildConfigurations"] as? [String] } ?? []
             return ids.compactMap { id in
-                objects[id].map { ($0["name"] as? String ?? "", $0["buildSettings"] as? [String: Any] ?? [:]) }
+                objects[id].map {
+                    (
+                        $0["name"] as? String ?? "", $0["buildSettings"] as? [String: Any] ?? [:],
+                        $0["baseConfigurationReference"] as? String
+                    )
+                }
             }
         }
         let own = configurations(targetList)
         let chosen = own.first { $0.name == "Release" } ?? own.first
+        let name = chosen?.name ?? "Release"
+        let project = configurations(projectList).first { $0.name == name }
+        let files = [project?.base, chosen?.base].map { $0.map { configFile($0, name) } ?? XcodeConfigFile() }
         configurationName = chosen?.name
-        target = chosen?.settings ?? [:]
-        project = configurations(projectList).first { $0.name == (chosen?.name ?? "Release") }?.settings ?? [:]
+        levels = [files[0].settings, project?.settings ?? [:], files[1].settings, chosen?.settings ?? [:]]
+        configFiles = files.flatMap(\.files)
+        unreadableConfigFiles = files.flatMap(\.unreadable)
     }
 
-    /// The setting `key` as one string, the target's over the project's; nil when neither sets it.
+    /// The setting `key` as one string, the highest level's that sets it; nil when none does.
     func string(_ key: String) -> String? {
-        (Self.text(target[key]) ?? Self.text(project[key])).flatMap { $0.isEmpty ? nil : $0 }
+        levels.reversed().lazy.compactMap { Self.text($0[key]) }.first.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The setting `key` as a list of words (space-separated, or a list in the project file), with
-    /// `$(inherited)` replaced by the project's words; words naming another setting are left out.
+    /// `$(inherited)` replaced by the words of the levels below; words naming another setting are left out.
     func words(_ key: String) -> [String] {
         resolvedWords(key).filter { !$0.contains("$") }
     }
 
-    /// The words of `key` with `$(inherited)` replaced, words naming other settings kept (each flag then
-    /// keeps its place beside its argument).
+    /// The words of `key` with `$(inherited)` replaced, level over level, words naming other settings kept
+    /// (each flag then keeps its place beside its argument).
     private func resolvedWords(_ key: String) -> [String] {
-        let inherited = Self.words(project[key]).filter { !Self.isInherited($0) }
-        guard target[key] != nil else { return inherited }
-        return Self.words(target[key]).flatMap { Self.isInherited($0) ? inherited : [$0] }
+        var words: [String] = []
+        for level in levels {
+            guard let value = level[key] else { continue }
+            words = Self.words(value).flatMap { Self.isInherited($0) ? words : [$0] }
+        }
+        return words
     }
 
     /// The Swift compilation conditions the settings set, in order and once each: the words of

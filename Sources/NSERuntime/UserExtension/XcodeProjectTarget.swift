@@ -31,6 +31,10 @@ struct XcodeProjectTarget: Sendable, Hashable {
     /// The build configuration its settings come from: Release, as a shipped extension is built, or the
     /// target's first when it has no Release.
     var configuration: String? = nil
+    /// The `.xcconfig` files its settings were read from, with those they include.
+    var configFiles: [URL] = []
+    /// The `.xcconfig` files its configuration or the project's names that could not be read, each with why.
+    var unreadableConfigFiles: [String] = []
 
     /// Whether the target compiles `file`: Xcode compiles a target's listed files only, so a Swift file
     /// left in its folder but not in the target (an old one, another target's) is not compiled. Paths
@@ -86,6 +90,8 @@ struct XcodeProjectTarget: Sendable, Hashable {
         var infoPlist: URL?
         var compilationConditions: [String]
         var configuration: String?
+        var configFiles: [URL]
+        var unreadableConfigFiles: [String]
 
         /// How many of `files` (absolute, standardized, lowercased: paths compare without case, as
         /// ``compiles(_:)``) the target compiles: by its Sources phase, by another folder's exception giving
@@ -134,7 +140,8 @@ struct XcodeProjectTarget: Sendable, Hashable {
             let unique = files.map(\.standardizedFileURL).filter { seen.insert($0.path).inserted }
             return XcodeProjectTarget(
                 name: name, swiftFiles: unique, resources: resources,
-                infoPlist: infoPlist, compilationConditions: compilationConditions, configuration: configuration)
+                infoPlist: infoPlist, compilationConditions: compilationConditions, configuration: configuration,
+                configFiles: configFiles, unreadableConfigFiles: unreadableConfigFiles)
         }
     }
 
@@ -199,13 +206,14 @@ struct XcodeProjectTarget: Sendable, Hashable {
             }
             let name = object["name"] as? String ?? ""
             let settings = XcodeBuildSettings(
-                objects: objects, targetList: object["buildConfigurationList"] as? String, projectList: projectList)
+                objects: objects, targetList: object["buildConfigurationList"] as? String, projectList: projectList,
+                configFile: paths.configFile)
             candidates.append(
                 Candidate(
                     name: name, phaseFiles: files, resources: resources, synchronized: synchronized, added: added,
                     infoPlist: paths.infoPlist(settings.string("INFOPLIST_FILE"), target: name),
-                    compilationConditions: settings.compilationConditions, configuration: settings.configurationName
-                ))
+                    compilationConditions: settings.compilationConditions, configuration: settings.configurationName,
+                    configFiles: settings.configFiles, unreadableConfigFiles: settings.unreadableConfigFiles))
         }
         return Project(file: pbxproj, candidates: candidates)
     }
@@ -249,6 +257,16 @@ struct XcodeProjectTarget: Sendable, Hashable {
             }
             found[id] = result
             return result
+        }
+
+        /// The settings of the `.xcconfig` file reference `id` names, for the configuration `configuration`;
+        /// one naming no file on disk here is unreadable.
+        func configFile(_ id: String, configuration: String) -> XcodeConfigFile {
+            guard let file = path(of: id) else {
+                let name = objects[id]?["path"] as? String ?? objects[id]?["name"] as? String ?? id
+                return XcodeConfigFile(unreadable: ["\(name) (not a file in the project's folders)"])
+            }
+            return XcodeConfigFile.read(file, configuration: configuration)
         }
 
         /// The Info.plist `setting` (`INFOPLIST_FILE`) names for the target `target`, absolute: relative to
