@@ -52,13 +52,17 @@ struct XcodeConfigFile: Sendable, Equatable {
             unreadable.append("\(file.path) (included more than \(Self.includeDepthLimit) deep: an include loop)")
             return
         }
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOf: file, encoding: .utf8)
+            data = try Data(contentsOf: file)
         } catch {
             if !(optional && !FileManager.default.fileExists(atPath: file.path)) {
-                unreadable.append("\(file.path) (\(Self.reason(error)))")
+                unreadable.append("\(file.path) (\(Self.reason(error, reading: file)))")
             }
+            return
+        }
+        guard let text = String(bytes: data, encoding: .utf8) else {
+            unreadable.append("\(file.path) (not UTF-8 text)")
             return
         }
         files.append(file.standardizedFileURL)
@@ -142,13 +146,14 @@ struct XcodeConfigFile: Sendable, Equatable {
         return rest.hasSuffix(pieces[pieces.count - 1])
     }
 
-    private static func reason(_ error: any Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain, let text = strerror(Int32(code)) {
-            return String(cString: text)
-        }
-        return (error as NSError).code == CocoaError.fileReadInapplicableStringEncoding.rawValue
-            ? "not UTF-8 text" : error.localizedDescription
+    /// Why `file` could not be read: `error` said so, in words of its own.
+    private static func reason(_ error: any Error, reading file: URL) -> String {
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        if !manager.fileExists(atPath: file.path, isDirectory: &isFolder) { return "no such file" }
+        if isFolder.boolValue { return "a folder, not a file" }
+        if !manager.isReadableFile(atPath: file.path) { return "not readable" }
+        return error.localizedDescription
     }
 }
 

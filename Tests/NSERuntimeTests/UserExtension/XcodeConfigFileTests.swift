@@ -81,7 +81,13 @@ struct XcodeConfigFileTests {
         #expect(loop.unreadable.first?.contains("an include loop") == true, "\(loop.unreadable)")
         let none = XcodeConfigFile.read(root.appendingPathComponent("None.xcconfig"), configuration: "Release")
         #expect(none.settings.isEmpty)
-        #expect(none.unreadable.first?.hasPrefix(root.appendingPathComponent("None.xcconfig").path) == true)
+        #expect(none.unreadable == ["\(root.appendingPathComponent("None.xcconfig").path) (no such file)"])
+        let binary = root.appendingPathComponent("Binary.xcconfig")
+        try Data([0xFF, 0xFE, 0x00, 0xC3]).write(to: binary)
+        #expect(
+            XcodeConfigFile.read(binary, configuration: "Release").unreadable == ["\(binary.path) (not UTF-8 text)"])
+        #expect(
+            XcodeConfigFile.read(root, configuration: "Release").unreadable == ["\(root.path) (a folder, not a file)"])
     }
 
     @Test(arguments: [
@@ -183,7 +189,7 @@ struct XcodeConfigFileTests {
             notes.contains {
                 $0.hasPrefix(
                     "not read: the build settings file \(root.standardizedFileURL.path)/Pods/Target Support Files/")
-                    && $0.contains("Pods-App.release.xcconfig (")
+                    && $0.contains("Pods-App.release.xcconfig (no such file); the settings it sets")
             }, "\(notes)")
         // Models.swift's `#if !APP_EXTENSION` branch does not compile: APP_EXTENSION comes from the file alone.
         #expect(try await XcodeProjectTargetTests.deliveredTitle(root) == "hello (opened)!")
