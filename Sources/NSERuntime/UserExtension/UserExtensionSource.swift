@@ -60,9 +60,9 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// The `.xcconfig` files the Xcode target's settings were read from (``XcodeConfigFile``), with those
     /// they include.
     public var projectConfigFiles: [URL] = []
-    /// The `.xcconfig` files the target's configuration or its project's names that could not be read, each
-    /// with why: their settings (compilation conditions, the Info.plist) are not applied.
-    public var unreadableConfigFiles: [String] = []
+    /// What of the `.xcconfig` files the target's configuration or its project's names could not be read
+    /// (``XcodeConfigFile/Problem``), a note each.
+    public var configFileNotes: [String] = []
     /// The Info.plist the Xcode target names (`INFOPLIST_FILE`), when it is not the folder's own
     /// `Info.plist` (kept elsewhere, or beside the app's in a folder they share).
     public var projectInfoPlist: URL? = nil
@@ -89,13 +89,10 @@ public struct UserExtensionSource: Sendable, Hashable {
             }
             if !projectConfigFiles.isEmpty {
                 notes.append(
-                    "build settings files: \(projectConfigFiles.map(\.path).joined(separator: ", ")), as \(target)'s "
-                        + "\(projectConfiguration ?? "Release") configuration names them")
+                    "build settings files: \(projectConfigFiles.map(\.path).joined(separator: ", ")), as the "
+                        + "\(projectConfiguration ?? "Release") configurations of \(target) and its project name them")
             }
-            notes += unreadableConfigFiles.map {
-                "not read: the build settings file \($0); the settings it sets (compilation conditions, Info.plist) "
-                    + "are not applied"
-            }
+            notes += configFileNotes
             if !sourcesLeftOut.isEmpty {
                 let root = URL(fileURLWithPath: path).standardizedFileURL
                 let names = sourcesLeftOut.map { Self.relative($0, to: root) }
@@ -214,7 +211,7 @@ public struct UserExtensionSource: Sendable, Hashable {
             source.compilationConditions = member.target.compilationConditions
             source.projectConfiguration = member.target.configuration
             source.projectConfigFiles = member.target.configFiles
-            source.unreadableConfigFiles = member.target.unreadableConfigFiles
+            source.configFileNotes = member.target.configFileProblems.map(\.note)
             source.projectInfoPlist = member.infoPlist
         }
         for module in ownModules {

@@ -17,25 +17,48 @@ struct XcodeBuildSettings {
     private let levels: [[String: Any]]
     /// The `.xcconfig` files read, with the files they include: the project's first.
     let configFiles: [URL]
-    /// `.xcconfig` files named that could not be read, each with why: their settings are not applied.
-    let unreadableConfigFiles: [String]
+    /// What of the `.xcconfig` files named could not be read, each once: their settings are not applied.
+    let configFileProblems: [XcodeConfigFile.Problem]
+
+    /// Where a configuration's `.xcconfig` file is.
+    enum ConfigFileReference: Hashable {
+        /// A file reference's id (`baseConfigurationReference`).
+        case file(String)
+        /// A path in a synchronized folder, the folder by its id (Xcode 16's
+        /// `baseConfigurationReferenceAnchor` and `baseConfigurationReferenceRelativePath`).
+        case inFolder(anchor: String, path: String)
+
+        /// The reference the configuration `object` makes; nil for none.
+        init?(configuration object: [String: Any]) {
+            if let id = object["baseConfigurationReference"] as? String {
+                self = .file(id)
+            } else if let anchor = object["baseConfigurationReferenceAnchor"] as? String,
+                let path = object["baseConfigurationReferenceRelativePath"] as? String
+            {
+                self = .inFolder(anchor: anchor, path: path)
+            } else {
+                return nil
+            }
+        }
+    }
 
     /// The settings of the target whose configuration list is `targetList`, over those of the project's
     /// configuration list `projectList`, in the project file's `objects`; `configFile` reads the
-    /// `.xcconfig` file a configuration's `baseConfigurationReference` names (its id) for the configuration
-    /// named.
+    /// `.xcconfig` file a configuration names for the configuration named.
     init(
         objects: [String: [String: Any]], targetList: String?, projectList: String?,
-        configFile: (_ reference: String, _ configuration: String) -> XcodeConfigFile = { _, _ in XcodeConfigFile() }
+        configFile: (_ reference: ConfigFileReference, _ configuration: String) -> XcodeConfigFile = { _, _ in
+            XcodeConfigFile()
+        }
     ) {
-        typealias Configuration = (name: String, settings: [String: Any], base: String?)
+        typealias Configuration = (name: String, settings: [String: Any], base: ConfigFileReference?)
         func configurations(_ list: String?) -> [Configuration] {
             let ids = list.flatMap { objects[$0]?["buildConfigurations"] as? [String] } ?? []
             return ids.compactMap { id in
                 objects[id].map {
                     (
                         $0["name"] as? String ?? "", $0["buildSettings"] as? [String: Any] ?? [:],
-                        $0["baseConfigurationReference"] as? String
+                        ConfigFileReference(configuration: $0)
                     )
                 }
             }
@@ -47,8 +70,10 @@ struct XcodeBuildSettings {
         let files = [project?.base, chosen?.base].map { $0.map { configFile($0, name) } ?? XcodeConfigFile() }
         configurationName = chosen?.name
         levels = [files[0].settings, project?.settings ?? [:], files[1].settings, chosen?.settings ?? [:]]
-        configFiles = files.flatMap(\.files)
-        unreadableConfigFiles = files.flatMap(\.unreadable)
+        var seenFiles: Set<URL> = []
+        configFiles = files.flatMap(\.files).filter { seenFiles.insert($0).inserted }
+        var seenProblems: Set<XcodeConfigFile.Problem> = []
+        configFileProblems = files.flatMap(\.problems).filter { seenProblems.insert($0).inserted }
     }
 
     /// The setting `key` as one string, the highest level's that sets it; nil when none does.

@@ -33,8 +33,8 @@ struct XcodeProjectTarget: Sendable, Hashable {
     var configuration: String? = nil
     /// The `.xcconfig` files its settings were read from, with those they include.
     var configFiles: [URL] = []
-    /// The `.xcconfig` files its configuration or the project's names that could not be read, each with why.
-    var unreadableConfigFiles: [String] = []
+    /// What of the `.xcconfig` files its configuration or the project's names could not be read.
+    var configFileProblems: [XcodeConfigFile.Problem] = []
 
     /// Whether the target compiles `file`: Xcode compiles a target's listed files only, so a Swift file
     /// left in its folder but not in the target (an old one, another target's) is not compiled. Paths
@@ -91,7 +91,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
         var compilationConditions: [String]
         var configuration: String?
         var configFiles: [URL]
-        var unreadableConfigFiles: [String]
+        var configFileProblems: [XcodeConfigFile.Problem]
 
         /// How many of `files` (absolute, standardized, lowercased: paths compare without case, as
         /// ``compiles(_:)``) the target compiles: by its Sources phase, by another folder's exception giving
@@ -141,7 +141,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
             return XcodeProjectTarget(
                 name: name, swiftFiles: unique, resources: resources,
                 infoPlist: infoPlist, compilationConditions: compilationConditions, configuration: configuration,
-                configFiles: configFiles, unreadableConfigFiles: unreadableConfigFiles)
+                configFiles: configFiles, configFileProblems: configFileProblems)
         }
     }
 
@@ -213,7 +213,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
                     name: name, phaseFiles: files, resources: resources, synchronized: synchronized, added: added,
                     infoPlist: paths.infoPlist(settings.string("INFOPLIST_FILE"), target: name),
                     compilationConditions: settings.compilationConditions, configuration: settings.configurationName,
-                    configFiles: settings.configFiles, unreadableConfigFiles: settings.unreadableConfigFiles))
+                    configFiles: settings.configFiles, configFileProblems: settings.configFileProblems))
         }
         return Project(file: pbxproj, candidates: candidates)
     }
@@ -259,15 +259,38 @@ struct XcodeProjectTarget: Sendable, Hashable {
             return result
         }
 
-        /// The settings of the `.xcconfig` file reference `id` names, for the configuration `configuration`;
-        /// one naming no file on disk here is unreadable.
-        func configFile(_ id: String, configuration: String) -> XcodeConfigFile {
-            guard let file = path(of: id) else {
-                let name = objects[id]?["path"] as? String ?? objects[id]?["name"] as? String ?? id
-                return XcodeConfigFile(unreadable: ["\(name) (not a file in the project's folders)"])
+        /// The settings of the `.xcconfig` file `reference` names, for the configuration `configuration`,
+        /// read once for every target naming it; one naming no file on disk here is a problem.
+        func configFile(
+            _ reference: XcodeBuildSettings.ConfigFileReference, configuration: String
+        ) -> XcodeConfigFile {
+            let key = ConfigFileKey(reference: reference, configuration: configuration)
+            if let known = configFilesRead[key] { return known }
+            let file: URL?
+            let name: String
+            switch reference {
+            case .file(let id):
+                file = path(of: id)
+                name = objects[id]?["path"] as? String ?? objects[id]?["name"] as? String ?? "a file reference"
+            case .inFolder(let anchor, let relative):
+                file = path(of: anchor)?.appendingPathComponent(relative)
+                name = relative
             }
-            return XcodeConfigFile.read(file, configuration: configuration)
+            let read =
+                file.map { XcodeConfigFile.read($0, configuration: configuration, projectFolder: projectFolder) }
+                ?? XcodeConfigFile(problems: [.notOnDisk(name)])
+            configFilesRead[key] = read
+            return read
         }
+
+        /// A configuration's `.xcconfig` file as read for a configuration.
+        private struct ConfigFileKey: Hashable {
+            var reference: XcodeBuildSettings.ConfigFileReference
+            var configuration: String
+        }
+
+        /// The `.xcconfig` files read so far: a project's is named by every target's configuration.
+        private var configFilesRead: [ConfigFileKey: XcodeConfigFile] = [:]
 
         /// The Info.plist `setting` (`INFOPLIST_FILE`) names for the target `target`, absolute: relative to
         /// the project's folder; `$(SRCROOT)`, `$(PROJECT_DIR)`, `$(SOURCE_ROOT)` and `$(TARGET_NAME)`
