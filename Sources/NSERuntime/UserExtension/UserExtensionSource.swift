@@ -63,6 +63,9 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// What of the `.xcconfig` files the target's configuration or its project's names could not be read
     /// (``XcodeConfigFile/Problem``), a note each.
     public var configFileNotes: [String] = []
+    /// What the run took from the local Swift packages the Xcode target links (``ProjectPackageModules``)
+    /// and what it could not, a note each; the modules taken are among ``modules``.
+    public var packageNotes: [String] = []
     /// The Info.plist the Xcode target names (`INFOPLIST_FILE`), when it is not the folder's own
     /// `Info.plist` (kept elsewhere, or beside the app's in a folder they share).
     public var projectInfoPlist: URL? = nil
@@ -93,6 +96,7 @@ public struct UserExtensionSource: Sendable, Hashable {
                         + "\(projectConfiguration ?? "Release") configurations of \(target) and its project name them")
             }
             notes += configFileNotes
+            notes += packageNotes
             if !sourcesLeftOut.isEmpty {
                 let root = URL(fileURLWithPath: path).standardizedFileURL
                 let names = sourcesLeftOut.map { Self.relative($0, to: root) }
@@ -162,6 +166,25 @@ public struct UserExtensionSource: Sendable, Hashable {
         var sdk: SDKProfile?
         var located: [ExtensionModule] = []
         for specification in modules { located.append(try ExtensionModule.locate(specification)) }
+        let name = isDirectory.boolValue ? root.lastPathComponent : root.deletingPathExtension().lastPathComponent
+        let moduleName = ExtensionSourceScan.moduleName(for: name)
+        var packageNotes: [String] = []
+        if let member {
+            // The modules its project's local Swift packages give it, as Xcode links them.
+            var imports: [String] = []
+            let conditions = Set(member.target.compilationConditions)
+            for file in sources {
+                let text = ConditionalCompilation.activeText(of: try read(file), conditions: conditions)
+                for module in ExtensionSourceScan.importedModules(in: text) where !imports.contains(module) {
+                    imports.append(module)
+                }
+            }
+            let found = ProjectPackageModules.find(
+                imports: imports, target: member.target, targetName: member.name, given: Set(located.map(\.name)),
+                extensionModule: moduleName, extensionSources: sources)
+            located += found.modules
+            packageNotes = found.notes
+        }
         let ownModules = try ExtensionModule.buildOrder(located)
         // The modules' code runs in the extension's process too: what it does untimed, whether it reads
         // the main bundle and which SDK it hands media to count as the extension's own.
@@ -191,12 +214,11 @@ public struct UserExtensionSource: Sendable, Hashable {
         let subclasses = ExtensionSourceScan.serviceExtensionSubclasses(in: declarations)
         let plist = isDirectory.boolValue ? try plistPrincipalClass(plistFile) : nil
         let chosen = try choose(principalClass ?? plist, among: subclasses, path: path)
-        let name = isDirectory.boolValue ? root.lastPathComponent : root.deletingPathExtension().lastPathComponent
         let projects = projectFiles(
             near: isDirectory.boolValue ? root : root.deletingLastPathComponent(), first: member?.project)
         var source = UserExtensionSource(
             path: path, sources: sources, principalClass: chosen,
-            moduleName: ExtensionSourceScan.moduleName(for: name),
+            moduleName: moduleName,
             swiftVersion: swiftVersion ?? projects.lazy.compactMap(ExtensionSourceScan.swiftVersion(inProject:)).first
                 ?? "5",
             untimedCalls: untimed, aliasesFileManager: !namesFileManagerDelegate)
@@ -212,6 +234,7 @@ public struct UserExtensionSource: Sendable, Hashable {
             source.projectConfiguration = member.target.configuration
             source.projectConfigFiles = member.target.configFiles
             source.configFileNotes = member.target.configFileProblems.map(\.note)
+            source.packageNotes = packageNotes
             source.projectInfoPlist = member.infoPlist
         }
         for module in ownModules {

@@ -35,6 +35,30 @@ struct XcodeProjectTarget: Sendable, Hashable {
     var configFiles: [URL] = []
     /// What of the `.xcconfig` files its configuration or the project's names could not be read.
     var configFileProblems: [XcodeConfigFile.Problem] = []
+    /// The Swift package products it links (`packageProductDependencies`).
+    var packageProducts: [PackageProduct] = []
+    /// The folders of every local Swift package the project names (`XCLocalSwiftPackageReference`, or a
+    /// folder reference holding a `Package.swift`): where a product's own dependencies within its package,
+    /// or another package's, are found.
+    var localPackageFolders: [URL] = []
+
+    /// A Swift package product a target links.
+    struct PackageProduct: Sendable, Hashable {
+        /// The product's name: the module an extension imports, for a library of one target.
+        var name: String
+        /// Where its package is.
+        var place: Place
+
+        /// Where a package is.
+        enum Place: Sendable, Hashable {
+            /// A local package's folder, absolute.
+            case folder(URL)
+            /// A remote package's repository, which nse-bench cannot fetch.
+            case repository(String)
+            /// Neither the project file nor the project's local packages say.
+            case unknown
+        }
+    }
 
     /// Whether the target compiles `file`: Xcode compiles a target's listed files only, so a Swift file
     /// left in its folder but not in the target (an old one, another target's) is not compiled. Paths
@@ -92,6 +116,8 @@ struct XcodeProjectTarget: Sendable, Hashable {
         var configuration: String?
         var configFiles: [URL]
         var configFileProblems: [XcodeConfigFile.Problem]
+        var packageProducts: [PackageProduct]
+        var localPackageFolders: [URL]
 
         /// How many of `files` (absolute, standardized, lowercased: paths compare without case, as
         /// ``compiles(_:)``) the target compiles: by its Sources phase, by another folder's exception giving
@@ -141,7 +167,8 @@ struct XcodeProjectTarget: Sendable, Hashable {
             return XcodeProjectTarget(
                 name: name, swiftFiles: unique, resources: resources,
                 infoPlist: infoPlist, compilationConditions: compilationConditions, configuration: configuration,
-                configFiles: configFiles, configFileProblems: configFileProblems)
+                configFiles: configFiles, configFileProblems: configFileProblems, packageProducts: packageProducts,
+                localPackageFolders: localPackageFolders)
         }
     }
 
@@ -170,6 +197,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
         }
         let paths = ObjectPaths(objects: objects, projectFolder: projectFolder)
         let projectList = (root["rootObject"] as? String).flatMap { objects[$0]?["buildConfigurationList"] as? String }
+        let packageFolders = paths.localPackageFolders()
         var candidates: [Candidate] = []
         for (targetID, object) in objects.sorted(by: { $0.key < $1.key })
         where object["isa"] as? String == "PBXNativeTarget"
@@ -213,7 +241,10 @@ struct XcodeProjectTarget: Sendable, Hashable {
                     name: name, phaseFiles: files, resources: resources, synchronized: synchronized, added: added,
                     infoPlist: paths.infoPlist(settings.string("INFOPLIST_FILE"), target: name),
                     compilationConditions: settings.compilationConditions, configuration: settings.configurationName,
-                    configFiles: settings.configFiles, configFileProblems: settings.configFileProblems))
+                    configFiles: settings.configFiles, configFileProblems: settings.configFileProblems,
+                    packageProducts: (object["packageProductDependencies"] as? [String] ?? []).compactMap {
+                        paths.packageProduct($0, localPackages: packageFolders)
+                    }, localPackageFolders: packageFolders))
         }
         return Project(file: pbxproj, candidates: candidates)
     }
@@ -257,6 +288,61 @@ struct XcodeProjectTarget: Sendable, Hashable {
             }
             found[id] = result
             return result
+        }
+
+        /// The folders of the project's local Swift packages: each `XCLocalSwiftPackageReference`'s
+        /// `relativePath` (from the project's folder), and each file reference of a folder holding a
+        /// `Package.swift` (a package added to the project as a folder), in the project file's order of ids.
+        func localPackageFolders() -> [URL] {
+            var folders: [URL] = []
+            for (id, object) in objects.sorted(by: { $0.key < $1.key }) {
+                let folder: URL?
+                switch object["isa"] as? String {
+                case "XCLocalSwiftPackageReference":
+                    folder = (object["relativePath"] as? String).map {
+                        $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : projectFolder.appendingPathComponent($0)
+                    }
+                case "PBXFileReference":
+                    folder = path(of: id)
+                default:
+                    folder = nil
+                }
+                guard let folder = folder?.standardizedFileURL,
+                    FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
+                    !folders.contains(folder)
+                else { continue }
+                folders.append(folder)
+            }
+            return folders
+        }
+
+        /// The package product dependency `id` names; nil for an object that is none. One without a package
+        /// (a local package added as a folder) is looked for among `localPackages`, by a target folder of
+        /// its name.
+        func packageProduct(_ id: String, localPackages: [URL]) -> XcodeProjectTarget.PackageProduct? {
+            guard let object = objects[id], let name = object["productName"] as? String else { return nil }
+            // Xcode writes a plugin's product as `plugin:Name`: not a module.
+            guard !name.hasPrefix("plugin:") else { return nil }
+            let package = (object["package"] as? String).flatMap { objects[$0] }
+            switch package?["isa"] as? String {
+            case "XCLocalSwiftPackageReference":
+                guard let relative = package?["relativePath"] as? String else { break }
+                let folder =
+                    relative.hasPrefix("/")
+                    ? URL(fileURLWithPath: relative) : projectFolder.appendingPathComponent(relative)
+                return .init(name: name, place: .folder(folder.standardizedFileURL))
+            case "XCRemoteSwiftPackageReference":
+                return .init(
+                    name: name, place: .repository(package?["repositoryURL"] as? String ?? "a remote repository"))
+            default:
+                break
+            }
+            let folder = localPackages.first { package in
+                ExtensionModule.packageSourceFolders.contains {
+                    FileManager.default.fileExists(atPath: package.appendingPathComponent("\($0)/\(name)").path)
+                }
+            }
+            return .init(name: name, place: folder.map { .folder($0) } ?? .unknown)
         }
 
         /// The settings of the `.xcconfig` file `reference` names, for the configuration `configuration`,

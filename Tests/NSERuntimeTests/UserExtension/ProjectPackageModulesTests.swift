@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@testable import NSERuntime
+
+/// The modules an extension's Xcode target links from the project's local Swift packages: compiled
+/// before it, as `--module`s are, with what cannot be taken named.
+@Suite("User extension: the Xcode target's Swift packages", .timeLimit(.minutes(3)))
+struct ProjectPackageModulesTests {
+    /// A project whose extension target `NotifyExt` links `Core` (a local package at `Packages/Core`, whose
+    /// `Core` imports its sibling target `Models`), `RemoteKit` (a remote package) and `Gone` (a local
+    /// package whose folder is not there); the extension's file imports `imports`.
+    static func repository(imports: [String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("xcode-packages-\(UUID().uuidString)")
+        let project = """
+            // !$*UTF8*$!
+            {
+                archiveVersion = 1;
+                objectVersion = 60;
+                objects = {
+                    F1 = {isa = PBXFileReference; path = NotificationService.swift; sourceTree = "<group>"; };
+                    G0 = {isa = PBXGroup; children = (G1); sourceTree = "<group>"; };
+                    G1 = {isa = PBXGroup; children = (F1); path = NotifyExt; sourceTree = "<group>"; };
+                    B1 = {isa = PBXBuildFile; fileRef = F1; };
+                    S1 = {isa = PBXSourcesBuildPhase; files = (B1); };
+                    LP1 = {isa = XCLocalSwiftPackageReference; relativePath = Packages/Core; };
+                    LP2 = {isa = XCLocalSwiftPackageReference; relativePath = Packages/Gone; };
+                    RP1 = {isa = XCRemoteSwiftPackageReference; repositoryURL = "https://github.com/example/RemoteKit"; };
+                    PD1 = {isa = XCSwiftPackageProductDependency; package = LP1; productName = Core; };
+                    PD2 = {isa = XCSwiftPackageProductDependency; package = RP1; productName = RemoteKit; };
+                    PD3 = {isa = XCSwiftPackageProductDependency; package = LP2; productName = Gone; };
+                    PD4 = {isa = XCSwiftPackageProductDependency; package = RP1; productName = "plugin:Lint"; };
+                    T1 = {isa = PBXNativeTarget; buildPhases = (S1); name = NotifyExt; packageProductDependencies = (PD1, PD2, PD3, PD4); productType = "com.apple.product-type.app-extension"; };
+                    P = {isa = PBXProject; mainGroup = G0; packageReferences = (LP1, LP2, RP1); targets = (T1); };
+                };
+                rootObject = P;
+            }
+            """
+        let imported = imports.map { "import \($0)\n" }.joined()
+        let files = [
+            "App.xcodeproj/project.pbxproj": project,
+            "NotifyExt/Info.plist": XcodeProjectTargetTests.serviceInfoPlist,
+            "NotifyExt/NotificationService.swift": """
+            import UserNotifications
+            \(imported)
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    content.title = Core.title(content.title)
+                    contentHandler(content)
+                }
+            }
+            """,
+            "Packages/Core/Package.swift": "// swift-tools-version:5.9\n",
+            "Packages/Core/Sources/Core/Core.swift": """
+            import Models
+            public enum Core { public static func title(_ text: String) -> String { Models.prefix + text } }
+            """,
+            "Packages/Core/Sources/Models/Models.swift":
+                "public enum Models { public static let prefix = \"core: \" }\n",
+        ]
+        for (path, text) in files {
+            let file = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    @Test func aLocalPackagesProductAndItsSiblingTargetCompileBeforeTheExtensionAndRunInIt() async throws {
+        let root = try Self.repository(imports: ["Core"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("NotifyExt")
+        let source = try UserExtensionSource.locate(folder.path)
+        #expect(source.modules.map(\.name) == ["Models", "Core"], "Models first: Core imports it")
+        let packages = root.standardizedFileURL.appendingPathComponent("Packages/Core/Sources").path
+        #expect(
+            source.packageNotes == [
+                "Swift package modules: Core (\(packages)/Core), Models (\(packages)/Models), as App.xcodeproj's "
+                    + "target NotifyExt links its packages"
+            ])
+        #expect(source.projectNotes.contains(source.packageNotes[0]))
+        let loaded = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder())
+        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
+        defer { harness.remove() }
+        let title = await harness.start(
+            harness.input(TestPayloads.plain(title: "hello"), extension: loaded.factory)
+        ).value.visible.title
+        #expect(title == "core: hello")
+    }
+
+    @Test func aRemoteOrMissingPackagesProductIsNamedAndAGivenModuleIsNotLookedFor() throws {
+        let root = try Self.repository(imports: ["Core", "RemoteKit", "Gone", "SwiftUI"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("NotifyExt").path
+        let source = try UserExtensionSource.locate(folder)
+        #expect(source.modules.map(\.name) == ["Models", "Core"])
+        let notes = source.packageNotes
+        #expect(notes.count == 3, "\(notes)")
+        #expect(
+            notes.contains(
+                "not compiled: RemoteKit, a product of the remote Swift package https://github.com/example/RemoteKit "
+                    + "that App.xcodeproj's target NotifyExt links: nse-bench cannot fetch it; give its sources with "
+                    + "--module RemoteKit=PATH"), "\(notes)")
+        #expect(
+            notes.contains {
+                $0.hasPrefix(
+                    "not compiled: Gone, a product of the Swift package \(root.standardizedFileURL.path)/Packages/Gone")
+                    && $0.contains("nothing at")
+            }, "\(notes)")
+        #expect(!notes.contains { $0.contains("SwiftUI") }, "not a package the target links")
+
+        // Given with --module, Core is the user's: the package's Core is not looked for, its Models not needed.
+        let given = root.appendingPathComponent("GivenCore")
+        try FileManager.default.createDirectory(at: given, withIntermediateDirectories: true)
+        try "public enum Core { public static func title(_ t: String) -> String { t } }\n".write(
+            to: given.appendingPathComponent("Core.swift"), atomically: true, encoding: .utf8)
+        let withGiven = try UserExtensionSource.locate(
+            root.appendingPathComponent("NotifyExt").path, modules: ["Core=\(given.path)"])
+        #expect(withGiven.modules.map(\.name) == ["Core"])
+        #expect(withGiven.modules.first?.root.path == given.standardizedFileURL.path)
+    }
+
+    @Test func theProjectFileNamesTheProductsAndTheLocalPackages() throws {
+        let root = try Self.repository(imports: [])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let project = try XcodeProjectTarget.read(
+            project: root.appendingPathComponent("App.xcodeproj/project.pbxproj"), projectFolder: root)
+        let target = try #require(project.target(containing: root.appendingPathComponent("NotifyExt")))
+        let packages = root.standardizedFileURL.appendingPathComponent("Packages")
+        #expect(
+            target.packageProducts == [
+                .init(name: "Core", place: .folder(packages.appendingPathComponent("Core"))),
+                .init(name: "RemoteKit", place: .repository("https://github.com/example/RemoteKit")),
+                .init(name: "Gone", place: .folder(packages.appendingPathComponent("Gone"))),
+            ], "a plugin is no module")
+        #expect(target.localPackageFolders == [packages.appendingPathComponent("Core")], "Gone has no Package.swift")
+    }
+}
