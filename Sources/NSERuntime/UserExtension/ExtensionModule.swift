@@ -27,6 +27,8 @@ public struct ExtensionModule: Sendable, Hashable {
     /// Whether its generated file aliases `FileManager` to the phone's, as
     /// ``UserExtensionSource/aliasesFileManager`` says for the extension's.
     public var aliasesFileManager: Bool
+    /// Who named it: `--module`, or what of the extension's Xcode project (``ProjectModules``).
+    public var origin = "--module"
 
     /// The folders a Swift package keeps its targets in, in the order SwiftPM looks.
     static let packageSourceFolders = ["Sources", "Source", "src", "srcs"]
@@ -80,6 +82,14 @@ public struct ExtensionModule: Sendable, Hashable {
         guard !sources.isEmpty else {
             throw .badModule(specification: specification, reason: "no .swift files in \(root.path)")
         }
+        return try make(name: moduleName, path: path, root: root, sources: sources, specification: specification)
+    }
+
+    /// The module `name` of the Swift files `sources` (sorted), all under `root`; `path` says where it came
+    /// from, `specification` how it was asked for (named in errors).
+    static func make(
+        name moduleName: String, path: String, root: URL, sources: [URL], specification: String
+    ) throws(UserExtensionError) -> ExtensionModule {
         var imports: [String] = []
         var namesFileManagerDelegate = false
         for source in sources {

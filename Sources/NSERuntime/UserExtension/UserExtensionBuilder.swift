@@ -300,7 +300,7 @@ public struct UserExtensionBuilder: Sendable {
         }
         guard result.status == 0 else {
             throw .moduleCompileFailed(
-                module: module.name, path: module.path,
+                module: module.name, path: module.path, origin: module.origin,
                 messages: result.messages + notesSoFar.map { "\n(\($0))" }.joined(),
                 missingModules: Self.missingModules(in: result.messages))
         }

@@ -27,7 +27,7 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
     /// The sources did not compile: the compiler's messages, with the user's paths and lines.
     case compileFailed(path: String, messages: String, missingModules: [String])
     /// One of the user's own modules (`--module`) did not compile: the compiler's messages.
-    case moduleCompileFailed(module: String, path: String, messages: String, missingModules: [String])
+    case moduleCompileFailed(module: String, path: String, origin: String, messages: String, missingModules: [String])
     /// The compiled library did not load.
     case loadFailed(path: String, reason: String)
     /// The cache could not be written or read.
@@ -74,8 +74,8 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
             reason
         case .compileFailed(let path, let messages, let missing):
             "the extension at \(path) did not compile" + Self.missingText(missing) + ":\n" + messages
-        case .moduleCompileFailed(let module, let path, let messages, let missing):
-            "the module \(module) at \(path) (--module) did not compile" + Self.missingText(missing) + ":\n" + messages
+        case .moduleCompileFailed(let module, let path, let origin, let messages, let missing):
+            "the module \(module) at \(path) (\(origin)) did not compile" + Self.missingText(missing) + ":\n" + messages
         case .loadFailed(let path, let reason):
             "the compiled extension \(path) did not load: \(reason)"
         case .cache(let path, let reason):

@@ -63,7 +63,7 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// What of the `.xcconfig` files the target's configuration or its project's names could not be read
     /// (``XcodeConfigFile/Problem``), a note each.
     public var configFileNotes: [String] = []
-    /// What the run took from the local Swift packages the Xcode target links (``ProjectPackageModules``)
+    /// What the run took from the local Swift packages the Xcode target links (``ProjectModules``)
     /// and what it could not, a note each; the modules taken are among ``modules``.
     public var packageNotes: [String] = []
     /// The Info.plist the Xcode target names (`INFOPLIST_FILE`), when it is not the folder's own
@@ -179,7 +179,7 @@ public struct UserExtensionSource: Sendable, Hashable {
                     imports.append(module)
                 }
             }
-            let found = ProjectPackageModules.find(
+            let found = ProjectModules.find(
                 imports: imports, target: member.target, targetName: member.name, given: Set(located.map(\.name)),
                 extensionModule: moduleName, extensionSources: sources)
             located += found.modules

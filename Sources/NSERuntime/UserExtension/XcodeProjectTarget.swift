@@ -42,6 +42,10 @@ struct XcodeProjectTarget: Sendable, Hashable {
     /// or another package's, are found.
     var localPackageFolders: [URL] = []
 
+    /// The project's framework and static library targets: the app's code it shares with its extension
+    /// as a module (`import Shared`) rather than as files compiled into both.
+    var frameworks: [FrameworkTarget] = []
+
     /// A Swift package product a target links.
     struct PackageProduct: Sendable, Hashable {
         /// The product's name: the module an extension imports, for a library of one target.
@@ -78,9 +82,23 @@ struct XcodeProjectTarget: Sendable, Hashable {
         /// The project file read.
         var file: URL
         fileprivate var candidates: [Candidate]
+        /// The project's framework and static library targets, by the module each makes.
+        fileprivate var frameworks: [(module: String, candidate: Candidate)] = []
 
         /// Every app extension target, each expanded.
-        var targets: [XcodeProjectTarget] { candidates.map { $0.expanded() } }
+        var targets: [XcodeProjectTarget] {
+            let modules = frameworkTargets
+            return candidates.map { $0.expanded(frameworks: modules) }
+        }
+
+        /// The framework and static library targets, their files listed.
+        private var frameworkTargets: [FrameworkTarget] {
+            frameworks.map {
+                FrameworkTarget(
+                    moduleName: $0.module, targetName: $0.candidate.name, swiftFiles: $0.candidate.expanded().swiftFiles
+                )
+            }
+        }
 
         /// The target compiling `folder`'s Swift files: the first of ``targets(containing:)``.
         func target(containing folder: URL) -> XcodeProjectTarget? { targets(containing: folder).first }
@@ -98,7 +116,8 @@ struct XcodeProjectTarget: Sendable, Hashable {
                 guard score > 0 else { return nil }
                 return ((-score, candidate.name == folder.lastPathComponent ? 0 : 1, index), candidate)
             }
-            return ranked.sorted { $0.0 < $1.0 }.map { $0.1.expanded() }
+            let modules = frameworkTargets
+            return ranked.sorted { $0.0 < $1.0 }.map { $0.1.expanded(frameworks: modules) }
         }
     }
 
@@ -141,7 +160,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
             }.count
         }
 
-        func expanded() -> XcodeProjectTarget {
+        func expanded(frameworks: [FrameworkTarget] = []) -> XcodeProjectTarget {
             var files = phaseFiles
             var resources = self.resources
             for (folder, exclusions) in synchronized {
@@ -168,7 +187,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
                 name: name, swiftFiles: unique, resources: resources,
                 infoPlist: infoPlist, compilationConditions: compilationConditions, configuration: configuration,
                 configFiles: configFiles, configFileProblems: configFileProblems, packageProducts: packageProducts,
-                localPackageFolders: localPackageFolders)
+                localPackageFolders: localPackageFolders, frameworks: frameworks)
         }
     }
 
@@ -199,10 +218,12 @@ struct XcodeProjectTarget: Sendable, Hashable {
         let projectList = (root["rootObject"] as? String).flatMap { objects[$0]?["buildConfigurationList"] as? String }
         let packageFolders = paths.localPackageFolders()
         var candidates: [Candidate] = []
+        var frameworks: [(module: String, candidate: Candidate)] = []
         for (targetID, object) in objects.sorted(by: { $0.key < $1.key })
-        where object["isa"] as? String == "PBXNativeTarget"
-            && (object["productType"] as? String)?.hasPrefix("com.apple.product-type.app-extension") == true
-        {
+        where object["isa"] as? String == "PBXNativeTarget" {
+            let productType = object["productType"] as? String ?? ""
+            let isExtension = productType.hasPrefix("com.apple.product-type.app-extension")
+            guard isExtension || FrameworkTarget.productTypes.contains(productType) else { continue }
             var files: [URL] = []
             var resources: [URL] = []
             for phaseID in object["buildPhases"] as? [String] ?? [] {
@@ -236,7 +257,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
             let settings = XcodeBuildSettings(
                 objects: objects, targetList: object["buildConfigurationList"] as? String, projectList: projectList,
                 configFile: paths.configFile)
-            candidates.append(
+            let candidate =
                 Candidate(
                     name: name, phaseFiles: files, resources: resources, synchronized: synchronized, added: added,
                     infoPlist: paths.infoPlist(settings.string("INFOPLIST_FILE"), target: name),
@@ -244,9 +265,14 @@ struct XcodeProjectTarget: Sendable, Hashable {
                     configFiles: settings.configFiles, configFileProblems: settings.configFileProblems,
                     packageProducts: (object["packageProductDependencies"] as? [String] ?? []).compactMap {
                         paths.packageProduct($0, localPackages: packageFolders)
-                    }, localPackageFolders: packageFolders))
+                    }, localPackageFolders: packageFolders)
+            if isExtension {
+                candidates.append(candidate)
+            } else {
+                frameworks.append((FrameworkTarget.moduleName(settings, target: name), candidate))
+            }
         }
-        return Project(file: pbxproj, candidates: candidates)
+        return Project(file: pbxproj, candidates: candidates, frameworks: frameworks)
     }
 
     /// Where a project's file references and groups are on disk, each found once.

@@ -80,7 +80,7 @@ struct UserExtensionModulesTests {
             _ = try CompiledExamples.builder().build(source)
             Issue.record("a type error compiled")
         } catch let error as UserExtensionError {
-            guard case .moduleCompileFailed(let module, let path, let messages, _) = error else {
+            guard case .moduleCompileFailed(let module, let path, "--module", let messages, _) = error else {
                 Issue.record("expected moduleCompileFailed, got \(error)")
                 return
             }

@@ -6,10 +6,11 @@ import Testing
 /// The modules an extension's Xcode target links from the project's local Swift packages: compiled
 /// before it, as `--module`s are, with what cannot be taken named.
 @Suite("User extension: the Xcode target's Swift packages", .timeLimit(.minutes(3)))
-struct ProjectPackageModulesTests {
+struct ProjectModulesTests {
     /// A project whose extension target `NotifyExt` links `Core` (a local package at `Packages/Core`, whose
     /// `Core` imports its sibling target `Models`), `RemoteKit` (a remote package) and `Gone` (a local
-    /// package whose folder is not there); the extension's file imports `imports`.
+    /// package whose folder is not there), beside a framework target `Shared Kit` (module `Shared_Kit`);
+    /// the extension's file imports `imports`.
     static func repository(imports: [String]) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("xcode-packages-\(UUID().uuidString)")
         let project = """
@@ -19,7 +20,7 @@ struct ProjectPackageModulesTests {
                 objectVersion = 60;
                 objects = {
                     F1 = {isa = PBXFileReference; path = NotificationService.swift; sourceTree = "<group>"; };
-                    G0 = {isa = PBXGroup; children = (G1); sourceTree = "<group>"; };
+                    G0 = {isa = PBXGroup; children = (G1, G2); sourceTree = "<group>"; };
                     G1 = {isa = PBXGroup; children = (F1); path = NotifyExt; sourceTree = "<group>"; };
                     B1 = {isa = PBXBuildFile; fileRef = F1; };
                     S1 = {isa = PBXSourcesBuildPhase; files = (B1); };
@@ -31,7 +32,14 @@ struct ProjectPackageModulesTests {
                     PD3 = {isa = XCSwiftPackageProductDependency; package = LP2; productName = Gone; };
                     PD4 = {isa = XCSwiftPackageProductDependency; package = RP1; productName = "plugin:Lint"; };
                     T1 = {isa = PBXNativeTarget; buildPhases = (S1); name = NotifyExt; packageProductDependencies = (PD1, PD2, PD3, PD4); productType = "com.apple.product-type.app-extension"; };
-                    P = {isa = PBXProject; mainGroup = G0; packageReferences = (LP1, LP2, RP1); targets = (T1); };
+                    F2 = {isa = PBXFileReference; path = Greeting.swift; sourceTree = "<group>"; };
+                    G2 = {isa = PBXGroup; children = (F2); path = SharedKit; sourceTree = "<group>"; };
+                    B2 = {isa = PBXBuildFile; fileRef = F2; };
+                    S2 = {isa = PBXSourcesBuildPhase; files = (B2); };
+                    C2 = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_NAME = "$(TARGET_NAME:c99extidentifier)"; }; name = Release; };
+                    CL2 = {isa = XCConfigurationList; buildConfigurations = (C2); };
+                    T2 = {isa = PBXNativeTarget; buildConfigurationList = CL2; buildPhases = (S2); name = "Shared Kit"; productType = "com.apple.product-type.framework"; };
+                    P = {isa = PBXProject; mainGroup = G0; packageReferences = (LP1, LP2, RP1); targets = (T1, T2); };
                 };
                 rootObject = P;
             }
@@ -46,7 +54,7 @@ struct ProjectPackageModulesTests {
             class NotificationService: UNNotificationServiceExtension {
                 override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
                     let content = request.content.mutableCopy() as! UNMutableNotificationContent
-                    content.title = Core.title(content.title)
+                    content.title = Core.title(content.title)\(imports.contains("Shared_Kit") ? " + Greeting.mark" : "")
                     contentHandler(content)
                 }
             }
@@ -56,6 +64,7 @@ struct ProjectPackageModulesTests {
             import Models
             public enum Core { public static func title(_ text: String) -> String { Models.prefix + text } }
             """,
+            "SharedKit/Greeting.swift": "public enum Greeting { public static let mark = \"!\" }\n",
             "Packages/Core/Sources/Models/Models.swift":
                 "public enum Models { public static let prefix = \"core: \" }\n",
         ]
@@ -77,8 +86,8 @@ struct ProjectPackageModulesTests {
         let packages = root.standardizedFileURL.appendingPathComponent("Packages/Core/Sources").path
         #expect(
             source.packageNotes == [
-                "Swift package modules: Core (\(packages)/Core), Models (\(packages)/Models), as App.xcodeproj's "
-                    + "target NotifyExt links its packages"
+                "modules of the project: Core (Swift package, \(packages)/Core), Models (Swift package, "
+                    + "\(packages)/Models), as App.xcodeproj's target NotifyExt links them"
             ])
         #expect(source.projectNotes.contains(source.packageNotes[0]))
         let loaded = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder())
@@ -88,6 +97,46 @@ struct ProjectPackageModulesTests {
             harness.input(TestPayloads.plain(title: "hello"), extension: loaded.factory)
         ).value.visible.title
         #expect(title == "core: hello")
+    }
+
+    @Test func aFrameworkTargetOfTheProjectCompilesAsTheModuleItsSettingsName() async throws {
+        let root = try Self.repository(imports: ["Core", "Shared_Kit"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("NotifyExt")
+        let source = try UserExtensionSource.locate(folder.path)
+        #expect(source.modules.map(\.name) == ["Shared_Kit", "Models", "Core"])
+        let framework = try #require(source.modules.first)
+        #expect(framework.origin == "the project's framework target Shared Kit")
+        #expect(framework.root.path == root.standardizedFileURL.appendingPathComponent("SharedKit").path)
+        #expect(
+            source.packageNotes.first?.contains(
+                "Shared_Kit (framework target Shared Kit, 1 Swift file, \(framework.root.path))") == true,
+            "\(source.packageNotes)")
+        let loaded = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder())
+        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
+        defer { harness.remove() }
+        let title = await harness.start(
+            harness.input(TestPayloads.plain(title: "hello"), extension: loaded.factory)
+        ).value.visible.title
+        #expect(title == "core: hello!")
+    }
+
+    @Test(arguments: [
+        ("Shared Kit", nil, nil, "Shared_Kit"), ("App", "Core-iOS", nil, "Core_iOS"), ("App", nil, "Mod", "Mod"),
+        ("App", "$(TARGET_NAME)", nil, "App"), ("9Lives", nil, nil, "_9Lives"),
+    ])
+    func aFrameworksModuleNameIsDerivedAsXcodeDerivesIt(
+        target: String, productName: String?, moduleName: String?, expected: String
+    ) {
+        var settings: [String: Any] = [:]
+        settings["PRODUCT_NAME"] = productName
+        settings["PRODUCT_MODULE_NAME"] = moduleName
+        let objects: [String: [String: Any]] = [
+            "C": ["isa": "XCBuildConfiguration", "name": "Release", "buildSettings": settings],
+            "L": ["isa": "XCConfigurationList", "buildConfigurations": ["C"]],
+        ]
+        let resolved = XcodeBuildSettings(objects: objects, targetList: "L", projectList: nil)
+        #expect(FrameworkTarget.moduleName(resolved, target: target) == expected)
     }
 
     @Test func aRemoteOrMissingPackagesProductIsNamedAndAGivenModuleIsNotLookedFor() throws {
@@ -105,9 +154,9 @@ struct ProjectPackageModulesTests {
                     + "--module RemoteKit=PATH"), "\(notes)")
         #expect(
             notes.contains {
-                $0.hasPrefix(
-                    "not compiled: Gone, a product of the Swift package \(root.standardizedFileURL.path)/Packages/Gone")
-                    && $0.contains("nothing at")
+                $0.hasPrefix("not compiled: Gone, which App.xcodeproj's target NotifyExt links (")
+                    && $0.contains("nothing at \(root.standardizedFileURL.path)/Packages/Gone")
+                    && $0.hasSuffix("give its sources with --module Gone=PATH")
             }, "\(notes)")
         #expect(!notes.contains { $0.contains("SwiftUI") }, "not a package the target links")
 
