@@ -23,11 +23,19 @@ public struct TemporaryDirectory: Sendable {
     /// Writes `text` to `name` inside the directory, creating the folders on the way; returns its path.
     @discardableResult
     public func write(_ name: String, _ text: String) throws -> String {
-        let file = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return file.path
+        try Self.write([name: text], in: url)
+        return url.appendingPathComponent(name).path
+    }
+
+    /// Writes each of `files` (a path inside `folder`, which may hold folders: its text) into `folder`,
+    /// creating the folders on the way.
+    public static func write(_ files: [String: String], in folder: URL) throws {
+        for (name, text) in files {
+            let file = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
     }
 
     /// Creates a file of `size` bytes: sparse (a truncate, no writes), so size-cap tests cost no disk time.

@@ -45,6 +45,17 @@ enum CompiledExamples {
         return try UserExtensionBuilder.forThisProcess(version: NSEBenchVersion.current, environment: environment)
     }
 
+    /// The title the extension at `folder`, compiled and loaded, delivers for a plain payload titled
+    /// `title`, its download answered at once.
+    static func deliveredTitle(ofExtensionAt folder: URL, forTitle title: String) async throws -> String {
+        let loaded = try UserExtensionLoader.load(folder.path, builder: try builder())
+        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
+        defer { harness.remove() }
+        return await harness.start(
+            harness.input(TestPayloads.plain(title: title), extension: loaded.factory)
+        ).value.visible.title
+    }
+
     /// The factory of the example folder `name`.
     static func factory(_ name: String) throws -> ExtensionFactory {
         try UserExtensionLoader.load(examples.appendingPathComponent(name).path, builder: try builder()).factory

@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchTestSupport
 import Testing
 
 @testable import NSERuntime
@@ -68,12 +69,7 @@ struct ProjectModulesTests {
             "Packages/Core/Sources/Models/Models.swift":
                 "public enum Models { public static let prefix = \"core: \" }\n",
         ]
-        for (path, text) in files {
-            let file = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: file, atomically: true, encoding: .utf8)
-        }
+        try TemporaryDirectory.write(files, in: root)
         return root
     }
 
@@ -90,12 +86,7 @@ struct ProjectModulesTests {
                     + "\(packages)/Models), as App.xcodeproj's target NotifyExt links them"
             ])
         #expect(source.projectNotes.contains(source.packageNotes[0]))
-        let loaded = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder())
-        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
-        defer { harness.remove() }
-        let title = await harness.start(
-            harness.input(TestPayloads.plain(title: "hello"), extension: loaded.factory)
-        ).value.visible.title
+        let title = try await CompiledExamples.deliveredTitle(ofExtensionAt: folder, forTitle: "hello")
         #expect(title == "core: hello")
     }
 
@@ -112,12 +103,7 @@ struct ProjectModulesTests {
             source.packageNotes.first?.contains(
                 "Shared_Kit (framework target Shared Kit, 1 Swift file, \(framework.root.path))") == true,
             "\(source.packageNotes)")
-        let loaded = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder())
-        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
-        defer { harness.remove() }
-        let title = await harness.start(
-            harness.input(TestPayloads.plain(title: "hello"), extension: loaded.factory)
-        ).value.visible.title
+        let title = try await CompiledExamples.deliveredTitle(ofExtensionAt: folder, forTitle: "hello")
         #expect(title == "core: hello!")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchTestSupport
 import Testing
 
 @testable import NSERuntime
@@ -10,12 +11,7 @@ struct XcodeConfigFileTests {
     /// `files` (path: text) written in a new temporary folder, which is returned.
     static func folder(_ files: [String: String]) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("xcconfig-\(UUID().uuidString)")
-        for (path, text) in files {
-            let file = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: file, atomically: true, encoding: .utf8)
-        }
+        try TemporaryDirectory.write(files, in: root)
         return root
     }
 
@@ -216,12 +212,7 @@ struct XcodeConfigFileTests {
             SWIFT_ACTIVE_COMPILATION_CONDITIONS = PROJECT_FILE
             """,
         ]
-        for (path, text) in configs {
-            let file = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: file, atomically: true, encoding: .utf8)
-        }
+        try TemporaryDirectory.write(configs, in: root)
         return root
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchTestSupport
 import Testing
 
 @testable import NSERuntime
@@ -111,25 +112,15 @@ struct XcodeProjectTargetTests {
             "SyncedShared/Helper.swift": "enum Helper { static let suffix = \" (opened)\" }\n",
             "SyncedShared/Skip.swift": "import SwiftUI\nlet skipped: some View = Text(\"not the extension's\")\n",
         ]
-        for (path, text) in files {
-            let file = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: file, atomically: true, encoding: .utf8)
-        }
+        try TemporaryDirectory.write(files, in: root)
         return root
     }
 
     /// The title `root`'s `NotifyExt`, loaded, delivers for a payload titled "olleh": its shared files'
     /// doing ("hello (opened)!").
     static func deliveredTitle(_ root: URL) async throws -> String {
-        let loaded = try UserExtensionLoader.load(
-            root.appendingPathComponent("NotifyExt").path, builder: try CompiledExamples.builder())
-        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
-        defer { harness.remove() }
-        return await harness.start(
-            harness.input(TestPayloads.plain(title: "olleh"), extension: loaded.factory)
-        ).value.visible.title
+        try await CompiledExamples.deliveredTitle(
+            ofExtensionAt: root.appendingPathComponent("NotifyExt"), forTitle: "olleh")
     }
 
     @Test func theExtensionsTargetIsFoundWithItsFilesFromElsewhere() throws {
