@@ -42,8 +42,9 @@ struct XcodeProjectTarget: Sendable, Hashable {
     /// or another package's, are found.
     var localPackageFolders: [URL] = []
 
-    /// The project's framework and static library targets: the app's code it shares with its extension
-    /// as a module (`import Shared`) rather than as files compiled into both.
+    /// The project's framework and static library targets, those this target depends on or links first:
+    /// the app's code it shares with its extension as a module (`import Shared`) rather than as files
+    /// compiled into both.
     var frameworks: [FrameworkTarget] = []
 
     /// A Swift package product a target links.
@@ -82,22 +83,24 @@ struct XcodeProjectTarget: Sendable, Hashable {
         /// The project file read.
         var file: URL
         fileprivate var candidates: [Candidate]
-        /// The project's framework and static library targets, by the module each makes.
-        fileprivate var frameworks: [(module: String, candidate: Candidate)] = []
+        /// The project's framework and static library targets, by the module each makes and their ids.
+        fileprivate var frameworks: [(module: String, id: String, candidate: Candidate)] = []
 
         /// Every app extension target, each expanded.
-        var targets: [XcodeProjectTarget] {
-            let modules = frameworkTargets
-            return candidates.map { $0.expanded(frameworks: modules) }
-        }
+        var targets: [XcodeProjectTarget] { candidates.map(expanded) }
 
-        /// The framework and static library targets, their files listed.
-        private var frameworkTargets: [FrameworkTarget] {
-            frameworks.map {
-                FrameworkTarget(
-                    moduleName: $0.module, targetName: $0.candidate.name, swiftFiles: $0.candidate.expanded().swiftFiles
-                )
-            }
+        /// `candidate` expanded, with the project's framework targets, those it links first: an app's
+        /// shared framework often has a target per platform (`Shared-iOS`, `Shared-watchOS`), each making
+        /// the same module.
+        private func expanded(_ candidate: Candidate) -> XcodeProjectTarget {
+            let linked = frameworks.filter { candidate.linkedTargets.contains($0.id) }
+            let others = frameworks.filter { !candidate.linkedTargets.contains($0.id) }
+            return candidate.expanded(
+                frameworks: (linked + others).map {
+                    FrameworkTarget(
+                        moduleName: $0.module, targetName: $0.candidate.name,
+                        swiftFiles: $0.candidate.expanded().swiftFiles)
+                })
         }
 
         /// The target compiling `folder`'s Swift files: the first of ``targets(containing:)``.
@@ -116,8 +119,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
                 guard score > 0 else { return nil }
                 return ((-score, candidate.name == folder.lastPathComponent ? 0 : 1, index), candidate)
             }
-            let modules = frameworkTargets
-            return ranked.sorted { $0.0 < $1.0 }.map { $0.1.expanded(frameworks: modules) }
+            return ranked.sorted { $0.0 < $1.0 }.map { expanded($0.1) }
         }
     }
 
@@ -137,6 +139,8 @@ struct XcodeProjectTarget: Sendable, Hashable {
         var configFileProblems: [XcodeConfigFile.Problem]
         var packageProducts: [PackageProduct]
         var localPackageFolders: [URL]
+        /// The ids of the targets it depends on or links.
+        var linkedTargets: [String]
 
         /// How many of `files` (absolute, standardized, lowercased: paths compare without case, as
         /// ``compiles(_:)``) the target compiles: by its Sources phase, by another folder's exception giving
@@ -218,7 +222,12 @@ struct XcodeProjectTarget: Sendable, Hashable {
         let projectList = (root["rootObject"] as? String).flatMap { objects[$0]?["buildConfigurationList"] as? String }
         let packageFolders = paths.localPackageFolders()
         var candidates: [Candidate] = []
-        var frameworks: [(module: String, candidate: Candidate)] = []
+        var frameworks: [(module: String, id: String, candidate: Candidate)] = []
+        // Each target's product file reference: a Frameworks phase links a framework target by it.
+        var productOwners: [String: String] = [:]
+        for (id, object) in objects where object["isa"] as? String == "PBXNativeTarget" {
+            if let product = object["productReference"] as? String { productOwners[product] = id }
+        }
         for (targetID, object) in objects.sorted(by: { $0.key < $1.key })
         where object["isa"] as? String == "PBXNativeTarget" {
             let productType = object["productType"] as? String ?? ""
@@ -226,9 +235,16 @@ struct XcodeProjectTarget: Sendable, Hashable {
             guard isExtension || FrameworkTarget.productTypes.contains(productType) else { continue }
             var files: [URL] = []
             var resources: [URL] = []
+            // The targets it depends on or links (a framework of the app's, one per platform often).
+            var linked = (object["dependencies"] as? [String] ?? []).compactMap { objects[$0]?["target"] as? String }
             for phaseID in object["buildPhases"] as? [String] ?? [] {
                 guard let phase = objects[phaseID] else { continue }
                 let kind = phase["isa"] as? String
+                if kind == "PBXFrameworksBuildPhase" {
+                    linked += (phase["files"] as? [String] ?? []).compactMap {
+                        (objects[$0]?["fileRef"] as? String).flatMap { productOwners[$0] }
+                    }
+                }
                 guard kind == "PBXSourcesBuildPhase" || kind == "PBXResourcesBuildPhase" else { continue }
                 for buildFileID in phase["files"] as? [String] ?? [] {
                     guard let reference = objects[buildFileID]?["fileRef"] as? String else { continue }
@@ -265,11 +281,11 @@ struct XcodeProjectTarget: Sendable, Hashable {
                     configFiles: settings.configFiles, configFileProblems: settings.configFileProblems,
                     packageProducts: (object["packageProductDependencies"] as? [String] ?? []).compactMap {
                         paths.packageProduct($0, localPackages: packageFolders)
-                    }, localPackageFolders: packageFolders)
+                    }, localPackageFolders: packageFolders, linkedTargets: linked)
             if isExtension {
                 candidates.append(candidate)
             } else {
-                frameworks.append((FrameworkTarget.moduleName(settings, target: name), candidate))
+                frameworks.append((FrameworkTarget.moduleName(settings, target: name), targetID, candidate))
             }
         }
         return Project(file: pbxproj, candidates: candidates, frameworks: frameworks)

@@ -10,8 +10,9 @@ import Testing
 struct ProjectModulesTests {
     /// A project whose extension target `NotifyExt` links `Core` (a local package at `Packages/Core`, whose
     /// `Core` imports its sibling target `Models`), `RemoteKit` (a remote package) and `Gone` (a local
-    /// package whose folder is not there), beside a framework target `Shared Kit` (module `Shared_Kit`);
-    /// the extension's file imports `imports`.
+    /// package whose folder is not there), and depends on the framework target `Shared Kit` (module
+    /// `Shared_Kit`), which a watch framework target of the same module, listed first, is not; the
+    /// extension's file imports `imports`.
     static func repository(imports: [String]) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("xcode-packages-\(UUID().uuidString)")
         let project = """
@@ -21,7 +22,7 @@ struct ProjectModulesTests {
                 objectVersion = 60;
                 objects = {
                     F1 = {isa = PBXFileReference; path = NotificationService.swift; sourceTree = "<group>"; };
-                    G0 = {isa = PBXGroup; children = (G1, G2); sourceTree = "<group>"; };
+                    G0 = {isa = PBXGroup; children = (G1, G2, G3); sourceTree = "<group>"; };
                     G1 = {isa = PBXGroup; children = (F1); path = NotifyExt; sourceTree = "<group>"; };
                     B1 = {isa = PBXBuildFile; fileRef = F1; };
                     S1 = {isa = PBXSourcesBuildPhase; files = (B1); };
@@ -32,7 +33,7 @@ struct ProjectModulesTests {
                     PD2 = {isa = XCSwiftPackageProductDependency; package = RP1; productName = RemoteKit; };
                     PD3 = {isa = XCSwiftPackageProductDependency; package = LP2; productName = Gone; };
                     PD4 = {isa = XCSwiftPackageProductDependency; package = RP1; productName = "plugin:Lint"; };
-                    T1 = {isa = PBXNativeTarget; buildPhases = (S1); name = NotifyExt; packageProductDependencies = (PD1, PD2, PD3, PD4); productType = "com.apple.product-type.app-extension"; };
+                    T1 = {isa = PBXNativeTarget; buildPhases = (S1); dependencies = (TD1); name = NotifyExt; packageProductDependencies = (PD1, PD2, PD3, PD4); productType = "com.apple.product-type.app-extension"; };
                     F2 = {isa = PBXFileReference; path = Greeting.swift; sourceTree = "<group>"; };
                     G2 = {isa = PBXGroup; children = (F2); path = SharedKit; sourceTree = "<group>"; };
                     B2 = {isa = PBXBuildFile; fileRef = F2; };
@@ -40,7 +41,15 @@ struct ProjectModulesTests {
                     C2 = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_NAME = "$(TARGET_NAME:c99extidentifier)"; }; name = Release; };
                     CL2 = {isa = XCConfigurationList; buildConfigurations = (C2); };
                     T2 = {isa = PBXNativeTarget; buildConfigurationList = CL2; buildPhases = (S2); name = "Shared Kit"; productType = "com.apple.product-type.framework"; };
-                    P = {isa = PBXProject; mainGroup = G0; packageReferences = (LP1, LP2, RP1); targets = (T1, T2); };
+                    TD1 = {isa = PBXTargetDependency; target = T2; };
+                    F3 = {isa = PBXFileReference; path = Greeting.swift; sourceTree = "<group>"; };
+                    G3 = {isa = PBXGroup; children = (F3); path = SharedKitWatch; sourceTree = "<group>"; };
+                    B3 = {isa = PBXBuildFile; fileRef = F3; };
+                    S3 = {isa = PBXSourcesBuildPhase; files = (B3); };
+                    C3 = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_MODULE_NAME = Shared_Kit; SDKROOT = watchos; }; name = Release; };
+                    CL3 = {isa = XCConfigurationList; buildConfigurations = (C3); };
+                    T0 = {isa = PBXNativeTarget; buildConfigurationList = CL3; buildPhases = (S3); name = "Shared Kit watchOS"; productType = "com.apple.product-type.framework"; };
+                    P = {isa = PBXProject; mainGroup = G0; packageReferences = (LP1, LP2, RP1); targets = (T1, T2, T0); };
                 };
                 rootObject = P;
             }
@@ -66,6 +75,7 @@ struct ProjectModulesTests {
             public enum Core { public static func title(_ text: String) -> String { Models.prefix + text } }
             """,
             "SharedKit/Greeting.swift": "public enum Greeting { public static let mark = \"!\" }\n",
+            "SharedKitWatch/Greeting.swift": "public enum Greeting { public static let mark = \"(watch)\" }\n",
             "Packages/Core/Sources/Models/Models.swift":
                 "public enum Models { public static let prefix = \"core: \" }\n",
         ]
@@ -97,7 +107,7 @@ struct ProjectModulesTests {
         let source = try UserExtensionSource.locate(folder.path)
         #expect(source.modules.map(\.name) == ["Shared_Kit", "Models", "Core"])
         let framework = try #require(source.modules.first)
-        #expect(framework.origin == "the project's framework target Shared Kit")
+        #expect(framework.origin == "the project's framework target Shared Kit", "the one it depends on")
         #expect(framework.root.path == root.standardizedFileURL.appendingPathComponent("SharedKit").path)
         #expect(
             source.packageNotes.first?.contains(
