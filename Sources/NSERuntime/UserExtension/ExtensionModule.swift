@@ -28,10 +28,24 @@ public struct ExtensionModule: Sendable, Hashable {
     /// ``UserExtensionSource/aliasesFileManager`` says for the extension's.
     public var aliasesFileManager: Bool
     /// Who named it: `--module`, or what of the extension's Xcode project (``ProjectModules``).
-    public var origin = "--module"
+    public var origin = ExtensionModule.givenOrigin
+
+    /// The ``origin`` of a module the user named.
+    public static let givenOrigin = "--module"
+
+    /// Whether the extension's Xcode project gave it, not the user: one that does not compile is left out
+    /// rather than ending the build.
+    public var isFromProject: Bool { origin != Self.givenOrigin }
 
     /// The folders a Swift package keeps its targets in, in the order SwiftPM looks.
     static let packageSourceFolders = ["Sources", "Source", "src", "srcs"]
+
+    /// Whether the Swift package at `package` has a target folder named `name`.
+    static func package(_ package: URL, hasTarget name: String) -> Bool {
+        packageSourceFolders.contains {
+            FileManager.default.fileExists(atPath: package.appendingPathComponent("\($0)/\(name)").path)
+        }
+    }
 
     /// The module `--module` names: `NAME=PATH`, or `PATH` alone, whose last folder or file name is the
     /// module's.
@@ -99,7 +113,9 @@ public struct ExtensionModule: Sendable, Hashable {
             } catch {
                 throw .badModule(specification: specification, reason: "cannot read \(source.path) as UTF-8 text")
             }
-            for module in ExtensionSourceScan.importedModules(in: text) where !imports.contains(module) {
+            // As an iPhone compiles it: an import under `#if os(macOS)` is not this module's to link.
+            let active = ConditionalCompilation.activeText(of: text, conditions: [])
+            for module in ExtensionSourceScan.importedModules(in: active) where !imports.contains(module) {
                 imports.append(module)
             }
             namesFileManagerDelegate = namesFileManagerDelegate || text.contains("FileManagerDelegate")

@@ -5,16 +5,20 @@ import Foundation
 /// (`Packages/Core`) its target links, or in a framework target (`Shared`), and `import Core` found no
 /// module without `--module`.
 ///
-/// A module is taken when the extension's sources, or a module taken before, import it, and it is:
-/// - a package product the target links from a local package (`XCLocalSwiftPackageReference`), or a target
-///   folder of any of the project's local packages (a product's own dependency within its package, or
-///   another local package's);
+/// A module is taken when the extension's sources, a `--module`'s or a module taken before import it (as an
+/// iPhone compiles them: not under `#if os(macOS)`), and it is:
+/// - a package product the target links from a local package (`XCLocalSwiftPackageReference`, or a folder
+///   reference), or a target folder of one of the project's local packages or of a package one of those
+///   names with `.package(path: "...")` in its `Package.swift` (a product's sibling target, a package it
+///   depends on);
 /// - else a framework or static library target of the project making that module (``FrameworkTarget``),
-///   its Swift files as the project lists them.
+///   its Swift files as the project lists them, the one the extension's target links first.
 ///
 /// A module given with `--module`, one of nse-bench's or the toolchain's names, and the extension's own
 /// module are not looked for. What cannot be taken is said, one note each: a remote package's product
-/// (nse-bench cannot fetch it), a local one whose target folder is not found, a module that does not read.
+/// (nse-bench cannot fetch it), a linked product whose package is not found, a module that does not read,
+/// one whose files the extension's target compiles itself. A project's module that then does not compile is
+/// left out by ``UserExtensionBuilder``, and said.
 ///
 /// ```swift
 /// let found = ProjectModules.find(
@@ -31,7 +35,8 @@ enum ProjectModules {
         var notes: [String] = []
     }
 
-    /// The modules for `imports` (the extension's, in order) from `target`'s project.
+    /// The modules for `imports` (the extension's and the given modules', in order) from `target`'s
+    /// project; `given` are the `--module`s' names.
     static func find(
         imports: [String], target: XcodeProjectTarget, targetName: String, given: Set<String>,
         extensionModule: String, extensionSources: [URL]
@@ -41,47 +46,71 @@ enum ProjectModules {
         var problems: [String] = []
         var queue = imports
         var seen = given.union(UserExtensionBuilder.reservedModuleNames).union([extensionModule])
+        var packages = target.localPackageFolders
         while !queue.isEmpty {
             let name = queue.removeFirst()
             guard seen.insert(name).inserted else { continue }
             let product = target.packageProducts.first { $0.name == name }
             var module: ExtensionModule
             let label: String
+            let place: String
             do throws(UserExtensionError) {
-                if let folder = packageFolder(of: name, product: product, in: target) {
+                if let folder = packageFolder(of: name, product: product, among: packages) {
+                    place =
+                        product == nil
+                        ? "a target of the local Swift package \(folder.path)" : "which \(targetName) links"
                     module = try ExtensionModule.locate("\(name)=\(folder.path)")
-                    module.origin = "a local Swift package that \(targetName) links"
+                    module.origin = product == nil ? place : "a local Swift package that \(targetName) links"
                     label = "Swift package"
+                    for dependency in pathDependencies(of: folder) where !packages.contains(dependency) {
+                        packages.append(dependency)
+                    }
                 } else if let framework = target.frameworks.first(where: { $0.moduleName == name }),
                     !framework.swiftFiles.isEmpty
                 {
+                    place = "the project's framework target \(framework.targetName)"
                     let root = commonFolder(of: framework.swiftFiles)
                     module = try ExtensionModule.make(
                         name: name, path: root.path, root: root,
                         sources: framework.swiftFiles.sorted { $0.path < $1.path },
-                        specification: "the framework target \(framework.targetName)")
-                    module.origin = "the project's framework target \(framework.targetName)"
+                        specification: place)
+                    module.origin = place
                     let count = framework.swiftFiles.count
                     label = "framework target \(framework.targetName), \(count) Swift file\(count == 1 ? "" : "s")"
                 } else {
-                    if case .repository(let repository) = product?.place {
+                    switch product?.place {
+                    case .repository(let repository):
                         problems.append(
                             "not compiled: \(name), a product of the remote Swift package \(repository) that "
                                 + "\(targetName) links: nse-bench cannot fetch it; give its sources with --module "
                                 + "\(name)=PATH")
+                    case .unknown:
+                        problems.append(
+                            "not compiled: \(name), which \(targetName) links: its package is not among the project's "
+                                + "local packages (one added to a workspace is not read); give its sources with "
+                                + "--module \(name)=PATH")
+                    case .folder, nil:
+                        break
                     }
                     continue
                 }
             } catch {
                 let reason: String
                 if case .badModule(_, let why) = error { reason = why } else { reason = "\(error)" }
-                problems.append(
-                    "not compiled: \(name), which \(targetName) links (\(reason)); give its sources with --module "
-                        + "\(name)=PATH")
+                // nse-bench compiles Swift alone: --module would refuse the same sources.
+                let advice =
+                    reason.contains("Objective-C or C sources") ? "" : "; give its sources with --module \(name)=PATH"
+                problems.append("not compiled: \(name), \(place) (\(reason))\(advice)")
                 continue
             }
-            // A file the extension's target compiles itself is the extension's: the module would define it twice.
-            guard !module.sources.contains(where: extensionSources.contains) else { continue }
+            let shared = module.sources.filter(extensionSources.contains)
+            guard shared.isEmpty else {
+                // Its types are the extension's own already: a module would define them twice.
+                problems.append(
+                    "not compiled: \(name) (\(label)): \(targetName) compiles its \(shared.map(\.lastPathComponent).joined(separator: ", ")) "
+                        + "itself, which the extension's module holds")
+                continue
+            }
             found.modules.append(module)
             taken.append("\(name) (\(label), \(module.root.path))")
             queue += module.imports
@@ -93,17 +122,37 @@ enum ProjectModules {
         return found
     }
 
-    /// The local package folder holding the module `name`: the product's own package, else the first of the
-    /// project's local packages with a target folder of that name.
+    /// The local package folder holding the module `name`: the product's own package, else the first of
+    /// `packages` with a target folder of that name.
     private static func packageFolder(
-        of name: String, product: XcodeProjectTarget.PackageProduct?, in target: XcodeProjectTarget
+        of name: String, product: XcodeProjectTarget.PackageProduct?, among packages: [URL]
     ) -> URL? {
         if case .folder(let folder) = product?.place { return folder }
-        return target.localPackageFolders.first { package in
-            ExtensionModule.packageSourceFolders.contains {
-                FileManager.default.fileExists(atPath: package.appendingPathComponent("\($0)/\(name)").path)
+        return packages.first { ExtensionModule.package($0, hasTarget: name) }
+    }
+
+    /// The folders of the packages the `Package.swift` in `package` depends on by path
+    /// (`.package(path: "../Models")`, with or without a `name:` first), standardized; none when it cannot
+    /// be read (its targets are still looked for, only not its dependencies').
+    static func pathDependencies(of package: URL) -> [URL] {
+        let manifest = package.appendingPathComponent("Package.swift")
+        guard let data = FileManager.default.contents(atPath: manifest.path) else { return [] }
+        let text = String(decoding: data, as: UTF8.self)
+        let pattern = #"\.package\(\s*(?:name:\s*"[^"]*"\s*,\s*)?path:\s*"([^"]+)""#
+        var folders: [URL] = []
+        var searchStart = text.startIndex
+        while let match = text.range(of: pattern, options: .regularExpression, range: searchStart..<text.endIndex) {
+            searchStart = match.upperBound
+            let call = text[match]
+            guard let open = call.range(of: "path:"), let quote = call[open.upperBound...].firstIndex(of: "\"") else {
+                continue
             }
+            let path = call[call.index(after: quote)...].dropLast()
+            let folder =
+                path.hasPrefix("/") ? URL(fileURLWithPath: String(path)) : package.appendingPathComponent(String(path))
+            folders.append(folder.standardizedFileURL)
         }
+        return folders
     }
 
     /// The deepest folder holding every one of `files`.

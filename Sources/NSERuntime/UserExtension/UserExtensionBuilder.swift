@@ -141,11 +141,43 @@ public struct UserExtensionBuilder: Sendable {
         let start = Date()
         let libraries = ModuleLibraries(folder: work, key: key)
         var notes: [String] = []
-        for (index, module) in source.modules.enumerated() {
-            let imported = source.modules[..<index].filter { module.imports.contains($0.name) }
-            notes += try build(
-                module, linking: Array(imported), libraries: libraries, osModule: osModule, notesSoFar: notes)
+        // A module the extension's project gives (not a --module) that does not compile is left out, and
+        // the extension compiled without it: as its `#if canImport(...)` reads it here, it may not need it.
+        var source = source
+        var compiled: [ExtensionModule] = []
+        for module in source.modules {
+            let imported = compiled.filter { module.imports.contains($0.name) }
+            if module.isFromProject,
+                let missing = module.imports.first(where: { name in
+                    name != module.name && source.modules.contains { $0.name == name }
+                        && !compiled.contains { $0.name == name }
+                })
+            {
+                notes.append(
+                    "\(module.name) (\(module.origin)) is not compiled: it imports \(missing), which did not compile")
+                continue
+            }
+            do throws(UserExtensionError) {
+                notes += try build(
+                    module, linking: imported, libraries: libraries, osModule: osModule, notesSoFar: notes)
+                compiled.append(module)
+            } catch {
+                guard module.isFromProject, case .moduleCompileFailed(_, _, _, let messages, _) = error else {
+                    throw error
+                }
+                // The compiler's first error at a line of the module's, else its first of any kind.
+                let lines = messages.split(whereSeparator: \.isNewline)
+                let first =
+                    lines.first { $0.contains(".swift:") && $0.contains(": error:") }
+                    ?? lines.first { $0.contains("error:") }
+                notes.append(
+                    "\(module.name) (\(module.origin)) is not compiled: it did not compile here"
+                        + (first.map { " (\($0.trimmingCharacters(in: .whitespaces)))" } ?? "")
+                        + "; the extension is compiled without it, so its #if canImport(\(module.name)) reads false, "
+                        + "where an iPhone compiles the module")
+            }
         }
+        source.modules = compiled
         let result = try compile(
             source.sources, unit: "the extension",
             root: source.path.hasSuffix(".swift")

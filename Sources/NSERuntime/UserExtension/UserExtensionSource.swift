@@ -180,10 +180,20 @@ public struct UserExtensionSource: Sendable, Hashable {
                 }
             }
             let found = ProjectModules.find(
-                imports: imports, target: member.target, targetName: member.name, given: Set(located.map(\.name)),
-                extensionModule: moduleName, extensionSources: sources)
-            located += found.modules
+                imports: imports + located.flatMap(\.imports), target: member.target, targetName: member.name,
+                given: Set(located.map(\.name)), extensionModule: moduleName, extensionSources: sources)
             packageNotes = found.notes
+            do throws(UserExtensionError) {
+                _ = try ExtensionModule.buildOrder(located + found.modules)
+                located += found.modules
+            } catch {
+                // Modules that import each other (through a `#if canImport`, read whole here): none is taken.
+                packageNotes =
+                    found.notes.filter { !$0.hasPrefix("modules of the project:") } + [
+                        "not compiled: the project's modules \(found.modules.map(\.name).joined(separator: ", ")), which "
+                            + "import each other or a --module that imports them: give their sources with --module"
+                    ]
+            }
         }
         let ownModules = try ExtensionModule.buildOrder(located)
         // The modules' code runs in the extension's process too: what it does untimed, whether it reads

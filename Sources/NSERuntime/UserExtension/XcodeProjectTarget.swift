@@ -379,11 +379,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
             default:
                 break
             }
-            let folder = localPackages.first { package in
-                ExtensionModule.packageSourceFolders.contains {
-                    FileManager.default.fileExists(atPath: package.appendingPathComponent("\($0)/\(name)").path)
-                }
-            }
+            let folder = localPackages.first { ExtensionModule.package($0, hasTarget: name) }
             return .init(name: name, place: folder.map { .folder($0) } ?? .unknown)
         }
 

@@ -22,7 +22,7 @@ struct ProjectModulesTests {
                 objectVersion = 60;
                 objects = {
                     F1 = {isa = PBXFileReference; path = NotificationService.swift; sourceTree = "<group>"; };
-                    G0 = {isa = PBXGroup; children = (G1, G2, G3); sourceTree = "<group>"; };
+                    G0 = {isa = PBXGroup; children = (G1, G2, G3, LF); sourceTree = "<group>"; };
                     G1 = {isa = PBXGroup; children = (F1); path = NotifyExt; sourceTree = "<group>"; };
                     B1 = {isa = PBXBuildFile; fileRef = F1; };
                     S1 = {isa = PBXSourcesBuildPhase; files = (B1); };
@@ -33,7 +33,12 @@ struct ProjectModulesTests {
                     PD2 = {isa = XCSwiftPackageProductDependency; package = RP1; productName = RemoteKit; };
                     PD3 = {isa = XCSwiftPackageProductDependency; package = LP2; productName = Gone; };
                     PD4 = {isa = XCSwiftPackageProductDependency; package = RP1; productName = "plugin:Lint"; };
-                    T1 = {isa = PBXNativeTarget; buildPhases = (S1); dependencies = (TD1); name = NotifyExt; packageProductDependencies = (PD1, PD2, PD3, PD4); productType = "com.apple.product-type.app-extension"; };
+                    LP3 = {isa = XCLocalSwiftPackageReference; relativePath = Packages/Fancy; };
+                    PD5 = {isa = XCSwiftPackageProductDependency; package = LP3; productName = Fancy; };
+                    LF = {isa = PBXFileReference; lastKnownFileType = folder; path = Packages/Local; sourceTree = "<group>"; };
+                    PD6 = {isa = XCSwiftPackageProductDependency; productName = Local; };
+                    PD7 = {isa = XCSwiftPackageProductDependency; productName = Missing; };
+                    T1 = {isa = PBXNativeTarget; buildPhases = (S1); dependencies = (TD1); name = NotifyExt; packageProductDependencies = (PD1, PD2, PD3, PD4, PD5, PD6, PD7); productType = "com.apple.product-type.app-extension"; };
                     F2 = {isa = PBXFileReference; path = Greeting.swift; sourceTree = "<group>"; };
                     G2 = {isa = PBXGroup; children = (F2); path = SharedKit; sourceTree = "<group>"; };
                     B2 = {isa = PBXBuildFile; fileRef = F2; };
@@ -54,7 +59,7 @@ struct ProjectModulesTests {
                 rootObject = P;
             }
             """
-        let imported = imports.map { "import \($0)\n" }.joined()
+        let imported = imports.map { "import \($0)\n" }.joined() + "#if canImport(Fancy)\nimport Fancy\n#endif\n"
         let files = [
             "App.xcodeproj/project.pbxproj": project,
             "NotifyExt/Info.plist": XcodeProjectTargetTests.serviceInfoPlist,
@@ -69,15 +74,34 @@ struct ProjectModulesTests {
                 }
             }
             """,
-            "Packages/Core/Package.swift": "// swift-tools-version:5.9\n",
+            "Packages/Core/Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+                name: "Core", dependencies: [.package(name: "Shared", path: "../Shared")],
+                targets: [.target(name: "Core", dependencies: ["Models"]), .target(name: "Models", dependencies: ["Helpers"])])
+            """,
             "Packages/Core/Sources/Core/Core.swift": """
             import Models
+            #if os(macOS)
+            import CoreMac
+            #endif
             public enum Core { public static func title(_ text: String) -> String { Models.prefix + text } }
             """,
+            "Packages/Core/Sources/CoreMac/CoreMac.swift": "import AppKit\npublic let window = NSWindow()\n",
+            "Packages/Shared/Package.swift": "// swift-tools-version:5.9\n",
+            "Packages/Shared/Sources/Helpers/Helpers.swift":
+                "public enum Helpers { public static let separator = \": \" }\n",
+            // Linked, but Linux has no Combine: the extension reaches it under canImport alone.
+            "Packages/Fancy/Package.swift": "// swift-tools-version:5.9\n",
+            "Packages/Fancy/Sources/Fancy/Fancy.swift":
+                "import Combine\npublic let subject = PassthroughSubject<Int, Never>()\n",
+            "Packages/Local/Package.swift": "// swift-tools-version:5.9\n",
+            "Packages/Local/Sources/Local/Local.swift": "public enum Local {}\n",
             "SharedKit/Greeting.swift": "public enum Greeting { public static let mark = \"!\" }\n",
             "SharedKitWatch/Greeting.swift": "public enum Greeting { public static let mark = \"(watch)\" }\n",
             "Packages/Core/Sources/Models/Models.swift":
-                "public enum Models { public static let prefix = \"core: \" }\n",
+                "import Helpers\npublic enum Models { public static let prefix = \"core\" + Helpers.separator }\n",
         ]
         try TemporaryDirectory.write(files, in: root)
         return root
@@ -88,14 +112,28 @@ struct ProjectModulesTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("NotifyExt")
         let source = try UserExtensionSource.locate(folder.path)
-        #expect(source.modules.map(\.name) == ["Models", "Core"], "Models first: Core imports it")
-        let packages = root.standardizedFileURL.appendingPathComponent("Packages/Core/Sources").path
+        #expect(
+            source.modules.map(\.name) == ["Fancy", "Helpers", "Models", "Core"],
+            "each after what it imports; not CoreMac, which Core imports under #if os(macOS)")
+        let packages = root.standardizedFileURL.appendingPathComponent("Packages").path
         #expect(
             source.packageNotes == [
-                "modules of the project: Core (Swift package, \(packages)/Core), Models (Swift package, "
-                    + "\(packages)/Models), as App.xcodeproj's target NotifyExt links them"
-            ])
-        #expect(source.projectNotes.contains(source.packageNotes[0]))
+                "modules of the project: Core (Swift package, \(packages)/Core/Sources/Core), Fancy (Swift package, "
+                    + "\(packages)/Fancy/Sources/Fancy), Models (Swift package, \(packages)/Core/Sources/Models), "
+                    + "Helpers (Swift package, \(packages)/Shared/Sources/Helpers), as App.xcodeproj's target NotifyExt "
+                    + "links them"
+            ], "Helpers from the package Core's Package.swift names by path")
+        let note = try #require(source.packageNotes.first)
+        #expect(source.projectNotes.contains(note))
+        // Fancy imports Combine, which Linux lacks: left out, and the extension's canImport(Fancy) reads false.
+        let built = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder()).built
+        #expect(
+            built.notes.contains {
+                $0.hasPrefix(
+                    "Fancy (a local Swift package that App.xcodeproj's target NotifyExt links) is not compiled: it did "
+                        + "not compile here (") && $0.contains("Combine")
+                    && $0.hasSuffix("so its #if canImport(Fancy) reads false, where an iPhone compiles the module")
+            }, "\(built.notes)")
         let title = try await CompiledExamples.deliveredTitle(ofExtensionAt: folder, forTitle: "hello")
         #expect(title == "core: hello")
     }
@@ -105,7 +143,7 @@ struct ProjectModulesTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("NotifyExt")
         let source = try UserExtensionSource.locate(folder.path)
-        #expect(source.modules.map(\.name) == ["Shared_Kit", "Models", "Core"])
+        #expect(source.modules.map(\.name) == ["Shared_Kit", "Fancy", "Helpers", "Models", "Core"])
         let framework = try #require(source.modules.first)
         #expect(framework.origin == "the project's framework target Shared Kit", "the one it depends on")
         #expect(framework.root.path == root.standardizedFileURL.appendingPathComponent("SharedKit").path)
@@ -136,13 +174,18 @@ struct ProjectModulesTests {
     }
 
     @Test func aRemoteOrMissingPackagesProductIsNamedAndAGivenModuleIsNotLookedFor() throws {
-        let root = try Self.repository(imports: ["Core", "RemoteKit", "Gone", "SwiftUI"])
+        let root = try Self.repository(imports: ["Core", "RemoteKit", "Gone", "SwiftUI", "Missing"])
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("NotifyExt").path
         let source = try UserExtensionSource.locate(folder)
-        #expect(source.modules.map(\.name) == ["Models", "Core"])
+        #expect(source.modules.map(\.name) == ["Fancy", "Helpers", "Models", "Core"])
         let notes = source.packageNotes
-        #expect(notes.count == 3, "\(notes)")
+        #expect(notes.count == 4, "\(notes)")
+        #expect(
+            notes.contains(
+                "not compiled: Missing, which App.xcodeproj's target NotifyExt links: its package is not among the "
+                    + "project's local packages (one added to a workspace is not read); give its sources with --module "
+                    + "Missing=PATH"), "\(notes)")
         #expect(
             notes.contains(
                 "not compiled: RemoteKit, a product of the remote Swift package https://github.com/example/RemoteKit "
@@ -163,7 +206,7 @@ struct ProjectModulesTests {
             to: given.appendingPathComponent("Core.swift"), atomically: true, encoding: .utf8)
         let withGiven = try UserExtensionSource.locate(
             root.appendingPathComponent("NotifyExt").path, modules: ["Core=\(given.path)"])
-        #expect(withGiven.modules.map(\.name) == ["Core"])
+        #expect(withGiven.modules.map(\.name) == ["Core", "Fancy"], "not the package's Core, nor its Models")
         #expect(withGiven.modules.first?.root.path == given.standardizedFileURL.path)
     }
 
@@ -179,7 +222,12 @@ struct ProjectModulesTests {
                 .init(name: "Core", place: .folder(packages.appendingPathComponent("Core"))),
                 .init(name: "RemoteKit", place: .repository("https://github.com/example/RemoteKit")),
                 .init(name: "Gone", place: .folder(packages.appendingPathComponent("Gone"))),
-            ], "a plugin is no module")
-        #expect(target.localPackageFolders == [packages.appendingPathComponent("Core")], "Gone has no Package.swift")
+                .init(name: "Fancy", place: .folder(packages.appendingPathComponent("Fancy"))),
+                .init(name: "Local", place: .folder(packages.appendingPathComponent("Local"))),
+                .init(name: "Missing", place: .unknown),
+            ], "a plugin is no module; Local, without a package, found by its folder reference")
+        #expect(
+            target.localPackageFolders == ["Local", "Core", "Fancy"].map { packages.appendingPathComponent($0) },
+            "Gone has no Package.swift; a folder reference holding one counts")
     }
 }
