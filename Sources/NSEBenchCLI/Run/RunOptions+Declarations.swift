@@ -71,7 +71,8 @@ extension RunOptions {
             + "with it, or a Swift package it depends on): a folder of .swift files, one .swift file or a Swift "
             + "package's folder (its one target, or Sources/NAME), compiled in Swift 5 mode before the extension "
             + "with the same simulated URLSession. NAME defaults to the folder's, file's or target's name. "
-            + "Repeatable.", .text)
+            + "Repeatable. Local Swift packages and framework targets of the extension's Xcode project are found "
+            + "without it; a module given here wins.", .text)
     static let media: Option<String> = .value(
         "media", valueName: "MIX", default: defaultMediaMix,
         help: "Media sizes and types with weights, as served under /media/.", .text)
