@@ -145,36 +145,21 @@ public struct UserExtensionBuilder: Sendable {
         // the extension compiled without it: as its `#if canImport(...)` reads it here, it may not need it.
         var source = source
         var compiled: [ExtensionModule] = []
+        var dropped: [String: UserExtensionError] = [:]
         for module in source.modules {
             let imported = compiled.filter { module.imports.contains($0.name) }
-            if module.isFromProject,
-                let missing = module.imports.first(where: { name in
-                    name != module.name && source.modules.contains { $0.name == name }
-                        && !compiled.contains { $0.name == name }
-                })
-            {
-                notes.append(
-                    "\(module.name) (\(module.origin)) is not compiled: it imports \(missing), which did not compile")
-                continue
-            }
             do throws(UserExtensionError) {
                 notes += try build(
                     module, linking: imported, libraries: libraries, osModule: osModule, notesSoFar: notes)
                 compiled.append(module)
             } catch {
-                guard module.isFromProject, case .moduleCompileFailed(_, _, _, let messages, _) = error else {
-                    throw error
-                }
-                // The compiler's first error at a line of the module's, else its first of any kind.
-                let lines = messages.split(whereSeparator: \.isNewline)
-                let first =
-                    lines.first { $0.contains(".swift:") && $0.contains(": error:") }
-                    ?? lines.first { $0.contains("error:") }
-                notes.append(
-                    "\(module.name) (\(module.origin)) is not compiled: it did not compile here"
-                        + (first.map { " (\($0.trimmingCharacters(in: .whitespaces)))" } ?? "")
-                        + "; the extension is compiled without it, so its #if canImport(\(module.name)) reads false, "
-                        + "where an iPhone compiles the module")
+                guard case .moduleCompileFailed(_, _, _, let messages, let missing) = error else { throw error }
+                // Needing a module left out, it fails for that module's reason: that one's error says it.
+                if let earlier = missing.lazy.compactMap({ dropped[$0] }).first, !module.isFromProject { throw earlier }
+                guard module.isFromProject else { throw error }
+                try removeOutputs(of: module, libraries: libraries)
+                dropped[module.name] = error
+                notes.append(Self.leftOutNote(module, messages: messages))
             }
         }
         source.modules = compiled
@@ -189,6 +174,10 @@ public struct UserExtensionBuilder: Sendable {
         let seconds = Date().timeIntervalSince(start)
         // A module compiled without its os(iOS) branches may lack what the extension calls: say so.
         guard result.status == 0 else {
+            // The extension needs a module of its project's that did not compile: that module's error says why.
+            if let error = Self.missingModules(in: result.messages).lazy.compactMap({ dropped[$0] }).first {
+                throw error
+            }
             throw compileError(source, result.messages + notes.map { "\n(\($0))" }.joined(), entry: entry)
         }
         notes += result.note.map { [$0] } ?? []
@@ -207,6 +196,44 @@ public struct UserExtensionBuilder: Sendable {
             }
         }
         return Built(libraryPath: library.path, cached: false, compileSeconds: seconds, notes: notes)
+    }
+
+    /// The note for the project's `module`, left out after its compile failed with `messages`: the
+    /// compiler's first error at a line of the module's (its path from the module's folder, as a cached
+    /// note outlives the project's place), else its first of any kind.
+    static func leftOutNote(_ module: ExtensionModule, messages: String) -> String {
+        let lines = messages.split(whereSeparator: \.isNewline)
+        let first =
+            lines.first { $0.contains(".swift:") && $0.contains(": error:") } ?? lines.first { $0.contains("error:") }
+        let error = first.map {
+            String(
+                $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: module.root.path + "/", with: "")
+                    .prefix(300))
+        }
+        return "\(module.name) (\(module.origin)) is not compiled: it did not compile here"
+            + (error.map { " (\($0))" } ?? "")
+            + "; the extension is compiled without it, so its #if canImport(\(module.name)) reads false, where an "
+            + "iPhone compiles the module"
+    }
+
+    /// Removes what a failed compile of `module` left in the build folder: its interface (the compiler
+    /// writes it before it fails in a function's body) would make `canImport` hold for a module not linked.
+    private func removeOutputs(of module: ExtensionModule, libraries: ModuleLibraries) throws(UserExtensionError) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: libraries.folder.path)
+        } catch {
+            throw .cache(path: libraries.folder.path, reason: error.localizedDescription)
+        }
+        let library = libraries.library(module).lastPathComponent
+        for name in names where name.hasPrefix("\(module.name).") || name == library {
+            let file = libraries.folder.appendingPathComponent(name)
+            do {
+                try FileManager.default.removeItem(at: file)
+            } catch {
+                throw .cache(path: file.path, reason: error.localizedDescription)
+            }
+        }
     }
 
     /// The ``Built/notes`` kept in the cached build `folder` (none in a build cached before they were).
@@ -479,6 +506,11 @@ public struct UserExtensionBuilder: Sendable {
         CloseOnExecPipe.closeChildEnd(pipe.writing)
         let data = pipe.reading.readDataToEndOfFile()
         process.waitUntilExit()
+        // Killed (out of memory, a signal): no verdict on the sources, and nothing to cache.
+        guard process.terminationReason == .exit else {
+            throw .toolchain(
+                "\(compiler.path) was ended by signal \(process.terminationStatus) before it finished; run again")
+        }
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 

@@ -83,24 +83,27 @@ struct XcodeProjectTarget: Sendable, Hashable {
         /// The project file read.
         var file: URL
         fileprivate var candidates: [Candidate]
-        /// The project's framework and static library targets, by the module each makes and their ids.
-        fileprivate var frameworks: [(module: String, id: String, candidate: Candidate)] = []
+        /// The project's framework and static library targets, their files listed, with their ids and the
+        /// targets each depends on or links.
+        fileprivate var frameworks: [(id: String, linked: [String], target: FrameworkTarget)] = []
 
         /// Every app extension target, each expanded.
         var targets: [XcodeProjectTarget] { candidates.map(expanded) }
 
-        /// `candidate` expanded, with the project's framework targets, those it links first: an app's
-        /// shared framework often has a target per platform (`Shared-iOS`, `Shared-watchOS`), each making
-        /// the same module.
+        /// `candidate` expanded, with the project's framework targets, those it depends on or links first,
+        /// directly or through another: an app's shared framework often has a target per platform
+        /// (`Shared-iOS`, `Shared-watchOS`), each making the same module.
         private func expanded(_ candidate: Candidate) -> XcodeProjectTarget {
-            let linked = frameworks.filter { candidate.linkedTargets.contains($0.id) }
-            let others = frameworks.filter { !candidate.linkedTargets.contains($0.id) }
-            return candidate.expanded(
-                frameworks: (linked + others).map {
-                    FrameworkTarget(
-                        moduleName: $0.module, targetName: $0.candidate.name,
-                        swiftFiles: $0.candidate.expanded().swiftFiles)
-                })
+            var reached = Set(candidate.linkedTargets)
+            var queue = candidate.linkedTargets
+            while let id = queue.popLast() {
+                for next in frameworks.first(where: { $0.id == id })?.linked ?? [] where reached.insert(next).inserted {
+                    queue.append(next)
+                }
+            }
+            let linked = frameworks.filter { reached.contains($0.id) }.map(\.target)
+            let others = frameworks.filter { !reached.contains($0.id) }.map(\.target)
+            return candidate.expanded(frameworks: linked + others)
         }
 
         /// The target compiling `folder`'s Swift files: the first of ``targets(containing:)``.
@@ -222,7 +225,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
         let projectList = (root["rootObject"] as? String).flatMap { objects[$0]?["buildConfigurationList"] as? String }
         let packageFolders = paths.localPackageFolders()
         var candidates: [Candidate] = []
-        var frameworks: [(module: String, id: String, candidate: Candidate)] = []
+        var frameworks: [(id: String, linked: [String], target: FrameworkTarget)] = []
         // Each target's product file reference: a Frameworks phase links a framework target by it.
         var productOwners: [String: String] = [:]
         for (id, object) in objects where object["isa"] as? String == "PBXNativeTarget" {
@@ -285,7 +288,11 @@ struct XcodeProjectTarget: Sendable, Hashable {
             if isExtension {
                 candidates.append(candidate)
             } else {
-                frameworks.append((FrameworkTarget.moduleName(settings, target: name), targetID, candidate))
+                // Listed once here, whichever extension target asks for it.
+                let module = FrameworkTarget(
+                    moduleName: FrameworkTarget.moduleName(settings, target: name), targetName: name,
+                    swiftFiles: candidate.expanded().swiftFiles)
+                frameworks.append((targetID, linked, module))
             }
         }
         return Project(file: pbxproj, candidates: candidates, frameworks: frameworks)

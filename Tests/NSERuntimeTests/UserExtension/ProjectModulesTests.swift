@@ -38,11 +38,15 @@ struct ProjectModulesTests {
                     LF = {isa = PBXFileReference; lastKnownFileType = folder; path = Packages/Local; sourceTree = "<group>"; };
                     PD6 = {isa = XCSwiftPackageProductDependency; productName = Local; };
                     PD7 = {isa = XCSwiftPackageProductDependency; productName = Missing; };
-                    T1 = {isa = PBXNativeTarget; buildPhases = (S1); dependencies = (TD1); name = NotifyExt; packageProductDependencies = (PD1, PD2, PD3, PD4, PD5, PD6, PD7); productType = "com.apple.product-type.app-extension"; };
+                    LP4 = {isa = XCLocalSwiftPackageReference; relativePath = Packages/Broken; };
+                    PD8 = {isa = XCSwiftPackageProductDependency; package = LP4; productName = Broken; };
+                    T1 = {isa = PBXNativeTarget; buildPhases = (S1); dependencies = (TD1); name = NotifyExt; packageProductDependencies = (PD1, PD2, PD3, PD4, PD5, PD6, PD7, PD8); productType = "com.apple.product-type.app-extension"; };
                     F2 = {isa = PBXFileReference; path = Greeting.swift; sourceTree = "<group>"; };
-                    G2 = {isa = PBXGroup; children = (F2); path = SharedKit; sourceTree = "<group>"; };
+                    G2 = {isa = PBXGroup; children = (F2, F4); path = SharedKit; sourceTree = "<group>"; };
+                    F4 = {isa = PBXFileReference; path = Generated.swift; sourceTree = "<group>"; };
+                    B4 = {isa = PBXBuildFile; fileRef = F4; };
                     B2 = {isa = PBXBuildFile; fileRef = F2; };
-                    S2 = {isa = PBXSourcesBuildPhase; files = (B2); };
+                    S2 = {isa = PBXSourcesBuildPhase; files = (B2, B4); };
                     C2 = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_NAME = "$(TARGET_NAME:c99extidentifier)"; }; name = Release; };
                     CL2 = {isa = XCConfigurationList; buildConfigurations = (C2); };
                     T2 = {isa = PBXNativeTarget; buildConfigurationList = CL2; buildPhases = (S2); name = "Shared Kit"; productType = "com.apple.product-type.framework"; };
@@ -59,7 +63,9 @@ struct ProjectModulesTests {
                 rootObject = P;
             }
             """
-        let imported = imports.map { "import \($0)\n" }.joined() + "#if canImport(Fancy)\nimport Fancy\n#endif\n"
+        let imported =
+            imports.map { "import \($0)\n" }.joined() + "#if canImport(Fancy)\nimport Fancy\n#endif\n"
+            + "#if canImport(Broken)\nimport Broken\nlet brokenMark = Broken.mark()\n#else\nlet brokenMark = \"\"\n#endif\n"
         let files = [
             "App.xcodeproj/project.pbxproj": project,
             "NotifyExt/Info.plist": XcodeProjectTargetTests.serviceInfoPlist,
@@ -69,7 +75,7 @@ struct ProjectModulesTests {
             class NotificationService: UNNotificationServiceExtension {
                 override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
                     let content = request.content.mutableCopy() as! UNMutableNotificationContent
-                    content.title = Core.title(content.title)\(imports.contains("Shared_Kit") ? " + Greeting.mark" : "")
+                    content.title = Core.title(content.title) + brokenMark\(imports.contains("Shared_Kit") ? " + Greeting.mark" : "")
                     contentHandler(content)
                 }
             }
@@ -98,6 +104,10 @@ struct ProjectModulesTests {
                 "import Combine\npublic let subject = PassthroughSubject<Int, Never>()\n",
             "Packages/Local/Package.swift": "// swift-tools-version:5.9\n",
             "Packages/Local/Sources/Local/Local.swift": "public enum Local {}\n",
+            // Linked, and wrong in a function's body: the compiler writes its interface before it fails.
+            "Packages/Broken/Package.swift": "// swift-tools-version:5.9\n",
+            "Packages/Broken/Sources/Broken/Broken.swift":
+                "public enum Broken { public static func mark() -> String { let n: Int = \"body\"; return \"\\(n)\" } }\n",
             "SharedKit/Greeting.swift": "public enum Greeting { public static let mark = \"!\" }\n",
             "SharedKitWatch/Greeting.swift": "public enum Greeting { public static let mark = \"(watch)\" }\n",
             "Packages/Core/Sources/Models/Models.swift":
@@ -113,15 +123,15 @@ struct ProjectModulesTests {
         let folder = root.appendingPathComponent("NotifyExt")
         let source = try UserExtensionSource.locate(folder.path)
         #expect(
-            source.modules.map(\.name) == ["Fancy", "Helpers", "Models", "Core"],
+            source.modules.map(\.name) == ["Fancy", "Broken", "Helpers", "Models", "Core"],
             "each after what it imports; not CoreMac, which Core imports under #if os(macOS)")
         let packages = root.standardizedFileURL.appendingPathComponent("Packages").path
         #expect(
             source.packageNotes == [
-                "modules of the project: Core (Swift package, \(packages)/Core/Sources/Core), Fancy (Swift package, "
-                    + "\(packages)/Fancy/Sources/Fancy), Models (Swift package, \(packages)/Core/Sources/Models), "
-                    + "Helpers (Swift package, \(packages)/Shared/Sources/Helpers), as App.xcodeproj's target NotifyExt "
-                    + "links them"
+                "modules of the project for App.xcodeproj's target NotifyExt: Core (Swift package, "
+                    + "\(packages)/Core/Sources/Core), Fancy (Swift package, \(packages)/Fancy/Sources/Fancy), Broken "
+                    + "(Swift package, \(packages)/Broken/Sources/Broken), Models (Swift package, "
+                    + "\(packages)/Core/Sources/Models), Helpers (Swift package, \(packages)/Shared/Sources/Helpers)"
             ], "Helpers from the package Core's Package.swift names by path")
         let note = try #require(source.packageNotes.first)
         #expect(source.projectNotes.contains(note))
@@ -134,6 +144,13 @@ struct ProjectModulesTests {
                         + "not compile here (") && $0.contains("Combine")
                     && $0.hasSuffix("so its #if canImport(Fancy) reads false, where an iPhone compiles the module")
             }, "\(built.notes)")
+        // Broken fails in a function's body, after its interface was written: removed, so canImport reads false.
+        #expect(
+            built.notes.contains {
+                $0.hasPrefix(
+                    "Broken (a local Swift package that App.xcodeproj's target NotifyExt links) is not compiled: ")
+                    && $0.contains("(Broken.swift:1:") && $0.contains("cannot convert")
+            }, "\(built.notes)")
         let title = try await CompiledExamples.deliveredTitle(ofExtensionAt: folder, forTitle: "hello")
         #expect(title == "core: hello")
     }
@@ -143,7 +160,11 @@ struct ProjectModulesTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("NotifyExt")
         let source = try UserExtensionSource.locate(folder.path)
-        #expect(source.modules.map(\.name) == ["Shared_Kit", "Fancy", "Helpers", "Models", "Core"])
+        #expect(source.modules.map(\.name) == ["Shared_Kit", "Fancy", "Broken", "Helpers", "Models", "Core"])
+        #expect(
+            source.packageNotes.contains(
+                "not compiled in Shared_Kit: Generated.swift, which the project's framework target Shared Kit lists "
+                    + "and is not on disk here (a file a build phase generates?)"), "\(source.packageNotes)")
         let framework = try #require(source.modules.first)
         #expect(framework.origin == "the project's framework target Shared Kit", "the one it depends on")
         #expect(framework.root.path == root.standardizedFileURL.appendingPathComponent("SharedKit").path)
@@ -157,7 +178,8 @@ struct ProjectModulesTests {
 
     @Test(arguments: [
         ("Shared Kit", nil, nil, "Shared_Kit"), ("App", "Core-iOS", nil, "Core_iOS"), ("App", nil, "Mod", "Mod"),
-        ("App", "$(TARGET_NAME)", nil, "App"), ("9Lives", nil, nil, "_9Lives"),
+        ("App", "$(TARGET_NAME)", nil, "App"), ("9Lives", nil, nil, "_9Lives"), ("Bar", "Foo", "$(TARGET_NAME)", "Bar"),
+        ("Café", nil, nil, "Café"), ("App", "$(TARGET_NAME:c99extidentifier)Kit", nil, "AppKit"),
     ])
     func aFrameworksModuleNameIsDerivedAsXcodeDerivesIt(
         target: String, productName: String?, moduleName: String?, expected: String
@@ -178,7 +200,7 @@ struct ProjectModulesTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("NotifyExt").path
         let source = try UserExtensionSource.locate(folder)
-        #expect(source.modules.map(\.name) == ["Fancy", "Helpers", "Models", "Core"])
+        #expect(source.modules.map(\.name) == ["Fancy", "Broken", "Helpers", "Models", "Core"])
         let notes = source.packageNotes
         #expect(notes.count == 4, "\(notes)")
         #expect(
@@ -206,8 +228,49 @@ struct ProjectModulesTests {
             to: given.appendingPathComponent("Core.swift"), atomically: true, encoding: .utf8)
         let withGiven = try UserExtensionSource.locate(
             root.appendingPathComponent("NotifyExt").path, modules: ["Core=\(given.path)"])
-        #expect(withGiven.modules.map(\.name) == ["Core", "Fancy"], "not the package's Core, nor its Models")
+        #expect(withGiven.modules.map(\.name) == ["Core", "Fancy", "Broken"], "not the package's Core, nor its Models")
         #expect(withGiven.modules.first?.root.path == given.standardizedFileURL.path)
+    }
+
+    @Test func anExtensionThatNeedsAModuleLeftOutHearsThatModulesCompileError() throws {
+        let root = try Self.repository(imports: ["Core", "Broken"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        do {
+            _ = try UserExtensionLoader.load(
+                root.appendingPathComponent("NotifyExt").path, builder: try CompiledExamples.builder())
+            Issue.record("an extension importing a module that does not compile was built")
+        } catch let error as UserExtensionError {
+            guard case .moduleCompileFailed("Broken", _, let origin, let messages, _) = error else {
+                Issue.record("expected Broken's own compile failure, got \(error)")
+                return
+            }
+            #expect(origin == "a local Swift package that App.xcodeproj's target NotifyExt links")
+            #expect(messages.contains("cannot convert"))
+        }
+    }
+
+    @Test func aPackageManifestsPathDependenciesAreReadWithoutItsComments() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TemporaryDirectory.write(
+            [
+                "Core/Package.swift": """
+                let package = Package(name: "Core", dependencies: [
+                    .package(url: "https://github.com/example/Remote", from: "1.0.0"), .package(path: "../A"),
+                    // .package(path: "../Commented"),
+                    /* .package(path: "../Blocked"), */
+                    .package(name: "B", path : "../B"),
+                    .package(
+                        path: #"../Raw"#
+                    ),
+                    .package(path: "\\(root)/Interpolated"),
+                ])
+                """
+            ], in: root)
+        let folders = ProjectModules.pathDependencies(of: root.appendingPathComponent("Core"))
+        #expect(folders.map(\.lastPathComponent) == ["A", "B", "Raw"])
+        #expect(folders.first?.path == root.standardizedFileURL.appendingPathComponent("A").path)
+        #expect(ProjectModules.pathDependencies(of: root.appendingPathComponent("None")).isEmpty)
     }
 
     @Test func theProjectFileNamesTheProductsAndTheLocalPackages() throws {
@@ -225,9 +288,11 @@ struct ProjectModulesTests {
                 .init(name: "Fancy", place: .folder(packages.appendingPathComponent("Fancy"))),
                 .init(name: "Local", place: .folder(packages.appendingPathComponent("Local"))),
                 .init(name: "Missing", place: .unknown),
+                .init(name: "Broken", place: .folder(packages.appendingPathComponent("Broken"))),
             ], "a plugin is no module; Local, without a package, found by its folder reference")
         #expect(
-            target.localPackageFolders == ["Local", "Core", "Fancy"].map { packages.appendingPathComponent($0) },
+            target.localPackageFolders
+                == ["Local", "Core", "Fancy", "Broken"].map { packages.appendingPathComponent($0) },
             "Gone has no Package.swift; a folder reference holding one counts")
     }
 }
