@@ -178,7 +178,7 @@ public struct UserExtensionBuilder: Sendable {
             if let error = Self.missingModules(in: result.messages).lazy.compactMap({ dropped[$0] }).first {
                 throw error
             }
-            throw compileError(source, result.messages + notes.map { "\n(\($0))" }.joined(), entry: entry)
+            throw compileError(source, result.messages, notes: notes, entry: entry)
         }
         notes += result.note.map { [$0] } ?? []
         let notesFile = work.appendingPathComponent(Self.notesFileName)
@@ -514,7 +514,12 @@ public struct UserExtensionBuilder: Sendable {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    private func compileError(_ source: UserExtensionSource, _ output: String, entry: URL) -> UserExtensionError {
+    /// The error for the extension's failed compile, whose compiler `output` is followed by the build's
+    /// `notes` (the modules missing are the compiler's, not those a note names).
+    private func compileError(
+        _ source: UserExtensionSource, _ compilerOutput: String, notes: [String] = [], entry: URL
+    ) -> UserExtensionError {
+        let output = compilerOutput + notes.map { "\n(\($0))" }.joined()
         // A principal class the scan took for a subclass but the compiler does not (a typealias, say).
         if output.contains(ExtensionEntryFile.fileName), output.contains("UNNotificationServiceExtension") {
             return .notAServiceExtension(className: source.principalClass, path: source.path, subclasses: [])
@@ -528,7 +533,7 @@ public struct UserExtensionBuilder: Sendable {
                 + fromProject.map(\.lastPathComponent).joined(separator: ", ") + " into the extension)"
         return .compileFailed(
             path: source.path, messages: output + why + Self.projectContext(source),
-            missingModules: Self.missingModules(in: output))
+            missingModules: Self.missingModules(in: compilerOutput))
     }
 
     /// What the run decided from the extension's Xcode project (``UserExtensionSource/projectNotes``), for

@@ -249,6 +249,24 @@ struct ProjectModulesTests {
         }
     }
 
+    @Test func aFailedCompileNamesTheModulesTheCompilerMissedNotThoseItsNotesName() throws {
+        // Fancy's note names Combine, which it lacks; the extension itself lacks only RemoteKit.
+        let root = try Self.repository(imports: ["Core", "RemoteKit"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        do {
+            _ = try UserExtensionLoader.load(
+                root.appendingPathComponent("NotifyExt").path, builder: try CompiledExamples.builder())
+            Issue.record("an extension importing a remote package's product was built")
+        } catch let error as UserExtensionError {
+            guard case .compileFailed(_, let messages, let missing) = error else {
+                Issue.record("expected the extension's compile failure, got \(error)")
+                return
+            }
+            #expect(missing == ["RemoteKit"])
+            #expect(messages.contains("no such module 'Combine'"), "Fancy's note, after the compiler's messages")
+        }
+    }
+
     @Test func aPackageManifestsPathDependenciesAreReadWithoutItsComments() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
