@@ -94,8 +94,8 @@ enum ProjectModules {
                                 + "\(name)=PATH")
                     case .unknown:
                         problems.append(
-                            "not compiled: \(name), which \(targetName) links: its package is not among the project's "
-                                + "local packages (one added to a workspace is not read); give its sources with "
+                            "not compiled: \(name), which \(targetName) links: its package is not among the local packages "
+                                + "of the project or a workspace beside it; give its sources with "
                                 + "--module \(name)=PATH")
                     case .folder, nil:
                         break

@@ -38,7 +38,8 @@ struct XcodeProjectTarget: Sendable, Hashable {
     /// The Swift package products it links (`packageProductDependencies`).
     var packageProducts: [PackageProduct] = []
     /// The folders of every local Swift package the project names (`XCLocalSwiftPackageReference`, or a
-    /// folder reference holding a `Package.swift`): where a product's own dependencies within its package,
+    /// folder reference holding a `Package.swift`), then those a workspace beside it names
+    /// (``XcodeWorkspace``): where a product's own dependencies within its package,
     /// or another package's, are found.
     var localPackageFolders: [URL] = []
 
@@ -223,7 +224,8 @@ struct XcodeProjectTarget: Sendable, Hashable {
         }
         let paths = ObjectPaths(objects: objects, projectFolder: projectFolder)
         let projectList = (root["rootObject"] as? String).flatMap { objects[$0]?["buildConfigurationList"] as? String }
-        let packageFolders = paths.localPackageFolders()
+        var packageFolders = paths.localPackageFolders()
+        packageFolders += XcodeWorkspace.packageFolders(in: projectFolder).filter { !packageFolders.contains($0) }
         var candidates: [Candidate] = []
         var frameworks: [(id: String, linked: [String], target: FrameworkTarget)] = []
         // Each target's product file reference: a Frameworks phase links a framework target by it.

@@ -40,7 +40,8 @@ struct ProjectModulesTests {
                     PD7 = {isa = XCSwiftPackageProductDependency; productName = Missing; };
                     LP4 = {isa = XCLocalSwiftPackageReference; relativePath = Packages/Broken; };
                     PD8 = {isa = XCSwiftPackageProductDependency; package = LP4; productName = Broken; };
-                    T1 = {isa = PBXNativeTarget; buildPhases = (S1); dependencies = (TD1); name = NotifyExt; packageProductDependencies = (PD1, PD2, PD3, PD4, PD5, PD6, PD7, PD8); productType = "com.apple.product-type.app-extension"; };
+                    PD9 = {isa = XCSwiftPackageProductDependency; productName = WorkspaceKit; };
+                    T1 = {isa = PBXNativeTarget; buildPhases = (S1); dependencies = (TD1); name = NotifyExt; packageProductDependencies = (PD1, PD2, PD3, PD4, PD5, PD6, PD7, PD8, PD9); productType = "com.apple.product-type.app-extension"; };
                     F2 = {isa = PBXFileReference; path = Greeting.swift; sourceTree = "<group>"; };
                     G2 = {isa = PBXGroup; children = (F2, F4); path = SharedKit; sourceTree = "<group>"; };
                     F4 = {isa = PBXFileReference; path = Generated.swift; sourceTree = "<group>"; };
@@ -104,6 +105,24 @@ struct ProjectModulesTests {
                 "import Combine\npublic let subject = PassthroughSubject<Int, Never>()\n",
             "Packages/Local/Package.swift": "// swift-tools-version:5.9\n",
             "Packages/Local/Sources/Local/Local.swift": "public enum Local {}\n",
+            // Added to the workspace, not the project: the target names its product alone.
+            "App.xcworkspace/contents.xcworkspacedata": """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Workspace
+               version = "1.0">
+               <FileRef
+                  location = "group:App.xcodeproj">
+               </FileRef>
+               <FileRef
+                  location = "group:Packages/WorkspaceKit">
+               </FileRef>
+               <FileRef
+                  location = "container:Packages/Gone">
+               </FileRef>
+            </Workspace>
+            """,
+            "Packages/WorkspaceKit/Package.swift": "// swift-tools-version:5.9\n",
+            "Packages/WorkspaceKit/Sources/WorkspaceKit/WorkspaceKit.swift": "public enum WorkspaceKit {}\n",
             // Linked, and wrong in a function's body: the compiler writes its interface before it fails.
             "Packages/Broken/Package.swift": "// swift-tools-version:5.9\n",
             "Packages/Broken/Sources/Broken/Broken.swift":
@@ -206,7 +225,7 @@ struct ProjectModulesTests {
         #expect(
             notes.contains(
                 "not compiled: Missing, which App.xcodeproj's target NotifyExt links: its package is not among the "
-                    + "project's local packages (one added to a workspace is not read); give its sources with --module "
+                    + "local packages of the project or a workspace beside it; give its sources with --module "
                     + "Missing=PATH"), "\(notes)")
         #expect(
             notes.contains(
@@ -291,6 +310,23 @@ struct ProjectModulesTests {
         #expect(ProjectModules.pathDependencies(of: root.appendingPathComponent("None")).isEmpty)
     }
 
+    @Test func aWorkspacesFileReferencesAreReadWithTheirKinds() {
+        let contents = """
+            <Workspace version = "1.0">
+               <FileRef location = "group:App.xcodeproj"></FileRef>
+               <FileRef
+                  location = "absolute:/src/Kit">
+               </FileRef>
+               <Group location = "container:" name = "Packages"></Group>
+               <FileRef location="container:Packages/Core"/>
+            </Workspace>
+            """
+        let read = XcodeWorkspace.locations(in: contents)
+        #expect(read.map(\.kind) == ["group", "absolute", "container"], "a Group is no FileRef")
+        #expect(read.map(\.path) == ["App.xcodeproj", "/src/Kit", "Packages/Core"])
+        #expect(XcodeWorkspace.packageFolders(in: URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")).isEmpty)
+    }
+
     @Test func theProjectFileNamesTheProductsAndTheLocalPackages() throws {
         let root = try Self.repository(imports: [])
         defer { try? FileManager.default.removeItem(at: root) }
@@ -307,10 +343,11 @@ struct ProjectModulesTests {
                 .init(name: "Local", place: .folder(packages.appendingPathComponent("Local"))),
                 .init(name: "Missing", place: .unknown),
                 .init(name: "Broken", place: .folder(packages.appendingPathComponent("Broken"))),
+                .init(name: "WorkspaceKit", place: .folder(packages.appendingPathComponent("WorkspaceKit"))),
             ], "a plugin is no module; Local, without a package, found by its folder reference")
         #expect(
             target.localPackageFolders
-                == ["Local", "Core", "Fancy", "Broken"].map { packages.appendingPathComponent($0) },
-            "Gone has no Package.swift; a folder reference holding one counts")
+                == ["Local", "Core", "Fancy", "Broken", "WorkspaceKit"].map { packages.appendingPathComponent($0) },
+            "Gone has no Package.swift; a folder reference holding one counts, and the workspace's package")
     }
 }
