@@ -7,7 +7,10 @@ import Testing
 @Suite("Connection closes counted by reason", .serialized)
 struct ConnectionCloseCountingTests {
     @Test func everyCloseIsCountedUnderItsReason() async throws {
-        try await withMediaServer(idleTimeout: .seconds(1)) { server in
+        // The idle timeout must outlast the time between the leaving client's answer and its hang-up: with
+        // 1 s, a CI run whose machine was saturated (this test took 19.8 s) counted that close as the
+        // server's idle timeout, not the peer's.
+        try await withMediaServer(idleTimeout: .seconds(4)) { server in
             let port = server.address.port
             await #expect(try await RawHTTPClient.get("/media/1KB.jpg", port: port).status == 200)
             await #expect(try await RawHTTPClient.get("/media/1KB.jpg?reset-before=100", port: port).ending == .reset)
@@ -22,8 +25,8 @@ struct ConnectionCloseCountingTests {
                 leaving.hangUp()  // the client closes its keep-alive connection
             }
             let idle = try RawHTTPClient(port: port)
-            await #expect(idle.receive(timeout: 10).ending == .closed)
-            #expect(await eventually(within: .seconds(10)) { server.statistics.snapshot.connectionsOpen == 0 })
+            await #expect(idle.receive(timeout: 20).ending == .closed)
+            #expect(await eventually(within: .seconds(20)) { server.statistics.snapshot.connectionsOpen == 0 })
             let snapshot = server.statistics.snapshot
             #expect(snapshot.closes[.responseEnded] == 1)
             #expect(snapshot.closes[.injectedReset] == 1)
