@@ -136,7 +136,8 @@ struct FaultInjectionTests {
             let response = try await RawHTTPClient.get("/media/600KB.jpg?bandwidth=1MB/s", port: server.address.port)
             let seconds = (response.lastByte ?? 0) - (response.firstByte ?? 0)
             #expect(response.body.count == 600_000)
-            #expect(seconds > 0.5 && seconds < 1.2, "600 KB at 1 MB/s took \(seconds) s")
+            // The upper bound catches a link far slower than set, with room for a loaded machine.
+            #expect(seconds > 0.5 && seconds < 4, "600 KB at 1 MB/s took \(seconds) s")
         }
     }
 
@@ -150,8 +151,9 @@ struct FaultInjectionTests {
             let seconds = Date().timeIntervalSince(started)
             #expect(a.body.count == 300_000 && b.body.count == 300_000)
             // At least 0.5 s tells a shared link from two of their own (0.3 s); the upper bound only
-            // catches a link far slower than set, with room for a loaded machine's scheduling.
-            #expect(seconds > 0.5 && seconds < 1.5, "600 KB through a 1 MB/s link took \(seconds) s")
+            // catches a link far slower than set, with room for a loaded machine's scheduling (a CI run's
+            // full suite on 2 cores took 1.86 s here).
+            #expect(seconds > 0.5 && seconds < 4, "600 KB through a 1 MB/s link took \(seconds) s")
         }
     }
 

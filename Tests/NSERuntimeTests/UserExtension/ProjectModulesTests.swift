@@ -6,7 +6,8 @@ import Testing
 
 /// The modules an extension's Xcode target links from the project's local Swift packages: compiled
 /// before it, as `--module`s are, with what cannot be taken named.
-@Suite("User extension: the Xcode target's Swift packages", .timeLimit(.minutes(3)))
+// Serialized: its tests compile a dozen modules each, which would crowd the timing tests beside them.
+@Suite("User extension: the Xcode target's Swift packages", .serialized, .timeLimit(.minutes(3)))
 struct ProjectModulesTests {
     /// A project whose extension target `NotifyExt` links `Core` (a local package at `Packages/Core`, whose
     /// `Core` imports its sibling target `Models`), `RemoteKit` (a remote package) and `Gone` (a local
