@@ -31,8 +31,13 @@ enum ProjectModules {
     struct Found {
         /// The modules taken, in the order found.
         var modules: [ExtensionModule] = []
-        /// A line naming what was taken, and one each for what could not be.
-        var notes: [String] = []
+        /// The line naming what was taken; nil when nothing was.
+        var takenNote: String?
+        /// A line each for what could not be taken.
+        var problems: [String] = []
+
+        /// Every line: what was taken, then what could not be.
+        var notes: [String] { (takenNote.map { [$0] } ?? []) + problems }
     }
 
     /// The modules for `imports` (the extension's and the given modules', in order) from `target`'s
@@ -124,9 +129,9 @@ enum ProjectModules {
             queue += module.imports
         }
         if !taken.isEmpty {
-            found.notes.append("modules of the project for \(targetName): \(taken.joined(separator: ", "))")
+            found.takenNote = "modules of the project for \(targetName): \(taken.joined(separator: ", "))"
         }
-        found.notes += problems
+        found.problems = problems
         return found
     }
 

@@ -63,8 +63,8 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// What of the `.xcconfig` files the target's configuration or its project's names could not be read
     /// (``XcodeConfigFile/Problem``), a note each.
     public var configFileNotes: [String] = []
-    /// What the run took from the local Swift packages the Xcode target links (``ProjectModules``)
-    /// and what it could not, a note each; the modules taken are among ``modules``.
+    /// What the run took from the Xcode project's own modules (local Swift packages, framework targets:
+    /// ``ProjectModules``) and what it could not, a note each; the modules taken are among ``modules``.
     public var packageNotes: [String] = []
     /// The Info.plist the Xcode target names (`INFOPLIST_FILE`), when it is not the folder's own
     /// `Info.plist` (kept elsewhere, or beside the app's in a folder they share).
@@ -189,7 +189,7 @@ public struct UserExtensionSource: Sendable, Hashable {
             } catch {
                 // Modules that import each other (through a `#if canImport`, read whole here): none is taken.
                 packageNotes =
-                    found.notes.filter { !$0.hasPrefix("modules of the project:") } + [
+                    found.problems + [
                         "not compiled: the project's modules \(found.modules.map(\.name).joined(separator: ", ")), which "
                             + "import each other or a --module that imports them: give their sources with --module"
                     ]

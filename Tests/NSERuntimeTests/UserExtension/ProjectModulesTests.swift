@@ -311,6 +311,25 @@ struct ProjectModulesTests {
         #expect(ProjectModules.pathDependencies(of: root.appendingPathComponent("None")).isEmpty)
     }
 
+    @Test func modulesThatImportEachOtherAreNoneTakenAndNoneNamedTaken() throws {
+        let root = try Self.repository(imports: ["Core"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TemporaryDirectory.write(
+            [
+                "Packages/Core/Sources/Core/Cycle.swift": "#if canImport(Loop)\nimport Loop\n#endif\n",
+                "Packages/Core/Sources/Loop/Loop.swift": "import Core\n",
+            ], in: root)
+        let source = try UserExtensionSource.locate(root.appendingPathComponent("NotifyExt").path)
+        #expect(source.modules.isEmpty)
+        #expect(!source.packageNotes.contains { $0.hasPrefix("modules of the project") }, "\(source.packageNotes)")
+        #expect(
+            source.packageNotes.contains {
+                $0.hasPrefix("not compiled: the project's modules ") && $0.contains("Loop")
+                    && $0.hasSuffix(
+                        "which import each other or a --module that imports them: give their sources with --module")
+            }, "\(source.packageNotes)")
+    }
+
     @Test func aWorkspacesFileReferencesAreReadWithTheirKinds() {
         let contents = """
             <Workspace version = "1.0">
