@@ -39,10 +39,20 @@ public struct UserExtensionBuilder: Sendable {
         /// `os(iOS)` branches did not compile and were compiled as Linux holds them (false), with the
         /// compiler's first error; kept with the cached build.
         public var notes: [String] = []
+        /// The project's modules left out because they did not compile (the extension was compiled without
+        /// them), by name; kept with the cached build.
+        public var leftOutModules: [String] = []
     }
 
     /// The file beside a cached library that holds its ``Built/notes``, one a line.
     static let notesFileName = "notes.txt"
+
+    /// The file beside a cached library that holds its ``Built/leftOutModules``, one a line.
+    static let leftOutModulesFileName = "left-out-modules.txt"
+
+    /// What a cached build's folder holds beside its library, in the cache key: a build cached before it
+    /// kept the modules left out is not taken, as it would list them among those compiled.
+    static let cacheLayout = "library, \(notesFileName), \(leftOutModulesFileName)"
 
     /// What the compiled copies change (``CompiledCopies``), in the cache key: a build cached before they
     /// held `os(iOS)` true compiled the other branches, and is not taken for one that does.
@@ -118,7 +128,10 @@ public struct UserExtensionBuilder: Sendable {
         let folder = cacheDirectory.appendingPathComponent(key)
         let library = folder.appendingPathComponent("extension.so")
         if FileManager.default.fileExists(atPath: library.path) {
-            return Built(libraryPath: library.path, cached: true, compileSeconds: 0, notes: try notes(in: folder))
+            return Built(
+                libraryPath: library.path, cached: true, compileSeconds: 0,
+                notes: try lines(of: Self.notesFileName, in: folder),
+                leftOutModules: try lines(of: Self.leftOutModulesFileName, in: folder))
         }
         let work = cacheDirectory.appendingPathComponent("\(key).building-\(UUID().uuidString)")
         do {
@@ -181,11 +194,14 @@ public struct UserExtensionBuilder: Sendable {
             throw compileError(source, result.messages, notes: notes, entry: entry)
         }
         notes += result.note.map { [$0] } ?? []
-        let notesFile = work.appendingPathComponent(Self.notesFileName)
-        do {
-            try notes.map { $0 + "\n" }.joined().write(to: notesFile, atomically: false, encoding: .utf8)
-        } catch {
-            throw .cache(path: notesFile.path, reason: error.localizedDescription)
+        let leftOut = Array(dropped.keys).sorted()
+        for (name, lines) in [(Self.notesFileName, notes), (Self.leftOutModulesFileName, leftOut)] {
+            let file = work.appendingPathComponent(name)
+            do {
+                try lines.map { $0 + "\n" }.joined().write(to: file, atomically: false, encoding: .utf8)
+            } catch {
+                throw .cache(path: file.path, reason: error.localizedDescription)
+            }
         }
         do {
             try FileManager.default.moveItem(at: work, to: folder)
@@ -195,7 +211,8 @@ public struct UserExtensionBuilder: Sendable {
                 throw .cache(path: folder.path, reason: error.localizedDescription)
             }
         }
-        return Built(libraryPath: library.path, cached: false, compileSeconds: seconds, notes: notes)
+        return Built(
+            libraryPath: library.path, cached: false, compileSeconds: seconds, notes: notes, leftOutModules: leftOut)
     }
 
     /// The note for the project's `module`, left out after its compile failed with `messages`: the
@@ -236,9 +253,10 @@ public struct UserExtensionBuilder: Sendable {
         }
     }
 
-    /// The ``Built/notes`` kept in the cached build `folder` (none in a build cached before they were).
-    private func notes(in folder: URL) throws(UserExtensionError) -> [String] {
-        let file = folder.appendingPathComponent(Self.notesFileName)
+    /// The lines of the file `name` kept in the cached build `folder` (``Built/notes``,
+    /// ``Built/leftOutModules``); none where it holds no such file.
+    private func lines(of name: String, in folder: URL) throws(UserExtensionError) -> [String] {
+        let file = folder.appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: file.path) else { return [] }
         do {
             return try String(contentsOf: file, encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init)
@@ -444,7 +462,7 @@ public struct UserExtensionBuilder: Sendable {
             var digest = try SHA256Digest()
             let settings =
                 [
-                    version, compiler.path, Self.copiesScheme, source.moduleName, source.swiftVersion,
+                    version, compiler.path, Self.copiesScheme, Self.cacheLayout, source.moduleName, source.swiftVersion,
                     source.principalClass,
                     source.compilationConditions.joined(separator: " "),
                     ExtensionEntryFile.text(

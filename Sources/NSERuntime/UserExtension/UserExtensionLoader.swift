@@ -33,7 +33,8 @@ public enum UserExtensionLoader {
     }
 
     /// Finds, builds (or takes from the cache) and loads the extension at `path`, with the user's own
-    /// `modules` (``UserExtensionSource/locate(_:principalClass:swiftVersion:modules:)``).
+    /// `modules` (``UserExtensionSource/locate(_:principalClass:swiftVersion:modules:)``); the source it
+    /// returns is without the project's modules the build left out (``UserExtensionSource/leavingOut(modules:)``).
     public static func load(
         _ path: String, principalClass: String? = nil, swiftVersion: String? = nil, modules: [String] = [],
         builder: UserExtensionBuilder
@@ -43,6 +44,9 @@ public enum UserExtensionLoader {
         let source = try UserExtensionSource.locate(
             path, principalClass: principalClass, swiftVersion: swiftVersion, modules: modules)
         let built = try builder.build(source)
-        return (try factory(name: path, libraryPath: built.libraryPath), source, built)
+        return (
+            try factory(name: path, libraryPath: built.libraryPath), source.leavingOut(modules: built.leftOutModules),
+            built
+        )
     }
 }

@@ -44,6 +44,19 @@ public struct UserExtensionSource: Sendable, Hashable {
     public var sdk: SDKProfile? = nil
     /// The user's own modules the extension imports (`--module`), in the order they compile in.
     public var modules: [ExtensionModule] = []
+    /// The entries of ``untimedCalls`` found in each of ``modules``' sources, by module name.
+    var untimedCallsOfModules: [String: [String]] = [:]
+    /// The push SDK each unit's sources import first (the extension's: nil), in the order read; ``sdk``
+    /// is the first.
+    var sdksImported: [ImportedSDK] = []
+
+    /// A push SDK a unit of the build imports.
+    struct ImportedSDK: Sendable, Hashable {
+        /// The module whose sources import it; nil for the extension's.
+        var module: String?
+        /// The SDK.
+        var sdk: SDKProfile
+    }
     /// The Swift files outside the folder that the Xcode project beside it compiles into the extension's
     /// target (``XcodeProjectTarget``), part of ``sources``; and which project and target said so.
     public var projectSources: [URL] = []
@@ -109,6 +122,24 @@ public struct UserExtensionSource: Sendable, Hashable {
                 + " compiled"
         }
         return notes
+    }
+
+    /// The source without the modules `names` (the project's modules a build left out: the extension was
+    /// compiled without them), their untimed calls and the SDK they import.
+    public func leavingOut(modules names: [String]) -> UserExtensionSource {
+        guard !names.isEmpty else { return self }
+        var source = self
+        let leftOut = Set(names)
+        source.modules.removeAll { leftOut.contains($0.name) }
+        for name in leftOut {
+            for call in untimedCallsOfModules[name] ?? [] {
+                if let index = source.untimedCalls.firstIndex(of: call) { source.untimedCalls.remove(at: index) }
+            }
+            source.untimedCallsOfModules[name] = nil
+        }
+        source.sdksImported.removeAll { $0.module.map(leftOut.contains) ?? false }
+        source.sdk = source.sdksImported.first?.sdk
+        return source
     }
 
     /// Where generated payloads carry the media URL for this extension: where its ``sdk`` reads it; nil
@@ -199,25 +230,32 @@ public struct UserExtensionSource: Sendable, Hashable {
         // The modules' code runs in the extension's process too: what it does untimed, whether it reads
         // the main bundle and which SDK it hands media to count as the extension's own.
         let scanned =
-            sources.map { (file: $0, label: relative($0, to: root), isExtensions: true) }
+            sources.map { (file: $0, label: relative($0, to: root), module: String?.none) }
             + ownModules.flatMap { module in
                 module.sources.map {
-                    (file: $0, label: "\(module.name)/\(relative($0, to: module.root))", isExtensions: false)
+                    (file: $0, label: "\(module.name)/\(relative($0, to: module.root))", module: Optional(module.name))
                 }
             }
         // Read as the build compiles them: a branch the target's conditions leave out is not the extension's
         // (the modules compile without the target's conditions).
         let conditions = Set(member?.target.compilationConditions ?? [])
+        var untimedOfModules: [String: [String]] = [:]
+        var sdks: [ImportedSDK] = []
         for source in scanned {
             let raw = try read(source.file)
-            let text = ConditionalCompilation.activeText(of: raw, conditions: source.isExtensions ? conditions : [])
-            untimed += ConditionalCompilation.platformConditions(in: raw, file: source.label)
-            untimed += ExtensionSourceScan.untimedCalls(in: text, file: source.label)
+            let text = ConditionalCompilation.activeText(of: raw, conditions: source.module == nil ? conditions : [])
+            let calls =
+                ConditionalCompilation.platformConditions(in: raw, file: source.label)
+                + ExtensionSourceScan.untimedCalls(in: text, file: source.label)
+            untimed += calls
+            if let module = source.module { untimedOfModules[module, default: []] += calls }
             readsMainBundle = readsMainBundle || ExtensionSourceScan.readsMainBundle(text)
-            if sdk == nil {
-                sdk = ExtensionSourceScan.importedModules(in: text).lazy.compactMap(SDKProfile.init(module:)).first
+            if let found = ExtensionSourceScan.importedModules(in: text).lazy.compactMap(SDKProfile.init(module:)).first
+            {
+                sdks.append(ImportedSDK(module: source.module, sdk: found))
+                if sdk == nil { sdk = found }
             }
-            guard source.isExtensions else { continue }
+            guard source.module == nil else { continue }
             declarations += ExtensionSourceScan.classes(in: text)
             namesFileManagerDelegate = namesFileManagerDelegate || text.contains("FileManagerDelegate")
         }
@@ -234,6 +272,8 @@ public struct UserExtensionSource: Sendable, Hashable {
             untimedCalls: untimed, aliasesFileManager: !namesFileManagerDelegate)
         source.sdk = sdk
         source.modules = ownModules
+        source.untimedCallsOfModules = untimedOfModules
+        source.sdksImported = sdks
         source.unreadableProjects = unreadableProjects
         source.infoPlistsPassedOver = passedOver
         if let member {

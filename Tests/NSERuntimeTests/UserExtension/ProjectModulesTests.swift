@@ -103,7 +103,8 @@ struct ProjectModulesTests {
             // Linked, but Linux has no Combine: the extension reaches it under canImport alone.
             "Packages/Fancy/Package.swift": "// swift-tools-version:5.9\n",
             "Packages/Fancy/Sources/Fancy/Fancy.swift":
-                "import Combine\npublic let subject = PassthroughSubject<Int, Never>()\n",
+                "import Combine\nimport OneSignalExtension\npublic let subject = PassthroughSubject<Int, Never>()\n"
+                + "public func pause() { Thread.sleep(forTimeInterval: 1) }\n",
             "Packages/Local/Package.swift": "// swift-tools-version:5.9\n",
             "Packages/Local/Sources/Local/Local.swift": "public enum Local {}\n",
             // Added to the workspace, not the project: the target names its product alone.
@@ -155,8 +156,22 @@ struct ProjectModulesTests {
             ], "Helpers from the package Core's Package.swift names by path")
         let note = try #require(source.packageNotes.first)
         #expect(source.projectNotes.contains(note))
+        #expect(source.sdk == .onesignal, "Fancy imports OneSignal's module")
+        #expect(
+            source.untimedCalls.contains { $0.hasPrefix("Fancy/Fancy.swift:4: Thread.sleep") }, "\(source.untimedCalls)"
+        )
         // Fancy imports Combine, which Linux lacks: left out, and the extension's canImport(Fancy) reads false.
-        let built = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder()).built
+        let builder = try CompiledExamples.builder()
+        let loaded = try UserExtensionLoader.load(folder.path, builder: builder)
+        let built = loaded.built
+        #expect(built.leftOutModules == ["Broken", "Fancy"])
+        // What the run names and scans is what was compiled: Fancy's sleep and SDK are not the extension's.
+        #expect(loaded.source.modules.map(\.name) == ["Helpers", "Models", "Core"])
+        #expect(loaded.source.sdk == nil)
+        #expect(!loaded.source.untimedCalls.contains { $0.hasPrefix("Fancy/") }, "\(loaded.source.untimedCalls)")
+        let cached = try UserExtensionLoader.load(folder.path, builder: builder)
+        #expect(cached.built.cached && cached.built.leftOutModules == ["Broken", "Fancy"])
+        #expect(cached.source.modules.map(\.name) == ["Helpers", "Models", "Core"])
         #expect(
             built.notes.contains {
                 $0.hasPrefix(
