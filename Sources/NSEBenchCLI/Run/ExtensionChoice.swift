@@ -45,13 +45,14 @@ enum ExtensionChoice {
     private static func swiftFiles(_ count: Int) -> String { count == 1 ? "1 Swift file" : "\(count) Swift files" }
 
     /// The factory for the run: the built-in, or the user's extension built (or taken from the cache)
-    /// and loaded, with a line for the terminal saying which.
+    /// and loaded, with a line for the terminal saying which, and the user's extension's source as built
+    /// (without the project's modules the build left out).
     static func factory(
         _ configuration: RunConfiguration, settings: BuiltInExtensionSettings
-    ) throws -> (factory: ExtensionFactory, library: ExtensionLibrary?, notes: [String]) {
-        if let given = configuration.extensionFactory { return (given, nil, []) }
+    ) throws -> (factory: ExtensionFactory, library: ExtensionLibrary?, notes: [String], source: UserExtensionSource?) {
+        if let given = configuration.extensionFactory { return (given, nil, [], nil) }
         let value = configuration.settings.extensionName
-        if !isPath(value) { return (try BuiltInExtensions.named(value, settings: settings), nil, []) }
+        if !isPath(value) { return (try BuiltInExtensions.named(value, settings: settings), nil, [], nil) }
         let builder = try UserExtensionBuilder.forThisProcess(version: NSEBenchVersion.current)
         let loaded = try UserExtensionLoader.load(
             value, principalClass: configuration.principalClass, swiftVersion: configuration.swiftVersion,
@@ -72,7 +73,7 @@ enum ExtensionChoice {
                 + "Swift \(loaded.source.swiftVersion) mode"
                 + (modules.isEmpty ? "" : "; modules \(modules.joined(separator: ", "))") + "), \(how)"
         ]
-        if let field = configuration.mediaField, let sdk = loaded.source.sdk, !configuration.mediaFieldGiven,
+        if let field = loaded.source.mediaField, let sdk = loaded.source.sdk, !configuration.mediaFieldGiven,
             configuration.payloadFile == nil
         {
             notes.append(
@@ -102,6 +103,6 @@ enum ExtensionChoice {
         }
         let library =
             inWorkers ? ExtensionLibrary(path: loaded.built.libraryPath, workerExecutable: executable) : nil
-        return (loaded.factory, library, notes)
+        return (loaded.factory, library, notes, loaded.source)
     }
 }

@@ -33,13 +33,19 @@ extension RunSession {
     /// measured here said before it runs, not only found out afterwards by the self-check.
     /// Compiling a user's extension takes seconds to minutes, so it runs on a thread of its own
     /// (``onOwnThread``), not the cooperative pool's.
-    func prepareExtension() async throws -> (factory: ExtensionFactory, library: ExtensionLibrary?) {
+    /// The configuration it returns is the run's, with payloads carrying the media URL where the built
+    /// extension's SDK reads it (a module the build left out may have been the one importing it).
+    func prepareExtension() async throws -> (
+        factory: ExtensionFactory, library: ExtensionLibrary?, configuration: RunConfiguration
+    ) {
         let settings = configuration.settings
-        let configuration = configuration
-        let (factory, library, notes) = try await onOwnThread(named: "nse-bench-extension-build") {
+        var configuration = configuration
+        let configurationNow = configuration
+        let (factory, library, notes, source) = try await onOwnThread(named: "nse-bench-extension-build") {
             try ExtensionChoice.factory(
-                configuration, settings: BuiltInExtensionSettings(timeScale: settings.timeScale))
+                configurationNow, settings: BuiltInExtensionSettings(timeScale: settings.timeScale))
         }
+        if let source, !configuration.mediaFieldGiven { configuration.mediaField = source.mediaField }
         if !configuration.quiet {
             for note in notes { context.output.write("\(note)\n") }
             if let warning = CapacityFile.warning(
@@ -52,7 +58,7 @@ extension RunSession {
                 context.errors.write(warning)
             }
         }
-        return (factory, library)
+        return (factory, library, configuration)
     }
 
     /// Writes the `--keychain` items where the run's phones find them, saying which of them a locked phone

@@ -12,10 +12,11 @@ struct RunSession {
     let context: CommandContext
 
     func execute() async throws -> ExitCode {
+        // First, before anything runs that would need stopping: a user's extension is built here. The
+        // configuration from here on is the one its build settled (where payloads carry the media URL).
+        let (factory, library, configuration) = try await prepareExtension()
         let settings = configuration.settings
         let scale = settings.timeScale
-        // First, before anything runs that would need stopping: a user's extension is built here.
-        let (factory, library) = try await prepareExtension()
         if configuration.appGroup != nil, library == nil || configuration.extensionProcesses == 0 {
             // Only a worker process starts with its UserDefaults suites in the container (CoreFoundation
             // chose where they live as this process loaded); a built-in reads none.
