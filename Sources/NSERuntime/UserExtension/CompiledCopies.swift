@@ -3,7 +3,8 @@ import Foundation
 /// The files a compile of the user's sources is given: each file as it is or, where the compile on Linux
 /// needs it changed, a copy in the build folder with every line and column where they were, so that the
 /// compiler's messages about a copy point into the original (``originals(in:)``). A copy blanks the
-/// Objective-C attributes (``ObjectiveCAttributes``) and, for an iPhone's conditions, holds `os(iOS)` true
+/// Objective-C attributes (``ObjectiveCAttributes``), imports whole the frameworks it imports a submodule of
+/// (``SubmoduleImports``) and, for an iPhone's conditions, holds `os(iOS)` true
 /// (``ConditionalCompilation/iPhoneConditions(in:)``).
 struct CompiledCopies {
     /// The files to compile, in the order of the sources.
@@ -28,6 +29,7 @@ struct CompiledCopies {
                 throw .cache(path: source.path, reason: error.localizedDescription)
             }
             var copy = ObjectiveCAttributes.blanked(text)
+            if let whole = SubmoduleImports.wholeModules(in: copy ?? text) { copy = whole }
             if iPhoneConditions, let conditions = ConditionalCompilation.iPhoneConditions(in: copy ?? text) {
                 copy = conditions
                 self.iPhoneConditions = true

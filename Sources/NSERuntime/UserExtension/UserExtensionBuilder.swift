@@ -56,7 +56,8 @@ public struct UserExtensionBuilder: Sendable {
 
     /// What the compiled copies change (``CompiledCopies``), in the cache key: a build cached before they
     /// held `os(iOS)` true compiled the other branches, and is not taken for one that does.
-    static let copiesScheme = "copies: Objective-C attributes blanked; os(iOS) true, else as written"
+    static let copiesScheme =
+        "copies: Objective-C attributes blanked; frameworks' submodule imports whole; os(iOS) true, else as written"
 
     /// A builder.
     public init(modulesDirectory: URL, compiler: URL, cacheDirectory: URL, version: String) {
