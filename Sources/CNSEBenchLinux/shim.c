@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "CNSEBenchLinux.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -14,6 +15,12 @@
 
 int nseb_current_thread_id(void) {
     return (int)syscall(SYS_gettid);
+}
+
+const char *nseb_shared_object_path(const void *address) {
+    Dl_info info;
+    if (dladdr(address, &info) == 0) return NULL;
+    return info.dli_fname;
 }
 
 int nseb_pipe_cloexec(int ends[2]) {

@@ -75,6 +75,10 @@ int nseb_stdout_flush_and_line_buffer(void);
 /// Returns -1 with errno set when the call fails.
 int nseb_allowed_cpu_count(void);
 
+/// The path of the shared object (library or executable) holding `address` (dladdr(3), _GNU_SOURCE):
+/// a pointer to the object's own name, valid while it stays loaded; NULL when no object holds it.
+const char *nseb_shared_object_path(const void *address);
+
 #include "CrashReporter.h"
 
 #endif

@@ -59,15 +59,7 @@ enum WorkerExecutable {
         // The target folder's resources, where the bundle holds them: Foundation on Linux finds a flat
         // bundle's resources beside its executable.
         let own: Set<String> = ["Info.plist", sourceFileName, executable.lastPathComponent]
-        for resource in bundle.resources where !own.contains(resource.bundlePath) {
-            let place = partial.appendingPathComponent(resource.bundlePath)
-            try manager.createDirectory(at: place.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if let contents = resource.contents {
-                try contents.write(to: place)
-            } else {
-                try manager.createSymbolicLink(at: place, withDestinationURL: resource.file)
-            }
-        }
+        for resource in bundle.resources where !own.contains(resource.bundlePath) { try resource.place(in: partial) }
         do {
             try manager.linkItem(at: executable, to: partial.appendingPathComponent(executable.lastPathComponent))
         } catch {

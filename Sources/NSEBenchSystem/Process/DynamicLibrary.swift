@@ -1,3 +1,4 @@
+import CNSEBenchLinux
 import Glibc
 
 /// A shared library loaded with `dlopen`: a user's compiled extension. It stays loaded for the life of
@@ -28,6 +29,12 @@ public struct DynamicLibrary: Sendable {
             throw DynamicLibraryError(path: path, symbol: name, reason: Self.lastError())
         }
         return address
+    }
+
+    /// The path of the loaded library or executable that holds `address` (a `#dsohandle`, a function's
+    /// address), as the dynamic linker names it; nil when none holds it.
+    public static func path(containing address: UnsafeRawPointer) -> String? {
+        nseb_shared_object_path(address).map { String(cString: $0) }
     }
 
     private static func lastError() -> String {

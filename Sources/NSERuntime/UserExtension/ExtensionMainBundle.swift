@@ -44,6 +44,19 @@ public struct ExtensionMainBundle: Sendable, Hashable {
         /// What the bundle holds there when it is made rather than linked: a string catalog's table
         /// (``StringCatalog``); nil for a file linked as it is.
         public var contents: Data? = nil
+
+        /// Puts it in the bundle folder `folder`: its ``contents`` written, or a link to its file (an edited
+        /// file is then the bundle's at once).
+        public func place(in folder: URL) throws {
+            let place = folder.appendingPathComponent(bundlePath)
+            try FileManager.default.createDirectory(
+                at: place.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if let contents {
+                try contents.write(to: place)
+            } else {
+                try FileManager.default.createSymbolicLink(at: place, withDestinationURL: file)
+            }
+        }
     }
 
     /// Files under the target folder that are left out of its resources by a folder they are in: build

@@ -29,6 +29,16 @@ public struct ExtensionModule: Sendable, Hashable {
     public var aliasesFileManager: Bool
     /// Who named it: `--module`, or what of the extension's Xcode project (``ProjectModules``).
     public var origin = ExtensionModule.givenOrigin
+    /// Whether it is a Swift package's target: compiled with `SWIFT_PACKAGE` set, as SwiftPM and Xcode
+    /// compile one.
+    public var isPackageTarget = false
+    /// Whether its sources read the resource bundle SwiftPM generates for a package target with resources
+    /// (`Bundle.module`, `bundle: .module`) and declare none of their own: the build makes it
+    /// (``PackageResourceBundle``).
+    public var usesPackageResources = false
+
+    /// The compilation condition SwiftPM and Xcode set for a Swift package's targets.
+    static let packageCondition = "SWIFT_PACKAGE"
 
     /// The ``origin`` of a module the user named.
     public static let givenOrigin = "--module"
@@ -67,8 +77,19 @@ public struct ExtensionModule: Sendable, Hashable {
         var root = URL(fileURLWithPath: path).standardizedFileURL
         var moduleName =
             name ?? (isDirectory.boolValue ? root.lastPathComponent : root.deletingPathExtension().lastPathComponent)
+        var isPackageTarget = false
         if isDirectory.boolValue, manager.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
             (root, moduleName) = try packageTarget(name, in: root, specification: specification)
+            isPackageTarget = true
+        } else if isDirectory.boolValue,
+            packageSourceFolders.contains(root.deletingLastPathComponent().lastPathComponent),
+            manager.fileExists(
+                atPath: root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                    "Package.swift"
+                ).path)
+        {
+            // A package's target folder given itself (`Packages/Core/Sources/Core`).
+            isPackageTarget = true
         }
         guard isIdentifier(moduleName) else {
             throw .badModule(
@@ -96,16 +117,23 @@ public struct ExtensionModule: Sendable, Hashable {
         guard !sources.isEmpty else {
             throw .badModule(specification: specification, reason: "no .swift files in \(root.path)")
         }
-        return try make(name: moduleName, path: path, root: root, sources: sources, specification: specification)
+        return try make(
+            name: moduleName, path: path, root: root, sources: sources, specification: specification,
+            isPackageTarget: isPackageTarget)
     }
 
     /// The module `name` of the Swift files `sources` (sorted), all under `root`; `path` says where it came
-    /// from, `specification` how it was asked for (named in errors).
+    /// from, `specification` how it was asked for (named in errors); `isPackageTarget` for a Swift package's
+    /// target.
     static func make(
-        name moduleName: String, path: String, root: URL, sources: [URL], specification: String
+        name moduleName: String, path: String, root: URL, sources: [URL], specification: String,
+        isPackageTarget: Bool = false
     ) throws(UserExtensionError) -> ExtensionModule {
         var imports: [String] = []
         var namesFileManagerDelegate = false
+        var readsModuleBundle = false
+        var declaresModuleBundle = false
+        let conditions: Set<String> = isPackageTarget ? [packageCondition] : []
         for source in sources {
             let text: String
             do {
@@ -114,15 +142,22 @@ public struct ExtensionModule: Sendable, Hashable {
                 throw .badModule(specification: specification, reason: "cannot read \(source.path) as UTF-8 text")
             }
             // As an iPhone compiles it: an import under `#if os(macOS)` is not this module's to link.
-            let active = ConditionalCompilation.activeText(of: text, conditions: [])
+            let active = ConditionalCompilation.activeText(of: text, conditions: conditions)
             for module in ExtensionSourceScan.importedModules(in: active) where !imports.contains(module) {
                 imports.append(module)
             }
             namesFileManagerDelegate = namesFileManagerDelegate || text.contains("FileManagerDelegate")
+            if isPackageTarget {
+                readsModuleBundle = readsModuleBundle || ExtensionSourceScan.readsModuleBundle(active)
+                declaresModuleBundle = declaresModuleBundle || ExtensionSourceScan.declaresModuleBundle(active)
+            }
         }
-        return ExtensionModule(
+        var module = ExtensionModule(
             name: moduleName, path: path, root: root, sources: sources, imports: imports,
             aliasesFileManager: !namesFileManagerDelegate)
+        module.isPackageTarget = isPackageTarget
+        module.usesPackageResources = readsModuleBundle && !declaresModuleBundle
+        return module
     }
 
     /// `modules` in an order each can be compiled in: every module after those of the others it imports.

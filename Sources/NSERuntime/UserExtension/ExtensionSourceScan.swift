@@ -298,6 +298,22 @@ enum ExtensionSourceScan {
             || text.range(of: #":\s*Bundle\s*=\s*\.main\b"#, options: .regularExpression) != nil
     }
 
+    /// Whether Swift source `text` reads the resource bundle SwiftPM generates for a package target:
+    /// `Bundle.module`, `bundle: .module` (`NSLocalizedString`, `String(localized:bundle:)`, `Image(_:bundle:)`)
+    /// or `: Bundle = .module`.
+    static func readsModuleBundle(_ text: String) -> Bool {
+        text.range(of: #"\bBundle\s*\.\s*module\b"#, options: .regularExpression) != nil
+            || text.range(of: #"\b(bundle|in)\s*:\s*\.module\b"#, options: .regularExpression) != nil
+            || text.range(of: #":\s*Bundle\s*=\s*\.module\b"#, options: .regularExpression) != nil
+    }
+
+    /// Whether Swift source `text` declares `Bundle.module` itself (`extension Bundle { static let module
+    /// = ... }`), as code built both with and without SwiftPM does for the build that lacks it.
+    static func declaresModuleBundle(_ text: String) -> Bool {
+        text.range(of: #"\bextension\s+(Foundation\s*\.\s*)?Bundle\b"#, options: .regularExpression) != nil
+            && text.range(of: #"\bstatic\s+(let|var)\s+module\b"#, options: .regularExpression) != nil
+    }
+
     /// Every `PRODUCT_BUNDLE_IDENTIFIER = ...;` an Xcode project's `project.pbxproj` sets, quotes removed.
     static func bundleIdentifiers(inProject text: String) -> [String] {
         text.split(whereSeparator: \.isNewline).compactMap { line in

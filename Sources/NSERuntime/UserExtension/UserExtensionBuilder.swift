@@ -234,6 +234,15 @@ public struct UserExtensionBuilder: Sendable {
             + "iPhone compiles the module"
     }
 
+    /// The resources of the package target `module` (every file of its folder but sources and build
+    /// settings), where its `Bundle.module` holds them (``ExtensionMainBundle/resources(in:files:outside:)``).
+    static func packageResources(of module: ExtensionModule) throws(UserExtensionError) -> [ExtensionMainBundle
+        .Resource]
+    {
+        try ExtensionMainBundle.resources(in: module.root, files: UserExtensionSource.allFiles(under: module.root))
+            .resources
+    }
+
     /// Removes what a failed compile of `module` left in the build folder: its interface (the compiler
     /// writes it before it fails in a function's body) would make `canImport` hold for a module not linked.
     private func removeOutputs(of module: ExtensionModule, libraries: ModuleLibraries) throws(UserExtensionError) {
@@ -368,6 +377,17 @@ public struct UserExtensionBuilder: Sendable {
         } catch {
             throw .cache(path: generated.path, reason: error.localizedDescription)
         }
+        if module.usesPackageResources {
+            // Its Bundle.module: the folder beside its library, holding the target's resources.
+            let bundle = folder.appendingPathComponent(ExtensionEntryFile.resourceBundleName(of: module))
+            let resources = try Self.packageResources(of: module)
+            do {
+                try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+                for resource in resources { try resource.place(in: bundle) }
+            } catch {
+                throw .cache(path: bundle.path, reason: error.localizedDescription)
+            }
+        }
         let result = try compile(
             module.sources, unit: "module \(module.name)", root: module.root,
             copiesIn: folder.appendingPathComponent("copies-\(module.name)", isDirectory: true), in: folder
@@ -409,6 +429,7 @@ public struct UserExtensionBuilder: Sendable {
             libraries.folder.appendingPathComponent("\(module.name).swiftmodule").path,
             "-Xlinker", "-soname", "-Xlinker", library.lastPathComponent,
         ]
+            + (module.isPackageTarget ? ["-D", ExtensionModule.packageCondition] : [])
             + common(osModule: osModule, linking: imported, libraries: libraries, sources: sources)
             + ["-o", library.path]
             + sources.map(\.path) + [generated.path]
@@ -479,6 +500,14 @@ public struct UserExtensionBuilder: Sendable {
             }
             for module in source.modules {
                 try digest.update(Array((module.name + "\u{0}" + ExtensionEntryFile.moduleText(module)).utf8) + [0])
+                try digest.update(Array((module.isPackageTarget ? "package target" : "").utf8) + [0])
+                if module.usesPackageResources {
+                    // Where each resource is and which file it links to; a made one by what it holds.
+                    for resource in try Self.packageResources(of: module) {
+                        try digest.update(Array("\(resource.bundlePath)\u{0}\(resource.file.path)\u{0}".utf8))
+                        try digest.update(Array(resource.contents ?? Data()) + [0])
+                    }
+                }
                 for file in module.sources {
                     try digest.update(Array(file.lastPathComponent.utf8) + [0])
                     try digest.update(try readBytes(file))

@@ -239,11 +239,16 @@ public struct UserExtensionSource: Sendable, Hashable {
         // Read as the build compiles them: a branch the target's conditions leave out is not the extension's
         // (the modules compile without the target's conditions).
         let conditions = Set(member?.target.compilationConditions ?? [])
+        // A Swift package's targets compile with SWIFT_PACKAGE set.
+        let packageTargets = Set(ownModules.filter(\.isPackageTarget).map(\.name))
         var untimedOfModules: [String: [String]] = [:]
         var sdks: [ImportedSDK] = []
         for source in scanned {
             let raw = try read(source.file)
-            let text = ConditionalCompilation.activeText(of: raw, conditions: source.module == nil ? conditions : [])
+            let text = ConditionalCompilation.activeText(
+                of: raw,
+                conditions: source.module.map { packageTargets.contains($0) ? [ExtensionModule.packageCondition] : [] }
+                    ?? conditions)
             let calls =
                 ConditionalCompilation.platformConditions(in: raw, file: source.label)
                 + ExtensionSourceScan.untimedCalls(in: text, file: source.label)

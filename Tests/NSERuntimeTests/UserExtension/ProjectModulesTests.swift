@@ -94,8 +94,17 @@ struct ProjectModulesTests {
             #if os(macOS)
             import CoreMac
             #endif
-            public enum Core { public static func title(_ text: String) -> String { Models.prefix + text } }
+            public enum Core { public static func title(_ text: String) -> String { Models.prefix + text + suffix } }
+            // As SwiftPM and Xcode compile a package's target: SWIFT_PACKAGE set, Bundle.module its resources.
+            #if SWIFT_PACKAGE
+            let suffix = NSLocalizedString("suffix", bundle: .module, comment: "")
+                + (Bundle.module.url(forResource: "mark", withExtension: "txt").map { try! String(contentsOf: $0, encoding: .utf8) } ?? "")
+            #else
+            let suffix = " (not a package)"
+            #endif
             """,
+            "Packages/Core/Sources/Core/Resources/en.lproj/Localizable.strings": "\"suffix\" = \" (en)\";\n",
+            "Packages/Core/Sources/Core/Resources/Marks/mark.txt": "*",
             "Packages/Core/Sources/CoreMac/CoreMac.swift": "import AppKit\npublic let window = NSWindow()\n",
             "Packages/Shared/Package.swift": "// swift-tools-version:5.9\n",
             "Packages/Shared/Sources/Helpers/Helpers.swift":
@@ -187,7 +196,9 @@ struct ProjectModulesTests {
                     && $0.contains("(Broken.swift:1:") && $0.contains("cannot convert")
             }, "\(built.notes)")
         let title = try await CompiledExamples.deliveredTitle(ofExtensionAt: folder, forTitle: "hello")
-        #expect(title == "core: hello")
+        #expect(title == "core: hello (en)*", "Core's localized string and file from its Bundle.module")
+        #expect(loaded.source.modules.first { $0.name == "Core" }?.usesPackageResources == true)
+        #expect(loaded.source.modules.first { $0.name == "Models" }?.usesPackageResources == false)
     }
 
     @Test func aFrameworkTargetOfTheProjectCompilesAsTheModuleItsSettingsName() async throws {
@@ -208,7 +219,7 @@ struct ProjectModulesTests {
                 "Shared_Kit (framework target Shared Kit, 1 Swift file, \(framework.root.path))") == true,
             "\(source.packageNotes)")
         let title = try await CompiledExamples.deliveredTitle(ofExtensionAt: folder, forTitle: "hello")
-        #expect(title == "core: hello!")
+        #expect(title == "core: hello (en)*!")
     }
 
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchTestSupport
 import Testing
 
 @testable import NSERuntime
@@ -167,6 +168,45 @@ struct UserExtensionSourceTests {
         #expect(ExtensionSourceScan.readsMainBundle("let id = Bundle\n    .main\n    .bundleIdentifier"))
         #expect(ExtensionSourceScan.readsMainBundle("let bundle: Bundle = .main"))
         #expect(!ExtensionSourceScan.readsMainBundle("let b = MyBundle.mainThing; let c = Bundle(for: X.self)"))
+    }
+
+    @Test("which package sources read SwiftPM's Bundle.module, and which declare their own")
+    func readsModuleBundle() {
+        #expect(
+            ExtensionSourceScan.readsModuleBundle(
+                "let text = Bundle.module.localizedString(forKey: k, value: nil, table: nil)"))
+        #expect(ExtensionSourceScan.readsModuleBundle("NSLocalizedString(\"k\", bundle: .module, comment: \"\")"))
+        #expect(ExtensionSourceScan.readsModuleBundle("String(localized: \"k\", bundle: .module)"))
+        #expect(ExtensionSourceScan.readsModuleBundle("let bundle: Bundle = .module"))
+        #expect(!ExtensionSourceScan.readsModuleBundle("let b = Bundle.main; let kind = Kind.modules; x.module"))
+        #expect(
+            ExtensionSourceScan.declaresModuleBundle(
+                "extension Foundation.Bundle {\n    static var module: Bundle { Bundle(for: Token.self) }\n}"))
+        #expect(!ExtensionSourceScan.declaresModuleBundle("let text = Bundle.module.bundlePath"))
+    }
+
+    @Test("a package's target folder given alone is a package target; a plain folder is not")
+    func packageTargetsAreTold() throws {
+        let directory = try TemporaryDirectory(prefix: "package-targets")
+        defer { directory.remove() }
+        let root = directory.url
+        try TemporaryDirectory.write(
+            [
+                "Kit/Package.swift": "// swift-tools-version:5.9\n",
+                "Kit/Sources/Kit/Kit.swift": "public let kitBundle = Bundle.module\n",
+                "Plain/Plain.swift": "public let plainBundle = Bundle.module\n",
+                "Own/Package.swift": "// swift-tools-version:5.9\n",
+                "Own/Sources/Own/Own.swift":
+                    "#if !SWIFT_PACKAGE\nextension Bundle { static let module = Bundle.main }\n#endif\nlet b = Bundle.module\n",
+            ], in: root)
+        let package = try ExtensionModule.locate(root.appendingPathComponent("Kit").path)
+        let folder = try ExtensionModule.locate(root.appendingPathComponent("Kit/Sources/Kit").path)
+        let plain = try ExtensionModule.locate(root.appendingPathComponent("Plain").path)
+        let own = try ExtensionModule.locate(root.appendingPathComponent("Own").path)
+        #expect(package.isPackageTarget && package.usesPackageResources)
+        #expect(folder.isPackageTarget && folder.usesPackageResources)
+        #expect(!plain.isPackageTarget && !plain.usesPackageResources, "Bundle.module is SwiftPM's, for packages only")
+        #expect(own.isPackageTarget && own.usesPackageResources, "its own accessor is for builds without SwiftPM")
     }
 
     @Test("a project that sets only the app's identifier does not name the extension's")
