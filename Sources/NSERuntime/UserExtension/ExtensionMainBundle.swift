@@ -77,9 +77,6 @@ public struct ExtensionMainBundle: Sendable, Hashable {
         resources: [Resource], duplicates: [String]
     ) {
         let skipped: Set<String> = ["swift", "entitlements", "xcconfig", "h", "m", "mm", "c", "cpp", "md"]
-        var resources: [Resource] = []
-        var taken: Set<String> = []
-        var duplicates: [String] = []
         // Each file with its path in the bundle: the folder's own flattened (but inside an asset catalog or
         // a localization folder); one the project copies in by its name (a localized one in its `.lproj`), and
         // a folder it copies (a folder reference, an asset catalog) with the folder's own paths.
@@ -91,8 +88,7 @@ public struct ExtensionMainBundle: Sendable, Hashable {
             }) {
                 continue
             }
-            let kept = parts.firstIndex { $0.hasSuffix(".xcassets") || $0.hasSuffix(".lproj") }
-            placed.append((file, kept.map { parts[$0...].joined(separator: "/") } ?? file.lastPathComponent))
+            placed.append((file, processedPath(of: parts)))
         }
         for item in outside {
             var isFolder: ObjCBool = false
@@ -107,7 +103,26 @@ public struct ExtensionMainBundle: Sendable, Hashable {
                     (item, parent.hasSuffix(".lproj") ? "\(parent)/\(item.lastPathComponent)" : item.lastPathComponent))
             }
         }
-        for (file, bundlePath) in placed where !skipped.contains(file.pathExtension) {
+        return try resources(placed: placed.filter { !skipped.contains($0.file.pathExtension) })
+    }
+
+    /// The path in a bundle of a file whose path from its target's folder is `parts`, as Xcode's Copy Bundle
+    /// Resources and SwiftPM's `.process` place it: at the bundle's root under its own name, but inside an
+    /// asset catalog or a localization folder, whose paths it keeps.
+    static func processedPath(of parts: [String]) -> String {
+        let kept = parts.firstIndex { $0.hasSuffix(".xcassets") || $0.hasSuffix(".lproj") }
+        return kept.map { parts[$0...].joined(separator: "/") } ?? parts.last ?? ""
+    }
+
+    /// The resources of `placed` files, each with its path in the bundle (the first of a path kept), and the
+    /// bundle paths more than one file would take; a string catalog (`.xcstrings`) becomes its tables.
+    static func resources(placed: [(file: URL, bundlePath: String)]) throws(UserExtensionError) -> (
+        resources: [Resource], duplicates: [String]
+    ) {
+        var resources: [Resource] = []
+        var taken: Set<String> = []
+        var duplicates: [String] = []
+        for (file, bundlePath) in placed {
             guard !bundleOwnNames.contains(bundlePath) else { continue }
             let made =
                 file.pathExtension == "xcstrings"

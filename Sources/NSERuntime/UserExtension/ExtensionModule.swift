@@ -37,8 +37,30 @@ public struct ExtensionModule: Sendable, Hashable {
     /// (``PackageResourceBundle``).
     public var usesPackageResources = false
 
+    /// The compilation conditions its package's manifest defines for it (`.define`), beside
+    /// ``packageCondition``.
+    public var defines: [String] = []
+    /// Where its resources go in its `Bundle.module`, file by file, as its package's manifest declares them
+    /// and SwiftPM finds them (``PackageManifest/resourcePlacements(of:among:)``); nil when no manifest was
+    /// read, and every file of its folder but sources is a resource.
+    public var resourcePlacements: [ResourcePlacement]? = nil
+    /// Why its package's manifest could not be read, when it could not: its target was then found by its
+    /// folder alone (`Sources/NAME`), every Swift file in it compiled.
+    public var manifestProblem: String? = nil
+
+    /// A resource file and its path in the module's bundle.
+    public struct ResourcePlacement: Sendable, Hashable {
+        /// The file.
+        public var file: URL
+        /// Its path in the bundle.
+        public var bundlePath: String
+    }
+
     /// The compilation condition SwiftPM and Xcode set for a Swift package's targets.
     static let packageCondition = "SWIFT_PACKAGE"
+
+    /// The conditions its sources compile with: its package's (``packageCondition``, ``defines``).
+    var conditions: [String] { isPackageTarget ? [Self.packageCondition] + defines : [] }
 
     /// The ``origin`` of a module the user named.
     public static let givenOrigin = "--module"
@@ -50,9 +72,13 @@ public struct ExtensionModule: Sendable, Hashable {
     /// The folders a Swift package keeps its targets in, in the order SwiftPM looks.
     static let packageSourceFolders = ["Sources", "Source", "src", "srcs"]
 
-    /// Whether the Swift package at `package` has a target folder named `name`.
+    /// Whether the Swift package at `package` has a target named `name`: as its manifest says, or, where
+    /// that cannot be read, a target folder of that name.
     static func package(_ package: URL, hasTarget name: String) -> Bool {
-        packageSourceFolders.contains {
+        if case .success(let manifest) = PackageManifestReader.manifest(ofPackageAt: package) {
+            return manifest.target(named: name)?.isCompilable == true
+        }
+        return packageSourceFolders.contains {
             FileManager.default.fileExists(atPath: package.appendingPathComponent("\($0)/\(name)").path)
         }
     }
@@ -78,18 +104,34 @@ public struct ExtensionModule: Sendable, Hashable {
         var moduleName =
             name ?? (isDirectory.boolValue ? root.lastPathComponent : root.deletingPathExtension().lastPathComponent)
         var isPackageTarget = false
+        // The package's manifest and the target, where the path is a package's (or one of its targets').
+        var package: (manifest: PackageManifest, target: PackageManifest.Target)?
+        var manifestProblem: String?
         if isDirectory.boolValue, manager.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
-            (root, moduleName) = try packageTarget(name, in: root, specification: specification)
             isPackageTarget = true
-        } else if isDirectory.boolValue,
-            packageSourceFolders.contains(root.deletingLastPathComponent().lastPathComponent),
-            manager.fileExists(
-                atPath: root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-                    "Package.swift"
-                ).path)
-        {
-            // A package's target folder given itself (`Packages/Core/Sources/Core`).
-            isPackageTarget = true
+            switch PackageManifestReader.manifest(ofPackageAt: root) {
+            case .success(let manifest):
+                let target = try manifestTarget(name, of: manifest, specification: specification)
+                package = (manifest, target)
+                (root, moduleName) = (manifest.folder(of: target), target.name)
+            case .failure(let failure):
+                manifestProblem = failure.description
+                (root, moduleName) = try packageTarget(name, in: root, specification: specification)
+            }
+        } else if isDirectory.boolValue, let packageFolder = enclosingPackage(ofTargetFolder: root) {
+            // A package's target folder given itself (`Packages/Core/Sources/Core`): one where its manifest
+            // says so (a tool's manifest at a repository's root is not the app's code's).
+            switch PackageManifestReader.manifest(ofPackageAt: packageFolder) {
+            case .success(let manifest):
+                if let target = manifest.targets.first(where: { $0.isCompilable && manifest.folder(of: $0) == root }) {
+                    package = (manifest, target)
+                    isPackageTarget = true
+                    if name == nil { moduleName = target.name }
+                }
+            case .failure(let failure):
+                manifestProblem = failure.description
+                isPackageTarget = true
+            }
         }
         guard isIdentifier(moduleName) else {
             throw .badModule(
@@ -97,9 +139,10 @@ public struct ExtensionModule: Sendable, Hashable {
                 reason: "\"\(moduleName)\" is no Swift module name (letters, digits and _, not starting with a "
                     + "digit); name it with --module NAME=PATH")
         }
-        let files: [URL]
+        var files: [URL]
         if isDirectory.boolValue {
             files = UserExtensionSource.allFiles(under: root)
+            if let package { files = package.manifest.members(of: package.target, among: files) }
         } else {
             guard root.pathExtension == "swift" else {
                 throw .badModule(specification: specification, reason: "\(path) is neither a folder nor a .swift file")
@@ -117,9 +160,47 @@ public struct ExtensionModule: Sendable, Hashable {
         guard !sources.isEmpty else {
             throw .badModule(specification: specification, reason: "no .swift files in \(root.path)")
         }
-        return try make(
+        var module = try make(
             name: moduleName, path: path, root: root, sources: sources, specification: specification,
-            isPackageTarget: isPackageTarget)
+            isPackageTarget: isPackageTarget, defines: package?.target.defines ?? [])
+        module.manifestProblem = manifestProblem
+        if let package {
+            module.resourcePlacements = package.manifest.resourcePlacements(
+                of: package.target, among: UserExtensionSource.allFiles(under: root)
+            ).map { ResourcePlacement(file: $0.file, bundlePath: $0.bundlePath) }
+        }
+        return module
+    }
+
+    /// The package folder whose target folder `folder` is by SwiftPM's rule (`Sources/NAME`, ...): the one
+    /// two up, holding a `Package.swift`.
+    private static func enclosingPackage(ofTargetFolder folder: URL) -> URL? {
+        guard packageSourceFolders.contains(folder.deletingLastPathComponent().lastPathComponent) else { return nil }
+        let package = folder.deletingLastPathComponent().deletingLastPathComponent()
+        return FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path)
+            ? package : nil
+    }
+
+    /// The target of `manifest` named `name`, or its one target of Swift code when no name was given.
+    private static func manifestTarget(
+        _ name: String?, of manifest: PackageManifest, specification: String
+    ) throws(UserExtensionError) -> PackageManifest.Target {
+        let compilable = manifest.targets.filter(\.isCompilable)
+        if let name, let target = compilable.first(where: { $0.name == name }) { return target }
+        if name == nil, compilable.count == 1 { return compilable[0] }
+        let found =
+            compilable.isEmpty
+            ? "no targets of Swift code" : "targets \(compilable.map(\.name).joined(separator: ", "))"
+        let products = manifest.products.filter { $0.name == name }.flatMap(\.targets)
+        let reason =
+            name.map {
+                "the Swift package \(manifest.name)'s manifest has no target named \($0) (it has \(found))"
+                    + (products.isEmpty
+                        ? "; name one of them"
+                        : "; its product \($0) is made of \(products.joined(separator: ", ")): "
+                            + "name the module your code imports")
+            } ?? "the Swift package \(manifest.name) has \(found): name one with --module NAME=PATH"
+        throw .badModule(specification: specification, reason: reason)
     }
 
     /// The module `name` of the Swift files `sources` (sorted), all under `root`; `path` says where it came
@@ -127,13 +208,13 @@ public struct ExtensionModule: Sendable, Hashable {
     /// target.
     static func make(
         name moduleName: String, path: String, root: URL, sources: [URL], specification: String,
-        isPackageTarget: Bool = false
+        isPackageTarget: Bool = false, defines: [String] = []
     ) throws(UserExtensionError) -> ExtensionModule {
         var imports: [String] = []
         var namesFileManagerDelegate = false
         var readsModuleBundle = false
         var declaresModuleBundle = false
-        let conditions: Set<String> = isPackageTarget ? [packageCondition] : []
+        let conditions: Set<String> = isPackageTarget ? Set([packageCondition] + defines) : []
         for source in sources {
             let text: String
             do {
@@ -156,6 +237,7 @@ public struct ExtensionModule: Sendable, Hashable {
             name: moduleName, path: path, root: root, sources: sources, imports: imports,
             aliasesFileManager: !namesFileManagerDelegate)
         module.isPackageTarget = isPackageTarget
+        module.defines = isPackageTarget ? defines : []
         module.usesPackageResources = readsModuleBundle && !declaresModuleBundle
         return module
     }

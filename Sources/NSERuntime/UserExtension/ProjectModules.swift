@@ -145,9 +145,13 @@ enum ProjectModules {
     }
 
     /// The folders of the packages the `Package.swift` in `package` depends on by path
-    /// (`.package(path: "../Models")`, with or without a `name:` first), standardized; none when it cannot
-    /// be read (its targets are still looked for, only not its dependencies').
+    /// (`.package(path: "../Models")`): as its manifest says (``PackageManifestReader``), else as its text
+    /// reads (with or without a `name:` first), standardized; none when it cannot be read (its targets are
+    /// still looked for, only not its dependencies').
     static func pathDependencies(of package: URL) -> [URL] {
+        if case .success(let read) = PackageManifestReader.manifest(ofPackageAt: package) {
+            return read.pathDependencies
+        }
         let manifest = package.appendingPathComponent("Package.swift")
         guard let data = FileManager.default.contents(atPath: manifest.path) else { return [] }
         let text = withoutComments(String(decoding: data, as: UTF8.self))

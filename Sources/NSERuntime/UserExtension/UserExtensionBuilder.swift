@@ -234,13 +234,18 @@ public struct UserExtensionBuilder: Sendable {
             + "iPhone compiles the module"
     }
 
-    /// The resources of the package target `module` (every file of its folder but sources and build
-    /// settings), where its `Bundle.module` holds them (``ExtensionMainBundle/resources(in:files:outside:)``).
+    /// The resources of the package target `module`, where its `Bundle.module` holds them: as its
+    /// manifest places them (``ExtensionModule/resourcePlacements``), else every file of its folder but
+    /// sources and build settings (``ExtensionMainBundle/resources(in:files:outside:)``).
     static func packageResources(of module: ExtensionModule) throws(UserExtensionError) -> [ExtensionMainBundle
         .Resource]
     {
-        try ExtensionMainBundle.resources(in: module.root, files: UserExtensionSource.allFiles(under: module.root))
-            .resources
+        if let placements = module.resourcePlacements {
+            return try ExtensionMainBundle.resources(placed: placements.map { ($0.file, $0.bundlePath) }).resources
+        }
+        return try ExtensionMainBundle.resources(
+            in: module.root, files: UserExtensionSource.allFiles(under: module.root)
+        ).resources
     }
 
     /// Removes what a failed compile of `module` left in the build folder: its interface (the compiler
@@ -429,7 +434,7 @@ public struct UserExtensionBuilder: Sendable {
             libraries.folder.appendingPathComponent("\(module.name).swiftmodule").path,
             "-Xlinker", "-soname", "-Xlinker", library.lastPathComponent,
         ]
-            + (module.isPackageTarget ? ["-D", ExtensionModule.packageCondition] : [])
+            + module.conditions.flatMap { ["-D", $0] }
             + common(osModule: osModule, linking: imported, libraries: libraries, sources: sources)
             + ["-o", library.path]
             + sources.map(\.path) + [generated.path]
@@ -500,7 +505,7 @@ public struct UserExtensionBuilder: Sendable {
             }
             for module in source.modules {
                 try digest.update(Array((module.name + "\u{0}" + ExtensionEntryFile.moduleText(module)).utf8) + [0])
-                try digest.update(Array((module.isPackageTarget ? "package target" : "").utf8) + [0])
+                try digest.update(Array((module.conditions.joined(separator: " ")).utf8) + [0])
                 if module.usesPackageResources {
                     // Where each resource is and which file it links to; a made one by what it holds.
                     for resource in try Self.packageResources(of: module) {

@@ -91,7 +91,7 @@ public struct UserExtensionSource: Sendable, Hashable {
 
     /// What the run took from the extension's Xcode project and what it could not, one line each, as the run
     /// prints them: the Info.plist the target names, its compilation conditions, the folder's files it leaves
-    /// out, Info.plists passed over and project files not read.
+    /// out, Info.plists passed over, project files and Swift package manifests not read.
     public var projectNotes: [String] {
         var notes: [String] = []
         if let target = projectTarget {
@@ -120,6 +120,14 @@ public struct UserExtensionSource: Sendable, Hashable {
         notes += unreadableProjects.map {
             "not read: the Xcode project \($0); files it compiles into the extension from outside the folder are not"
                 + " compiled"
+        }
+        var manifests: [String] = []
+        for problem in modules.compactMap(\.manifestProblem) where !manifests.contains(problem) {
+            manifests.append(problem)
+        }
+        notes += manifests.map {
+            "not read: \($0); its targets were found by their folders (Sources/NAME), every Swift file in them "
+                + "compiled, none of its settings applied"
         }
         return notes
     }
@@ -239,16 +247,15 @@ public struct UserExtensionSource: Sendable, Hashable {
         // Read as the build compiles them: a branch the target's conditions leave out is not the extension's
         // (the modules compile without the target's conditions).
         let conditions = Set(member?.target.compilationConditions ?? [])
-        // A Swift package's targets compile with SWIFT_PACKAGE set.
-        let packageTargets = Set(ownModules.filter(\.isPackageTarget).map(\.name))
+        // A Swift package's targets compile with SWIFT_PACKAGE set, and what their manifest defines.
+        let moduleConditions = Dictionary(ownModules.map { ($0.name, Set($0.conditions)) }) { first, _ in first }
         var untimedOfModules: [String: [String]] = [:]
         var sdks: [ImportedSDK] = []
         for source in scanned {
             let raw = try read(source.file)
             let text = ConditionalCompilation.activeText(
                 of: raw,
-                conditions: source.module.map { packageTargets.contains($0) ? [ExtensionModule.packageCondition] : [] }
-                    ?? conditions)
+                conditions: source.module.map { moduleConditions[$0] ?? [] } ?? conditions)
             let calls =
                 ConditionalCompilation.platformConditions(in: raw, file: source.label)
                 + ExtensionSourceScan.untimedCalls(in: text, file: source.label)

@@ -45,10 +45,12 @@ enum CompiledExamples {
         return try UserExtensionBuilder.forThisProcess(version: NSEBenchVersion.current, environment: environment)
     }
 
-    /// The title the extension at `folder`, compiled and loaded, delivers for a plain payload titled
-    /// `title`, its download answered at once.
-    static func deliveredTitle(ofExtensionAt folder: URL, forTitle title: String) async throws -> String {
-        let loaded = try UserExtensionLoader.load(folder.path, builder: try builder())
+    /// The title the extension at `folder`, compiled and loaded with `modules` (`--module`s), delivers for
+    /// a plain payload titled `title`, its download answered at once.
+    static func deliveredTitle(
+        ofExtensionAt folder: URL, forTitle title: String, modules: [String] = []
+    ) async throws -> String {
+        let loaded = try UserExtensionLoader.load(folder.path, modules: modules, builder: try builder())
         let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
         defer { harness.remove() }
         return await harness.start(

@@ -87,7 +87,10 @@ struct ProjectModulesTests {
             import PackageDescription
             let package = Package(
                 name: "Core", dependencies: [.package(name: "Shared", path: "../Shared")],
-                targets: [.target(name: "Core", dependencies: ["Models"]), .target(name: "Models", dependencies: ["Helpers"])])
+                targets: [
+                    .target(name: "Core", dependencies: ["Models"], resources: [.process("Resources")]),
+                    .target(name: "Models", dependencies: ["Helpers"]),
+                ])
             """,
             "Packages/Core/Sources/Core/Core.swift": """
             import Models
@@ -106,15 +109,15 @@ struct ProjectModulesTests {
             "Packages/Core/Sources/Core/Resources/en.lproj/Localizable.strings": "\"suffix\" = \" (en)\";\n",
             "Packages/Core/Sources/Core/Resources/Marks/mark.txt": "*",
             "Packages/Core/Sources/CoreMac/CoreMac.swift": "import AppKit\npublic let window = NSWindow()\n",
-            "Packages/Shared/Package.swift": "// swift-tools-version:5.9\n",
+            "Packages/Shared/Package.swift": manifest("Shared", targets: ["Helpers"]),
             "Packages/Shared/Sources/Helpers/Helpers.swift":
                 "public enum Helpers { public static let separator = \": \" }\n",
             // Linked, but Linux has no Combine: the extension reaches it under canImport alone.
-            "Packages/Fancy/Package.swift": "// swift-tools-version:5.9\n",
+            "Packages/Fancy/Package.swift": manifest("Fancy"),
             "Packages/Fancy/Sources/Fancy/Fancy.swift":
                 "import Combine\nimport OneSignalExtension\npublic let subject = PassthroughSubject<Int, Never>()\n"
                 + "public func pause() { Thread.sleep(forTimeInterval: 1) }\n",
-            "Packages/Local/Package.swift": "// swift-tools-version:5.9\n",
+            "Packages/Local/Package.swift": manifest("Local"),
             "Packages/Local/Sources/Local/Local.swift": "public enum Local {}\n",
             // Added to the workspace, not the project: the target names its product alone.
             "App.xcworkspace/contents.xcworkspacedata": """
@@ -132,10 +135,10 @@ struct ProjectModulesTests {
                </FileRef>
             </Workspace>
             """,
-            "Packages/WorkspaceKit/Package.swift": "// swift-tools-version:5.9\n",
+            "Packages/WorkspaceKit/Package.swift": manifest("WorkspaceKit"),
             "Packages/WorkspaceKit/Sources/WorkspaceKit/WorkspaceKit.swift": "public enum WorkspaceKit {}\n",
             // Linked, and wrong in a function's body: the compiler writes its interface before it fails.
-            "Packages/Broken/Package.swift": "// swift-tools-version:5.9\n",
+            "Packages/Broken/Package.swift": manifest("Broken"),
             "Packages/Broken/Sources/Broken/Broken.swift":
                 "public enum Broken { public static func mark() -> String { let n: Int = \"body\"; return \"\\(n)\" } }\n",
             "SharedKit/Greeting.swift": "public enum Greeting { public static let mark = \"!\" }\n",
@@ -145,6 +148,12 @@ struct ProjectModulesTests {
         ]
         try TemporaryDirectory.write(files, in: root)
         return root
+    }
+
+    /// A package manifest declaring `targets` (the package's name alone by default).
+    static func manifest(_ name: String, targets: [String]? = nil) -> String {
+        "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"\(name)\", targets: ["
+            + (targets ?? [name]).map { ".target(name: \"\($0)\")" }.joined(separator: ", ") + "])\n"
     }
 
     @Test func aLocalPackagesProductAndItsSiblingTargetCompileBeforeTheExtensionAndRunInIt() async throws {
@@ -342,6 +351,7 @@ struct ProjectModulesTests {
         defer { try? FileManager.default.removeItem(at: root) }
         try TemporaryDirectory.write(
             [
+                "Packages/Core/Package.swift": Self.manifest("Core", targets: ["Core", "Models", "Loop"]),
                 "Packages/Core/Sources/Core/Cycle.swift": "#if canImport(Loop)\nimport Loop\n#endif\n",
                 "Packages/Core/Sources/Loop/Loop.swift": "import Core\n",
             ], in: root)
