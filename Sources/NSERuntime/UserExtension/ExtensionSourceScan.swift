@@ -291,27 +291,76 @@ enum ExtensionSourceScan {
     /// Whether Swift source `text` reads the main bundle: `Bundle.main` (spaces or a line break around the
     /// dot allowed), `: Bundle = .main`, `(named:` (`UIImage(named:`, `.init(named:`, `UIColor(named:`), or
     /// `String(localized:` and `NSLocalizedString(`, which read the bundle's resources. A mention in a comment counts too: it costs only the folder.
+    /// A localizing call that names another bundle (`bundle: .module`) does not read the main one.
     static func readsMainBundle(_ text: String) -> Bool {
         text.range(of: #"\bBundle\s*\.\s*main\b"#, options: .regularExpression) != nil
             || text.range(of: #"\(\s*named\s*:"#, options: .regularExpression) != nil
-            || text.range(of: #"\(\s*localized\s*:|\bNSLocalizedString\s*\("#, options: .regularExpression) != nil
+            || localizesFromMainBundle(text)
             || text.range(of: #":\s*Bundle\s*=\s*\.main\b"#, options: .regularExpression) != nil
     }
 
-    /// Whether Swift source `text` reads the resource bundle SwiftPM generates for a package target:
-    /// `Bundle.module`, `bundle: .module` (`NSLocalizedString`, `String(localized:bundle:)`, `Image(_:bundle:)`)
-    /// or `: Bundle = .module`.
-    static func readsModuleBundle(_ text: String) -> Bool {
-        text.range(of: #"\bBundle\s*\.\s*module\b"#, options: .regularExpression) != nil
-            || text.range(of: #"\b(bundle|in)\s*:\s*\.module\b"#, options: .regularExpression) != nil
-            || text.range(of: #":\s*Bundle\s*=\s*\.module\b"#, options: .regularExpression) != nil
+    /// Whether a `NSLocalizedString(` or `String(localized:` call of `text` names no bundle of its own
+    /// (the main bundle's tables), or names `.main`.
+    private static func localizesFromMainBundle(_ text: String) -> Bool {
+        var searchStart = text.startIndex
+        while let match = text.range(
+            of: #"\bNSLocalizedString\s*\(|\(\s*localized\s*:"#, options: .regularExpression,
+            range: searchStart..<text.endIndex)
+        {
+            searchStart = match.upperBound
+            // The call's arguments: to the parenthesis that closes the one matched (strings not told apart).
+            var depth = 1
+            var end = match.upperBound
+            while end < text.endIndex, depth > 0 {
+                if text[end] == "(" { depth += 1 } else if text[end] == ")" { depth -= 1 }
+                end = text.index(after: end)
+            }
+            let arguments = text[match.upperBound..<end]
+            guard let bundle = arguments.range(of: #"\bbundle\s*:\s*"#, options: .regularExpression) else {
+                return true
+            }
+            let named = arguments[bundle.upperBound...]
+            if named.hasPrefix(".main")
+                || named.range(of: #"^Bundle\s*\.\s*main\b"#, options: .regularExpression) != nil
+            {
+                return true
+            }
+        }
+        return false
     }
 
-    /// Whether Swift source `text` declares `Bundle.module` itself (`extension Bundle { static let module
-    /// = ... }`), as code built both with and without SwiftPM does for the build that lacks it.
+    /// Whether Swift source `text` reads the resource bundle SwiftPM generates for a package target:
+    /// `Bundle.module`, `bundle: .module` (`NSLocalizedString`, `String(localized:bundle:)`, `Image(_:bundle:)`),
+    /// `in: .module` (`UIImage(named:in:with:)`) or `: Bundle = .module`; comments do not count.
+    static func readsModuleBundle(_ text: String) -> Bool {
+        let code = ProjectModules.withoutComments(text)
+        return code.range(of: #"\bBundle\s*\.\s*module\b"#, options: .regularExpression) != nil
+            || code.range(of: #"\b(bundle|in)\s*:\s*\.module\b"#, options: .regularExpression) != nil
+            || code.range(of: #":\s*Bundle\s*=\s*\.module\b"#, options: .regularExpression) != nil
+    }
+
+    /// Whether Swift source `text` declares `Bundle.module` itself: a `static let` or `static var module`
+    /// in the body of an `extension Bundle` (or `Foundation.Bundle`), as code built both with and without
+    /// SwiftPM does for the build that lacks it; comments do not count.
     static func declaresModuleBundle(_ text: String) -> Bool {
-        text.range(of: #"\bextension\s+(Foundation\s*\.\s*)?Bundle\b"#, options: .regularExpression) != nil
-            && text.range(of: #"\bstatic\s+(let|var)\s+module\b"#, options: .regularExpression) != nil
+        let code = ProjectModules.withoutComments(text)
+        var searchStart = code.startIndex
+        while let match = code.range(
+            of: #"\bextension\s+(Foundation\s*\.\s*)?Bundle\b[^{]*\{"#, options: .regularExpression,
+            range: searchStart..<code.endIndex)
+        {
+            // The extension's body: to the brace that closes the one the match ends with.
+            var depth = 1
+            var end = match.upperBound
+            while end < code.endIndex, depth > 0 {
+                if code[end] == "{" { depth += 1 } else if code[end] == "}" { depth -= 1 }
+                end = code.index(after: end)
+            }
+            let body = code[match.upperBound..<end]
+            if body.range(of: #"\bstatic\s+(let|var)\s+module\b"#, options: .regularExpression) != nil { return true }
+            searchStart = match.upperBound
+        }
+        return false
     }
 
     /// Every `PRODUCT_BUNDLE_IDENTIFIER = ...;` an Xcode project's `project.pbxproj` sets, quotes removed.

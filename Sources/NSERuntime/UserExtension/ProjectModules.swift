@@ -31,13 +31,40 @@ enum ProjectModules {
     struct Found {
         /// The modules taken, in the order found.
         var modules: [ExtensionModule] = []
-        /// The line naming what was taken; nil when nothing was.
-        var takenNote: String?
+        /// What was taken, for the line naming it.
+        var taken = Taken(targetName: "", modules: [])
         /// A line each for what could not be taken.
         var problems: [String] = []
 
+        /// The line naming what was taken; nil when nothing was.
+        var takenNote: String? { taken.note }
         /// Every line: what was taken, then what could not be.
         var notes: [String] { (takenNote.map { [$0] } ?? []) + problems }
+    }
+
+    /// The project's modules taken for an extension's target, each with where it came from.
+    struct Taken: Sendable, Hashable {
+        /// `Project.xcodeproj's target Name`.
+        var targetName: String
+        /// Each module's name and what it is (`Swift package, /path`).
+        var modules: [Module]
+
+        /// A module taken.
+        struct Module: Sendable, Hashable {
+            var name: String
+            var description: String
+        }
+
+        /// The line naming them; nil for none.
+        var note: String? {
+            modules.isEmpty
+                ? nil
+                : "modules of the project for \(targetName): "
+                    + modules.map { "\($0.name) (\($0.description))" }.joined(separator: ", ")
+        }
+
+        /// Removes the modules of `names` (left out of the build).
+        mutating func removeAll(named names: Set<String>) { modules.removeAll { names.contains($0.name) } }
     }
 
     /// The modules for `imports` (the extension's and the given modules', in order) from `target`'s
@@ -47,7 +74,7 @@ enum ProjectModules {
         extensionModule: String, extensionSources: [URL]
     ) -> Found {
         var found = Found()
-        var taken: [String] = []
+        found.taken.targetName = targetName
         var problems: [String] = []
         var queue = imports
         var seen = given.union(UserExtensionBuilder.reservedModuleNames).union([extensionModule])
@@ -125,11 +152,8 @@ enum ProjectModules {
                 continue
             }
             found.modules.append(module)
-            taken.append("\(name) (\(label), \(module.root.path))")
+            found.taken.modules.append(Taken.Module(name: name, description: "\(label), \(module.root.path)"))
             queue += module.imports
-        }
-        if !taken.isEmpty {
-            found.takenNote = "modules of the project for \(targetName): \(taken.joined(separator: ", "))"
         }
         found.problems = problems
         return found

@@ -31,14 +31,15 @@ enum SubmoduleImports {
         while start < text.endIndex {
             let end = text[start...].firstIndex(where: ConditionalCompilation.isLineEnd) ?? text.endIndex
             let line = text[start..<end]
-            if !literal.isOpen, let submodule = submodulePath(in: line) {
-                result += line[..<submodule.lowerBound]
-                result += String(repeating: " ", count: line[submodule].count)
-                result += line[submodule.upperBound...]
-                changed = true
-            } else {
-                result += line
+            let paths = literal.isOpen ? [] : submodulePaths(in: line)
+            var rest = line.startIndex
+            for path in paths {
+                result += line[rest..<path.lowerBound]
+                result += String(repeating: " ", count: line[path].count)
+                rest = path.upperBound
             }
+            result += line[rest...]
+            changed = changed || !paths.isEmpty
             literal.advance(over: line)
             guard end < text.endIndex else { break }
             result.append(text[end])
@@ -47,26 +48,47 @@ enum SubmoduleImports {
         return changed ? result : nil
     }
 
-    /// The range of `line`'s submodule path (from the `.` after the framework's name to the path's end)
-    /// when the line is an import of a submodule of one of ``frameworks``.
-    private static func submodulePath(in line: Substring) -> Range<String.Index>? {
-        var rest = line.drop { $0 == " " || $0 == "\t" }
-        // Attributes (`@_exported`, `@preconcurrency`) and access levels before `import`.
+    /// The ranges of `line`'s submodule paths (each from the `.` after the framework's name to the path's
+    /// end), one for each import statement of the line (statements apart by `;`, a closed `/* */` comment
+    /// before one) that imports a submodule of one of ``frameworks``.
+    private static func submodulePaths(in line: Substring) -> [Range<String.Index>] {
+        var paths: [Range<String.Index>] = []
+        var rest = line[...]
         while true {
-            let word = rest.prefix { !$0.isWhitespace }
-            guard word.hasPrefix("@") || ["public", "internal", "package", "private", "fileprivate"].contains(word)
-            else { break }
-            rest = rest.dropFirst(word.count).drop { $0 == " " || $0 == "\t" }
+            rest = skippingSpaceAndComments(rest)
+            // Attributes (`@_exported`, `@preconcurrency`) and access levels before `import`.
+            while true {
+                let word = rest.prefix { !$0.isWhitespace && $0 != ";" }
+                guard word.hasPrefix("@") || ["public", "internal", "package", "private", "fileprivate"].contains(word)
+                else { break }
+                rest = skippingSpaceAndComments(rest.dropFirst(word.count))
+            }
+            guard rest.hasPrefix("import"), rest.dropFirst(6).first.map({ $0 == " " || $0 == "\t" }) == true else {
+                return paths
+            }
+            rest = rest.dropFirst(6).drop { $0 == " " || $0 == "\t" }
+            let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            guard !name.isEmpty, !declarationKinds.contains(name) else { return paths }
+            let path = rest[name.endIndex...]
+            let pathEnd =
+                path.first == "."
+                ? path.dropFirst().firstIndex { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
+                    ?? path.endIndex
+                : path.startIndex
+            if frameworks.contains(String(name)), pathEnd > path.startIndex { paths.append(path.startIndex..<pathEnd) }
+            // Another statement after a `;` on the same line.
+            rest = skippingSpaceAndComments(path[pathEnd...])
+            guard rest.first == ";" else { return paths }
+            rest = rest.dropFirst()
         }
-        guard rest.hasPrefix("import"), rest.dropFirst(6).first.map({ $0 == " " || $0 == "\t" }) == true else {
-            return nil
+    }
+
+    /// `text` after its leading spaces and closed `/* */` comments.
+    private static func skippingSpaceAndComments(_ text: Substring) -> Substring {
+        var rest = text.drop { $0 == " " || $0 == "\t" }
+        while rest.hasPrefix("/*"), let close = rest.range(of: "*/") {
+            rest = rest[close.upperBound...].drop { $0 == " " || $0 == "\t" }
         }
-        rest = rest.dropFirst(6).drop { $0 == " " || $0 == "\t" }
-        let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        guard !name.isEmpty, !declarationKinds.contains(name), frameworks.contains(String(name)) else { return nil }
-        let path = rest[name.endIndex...]
-        guard path.first == "." else { return nil }
-        let pathEnd = path.dropFirst().firstIndex { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
-        return path.startIndex..<(pathEnd ?? path.endIndex)
+        return rest
     }
 }

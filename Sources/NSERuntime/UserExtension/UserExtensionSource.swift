@@ -46,6 +46,9 @@ public struct UserExtensionSource: Sendable, Hashable {
     public var modules: [ExtensionModule] = []
     /// The entries of ``untimedCalls`` found in each of ``modules``' sources, by module name.
     var untimedCallsOfModules: [String: [String]] = [:]
+    /// The modules whose sources read the main bundle, for which ``mainBundle`` is made; nil where the
+    /// extension's own sources read it.
+    var mainBundleReaders: Set<String>? = nil
     /// The push SDK each unit's sources import first (the extension's: nil), in the order read; ``sdk``
     /// is the first.
     var sdksImported: [ImportedSDK] = []
@@ -78,7 +81,11 @@ public struct UserExtensionSource: Sendable, Hashable {
     public var configFileNotes: [String] = []
     /// What the run took from the Xcode project's own modules (local Swift packages, framework targets:
     /// ``ProjectModules``) and what it could not, a note each; the modules taken are among ``modules``.
-    public var packageNotes: [String] = []
+    public var packageNotes: [String] { (projectModulesTaken.note.map { [$0] } ?? []) + packageProblems }
+    /// The project's modules taken (``ProjectModules``), for the first of ``packageNotes``.
+    var projectModulesTaken = ProjectModules.Taken(targetName: "", modules: [])
+    /// What of the project's modules could not be taken, a note each.
+    var packageProblems: [String] = []
     /// The Info.plist the Xcode target names (`INFOPLIST_FILE`), when it is not the folder's own
     /// `Info.plist` (kept elsewhere, or beside the app's in a folder they share).
     public var projectInfoPlist: URL? = nil
@@ -133,7 +140,8 @@ public struct UserExtensionSource: Sendable, Hashable {
     }
 
     /// The source without the modules `names` (the project's modules a build left out: the extension was
-    /// compiled without them), their untimed calls and the SDK they import.
+    /// compiled without them): not named among the project's modules taken, their untimed calls, the SDK
+    /// they import and their reading of the main bundle gone.
     public func leavingOut(modules names: [String]) -> UserExtensionSource {
         guard !names.isEmpty else { return self }
         var source = self
@@ -147,6 +155,12 @@ public struct UserExtensionSource: Sendable, Hashable {
         }
         source.sdksImported.removeAll { $0.module.map(leftOut.contains) ?? false }
         source.sdk = source.sdksImported.first?.sdk
+        if let readers = mainBundleReaders {
+            // Made for the main bundle's readers: none left, none needed.
+            source.mainBundleReaders = readers.subtracting(leftOut)
+            if source.mainBundleReaders?.isEmpty == true { source.mainBundle = nil }
+        }
+        source.projectModulesTaken.removeAll(named: leftOut)
         return source
     }
 
@@ -202,12 +216,15 @@ public struct UserExtensionSource: Sendable, Hashable {
         var untimed: [String] = []
         var namesFileManagerDelegate = false
         var readsMainBundle = false
+        var extensionReadsMainBundle = false
+        var mainBundleReaders: Set<String> = []
         var sdk: SDKProfile?
         var located: [ExtensionModule] = []
         for specification in modules { located.append(try ExtensionModule.locate(specification)) }
         let name = isDirectory.boolValue ? root.lastPathComponent : root.deletingPathExtension().lastPathComponent
         let moduleName = ExtensionSourceScan.moduleName(for: name)
-        var packageNotes: [String] = []
+        var packageProblems: [String] = []
+        var projectModulesTaken = ProjectModules.Taken(targetName: "", modules: [])
         if let member {
             // The modules its project's local Swift packages give it, as Xcode links them.
             var imports: [String] = []
@@ -221,13 +238,14 @@ public struct UserExtensionSource: Sendable, Hashable {
             let found = ProjectModules.find(
                 imports: imports + located.flatMap(\.imports), target: member.target, targetName: member.name,
                 given: Set(located.map(\.name)), extensionModule: moduleName, extensionSources: sources)
-            packageNotes = found.notes
+            packageProblems = found.problems
             do throws(UserExtensionError) {
                 _ = try ExtensionModule.buildOrder(located + found.modules)
                 located += found.modules
+                projectModulesTaken = found.taken
             } catch {
                 // Modules that import each other (through a `#if canImport`, read whole here): none is taken.
-                packageNotes =
+                packageProblems =
                     found.problems + [
                         "not compiled: the project's modules \(found.modules.map(\.name).joined(separator: ", ")), which "
                             + "import each other or a --module that imports them: give their sources with --module"
@@ -261,7 +279,14 @@ public struct UserExtensionSource: Sendable, Hashable {
                 + ExtensionSourceScan.untimedCalls(in: text, file: source.label)
             untimed += calls
             if let module = source.module { untimedOfModules[module, default: []] += calls }
-            readsMainBundle = readsMainBundle || ExtensionSourceScan.readsMainBundle(text)
+            if ExtensionSourceScan.readsMainBundle(text) {
+                readsMainBundle = true
+                if let module = source.module {
+                    mainBundleReaders.insert(module)
+                } else {
+                    extensionReadsMainBundle = true
+                }
+            }
             if let found = ExtensionSourceScan.importedModules(in: text).lazy.compactMap(SDKProfile.init(module:)).first
             {
                 sdks.append(ImportedSDK(module: source.module, sdk: found))
@@ -285,6 +310,7 @@ public struct UserExtensionSource: Sendable, Hashable {
         source.sdk = sdk
         source.modules = ownModules
         source.untimedCallsOfModules = untimedOfModules
+        source.mainBundleReaders = extensionReadsMainBundle ? nil : mainBundleReaders
         source.sdksImported = sdks
         source.unreadableProjects = unreadableProjects
         source.infoPlistsPassedOver = passedOver
@@ -296,7 +322,8 @@ public struct UserExtensionSource: Sendable, Hashable {
             source.projectConfiguration = member.target.configuration
             source.projectConfigFiles = member.target.configFiles
             source.configFileNotes = member.target.configFileProblems.map(\.note)
-            source.packageNotes = packageNotes
+            source.projectModulesTaken = projectModulesTaken
+            source.packageProblems = packageProblems
             source.projectInfoPlist = member.infoPlist
         }
         for module in ownModules {

@@ -116,7 +116,8 @@ struct ProjectModulesTests {
             "Packages/Fancy/Package.swift": manifest("Fancy"),
             "Packages/Fancy/Sources/Fancy/Fancy.swift":
                 "import Combine\nimport OneSignalExtension\npublic let subject = PassthroughSubject<Int, Never>()\n"
-                + "public func pause() { Thread.sleep(forTimeInterval: 1) }\n",
+                + "public func pause() { Thread.sleep(forTimeInterval: 1) }\n"
+                + "public let identifier = Bundle.main.bundleIdentifier\n",
             "Packages/Local/Package.swift": manifest("Local"),
             "Packages/Local/Sources/Local/Local.swift": "public enum Local {}\n",
             // Added to the workspace, not the project: the target names its product alone.
@@ -175,6 +176,7 @@ struct ProjectModulesTests {
         let note = try #require(source.packageNotes.first)
         #expect(source.projectNotes.contains(note))
         #expect(source.sdk == .onesignal, "Fancy imports OneSignal's module")
+        #expect(source.mainBundle != nil, "Fancy reads Bundle.main (Core's NSLocalizedString reads its .module)")
         #expect(
             source.untimedCalls.contains { $0.hasPrefix("Fancy/Fancy.swift:4: Thread.sleep") }, "\(source.untimedCalls)"
         )
@@ -186,6 +188,12 @@ struct ProjectModulesTests {
         // What the run names and scans is what was compiled: Fancy's sleep and SDK are not the extension's.
         #expect(loaded.source.modules.map(\.name) == ["Helpers", "Models", "Core"])
         #expect(loaded.source.sdk == nil)
+        #expect(loaded.source.mainBundle == nil, "only Fancy read it")
+        #expect(
+            loaded.source.packageNotes.first
+                == "modules of the project for App.xcodeproj's target NotifyExt: Core (Swift package, "
+                + "\(packages)/Core/Sources/Core), Models (Swift package, \(packages)/Core/Sources/Models), Helpers "
+                + "(Swift package, \(packages)/Shared/Sources/Helpers)", "Fancy and Broken are not named taken")
         #expect(!loaded.source.untimedCalls.contains { $0.hasPrefix("Fancy/") }, "\(loaded.source.untimedCalls)")
         let cached = try UserExtensionLoader.load(folder.path, builder: builder)
         #expect(cached.built.cached && cached.built.leftOutModules == ["Broken", "Fancy"])

@@ -16,6 +16,9 @@ struct SubmoduleImportsTests {
         ),
         ("@preconcurrency import\tCoreGraphics.CGImage", "@preconcurrency import\tCoreGraphics        "),
         ("import ImageIO.CGImageSource.Deep", "import ImageIO                   "),
+        ("/* legacy */ import UIKit.UIFont", "/* legacy */ import UIKit       "),
+        ("import UIKit.UIFont; import Foundation.NSURL", "import UIKit       ; import Foundation      "),
+        ("import Alamofire; @_exported import UIKit.UIImage", "import Alamofire; @_exported import UIKit        "),
     ])
     func aFrameworksSubmoduleIsImportedWhole(line: String, expected: String) throws {
         let text = "// header\n\(line)\r\nlet x = 1\n"
@@ -34,6 +37,7 @@ struct SubmoduleImportsTests {
         "/* a comment\nimport UIKit.UIFont\n*/",
         "imported UIKit.UIFont",
         "import UIKitExtras.Thing",
+        "import UIKit; let x = UIKit.UIFont.self",
     ])
     func declarationsOtherModulesCommentsAndStringsAreLeftAlone(text: String) {
         #expect(SubmoduleImports.wholeModules(in: text) == nil, "\(SubmoduleImports.wholeModules(in: text) ?? "")")

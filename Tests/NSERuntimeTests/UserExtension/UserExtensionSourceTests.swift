@@ -168,6 +168,13 @@ struct UserExtensionSourceTests {
         #expect(ExtensionSourceScan.readsMainBundle("let id = Bundle\n    .main\n    .bundleIdentifier"))
         #expect(ExtensionSourceScan.readsMainBundle("let bundle: Bundle = .main"))
         #expect(!ExtensionSourceScan.readsMainBundle("let b = MyBundle.mainThing; let c = Bundle(for: X.self)"))
+        #expect(ExtensionSourceScan.readsMainBundle("let t = NSLocalizedString(\"k\", comment: f(1))"))
+        #expect(ExtensionSourceScan.readsMainBundle("let t = String(localized: \"k\", bundle: .main)"))
+        #expect(
+            !ExtensionSourceScan.readsMainBundle(
+                "let t = NSLocalizedString(\"k\", tableName: nil,\n    bundle: .module, comment: \"\")"),
+            "another bundle's tables")
+        #expect(!ExtensionSourceScan.readsMainBundle("let t = String(localized: \"k\", bundle: Self.bundle)"))
     }
 
     @Test("which package sources read SwiftPM's Bundle.module, and which declare their own")
@@ -183,6 +190,22 @@ struct UserExtensionSourceTests {
             ExtensionSourceScan.declaresModuleBundle(
                 "extension Foundation.Bundle {\n    static var module: Bundle { Bundle(for: Token.self) }\n}"))
         #expect(!ExtensionSourceScan.declaresModuleBundle("let text = Bundle.module.bundlePath"))
+        #expect(ExtensionSourceScan.readsModuleBundle("let image = UIImage(named: \"logo\", in: .module, with: nil)"))
+        #expect(!ExtensionSourceScan.readsModuleBundle("// TODO: use Bundle.module\n/* bundle: .module */ let x = 1"))
+        // Each in a body of its own: an extension of Bundle that declares something else, and another type's
+        // static `module`.
+        let apart = """
+            extension Bundle { var appVersion: String { "1" } }
+            enum Feature { static let module = "chat" }
+            let text = NSLocalizedString("k", bundle: .module, comment: "")
+            """
+        #expect(!ExtensionSourceScan.declaresModuleBundle(apart))
+        #expect(ExtensionSourceScan.readsModuleBundle(apart))
+        #expect(
+            ExtensionSourceScan.declaresModuleBundle(
+                "extension Foundation.Bundle: @unchecked Sendable {\n  struct Inner { }\n  static let module = Bundle.main\n}"
+            ))
+        #expect(!ExtensionSourceScan.declaresModuleBundle("// extension Bundle { static let module = x }"))
     }
 
     @Test("a package's target folder given alone is a package target; a plain folder is not")
