@@ -4,212 +4,218 @@ import Testing
 
 @testable import NSERuntime
 
-/// A Swift package's manifest, read as SwiftPM reads it (`swift package dump-package`): a target's own
-/// path, what it excludes, its defines for an iPhone's release build, its resources' rules and the packages
-/// it depends on by path.
-// Serialized: each test runs SwiftPM on its manifests, and one compiles modules.
-@Suite("User extension: Swift package manifests", .serialized, .timeLimit(.minutes(3)))
-struct PackageManifestTests {
-    /// The package `Kit` (its target `Kit` at `Code/`, as `path: "Code"` sets it) and its path dependency.
-    static func package() throws -> TemporaryDirectory {
-        let directory = try TemporaryDirectory(prefix: "package-manifest")
-        try TemporaryDirectory.write(
-            [
-                "Kit/Package.swift": """
-                // swift-tools-version:5.9
-                import PackageDescription
-                let package = Package(
-                    name: "Kit",
-                    products: [.library(name: "KitLibrary", targets: ["Kit"])],
-                    dependencies: [
-                        .package(path: "../Helpers"), .package(url: "https://github.com/example/Remote.git", from: "1.0.0"),
-                    ],
-                    targets: [
-                        .target(
-                            name: "Kit", dependencies: [.product(name: "Helpers", package: "Helpers")], path: "Code",
-                            exclude: ["Legacy", "Notes.txt"], resources: [.process("Text"), .copy("Raw")],
-                            swiftSettings: [
-                                .define("KIT"), .define("ON_IPHONE", .when(platforms: [.iOS])),
-                                .define("ON_MAC", .when(platforms: [.macOS])), .define("IN_DEBUG", .when(configuration: .debug)),
-                            ]),
-                        .testTarget(name: "KitTests", dependencies: ["Kit"]),
-                    ]
-                )
-                """,
-                // Swift files outside a target's own folder are not its: `Sources/` holds none here.
-                "Kit/Code/Kit.swift": """
-                import Helpers
-                #if KIT && ON_IPHONE && !ON_MAC && !IN_DEBUG && SWIFT_PACKAGE
-                let settings = "set"
-                #else
-                let settings = "unset"
-                #endif
-                public enum Kit {
-                    public static func title(_ text: String) -> String {
-                        let greeting = NSLocalizedString("greeting", bundle: .module, comment: "")
-                        let raw = Bundle.module.url(forResource: "Raw/inner/data", withExtension: "txt")
-                            .map { try! String(contentsOf: $0, encoding: .utf8) } ?? "no raw"
-                        return "\\(Helpers.mark)\\(text) \\(greeting) \\(raw) \\(settings)"
+// Nested in ProjectModulesTests, whose suite is serialized: both run SwiftPM and compile modules, each
+// holding a thread of the pool while it waits, and run side by side they left the timing tests beside
+// them (InvocationCohortTests) without one for 30 s.
+extension ProjectModulesTests {
+    /// A Swift package's manifest, read as SwiftPM reads it (`swift package dump-package`): a target's own
+    /// path, what it excludes, its defines for an iPhone's release build, its resources' rules and the
+    /// packages it depends on by path.
+    @Suite("User extension: Swift package manifests", .timeLimit(.minutes(3)))
+    struct PackageManifestTests {
+        /// The package `Kit` (its target `Kit` at `Code/`, as `path: "Code"` sets it) and its path dependency.
+        static func package() throws -> TemporaryDirectory {
+            let directory = try TemporaryDirectory(prefix: "package-manifest")
+            try TemporaryDirectory.write(
+                [
+                    "Kit/Package.swift": """
+                    // swift-tools-version:5.9
+                    import PackageDescription
+                    let package = Package(
+                        name: "Kit",
+                        products: [.library(name: "KitLibrary", targets: ["Kit"])],
+                        dependencies: [
+                            .package(path: "../Helpers"), .package(url: "https://github.com/example/Remote.git", from: "1.0.0"),
+                        ],
+                        targets: [
+                            .target(
+                                name: "Kit", dependencies: [.product(name: "Helpers", package: "Helpers")], path: "Code",
+                                exclude: ["Legacy", "Notes.txt"], resources: [.process("Text"), .copy("Raw")],
+                                swiftSettings: [
+                                    .define("KIT"), .define("ON_IPHONE", .when(platforms: [.iOS])),
+                                    .define("ON_MAC", .when(platforms: [.macOS])), .define("IN_DEBUG", .when(configuration: .debug)),
+                                ]),
+                            .testTarget(name: "KitTests", dependencies: ["Kit"]),
+                        ]
+                    )
+                    """,
+                    // Swift files outside a target's own folder are not its: `Sources/` holds none here.
+                    "Kit/Code/Kit.swift": """
+                    import Helpers
+                    #if KIT && ON_IPHONE && !ON_MAC && !IN_DEBUG && SWIFT_PACKAGE
+                    let settings = "set"
+                    #else
+                    let settings = "unset"
+                    #endif
+                    public enum Kit {
+                        public static func title(_ text: String) -> String {
+                            let greeting = NSLocalizedString("greeting", bundle: .module, comment: "")
+                            let raw = Bundle.module.url(forResource: "Raw/inner/data", withExtension: "txt")
+                                .map { try! String(contentsOf: $0, encoding: .utf8) } ?? "no raw"
+                            return "\\(Helpers.mark)\\(text) \\(greeting) \\(raw) \\(settings)"
+                        }
+                    }
+                    """,
+                    "Kit/Code/Legacy/Old.swift": "let broken: Int = \"excluded, never compiled\"\n",
+                    "Kit/Code/Notes.txt": "excluded\n",
+                    "Kit/Code/Text/en.lproj/Localizable.strings": "\"greeting\" = \"hello\";\n",
+                    "Kit/Code/Text/flat.json": "{}\n",
+                    "Kit/Code/Raw/inner/data.txt": "raw",
+                    "Kit/Code/Undeclared.txt": "not a resource\n",
+                    "Kit/Tests/KitTests/KitTests.swift": "import Kit\n",
+                    "Helpers/Package.swift":
+                        "// swift-tools-version:5.9\nimport PackageDescription\n"
+                        + "let package = Package(name: \"Helpers\", products: [.library(name: \"Helpers\", targets: [\"Helpers\"])], "
+                        + "targets: [.target(name: \"Helpers\", path: \"Sources\")])\n",
+                    // home-assistant/iOS's shape: `path: "Sources"`, the files straight in it.
+                    "Helpers/Sources/Helpers.swift": "public enum Helpers { public static let mark = \"* \" }\n",
+                    "Helpers/Sources/Nested/More.swift": "enum More {}\n",
+                ], in: directory.url)
+            return directory
+        }
+
+        @Test func theManifestGivesTargetsPathsExclusionsDefinesResourcesAndDependencies() throws {
+            let directory = try Self.package()
+            defer { directory.remove() }
+            let folder = directory.url.appendingPathComponent("Kit")
+            let manifest = try PackageManifestReader.manifest(ofPackageAt: folder).get()
+            #expect(manifest.name == "Kit")
+            #expect(manifest.targets.map(\.name) == ["Kit", "KitTests"])
+            #expect(manifest.targets.map(\.isCompilable) == [true, false])
+            #expect(manifest.products == [PackageManifest.Product(name: "KitLibrary", targets: ["Kit"])])
+            #expect(manifest.pathDependencies == [directory.url.appendingPathComponent("Helpers").standardizedFileURL])
+            let kit = try #require(manifest.target(named: "Kit"))
+            #expect(kit.defines == ["KIT", "ON_IPHONE"], "not macOS's, not debug's")
+            #expect(kit.dependencies == ["Helpers"])
+            let code = folder.appendingPathComponent("Code").standardizedFileURL
+            #expect(manifest.folder(of: kit) == code)
+            let files = UserExtensionSource.allFiles(under: code)
+            #expect(
+                manifest.members(of: kit, among: files).map { UserExtensionSource.relative($0, to: code) }.sorted() == [
+                    "Kit.swift", "Raw/inner/data.txt", "Text/en.lproj/Localizable.strings", "Text/flat.json",
+                    "Undeclared.txt",
+                ])
+            let placed = manifest.resourcePlacements(of: kit, among: files).map(\.bundlePath).sorted()
+            #expect(placed == ["Raw/inner/data.txt", "en.lproj/Localizable.strings", "flat.json"], "\(placed)")
+        }
+
+        @Test func aModuleFromThePackageCompilesAsSwiftPMBuildsItAndRunsInTheExtension() async throws {
+            let directory = try Self.package()
+            defer { directory.remove() }
+            let kit = try ExtensionModule.locate(directory.url.appendingPathComponent("Kit").path)
+            #expect(kit.name == "Kit" && kit.isPackageTarget && kit.usesPackageResources && kit.manifestProblem == nil)
+            #expect(kit.sources.map(\.lastPathComponent) == ["Kit.swift"], "Legacy/ is excluded")
+            #expect(kit.conditions == ["SWIFT_PACKAGE", "KIT", "ON_IPHONE"])
+            let helpers = try ExtensionModule.locate(directory.url.appendingPathComponent("Helpers").path)
+            #expect(helpers.root.lastPathComponent == "Sources")
+            #expect(helpers.sources.map(\.lastPathComponent) == ["Helpers.swift", "More.swift"])
+            let service = try CompiledExamples.folder([
+                "Service.swift": """
+                import UserNotifications
+                import Kit
+                class NotificationService: UNNotificationServiceExtension {
+                    override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                        let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                        content.title = Kit.title(content.title)
+                        contentHandler(content)
                     }
                 }
-                """,
-                "Kit/Code/Legacy/Old.swift": "let broken: Int = \"excluded, never compiled\"\n",
-                "Kit/Code/Notes.txt": "excluded\n",
-                "Kit/Code/Text/en.lproj/Localizable.strings": "\"greeting\" = \"hello\";\n",
-                "Kit/Code/Text/flat.json": "{}\n",
-                "Kit/Code/Raw/inner/data.txt": "raw",
-                "Kit/Code/Undeclared.txt": "not a resource\n",
-                "Kit/Tests/KitTests/KitTests.swift": "import Kit\n",
-                "Helpers/Package.swift":
-                    "// swift-tools-version:5.9\nimport PackageDescription\n"
-                    + "let package = Package(name: \"Helpers\", products: [.library(name: \"Helpers\", targets: [\"Helpers\"])], "
-                    + "targets: [.target(name: \"Helpers\", path: \"Sources\")])\n",
-                // home-assistant/iOS's shape: `path: "Sources"`, the files straight in it.
-                "Helpers/Sources/Helpers.swift": "public enum Helpers { public static let mark = \"* \" }\n",
-                "Helpers/Sources/Nested/More.swift": "enum More {}\n",
-            ], in: directory.url)
-        return directory
-    }
-
-    @Test func theManifestGivesTargetsPathsExclusionsDefinesResourcesAndDependencies() throws {
-        let directory = try Self.package()
-        defer { directory.remove() }
-        let folder = directory.url.appendingPathComponent("Kit")
-        let manifest = try PackageManifestReader.manifest(ofPackageAt: folder).get()
-        #expect(manifest.name == "Kit")
-        #expect(manifest.targets.map(\.name) == ["Kit", "KitTests"])
-        #expect(manifest.targets.map(\.isCompilable) == [true, false])
-        #expect(manifest.products == [PackageManifest.Product(name: "KitLibrary", targets: ["Kit"])])
-        #expect(manifest.pathDependencies == [directory.url.appendingPathComponent("Helpers").standardizedFileURL])
-        let kit = try #require(manifest.target(named: "Kit"))
-        #expect(kit.defines == ["KIT", "ON_IPHONE"], "not macOS's, not debug's")
-        #expect(kit.dependencies == ["Helpers"])
-        let code = folder.appendingPathComponent("Code").standardizedFileURL
-        #expect(manifest.folder(of: kit) == code)
-        let files = UserExtensionSource.allFiles(under: code)
-        #expect(
-            manifest.members(of: kit, among: files).map { UserExtensionSource.relative($0, to: code) }.sorted() == [
-                "Kit.swift", "Raw/inner/data.txt", "Text/en.lproj/Localizable.strings", "Text/flat.json",
-                "Undeclared.txt",
+                """
             ])
-        let placed = manifest.resourcePlacements(of: kit, among: files).map(\.bundlePath).sorted()
-        #expect(placed == ["Raw/inner/data.txt", "en.lproj/Localizable.strings", "flat.json"], "\(placed)")
-    }
-
-    @Test func aModuleFromThePackageCompilesAsSwiftPMBuildsItAndRunsInTheExtension() async throws {
-        let directory = try Self.package()
-        defer { directory.remove() }
-        let kit = try ExtensionModule.locate(directory.url.appendingPathComponent("Kit").path)
-        #expect(kit.name == "Kit" && kit.isPackageTarget && kit.usesPackageResources && kit.manifestProblem == nil)
-        #expect(kit.sources.map(\.lastPathComponent) == ["Kit.swift"], "Legacy/ is excluded")
-        #expect(kit.conditions == ["SWIFT_PACKAGE", "KIT", "ON_IPHONE"])
-        let helpers = try ExtensionModule.locate(directory.url.appendingPathComponent("Helpers").path)
-        #expect(helpers.root.lastPathComponent == "Sources")
-        #expect(helpers.sources.map(\.lastPathComponent) == ["Helpers.swift", "More.swift"])
-        let service = try CompiledExamples.folder([
-            "Service.swift": """
-            import UserNotifications
-            import Kit
-            class NotificationService: UNNotificationServiceExtension {
-                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
-                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
-                    content.title = Kit.title(content.title)
-                    contentHandler(content)
-                }
-            }
-            """
-        ])
-        defer { try? FileManager.default.removeItem(at: service) }
-        let title = try await CompiledExamples.deliveredTitle(
-            ofExtensionAt: service, forTitle: "news",
-            modules: [
-                directory.url.appendingPathComponent("Helpers").path, directory.url.appendingPathComponent("Kit").path,
-            ])
-        #expect(title == "* news hello raw set")
-    }
-
-    @Test func aManifestThatDoesNotReadIsNamedAndItsTargetFoundByItsFolder() throws {
-        let directory = try TemporaryDirectory(prefix: "package-manifest-broken")
-        defer { directory.remove() }
-        try TemporaryDirectory.write(
-            [
-                "Broken/Package.swift":
-                    "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(\n",
-                "Broken/Sources/Broken/Broken.swift": "public enum Broken {}\n",
-                "Service/Service.swift": """
-                import UserNotifications
-                import Broken
-                class NotificationService: UNNotificationServiceExtension {}
-                """,
-            ], in: directory.url)
-        let folder = directory.url.appendingPathComponent("Broken")
-        guard case .failure(let failure) = PackageManifestReader.manifest(ofPackageAt: folder) else {
-            Issue.record("a manifest cut short was read")
-            return
+            defer { try? FileManager.default.removeItem(at: service) }
+            let title = try await CompiledExamples.deliveredTitle(
+                ofExtensionAt: service, forTitle: "news",
+                modules: [
+                    directory.url.appendingPathComponent("Helpers").path,
+                    directory.url.appendingPathComponent("Kit").path,
+                ])
+            #expect(title == "* news hello raw set")
         }
-        #expect(failure.reason.hasPrefix("swift package dump-package failed: "), "\(failure.reason)")
-        let module = try ExtensionModule.locate(folder.path)
-        #expect(module.name == "Broken" && module.isPackageTarget)
-        #expect(module.manifestProblem == failure.description)
-        let source = try UserExtensionSource.locate(
-            directory.url.appendingPathComponent("Service").path, modules: [folder.path])
-        #expect(
-            source.projectNotes == [
-                "not read: \(failure.description); its targets were found by their folders (Sources/NAME), every Swift "
-                    + "file in them compiled, none of its settings applied"
-            ])
-    }
 
-    @Test func aReadManifestIsKeptInTheCacheAndReadFromIt() throws {
-        let directory = try Self.package()
-        defer { directory.remove() }
-        let cache = directory.url.appendingPathComponent("cache")
-        var environment = ProcessInfo.processInfo.environment
-        environment["NSE_BENCH_CACHE"] = cache.path
-        // Another folder than the other tests', so that this process has not read it yet.
-        let folder = directory.url.appendingPathComponent("Kit")
-        let first = try PackageManifestReader.manifest(ofPackageAt: folder, environment: environment).get()
-        let kept = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("manifests").path)
-        #expect(kept.count == 1 && kept[0].hasSuffix(".json"), "\(kept)")
-        // The kept JSON is what a later process reads: it parses to the same manifest.
-        let data = try Data(contentsOf: cache.appendingPathComponent("manifests/\(kept[0])"))
-        #expect(try PackageManifest(json: data, folder: folder) == first)
-    }
-
-    @Test func aTargetFolderGivenAloneIsAPackageTargetOnlyWhereTheManifestSaysSo() throws {
-        let directory = try TemporaryDirectory(prefix: "package-manifest-folders")
-        defer { directory.remove() }
-        try TemporaryDirectory.write(
-            [
-                // A tool's manifest at the repository's root, whose only target is not the app's shared code.
-                "Package.swift":
-                    "// swift-tools-version:5.9\nimport PackageDescription\n"
-                    + "let package = Package(name: \"Tools\", targets: [.executableTarget(name: \"Tool\")])\n",
-                "Sources/Tool/main.swift": "print(1)\n",
-                "Sources/Shared/Shared.swift": "public let bundle = Bundle.module\n",
-            ], in: directory.url)
-        let tool = try ExtensionModule.locate(directory.url.appendingPathComponent("Sources/Tool").path)
-        #expect(tool.isPackageTarget)
-        let shared = try ExtensionModule.locate(directory.url.appendingPathComponent("Sources/Shared").path)
-        #expect(!shared.isPackageTarget && !shared.usesPackageResources, "not a target of the manifest beside it")
-    }
-
-    @Test func aNameThatIsNoTargetIsRefusedNamingTheTargetsAndTheProduct() throws {
-        let directory = try Self.package()
-        defer { directory.remove() }
-        let kit = directory.url.appendingPathComponent("Kit").path
-        do {
-            _ = try ExtensionModule.locate("KitLibrary=\(kit)")
-            Issue.record("a product's name was taken for a target's")
-        } catch {
-            guard case .badModule(_, let reason) = error else {
-                Issue.record("\(error)")
+        @Test func aManifestThatDoesNotReadIsNamedAndItsTargetFoundByItsFolder() throws {
+            let directory = try TemporaryDirectory(prefix: "package-manifest-broken")
+            defer { directory.remove() }
+            try TemporaryDirectory.write(
+                [
+                    "Broken/Package.swift":
+                        "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(\n",
+                    "Broken/Sources/Broken/Broken.swift": "public enum Broken {}\n",
+                    "Service/Service.swift": """
+                    import UserNotifications
+                    import Broken
+                    class NotificationService: UNNotificationServiceExtension {}
+                    """,
+                ], in: directory.url)
+            let folder = directory.url.appendingPathComponent("Broken")
+            guard case .failure(let failure) = PackageManifestReader.manifest(ofPackageAt: folder) else {
+                Issue.record("a manifest cut short was read")
                 return
             }
+            #expect(failure.reason.hasPrefix("swift package dump-package failed: "), "\(failure.reason)")
+            let module = try ExtensionModule.locate(folder.path)
+            #expect(module.name == "Broken" && module.isPackageTarget)
+            #expect(module.manifestProblem == failure.description)
+            let source = try UserExtensionSource.locate(
+                directory.url.appendingPathComponent("Service").path, modules: [folder.path])
             #expect(
-                reason
-                    == "the Swift package Kit's manifest has no target named KitLibrary (it has targets Kit); its "
-                    + "product KitLibrary is made of Kit: name the module your code imports")
+                source.projectNotes == [
+                    "not read: \(failure.description); its targets were found by their folders (Sources/NAME), every Swift "
+                        + "file in them compiled, none of its settings applied"
+                ])
+        }
+
+        @Test func aReadManifestIsKeptInTheCacheAndReadFromIt() throws {
+            let directory = try Self.package()
+            defer { directory.remove() }
+            let cache = directory.url.appendingPathComponent("cache")
+            var environment = ProcessInfo.processInfo.environment
+            environment["NSE_BENCH_CACHE"] = cache.path
+            // Another folder than the other tests', so that this process has not read it yet.
+            let folder = directory.url.appendingPathComponent("Kit")
+            let first = try PackageManifestReader.manifest(ofPackageAt: folder, environment: environment).get()
+            let kept = try FileManager.default.contentsOfDirectory(
+                atPath: cache.appendingPathComponent("manifests").path)
+            #expect(kept.count == 1 && kept[0].hasSuffix(".json"), "\(kept)")
+            // The kept JSON is what a later process reads: it parses to the same manifest.
+            let data = try Data(contentsOf: cache.appendingPathComponent("manifests/\(kept[0])"))
+            #expect(try PackageManifest(json: data, folder: folder) == first)
+        }
+
+        @Test func aTargetFolderGivenAloneIsAPackageTargetOnlyWhereTheManifestSaysSo() throws {
+            let directory = try TemporaryDirectory(prefix: "package-manifest-folders")
+            defer { directory.remove() }
+            try TemporaryDirectory.write(
+                [
+                    // A tool's manifest at the repository's root, whose only target is not the app's shared code.
+                    "Package.swift":
+                        "// swift-tools-version:5.9\nimport PackageDescription\n"
+                        + "let package = Package(name: \"Tools\", targets: [.executableTarget(name: \"Tool\")])\n",
+                    "Sources/Tool/main.swift": "print(1)\n",
+                    "Sources/Shared/Shared.swift": "public let bundle = Bundle.module\n",
+                ], in: directory.url)
+            let tool = try ExtensionModule.locate(directory.url.appendingPathComponent("Sources/Tool").path)
+            #expect(tool.isPackageTarget)
+            let shared = try ExtensionModule.locate(directory.url.appendingPathComponent("Sources/Shared").path)
+            #expect(!shared.isPackageTarget && !shared.usesPackageResources, "not a target of the manifest beside it")
+        }
+
+        @Test func aNameThatIsNoTargetIsRefusedNamingTheTargetsAndTheProduct() throws {
+            let directory = try Self.package()
+            defer { directory.remove() }
+            let kit = directory.url.appendingPathComponent("Kit").path
+            do {
+                _ = try ExtensionModule.locate("KitLibrary=\(kit)")
+                Issue.record("a product's name was taken for a target's")
+            } catch {
+                guard case .badModule(_, let reason) = error else {
+                    Issue.record("\(error)")
+                    return
+                }
+                #expect(
+                    reason
+                        == "the Swift package Kit's manifest has no target named KitLibrary (it has targets Kit); its "
+                        + "product KitLibrary is made of Kit: name the module your code imports")
+            }
         }
     }
 }
