@@ -309,13 +309,7 @@ enum ExtensionSourceScan {
         {
             searchStart = match.upperBound
             // The call's arguments: to the parenthesis that closes the one matched (strings not told apart).
-            var depth = 1
-            var end = match.upperBound
-            while end < text.endIndex, depth > 0 {
-                if text[end] == "(" { depth += 1 } else if text[end] == ")" { depth -= 1 }
-                end = text.index(after: end)
-            }
-            let arguments = text[match.upperBound..<end]
+            let arguments = enclosed(in: text, after: match.upperBound, opening: "(", closing: ")")
             guard let bundle = arguments.range(of: #"\bbundle\s*:\s*"#, options: .regularExpression) else {
                 return true
             }
@@ -327,6 +321,25 @@ enum ExtensionSourceScan {
             }
         }
         return false
+    }
+
+    /// The text of `text` from `start` (just after an `opening` character) to the `closing` one that
+    /// closes it, nested pairs counted (strings not told apart); to the end where none closes it.
+    private static func enclosed(
+        in text: String, after start: String.Index, opening: Character, closing: Character
+    ) -> Substring {
+        var depth = 1
+        var end = start
+        while end < text.endIndex {
+            if text[end] == opening {
+                depth += 1
+            } else if text[end] == closing {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            end = text.index(after: end)
+        }
+        return text[start..<end]
     }
 
     /// Whether Swift source `text` reads the resource bundle SwiftPM generates for a package target:
@@ -350,13 +363,7 @@ enum ExtensionSourceScan {
             range: searchStart..<code.endIndex)
         {
             // The extension's body: to the brace that closes the one the match ends with.
-            var depth = 1
-            var end = match.upperBound
-            while end < code.endIndex, depth > 0 {
-                if code[end] == "{" { depth += 1 } else if code[end] == "}" { depth -= 1 }
-                end = code.index(after: end)
-            }
-            let body = code[match.upperBound..<end]
+            let body = enclosed(in: code, after: match.upperBound, opening: "{", closing: "}")
             if body.range(of: #"\bstatic\s+(let|var)\s+module\b"#, options: .regularExpression) != nil { return true }
             searchStart = match.upperBound
         }
