@@ -108,9 +108,12 @@ public struct ExtensionMainBundle: Sendable, Hashable {
 
     /// The path in a bundle of a file whose path from its target's folder is `parts`, as Xcode's Copy Bundle
     /// Resources and SwiftPM's `.process` place it: at the bundle's root under its own name, but inside an
-    /// asset catalog or a localization folder, whose paths it keeps.
+    /// asset catalog, a localization folder or a Core Data model (not compiled here), whose paths it keeps.
     static func processedPath(of parts: [String]) -> String {
-        let kept = parts.firstIndex { $0.hasSuffix(".xcassets") || $0.hasSuffix(".lproj") }
+        let kept = parts.firstIndex {
+            $0.hasSuffix(".xcassets") || $0.hasSuffix(".lproj") || $0.hasSuffix(".xcdatamodeld")
+                || $0.hasSuffix(".xcdatamodel")
+        }
         return kept.map { parts[$0...].joined(separator: "/") } ?? parts.last ?? ""
     }
 

@@ -37,8 +37,9 @@ struct PackageManifest: Sendable, Hashable {
         /// The names of the targets and products it depends on (`byName`, `.target`, `.product`).
         var dependencies: [String] = []
 
-        /// Whether it is a module nse-bench can compile: a library or an executable's target of Swift code.
-        var isCompilable: Bool { kind == "regular" || kind == "executable" }
+        /// Whether it is a module nse-bench can compile for an extension to import: a library's target (an
+        /// executable's has its `main`, and is imported by its tests alone).
+        var isCompilable: Bool { kind == "regular" }
     }
 
     /// A declared resource: a path from the target's folder and SwiftPM's rule for it.
@@ -49,6 +50,9 @@ struct PackageManifest: Sendable, Hashable {
         /// processed (`.process`, `.embedInCode`: each file at the bundle's root, a localization folder and an
         /// asset catalog kept).
         var isCopied: Bool
+        /// The localization folder a processed file goes to (`.process(_:localization: .default)` is the
+        /// package's default localization's, `.base` `Base.lproj`); nil for none.
+        var localizationFolder: String? = nil
     }
 
     /// A product of the package.
@@ -76,19 +80,39 @@ struct PackageManifest: Sendable, Hashable {
         guard let root = object as? [String: Any], let name = root["name"] as? String,
             let targets = root["targets"] as? [[String: Any]]
         else { throw FormatError(description: "no package name or targets") }
+        guard root["toolsVersion"] is [String: Any] else {
+            throw FormatError(description: "no toolsVersion: a shape of SwiftPM's this reader does not know")
+        }
         self.name = name
         self.folder = folder.standardizedFileURL
-        self.targets = targets.compactMap(Self.target)
+        let defaultLocalization = root["defaultLocalization"] as? String
+        let defaultTraits = Self.defaultTraits(root["traits"])
+        var read: [Target] = []
+        for target in targets {
+            read.append(try Self.target(target, defaultLocalization: defaultLocalization, defaultTraits: defaultTraits))
+        }
+        self.targets = read
         products = (root["products"] as? [[String: Any]] ?? []).compactMap { product in
             guard let name = product["name"] as? String else { return nil }
             return Product(name: name, targets: product["targets"] as? [String] ?? [])
         }
-        pathDependencies = (root["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
-            guard let local = (dependency["fileSystem"] as? [[String: Any]])?.first,
-                let path = local["path"] as? String
-            else { return nil }
-            return Self.resolve(path, against: folder)
+        var pathDependencies: [URL] = []
+        for dependency in root["dependencies"] as? [[String: Any]] ?? [] {
+            guard let kind = dependency.keys.first, ["fileSystem", "sourceControl", "registry"].contains(kind) else {
+                throw FormatError(description: "a dependency of a kind this reader does not know: \(dependency.keys)")
+            }
+            if let local = (dependency["fileSystem"] as? [[String: Any]])?.first, let path = local["path"] as? String {
+                pathDependencies.append(Self.resolve(path, against: folder))
+            }
         }
+        self.pathDependencies = pathDependencies
+    }
+
+    /// The traits a package enables by default (its `default` trait's), from the JSON's `traits`.
+    private static func defaultTraits(_ traits: Any?) -> Set<String> {
+        let all = traits as? [[String: Any]] ?? []
+        let enabled = all.first { $0["name"] as? String == "default" }?["enabledTraits"] as? [String] ?? []
+        return Set(enabled)
     }
 
     /// `path` as a file URL: itself where absolute, else from `folder`; standardized.
@@ -96,37 +120,58 @@ struct PackageManifest: Sendable, Hashable {
         (path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)).standardizedFileURL
     }
 
-    private static func target(_ object: [String: Any]) -> Target? {
-        guard let name = object["name"] as? String else { return nil }
-        var target = Target(name: name, kind: object["type"] as? String ?? "regular")
+    private static func target(
+        _ object: [String: Any], defaultLocalization: String?, defaultTraits: Set<String>
+    ) throws(FormatError) -> Target {
+        guard let name = object["name"] as? String, let kind = object["type"] as? String else {
+            throw FormatError(description: "a target without a name or type")
+        }
+        var target = Target(name: name, kind: kind)
         target.path = object["path"] as? String
         target.exclude = object["exclude"] as? [String] ?? []
         target.sources = object["sources"] as? [String]
-        target.resources = (object["resources"] as? [[String: Any]] ?? []).compactMap { resource in
-            guard let path = resource["path"] as? String else { return nil }
-            return Resource(path: path, isCopied: (resource["rule"] as? [String: Any])?["copy"] != nil)
+        for resource in object["resources"] as? [[String: Any]] ?? [] {
+            guard let path = resource["path"] as? String, let rule = resource["rule"] as? [String: Any] else {
+                throw FormatError(description: "a resource of \(name) without a path or rule")
+            }
+            var declared = Resource(path: path, isCopied: rule["copy"] != nil)
+            switch (rule["process"] as? [String: Any])?["localization"] as? String {
+            case "default": declared.localizationFolder = "\(defaultLocalization ?? "en").lproj"
+            case "base": declared.localizationFolder = "Base.lproj"
+            default: break
+            }
+            target.resources.append(declared)
         }
         for setting in object["settings"] as? [[String: Any]] ?? [] where setting["tool"] as? String == "swift" {
-            guard let define = (setting["kind"] as? [String: Any])?["define"] as? [String: Any],
-                let condition = define["_0"] as? String, appliesToIPhoneRelease(setting["condition"])
+            guard let kind = setting["kind"] as? [String: Any] else {
+                throw FormatError(description: "a setting of \(name) in a shape this reader does not know")
+            }
+            guard let define = kind["define"] as? [String: Any], let condition = define["_0"] as? String,
+                appliesToIPhoneRelease(setting["condition"], defaultTraits: defaultTraits)
             else { continue }
             target.defines.append(condition)
         }
         for dependency in object["dependencies"] as? [[String: Any]] ?? [] {
-            for key in ["byName", "target", "product"] {
-                if let name = (dependency[key] as? [Any])?.first as? String { target.dependencies.append(name) }
+            guard let kind = dependency.keys.first, ["byName", "target", "product"].contains(kind),
+                let name = (dependency[kind] as? [Any])?.first as? String
+            else {
+                throw FormatError(description: "a dependency of \(name) in a shape this reader does not know")
             }
+            target.dependencies.append(name)
         }
         return target
     }
 
-    /// Whether a setting's `condition` holds for an iPhone's release build: no condition, platforms that
-    /// include iOS (or none named), a configuration of release (or none).
-    private static func appliesToIPhoneRelease(_ condition: Any?) -> Bool {
+    /// Whether a setting's `condition` holds for an iPhone's release build of the package with its default
+    /// traits: no condition, platforms that include iOS (or none named), a configuration of release (or
+    /// none), traits of which one is enabled by default (or none named).
+    private static func appliesToIPhoneRelease(_ condition: Any?, defaultTraits: Set<String>) -> Bool {
         guard let condition = condition as? [String: Any] else { return true }
         let platforms = condition["platformNames"] as? [String] ?? []
         let configuration = condition["config"] as? String
+        let traits = condition["traits"] as? [String] ?? []
         return (platforms.isEmpty || platforms.contains("ios")) && (configuration == nil || configuration == "release")
+            && (traits.isEmpty || traits.contains(where: defaultTraits.contains))
     }
 
     /// The target named `name`.
@@ -151,29 +196,29 @@ struct PackageManifest: Sendable, Hashable {
     /// Where `target`'s resources among `files` (every file under its folder) go in its bundle, as SwiftPM
     /// places them: each declared `.process` path's files at the bundle's root (a localization folder and
     /// an asset catalog keep their paths), each `.copy` path under its own name with its inner paths, and
-    /// what SwiftPM takes undeclared (``implicitResourceExtensions``) processed; nothing excluded, no Swift
-    /// file.
+    /// what SwiftPM takes undeclared (``implicitResourceExtensions``, no Swift file) processed; nothing
+    /// excluded.
     func resourcePlacements(of target: Target, among files: [URL]) -> [(file: URL, bundlePath: String)] {
         let root = folder(of: target)
         let excluded = target.exclude.map { Self.resolve($0, against: root).path }
         func isUnder(_ file: URL, _ path: String) -> Bool { file.path == path || file.path.hasPrefix(path + "/") }
         var placed: [(file: URL, bundlePath: String)] = []
         var taken: Set<URL> = []
-        let candidates = files.filter { file in
-            file.pathExtension != "swift" && !excluded.contains { isUnder(file, $0) }
-        }.sorted { $0.path < $1.path }
+        // A declared resource's files are its, Swift files too; SwiftPM takes no Swift file undeclared.
+        let candidates = files.filter { file in !excluded.contains { isUnder(file, $0) } }.sorted { $0.path < $1.path }
         for resource in target.resources {
             let path = Self.resolve(resource.path, against: root)
             for file in candidates where isUnder(file, path.path) && taken.insert(file).inserted {
                 let inside = file.path.dropFirst(path.path.count).split(separator: "/").map(String.init)
                 let fromRoot = file.path.dropFirst(root.path.count).split(separator: "/").map(String.init)
+                let processed = ExtensionMainBundle.processedPath(of: fromRoot)
                 placed.append(
                     resource.isCopied
                         ? (file, ([path.lastPathComponent] + inside).joined(separator: "/"))
-                        : (file, ExtensionMainBundle.processedPath(of: fromRoot)))
+                        : (file, resource.localizationFolder.map { "\($0)/\(file.lastPathComponent)" } ?? processed))
             }
         }
-        for file in candidates where !taken.contains(file) {
+        for file in candidates where !taken.contains(file) && file.pathExtension != "swift" {
             let fromRoot = file.path.dropFirst(root.path.count).split(separator: "/").map(String.init)
             guard
                 fromRoot.contains(where: {
@@ -185,16 +230,34 @@ struct PackageManifest: Sendable, Hashable {
         return placed
     }
 
-    /// `files` (under `target`'s folder) less what the manifest leaves out of its sources: each under an
-    /// `exclude:` path, and, where it names `sources:`, each under none of them.
+    /// Folders SwiftPM does not look into for sources, by extension: documentation catalogs, playgrounds,
+    /// Xcode's own bundles and models, which are a target's resources, or nothing, as a whole.
+    static let opaqueFolderExtensions: Set<String> = [
+        "docc", "playground", "xcworkspace", "xcodeproj", "xcassets", "xcdatamodeld", "xcdatamodel",
+        "xcmappingmodel", "lproj", "bundle", "framework", "xcframework", "rcproject", "mlpackage",
+    ]
+
+    /// `files` (under `target`'s folder) less what SwiftPM leaves out of its sources: each under an
+    /// `exclude:` path or a declared resource's, inside an opaque folder (``opaqueFolderExtensions``), the
+    /// package's own manifests (a target whose folder is the package's, `path: "."`), and, where it names
+    /// `sources:`, each under none of them.
     func members(of target: Target, among files: [URL]) -> [URL] {
         let root = folder(of: target)
         func within(_ paths: [String]) -> (URL) -> Bool {
             let prefixes = paths.map { Self.resolve($0, against: root).path }
             return { file in prefixes.contains { file.path == $0 || file.path.hasPrefix($0 + "/") } }
         }
-        let excluded = within(target.exclude)
+        let excluded = within(target.exclude + target.resources.map(\.path))
         let listed = target.sources.map(within)
-        return files.filter { !excluded($0) && (listed?($0) ?? true) }
+        return files.filter { file in
+            let parts = file.path.dropFirst(root.path.count).split(separator: "/").dropLast()
+            let inOpaqueFolder = parts.contains {
+                Self.opaqueFolderExtensions.contains(URL(fileURLWithPath: String($0)).pathExtension)
+            }
+            let isManifest =
+                file.deletingLastPathComponent().standardizedFileURL == folder
+                && file.lastPathComponent.hasPrefix("Package") && file.pathExtension == "swift"
+            return !excluded(file) && !inOpaqueFolder && !isManifest && (listed?(file) ?? true)
+        }
     }
 }

@@ -4,9 +4,12 @@ import Synchronization
 
 /// Reads a Swift package's manifest as SwiftPM does: `swift package dump-package` runs the manifest
 /// (offline: remote dependencies are named, not fetched) and prints it as JSON (``PackageManifest``).
-/// A run takes about 0.6 s, so its JSON is kept in the build cache (`manifests/`), named by a hash of the
-/// package's folder, the `swift` that ran and every `Package*.swift` file, and each package is read at
-/// most once a process.
+/// A run takes about 0.6 s, so what it gave (the JSON, or why it failed) is kept in the build cache
+/// (`manifests/`), named by a hash of the package's folder, the `swift` that ran and every
+/// `Package*.swift` file; a manifest that reads files or the environment besides is not told changed by
+/// them. SwiftPM runs without taking the package's build lock (a `swift build` of the package may hold it
+/// for minutes) and with a scratch folder of the cache's, so that it leaves nothing in the package or
+/// `/tmp`; one that runs past ``timeout`` is stopped, and the manifest named as not read.
 enum PackageManifestReader {
     /// Why a package's manifest could not be read.
     struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
@@ -18,27 +21,29 @@ enum PackageManifestReader {
         var description: String { "the Swift package manifest \(folder.path)/Package.swift (\(reason))" }
     }
 
+    /// How long SwiftPM may take to read a manifest (it compiles and runs it; 0.6 s here).
+    static let timeout: Duration = .seconds(30)
+
+    /// Each manifest read in this process, by its cache file's path (its folder, `swift`, its text).
     private static let read = Mutex<[String: Result<PackageManifest, Failure>]>([:])
+
+    /// The cache folder tests give, in place of the environment's (``useCache(_:)``).
+    private static let cacheOverride = Mutex<URL?>(nil)
+
+    /// Keeps manifests in `folder` rather than the default build cache (`NSE_BENCH_CACHE` still wins): for
+    /// tests, whose packages are made anew in every run and would push the user's own out.
+    static func useCache(_ folder: URL) { cacheOverride.withLock { $0 = folder } }
 
     /// The manifest of the package at `folder`, from the cache or `swift package dump-package`.
     static func manifest(
         ofPackageAt folder: URL, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Result<PackageManifest, Failure> {
         let folder = folder.standardizedFileURL
-        if let known = read.withLock({ $0[folder.path] }) { return known }
-        let result = readManifest(folder, environment: environment)
-        read.withLock { $0[folder.path] = result }
-        return result
-    }
-
-    private static func readManifest(
-        _ folder: URL, environment: [String: String]
-    ) -> Result<PackageManifest, Failure> {
         func failure(_ reason: String) -> Result<PackageManifest, Failure> {
             .failure(Failure(folder: folder, reason: reason))
         }
         guard let swift = swiftExecutable(environment) else {
-            return failure("no swift on PATH to read it with (or set SWIFTC)")
+            return failure("no swift beside swiftc or on PATH to read it with (or set SWIFTC)")
         }
         let key: String
         do {
@@ -46,46 +51,93 @@ enum PackageManifestReader {
         } catch {
             return failure("cannot read it: \(error)")
         }
-        let cache = CacheDirectory.url(environment: environment).appendingPathComponent("manifests")
-        let cached = cache.appendingPathComponent("\(key).json")
-        if let data = FileManager.default.contents(atPath: cached.path) {
+        // `NSE_BENCH_CACHE` first, then a test's folder, then the environment's default.
+        let explicit = environment["NSE_BENCH_CACHE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        let cache = (explicit ?? cacheOverride.withLock { $0 } ?? CacheDirectory.url(environment: environment))
+            .appendingPathComponent("manifests")
+        let cached = cache.appendingPathComponent(key)
+        if let known = read.withLock({ $0[cached.path] }) { return known }
+        let result = readManifest(folder, swift: swift, cached: cached, failure: failure)
+        read.withLock { $0[cached.path] = result }
+        return result
+    }
+
+    /// The suffixes of a manifest's cache files: what SwiftPM printed, or why it failed.
+    private static let manifestSuffix = ".json"
+    private static let failureSuffix = ".failed"
+
+    private static func readManifest(
+        _ folder: URL, swift: URL, cached: URL,
+        failure: (String) -> Result<PackageManifest, Failure>
+    ) -> Result<PackageManifest, Failure> {
+        let json = URL(fileURLWithPath: cached.path + manifestSuffix)
+        let failed = URL(fileURLWithPath: cached.path + failureSuffix)
+        if let data = FileManager.default.contents(atPath: json.path) {
             do {
                 return .success(try PackageManifest(json: data, folder: folder))
             } catch {
-                // A cached file cut short (a full disk): read the manifest again below.
+                // A cached file cut short (a full disk): read the manifest again below, and replace it.
             }
         }
-        let output: (status: Int32, json: Data, messages: String)
+        if let data = FileManager.default.contents(atPath: failed.path) {
+            return failure(String(decoding: data, as: UTF8.self))
+        }
+        let output: (status: Int32?, json: Data, messages: String)
         do {
-            output = try dump(folder, swift: swift)
+            output = try dump(
+                folder, swift: swift, scratch: cached.deletingLastPathComponent().appendingPathComponent("scratch"))
         } catch {
             return failure("cannot run \(swift.path) package dump-package: \(error)")
         }
-        guard output.status == 0 else {
-            let first = output.messages.split(whereSeparator: \.isNewline).first { $0.contains("error") }
+        guard let status = output.status else {
+            // Not kept: a slow machine may read it next time.
             return failure(
-                "swift package dump-package failed: "
-                    + String(
-                        (first ?? output.messages.split(whereSeparator: \.isNewline).first ?? "no message").prefix(300))
-            )
+                "swift package dump-package ran past \(timeout.components.seconds) s and was stopped")
+        }
+        guard status == 0 else {
+            let reason = "swift package dump-package failed: " + firstError(in: output.messages)
+            keep(Data(reason.utf8), at: failed)
+            return failure(reason)
         }
         let manifest: PackageManifest
         do {
             manifest = try PackageManifest(json: output.json, folder: folder)
         } catch {
-            return failure("swift package dump-package printed no manifest: \(error)")
+            let reason = "swift package dump-package printed a manifest this reader does not know: \(error)"
+            keep(Data(reason.utf8), at: failed)
+            return failure(reason)
         }
-        // Kept for the next run; a cache that cannot be written costs the next run the same 0.6 s.
-        let partial = cache.appendingPathComponent("\(key).json.writing-\(UUID().uuidString)")
+        keep(output.json, at: json)
+        return .success(manifest)
+    }
+
+    /// The line of SwiftPM's `messages` that says why: a manifest's own error (`Package.swift:3:5: error:
+    /// ...`), else the first error that is not the compile command it ran, else the first line; at most
+    /// 300 characters.
+    static func firstError(in messages: String) -> String {
+        let lines = messages.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let line =
+            lines.first { $0.range(of: #"\.swift:\d+:\d+: error:"#, options: .regularExpression) != nil }
+            ?? lines.first { $0.contains("error:") && !$0.contains("compiled with:") }
+            ?? lines.first { $0.contains("error") && !$0.contains("compiled with:") }
+            ?? lines.first ?? "no message"
+        return String(line.prefix(300))
+    }
+
+    /// Writes `data` to `file` of the cache, replacing one there (a file cut short), then prunes the cache;
+    /// a cache that cannot be written costs the next run the same 0.6 s.
+    private static func keep(_ data: Data, at file: URL) {
+        let folder = file.deletingLastPathComponent()
+        let partial = folder.appendingPathComponent("\(file.lastPathComponent).writing-\(UUID().uuidString)")
         do {
-            try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-            try output.json.write(to: partial)
-            try FileManager.default.moveItem(at: partial, to: cached)
-            pruneOldest(in: cache, keeping: keptManifests)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try data.write(to: partial)
+            removeIfPresent(file)
+            try FileManager.default.moveItem(at: partial, to: file)
+            pruneOldest(in: folder, keeping: keptManifests)
         } catch {
             removeIfPresent(partial)
         }
-        return .success(manifest)
     }
 
     /// How many manifests the cache keeps: each is a few kilobytes, and a package moved or edited is kept
@@ -113,17 +165,29 @@ enum PackageManifestReader {
         for (file, _) in dated.sorted(by: { $0.1 < $1.1 }).prefix(names.count - kept) { removeIfPresent(file) }
     }
 
-    /// `swift` beside the `swiftc` of `SWIFTC`, else the first on `PATH`.
+    /// `swift` of the toolchain whose `swiftc` compiles (``UserExtensionBuilder``'s: `SWIFTC`, else the
+    /// first on `PATH`), so that the manifest's JSON is in the shape its version prints; else the first
+    /// `swift` on `PATH`.
     private static func swiftExecutable(_ environment: [String: String]) -> URL? {
+        let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map {
+            URL(fileURLWithPath: String($0))
+        }
+        var compiler: URL?
         if let explicit = environment["SWIFTC"], !explicit.isEmpty {
-            let beside = URL(fileURLWithPath: explicit).deletingLastPathComponent().appendingPathComponent("swift")
-            if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+            compiler = URL(fileURLWithPath: explicit)
+        } else {
+            compiler = directories.map { $0.appendingPathComponent("swiftc") }.first {
+                FileManager.default.isExecutableFile(atPath: $0.path)
+            }
         }
-        for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        if let beside = compiler?.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("swift"),
+            FileManager.default.isExecutableFile(atPath: beside.path)
+        {
+            return beside
         }
-        return nil
+        return directories.map { $0.appendingPathComponent("swift") }.first {
+            FileManager.default.isExecutableFile(atPath: $0.path)
+        }
     }
 
     /// A hash of the folder's path, `swift`'s and every `Package*.swift` of the folder (a manifest for a
@@ -143,12 +207,18 @@ enum PackageManifestReader {
         return try digest.hexadecimal()
     }
 
-    /// Runs `swift package dump-package` for `folder`: its exit status, its standard output (the JSON) and
-    /// its standard error (warnings, or why it failed), kept apart.
-    private static func dump(_ folder: URL, swift: URL) throws -> (status: Int32, json: Data, messages: String) {
+    /// Runs `swift package dump-package` for `folder`, with `scratch` as its build folder: its exit status
+    /// (nil when stopped past ``timeout``), its standard output (the JSON) and its standard error
+    /// (warnings, or why it failed), kept apart.
+    private static func dump(
+        _ folder: URL, swift: URL, scratch: URL
+    ) throws -> (status: Int32?, json: Data, messages: String) {
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = swift
-        process.arguments = ["package", "dump-package", "--package-path", folder.path]
+        process.arguments = [
+            "package", "--ignore-lock", "--scratch-path", scratch.path, "--package-path", folder.path, "dump-package",
+        ]
         process.currentDirectoryURL = folder
         let messagesFile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "nse-bench-dump-package-\(UUID().uuidString).log")
@@ -170,9 +240,19 @@ enum PackageManifestReader {
         process.standardError = messages
         try process.run()
         CloseOnExecPipe.closeChildEnd(pipe.writing)
+        let stopped = Atomic<Bool>(false)
+        let watch = DispatchWorkItem { [process] in
+            guard process.isRunning else { return }
+            stopped.store(true, ordering: .sequentiallyConsistent)
+            kill(process.processIdentifier, SIGKILL)
+        }
+        DispatchQueue.global().asyncAfter(
+            deadline: .now() + .seconds(Int(timeout.components.seconds)), execute: watch)
         let json = pipe.reading.readDataToEndOfFile()
         process.waitUntilExit()
+        watch.cancel()
         let text = String(decoding: FileManager.default.contents(atPath: messagesFile.path) ?? Data(), as: UTF8.self)
+        if stopped.load(ordering: .sequentiallyConsistent) { return (nil, json, text) }
         return (process.terminationReason == .exit ? process.terminationStatus : -1, json, text)
     }
 

@@ -39,6 +39,10 @@ enum CompiledExamples {
         }
     }
 
+    /// Keeps the manifests of the test's packages in this process's cache folder, not the user's build
+    /// cache (``PackageManifestReader/useCache(_:)``): a fixture that writes a `Package.swift` calls it.
+    static func keepManifestsInTestCache() { PackageManifestReader.useCache(cache) }
+
     static func builder() throws -> UserExtensionBuilder {
         var environment = ProcessInfo.processInfo.environment
         environment["NSE_BENCH_CACHE"] = cache.path

@@ -44,6 +44,7 @@ struct ExtensionModuleTests {
 
     @Test("a Swift package's folder gives its target folder: the one named, or its only one")
     func packageTarget() throws {
+        CompiledExamples.keepManifestsInTestCache()
         let root = try folder([
             "One/Package.swift": "// swift-tools-version:5.9\n",
             "One/Source/JSONKit/JSONKit.swift": "public struct JSON {}\n",

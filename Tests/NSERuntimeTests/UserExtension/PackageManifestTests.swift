@@ -15,6 +15,7 @@ extension ProjectModulesTests {
     struct PackageManifestTests {
         /// The package `Kit` (its target `Kit` at `Code/`, as `path: "Code"` sets it) and its path dependency.
         static func package() throws -> TemporaryDirectory {
+            CompiledExamples.keepManifestsInTestCache()
             let directory = try TemporaryDirectory(prefix: "package-manifest")
             try TemporaryDirectory.write(
                 [
@@ -92,9 +93,8 @@ extension ProjectModulesTests {
             let files = UserExtensionSource.allFiles(under: code)
             #expect(
                 manifest.members(of: kit, among: files).map { UserExtensionSource.relative($0, to: code) }.sorted() == [
-                    "Kit.swift", "Raw/inner/data.txt", "Text/en.lproj/Localizable.strings", "Text/flat.json",
-                    "Undeclared.txt",
-                ])
+                    "Kit.swift", "Undeclared.txt",
+                ], "neither excluded nor a declared resource")
             let placed = manifest.resourcePlacements(of: kit, among: files).map(\.bundlePath).sorted()
             #expect(placed == ["Raw/inner/data.txt", "en.lproj/Localizable.strings", "flat.json"], "\(placed)")
         }
@@ -133,6 +133,7 @@ extension ProjectModulesTests {
         }
 
         @Test func aManifestThatDoesNotReadIsNamedAndItsTargetFoundByItsFolder() throws {
+            CompiledExamples.keepManifestsInTestCache()
             let directory = try TemporaryDirectory(prefix: "package-manifest-broken")
             defer { directory.remove() }
             try TemporaryDirectory.write(
@@ -164,24 +165,123 @@ extension ProjectModulesTests {
                 ])
         }
 
-        @Test func aReadManifestIsKeptInTheCacheAndReadFromIt() throws {
+        @Test func whatSwiftPMGaveIsKeptInTheCacheReadFromItAndACutFileReplaced() throws {
             let directory = try Self.package()
             defer { directory.remove() }
-            let cache = directory.url.appendingPathComponent("cache")
-            var environment = ProcessInfo.processInfo.environment
-            environment["NSE_BENCH_CACHE"] = cache.path
-            // Another folder than the other tests', so that this process has not read it yet.
-            let folder = directory.url.appendingPathComponent("Kit")
-            let first = try PackageManifestReader.manifest(ofPackageAt: folder, environment: environment).get()
-            let kept = try FileManager.default.contentsOfDirectory(
-                atPath: cache.appendingPathComponent("manifests").path)
-            #expect(kept.count == 1 && kept[0].hasSuffix(".json"), "\(kept)")
-            // The kept JSON is what a later process reads: it parses to the same manifest.
-            let data = try Data(contentsOf: cache.appendingPathComponent("manifests/\(kept[0])"))
-            #expect(try PackageManifest(json: data, folder: folder) == first)
+            try TemporaryDirectory.write(
+                ["Broken/Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = 1 +\n"],
+                in: directory.url)
+            func environment(_ cache: String) -> [String: String] {
+                var environment = ProcessInfo.processInfo.environment
+                environment["NSE_BENCH_CACHE"] = directory.url.appendingPathComponent(cache).path
+                return environment
+            }
+            func kept(_ cache: String) throws -> [String] {
+                try FileManager.default.contentsOfDirectory(
+                    atPath: directory.url.appendingPathComponent("\(cache)/manifests").path
+                ).filter { $0 != "scratch" }.sorted()
+            }
+            let kit = directory.url.appendingPathComponent("Kit")
+            let broken = directory.url.appendingPathComponent("Broken")
+            let read = try PackageManifestReader.manifest(ofPackageAt: kit, environment: environment("a")).get()
+            guard
+                case .failure(let failure) = PackageManifestReader.manifest(
+                    ofPackageAt: broken, environment: environment("a"))
+            else {
+                Issue.record("a manifest that does not compile was read")
+                return
+            }
+            #expect(failure.reason.contains("Package.swift:4:1: error:"), "the manifest's own error: \(failure.reason)")
+            let files = try kept("a")
+            #expect(
+                files.count == 2 && files.contains { $0.hasSuffix(".json") }
+                    && files.contains { $0.hasSuffix(".failed") })
+            // Another process (another cache folder here, unread in this one) reads what was kept, not SwiftPM:
+            // the JSON with a target renamed reads renamed, the failure with its text changed changes.
+            let a = directory.url.appendingPathComponent("a/manifests")
+            let b = directory.url.appendingPathComponent("b/manifests")
+            try FileManager.default.createDirectory(at: b, withIntermediateDirectories: true)
+            for name in files {
+                let text = try String(contentsOf: a.appendingPathComponent(name), encoding: .utf8)
+                try text.replacingOccurrences(of: "\"Kit\"", with: "\"Kat\"")
+                    .replacingOccurrences(of: "dump-package failed", with: "KEPT")
+                    .write(to: b.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            }
+            let again = try PackageManifestReader.manifest(ofPackageAt: kit, environment: environment("b")).get()
+            #expect(again.targets.map(\.name) == read.targets.map { $0.name == "Kit" ? "Kat" : $0.name })
+            guard
+                case .failure(let keptFailure) = PackageManifestReader.manifest(
+                    ofPackageAt: broken, environment: environment("b"))
+            else {
+                Issue.record("the kept failure was not read")
+                return
+            }
+            #expect(keptFailure.reason.hasPrefix("swift package KEPT: "))
+            // A file cut short (a full disk) is read again and replaced.
+            let c = directory.url.appendingPathComponent("c/manifests")
+            try FileManager.default.createDirectory(at: c, withIntermediateDirectories: true)
+            let json = try #require(files.first { $0.hasSuffix(".json") })
+            try Data("{\"name\": \"Ki".utf8).write(to: c.appendingPathComponent(json))
+            #expect(try PackageManifestReader.manifest(ofPackageAt: kit, environment: environment("c")).get() == read)
+            #expect(
+                try Data(contentsOf: c.appendingPathComponent(json)) == Data(contentsOf: a.appendingPathComponent(json))
+            )
+        }
+
+        @Test func swiftPMsReasonIsTheManifestsOwnErrorNotTheCommandItRan() {
+            let messages = """
+                error: 'pk': Invalid manifest (compiled with: ["/opt/swift/usr/bin/swiftc", "-vfsoverlay", "/tmp/x"])
+                /tmp/pk/Package.swift:3:15: error: cannot find 'Pakage' in scope
+                1 | import PackageDescription
+                """
+            #expect(
+                PackageManifestReader.firstError(in: messages)
+                    == "/tmp/pk/Package.swift:3:15: error: cannot find 'Pakage' in scope")
+            #expect(
+                PackageManifestReader.firstError(in: "warning: x\n<unknown>:0: error: cannot write module cache\n")
+                    == "<unknown>:0: error: cannot write module cache")
+        }
+
+        @Test func jsonOfAShapeThisReaderDoesNotKnowIsRefusedNotReadAsEmpty() {
+            let folder = URL(fileURLWithPath: "/tmp/package")
+            let shapes = [
+                #"{"name": "P", "targets": []}"#,
+                #"{"name": "P", "toolsVersion": {"_version": "5.8.0"}, "targets": [{"name": "T", "type": "regular", "settings": [{"tool": "swift", "name": "define", "value": ["X"]}]}]}"#,
+                #"{"name": "P", "toolsVersion": {"_version": "5.5.0"}, "targets": [], "dependencies": [{"local": [{"path": "../D"}]}]}"#,
+                #"{"name": "P", "toolsVersion": {"_version": "6.0.0"}, "targets": [{"name": "T", "type": "regular", "dependencies": [{"somethingNew": ["X"]}]}]}"#,
+            ]
+            for json in shapes {
+                #expect(throws: PackageManifest.FormatError.self, "\(json)") {
+                    try PackageManifest(json: Data(json.utf8), folder: folder)
+                }
+            }
+        }
+
+        @Test func whatSwiftPMLeavesOutOfATargetsSourcesIsNotCompiled() throws {
+            CompiledExamples.keepManifestsInTestCache()
+            let directory = try TemporaryDirectory(prefix: "package-manifest-members")
+            defer { directory.remove() }
+            try TemporaryDirectory.write(
+                [
+                    "Package.swift":
+                        "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Root\", "
+                        + "defaultLocalization: \"fr\", targets: [.target(name: \"Root\", path: \".\", "
+                        + "resources: [.copy(\"Templates\"), .process(\"Greeting.strings\", localization: .default)])])\n",
+                    // For a toolchain to come: this one reads Package.swift; neither compiles into the target.
+                    "Package@swift-99.0.swift": "import PackageDescription\n",
+                    "Root.swift": "public enum Root {}\n",
+                    "Templates/Thing.swift": "let copied: Int = \"a resource, not a source\"\n",
+                    "Root.docc/Resources/code-01.swift": "import SwiftUI\n",
+                    "Greeting.strings": "\"hi\" = \"salut\";\n",
+                ], in: directory.url)
+            let module = try ExtensionModule.locate(directory.url.path)
+            #expect(module.sources.map(\.lastPathComponent) == ["Root.swift"])
+            let placed = try #require(module.resourcePlacements).map(\.bundlePath).sorted()
+            #expect(placed == ["Templates/Thing.swift", "fr.lproj/Greeting.strings"], "\(placed)")
         }
 
         @Test func aTargetFolderGivenAloneIsAPackageTargetOnlyWhereTheManifestSaysSo() throws {
+            CompiledExamples.keepManifestsInTestCache()
             let directory = try TemporaryDirectory(prefix: "package-manifest-folders")
             defer { directory.remove() }
             try TemporaryDirectory.write(
@@ -189,12 +289,16 @@ extension ProjectModulesTests {
                     // A tool's manifest at the repository's root, whose only target is not the app's shared code.
                     "Package.swift":
                         "// swift-tools-version:5.9\nimport PackageDescription\n"
-                        + "let package = Package(name: \"Tools\", targets: [.executableTarget(name: \"Tool\")])\n",
+                        + "let package = Package(name: \"Tools\", targets: [.executableTarget(name: \"Tool\"), "
+                        + ".target(name: \"ToolKit\")])\n",
                     "Sources/Tool/main.swift": "print(1)\n",
+                    "Sources/ToolKit/ToolKit.swift": "public enum ToolKit {}\n",
                     "Sources/Shared/Shared.swift": "public let bundle = Bundle.module\n",
                 ], in: directory.url)
+            let kit = try ExtensionModule.locate(directory.url.appendingPathComponent("Sources/ToolKit").path)
+            #expect(kit.isPackageTarget)
             let tool = try ExtensionModule.locate(directory.url.appendingPathComponent("Sources/Tool").path)
-            #expect(tool.isPackageTarget)
+            #expect(!tool.isPackageTarget, "an executable's target, whose module no extension imports")
             let shared = try ExtensionModule.locate(directory.url.appendingPathComponent("Sources/Shared").path)
             #expect(!shared.isPackageTarget && !shared.usesPackageResources, "not a target of the manifest beside it")
         }

@@ -15,6 +15,7 @@ struct ProjectModulesTests {
     /// `Shared_Kit`), which a watch framework target of the same module, listed first, is not; the
     /// extension's file imports `imports`.
     static func repository(imports: [String]) throws -> URL {
+        CompiledExamples.keepManifestsInTestCache()
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("xcode-packages-\(UUID().uuidString)")
         let project = """
             // !$*UTF8*$!

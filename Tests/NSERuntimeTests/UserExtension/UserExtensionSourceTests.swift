@@ -210,6 +210,7 @@ struct UserExtensionSourceTests {
 
     @Test("a package's target folder given alone is a package target; a plain folder is not")
     func packageTargetsAreTold() throws {
+        CompiledExamples.keepManifestsInTestCache()
         let directory = try TemporaryDirectory(prefix: "package-targets")
         defer { directory.remove() }
         let root = directory.url
