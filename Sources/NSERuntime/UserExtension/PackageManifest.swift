@@ -16,6 +16,9 @@ struct PackageManifest: Sendable, Hashable {
     var products: [Product]
     /// The folders of the packages it depends on by path (`.package(path:)`), standardized.
     var pathDependencies: [URL]
+    /// The remote packages it depends on (`.package(url:)`, a registry's `.package(id:)`), by identity (and
+    /// by the `name:` an older manifest gives one): where each is fetched from.
+    var remoteDependencies: [String: String] = [:]
 
     /// A target of the package.
     struct Target: Sendable, Hashable {
@@ -36,6 +39,8 @@ struct PackageManifest: Sendable, Hashable {
         var defines: [String] = []
         /// The names of the targets and products it depends on (`byName`, `.target`, `.product`).
         var dependencies: [String] = []
+        /// The products of other packages it depends on (`.product(name:package:)`): product → package.
+        var products: [String: String] = [:]
 
         /// Whether it is a module nse-bench can compile for an extension to import: a library's target (an
         /// executable's has its `main`, and is imported by its tests alone).
@@ -104,6 +109,22 @@ struct PackageManifest: Sendable, Hashable {
             if let local = (dependency["fileSystem"] as? [[String: Any]])?.first, let path = local["path"] as? String {
                 pathDependencies.append(Self.resolve(path, against: folder))
             }
+            if let remote = (dependency["sourceControl"] as? [[String: Any]])?.first,
+                let identity = remote["identity"] as? String
+            {
+                let location = (remote["location"] as? [String: Any])?["remote"] as? [[String: Any]]
+                let url = location?.first?["urlString"] as? String ?? identity
+                remoteDependencies[identity] = url
+                // `.package(name:url:...)`: its targets name it by that name.
+                if let name = remote["nameForTargetDependencyResolutionOnly"] as? String {
+                    remoteDependencies[name] = url
+                }
+            }
+            if let registry = (dependency["registry"] as? [[String: Any]])?.first,
+                let identity = registry["identity"] as? String
+            {
+                remoteDependencies[identity] = "the registry's \(identity)"
+            }
         }
         self.pathDependencies = pathDependencies
     }
@@ -158,6 +179,9 @@ struct PackageManifest: Sendable, Hashable {
                 throw FormatError(description: "a dependency of \(name) in a shape this reader does not know")
             }
             target.dependencies.append(name)
+            if kind == "product", let package = (dependency[kind] as? [Any])?.dropFirst().first as? String {
+                target.products[name] = package
+            }
         }
         return target
     }
@@ -172,6 +196,25 @@ struct PackageManifest: Sendable, Hashable {
         let traits = condition["traits"] as? [String] ?? []
         return (platforms.isEmpty || platforms.contains("ios")) && (configuration == nil || configuration == "release")
             && (traits.isEmpty || traits.contains(where: defaultTraits.contains))
+    }
+
+    /// Where the remote package is fetched from whose product `name` a target of this package depends on
+    /// (`.product(name:package:)`), with that target's name; nil for none.
+    func remoteSource(ofProduct name: String) -> (location: String, target: String)? {
+        let local = Set(targets.map(\.name))
+        for target in targets {
+            // `.product(name:package:)`, or a bare name no target of the package has, which SwiftPM takes for
+            // the product of that name of the dependency of that name (`"SwiftSoup"`).
+            let named = target.dependencies.contains(name) && !local.contains(name) ? name : nil
+            guard let package = (target.products[name] ?? named)?.lowercased() else { continue }
+            // `package:` is the dependency's identity (its URL's last part, lowercased) or its `name:`.
+            let location = remoteDependencies.first { identity, location in
+                identity.lowercased() == package
+                    || URL(fileURLWithPath: location).deletingPathExtension().lastPathComponent.lowercased() == package
+            }?.value
+            if let location { return (location, target.name) }
+        }
+        return nil
     }
 
     /// The target named `name`.

@@ -129,8 +129,22 @@ enum ProjectModules {
                             "not compiled: \(name), which \(targetName) links: its package is not among the local packages "
                                 + "of the project or a workspace beside it; give its sources with "
                                 + "--module \(name)=PATH")
-                    case .folder, nil:
+                    case .folder:
                         break
+                    case nil:
+                        // A remote product a local package's target depends on: where it comes from.
+                        let remote = packages.lazy.compactMap { folder -> (PackageManifest, String, String)? in
+                            guard case .success(let manifest) = PackageManifestReader.manifest(ofPackageAt: folder),
+                                let source = manifest.remoteSource(ofProduct: name)
+                            else { return nil }
+                            return (manifest, source.location, source.target)
+                        }.first
+                        if let (manifest, location, target) = remote {
+                            problems.append(
+                                "not compiled: \(name), a product of the remote Swift package \(location) that the "
+                                    + "local package \(manifest.name)'s target \(target) depends on: nse-bench cannot "
+                                    + "fetch it; give its sources with --module \(name)=PATH")
+                        }
                     }
                     continue
                 }

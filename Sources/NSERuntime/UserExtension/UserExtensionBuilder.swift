@@ -169,7 +169,9 @@ public struct UserExtensionBuilder: Sendable {
             } catch {
                 guard case .moduleCompileFailed(_, _, _, let messages, let missing) = error else { throw error }
                 // Needing a module left out, it fails for that module's reason: that one's error says it.
-                if let earlier = missing.lazy.compactMap({ dropped[$0] }).first, !module.isFromProject { throw earlier }
+                if let earlier = missing.lazy.compactMap({ dropped[$0] }).first, !module.isFromProject {
+                    throw Self.withProjectContext(earlier, source)
+                }
                 guard module.isFromProject else { throw error }
                 try removeOutputs(of: module, libraries: libraries)
                 dropped[module.name] = error
@@ -190,7 +192,7 @@ public struct UserExtensionBuilder: Sendable {
         guard result.status == 0 else {
             // The extension needs a module of its project's that did not compile: that module's error says why.
             if let error = Self.missingModules(in: result.messages).lazy.compactMap({ dropped[$0] }).first {
-                throw error
+                throw Self.withProjectContext(error, source)
             }
             throw compileError(source, result.messages, notes: notes, entry: entry)
         }
@@ -587,6 +589,19 @@ public struct UserExtensionBuilder: Sendable {
         return .compileFailed(
             path: source.path, messages: output + why + Self.projectContext(source),
             missingModules: Self.missingModules(in: compilerOutput))
+    }
+
+    /// A project module's compile `error`, which a unit that needs the module fails with, followed by what
+    /// the run took from the project and could not (a remote package the module's own manifest names).
+    private static func withProjectContext(_ error: UserExtensionError, _ source: UserExtensionSource)
+        -> UserExtensionError
+    {
+        guard case .moduleCompileFailed(let module, let path, let origin, let messages, let missing) = error else {
+            return error
+        }
+        return .moduleCompileFailed(
+            module: module, path: path, origin: origin, messages: messages + projectContext(source),
+            missingModules: missing)
     }
 
     /// What the run decided from the extension's Xcode project (``UserExtensionSource/projectNotes``), for

@@ -30,7 +30,7 @@ extension ProjectModulesTests {
                         ],
                         targets: [
                             .target(
-                                name: "Kit", dependencies: [.product(name: "Helpers", package: "Helpers")], path: "Code",
+                                name: "Kit", dependencies: [.product(name: "Helpers", package: "Helpers"), .product(name: "RemoteKit", package: "remote"), "Remote"], path: "Code",
                                 exclude: ["Legacy", "Notes.txt"], resources: [.process("Text"), .copy("Raw")],
                                 swiftSettings: [
                                     .define("KIT"), .define("ON_IPHONE", .when(platforms: [.iOS])),
@@ -87,7 +87,13 @@ extension ProjectModulesTests {
             #expect(manifest.pathDependencies == [directory.url.appendingPathComponent("Helpers").standardizedFileURL])
             let kit = try #require(manifest.target(named: "Kit"))
             #expect(kit.defines == ["KIT", "ON_IPHONE"], "not macOS's, not debug's")
-            #expect(kit.dependencies == ["Helpers"])
+            #expect(kit.dependencies == ["Helpers", "RemoteKit", "Remote"])
+            #expect(
+                manifest.remoteSource(ofProduct: "Remote")?.location == "https://github.com/example/Remote.git",
+                "a bare name no target has: the product of the dependency of that name")
+            #expect(manifest.remoteSource(ofProduct: "RemoteKit")?.location == "https://github.com/example/Remote.git")
+            #expect(manifest.remoteSource(ofProduct: "RemoteKit")?.target == "Kit")
+            #expect(manifest.remoteSource(ofProduct: "Helpers") == nil, "a local package's")
             let code = folder.appendingPathComponent("Code").standardizedFileURL
             #expect(manifest.folder(of: kit) == code)
             let files = UserExtensionSource.allFiles(under: code)

@@ -262,11 +262,30 @@ struct ProjectModulesTests {
     @Test func aRemoteOrMissingPackagesProductIsNamedAndAGivenModuleIsNotLookedFor() throws {
         let root = try Self.repository(imports: ["Core", "RemoteKit", "Gone", "SwiftUI", "Missing"])
         defer { try? FileManager.default.removeItem(at: root) }
+        // Fancy's own remote dependency, which its target names by the package's `name:`.
+        try TemporaryDirectory.write(
+            [
+                "Packages/Fancy/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(
+                    name: "Fancy",
+                    dependencies: [.package(name: "Sparkle", url: "https://github.com/example/sparkle-project.git", from: "2.0.0")],
+                    targets: [.target(name: "Fancy", dependencies: [.product(name: "SparkleCore", package: "Sparkle")])])
+                """,
+                "Packages/Fancy/Sources/Fancy/Fancy.swift": "import SparkleCore\n",
+            ], in: root)
         let folder = root.appendingPathComponent("NotifyExt").path
         let source = try UserExtensionSource.locate(folder)
         #expect(source.modules.map(\.name) == ["Fancy", "Broken", "Helpers", "Models", "Core"])
         let notes = source.packageNotes
-        #expect(notes.count == 4, "\(notes)")
+        #expect(notes.count == 5, "\(notes)")
+        #expect(
+            notes.contains(
+                "not compiled: SparkleCore, a product of the remote Swift package "
+                    + "https://github.com/example/sparkle-project.git that the local package Fancy's target Fancy "
+                    + "depends on: nse-bench cannot fetch it; give its sources with --module SparkleCore=PATH"),
+            "\(notes)")
         #expect(
             notes.contains(
                 "not compiled: Missing, which App.xcodeproj's target NotifyExt links: its package is not among the "
@@ -310,6 +329,9 @@ struct ProjectModulesTests {
             }
             #expect(origin == "a local Swift package that App.xcodeproj's target NotifyExt links")
             #expect(messages.contains("cannot convert"))
+            #expect(
+                messages.contains("\n(modules of the project for App.xcodeproj's target NotifyExt: "),
+                "what the run took from the project follows, as for the extension's own failure: \(messages)")
         }
     }
 
