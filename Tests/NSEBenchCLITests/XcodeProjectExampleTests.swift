@@ -3,7 +3,8 @@ import NSEBenchTestSupport
 import Testing
 
 /// Examples/XcodeProject under load: an extension whose download is in a file its Xcode project compiles
-/// into both the app and the extension, found through the project and compiled with it, unchanged.
+/// into both the app and the extension, and whose subtitle is in a local Swift package the project links,
+/// both found through the project and compiled with it, unchanged.
 @Suite("Examples/XcodeProject under load", .serialized, .timeLimit(.minutes(3)))
 struct XcodeProjectExampleTests {
     static let folder = "Examples/XcodeProject/NotificationService"
@@ -32,11 +33,16 @@ struct XcodeProjectExampleTests {
         #expect(
             result.output.contains(
                 "NotificationService (2 Swift files, 1 of them from outside the folder, as Chat.xcodeproj's target "
-                    + "NotificationService compiles them; Swift 5 mode)"), "\(result.output)")
+                    + "NotificationService compiles them; Swift 5 mode; modules ChatKit: 1 Swift file)"),
+            "\(result.output)")
         #expect(
             result.output.contains(
                 "compilation conditions: APP_EXTENSION, as Chat.xcodeproj's target NotificationService's Release "
                     + "configuration sets them"), "\(result.output)")
+        #expect(
+            result.output.contains(
+                "modules of the project for Chat.xcodeproj's target NotificationService: ChatKit (Swift package, "),
+            "\(result.output)")
     }
 
     @Test func theRunSaysWhereTheInfoPlistIsAndWhatTheTargetLeavesOut() async throws {
@@ -74,7 +80,7 @@ struct XcodeProjectExampleTests {
         let plist = copy.appendingPathComponent("Config/NotificationService-Info.plist").standardizedFileURL.path
         for line in [
             "NotificationService (2 Swift files, 1 of them from outside the folder, as Chat.xcodeproj's target "
-                + "NotificationService compiles them; Swift 5 mode)",
+                + "NotificationService compiles them; Swift 5 mode; modules ChatKit: 1 Swift file)",
             "Info.plist: \(plist), as Chat.xcodeproj's target NotificationService names it (INFOPLIST_FILE)",
             "not compiled: Old.swift, in the folder but not in Chat.xcodeproj's target NotificationService",
         ] {

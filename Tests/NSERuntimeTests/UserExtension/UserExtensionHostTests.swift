@@ -21,6 +21,25 @@ struct UserExtensionHostTests {
         #expect(record.visible.title == "Flash sale [modified]")
     }
 
+    @Test("XcodeProject: the project's shared file downloads, its local package's Bundle.module gives the subtitle")
+    func xcodeProjectWithALocalPackage() async throws {
+        CompiledExamples.keepManifestsInTestCache()
+        let harness = try HostHarness { _ in
+            .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
+        }
+        defer { harness.remove() }
+        let task = harness.start(
+            harness.input(
+                TestPayloads.plain(mediaURL: TestPayloads.mediaURL),
+                extension: try CompiledExamples.factory("XcodeProject/NotificationService")))
+        await harness.downloader.waitForRequests(1)
+        harness.clock.advance(by: second)
+        let record = await task.value
+        #expect(record.outcome == .enriched)
+        #expect(record.visible.subtitle == "Photo", "ChatKit's en.lproj/Localizable.strings, through Bundle.module")
+        #expect(record.visible.attachments.first?.url?.pathExtension == "jpg")
+    }
+
     @Test("MediaDownload: URLSession.shared's download goes through the run's downloader, is timed and attached")
     func mediaDownloads() async throws {
         let harness = try HostHarness { _ in
