@@ -40,6 +40,36 @@ enum ExtensionEntryFile {
                 """ : "")
     }
 
+    /// SwiftPM's `PackageResources` for `module`'s `.embedInCode` files: each file's bytes as a
+    /// `static let` named from its file name as SwiftPM names it (`data.json`: `data_json`); empty for none.
+    static func packageResourcesText(of module: ExtensionModule) throws(UserExtensionError) -> String {
+        guard !module.embeddedResources.isEmpty else { return "" }
+        var text =
+            "\n/// The package target's embedded resources, as SwiftPM generates them.\nstruct PackageResources {\n"
+        for file in module.embeddedResources {
+            let bytes: Data
+            do {
+                bytes = try Data(contentsOf: file)
+            } catch {
+                throw .cache(path: file.path, reason: "cannot read an embedded resource: \(error.localizedDescription)")
+            }
+            text += "    static let \(c99Identifier(file.lastPathComponent)): [UInt8] = ["
+            text += bytes.map(String.init).joined(separator: ",") + "]\n"
+        }
+        return text + "}\n"
+    }
+
+    /// `name` made a C99 identifier as SwiftPM makes one: each character that cannot be in one `_`, a
+    /// leading digit after a `_`.
+    static func c99Identifier(_ name: String) -> String {
+        var result = String(
+            name.unicodeScalars.map {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") ? Character($0) : "_"
+            })
+        if result.first?.isNumber ?? true { result = "_" + result }
+        return result
+    }
+
     /// The folder of `module`'s package resources (``PackageResourceBundle``), beside its library.
     static func resourceBundleName(of module: ExtensionModule) -> String { "\(module.name).resources" }
 

@@ -44,6 +44,9 @@ public struct ExtensionModule: Sendable, Hashable {
     /// and SwiftPM finds them (``PackageManifest/resourcePlacements(of:among:)``); nil when no manifest was
     /// read, and every file of its folder but sources is a resource.
     public var resourcePlacements: [ResourcePlacement]? = nil
+    /// The files its package's manifest embeds in its code (`.embedInCode`), which SwiftPM compiles into
+    /// `PackageResources` (``ExtensionEntryFile/packageResourcesText(of:)``).
+    public var embeddedResources: [URL] = []
     /// Why its package's manifest could not be read, when it could not: its target was then found by its
     /// folder alone (`Sources/NAME`), every Swift file in it compiled.
     public var manifestProblem: String? = nil
@@ -168,6 +171,8 @@ public struct ExtensionModule: Sendable, Hashable {
             module.resourcePlacements = package.manifest.resourcePlacements(
                 of: package.target, among: UserExtensionSource.allFiles(under: root)
             ).map { ResourcePlacement(file: $0.file, bundlePath: $0.bundlePath) }
+            module.embeddedResources = package.manifest.embeddedFiles(
+                of: package.target, among: UserExtensionSource.allFiles(under: root))
         }
         return module
     }

@@ -55,6 +55,9 @@ struct PackageManifest: Sendable, Hashable {
         /// processed (`.process`, `.embedInCode`: each file at the bundle's root, a localization folder and an
         /// asset catalog kept).
         var isCopied: Bool
+        /// Whether its files are compiled into the module as byte arrays (`.embedInCode`: SwiftPM's
+        /// `PackageResources`) rather than put in its bundle.
+        var isEmbedded = false
         /// The localization folder a processed file goes to (`.process(_:localization: .default)` is the
         /// package's default localization's, `.base` `Base.lproj`); nil for none.
         var localizationFolder: String? = nil
@@ -156,6 +159,7 @@ struct PackageManifest: Sendable, Hashable {
                 throw FormatError(description: "a resource of \(name) without a path or rule")
             }
             var declared = Resource(path: path, isCopied: rule["copy"] != nil)
+            declared.isEmbedded = rule["embedInCode"] != nil
             switch (rule["process"] as? [String: Any])?["localization"] as? String {
             case "default": declared.localizationFolder = "\(defaultLocalization ?? "en").lproj"
             case "base": declared.localizationFolder = "Base.lproj"
@@ -167,10 +171,13 @@ struct PackageManifest: Sendable, Hashable {
             guard let kind = setting["kind"] as? [String: Any] else {
                 throw FormatError(description: "a setting of \(name) in a shape this reader does not know")
             }
-            guard let define = kind["define"] as? [String: Any], let condition = define["_0"] as? String,
-                appliesToIPhoneRelease(setting["condition"], defaultTraits: defaultTraits)
-            else { continue }
-            target.defines.append(condition)
+            guard appliesToIPhoneRelease(setting["condition"], defaultTraits: defaultTraits) else { continue }
+            if let define = kind["define"] as? [String: Any], let condition = define["_0"] as? String {
+                target.defines.append(condition)
+            } else if let flags = (kind["unsafeFlags"] as? [String: Any])?["_0"] as? [String] {
+                // `-DNAME` or `-D NAME` among the flags: the conditions they set.
+                target.defines += Self.conditions(inFlags: flags)
+            }
         }
         for dependency in object["dependencies"] as? [[String: Any]] ?? [] {
             guard let kind = dependency.keys.first, ["byName", "target", "product"].contains(kind),
@@ -217,6 +224,28 @@ struct PackageManifest: Sendable, Hashable {
         return nil
     }
 
+    /// The compilation conditions compiler `flags` set: `-DNAME`, or `-D` and `NAME`.
+    static func conditions(inFlags flags: [String]) -> [String] {
+        var conditions: [String] = []
+        for (index, flag) in flags.enumerated() where flag.hasPrefix("-D") {
+            let name = flag == "-D" ? (index + 1 < flags.count ? flags[index + 1] : "") : String(flag.dropFirst(2))
+            if !name.isEmpty { conditions.append(name) }
+        }
+        return conditions
+    }
+
+    /// The files of `target` among `files` (every file under its folder) that its `.embedInCode` resources
+    /// declare, sorted; nothing excluded.
+    func embeddedFiles(of target: Target, among files: [URL]) -> [URL] {
+        let root = folder(of: target)
+        let excluded = target.exclude.map { Self.resolve($0, against: root).path }
+        let embedded = target.resources.filter(\.isEmbedded).map { Self.resolve($0.path, against: root).path }
+        func isUnder(_ file: URL, _ path: String) -> Bool { file.path == path || file.path.hasPrefix(path + "/") }
+        return files.filter { file in
+            embedded.contains { isUnder(file, $0) } && !excluded.contains { isUnder(file, $0) }
+        }.sorted { $0.path < $1.path }
+    }
+
     /// The target named `name`.
     func target(named name: String) -> Target? { targets.first { $0.name == name } }
 
@@ -251,7 +280,8 @@ struct PackageManifest: Sendable, Hashable {
         let candidates = files.filter { file in !excluded.contains { isUnder(file, $0) } }.sorted { $0.path < $1.path }
         for resource in target.resources {
             let path = Self.resolve(resource.path, against: root)
-            for file in candidates where isUnder(file, path.path) && taken.insert(file).inserted {
+            for file in candidates where isUnder(file, path.path) && taken.insert(file).inserted && !resource.isEmbedded
+            {
                 let inside = file.path.dropFirst(path.path.count).split(separator: "/").map(String.init)
                 let fromRoot = file.path.dropFirst(root.path.count).split(separator: "/").map(String.init)
                 let processed = ExtensionMainBundle.processedPath(of: fromRoot)

@@ -379,8 +379,9 @@ public struct UserExtensionBuilder: Sendable {
     ) throws(UserExtensionError) -> [String] {
         let folder = libraries.folder
         let generated = folder.appendingPathComponent("\(module.name)-\(ExtensionEntryFile.moduleFileName)")
+        let text = ExtensionEntryFile.moduleText(module) + (try ExtensionEntryFile.packageResourcesText(of: module))
         do {
-            try ExtensionEntryFile.moduleText(module).write(to: generated, atomically: true, encoding: .utf8)
+            try text.write(to: generated, atomically: true, encoding: .utf8)
         } catch {
             throw .cache(path: generated.path, reason: error.localizedDescription)
         }
@@ -508,6 +509,10 @@ public struct UserExtensionBuilder: Sendable {
             for module in source.modules {
                 try digest.update(Array((module.name + "\u{0}" + ExtensionEntryFile.moduleText(module)).utf8) + [0])
                 try digest.update(Array((module.conditions.joined(separator: " ")).utf8) + [0])
+                for file in module.embeddedResources {
+                    try digest.update(Array("embedded \(file.path)\u{0}".utf8))
+                    try digest.update(try readBytes(file))
+                }
                 if module.usesPackageResources {
                     // Where each resource is and which file it links to; a made one by what it holds.
                     for resource in try Self.packageResources(of: module) {

@@ -31,10 +31,11 @@ extension ProjectModulesTests {
                         targets: [
                             .target(
                                 name: "Kit", dependencies: [.product(name: "Helpers", package: "Helpers"), .product(name: "RemoteKit", package: "remote"), "Remote"], path: "Code",
-                                exclude: ["Legacy", "Notes.txt"], resources: [.process("Text"), .copy("Raw")],
+                                exclude: ["Legacy", "Notes.txt"], resources: [.process("Text"), .copy("Raw"), .embedInCode("Seed")],
                                 swiftSettings: [
                                     .define("KIT"), .define("ON_IPHONE", .when(platforms: [.iOS])),
                                     .define("ON_MAC", .when(platforms: [.macOS])), .define("IN_DEBUG", .when(configuration: .debug)),
+                                    .unsafeFlags(["-DFLAGGED", "-D", "SPACED", "-Onone"]),
                                 ]),
                             .testTarget(name: "KitTests", dependencies: ["Kit"]),
                         ]
@@ -43,8 +44,8 @@ extension ProjectModulesTests {
                     // Swift files outside a target's own folder are not its: `Sources/` holds none here.
                     "Kit/Code/Kit.swift": """
                     import Helpers
-                    #if KIT && ON_IPHONE && !ON_MAC && !IN_DEBUG && SWIFT_PACKAGE
-                    let settings = "set"
+                    #if KIT && ON_IPHONE && !ON_MAC && !IN_DEBUG && SWIFT_PACKAGE && FLAGGED && SPACED
+                    let settings = "set \\(PackageResources.seed_v1_json.count)"
                     #else
                     let settings = "unset"
                     #endif
@@ -59,6 +60,7 @@ extension ProjectModulesTests {
                     """,
                     "Kit/Code/Legacy/Old.swift": "let broken: Int = \"excluded, never compiled\"\n",
                     "Kit/Code/Notes.txt": "excluded\n",
+                    "Kit/Code/Seed/seed.v1.json": "[1,2]",
                     "Kit/Code/Text/en.lproj/Localizable.strings": "\"greeting\" = \"hello\";\n",
                     "Kit/Code/Text/flat.json": "{}\n",
                     "Kit/Code/Raw/inner/data.txt": "raw",
@@ -86,7 +88,11 @@ extension ProjectModulesTests {
             #expect(manifest.products == [PackageManifest.Product(name: "KitLibrary", targets: ["Kit"])])
             #expect(manifest.pathDependencies == [directory.url.appendingPathComponent("Helpers").standardizedFileURL])
             let kit = try #require(manifest.target(named: "Kit"))
-            #expect(kit.defines == ["KIT", "ON_IPHONE"], "not macOS's, not debug's")
+            #expect(
+                kit.defines == ["KIT", "ON_IPHONE", "FLAGGED", "SPACED"], "not macOS's, not debug's; unsafeFlags' -D")
+            #expect(
+                manifest.embeddedFiles(of: kit, among: UserExtensionSource.allFiles(under: manifest.folder(of: kit)))
+                    .map(\.lastPathComponent) == ["seed.v1.json"])
             #expect(kit.dependencies == ["Helpers", "RemoteKit", "Remote"])
             #expect(
                 manifest.remoteSource(ofProduct: "Remote")?.location == "https://github.com/example/Remote.git",
@@ -111,7 +117,7 @@ extension ProjectModulesTests {
             let kit = try ExtensionModule.locate(directory.url.appendingPathComponent("Kit").path)
             #expect(kit.name == "Kit" && kit.isPackageTarget && kit.usesPackageResources && kit.manifestProblem == nil)
             #expect(kit.sources.map(\.lastPathComponent) == ["Kit.swift"], "Legacy/ is excluded")
-            #expect(kit.conditions == ["SWIFT_PACKAGE", "KIT", "ON_IPHONE"])
+            #expect(kit.conditions == ["SWIFT_PACKAGE", "KIT", "ON_IPHONE", "FLAGGED", "SPACED"])
             let helpers = try ExtensionModule.locate(directory.url.appendingPathComponent("Helpers").path)
             #expect(helpers.root.lastPathComponent == "Sources")
             #expect(helpers.sources.map(\.lastPathComponent) == ["Helpers.swift", "More.swift"])
@@ -135,7 +141,8 @@ extension ProjectModulesTests {
                     directory.url.appendingPathComponent("Helpers").path,
                     directory.url.appendingPathComponent("Kit").path,
                 ])
-            #expect(title == "* news hello raw set")
+            #expect(
+                title == "* news hello raw set 5", "seed.v1.json's 5 bytes, embedded as PackageResources.seed_v1_json")
         }
 
         @Test func aManifestThatDoesNotReadIsNamedAndItsTargetFoundByItsFolder() throws {
