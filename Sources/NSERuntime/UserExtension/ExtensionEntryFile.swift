@@ -59,15 +59,16 @@ enum ExtensionEntryFile {
         return text + "}\n"
     }
 
-    /// `name` made a C99 identifier as SwiftPM makes one: each character that cannot be in one `_`, a
-    /// leading digit after a `_`.
+    /// `name` made a C99 identifier as SwiftPM makes one (`spm_mangledToC99ExtendedIdentifier`): in its
+    /// canonical composed form, each character that cannot be in one `_` (letters of any script, digits
+    /// and `_` can), a leading digit replaced by `_`.
     static func c99Identifier(_ name: String) -> String {
-        var result = String(
-            name.unicodeScalars.map {
-                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") ? Character($0) : "_"
-            })
-        if result.first?.isNumber ?? true { result = "_" + result }
-        return result
+        let allowed = CharacterSet.letters.union(.decimalDigits).union(CharacterSet(charactersIn: "_"))
+        var scalars = name.precomposedStringWithCanonicalMapping.unicodeScalars.map {
+            allowed.contains($0) ? Character($0) : "_"
+        }
+        if let first = scalars.first, first.isNumber { scalars[0] = "_" }
+        return scalars.isEmpty ? "_" : String(scalars)
     }
 
     /// The folder of `module`'s package resources (``PackageResourceBundle``), beside its library.

@@ -176,7 +176,7 @@ struct PackageManifest: Sendable, Hashable {
                 target.defines.append(condition)
             } else if let flags = (kind["unsafeFlags"] as? [String: Any])?["_0"] as? [String] {
                 // `-DNAME` or `-D NAME` among the flags: the conditions they set.
-                target.defines += Self.conditions(inFlags: flags)
+                target.defines += XcodeBuildSettings.conditions(inSwiftFlags: flags)
             }
         }
         for dependency in object["dependencies"] as? [[String: Any]] ?? [] {
@@ -215,23 +215,12 @@ struct PackageManifest: Sendable, Hashable {
             let named = target.dependencies.contains(name) && !local.contains(name) ? name : nil
             guard let package = (target.products[name] ?? named)?.lowercased() else { continue }
             // `package:` is the dependency's identity (its URL's last part, lowercased) or its `name:`.
-            let location = remoteDependencies.first { identity, location in
-                identity.lowercased() == package
-                    || URL(fileURLWithPath: location).deletingPathExtension().lastPathComponent.lowercased() == package
-            }?.value
+            let location = remoteDependencies.keys.sorted().first { $0.lowercased() == package }.flatMap {
+                remoteDependencies[$0]
+            }
             if let location { return (location, target.name) }
         }
         return nil
-    }
-
-    /// The compilation conditions compiler `flags` set: `-DNAME`, or `-D` and `NAME`.
-    static func conditions(inFlags flags: [String]) -> [String] {
-        var conditions: [String] = []
-        for (index, flag) in flags.enumerated() where flag.hasPrefix("-D") {
-            let name = flag == "-D" ? (index + 1 < flags.count ? flags[index + 1] : "") : String(flag.dropFirst(2))
-            if !name.isEmpty { conditions.append(name) }
-        }
-        return conditions
     }
 
     /// The files of `target` among `files` (every file under its folder) that its `.embedInCode` resources

@@ -157,6 +157,8 @@ public struct UserExtensionBuilder: Sendable {
         var notes: [String] = []
         // A module the extension's project gives (not a --module) that does not compile is left out, and
         // the extension compiled without it: as its `#if canImport(...)` reads it here, it may not need it.
+        // The source as located, whose notes (a manifest not read) still name the modules left out.
+        let located = source
         var source = source
         var compiled: [ExtensionModule] = []
         var dropped: [String: UserExtensionError] = [:]
@@ -170,7 +172,7 @@ public struct UserExtensionBuilder: Sendable {
                 guard case .moduleCompileFailed(_, _, _, let messages, let missing) = error else { throw error }
                 // Needing a module left out, it fails for that module's reason: that one's error says it.
                 if let earlier = missing.lazy.compactMap({ dropped[$0] }).first, !module.isFromProject {
-                    throw Self.withProjectContext(earlier, source)
+                    throw Self.withProjectContext(earlier, located)
                 }
                 guard module.isFromProject else { throw error }
                 try removeOutputs(of: module, libraries: libraries)
@@ -192,7 +194,7 @@ public struct UserExtensionBuilder: Sendable {
         guard result.status == 0 else {
             // The extension needs a module of its project's that did not compile: that module's error says why.
             if let error = Self.missingModules(in: result.messages).lazy.compactMap({ dropped[$0] }).first {
-                throw Self.withProjectContext(error, source)
+                throw Self.withProjectContext(error, located)
             }
             throw compileError(source, result.messages, notes: notes, entry: entry)
         }

@@ -102,9 +102,18 @@ struct XcodeBuildSettings {
     /// `SWIFT_ACTIVE_COMPILATION_CONDITIONS` and each `-D NAME` (or `-DNAME`) of `OTHER_SWIFT_FLAGS`, not one
     /// that is another tool's (`-Xcc -DNAME`, for clang).
     var compilationConditions: [String] {
-        var conditions = words("SWIFT_ACTIVE_COMPILATION_CONDITIONS")
         // Paired before words naming other settings go: `-Xcc -fmodule-map-file=$(SRCROOT)/x` keeps its place.
-        let flags = resolvedWords("OTHER_SWIFT_FLAGS")
+        let conditions =
+            words("SWIFT_ACTIVE_COMPILATION_CONDITIONS")
+            + Self.conditions(inSwiftFlags: resolvedWords("OTHER_SWIFT_FLAGS"))
+        var seen: Set<String> = []
+        return conditions.filter { Self.isCondition($0) && seen.insert($0).inserted }
+    }
+
+    /// The compilation conditions Swift compiler `flags` set: each `-D NAME` or `-DNAME` that is a name `-D`
+    /// takes, not one that is another tool's (`-Xcc -DNAME`, for clang; `-Xcc -D -Xcc NAME`).
+    static func conditions(inSwiftFlags flags: [String]) -> [String] {
+        var conditions: [String] = []
         var index = 0
         while index < flags.count {
             let flag = flags[index]
@@ -118,8 +127,7 @@ struct XcodeBuildSettings {
                 conditions.append(String(flag.dropFirst(2)))
             }
         }
-        var seen: Set<String> = []
-        return conditions.filter { Self.isCondition($0) && seen.insert($0).inserted }
+        return conditions.filter(isCondition)
     }
 
     /// Whether `word` is a name `-D` takes: a letter or `_`, then letters, digits and `_`.

@@ -35,7 +35,7 @@ extension ProjectModulesTests {
                                 swiftSettings: [
                                     .define("KIT"), .define("ON_IPHONE", .when(platforms: [.iOS])),
                                     .define("ON_MAC", .when(platforms: [.macOS])), .define("IN_DEBUG", .when(configuration: .debug)),
-                                    .unsafeFlags(["-DFLAGGED", "-D", "SPACED", "-Onone"]),
+                                    .unsafeFlags(["-DFLAGGED", "-D", "SPACED", "-Onone", "-Xcc", "-DCLANG_ONLY", "-Xcc", "-DWITH_VALUE=1"]),
                                 ]),
                             .testTarget(name: "KitTests", dependencies: ["Kit"]),
                         ]
@@ -44,7 +44,7 @@ extension ProjectModulesTests {
                     // Swift files outside a target's own folder are not its: `Sources/` holds none here.
                     "Kit/Code/Kit.swift": """
                     import Helpers
-                    #if KIT && ON_IPHONE && !ON_MAC && !IN_DEBUG && SWIFT_PACKAGE && FLAGGED && SPACED
+                    #if KIT && ON_IPHONE && !ON_MAC && !IN_DEBUG && SWIFT_PACKAGE && FLAGGED && SPACED && !CLANG_ONLY
                     let settings = "set \\(PackageResources.seed_v1_json.count)"
                     #else
                     let settings = "unset"
@@ -89,7 +89,8 @@ extension ProjectModulesTests {
             #expect(manifest.pathDependencies == [directory.url.appendingPathComponent("Helpers").standardizedFileURL])
             let kit = try #require(manifest.target(named: "Kit"))
             #expect(
-                kit.defines == ["KIT", "ON_IPHONE", "FLAGGED", "SPACED"], "not macOS's, not debug's; unsafeFlags' -D")
+                kit.defines == ["KIT", "ON_IPHONE", "FLAGGED", "SPACED"],
+                "not macOS's, not debug's; unsafeFlags' own -D, not clang's")
             #expect(
                 manifest.embeddedFiles(of: kit, among: UserExtensionSource.allFiles(under: manifest.folder(of: kit)))
                     .map(\.lastPathComponent) == ["seed.v1.json"])
@@ -239,6 +240,13 @@ extension ProjectModulesTests {
             #expect(
                 try Data(contentsOf: c.appendingPathComponent(json)) == Data(contentsOf: a.appendingPathComponent(json))
             )
+        }
+
+        @Test func anEmbeddedFilesNameIsMadeAnIdentifierAsSwiftPMMakesIt() {
+            #expect(ExtensionEntryFile.c99Identifier("seed.v1.json") == "seed_v1_json")
+            #expect(ExtensionEntryFile.c99Identifier("1x.json") == "_x_json", "a leading digit replaced, not prefixed")
+            #expect(ExtensionEntryFile.c99Identifier("cafe\u{301}.json") == "caf\u{E9}_json", "composed, letters kept")
+            #expect(ExtensionEntryFile.c99Identifier("a-b c.txt") == "a_b_c_txt")
         }
 
         @Test func swiftPMsReasonIsTheManifestsOwnErrorNotTheCommandItRan() {

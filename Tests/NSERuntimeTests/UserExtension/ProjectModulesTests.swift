@@ -318,6 +318,9 @@ struct ProjectModulesTests {
     @Test func anExtensionThatNeedsAModuleLeftOutHearsThatModulesCompileError() throws {
         let root = try Self.repository(imports: ["Core", "Broken"])
         defer { try? FileManager.default.removeItem(at: root) }
+        // Its manifest does not read either: the note that says so comes with the error.
+        try TemporaryDirectory.write(
+            ["Packages/Broken/Package.swift": "// swift-tools-version:5.9\nlet x = \n"], in: root)
         do {
             _ = try UserExtensionLoader.load(
                 root.appendingPathComponent("NotifyExt").path, builder: try CompiledExamples.builder())
@@ -332,6 +335,10 @@ struct ProjectModulesTests {
             #expect(
                 messages.contains("\n(modules of the project for App.xcodeproj's target NotifyExt: "),
                 "what the run took from the project follows, as for the extension's own failure: \(messages)")
+            #expect(
+                messages.contains(
+                    "\n(not read: the Swift package manifest \(root.standardizedFileURL.path)/Packages/Broken/"),
+                "the left-out module's manifest note too: \(messages)")
         }
     }
 
