@@ -90,4 +90,53 @@ struct XcodeProjectExampleTests {
         #expect(rows.count == 4)
         #expect(rows.allSatisfy { $0["outcome"] == "enriched" }, "\(rows.map { $0["outcome"] ?? "" })")
     }
+
+    /// The run's payloads carry the media URL where the extension as built reads it: a package target that
+    /// imports a push SDK's module but does not compile here (it imports Combine) is left out, so its SDK
+    /// is not the extension's, and payloads keep `media_url`. Read from the sources as found, before the
+    /// build, they carried OneSignal's `att` field, which this extension never reads: nothing enriched.
+    @Test func payloadsFollowTheSourcesTheBuildKept() async throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("xcode-example-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(
+            at: ExtensionProcessTests.root.appendingPathComponent("Examples/XcodeProject"), to: copy)
+        let package = copy.appendingPathComponent("Packages/ChatKit")
+        let manifestFile = package.appendingPathComponent("Package.swift")
+        let manifest = try String(contentsOf: manifestFile, encoding: .utf8)
+        let target = #"targets: [.target(name: "ChatKit", resources: [.process("Resources")])]"#
+        #expect(manifest.contains(target))
+        try manifest.replacingOccurrences(
+            of: target,
+            with:
+                #"targets: [.target(name: "ChatKit", dependencies: ["ChatPush"], resources: [.process("Resources")]), "#
+                + #".target(name: "ChatPush")]"#
+        ).write(to: manifestFile, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: package.appendingPathComponent("Sources/ChatPush"), withIntermediateDirectories: true)
+        try "import Combine\nimport OneSignalExtension\npublic let pushes = PassthroughSubject<String, Never>()\n"
+            .write(
+                to: package.appendingPathComponent("Sources/ChatPush/ChatPush.swift"), atomically: true, encoding: .utf8
+            )
+        let kitFile = package.appendingPathComponent("Sources/ChatKit/ChatKit.swift")
+        let kit = try String(contentsOf: kitFile, encoding: .utf8)
+        try ("#if canImport(ChatPush)\nimport ChatPush\n#endif\n" + kit).write(
+            to: kitFile, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NSE_BENCH_CACHE"] =
+            FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-extension-cache-cli").path
+        let out = copy.appendingPathComponent("out")
+        let result = try await ChildProcess.run(
+            ExtensionProcessTests.executable.path,
+            [
+                "run", "--extension", copy.appendingPathComponent("NotificationService").path, "-n", "4", "--out",
+                out.path,
+            ],
+            environment: environment, currentDirectory: ExtensionProcessTests.root)
+        #expect(result.status == 0 || result.status == 1, "\(result.output)")
+        #expect(result.output.contains("ChatPush (a target of the local Swift package"), "\(result.output)")
+        #expect(result.output.contains("modules ChatKit: 1 Swift file)"), "ChatPush is not listed as compiled")
+        let rows = try ExtensionProcessTests.table(out.appendingPathComponent("invocations.csv"))
+        #expect(rows.count == 4)
+        #expect(rows.allSatisfy { $0["outcome"] == "enriched" }, "\(rows.map { $0["outcome"] ?? "" })")
+    }
 }
