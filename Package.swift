@@ -33,7 +33,8 @@
 //   AVFoundation, CoreMedia     an asset's duration and tracks from its moov box; a video frame as a blank
 //                               CGImage of its size (AVAssetImageGenerator); AVMakeRect; CMTime.
 //   Security                    the keychain (SecItem...) the run's phones share with the app (--keychain).
-//   UIKit                       UIImage read from its header (format, size), not decoded; drawing blank.
+//   UIKit                       UIImage read from its header (format, size), not decoded; drawing blank;
+//                               UIColor and UITraitCollection (asset catalog colors); UIDevice (the phone's).
 //   CoreGraphics, ImageIO       CGImage (a size, its bitmap allocated, not decoded); CGImageSource reading a
 //                               file's header, blank thumbnails; CGImageDestination writing an image's bytes.
 //   NSEBenchImages              what UIKit, CoreGraphics and ImageIO share (`package` access, so a user's
@@ -86,7 +87,8 @@ let package = Package(
         .library(name: "CoreMedia", targets: ["CoreMedia"]),
         // Security's keychain (SecItemAdd, SecItemCopyMatching, ...) over the run's simulated keychain.
         .library(name: "Security", targets: ["Security"]),
-        // UIKit's UIImage, sized from the image's header, and its renderer (drawing is not simulated).
+        // UIKit's UIImage, sized from the image's header, and its renderer (drawing is not simulated); UIColor,
+        // UITraitCollection and UIDevice, for shared code's asset catalog colors and device facts.
         .library(name: "UIKit", targets: ["UIKit"]),
         // CGImage, and ImageIO's image sources (header, thumbnails) and destinations, for extensions that
         // check or downsample what they downloaded (decoding is not simulated).
@@ -222,7 +224,7 @@ let package = Package(
         ),
         .target(
             name: "UIKit",
-            dependencies: ["CoreGraphics", "ImageIO", "NSEBenchImages"],
+            dependencies: ["CoreGraphics", "ImageIO", "NSEBenchImages", "SimulatedDevice"],
             swiftSettings: strictSwift6
         ),
         .target(

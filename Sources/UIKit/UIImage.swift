@@ -76,8 +76,19 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// bundle holds its target folder's resources; inside nse-bench (`--extension-processes 0`) it is
     /// nse-bench's, which has none.
     public init?(named name: String) {
-        guard let (file, scale) = NamedImages.find(name), let data = FileManager.default.contents(atPath: file.path),
-            let read = Self.read(data, scale: scale)
+        guard let found = NamedImages.find(name), let data = FileManager.default.contents(atPath: found.file.path),
+            let read = Self.read(data, scale: found.scale)
+        else { return nil }
+        (image, self.scale, size, imageOrientation) = read
+    }
+
+    /// The image named `name` in `bundle` (the main bundle when nil), as ``init(named:)`` finds it there: how
+    /// a Swift package's code reads its own images (`UIImage(named: "logo", in: .module, compatibleWith: nil)`,
+    /// SwiftGen's asset code). The traits choose nothing: an image set's appearance variants are passed over.
+    public init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+        guard let found = NamedImages.find(name, in: bundle ?? .main),
+            let data = FileManager.default.contents(atPath: found.file.path),
+            let read = Self.read(data, scale: found.scale)
         else { return nil }
         (image, self.scale, size, imageOrientation) = read
     }

@@ -50,8 +50,9 @@ struct LayeringTests {
         "CoreGraphics": ["Foundation", "NSEBenchImages"],
         // An image source fetches an http(s) URL on the phone (SimulatedDevice).
         "ImageIO": ["CoreFoundationTypes", "CoreGraphics", "NSEBenchImages", "SimulatedDevice"],
-        // UIImage from its header, over CoreGraphics' CGImage; ImageIO re-exported, as iOS's UIKit brings it.
-        "UIKit": ["Foundation", "CoreGraphics", "ImageIO", "NSEBenchImages"],
+        // UIImage from its header, over CoreGraphics' CGImage; ImageIO re-exported, as iOS's UIKit brings it;
+        // UIDevice's identifier for vendor is the phone's (SimulatedDevice).
+        "UIKit": ["Foundation", "CoreGraphics", "ImageIO", "NSEBenchImages", "SimulatedDevice"],
         // The keychain: the phone's (SimulatedDevice), with Core Foundation's types in its API.
         "Security": ["Foundation", "CoreFoundationTypes", "SimulatedDevice"],
         "CoreServices": ["MobileCoreServices", "UniformTypeIdentifiers"],
