@@ -9,6 +9,34 @@ import Testing
 struct XcodeProjectExampleTests {
     static let folder = "Examples/XcodeProject/NotificationService"
 
+    /// A copy of Examples/XcodeProject in a new temporary folder, for a test to change; removed by the caller.
+    static func copyOfTheExample() throws -> URL {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("xcode-example-\(UUID().uuidString)")
+        try FileManager.default.copyItem(
+            at: ExtensionProcessTests.root.appendingPathComponent("Examples/XcodeProject"), to: copy)
+        return copy
+    }
+
+    /// Runs 4 invocations of the copy's extension into `copy/out`: what the run wrote and its rows, the exit
+    /// status checked.
+    static func runFour(of copy: URL) async throws -> (output: String, rows: [[String: String]]) {
+        var environment = ProcessInfo.processInfo.environment
+        environment["NSE_BENCH_CACHE"] =
+            FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-extension-cache-cli").path
+        let out = copy.appendingPathComponent("out")
+        let result = try await ChildProcess.run(
+            ExtensionProcessTests.executable.path,
+            [
+                "run", "--extension", copy.appendingPathComponent("NotificationService").path, "-n", "4", "--out",
+                out.path,
+            ],
+            environment: environment, currentDirectory: ExtensionProcessTests.root)
+        #expect(result.status == 0 || result.status == 1, "\(result.output)")
+        let rows = try ExtensionProcessTests.table(out.appendingPathComponent("invocations.csv"))
+        #expect(rows.count == 4)
+        return (result.output, rows)
+    }
+
     @Test func theSharedFileIsCompiledInAndEveryNotificationEnriched() async throws {
         let (status, _, rows) = try await ExtensionProcessTests().run([
             "--extension", Self.folder, "-n", "40", "-c", "20",
@@ -46,10 +74,8 @@ struct XcodeProjectExampleTests {
     }
 
     @Test func theRunSaysWhereTheInfoPlistIsAndWhatTheTargetLeavesOut() async throws {
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("xcode-example-\(UUID().uuidString)")
+        let copy = try Self.copyOfTheExample()
         defer { try? FileManager.default.removeItem(at: copy) }
-        try FileManager.default.copyItem(
-            at: ExtensionProcessTests.root.appendingPathComponent("Examples/XcodeProject"), to: copy)
         // The Info.plist kept beside the project, as some projects do; a file the target no longer lists.
         let projectFile = copy.appendingPathComponent("Chat.xcodeproj/project.pbxproj")
         let project = try String(contentsOf: projectFile, encoding: .utf8)
@@ -65,18 +91,7 @@ struct XcodeProjectExampleTests {
             to: copy.appendingPathComponent("Config/NotificationService-Info.plist"))
         try "let removedFromTheTarget: Int = \"stale\"\n".write(
             to: copy.appendingPathComponent("NotificationService/Old.swift"), atomically: true, encoding: .utf8)
-        var environment = ProcessInfo.processInfo.environment
-        environment["NSE_BENCH_CACHE"] =
-            FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-extension-cache-cli").path
-        let out = copy.appendingPathComponent("out")
-        let result = try await ChildProcess.run(
-            ExtensionProcessTests.executable.path,
-            [
-                "run", "--extension", copy.appendingPathComponent("NotificationService").path, "-n", "4", "--out",
-                out.path,
-            ],
-            environment: environment, currentDirectory: ExtensionProcessTests.root)
-        #expect(result.status == 0 || result.status == 1, "\(result.output)")
+        let (output, rows) = try await Self.runFour(of: copy)
         let plist = copy.appendingPathComponent("Config/NotificationService-Info.plist").standardizedFileURL.path
         for line in [
             "NotificationService (2 Swift files, 1 of them from outside the folder, as Chat.xcodeproj's target "
@@ -84,10 +99,8 @@ struct XcodeProjectExampleTests {
             "Info.plist: \(plist), as Chat.xcodeproj's target NotificationService names it (INFOPLIST_FILE)",
             "not compiled: Old.swift, in the folder but not in Chat.xcodeproj's target NotificationService",
         ] {
-            #expect(result.output.contains(line), "\(result.output)")
+            #expect(output.contains(line), "\(output)")
         }
-        let rows = try ExtensionProcessTests.table(out.appendingPathComponent("invocations.csv"))
-        #expect(rows.count == 4)
         #expect(rows.allSatisfy { $0["outcome"] == "enriched" }, "\(rows.map { $0["outcome"] ?? "" })")
     }
 
@@ -96,10 +109,8 @@ struct XcodeProjectExampleTests {
     /// is not the extension's, and payloads keep `media_url`. Read from the sources as found, before the
     /// build, they carried OneSignal's `att` field, which this extension never reads: nothing enriched.
     @Test func payloadsFollowTheSourcesTheBuildKept() async throws {
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("xcode-example-\(UUID().uuidString)")
+        let copy = try Self.copyOfTheExample()
         defer { try? FileManager.default.removeItem(at: copy) }
-        try FileManager.default.copyItem(
-            at: ExtensionProcessTests.root.appendingPathComponent("Examples/XcodeProject"), to: copy)
         let package = copy.appendingPathComponent("Packages/ChatKit")
         let manifestFile = package.appendingPathComponent("Package.swift")
         let manifest = try String(contentsOf: manifestFile, encoding: .utf8)
@@ -121,22 +132,9 @@ struct XcodeProjectExampleTests {
         let kit = try String(contentsOf: kitFile, encoding: .utf8)
         try ("#if canImport(ChatPush)\nimport ChatPush\n#endif\n" + kit).write(
             to: kitFile, atomically: true, encoding: .utf8)
-        var environment = ProcessInfo.processInfo.environment
-        environment["NSE_BENCH_CACHE"] =
-            FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-extension-cache-cli").path
-        let out = copy.appendingPathComponent("out")
-        let result = try await ChildProcess.run(
-            ExtensionProcessTests.executable.path,
-            [
-                "run", "--extension", copy.appendingPathComponent("NotificationService").path, "-n", "4", "--out",
-                out.path,
-            ],
-            environment: environment, currentDirectory: ExtensionProcessTests.root)
-        #expect(result.status == 0 || result.status == 1, "\(result.output)")
-        #expect(result.output.contains("ChatPush (a target of the local Swift package"), "\(result.output)")
-        #expect(result.output.contains("modules ChatKit: 1 Swift file)"), "ChatPush is not listed as compiled")
-        let rows = try ExtensionProcessTests.table(out.appendingPathComponent("invocations.csv"))
-        #expect(rows.count == 4)
+        let (output, rows) = try await Self.runFour(of: copy)
+        #expect(output.contains("ChatPush (a target of the local Swift package"), "\(output)")
+        #expect(output.contains("modules ChatKit: 1 Swift file)"), "ChatPush is not listed as compiled")
         #expect(rows.allSatisfy { $0["outcome"] == "enriched" }, "\(rows.map { $0["outcome"] ?? "" })")
     }
 }
