@@ -20,6 +20,50 @@ struct NotificationPayloadSerializationTests {
         #"{"aps":{"alert":"x","mutable-content":1},"media_url":"https://cdn.example.com/a b/é.jpg"}"#,
     ]
 
+    /// `userInfo` built from the fields gives what the JSON value gives as Foundation objects, for every
+    /// sample, generated payloads of each kind, and one whose own keys collide with the known fields.
+    @Test("userInfo is the JSON value's Foundation objects, the known fields winning")
+    func userInfoIsTheJSONValues() throws {
+        var payloads = try Self.samples.map { try NotificationPayload(parsing: $0) }
+        var clashing = try NotificationPayload(
+            parsing: #"{"aps":{"alert":{"body":"b"},"badge":2,"sound":{"critical":1,"name":"a.caf","volume":0.5},"#
+                + #""content-available":1},"aps_extra":[1,{"k":null}],"encrypted_data":"old","#
+                + #""aps2":{"t":true}}"#)
+        clashing.otherAPSFields["alert"] = .string("theirs")
+        clashing.otherAPSFields["mutable-content"] = .integer(0)
+        clashing.otherAPSFields["badge"] = .string("x")
+        clashing.customFields["aps"] = .string("theirs")
+        clashing.customFields["media_url"] = .string("old")
+        clashing.mediaURL = URL(string: "https://cdn.example.com/new.jpg")
+        clashing.encryptedData = "new"
+        clashing.badge = 3
+        clashing.isMutable = true
+        clashing.threadIdentifier = "t"
+        clashing.category = "c"
+        payloads.append(clashing)
+        var sdkField = clashing
+        sdkField.mediaField = MediaField(keys: ["fcm_options", "image"])
+        payloads.append(sdkField)
+        var notMutable = clashing
+        notMutable.isMutable = false
+        notMutable.alert = .text("plain")
+        payloads.append(notMutable)
+        let generator = try PayloadGenerator(
+            seed: 7, mix: PayloadMix(encrypted: 0.5, media: 0.5, oversize: 0.1),
+            mediaMix: try MediaMix(parsing: "200KB.jpg:1"), mediaBaseURL: URL(string: "http://127.0.0.1:8080")!,
+            key: Array(repeating: 1, count: 32))
+        payloads += try (0..<40).map { try generator.payload(at: $0).payload }
+        for payload in payloads {
+            // Read back as JSON values: numbers keep their kind (a boolean, an integer, a double), strings,
+            // nulls, arrays and objects theirs.
+            #expect(JSONValue(foundationObject: payload.userInfo) == payload.jsonValue, "\(payload.userInfo)")
+        }
+        let aps = try #require(clashing.userInfo["aps"] as? [String: Any])
+        #expect(
+            aps["alert"] as? [String: Any] != nil && aps["mutable-content"] as? Int == 1 && aps["badge"] as? Int == 3)
+        #expect(clashing.userInfo["media_url"] as? String == "https://cdn.example.com/new.jpg")
+    }
+
     @Test("parse, serialise, parse gives the same payload", arguments: samples)
     func roundTrip(_ text: String) throws {
         let payload = try NotificationPayload(parsing: text)

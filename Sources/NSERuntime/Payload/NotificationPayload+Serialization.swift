@@ -1,3 +1,5 @@
+import Foundation
+
 extension NotificationPayload {
     /// The payload as a JSON value, as ``serialized()`` writes it.
     ///
@@ -46,10 +48,31 @@ extension NotificationPayload {
     /// let info = payload.userInfo
     /// (info["aps"] as? [String: Any])?["mutable-content"] as? Int  // 1
     /// ```
+    ///
+    /// Built from the fields directly, as ``jsonValue`` writes them (the known fields over any key of the same
+    /// name), without its dictionaries of JSON values in between, which an extension worker would otherwise
+    /// build for every request (issue #11). A media URL at a push SDK's own key (``mediaField``), written
+    /// into nested objects, takes the JSON value's way.
     public var userInfo: [AnyHashable: Any] {
-        let members = jsonValue.objectValue ?? [:]
-        var info = [AnyHashable: Any](minimumCapacity: members.count)
-        for (key, value) in members { info[key] = value.foundationObject }
+        if mediaURL != nil, mediaField != nil {
+            let members = jsonValue.objectValue ?? [:]
+            var info = [AnyHashable: Any](minimumCapacity: members.count)
+            for (key, value) in members { info[key] = value.foundationObject }
+            return info
+        }
+        var aps = [String: Any](minimumCapacity: otherAPSFields.count + 6)
+        for (key, value) in otherAPSFields { aps[key] = value.foundationObject }
+        aps["alert"] = alert.jsonValue.foundationObject
+        if isMutable { aps["mutable-content"] = NSNumber(value: 1) }
+        if let badge { aps["badge"] = NSNumber(value: badge) }
+        if let sound { aps["sound"] = sound.foundationObject }
+        if let threadIdentifier { aps["thread-id"] = threadIdentifier }
+        if let category { aps["category"] = category }
+        var info = [AnyHashable: Any](minimumCapacity: customFields.count + 3)
+        for (key, value) in customFields { info[key] = value.foundationObject }
+        info["aps"] = aps
+        if let encryptedData { info["encrypted_data"] = encryptedData }
+        if let mediaURL { info["media_url"] = mediaURL.absoluteString }
         return info
     }
 }

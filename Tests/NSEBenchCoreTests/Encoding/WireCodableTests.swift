@@ -189,4 +189,49 @@ private func decode<Value: WireCodable>(_ type: Value.Type, from bytes: [UInt8])
         #expect(LineStuffing.unstuff(line) == nil)
         #expect(LineStuffing.unstuff([0x41][...], upTo: 5) == [0x41], "a line shorter than the limit is all of it")
     }
+
+    /// Stuffing as the format defines it, one byte at a time.
+    static func referenceStuffing(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.flatMap { $0 == 0x0A ? [0x1B, 0x01] : $0 == 0x1B ? [0x1B, 0x02] : [$0] }
+    }
+
+    /// Unstuffing as the format defines it, one byte at a time, up to `limit` bytes.
+    static func referenceUnstuffing(_ line: [UInt8], upTo limit: Int) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var index = 0
+        while index < line.count, bytes.count < limit {
+            switch line[index] {
+            case 0x0A: return nil
+            case 0x1B:
+                guard index + 1 < line.count, [0x01, 0x02].contains(line[index + 1]) else { return nil }
+                bytes.append(line[index + 1] == 0x01 ? 0x0A : 0x1B)
+                index += 2
+            default:
+                bytes.append(line[index])
+                index += 1
+            }
+        }
+        return bytes
+    }
+
+    /// Runs are copied whole: the same bytes as the one-at-a-time definition, for runs of every length
+    /// between escapes and newlines, limits inside, at and after an escape, and lines that are not stuffed.
+    @Test func runsCopiedWholeGiveWhatTheDefinitionGives() {
+        var generator = SystemRandomNumberGenerator()
+        let special: [UInt8] = [0x0A, 0x1B, 0x01, 0x02]
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0...80, using: &generator)
+            let bytes = (0..<count).map { _ in
+                Bool.random(using: &generator) ? special.randomElement(using: &generator)! : UInt8.random(in: 0...255)
+            }
+            var line: [UInt8] = []
+            LineStuffing.stuff(bytes, into: &line)
+            #expect(line == Self.referenceStuffing(bytes))
+            for limit in [0, 1, count / 2, count, count + 3, Int.max] {
+                #expect(LineStuffing.unstuff(line[...], upTo: limit) == Self.referenceUnstuffing(line, upTo: limit))
+                // The same bytes as a line that may not be stuffed at all.
+                #expect(LineStuffing.unstuff(bytes[...], upTo: limit) == Self.referenceUnstuffing(bytes, upTo: limit))
+            }
+        }
+    }
 }
