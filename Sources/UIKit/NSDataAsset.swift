@@ -3,12 +3,15 @@ public import Foundation
 /// A data asset's name.
 public typealias NSDataAssetName = String
 
-/// A data set of a bundle's asset catalog (`Seed.dataset`), as UIKit's `NSDataAsset`: its iPhone or
-/// universal file's bytes and uniform type identifier, read from the catalog as it is (``AssetCatalogs``).
+/// A data set of a bundle's asset catalog (`Seed.dataset`), as UIKit's `NSDataAsset`: its iPhone file's (else
+/// its universal file's) bytes and uniform type identifier, read from the catalog as it is (``AssetCatalogs``).
 /// SwiftGen's `DataAsset` reads one this way.
 ///
 /// `@unchecked Sendable`: every stored property is a `let` of a value type.
 open class NSDataAsset: NSObject, @unchecked Sendable {
+    /// A data asset's name.
+    public typealias Name = String
+
     /// The asset's name.
     public let name: NSDataAssetName
     /// Its bytes.
@@ -21,7 +24,8 @@ open class NSDataAsset: NSObject, @unchecked Sendable {
     public init?(name: NSDataAssetName, bundle: Bundle) {
         guard let set = AssetCatalogs.of(bundle)?.set(.data, named: name),
             let entries = AssetCatalogs.contents(of: set)?["data"] as? [[String: Any]],
-            let entry = entries.first(where: AssetCatalogs.isForPhone),
+            let entry = entries.first(where: { $0["idiom"] as? String == "iphone" })
+                ?? entries.first(where: AssetCatalogs.isForPhone),
             let file = entry["filename"] as? String,
             let data = FileManager.default.contents(atPath: set.appendingPathComponent(file).path)
         else { return nil }

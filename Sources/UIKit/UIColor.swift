@@ -1,52 +1,90 @@
 public import Foundation
 
-/// A color, as UIKit's: red, green, blue and alpha (sRGB, as iOS's extended range keeps values given outside
-/// 0...1), or dynamic, resolved for a trait collection's appearance. Shared code compiled into an
-/// extension uses it for asset catalog colors (SwiftGen's `ColorAsset`, `UIColor(named:in:compatibleWith:)`)
-/// and attributed text; nothing is drawn, so a color only needs to be the value iOS gives.
+/// A color, as UIKit's: red, green, blue and alpha (extended sRGB, keeping values given outside 0...1), a gray
+/// (white and alpha), or dynamic, resolved for a trait collection's appearance. Code shared with an
+/// extension uses it for asset catalog colors (SwiftGen's `ColorAsset`, `UIColor(named:in:compatibleWith:)`);
+/// nothing is drawn, so a color only needs to be the value iOS gives.
 ///
-/// A named color is read from the asset catalogs of its bundle as they are (``AssetCatalogs``): its
-/// iPhone or universal entry, components written as fractions (`"0.200"`), hexadecimal bytes (`"0x33"`) or
-/// whole bytes (`"51"`) as Xcode writes them, with its dark appearance where the set has one; a color that
-/// refers to a system color (`"reference": "systemBlueColor"`) is that color. Display P3 components are
-/// kept as given, not converted to sRGB.
+/// The initializers iOS imports as designated are designated here, so a subclass can override or call them,
+/// and `init?(coder:)` is required, as on iOS. Two colors are equal as iOS compares them: fixed colors by
+/// color space (gray or RGB) and components, a system color by its name, a catalog color by its bundle and
+/// name, any other dynamic color only with itself.
 ///
-/// `@unchecked Sendable`: its one stored property is a `let` of immutable values and a `@Sendable` closure.
+/// A named color is read from its bundle's asset catalogs as they are (``NamedColors``). Display P3
+/// components are kept as given, not converted to sRGB. Not there: `cgColor` (no Core Graphics context
+/// draws here), UIKit's text attributes.
+///
+/// `@unchecked Sendable`: its one stored property is a `let`; a dynamic color's provider is called on the
+/// thread that resolves it, as on iOS.
 open class UIColor: NSObject, @unchecked Sendable {
-    private enum Value {
-        case components(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)
-        case dynamic(@Sendable (UITraitCollection) -> UIColor)
+    /// The color spaces of a fixed color.
+    enum Space: Hashable {
+        case gray
+        case rgb
     }
 
-    private let value: Value
+    /// What a dynamic color is, for equality and its description.
+    enum Kind: Hashable {
+        /// Made with `init(dynamicProvider:)`: equal only to itself.
+        case provider
+        /// A system color (`label`, `systemBlue`), by name.
+        case system(String)
+        /// An asset catalog's color, by bundle folder and name.
+        case catalog(bundle: String, name: String)
+    }
+
+    enum Value {
+        case fixed(Space, red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)
+        case dynamic((UITraitCollection) -> UIColor, Kind)
+    }
+
+    let value: Value
 
     /// A color of these components.
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        value = .components(red: red, green: green, blue: blue, alpha: alpha)
+        value = .fixed(.rgb, red: red, green: green, blue: blue, alpha: alpha)
         super.init()
     }
 
     /// A gray of this brightness.
-    public convenience init(white: CGFloat, alpha: CGFloat) {
-        self.init(red: white, green: white, blue: white, alpha: alpha)
+    public init(white: CGFloat, alpha: CGFloat) {
+        value = .fixed(.gray, red: white, green: white, blue: white, alpha: alpha)
+        super.init()
     }
 
-    /// A color of these hue, saturation and brightness (each 0...1).
-    public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
+    /// A color of these hue, saturation and brightness (each 0...1; a hue outside wraps around).
+    public init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
         let (red, green, blue) = Self.rgb(hue: hue, saturation: saturation, brightness: brightness)
-        self.init(red: red, green: green, blue: blue, alpha: alpha)
+        value = .fixed(.rgb, red: red, green: green, blue: blue, alpha: alpha)
+        super.init()
     }
 
     /// A Display P3 color, its components kept as given.
-    public convenience init(displayP3Red red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        self.init(red: red, green: green, blue: blue, alpha: alpha)
+    public init(displayP3Red red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        value = .fixed(.rgb, red: red, green: green, blue: blue, alpha: alpha)
+        super.init()
     }
 
     /// A color that `provider` resolves for each trait collection.
-    public init(dynamicProvider provider: @escaping @Sendable (UITraitCollection) -> UIColor) {
-        value = .dynamic(provider)
+    public init(dynamicProvider provider: @escaping (UITraitCollection) -> UIColor) {
+        value = .dynamic(provider, .provider)
         super.init()
     }
+
+    /// A system color, light and dark.
+    init(systemNamed name: String, light: UIColor, dark: UIColor) {
+        value = .dynamic({ $0.userInterfaceStyle == .dark ? dark : light }, .system(name))
+        super.init()
+    }
+
+    /// A color of `value`.
+    init(value: Value) {
+        self.value = value
+        super.init()
+    }
+
+    /// Decoding a color is not simulated: nil.
+    public required init?(coder: NSCoder) { return nil }
 
     /// The color named `name` in the main bundle's asset catalogs; nil when there is none. In the
     /// extension's worker processes the main bundle holds its target folder's resources; inside nse-bench
@@ -55,48 +93,38 @@ open class UIColor: NSObject, @unchecked Sendable {
         self.init(named: name, in: nil, compatibleWith: nil)
     }
 
-    /// The color named `name` in `bundle`'s asset catalogs (the main bundle's when nil): dynamic where the
-    /// set has a dark appearance, resolved for `traitCollection` when one is given; nil when there is none.
-    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?)
-    {
+    /// The color named `name` in `bundle`'s asset catalogs (the main bundle's when nil), resolved for
+    /// `traitCollection` when one is given; nil when there is none.
+    public convenience init?(
+        named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?
+    ) {
         guard let named = NamedColors.find(name, in: bundle ?? .main) else { return nil }
-        if let traitCollection {
-            let resolved = named.resolvedColor(with: traitCollection)
-            guard case .components(let red, let green, let blue, let alpha) = resolved.value else { return nil }
-            self.init(red: red, green: green, blue: blue, alpha: alpha)
-        } else {
-            switch named.value {
-            case .components(let red, let green, let blue, let alpha):
-                self.init(red: red, green: green, blue: blue, alpha: alpha)
-            case .dynamic(let provider):
-                self.init(dynamicProvider: provider)
-            }
-        }
+        self.init(value: (traitCollection.map(named.resolvedColor(with:)) ?? named).value)
     }
 
-    /// The color for `traitCollection`: a dynamic color's choice for it, any other color itself.
+    /// The color for `traitCollection`: a dynamic color's choice for it, a fixed color itself.
     open func resolvedColor(with traitCollection: UITraitCollection) -> UIColor {
         switch value {
-        case .components: return self
-        case .dynamic(let provider): return provider(traitCollection).resolvedColor(with: traitCollection)
+        case .fixed: return self
+        case .dynamic(let provider, _): return provider(traitCollection).resolvedColor(with: traitCollection)
         }
     }
 
     /// The color with `alpha` (a dynamic color stays dynamic).
     open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
         switch value {
-        case .components(let red, let green, let blue, _):
-            return UIColor(red: red, green: green, blue: blue, alpha: alpha)
-        case .dynamic(let provider): return UIColor { provider($0).withAlphaComponent(alpha) }
+        case .fixed(let space, let red, let green, let blue, _):
+            return UIColor(value: .fixed(space, red: red, green: green, blue: blue, alpha: alpha))
+        case .dynamic(let provider, _):
+            return UIColor { provider($0).withAlphaComponent(alpha) }
         }
     }
 
-    /// The components, as resolved for the thread's current traits.
-    private var components: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        switch resolvedColor(with: .current).value {
-        case .components(let red, let green, let blue, let alpha): return (red, green, blue, alpha)
-        case .dynamic: return (0, 0, 0, 0)  // resolvedColor never gives a dynamic color
-        }
+    /// The color space and components, as resolved for the thread's current traits.
+    private var resolved: (space: Space, red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        guard case .fixed(let space, let red, let green, let blue, let alpha) = resolvedColor(with: .current).value
+        else { return (.rgb, 0, 0, 0, 0) }  // resolvedColor never gives a dynamic color
+        return (space, red, green, blue, alpha)
     }
 
     /// Writes the red, green, blue and alpha components (resolved for the current traits); true.
@@ -105,21 +133,21 @@ open class UIColor: NSObject, @unchecked Sendable {
         _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
         blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
     ) -> Bool {
-        let components = components
-        red?.pointee = components.red
-        green?.pointee = components.green
-        blue?.pointee = components.blue
-        alpha?.pointee = components.alpha
+        let color = resolved
+        red?.pointee = color.red
+        green?.pointee = color.green
+        blue?.pointee = color.blue
+        alpha?.pointee = color.alpha
         return true
     }
 
-    /// Writes the brightness and alpha of a gray; false (nothing written) for a color that is no gray.
+    /// Writes the brightness and alpha of a gray; false (nothing written) for an RGB color, as iOS.
     @discardableResult
     open func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
-        let components = components
-        guard components.red == components.green, components.green == components.blue else { return false }
-        white?.pointee = components.red
-        alpha?.pointee = components.alpha
+        let color = resolved
+        guard color.space == .gray else { return false }
+        white?.pointee = color.red
+        alpha?.pointee = color.alpha
         return true
     }
 
@@ -129,7 +157,7 @@ open class UIColor: NSObject, @unchecked Sendable {
         _ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
         brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
     ) -> Bool {
-        let (red, green, blue, opacity) = components
+        let (_, red, green, blue, opacity) = resolved
         let largest = max(red, green, blue)
         let range = largest - min(red, green, blue)
         var degrees: CGFloat = 0
@@ -150,8 +178,17 @@ open class UIColor: NSObject, @unchecked Sendable {
         return true
     }
 
-    /// Red, green and blue for a hue, saturation and brightness.
+    /// Sets the current context's fill color: nothing is drawn here, so it sets nothing.
+    open func setFill() {}
+    /// Sets the current context's stroke color: nothing is drawn here, so it sets nothing.
+    open func setStroke() {}
+    /// Sets the current context's fill and stroke colors: nothing is drawn here, so it sets nothing.
+    open func set() {}
+
+    /// Red, green and blue for a hue (wrapping around), saturation and brightness; black for a hue that is
+    /// not a number.
     private static func rgb(hue: CGFloat, saturation: CGFloat, brightness: CGFloat) -> (CGFloat, CGFloat, CGFloat) {
+        guard hue.isFinite else { return (0, 0, 0) }
         let sector = (hue - hue.rounded(.down)) * 6
         let chroma = brightness * saturation
         let second = chroma * (1 - abs(sector.truncatingRemainder(dividingBy: 2) - 1))
@@ -168,120 +205,51 @@ open class UIColor: NSObject, @unchecked Sendable {
         return (red + lightest, green + lightest, blue + lightest)
     }
 
-    /// Equal when both resolve, for the current traits, to the same components.
+    /// Equal as iOS compares colors: fixed ones by color space and components, system colors by name,
+    /// catalog colors by bundle and name, other dynamic colors only with themselves.
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? UIColor else { return false }
-        return components == other.components
+        switch (value, other.value) {
+        case (
+            .fixed(let space, let red, let green, let blue, let alpha),
+            .fixed(let otherSpace, let r, let g, let b, let a)
+        ):
+            return space == otherSpace && red == r && green == g && blue == b && alpha == a
+        case (.dynamic(_, let kind), .dynamic(_, let otherKind)):
+            return kind == .provider ? self === other : kind == otherKind
+        default:
+            return false
+        }
     }
 
     open override var hash: Int {
-        let (red, green, blue, alpha) = components
         var hasher = Hasher()
-        for component in [red, green, blue, alpha] { hasher.combine(component) }
+        switch value {
+        case .fixed(let space, let red, let green, let blue, let alpha):
+            hasher.combine(space)
+            for component in [red, green, blue, alpha] { hasher.combine(component) }
+        case .dynamic(_, let kind):
+            if kind == .provider { hasher.combine(ObjectIdentifier(self)) } else { hasher.combine(kind) }
+        }
         return hasher.finalize()
     }
 
-    /// As iOS describes an sRGB color: `UIExtendedSRGBColorSpace 1 0 0 1`.
+    /// As iOS describes a color: `UIExtendedSRGBColorSpace 1 0 0 1`, `UIExtendedGrayColorSpace 0.5 1`, and for
+    /// a dynamic color its class and name (`<UIDynamicSystemColor: 0x…; name = labelColor>`).
     open override var description: String {
-        let (red, green, blue, alpha) = components
-        return "UIExtendedSRGBColorSpace "
-            + [red, green, blue, alpha].map { "\($0 == $0.rounded() ? "\(Int($0))" : "\($0)")" }
-            .joined(separator: " ")
-    }
-}
-
-// MARK: - UIKit's colors
-
-extension UIColor {
-    private static func light(_ light: UIColor, dark: UIColor) -> UIColor {
-        UIColor { $0.userInterfaceStyle == .dark ? dark : light }
-    }
-
-    private static func rgb(_ red: Int, _ green: Int, _ blue: Int, _ alpha: CGFloat = 1) -> UIColor {
-        UIColor(red: CGFloat(red) / 255, green: CGFloat(green) / 255, blue: CGFloat(blue) / 255, alpha: alpha)
-    }
-
-    public class var black: UIColor { UIColor(white: 0, alpha: 1) }
-    public class var darkGray: UIColor { UIColor(white: 1.0 / 3, alpha: 1) }
-    public class var lightGray: UIColor { UIColor(white: 2.0 / 3, alpha: 1) }
-    public class var white: UIColor { UIColor(white: 1, alpha: 1) }
-    public class var gray: UIColor { UIColor(white: 0.5, alpha: 1) }
-    public class var red: UIColor { UIColor(red: 1, green: 0, blue: 0, alpha: 1) }
-    public class var green: UIColor { UIColor(red: 0, green: 1, blue: 0, alpha: 1) }
-    public class var blue: UIColor { UIColor(red: 0, green: 0, blue: 1, alpha: 1) }
-    public class var cyan: UIColor { UIColor(red: 0, green: 1, blue: 1, alpha: 1) }
-    public class var yellow: UIColor { UIColor(red: 1, green: 1, blue: 0, alpha: 1) }
-    public class var magenta: UIColor { UIColor(red: 1, green: 0, blue: 1, alpha: 1) }
-    public class var orange: UIColor { UIColor(red: 1, green: 0.5, blue: 0, alpha: 1) }
-    public class var purple: UIColor { UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1) }
-    public class var brown: UIColor { UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1) }
-    public class var clear: UIColor { UIColor(white: 0, alpha: 0) }
-
-    // The system colors, light and dark, as iOS gives them.
-    public class var systemRed: UIColor { light(rgb(255, 59, 48), dark: rgb(255, 69, 58)) }
-    public class var systemOrange: UIColor { light(rgb(255, 149, 0), dark: rgb(255, 159, 10)) }
-    public class var systemYellow: UIColor { light(rgb(255, 204, 0), dark: rgb(255, 214, 10)) }
-    public class var systemGreen: UIColor { light(rgb(52, 199, 89), dark: rgb(48, 209, 88)) }
-    public class var systemMint: UIColor { light(rgb(0, 199, 190), dark: rgb(99, 230, 226)) }
-    public class var systemTeal: UIColor { light(rgb(48, 176, 199), dark: rgb(64, 200, 224)) }
-    public class var systemCyan: UIColor { light(rgb(50, 173, 230), dark: rgb(100, 210, 255)) }
-    public class var systemBlue: UIColor { light(rgb(0, 122, 255), dark: rgb(10, 132, 255)) }
-    public class var systemIndigo: UIColor { light(rgb(88, 86, 214), dark: rgb(94, 92, 230)) }
-    public class var systemPurple: UIColor { light(rgb(175, 82, 222), dark: rgb(191, 90, 242)) }
-    public class var systemPink: UIColor { light(rgb(255, 45, 85), dark: rgb(255, 55, 95)) }
-    public class var systemBrown: UIColor { light(rgb(162, 132, 94), dark: rgb(172, 142, 104)) }
-    public class var systemGray: UIColor { light(rgb(142, 142, 147), dark: rgb(142, 142, 147)) }
-    public class var systemGray2: UIColor { light(rgb(174, 174, 178), dark: rgb(99, 99, 102)) }
-    public class var systemGray3: UIColor { light(rgb(199, 199, 204), dark: rgb(72, 72, 74)) }
-    public class var systemGray4: UIColor { light(rgb(209, 209, 214), dark: rgb(58, 58, 60)) }
-    public class var systemGray5: UIColor { light(rgb(229, 229, 234), dark: rgb(44, 44, 46)) }
-    public class var systemGray6: UIColor { light(rgb(242, 242, 247), dark: rgb(28, 28, 30)) }
-    public class var tintColor: UIColor { systemBlue }
-
-    // The semantic colors of text and backgrounds.
-    public class var label: UIColor { light(rgb(0, 0, 0), dark: rgb(255, 255, 255)) }
-    public class var secondaryLabel: UIColor { light(rgb(60, 60, 67, 0.6), dark: rgb(235, 235, 245, 0.6)) }
-    public class var tertiaryLabel: UIColor { light(rgb(60, 60, 67, 0.3), dark: rgb(235, 235, 245, 0.3)) }
-    public class var quaternaryLabel: UIColor { light(rgb(60, 60, 67, 0.18), dark: rgb(235, 235, 245, 0.16)) }
-    public class var link: UIColor { light(rgb(0, 122, 255), dark: rgb(9, 132, 255)) }
-    public class var placeholderText: UIColor { light(rgb(60, 60, 67, 0.3), dark: rgb(235, 235, 245, 0.3)) }
-    public class var separator: UIColor { light(rgb(60, 60, 67, 0.29), dark: rgb(84, 84, 88, 0.6)) }
-    public class var opaqueSeparator: UIColor { light(rgb(198, 198, 200), dark: rgb(56, 56, 58)) }
-    public class var systemBackground: UIColor { light(rgb(255, 255, 255), dark: rgb(0, 0, 0)) }
-    public class var secondarySystemBackground: UIColor { light(rgb(242, 242, 247), dark: rgb(28, 28, 30)) }
-    public class var tertiarySystemBackground: UIColor { light(rgb(255, 255, 255), dark: rgb(44, 44, 46)) }
-    public class var systemGroupedBackground: UIColor { light(rgb(242, 242, 247), dark: rgb(0, 0, 0)) }
-    public class var secondarySystemGroupedBackground: UIColor { light(rgb(255, 255, 255), dark: rgb(28, 28, 30)) }
-    public class var tertiarySystemGroupedBackground: UIColor { light(rgb(242, 242, 247), dark: rgb(44, 44, 46)) }
-    public class var systemFill: UIColor { light(rgb(120, 120, 128, 0.2), dark: rgb(120, 120, 128, 0.36)) }
-    public class var secondarySystemFill: UIColor { light(rgb(120, 120, 128, 0.16), dark: rgb(120, 120, 128, 0.32)) }
-    public class var tertiarySystemFill: UIColor { light(rgb(118, 118, 128, 0.12), dark: rgb(118, 118, 128, 0.24)) }
-    public class var quaternarySystemFill: UIColor { light(rgb(116, 116, 128, 0.08), dark: rgb(118, 118, 128, 0.18)) }
-    public class var lightText: UIColor { UIColor(white: 1, alpha: 0.6) }
-    public class var darkText: UIColor { UIColor(white: 0, alpha: 1) }
-
-    /// The system color an asset catalog's color refers to (`"reference": "systemBlueColor"`), by that name.
-    static func system(named reference: String) -> UIColor? {
-        let colors: [String: UIColor] = [
-            "systemRedColor": .systemRed, "systemOrangeColor": .systemOrange, "systemYellowColor": .systemYellow,
-            "systemGreenColor": .systemGreen, "systemMintColor": .systemMint, "systemTealColor": .systemTeal,
-            "systemCyanColor": .systemCyan, "systemBlueColor": .systemBlue, "systemIndigoColor": .systemIndigo,
-            "systemPurpleColor": .systemPurple, "systemPinkColor": .systemPink, "systemBrownColor": .systemBrown,
-            "systemGrayColor": .systemGray, "systemGray2Color": .systemGray2, "systemGray3Color": .systemGray3,
-            "systemGray4Color": .systemGray4, "systemGray5Color": .systemGray5, "systemGray6Color": .systemGray6,
-            "labelColor": .label, "secondaryLabelColor": .secondaryLabel, "tertiaryLabelColor": .tertiaryLabel,
-            "quaternaryLabelColor": .quaternaryLabel, "linkColor": .link, "placeholderTextColor": .placeholderText,
-            "separatorColor": .separator, "opaqueSeparatorColor": .opaqueSeparator,
-            "systemBackgroundColor": .systemBackground, "secondarySystemBackgroundColor": .secondarySystemBackground,
-            "tertiarySystemBackgroundColor": .tertiarySystemBackground,
-            "systemGroupedBackgroundColor": .systemGroupedBackground,
-            "secondarySystemGroupedBackgroundColor": .secondarySystemGroupedBackground,
-            "tertiarySystemGroupedBackgroundColor": .tertiarySystemGroupedBackground, "systemFillColor": .systemFill,
-            "secondarySystemFillColor": .secondarySystemFill, "tertiarySystemFillColor": .tertiarySystemFill,
-            "quaternarySystemFillColor": .quaternarySystemFill, "blackColor": .black, "whiteColor": .white,
-            "grayColor": .gray, "clearColor": .clear, "redColor": .red, "greenColor": .green, "blueColor": .blue,
-            "tintColor": .tintColor,
-        ]
-        return colors[reference]
+        func number(_ value: CGFloat) -> String { String(format: "%g", Double(value)) }
+        let address = "0x" + String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16)
+        switch value {
+        case .fixed(.gray, let white, _, _, let alpha):
+            return "UIExtendedGrayColorSpace \(number(white)) \(number(alpha))"
+        case .fixed(.rgb, let red, let green, let blue, let alpha):
+            return "UIExtendedSRGBColorSpace " + [red, green, blue, alpha].map(number).joined(separator: " ")
+        case .dynamic(_, .system(let name)):
+            return "<UIDynamicSystemColor: \(address); name = \(name.hasSuffix("Color") ? name : name + "Color")>"
+        case .dynamic(_, .catalog(_, let name)):
+            return "<UIDynamicCatalogColor: \(address); name = \(name)>"
+        case .dynamic(_, .provider):
+            return "<UIDynamicProviderColor: \(address)>"
+        }
     }
 }

@@ -25,8 +25,9 @@ public enum UIUserInterfaceSizeClass: Int, Sendable {
     case regular = 2
 }
 
-/// The user's preferred text size (Dynamic Type).
-public struct UIContentSizeCategory: RawRepresentable, Hashable, Sendable {
+/// The user's preferred text size (Dynamic Type), ordered from the smallest; the accessibility sizes are the
+/// largest.
+public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sendable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -39,6 +40,25 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Sendable {
     public static let extraLarge = Self(rawValue: "UICTContentSizeCategoryXL")
     public static let extraExtraLarge = Self(rawValue: "UICTContentSizeCategoryXXL")
     public static let extraExtraExtraLarge = Self(rawValue: "UICTContentSizeCategoryXXXL")
+    public static let accessibilityMedium = Self(rawValue: "UICTContentSizeCategoryAccessibilityM")
+    public static let accessibilityLarge = Self(rawValue: "UICTContentSizeCategoryAccessibilityL")
+    public static let accessibilityExtraLarge = Self(rawValue: "UICTContentSizeCategoryAccessibilityXL")
+    public static let accessibilityExtraExtraLarge = Self(rawValue: "UICTContentSizeCategoryAccessibilityXXL")
+    public static let accessibilityExtraExtraExtraLarge = Self(rawValue: "UICTContentSizeCategoryAccessibilityXXXL")
+
+    private static let order: [Self] = [
+        .unspecified, .extraSmall, .small, .medium, .large, .extraLarge, .extraExtraLarge, .extraExtraExtraLarge,
+        .accessibilityMedium, .accessibilityLarge, .accessibilityExtraLarge, .accessibilityExtraExtraLarge,
+        .accessibilityExtraExtraExtraLarge,
+    ]
+
+    /// Whether it is one of the accessibility sizes.
+    public var isAccessibilityCategory: Bool { self >= .accessibilityMedium }
+
+    /// Smaller first; a size UIKit does not name sorts as unspecified.
+    public static func < (left: Self, right: Self) -> Bool {
+        (order.firstIndex(of: left) ?? 0) < (order.firstIndex(of: right) ?? 0)
+    }
 }
 
 /// UIKit's trait collection: the appearance, scale and size classes an interface resolves colors and images

@@ -201,10 +201,12 @@ struct SwiftGenAssetsRunTests {
             ) {
                 let content = request.content.mutableCopy() as! UNMutableNotificationContent
                 var (red, green, blue, alpha): (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
+                Asset.Colors.brand.color.getRed(&red, green: &green, blue: &blue, alpha: &alpha)
+                let light = "\(red) \(green) \(blue) \(alpha)"
                 Asset.Colors.brand.color(compatibleWith: UITraitCollection(userInterfaceStyle: .dark))
                     .getRed(&red, green: &green, blue: &blue, alpha: &alpha)
                 let seed = String(decoding: Asset.seed.data.data, as: UTF8.self)
-                content.subtitle = "\(Asset.Colors.brand.color) dark \(red) \(green) \(blue) \(alpha) "
+                content.subtitle = "\(light) dark \(red) \(green) \(blue) \(alpha) "
                     + "logo \(Asset.logo.image.size) seed \(seed)"
                 let device = UIDevice.current
                 content.body = "\(device.systemName) \(device.systemVersion) \(device.identifierForVendor?.uuidString ?? "none")"
@@ -255,7 +257,7 @@ struct SwiftGenAssetsRunTests {
         for line in delivered {
             #expect(
                 line.hasPrefix(
-                    "delivered: UIExtendedSRGBColorSpace 0.2 0.4 0.6 1 dark 1.0 0.5019607843137255 0.0 1.0 logo "
+                    "delivered: 0.2 0.4 0.6 1.0 dark 1.0 0.5019607843137255 0.0 1.0 logo "
                         + "(30.0, 20.0) seed v1 | iOS 26.1 "), "\(line)")
         }
         let identifiers = Set(delivered.compactMap { $0.split(separator: " ").last })

@@ -51,6 +51,21 @@ enum UIKitAppearanceProbe {
         return (rgba(color), rgba(color.resolvedColor(with: light)))
     }
 
+    /// The color named `name` resolved for traits whose appearance is unspecified.
+    static func namedColorUnspecified(_ name: String, bundle path: String) -> RGBA? {
+        guard let bundle = Bundle(path: path), let color = UIColor(named: name, in: bundle, compatibleWith: nil)
+        else { return nil }
+        return rgba(color.resolvedColor(with: UITraitCollection()))
+    }
+
+    /// Whether two lookups of the color named `name` are equal, with equal hashes.
+    static func namedColorsEqual(_ name: String, bundle path: String) -> Bool {
+        guard let bundle = Bundle(path: path), let first = UIColor(named: name, in: bundle, compatibleWith: nil),
+            let second = UIColor(named: name, in: bundle, compatibleWith: nil)
+        else { return false }
+        return first == second && first.hash == second.hash
+    }
+
     static func whiteOf(_ name: String, bundle path: String) -> (isGray: Bool, white: Double)? {
         guard let bundle = Bundle(path: path), let color = UIColor(named: name, in: bundle, compatibleWith: nil)
         else { return nil }
@@ -117,12 +132,35 @@ enum UIKitAppearanceProbe {
 
     static func fromHue(_ hue: Double) -> RGBA { rgba(UIColor(hue: hue, saturation: 1, brightness: 1, alpha: 1)) }
 
-    static func equalities() -> (sameComponents: Bool, differentAlpha: Bool, description: String) {
+    static func equalities() -> (
+        sameComponents: Bool, differentAlpha: Bool, grayEqualsRGB: Bool, systemEqualsItself: Bool,
+        labelEqualsBlack: Bool, providerEqualsAnother: Bool, providerEqualsItself: Bool,
+        hashSameUnderDark: Bool, descriptions: [String]
+    ) {
         let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let provider = UIColor { _ in .red }
+        let labelHash = UIColor.label.hash
+        var darkHash = 0
+        dark.performAsCurrent { darkHash = UIColor.label.hash }
         return (
-            red == UIColor.red, red == red.withAlphaComponent(0.5), red.withAlphaComponent(0.5).description
+            red == UIColor.red, red == red.withAlphaComponent(0.5),
+            UIColor(white: 0.5, alpha: 1) == UIColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1),
+            UIColor.label == UIColor.label, UIColor.label == UIColor.black, provider == UIColor { _ in .red },
+            provider == provider, labelHash == darkHash,
+            [
+                red.withAlphaComponent(0.5).description, UIColor.darkGray.description, UIColor.label.description,
+                UIColor(red: 1e30, green: .infinity, blue: 0, alpha: 1).description,
+            ]
         )
     }
+
+    /// A subclass of UIColor with its own designated initializer, as app code declares one.
+    final class QuarterGray: UIColor {
+        init() { super.init(white: 0.25, alpha: 1) }
+        required init?(coder: NSCoder) { nil }
+    }
+
+    static func subclassWhite() -> RGBA { rgba(QuarterGray()) }
 
     /// What `UIDevice.current` says, and the identifier for vendor outside any phone (twice), on phones 1
     /// and 2, and on phone 1 again.

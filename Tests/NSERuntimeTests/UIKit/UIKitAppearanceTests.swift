@@ -34,6 +34,23 @@ struct UIKitAppearanceTests {
             "Assets.xcassets/Pad.colorset/Contents.json": #"{"colors":[{"idiom":"ipad","#
                 + #""color":{"components":{"red":"1","green":"0","blue":"0","alpha":"1"}}}]}"#,
             "Assets.xcassets/Broken.colorset/Contents.json": "not json",
+            // An iPhone's entry over a universal one; a P3 entry over an sRGB one; alpha written "1".
+            "Assets.xcassets/Phone.colorset/Contents.json": #"{"colors":["#
+                + color(#""red":"1.000","green":"0.000","blue":"0.000","alpha":"1.000""#) + ","
+                + #"{"idiom":"iphone","display-gamut":"sRGB","color":{"components":{"red":"0","green":"0","#
+                + #""blue":"255","alpha":"1"}}},"#
+                + #"{"idiom":"iphone","display-gamut":"display-P3","color":{"components":{"red":"0","#
+                + #""green":"255","blue":"0","alpha":"1"}}}]}"#,
+            // Any, light and dark; and a high-contrast entry beside them, passed over.
+            "Assets.xcassets/Three.colorset/Contents.json": #"{"colors":["#
+                + color(#""white":"0.100","alpha":"1""#) + ","
+                + color(
+                    #""white":"0.200","alpha":"1""#,
+                    appearances: #""appearances":[{"appearance":"luminosity","value":"light"}],"#) + ","
+                + color(#""white":"0.300","alpha":"1""#, appearances: dark) + ","
+                + color(
+                    #""white":"0.900","alpha":"1""#,
+                    appearances: #""appearances":[{"appearance":"contrast","value":"high"}],"#) + "]}",
             "Assets.xcassets/Seed.dataset/Contents.json":
                 #"{"data":[{"idiom":"universal","filename":"seed.json","universal-type-identifier":"public.json"}]}"#,
             "Assets.xcassets/Seed.dataset/seed.json": #"{"seed":5}"#,
@@ -61,6 +78,7 @@ struct UIKitAppearanceTests {
         let accent = try #require(UIKitAppearanceProbe.namedColor("Theme/Accent", bundle: root.path))
         #expect(accent.dark.isClose(to: RGBA(0.2, 0.4, 0.6, 1)), "the same for any appearance: \(accent)")
         #expect(UIKitAppearanceProbe.namedColor("Accent", bundle: root.path) == nil, "its name is namespaced")
+        #expect(UIKitAppearanceProbe.namedColorsEqual("Brand", bundle: root.path))
         let gray = try #require(UIKitAppearanceProbe.whiteOf("Gray", bundle: root.path))
         #expect(gray.isGray && abs(gray.white - 0.5) < 0.001)
         #expect(UIKitAppearanceProbe.whiteOf("Brand", bundle: root.path)?.isGray == false)
@@ -68,6 +86,13 @@ struct UIKitAppearanceTests {
         let blue = UIKitAppearanceProbe.systemBlue
         #expect(system.light == blue.light && system.dark == blue.dark && system.light != system.dark)
         #expect(blue.light.isClose(to: RGBA(0, 122.0 / 255, 1, 1)))
+        let phone = try #require(UIKitAppearanceProbe.namedColor("Phone", bundle: root.path))
+        #expect(phone.plain == RGBA(0, 1, 0, 1), "the iPhone's P3 entry, alpha 1 as a fraction: \(phone)")
+        let three = try #require(UIKitAppearanceProbe.namedColor("Three", bundle: root.path))
+        #expect(three.light.isClose(to: RGBA(0.2, 0.2, 0.2, 1)) && three.dark.isClose(to: RGBA(0.3, 0.3, 0.3, 1)))
+        #expect(
+            UIKitAppearanceProbe.namedColorUnspecified("Three", bundle: root.path)?.isClose(to: RGBA(0.1, 0.1, 0.1, 1))
+                == true, "any appearance's entry for unspecified traits; high contrast passed over")
         for missing in ["Pad", "Broken", "Nothing", ""] {
             #expect(UIKitAppearanceProbe.namedColor(missing, bundle: root.path) == nil, "\(missing)")
         }
@@ -103,7 +128,20 @@ struct UIKitAppearanceTests {
         #expect(UIKitAppearanceProbe.fromHue(2.0 / 3).isClose(to: RGBA(0, 0, 1, 1)))
         let equalities = UIKitAppearanceProbe.equalities()
         #expect(equalities.sameComponents && !equalities.differentAlpha)
-        #expect(equalities.description == "UIExtendedSRGBColorSpace 1 0 0 0.5")
+        #expect(!equalities.grayEqualsRGB, "a gray and the RGB of its value are other color spaces, as on iOS")
+        #expect(equalities.systemEqualsItself && !equalities.labelEqualsBlack)
+        #expect(!equalities.providerEqualsAnother && equalities.providerEqualsItself)
+        #expect(equalities.hashSameUnderDark, "a dynamic color's hash does not change with the traits")
+        #expect(equalities.descriptions[0] == "UIExtendedSRGBColorSpace 1 0 0 0.5")
+        #expect(equalities.descriptions[1] == "UIExtendedGrayColorSpace 0.333333 1")
+        #expect(equalities.descriptions[2].hasPrefix("<UIDynamicSystemColor: 0x"))
+        #expect(equalities.descriptions[2].hasSuffix("; name = labelColor>"))
+        #expect(equalities.descriptions[3] == "UIExtendedSRGBColorSpace 1e+30 inf 0 1", "no trap")
+        #expect(
+            UIKitAppearanceProbe.subclassWhite() == RGBA(0.25, 0.25, 0.25, 1), "a subclass calls super.init(white:)")
+        #expect(
+            UIKitAppearanceProbe.fromHue(.nan) == RGBA(0, 0, 0, 1)
+                && UIKitAppearanceProbe.fromHue(1) == RGBA(1, 0, 0, 1))
     }
 
     @Test("the device is an iPhone on iOS 26.1, and each phone of the run has its own identifier for vendor")
