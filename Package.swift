@@ -35,6 +35,7 @@
 //   Security                    the keychain (SecItem...) the run's phones share with the app (--keychain).
 //   UIKit                       UIImage read from its header (format, size), not decoded; drawing blank;
 //                               UIColor and UITraitCollection (asset catalog colors); UIDevice (the phone's).
+//   CoreText                    the font manager: a registered font file's names, which UIKit's UIFont finds.
 //   CoreGraphics, ImageIO       CGImage (a size, its bitmap allocated, not decoded); CGImageSource reading a
 //                               file's header, blank thumbnails; CGImageDestination writing an image's bytes.
 //   NSEBenchImages              what UIKit, CoreGraphics and ImageIO share (`package` access, so a user's
@@ -90,6 +91,8 @@ let package = Package(
         // UIKit's UIImage, sized from the image's header, and its renderer (drawing is not simulated); UIColor,
         // UITraitCollection and UIDevice, for shared code's asset catalog colors and device facts.
         .library(name: "UIKit", targets: ["UIKit"]),
+        // Core Text's font manager: registering a font file reads its names, for UIKit's UIFont.
+        .library(name: "CoreText", targets: ["CoreText"]),
         // CGImage, and ImageIO's image sources (header, thumbnails) and destinations, for extensions that
         // check or downsample what they downloaded (decoding is not simulated).
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
@@ -223,8 +226,13 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "CoreText",
+            dependencies: ["CoreFoundationTypes"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "UIKit",
-            dependencies: ["CoreGraphics", "ImageIO", "NSEBenchImages", "SimulatedDevice"],
+            dependencies: ["CoreGraphics", "CoreText", "ImageIO", "NSEBenchImages", "SimulatedDevice"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -306,8 +314,8 @@ let package = Package(
                 // the modules a user's code may import built, and their symbols in its process.
                 "CryptoKit", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices",
                 "CallKit",
-                "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "WidgetKit",
-                "AVFoundation", "CoreMedia", "FirebaseMessaging", "OneSignalExtension",
+                "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText", "CoreGraphics", "ImageIO",
+                "WidgetKit", "AVFoundation", "CoreMedia", "FirebaseMessaging", "OneSignalExtension",
                 "AirshipServiceExtension", "AirshipNotificationServiceExtension", "IterableAppExtensions",
                 "BatchExtension", "KlaviyoSwiftExtension", "Firebase", "OneSignal",
             ],
@@ -317,7 +325,7 @@ let package = Package(
             name: "nse-bench",
             dependencies: [
                 "NSEBenchCLI", "CJemalloc", "CryptoKit", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers",
-                "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
+                "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText",
                 "CoreGraphics", "ImageIO", "WidgetKit", "AVFoundation", "CoreMedia", "FirebaseMessaging",
                 "OneSignalExtension",
                 "AirshipServiceExtension",
@@ -386,7 +394,7 @@ let package = Package(
             dependencies: [
                 "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "Compression", "OSLog", "Intents",
                 "UniformTypeIdentifiers",
-                "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit",
+                "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText",
                 "CoreGraphics", "ImageIO", "NSEBenchImages", "WidgetKit", "AVFoundation", "CoreMedia", "SDKProfiles",
                 "FirebaseMessaging",
                 "OneSignalExtension",

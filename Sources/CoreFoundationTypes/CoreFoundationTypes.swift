@@ -53,3 +53,9 @@ public var kCFAllocatorDefault: CFAllocator? { nil }
 public func CFDataCreateMutable(_ allocator: CFAllocator?, _ capacity: CFIndex) -> CFMutableData! {
     NSMutableData(capacity: max(0, capacity))
 }
+
+/// The domain of a Core Foundation error.
+public func CFErrorGetDomain(_ error: CFError) -> CFString! { error.domain as NSString }
+
+/// The code of a Core Foundation error.
+public func CFErrorGetCode(_ error: CFError) -> CFIndex { error.code }

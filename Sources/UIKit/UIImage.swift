@@ -5,6 +5,9 @@
 // `jpegData(compressionQuality:)` give the image's own bytes, and an image a renderer made is blank at the
 // size asked (``BlankPNG``). The run names each such call `not faithful:`.
 @_exported public import CoreGraphics
+// On iOS, UIKit brings Core Text's functions with it (SwiftGen's font code calls CTFontManagerRegisterFontsForURL
+// with `import UIKit` alone).
+@_exported public import CoreText
 @_exported public import Foundation
 // On iOS, UIKit brings ImageIO with it (through CoreImage), and extensions call CGImageSource with UIKit alone.
 @_exported public import ImageIO

@@ -60,14 +60,16 @@ struct PackageLayeringTests {
         "nse-bench": pushSDKModules.union([
             "CryptoKit", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
             "CoreServices",
-            "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "WidgetKit", "AVFoundation",
+            "Security", "CoreFoundationTypes", "UIKit", "CoreText", "CoreGraphics", "ImageIO", "WidgetKit",
+            "AVFoundation",
             "CoreMedia",
         ]),
         // The NSEBench product runs users' extensions too: the modules they may import are built with it.
         "NSEBenchCLI": pushSDKModules.union([
             "CryptoKit", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
             "CoreServices",
-            "Security", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "WidgetKit", "AVFoundation",
+            "Security", "CoreFoundationTypes", "UIKit", "CoreText", "CoreGraphics", "ImageIO", "WidgetKit",
+            "AVFoundation",
             "CoreMedia",
         ]),
     ]

@@ -52,7 +52,9 @@ struct LayeringTests {
         "ImageIO": ["CoreFoundationTypes", "CoreGraphics", "NSEBenchImages", "SimulatedDevice"],
         // UIImage from its header, over CoreGraphics' CGImage; ImageIO re-exported, as iOS's UIKit brings it;
         // UIDevice's identifier for vendor is the phone's (SimulatedDevice).
-        "UIKit": ["Foundation", "CoreGraphics", "ImageIO", "NSEBenchImages", "SimulatedDevice"],
+        "UIKit": ["Foundation", "CoreGraphics", "CoreText", "ImageIO", "NSEBenchImages", "SimulatedDevice"],
+        // Core Text's font manager: a font file's names read, registered for the process.
+        "CoreText": ["CoreFoundationTypes", "Foundation", "Synchronization"],
         // The keychain: the phone's (SimulatedDevice), with Core Foundation's types in its API.
         "Security": ["Foundation", "CoreFoundationTypes", "SimulatedDevice"],
         "CoreServices": ["MobileCoreServices", "UniformTypeIdentifiers"],

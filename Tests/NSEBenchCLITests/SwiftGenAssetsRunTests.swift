@@ -2,9 +2,10 @@ import Foundation
 import NSEBenchTestSupport
 import Testing
 
-/// An extension target whose asset catalog SwiftGen turned into code (its `xcassets` template, as apps that
-/// share a design system with their extension generate it), compiled unchanged: colors, images and data are
-/// read from the catalog in the extension's bundle, and `UIDevice` gives each phone its own identifier.
+/// An extension target whose asset catalog and bundled font SwiftGen turned into code (its `xcassets` and
+/// `fonts` templates, as apps that share a design system with their extension generate them), compiled
+/// unchanged: colors, images and data are read from the catalog in the extension's bundle, the font is
+/// registered from it and found by name, and `UIDevice` gives each phone its own identifier.
 @Suite("nse-bench run: SwiftGen's asset code in an extension", .serialized, .timeLimit(.minutes(3)))
 struct SwiftGenAssetsRunTests {
     /// SwiftGen 6.6's `xcassets` output (`swift5` template) for a catalog of one color, one image and one data
@@ -191,6 +192,112 @@ struct SwiftGenAssetsRunTests {
         // swiftlint:enable convenience_type
         """#
 
+    /// SwiftGen 6.6's `fonts` output (`swift5` template) for one bundled font, as generated.
+    static let generatedFonts = #"""
+        // swiftlint:disable all
+        // Generated using SwiftGen — https://github.com/SwiftGen/SwiftGen
+
+        #if os(macOS)
+          import AppKit.NSFont
+        #elseif os(iOS) || os(tvOS) || os(watchOS)
+          import UIKit.UIFont
+        #endif
+        #if canImport(SwiftUI)
+          import SwiftUI
+        #endif
+
+        // Deprecated typealiases
+        @available(*, deprecated, renamed: "FontConvertible.Font", message: "This typealias will be removed in SwiftGen 7.0")
+        internal typealias Font = FontConvertible.Font
+
+        // swiftlint:disable superfluous_disable_command file_length implicit_return
+
+        // MARK: - Fonts
+
+        // swiftlint:disable identifier_name line_length type_body_length
+        internal enum FontFamily {
+          internal enum Staatliches {
+            internal static let regular = FontConvertible(name: "Staatliches-Regular", family: "Staatliches", path: "Staatliches-Regular.ttf")
+            internal static let all: [FontConvertible] = [regular]
+          }
+          internal static let allCustomFonts: [FontConvertible] = [Staatliches.all].flatMap { $0 }
+          internal static func registerAllCustomFonts() {
+            allCustomFonts.forEach { $0.register() }
+          }
+        }
+        // swiftlint:enable identifier_name line_length type_body_length
+
+        // MARK: - Implementation Details
+
+        internal struct FontConvertible {
+          internal let name: String
+          internal let family: String
+          internal let path: String
+
+          #if os(macOS)
+          internal typealias Font = NSFont
+          #elseif os(iOS) || os(tvOS) || os(watchOS)
+          internal typealias Font = UIFont
+          #endif
+
+          internal func font(size: CGFloat) -> Font {
+            guard let font = Font(font: self, size: size) else {
+              fatalError("Unable to initialize font '\(name)' (\(family))")
+            }
+            return font
+          }
+
+          #if canImport(SwiftUI)
+          @available(iOS 13.0, tvOS 13.0, watchOS 6.0, macOS 10.15, *)
+          internal func swiftUIFont(size: CGFloat) -> SwiftUI.Font {
+            return SwiftUI.Font.custom(self, size: size)
+          }
+          #endif
+
+          internal func register() {
+            // swiftlint:disable:next conditional_returns_on_newline
+            guard let url = url else { return }
+            CTFontManagerRegisterFontsForURL(url as CFURL, .process, nil)
+          }
+
+          fileprivate func registerIfNeeded() {
+            #if os(iOS) || os(tvOS) || os(watchOS)
+            if !UIFont.fontNames(forFamilyName: family).contains(name) {
+              register()
+            }
+            #elseif os(macOS)
+            if let url = url, CTFontManagerGetScopeForURL(url as CFURL) == .none {
+              register()
+            }
+            #endif
+          }
+
+          fileprivate var url: URL? {
+            // swiftlint:disable:next implicit_return
+            return BundleToken.bundle.url(forResource: path, withExtension: nil)
+          }
+        }
+
+        internal extension FontConvertible.Font {
+          convenience init?(font: FontConvertible, size: CGFloat) {
+            font.registerIfNeeded()
+            self.init(name: font.name, size: size)
+          }
+        }
+
+        // swiftlint:disable convenience_type
+        private final class BundleToken {
+          static let bundle: Bundle = {
+            #if SWIFT_PACKAGE
+            return Bundle.module
+            #else
+            return Bundle(for: BundleToken.self)
+            #endif
+          }()
+        }
+        // swiftlint:enable convenience_type
+        """#
+
     static let service = #"""
         import UIKit
         import UserNotifications
@@ -208,15 +315,19 @@ struct SwiftGenAssetsRunTests {
                 let seed = String(decoding: Asset.seed.data.data, as: UTF8.self)
                 content.subtitle = "\(light) dark \(red) \(green) \(blue) \(alpha) "
                     + "logo \(Asset.logo.image.size) seed \(seed)"
+                let title = FontFamily.Staatliches.regular.font(size: 20)
+                content.title = "\(title.fontName) \(title.familyName) \(title.pointSize) "
+                    + "\(UIFont.fontNames(forFamilyName: "Staatliches"))"
                 let device = UIDevice.current
                 content.body = "\(device.systemName) \(device.systemVersion) \(device.identifierForVendor?.uuidString ?? "none")"
-                FileHandle.standardError.write(Data("delivered: \(content.subtitle) | \(content.body)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("delivered: \(content.subtitle) | \(content.title) | \(content.body)\n".utf8))
                 contentHandler(content)
             }
         }
         """#
 
-    @Test("colors, the image and the data come from the target's catalog; each phone has its own vendor id")
+    @Test("colors, the image, the data and the font come from the target's bundle; each phone its own vendor id")
     func assetsAndDevice() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftgen-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -232,6 +343,7 @@ struct SwiftGenAssetsRunTests {
             [
                 "Info.plist": plist, "NotificationService.swift": Self.service,
                 "Generated/Assets.swift": Self.generated,
+                "Generated/Fonts.swift": Self.generatedFonts,
                 "Assets.xcassets/Contents.json": #"{"info":{"author":"xcode","version":1}}"#,
                 "Assets.xcassets/Colors/Contents.json": #"{"properties":{"provides-namespace":true}}"#,
                 "Assets.xcassets/Colors/Brand.colorset/Contents.json": colorset,
@@ -246,6 +358,20 @@ struct SwiftGenAssetsRunTests {
             [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
             + [0, 0, 0, 90, 0, 0, 0, 60, 8, 6, 0, 0, 0, 0, 0, 0, 0]
         try Data(png).write(to: folder.appendingPathComponent("Assets.xcassets/Logo.imageset/logo.png"))
+        // A TrueType font's table directory and name table: family Staatliches, PostScript Staatliches-Regular.
+        func be16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        var strings: [UInt8] = []
+        var records: [UInt8] = []
+        for (id, text) in [(1, "Staatliches"), (4, "Staatliches Regular"), (6, "Staatliches-Regular")] {
+            let utf16 = text.utf16.flatMap { be16(Int($0)) }
+            records += be16(3) + be16(1) + be16(0x409) + be16(id) + be16(utf16.count) + be16(strings.count)
+            strings += utf16
+        }
+        let names = be16(0) + be16(3) + be16(6 + records.count) + records + strings
+        let font: [UInt8] =
+            [0, 1, 0, 0] + be16(1) + be16(16) + be16(0) + be16(0) + Array("name".utf8) + [0, 0, 0, 0, 0, 0, 0, 28]
+            + [0, 0] + be16(names.count) + names
+        try Data(font).write(to: folder.appendingPathComponent("Staatliches-Regular.ttf"))
         let (status, summary, rows, log, _) = try await ExtensionProcessTests().runKeepingLog([
             "--extension", folder.path, "-n", "2", "-c", "1", "--with-media", "0", "--encrypted", "0",
         ])
@@ -258,7 +384,8 @@ struct SwiftGenAssetsRunTests {
             #expect(
                 line.hasPrefix(
                     "delivered: 0.2 0.4 0.6 1.0 dark 1.0 0.5019607843137255 0.0 1.0 logo "
-                        + "(30.0, 20.0) seed v1 | iOS 26.1 "), "\(line)")
+                        + "(30.0, 20.0) seed v1 | Staatliches-Regular Staatliches 20.0 [\"Staatliches-Regular\"] | "
+                        + "iOS 26.1 "), "\(line)")
         }
         let identifiers = Set(delivered.compactMap { $0.split(separator: " ").last })
         #expect(identifiers.count == 2, "two phones, two identifiers: \(delivered)")

@@ -77,6 +77,11 @@ enum ExtensionSourceScan {
             "drawing a UIImage: \(imageDecoding)"
         ),
         (
+            "UIFont(name:",
+            "UIFont(name:size:) gives a font for any name: iOS gives nil for a font it does not have (a registered "
+                + "font is found by its own names, as on iOS); nothing is drawn"
+        ),
+        (
             "UIGraphicsImageRenderer",
             "a UIGraphicsImageRenderer's image is blank at the size asked: what it draws, and the CPU time it "
                 + "takes, are not simulated"

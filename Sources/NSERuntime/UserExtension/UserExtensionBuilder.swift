@@ -100,7 +100,8 @@ public struct UserExtensionBuilder: Sendable {
     static let providedModules =
         implicitModules + [
             "CryptoKit", "Compression", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
-            "CoreServices", "CoreFoundationTypes", "UIKit", "CoreGraphics", "ImageIO", "NSEBenchImages", "WidgetKit",
+            "CoreServices", "CoreFoundationTypes", "UIKit", "CoreText", "CoreGraphics", "ImageIO", "NSEBenchImages",
+            "WidgetKit",
             "AVFoundation", "CoreMedia",
         ] + ["SDKProfiles"] + SDKProfile.allCases.flatMap(\.moduleNames)
 

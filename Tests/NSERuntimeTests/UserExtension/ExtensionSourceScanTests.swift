@@ -31,6 +31,15 @@ struct ExtensionSourceScanTests {
         #expect(notes.first?.hasPrefix("Service.swift:2: DispatchQueue.asyncAfter") == true)
     }
 
+    @Test("a font asked for by name is named: any name gives one here")
+    func fontsByName() {
+        let notes = ExtensionSourceScan.untimedCalls(
+            in: "let title = UIFont(name: \"Avenir-Heavy\", size: 17) ?? .systemFont(ofSize: 17)\n", file: "Style.swift"
+        )
+        #expect(notes.count == 1)
+        #expect(notes.first?.hasPrefix("Style.swift:1: UIFont(name:size:) gives a font for any name") == true)
+    }
+
     @Test("refusing cellular, expensive or constrained networks is simulated, so not named")
     func cellularAndExpensive() {
         let text = """

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+// The UIKit calls are in UIFontProbe.swift, which imports no Testing (see UIImageTests.swift).
+
+/// A font file's names, registered with Core Text's font manager and found by UIFont, as an app's bundled
+/// fonts are (SwiftGen's font accessors, icon fonts); the system font's sizes.
+@Suite("UIKit: UIFont and Core Text's font manager", .serialized)
+struct UIFontTests {
+    static func be16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+    static func be32(_ value: Int) -> [UInt8] { be16(value >> 16) + be16(value & 0xFFFF) }
+
+    /// A TrueType font's table directory and `name` table (Windows, US English, UTF-16), its records
+    /// pointing `base` bytes further (a font inside a collection counts from the file's start).
+    static func font(postScript: String, full: String, family: String, base: Int = 0) -> [UInt8] {
+        var strings: [UInt8] = []
+        var records: [UInt8] = []
+        // A Mac Roman family too, which the Windows one outranks.
+        let mac = Array("Mac \(family)".utf8)
+        records += be16(1) + be16(0) + be16(0) + be16(1) + be16(mac.count) + be16(strings.count)
+        strings += mac
+        for (id, text) in [(1, family), (4, full), (6, postScript)] {
+            let utf16 = text.utf16.flatMap { be16(Int($0)) }
+            records += be16(3) + be16(1) + be16(0x409) + be16(id) + be16(utf16.count) + be16(strings.count)
+            strings += utf16
+        }
+        let nameTable = be16(0) + be16(records.count / 12) + be16(6 + records.count) + records + strings
+        return [0, 1, 0, 0] + be16(1) + be16(16) + be16(0) + be16(0) + Array("name".utf8) + be32(0)
+            + be32(base + 12 + 16) + be32(nameTable.count) + nameTable
+    }
+
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fonts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("a registered font is found by its PostScript and full names, with its file's family; twice is an error")
+    func registration() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Staatliches-Regular.ttf")
+        try Data(Self.font(postScript: "Staatliches-Regular", full: "Staatliches Regular", family: "Staatliches"))
+            .write(to: file)
+        #expect(UIFontProbe.names(inFamily: "Staatliches").names.isEmpty)
+        let first = UIFontProbe.register(file.path)
+        #expect(first.done && first.code == nil)
+        #expect(UIFontProbe.font(named: "Staatliches-Regular")! == ("Staatliches-Regular", "Staatliches", 20))
+        #expect(UIFontProbe.font(named: "Staatliches Regular")?.family == "Staatliches")
+        let listed = UIFontProbe.names(inFamily: "Staatliches")
+        #expect(listed.names == ["Staatliches-Regular"] && listed.listed)
+        let again = UIFontProbe.register(file.path)
+        #expect(!again.done && again.domain == "com.apple.CoreText.CTFontManagerErrorDomain" && again.code == 105)
+        #expect(UIFontProbe.unregister(file.path) == (true, nil))
+        #expect(UIFontProbe.unregister(file.path) == (false, 201), "not registered")
+        #expect(UIFontProbe.names(inFamily: "Staatliches").names.isEmpty)
+        #expect(UIFontProbe.register(file.path, persistent: true).code == 307, "an extension registers for its process")
+    }
+
+    @Test("a collection's fonts register together; a missing file, text and a cut font are errors")
+    func collectionsAndBadFiles() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = Self.font(postScript: "Icons-Solid", full: "Icons Solid", family: "Icons", base: 20)
+        let second = Self.font(postScript: "Icons-Line", full: "Icons Line", family: "Icons", base: 20 + first.count)
+        let collection =
+            Array("ttcf".utf8) + Self.be32(0x0001_0000) + Self.be32(2) + Self.be32(20)
+            + Self.be32(20 + first.count) + first + second
+        let file = folder.appendingPathComponent("Icons.ttc")
+        try Data(collection).write(to: file)
+        #expect(UIFontProbe.register(file.path).done)
+        #expect(UIFontProbe.names(inFamily: "Icons").names == ["Icons-Line", "Icons-Solid"])
+        #expect(UIFontProbe.unregister(file.path).done)
+        #expect(UIFontProbe.register(folder.appendingPathComponent("none.ttf").path).code == 101)
+        let text = folder.appendingPathComponent("readme.ttf")
+        try Data("not a font".utf8).write(to: text)
+        #expect(UIFontProbe.register(text.path).code == 103)
+        let cut = folder.appendingPathComponent("cut.ttf")
+        try Data(Self.font(postScript: "Cut", full: "Cut", family: "Cut").prefix(40)).write(to: cut)
+        #expect(UIFontProbe.register(cut.path).code == 104)
+    }
+
+    @Test("the system font at iOS's text style sizes; a name iOS may have gives a font; equality by name and size")
+    func systemFonts() {
+        #expect(
+            UIFontProbe.systemFonts == [
+                ".SFUI-Regular 17.0", ".SFUI-Bold 12.0", ".SFUI-Semibold 17.0", ".SFUI-Regular 11.0",
+                ".SFUI-Regular 24.0",
+            ])
+        #expect(UIFontProbe.font(named: "HelveticaNeue-Bold")?.family == "HelveticaNeue", "not faithful: any name")
+        #expect(UIFontProbe.font(named: "") == nil)
+        #expect(UIFontProbe.equalities == (true, false))
+        #expect(UIFontProbe.textSizes == (true, true))
+    }
+}
