@@ -40,12 +40,13 @@ public var kCTFontManagerErrorDomain: CFString { "com.apple.CoreText.CTFontManag
 
 /// Registers the fonts of the file at `fontURL` for `scope`: true when they are now registered; false, with
 /// the reason in `error` (`kCTFontManagerErrorDomain`), for a file that is missing, no font, or already
-/// registered. A persistent or session scope is refused, as an extension's sandbox refuses it.
+/// registered. Only the process scope is taken: a persistent or session one is refused, as an extension's
+/// sandbox refuses it, and so is none.
 @discardableResult
 public func CTFontManagerRegisterFontsForURL(
     _ fontURL: CFURL, _ scope: CTFontManagerScope, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> Bool {
-    report(RegisteredFonts.register(fontURL as URL, scope: scope), into: error)
+    report(RegisteredFonts.register(fontURL as URL, scope: scope), url: fontURL as URL, into: error)
 }
 
 /// Unregisters the fonts of the file at `fontURL`: false, with the reason in `error`, when they were not
@@ -54,7 +55,7 @@ public func CTFontManagerRegisterFontsForURL(
 public func CTFontManagerUnregisterFontsForURL(
     _ fontURL: CFURL, _ scope: CTFontManagerScope, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> Bool {
-    report(RegisteredFonts.unregister(fontURL as URL), into: error)
+    report(RegisteredFonts.unregister(fontURL as URL), url: fontURL as URL, into: error)
 }
 
 /// Registers the fonts of each file of `fontURLs`: true when every one was registered; the errors of those
@@ -73,17 +74,22 @@ public func CTFontManagerRegisterFontsForURLs(
     return failures.isEmpty
 }
 
-private func report(_ failure: CTFontManagerError?, into error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool {
+private func report(
+    _ failure: CTFontManagerError?, url: URL, into error: UnsafeMutablePointer<Unmanaged<CFError>?>?
+) -> Bool {
     guard let failure else { return true }
-    error?.pointee = Unmanaged.passRetained(fontError(failure, url: nil))
+    error?.pointee = Unmanaged.passRetained(fontError(failure, url: url))
     return false
 }
 
 private func fontError(_ failure: CTFontManagerError, url: URL?) -> NSError {
     NSError(
         domain: kCTFontManagerErrorDomain as String, code: failure.rawValue,
-        userInfo: url.map { [NSURLErrorKey: $0] } ?? [:])
+        userInfo: url.map { [kCTFontManagerErrorFontURLsKey as String: [$0 as NSURL] as NSArray] } ?? [:])
 }
+
+/// The key of an error's user info that holds the URLs of the fonts it is about.
+public var kCTFontManagerErrorFontURLsKey: CFString { "CTFontManagerErrorFontURLs" as NSString }
 
 /// The fonts registered in this process, by the file they came from. `package`: UIKit's `UIFont` reads them.
 package enum RegisteredFonts {
@@ -91,7 +97,8 @@ package enum RegisteredFonts {
 
     /// Registers the fonts of `url`; the failure, or nil.
     static func register(_ url: URL, scope: CTFontManagerScope) -> CTFontManagerError? {
-        guard scope == .process || scope == .none else { return .unsupportedScope }
+        // An extension registers for its process; no scope, or the user's or the session's, is refused.
+        guard scope == .process else { return .unsupportedScope }
         let file = url.standardizedFileURL
         guard file.isFileURL, FileManager.default.fileExists(atPath: file.path) else { return .fileNotFound }
         guard let data = FileManager.default.contents(atPath: file.path) else { return .insufficientPermissions }

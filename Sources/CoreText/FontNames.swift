@@ -65,20 +65,22 @@ package struct FontNames: Hashable, Sendable {
             let from = table + Int(stringsOffset) + Int(offset)
             guard from + Int(length) <= bytes.count else { throw .invalidFontData }
             let raw = Array(bytes[from..<from + Int(length)])
+            // Windows in US English first, then Mac in English, then any other Windows or Unicode record,
+            // then any other Mac one.
             let rank: Int
-            let text: String?
+            let text: String
             switch (platform, encoding) {
-            case (3, 1), (3, 10), (0, _):
-                rank = platform == 3 && language == 0x409 ? 3 : 2
+            case (3, 0), (3, 1), (3, 10), (0, _):
+                rank = platform == 3 && language == 0x409 ? 4 : 2
                 let units = stride(from: 0, to: raw.count - 1, by: 2).map { UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1]) }
                 text = String(decoding: units, as: UTF16.self)
             case (1, 0):
-                rank = 1
-                text = String(bytes: raw, encoding: .macOSRoman)
+                rank = language == 0 ? 3 : 1
+                text = String(String.UnicodeScalarView(raw.map(macRoman)))
             default:
                 continue
             }
-            guard let text, !text.isEmpty, rank > names[Int(nameID)]?.rank ?? 0 else { continue }
+            guard !text.isEmpty, rank > names[Int(nameID)]?.rank ?? 0 else { continue }
             names[Int(nameID)] = (rank, text)
         }
         guard let postScript = names[6]?.text, let family = names[16]?.text ?? names[1]?.text else {
@@ -87,6 +89,16 @@ package struct FontNames: Hashable, Sendable {
         return FontNames(postScriptName: postScript, fullName: names[4]?.text ?? postScript, family: family)
     }
 }
+
+/// The character of a Mac OS Roman byte (Foundation on Linux reads some of the upper half wrongly: 0x8E is é).
+private func macRoman(_ byte: UInt8) -> Unicode.Scalar {
+    guard byte >= 0x80 else { return Unicode.Scalar(byte) }
+    return upperMacRoman[Int(byte - 0x80)]
+}
+
+private let upperMacRoman: [Unicode.Scalar] = Array(
+    "ÄÅÇÉÑÖÜáàâäãåçéèêëíìîïñóòôöõúùûü†°¢£§•¶ß®©™´¨≠ÆØ∞±≤≥¥µ∂∑∏π∫ªºΩæø¿¡¬√ƒ≈∆«»…\u{A0}ÀÃÕŒœ–—“”‘’÷◊ÿŸ⁄€‹›ﬁﬂ‡·‚„‰ÂÊÁËÈÍÎÏÌÓÔ\u{F8FF}ÒÚÛÙıˆ˜¯˘˙˚¸˝˛ˇ"
+        .unicodeScalars)
 
 extension [UInt8] {
     /// The big-endian 16-bit number at `offset`; nil past the end.

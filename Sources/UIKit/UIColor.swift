@@ -21,6 +21,7 @@ open class UIColor: NSObject, @unchecked Sendable {
     enum Space: Hashable {
         case gray
         case rgb
+        case displayP3
     }
 
     /// What a dynamic color is, for equality and its description.
@@ -59,9 +60,9 @@ open class UIColor: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// A Display P3 color, its components kept as given.
+    /// A Display P3 color, its components kept as given (not converted to sRGB).
     public init(displayP3Red red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        value = .fixed(.rgb, red: red, green: green, blue: blue, alpha: alpha)
+        value = .fixed(.displayP3, red: red, green: green, blue: blue, alpha: alpha)
         super.init()
     }
 
@@ -238,12 +239,14 @@ open class UIColor: NSObject, @unchecked Sendable {
     /// a dynamic color its class and name (`<UIDynamicSystemColor: 0x…; name = labelColor>`).
     open override var description: String {
         func number(_ value: CGFloat) -> String { String(format: "%g", Double(value)) }
-        let address = "0x" + String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16)
+        let address = "0x" + String(UInt(bitPattern: ObjectIdentifier(self)), radix: 16)
         switch value {
         case .fixed(.gray, let white, _, _, let alpha):
             return "UIExtendedGrayColorSpace \(number(white)) \(number(alpha))"
         case .fixed(.rgb, let red, let green, let blue, let alpha):
             return "UIExtendedSRGBColorSpace " + [red, green, blue, alpha].map(number).joined(separator: " ")
+        case .fixed(.displayP3, let red, let green, let blue, let alpha):
+            return "UIDisplayP3ColorSpace " + [red, green, blue, alpha].map(number).joined(separator: " ")
         case .dynamic(_, .system(let name)):
             return "<UIDynamicSystemColor: \(address); name = \(name.hasSuffix("Color") ? name : name + "Color")>"
         case .dynamic(_, .catalog(_, let name)):

@@ -19,12 +19,57 @@ open class UIFont: NSObject, @unchecked Sendable {
     public let familyName: String
     /// The size in points.
     public let pointSize: CGFloat
+    /// The face's traits (bold, italic, ...).
+    let traits: UIFontDescriptor.SymbolicTraits
+    /// The weight of a system font (regular for the rest).
+    let weight: Weight
 
-    init(fontName: String, familyName: String, pointSize: CGFloat) {
+    init(
+        fontName: String, familyName: String, pointSize: CGFloat, traits: UIFontDescriptor.SymbolicTraits = [],
+        weight: Weight = .regular
+    ) {
         self.fontName = fontName
         self.familyName = familyName
         self.pointSize = pointSize
+        self.traits = traits
+        self.weight = weight
         super.init()
+    }
+
+    /// The system font's family name, as iOS 14 and later give it.
+    static let systemFamily = ".AppleSystemUIFont"
+
+    /// The system font's face of `weight` and `traits`: `.SFUI-Bold`, `.SFUI-RegularItalic`, ...
+    static func systemFaceName(weight: Weight, traits: UIFontDescriptor.SymbolicTraits) -> String {
+        let face = traits.contains(.traitBold) && weight.rawValue < Weight.bold.rawValue ? "Bold" : weight.face
+        return (traits.contains(.traitMonoSpace) ? ".SFUIMono-" : ".SFUI-") + face
+            + (traits.contains(.traitItalic) ? "Italic" : "")
+    }
+
+    /// The registered face of `family` whose name says `traits` (`-Bold`, `-Italic`, `-BoldItalic`).
+    static func registeredFace(of family: String, traits: UIFontDescriptor.SymbolicTraits) -> String? {
+        let bold = traits.contains(.traitBold)
+        let italic = traits.contains(.traitItalic)
+        let suffixes: [String] =
+            bold && italic
+            ? ["-BoldItalic", "-BoldOblique"] : bold ? ["-Bold"] : italic ? ["-Italic", "-Oblique"] : []
+        let names = fontNames(forFamilyName: family)
+        return suffixes.lazy.compactMap { suffix in names.first { $0.hasSuffix(suffix) } }.first
+    }
+
+    /// The font `descriptor` describes, at `pointSize` (its own size when 0).
+    public convenience init(descriptor: UIFontDescriptor, size pointSize: CGFloat) {
+        self.init(
+            fontName: descriptor.postscriptName, familyName: descriptor.familyName,
+            pointSize: pointSize > 0 ? pointSize : descriptor.pointSize, traits: descriptor.symbolicTraits,
+            weight: descriptor.weight)
+    }
+
+    /// The font's descriptor.
+    open var fontDescriptor: UIFontDescriptor {
+        UIFontDescriptor(
+            postscriptName: fontName, familyName: familyName, pointSize: pointSize, symbolicTraits: traits,
+            weight: weight)
     }
 
     /// The font named `fontName` (a PostScript or full name) at `fontSize` points: a registered font with its
@@ -108,7 +153,9 @@ open class UIFont: NSObject, @unchecked Sendable {
 
     /// The system font (San Francisco) at `fontSize`, of `weight`.
     open class func systemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
-        UIFont(fontName: ".SFUI-\(weight.face)", familyName: ".SF UI Text", pointSize: fontSize)
+        UIFont(
+            fontName: systemFaceName(weight: weight, traits: []), familyName: systemFamily, pointSize: fontSize,
+            traits: weight.rawValue >= Weight.bold.rawValue ? .traitBold : [], weight: weight)
     }
 
     /// The regular system font at `fontSize`.
@@ -119,12 +166,16 @@ open class UIFont: NSObject, @unchecked Sendable {
 
     /// The italic system font at `fontSize`.
     open class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
-        UIFont(fontName: ".SFUI-RegularItalic", familyName: ".SF UI Text", pointSize: fontSize)
+        UIFont(
+            fontName: systemFaceName(weight: .regular, traits: .traitItalic), familyName: systemFamily,
+            pointSize: fontSize, traits: .traitItalic)
     }
 
     /// The monospaced system font (SF Mono) at `fontSize`, of `weight`.
     open class func monospacedSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
-        UIFont(fontName: ".SFUIMono-\(weight.face)", familyName: ".SF UI Mono", pointSize: fontSize)
+        UIFont(
+            fontName: systemFaceName(weight: weight, traits: .traitMonoSpace), familyName: systemFamily,
+            pointSize: fontSize, traits: .traitMonoSpace, weight: weight)
     }
 
     /// The system font with monospaced digits at `fontSize`, of `weight`.
@@ -164,7 +215,7 @@ open class UIFont: NSObject, @unchecked Sendable {
 
     /// The same font at `fontSize`.
     open func withSize(_ fontSize: CGFloat) -> UIFont {
-        UIFont(fontName: fontName, familyName: familyName, pointSize: fontSize)
+        UIFont(fontName: fontName, familyName: familyName, pointSize: fontSize, traits: traits, weight: weight)
     }
 
     /// San Francisco's ascender: 0.952 of the size.
@@ -192,10 +243,14 @@ open class UIFont: NSObject, @unchecked Sendable {
         return hasher.finalize()
     }
 
-    /// As iOS describes a font: `font-family: "…"; font-weight: normal; font-style: normal; font-size: 17.00pt`.
+    /// As iOS describes a font: `<UICTFont: 0x…> font-family: ".SFUI-Regular"; font-weight: normal;
+    /// font-style: normal; font-size: 17.00pt`.
     open override var description: String {
-        "<UICTFont> font-family: \"\(familyName)\"; font-weight: normal; font-style: normal; font-size: "
-            + String(format: "%.2fpt", Double(pointSize))
+        let address = "0x" + String(UInt(bitPattern: ObjectIdentifier(self)), radix: 16)
+        let weight = traits.contains(.traitBold) ? "bold" : "normal"
+        let style = traits.contains(.traitItalic) ? "italic" : "normal"
+        return "<UICTFont: \(address)> font-family: \"\(fontName)\"; font-weight: \(weight); font-style: \(style); "
+            + "font-size: " + String(format: "%.2fpt", Double(pointSize))
     }
 }
 
@@ -218,6 +273,18 @@ public final class UIFontMetrics: Sendable {
 
     /// `font` scaled for `traitCollection`'s text size: the same size here.
     public func scaledFont(for font: UIFont, compatibleWith traitCollection: UITraitCollection?) -> UIFont { font }
+
+    /// `font` scaled for `traitCollection`'s text size, at most `maximumPointSize` points.
+    public func scaledFont(
+        for font: UIFont, maximumPointSize: CGFloat, compatibleWith traitCollection: UITraitCollection?
+    ) -> UIFont {
+        scaledFont(for: font, maximumPointSize: maximumPointSize)
+    }
+
+    /// `value` scaled for `traitCollection`'s text size: itself here.
+    public func scaledValue(for value: CGFloat, compatibleWith traitCollection: UITraitCollection?) -> CGFloat {
+        value
+    }
 
     /// `value` scaled for the phone's text size: itself at the default.
     public func scaledValue(for value: CGFloat) -> CGFloat { value }

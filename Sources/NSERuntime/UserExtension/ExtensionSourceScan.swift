@@ -82,6 +82,17 @@ enum ExtensionSourceScan {
                 + "font is found by its own names, as on iOS); nothing is drawn"
         ),
         (
+            "UIFont.init(name:",
+            "UIFont(name:size:) gives a font for any name: iOS gives nil for a font it does not have (a registered "
+                + "font is found by its own names, as on iOS); nothing is drawn"
+        ),
+        (
+            "struct FontConvertible",
+            "SwiftGen's font accessors find a font registered from the bundle as on iOS, but one missing from the "
+                + "extension's bundle (a font only the app's target holds) gives a font here, where its accessor's "
+                + "fatalError crashes the extension on iOS"
+        ),
+        (
             "UIGraphicsImageRenderer",
             "a UIGraphicsImageRenderer's image is blank at the size asked: what it draws, and the CPU time it "
                 + "takes, are not simulated"
@@ -294,11 +305,14 @@ enum ExtensionSourceScan {
     }
 
     /// Whether Swift source `text` reads the main bundle: `Bundle.main` (spaces or a line break around the
-    /// dot allowed), `: Bundle = .main`, `(named:` (`UIImage(named:`, `.init(named:`, `UIColor(named:`), or
+    /// dot allowed), `Bundle(for:)`, `: Bundle = .main`, `(named:` (`UIImage(named:`, `.init(named:`, `UIColor(named:`), or
     /// `String(localized:` and `NSLocalizedString(`, which read the bundle's resources. A mention in a comment counts too: it costs only the folder.
     /// A localizing call that names another bundle (`bundle: .module`) does not read the main one.
     static func readsMainBundle(_ text: String) -> Bool {
         text.range(of: #"\bBundle\s*\.\s*main\b"#, options: .regularExpression) != nil
+            // `Bundle(for: SomeClass.self)` of a class in the extension is its bundle, the main one (SwiftGen's
+            // `BundleToken`).
+            || text.range(of: #"\bBundle\s*\(\s*for\s*:"#, options: .regularExpression) != nil
             || text.range(of: #"\(\s*named\s*:"#, options: .regularExpression) != nil
             || localizesFromMainBundle(text)
             || text.range(of: #":\s*Bundle\s*=\s*\.main\b"#, options: .regularExpression) != nil

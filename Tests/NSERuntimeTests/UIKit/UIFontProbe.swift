@@ -14,6 +14,51 @@ enum UIFontProbe {
         return (done, failure.map { CFErrorGetDomain($0) as String }, failure.map(CFErrorGetCode))
     }
 
+    static func registerNoScope(_ path: String) -> (done: Bool, code: Int?) {
+        var error: Unmanaged<CFError>?
+        let done = CTFontManagerRegisterFontsForURL(URL(fileURLWithPath: path) as CFURL, .none, &error)
+        return (done, error?.takeRetainedValue().code)
+    }
+
+    /// Registers several files at once: whether all were, each error's code, and whether each error names
+    /// its URL.
+    static func registerSeveral(_ paths: [String]) -> (done: Bool, codes: [Int], urlsNamed: Bool) {
+        var errors: Unmanaged<CFArray>?
+        let urls = paths.map { URL(fileURLWithPath: $0) as NSURL } as NSArray
+        let done = CTFontManagerRegisterFontsForURLs(urls, .process, &errors)
+        let failures = (errors?.takeRetainedValue() as? [NSError]) ?? []
+        let named = failures.allSatisfy {
+            ($0.userInfo[kCTFontManagerErrorFontURLsKey as String] as? NSArray)?.count == 1
+        }
+        return (done, failures.map(\.code), named)
+    }
+
+    /// Faces derived from descriptors: the system font's bold, italic, both and rounded; a registered family's
+    /// bold at 20 points, and its regular face's descriptor at 24.
+    static var derivedFaces: [String] {
+        let body = UIFont.systemFont(ofSize: 17).fontDescriptor
+        let faces = [
+            body.withSymbolicTraits(.traitBold), body.withSymbolicTraits(.traitItalic),
+            body.withSymbolicTraits([.traitBold, .traitItalic]), body.withDesign(.rounded),
+        ].map { $0.map { UIFont(descriptor: $0, size: 0) } }
+        let brand = UIFont(name: "Brand-Regular", size: 12)?.fontDescriptor
+        let bold = brand?.withSymbolicTraits(.traitBold).map { UIFont(descriptor: $0, size: 20) }
+        let bigger = brand.map { UIFont(descriptor: $0.withSize(24), size: 0) }
+        return (faces + [bold, bigger]).map { $0.map { "\($0.fontName) \($0.pointSize)" } ?? "nil" }
+    }
+
+    static var systemFamilyAndDescription: (family: String, description: String) {
+        let font = UIFont.preferredFont(forTextStyle: .headline)
+        return (font.familyName, "\(font)")
+    }
+
+    static var attributeKeys: [String] {
+        let text = NSAttributedString(
+            string: "x", attributes: [.font: UIFont.systemFont(ofSize: 12), .foregroundColor: UIColor.red])
+        return [NSAttributedString.Key.font, .foregroundColor, .link].map(\.rawValue)
+            + (text.attribute(.font, at: 0, effectiveRange: nil) is UIFont ? [] : ["font lost"])
+    }
+
     static func unregister(_ path: String) -> (done: Bool, code: Int?) {
         var error: Unmanaged<CFError>?
         let done = CTFontManagerUnregisterFontsForURL(URL(fileURLWithPath: path) as CFURL, .process, &error)

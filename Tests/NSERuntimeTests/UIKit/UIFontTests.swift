@@ -29,6 +29,22 @@ struct UIFontTests {
             + be32(base + 12 + 16) + be32(nameTable.count) + nameTable
     }
 
+    /// A font whose `name` table holds exactly `records`: platform, encoding, language, name id and the bytes.
+    static func font(records: [(Int, Int, Int, Int, [UInt8])]) -> [UInt8] {
+        var strings: [UInt8] = []
+        var table: [UInt8] = []
+        for (platform, encoding, language, id, bytes) in records {
+            table +=
+                be16(platform) + be16(encoding) + be16(language) + be16(id) + be16(bytes.count) + be16(strings.count)
+            strings += bytes
+        }
+        let nameTable = be16(0) + be16(records.count) + be16(6 + table.count) + table + strings
+        return [0, 1, 0, 0] + be16(1) + be16(16) + be16(0) + be16(0) + Array("name".utf8) + be32(0) + be32(28)
+            + be32(nameTable.count) + nameTable
+    }
+
+    static func utf16(_ text: String) -> [UInt8] { text.utf16.flatMap { be16(Int($0)) } }
+
     static func folder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fonts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -78,6 +94,75 @@ struct UIFontTests {
         let cut = folder.appendingPathComponent("cut.ttf")
         try Data(Self.font(postScript: "Cut", full: "Cut", family: "Cut").prefix(40)).write(to: cut)
         #expect(UIFontProbe.register(cut.path).code == 104)
+    }
+
+    @Test("names in Mac Roman, a symbol font's, Mac English over another language; one name twice; scopes; lists")
+    func nameRecords() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Mac Roman only: 0x8E is é.
+        let mac = folder.appendingPathComponent("mac.ttf")
+        try Data(
+            Self.font(records: [
+                (1, 0, 0, 1, Array("Caf".utf8) + [0x8E]), (1, 0, 0, 6, Array("Cafe-Regular".utf8)),
+            ])
+        ).write(to: mac)
+        #expect(UIFontProbe.register(mac.path).done)
+        #expect(UIFontProbe.font(named: "Cafe-Regular")?.family == "Café")
+        // A symbol font's names are UTF-16 under Windows' symbol encoding.
+        let symbol = folder.appendingPathComponent("icons.ttf")
+        try Data(
+            Self.font(records: [(3, 0, 0x409, 1, Self.utf16("Glyphs")), (3, 0, 0x409, 6, Self.utf16("Glyphs-Solid"))])
+        ).write(to: symbol)
+        #expect(UIFontProbe.register(symbol.path).done)
+        #expect(UIFontProbe.font(named: "Glyphs-Solid")?.family == "Glyphs")
+        // A Japanese Windows family and an English Mac one: the English one.
+        let mixed = folder.appendingPathComponent("mixed.ttf")
+        try Data(
+            Self.font(records: [
+                (3, 1, 0x411, 1, Self.utf16("日本")), (1, 0, 0, 1, Array("Nihon".utf8)),
+                (3, 1, 0x411, 16, Self.utf16("日本語")), (3, 1, 0x409, 6, Self.utf16("Nihon-W3")),
+            ])
+        ).write(to: mixed)
+        #expect(UIFontProbe.register(mixed.path).done)
+        #expect(UIFontProbe.font(named: "Nihon-W3")?.family == "日本語", "the typographic family (16) first")
+        // Another file with a PostScript name already registered.
+        let copy = folder.appendingPathComponent("copy.ttf")
+        try FileManager.default.copyItem(at: mac, to: copy)
+        #expect(UIFontProbe.register(copy.path).code == 305)
+        #expect(UIFontProbe.registerNoScope(copy.path).code == 307, "no scope: refused")
+        let several = UIFontProbe.registerSeveral([copy.path, folder.appendingPathComponent("none.ttf").path])
+        #expect(!several.done && several.codes == [305, 101])
+        #expect(several.urlsNamed, "each error names its font's URL")
+        for file in [mac, symbol, mixed] { #expect(UIFontProbe.unregister(file.path).done) }
+    }
+
+    @Test("descriptors: traits pick a system face or a registered family's; designs; attribute keys")
+    func descriptors() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, full) in [("Brand-Regular", "Brand Regular"), ("Brand-Bold", "Brand Bold")] {
+            try Data(Self.font(postScript: name, full: full, family: "Brand")).write(
+                to: folder.appendingPathComponent("\(name).ttf"))
+            #expect(UIFontProbe.register(folder.appendingPathComponent("\(name).ttf").path).done)
+        }
+        let derived = UIFontProbe.derivedFaces
+        #expect(
+            derived == [
+                ".SFUI-Bold 17.0", ".SFUI-RegularItalic 17.0", ".SFUI-BoldItalic 17.0", ".SFUIRounded-Regular 17.0",
+                "Brand-Bold 20.0", "Brand-Regular 24.0",
+            ], "\(derived)")
+        #expect(UIFontProbe.systemFamilyAndDescription.family == ".AppleSystemUIFont")
+        let description = UIFontProbe.systemFamilyAndDescription.description
+        #expect(description.hasPrefix("<UICTFont: 0x"), "\(description)")
+        #expect(
+            description.hasSuffix(
+                "> font-family: \".SFUI-Semibold\"; font-weight: normal; font-style: normal; font-size: 17.00pt"),
+            "\(description)")
+        #expect(UIFontProbe.attributeKeys == ["NSFont", "NSColor", "NSLink"])
+        for name in ["Brand-Regular", "Brand-Bold"] {
+            #expect(UIFontProbe.unregister(folder.appendingPathComponent("\(name).ttf").path).done)
+        }
     }
 
     @Test("the system font at iOS's text style sizes; a name iOS may have gives a font; equality by name and size")

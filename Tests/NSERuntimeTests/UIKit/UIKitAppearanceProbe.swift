@@ -150,6 +150,8 @@ enum UIKitAppearanceProbe {
             [
                 red.withAlphaComponent(0.5).description, UIColor.darkGray.description, UIColor.label.description,
                 UIColor(red: 1e30, green: .infinity, blue: 0, alpha: 1).description,
+                UIColor(displayP3Red: 1, green: 0, blue: 0, alpha: 1).description,
+                "\(UIColor(displayP3Red: 1, green: 0, blue: 0, alpha: 1) == UIColor(red: 1, green: 0, blue: 0, alpha: 1))",
             ]
         )
     }

@@ -137,6 +137,8 @@ struct UIKitAppearanceTests {
         #expect(equalities.descriptions[2].hasPrefix("<UIDynamicSystemColor: 0x"))
         #expect(equalities.descriptions[2].hasSuffix("; name = labelColor>"))
         #expect(equalities.descriptions[3] == "UIExtendedSRGBColorSpace 1e+30 inf 0 1", "no trap")
+        #expect(equalities.descriptions[4] == "UIDisplayP3ColorSpace 1 0 0 1")
+        #expect(equalities.descriptions[5] == "false", "a P3 color is not the sRGB color of its components")
         #expect(
             UIKitAppearanceProbe.subclassWhite() == RGBA(0.25, 0.25, 0.25, 1), "a subclass calls super.init(white:)")
         #expect(

@@ -38,6 +38,13 @@ struct ExtensionSourceScanTests {
         )
         #expect(notes.count == 1)
         #expect(notes.first?.hasPrefix("Style.swift:1: UIFont(name:size:) gives a font for any name") == true)
+        let swiftGen = ExtensionSourceScan.untimedCalls(
+            in:
+                "internal struct FontConvertible {\n  let name: String\n}\nlet f = FontConvertible.Font.init(name: n, size: 1)\n"
+                + "let g = UIFont.init(name: n, size: 2)\n", file: "Fonts.swift")
+        #expect(swiftGen.count == 2, "\(swiftGen)")
+        #expect(swiftGen.first?.hasPrefix("Fonts.swift:1: SwiftGen's font accessors find a font registered") == true)
+        #expect(swiftGen.last?.hasPrefix("Fonts.swift:5: UIFont(name:size:) gives a font for any name") == true)
     }
 
     @Test("refusing cellular, expensive or constrained networks is simulated, so not named")

@@ -167,7 +167,10 @@ struct UserExtensionSourceTests {
         #expect(ExtensionSourceScan.readsMainBundle("let id = Bundle.main.bundleIdentifier!"))
         #expect(ExtensionSourceScan.readsMainBundle("let id = Bundle\n    .main\n    .bundleIdentifier"))
         #expect(ExtensionSourceScan.readsMainBundle("let bundle: Bundle = .main"))
-        #expect(!ExtensionSourceScan.readsMainBundle("let b = MyBundle.mainThing; let c = Bundle(for: X.self)"))
+        #expect(!ExtensionSourceScan.readsMainBundle("let b = MyBundle.mainThing; let c = MyBundle(for: X.self)"))
+        #expect(
+            ExtensionSourceScan.readsMainBundle("let c = Bundle(for: BundleToken.self)"),
+            "a class of the extension's is in its bundle, the main one (SwiftGen's BundleToken)")
         #expect(ExtensionSourceScan.readsMainBundle("let t = NSLocalizedString(\"k\", comment: f(1))"))
         #expect(ExtensionSourceScan.readsMainBundle("let t = String(localized: \"k\", bundle: .main)"))
         #expect(
