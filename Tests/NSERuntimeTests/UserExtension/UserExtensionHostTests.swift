@@ -21,20 +21,28 @@ struct UserExtensionHostTests {
         #expect(record.visible.title == "Flash sale [modified]")
     }
 
-    @Test("XcodeProject: the project's shared file downloads, its local package's Bundle.module gives the subtitle")
-    func xcodeProjectWithALocalPackage() async throws {
-        CompiledExamples.keepManifestsInTestCache()
+    /// Runs the example in `folder` on a payload with a media URL whose download answers a JPEG after a
+    /// second: `inspect` sees the harness once the request is made, before the clock moves on.
+    private func runDownloadingAJPEG(
+        _ folder: String, inspect: (HostHarness) throws -> Void = { _ in }
+    ) async throws -> InvocationRecord {
         let harness = try HostHarness { _ in
             .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
         }
         defer { harness.remove() }
         let task = harness.start(
             harness.input(
-                TestPayloads.plain(mediaURL: TestPayloads.mediaURL),
-                extension: try CompiledExamples.factory("XcodeProject/NotificationService")))
+                TestPayloads.plain(mediaURL: TestPayloads.mediaURL), extension: try CompiledExamples.factory(folder)))
         await harness.downloader.waitForRequests(1)
+        try inspect(harness)
         harness.clock.advance(by: second)
-        let record = await task.value
+        return await task.value
+    }
+
+    @Test("XcodeProject: the project's shared file downloads, its local package's Bundle.module gives the subtitle")
+    func xcodeProjectWithALocalPackage() async throws {
+        CompiledExamples.keepManifestsInTestCache()
+        let record = try await runDownloadingAJPEG("XcodeProject/NotificationService")
         #expect(record.outcome == .enriched)
         #expect(record.visible.subtitle == "Photo", "ChatKit's en.lproj/Localizable.strings, through Bundle.module")
         #expect(record.visible.attachments.first?.url?.pathExtension == "jpg")
@@ -42,21 +50,12 @@ struct UserExtensionHostTests {
 
     @Test("MediaDownload: URLSession.shared's download goes through the run's downloader, is timed and attached")
     func mediaDownloads() async throws {
-        let harness = try HostHarness { _ in
-            .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
+        let record = try await runDownloadingAJPEG("MediaDownload") { harness in
+            let request = try #require(harness.downloader.requests.first)
+            #expect(request.url == TestPayloads.mediaURL)
+            #expect(request.idleTimeout == 60 * second, "URLSession's 60 s request timeout")
+            #expect(request.timeout == nil, "URLSession's 7-day resource timeout is no limit")
         }
-        defer { harness.remove() }
-        let task = harness.start(
-            harness.input(
-                TestPayloads.plain(mediaURL: TestPayloads.mediaURL),
-                extension: try CompiledExamples.factory("MediaDownload")))
-        await harness.downloader.waitForRequests(1)
-        let request = try #require(harness.downloader.requests.first)
-        #expect(request.url == TestPayloads.mediaURL)
-        #expect(request.idleTimeout == 60 * second, "URLSession's 60 s request timeout")
-        #expect(request.timeout == nil, "URLSession's 7-day resource timeout is no limit")
-        harness.clock.advance(by: second)
-        let record = await task.value
         #expect(record.outcome == .enriched)
         #expect(record.visible.attachments.first?.url?.pathExtension == "jpg")
         #expect(record.download?.status == 200)
