@@ -95,6 +95,9 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// Xcode project files beside the folder that could not be read, each with why: their targets' files
     /// from elsewhere are not compiled (the run says so).
     public var unreadableProjects: [String] = []
+    /// Project specs of a generator (XcodeGen, Tuist) beside a folder no Xcode project has a target for, a
+    /// note each: the project they describe is not there to read.
+    public var ungeneratedProjects: [String] = []
 
     /// What the run took from the extension's Xcode project and what it could not, one line each, as the run
     /// prints them: the Info.plist the target names, its compilation conditions, the folder's files it leaves
@@ -124,6 +127,7 @@ public struct UserExtensionSource: Sendable, Hashable {
             }
         }
         notes += infoPlistsPassedOver.map { "Info.plist passed over: \($0)" }
+        notes += ungeneratedProjects
         notes += unreadableProjects.map {
             "not read: the Xcode project \($0); files it compiles into the extension from outside the folder are not"
                 + " compiled"
@@ -313,6 +317,14 @@ public struct UserExtensionSource: Sendable, Hashable {
         source.mainBundleReaders = extensionReadsMainBundle ? nil : mainBundleReaders
         source.sdksImported = sdks
         source.unreadableProjects = unreadableProjects
+        if member == nil, isDirectory.boolValue {
+            source.ungeneratedProjects = generatorSpecs(near: root).map {
+                "not read: \($0.tool)'s \($0.spec.path) (no Xcode project generated from it has this folder's "
+                    + "target): files it compiles into the extension from outside the folder, its packages and "
+                    + "build settings are not known; run `\($0.command)` before the run, or give shared code with "
+                    + "--module NAME=PATH"
+            }
+        }
         source.infoPlistsPassedOver = passedOver
         if let member {
             source.projectTarget = member.name
@@ -480,17 +492,40 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// each folder's in name order: at most `levels` above, and not above a repository's root (a folder
     /// holding `.git`).
     private static func projectFileURLs(near folder: URL, levels: Int = 1) -> [URL] {
+        foldersUp(from: folder, levels: levels).flatMap { directory -> [URL] in
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            return entries.sorted().filter { $0.hasSuffix(".xcodeproj") }.map {
+                directory.appendingPathComponent($0).appendingPathComponent("project.pbxproj")
+            }.filter { FileManager.default.fileExists(atPath: $0.path) }
+        }
+    }
+
+    /// `folder` and the folders above it, the nearest first: at most `levels` above, and not above a
+    /// repository's root (a folder holding `.git`).
+    private static func foldersUp(from folder: URL, levels: Int) -> [URL] {
         var directories = [folder]
         while directories.count <= levels, let last = directories.last, last.path != "/",
             !FileManager.default.fileExists(atPath: last.appendingPathComponent(".git").path)
         {
             directories.append(last.deletingLastPathComponent())
         }
-        return directories.flatMap { directory -> [URL] in
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            return entries.sorted().filter { $0.hasSuffix(".xcodeproj") }.map {
-                directory.appendingPathComponent($0).appendingPathComponent("project.pbxproj")
-            }.filter { FileManager.default.fileExists(atPath: $0.path) }
+        return directories
+    }
+
+    /// The project specs of the tools that generate an Xcode project, found in `folder` or the folders above
+    /// it (as far as a project is looked for): XcodeGen's `project.yml` and Tuist's `Project.swift`, each
+    /// with how to generate its project. Looked for only where no Xcode project has the folder's target: a
+    /// repository that keeps only the spec has no `.xcodeproj` until the tool runs.
+    static func generatorSpecs(near folder: URL) -> [(spec: URL, tool: String, command: String)] {
+        let tools = [
+            ("project.yml", "XcodeGen", "xcodegen generate"), ("project.yaml", "XcodeGen", "xcodegen generate"),
+            ("Project.swift", "Tuist", "tuist generate"),
+        ]
+        return foldersUp(from: folder, levels: projectSearchLevels).flatMap { directory in
+            tools.compactMap { name, tool, command in
+                let spec = directory.appendingPathComponent(name)
+                return FileManager.default.fileExists(atPath: spec.path) ? (spec, tool, command) : nil
+            }
         }
     }
 

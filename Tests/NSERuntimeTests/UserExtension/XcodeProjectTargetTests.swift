@@ -222,6 +222,35 @@ struct XcodeProjectTargetTests {
         #expect(source.unreadableProjects.first?.hasPrefix(file.path + ": ") == true)
     }
 
+    /// A repository that keeps XcodeGen's or Tuist's spec instead of the project it generates: the run says the
+    /// project is not there to read, and how to make it; with the project beside it, nothing is said.
+    @Test func aGeneratorsSpecWithoutItsProjectIsNamed() throws {
+        let root = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("NotifyExt").path
+        #expect(try UserExtensionSource.locate(folder).ungeneratedProjects.isEmpty, "the generated project is there")
+        try "name: App\ntargets:\n  NotifyExt:\n    type: app-extension\n".write(
+            to: root.appendingPathComponent("project.yml"), atomically: true, encoding: .utf8)
+        #expect(try UserExtensionSource.locate(folder).ungeneratedProjects.isEmpty, "the generated project is there")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("App.xcodeproj"))
+        try "import ProjectDescription\nlet project = Project(name: \"App\")\n".write(
+            to: root.appendingPathComponent("Project.swift"), atomically: true, encoding: .utf8)
+        let source = try UserExtensionSource.locate(folder)
+        let standardized = root.standardizedFileURL.path
+        #expect(
+            source.ungeneratedProjects == [
+                "not read: XcodeGen's \(standardized)/project.yml (no Xcode project generated from it has this "
+                    + "folder's target): files it compiles into the extension from outside the folder, its packages "
+                    + "and build settings are not known; run `xcodegen generate` before the run, or give shared code "
+                    + "with --module NAME=PATH",
+                "not read: Tuist's \(standardized)/Project.swift (no Xcode project generated from it has this "
+                    + "folder's target): files it compiles into the extension from outside the folder, its packages "
+                    + "and build settings are not known; run `tuist generate` before the run, or give shared code "
+                    + "with --module NAME=PATH",
+            ], "\(source.ungeneratedProjects)")
+        #expect(source.projectNotes.contains(source.ungeneratedProjects[0]))
+    }
+
     /// Sets the extension target's Release `INFOPLIST_FILE` to `setting`; returns the project file.
     @discardableResult
     static func settingInfoPlist(_ root: URL, to setting: String) throws -> URL {
