@@ -86,8 +86,23 @@ enum ProjectModules {
             var module: ExtensionModule
             let label: String
             let place: String
+            // A remote package's product, where SwiftPM or Xcode has checked the package out beside the project.
+            var checkedOut: (folder: URL, location: String)?
+            if packageFolder(of: name, product: product, among: packages) == nil,
+                let location = remoteLocation(of: name, product: product, among: packages),
+                let folder = checkout(of: location, near: packages, project: target.projectFolder),
+                ExtensionModule.package(folder, hasTarget: name)
+            {
+                checkedOut = (folder, location)
+                packages.append(folder)
+            }
             do throws(UserExtensionError) {
-                if let folder = packageFolder(of: name, product: product, among: packages) {
+                if let (folder, location) = checkedOut {
+                    place = "a checkout of the remote Swift package \(location)"
+                    module = try ExtensionModule.locate("\(name)=\(folder.path)")
+                    module.origin = place
+                    label = "Swift package checkout"
+                } else if let folder = packageFolder(of: name, product: product, among: packages) {
                     place =
                         product == nil
                         ? "a target of the local Swift package \(folder.path)" : "which \(targetName) links"
@@ -122,8 +137,8 @@ enum ProjectModules {
                     case .repository(let repository):
                         problems.append(
                             "not compiled: \(name), a product of the remote Swift package \(repository) that "
-                                + "\(targetName) links: nse-bench cannot fetch it; give its sources with --module "
-                                + "\(name)=PATH")
+                                + "\(targetName) links: nse-bench cannot fetch it, and no checkout of it is beside the "
+                                + "project (SourcePackages/checkouts); give its sources with --module \(name)=PATH")
                     case .unknown:
                         problems.append(
                             "not compiled: \(name), which \(targetName) links: its package is not among the local packages "
@@ -143,7 +158,8 @@ enum ProjectModules {
                             problems.append(
                                 "not compiled: \(name), a product of the remote Swift package \(location) that the "
                                     + "local package \(manifest.name)'s target \(target) depends on: nse-bench cannot "
-                                    + "fetch it; give its sources with --module \(name)=PATH")
+                                    + "fetch it, and no checkout of it is in the package's .build/checkouts (`swift "
+                                    + "package resolve` there makes one); give its sources with --module \(name)=PATH")
                         }
                     }
                     continue
@@ -171,6 +187,51 @@ enum ProjectModules {
         }
         found.problems = problems
         return found
+    }
+
+    /// Where the remote package providing `name` is fetched from: the repository of the product the target
+    /// links, else of the remote product a local package's target depends on; nil when neither says.
+    private static func remoteLocation(
+        of name: String, product: XcodeProjectTarget.PackageProduct?, among packages: [URL]
+    ) -> String? {
+        if case .repository(let repository) = product?.place { return repository }
+        guard product == nil else { return nil }
+        return packages.lazy.compactMap { folder -> String? in
+            guard case .success(let manifest) = PackageManifestReader.manifest(ofPackageAt: folder) else { return nil }
+            return manifest.remoteSource(ofProduct: name)?.location
+        }.first
+    }
+
+    /// The checkout of the remote package at `location` that SwiftPM or Xcode left on disk: a folder named
+    /// as its repository (any case, without `.git`) holding a `Package.swift`, in a local package's
+    /// `.build/checkouts` (`swift package resolve`), or in `SourcePackages/checkouts` or `.build/checkouts`
+    /// beside the project (`xcodebuild -clonedSourcePackagesDirPath SourcePackages`). nse-bench fetches
+    /// nothing itself.
+    static func checkout(of location: String, near packages: [URL], project: URL?) -> URL? {
+        var name = location
+        while name.hasSuffix("/") { name.removeLast() }
+        name = String(name.split(separator: "/").last ?? Substring(name))
+        if name.lowercased().hasSuffix(".git") { name.removeLast(4) }
+        guard !name.isEmpty else { return nil }
+        var roots = packages.map { $0.appendingPathComponent(".build/checkouts") }
+        if let project {
+            roots += ["SourcePackages/checkouts", ".build/checkouts"].map { project.appendingPathComponent($0) }
+        }
+        for root in roots {
+            let entries: [String]
+            do {
+                entries = try FileManager.default.contentsOfDirectory(atPath: root.path)
+            } catch {
+                continue  // no checkouts there
+            }
+            for entry in entries.sorted() where entry.lowercased() == name.lowercased() {
+                let folder = root.appendingPathComponent(entry)
+                if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                    return folder.standardizedFileURL
+                }
+            }
+        }
+        return nil
     }
 
     /// The local package folder holding the module `name`: the product's own package, else the first of

@@ -42,6 +42,9 @@ struct XcodeProjectTarget: Sendable, Hashable {
     /// (``XcodeWorkspace``): where a product's own dependencies within its package,
     /// or another package's, are found.
     var localPackageFolders: [URL] = []
+    /// The folder holding the `.xcodeproj`: where `xcodebuild -clonedSourcePackagesDirPath SourcePackages`
+    /// leaves the remote packages' checkouts.
+    var projectFolder: URL? = nil
 
     /// The project's framework and static library targets, those this target depends on or links first:
     /// the app's code it shares with its extension as a module (`import Shared`) rather than as files
@@ -104,7 +107,9 @@ struct XcodeProjectTarget: Sendable, Hashable {
             }
             let linked = frameworks.filter { reached.contains($0.id) }.map(\.target)
             let others = frameworks.filter { !reached.contains($0.id) }.map(\.target)
-            return candidate.expanded(frameworks: linked + others)
+            var target = candidate.expanded(frameworks: linked + others)
+            target.projectFolder = file.deletingLastPathComponent().deletingLastPathComponent()
+            return target
         }
 
         /// The target compiling `folder`'s Swift files: the first of ``targets(containing:)``.

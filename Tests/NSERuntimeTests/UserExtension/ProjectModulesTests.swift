@@ -284,7 +284,9 @@ struct ProjectModulesTests {
             notes.contains(
                 "not compiled: SparkleCore, a product of the remote Swift package "
                     + "https://github.com/example/sparkle-project.git that the local package Fancy's target Fancy "
-                    + "depends on: nse-bench cannot fetch it; give its sources with --module SparkleCore=PATH"),
+                    + "depends on: nse-bench cannot fetch it, and no checkout of it is in the package's "
+                    + ".build/checkouts (`swift package resolve` there makes one); give its sources with --module "
+                    + "SparkleCore=PATH"),
             "\(notes)")
         #expect(
             notes.contains(
@@ -294,8 +296,9 @@ struct ProjectModulesTests {
         #expect(
             notes.contains(
                 "not compiled: RemoteKit, a product of the remote Swift package https://github.com/example/RemoteKit "
-                    + "that App.xcodeproj's target NotifyExt links: nse-bench cannot fetch it; give its sources with "
-                    + "--module RemoteKit=PATH"), "\(notes)")
+                    + "that App.xcodeproj's target NotifyExt links: nse-bench cannot fetch it, and no checkout of it is "
+                    + "beside the project (SourcePackages/checkouts); give its sources with --module RemoteKit=PATH"),
+            "\(notes)")
         #expect(
             notes.contains {
                 $0.hasPrefix("not compiled: Gone, which App.xcodeproj's target NotifyExt links (")
@@ -313,6 +316,61 @@ struct ProjectModulesTests {
             root.appendingPathComponent("NotifyExt").path, modules: ["Core=\(given.path)"])
         #expect(withGiven.modules.map(\.name) == ["Core", "Fancy", "Broken"], "not the package's Core, nor its Models")
         #expect(withGiven.modules.first?.root.path == given.standardizedFileURL.path)
+    }
+
+    /// Remote packages SwiftPM or Xcode has checked out beside the project are compiled as local ones: the
+    /// product the target links from `SourcePackages/checkouts` (xcodebuild's), and a local package's remote
+    /// dependency from its `.build/checkouts` (`swift package resolve`), with that checkout's own sibling target.
+    @Test func remotePackagesCheckedOutBesideTheProjectAreCompiled() throws {
+        let root = try Self.repository(imports: ["Core", "RemoteKit"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TemporaryDirectory.write(
+            [
+                "Packages/Fancy/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(
+                    name: "Fancy",
+                    dependencies: [.package(url: "https://github.com/example/Sparkle.git", from: "2.0.0")],
+                    targets: [.target(name: "Fancy", dependencies: [.product(name: "SparkleCore", package: "Sparkle")])])
+                """,
+                "Packages/Fancy/Sources/Fancy/Fancy.swift": "import SparkleCore\npublic let spark = SparkleCore.mark\n",
+                // `swift package resolve` in Fancy's folder, by hand: its checkout, named as the repository.
+                "Packages/Fancy/.build/checkouts/sparkle/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(
+                    name: "Sparkle",
+                    products: [.library(name: "SparkleCore", targets: ["SparkleCore"])],
+                    targets: [.target(name: "SparkleCore", dependencies: ["SparkleBase"]), .target(name: "SparkleBase")])
+                """,
+                "Packages/Fancy/.build/checkouts/sparkle/Sources/SparkleCore/Core.swift":
+                    "import SparkleBase\npublic enum SparkleCore { public static let mark = SparkleBase.mark }\n",
+                "Packages/Fancy/.build/checkouts/sparkle/Sources/SparkleBase/Base.swift":
+                    "public enum SparkleBase { public static let mark = \"*\" }\n",
+                // xcodebuild -clonedSourcePackagesDirPath SourcePackages: the project's remote product.
+                "SourcePackages/checkouts/RemoteKit/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "RemoteKit", targets: [.target(name: "RemoteKit")])
+                """,
+                "SourcePackages/checkouts/RemoteKit/Sources/RemoteKit/RemoteKit.swift": "public enum RemoteKit {}\n",
+            ], in: root)
+        let source = try UserExtensionSource.locate(root.appendingPathComponent("NotifyExt").path)
+        let names = source.modules.map(\.name)
+        for name in ["RemoteKit", "SparkleCore", "SparkleBase", "Fancy"] { #expect(names.contains(name), "\(names)") }
+        #expect(names.firstIndex(of: "SparkleBase")! < names.firstIndex(of: "SparkleCore")!, "\(names)")
+        #expect(names.firstIndex(of: "SparkleCore")! < names.firstIndex(of: "Fancy")!, "\(names)")
+        let standardized = root.standardizedFileURL.path
+        #expect(
+            source.modules.first { $0.name == "RemoteKit" }?.origin
+                == "a checkout of the remote Swift package https://github.com/example/RemoteKit")
+        #expect(
+            source.packageNotes.first?.contains(
+                "RemoteKit (Swift package checkout, \(standardized)/SourcePackages/checkouts/RemoteKit/Sources/RemoteKit)"
+            )
+                == true, "\(source.packageNotes)")
+        #expect(!source.packageNotes.contains { $0.contains("cannot fetch") }, "\(source.packageNotes)")
     }
 
     @Test func anExtensionThatNeedsAModuleLeftOutHearsThatModulesCompileError() throws {
