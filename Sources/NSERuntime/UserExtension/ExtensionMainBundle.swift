@@ -61,7 +61,9 @@ public struct ExtensionMainBundle: Sendable, Hashable {
 
     /// Files under the target folder that are left out of its resources by a folder they are in: build
     /// products, dependency managers' folders, and bundles of their own (a vendored framework).
-    static let skippedFolders: Set<String> = ["build", "Pods", "Carthage", "node_modules", "DerivedData", ".build"]
+    static let skippedFolders: Set<String> = [
+        "build", "Pods", "Carthage", "node_modules", "DerivedData", ".build", "SourcePackages",
+    ]
     static let skippedFolderExtensions: Set<String> = ["framework", "xcframework", "bundle", "appex", "app"]
     /// Names the workers' bundle folder holds itself: a resource of one of them is left out.
     static let bundleOwnNames: Set<String> = ["Info.plist", "executable-path", "nse-bench"]

@@ -79,6 +79,8 @@ enum ProjectModules {
         var queue = imports
         var seen = given.union(UserExtensionBuilder.reservedModuleNames).union([extensionModule])
         var packages = target.localPackageFolders
+        // Remote packages' checkouts taken so far, with where each is fetched from.
+        var checkouts: [(folder: URL, location: String)] = []
         while !queue.isEmpty {
             let name = queue.removeFirst()
             guard seen.insert(name).inserted else { continue }
@@ -86,19 +88,35 @@ enum ProjectModules {
             var module: ExtensionModule
             let label: String
             let place: String
-            // A remote package's product, where SwiftPM or Xcode has checked the package out beside the project.
-            var checkedOut: (folder: URL, location: String)?
+            // Not a local package's or a framework target's: a remote package's, where SwiftPM or Xcode has
+            // checked the package out (a target of a checkout already taken, or the product's own checkout).
+            var checkedOut: (folder: URL, place: String)?
+            var checkoutWithoutTarget: URL?
             if packageFolder(of: name, product: product, among: packages) == nil,
-                let location = remoteLocation(of: name, product: product, among: packages),
-                let folder = checkout(of: location, near: packages, project: target.projectFolder),
-                ExtensionModule.package(folder, hasTarget: name)
+                !target.frameworks.contains(where: { $0.moduleName == name && !$0.swiftFiles.isEmpty })
             {
-                checkedOut = (folder, location)
-                packages.append(folder)
+                if let (folder, location) = checkouts.first(where: {
+                    ExtensionModule.package($0.folder, hasTarget: name)
+                }) {
+                    checkedOut = (
+                        folder, "a target of the remote Swift package \(location), checked out at \(folder.path)"
+                    )
+                } else if let (location, dependent) = remoteLocation(
+                    of: name, product: product, among: packages + checkouts.map(\.folder)),
+                    let folder = checkout(
+                        of: location, near: packages, dependent: dependent, project: target.projectFolder)
+                {
+                    if ExtensionModule.package(folder, hasTarget: name) {
+                        checkedOut = (folder, "a checkout of the remote Swift package \(location)")
+                        checkouts.append((folder, location))
+                    } else {
+                        checkoutWithoutTarget = folder
+                    }
+                }
             }
             do throws(UserExtensionError) {
-                if let (folder, location) = checkedOut {
-                    place = "a checkout of the remote Swift package \(location)"
+                if let (folder, checkoutPlace) = checkedOut {
+                    place = checkoutPlace
                     module = try ExtensionModule.locate("\(name)=\(folder.path)")
                     module.origin = place
                     label = "Swift package checkout"
@@ -137,8 +155,11 @@ enum ProjectModules {
                     case .repository(let repository):
                         problems.append(
                             "not compiled: \(name), a product of the remote Swift package \(repository) that "
-                                + "\(targetName) links: nse-bench cannot fetch it, and no checkout of it is beside the "
-                                + "project (SourcePackages/checkouts); give its sources with --module \(name)=PATH")
+                                + "\(targetName) links: "
+                                + Self.unfetched(
+                                    name, checkout: checkoutWithoutTarget,
+                                    where: "beside the project "
+                                        + "(SourcePackages/checkouts or .build/checkouts)"))
                     case .unknown:
                         problems.append(
                             "not compiled: \(name), which \(targetName) links: its package is not among the local packages "
@@ -157,9 +178,11 @@ enum ProjectModules {
                         if let (manifest, location, target) = remote {
                             problems.append(
                                 "not compiled: \(name), a product of the remote Swift package \(location) that the "
-                                    + "local package \(manifest.name)'s target \(target) depends on: nse-bench cannot "
-                                    + "fetch it, and no checkout of it is in the package's .build/checkouts (`swift "
-                                    + "package resolve` there makes one); give its sources with --module \(name)=PATH")
+                                    + "local package \(manifest.name)'s target \(target) depends on: "
+                                    + Self.unfetched(
+                                        name, checkout: checkoutWithoutTarget,
+                                        where: "in the package's "
+                                            + ".build/checkouts (`swift package resolve` there makes one)"))
                         }
                     }
                     continue
@@ -191,32 +214,51 @@ enum ProjectModules {
 
     /// Where the remote package providing `name` is fetched from: the repository of the product the target
     /// links, else of the remote product a local package's target depends on; nil when neither says.
+    /// The local package that depends on it is returned too (nil for the target's own link).
     private static func remoteLocation(
         of name: String, product: XcodeProjectTarget.PackageProduct?, among packages: [URL]
-    ) -> String? {
-        if case .repository(let repository) = product?.place { return repository }
+    ) -> (location: String, dependent: URL?)? {
+        if case .repository(let repository) = product?.place { return (repository, nil) }
         guard product == nil else { return nil }
-        return packages.lazy.compactMap { folder -> String? in
-            guard case .success(let manifest) = PackageManifestReader.manifest(ofPackageAt: folder) else { return nil }
-            return manifest.remoteSource(ofProduct: name)?.location
+        return packages.lazy.compactMap { folder -> (String, URL?)? in
+            guard case .success(let manifest) = PackageManifestReader.manifest(ofPackageAt: folder),
+                let location = manifest.remoteSource(ofProduct: name)?.location
+            else { return nil }
+            return (location, folder)
         }.first
+    }
+
+    /// Why a remote product is not compiled: no checkout of it `where`, or its checkout has no Swift target of
+    /// that name.
+    private static func unfetched(_ name: String, checkout: URL?, where place: String) -> String {
+        guard let checkout else {
+            return "nse-bench cannot fetch it, and no checkout of it is \(place); give its sources with --module "
+                + "\(name)=PATH"
+        }
+        return "its checkout at \(checkout.path) has no Swift target \(name) (a binary, C or Objective-C target, or a "
+            + "module of another name); give its sources with --module \(name)=PATH"
     }
 
     /// The checkout of the remote package at `location` that SwiftPM or Xcode left on disk: a folder named
     /// as its repository (any case, without `.git`) holding a `Package.swift`, in a local package's
     /// `.build/checkouts` (`swift package resolve`), or in `SourcePackages/checkouts` or `.build/checkouts`
-    /// beside the project (`xcodebuild -clonedSourcePackagesDirPath SourcePackages`). nse-bench fetches
-    /// nothing itself.
-    static func checkout(of location: String, near packages: [URL], project: URL?) -> URL? {
+    /// beside the project (`xcodebuild -clonedSourcePackagesDirPath SourcePackages`); `dependent`'s own first
+    /// for its dependency, the project's first for the target's link. nse-bench fetches nothing itself.
+    static func checkout(of location: String, near packages: [URL], dependent: URL? = nil, project: URL?) -> URL? {
         var name = location
         while name.hasSuffix("/") { name.removeLast() }
         name = String(name.split(separator: "/").last ?? Substring(name))
         if name.lowercased().hasSuffix(".git") { name.removeLast(4) }
         guard !name.isEmpty else { return nil }
-        var roots = packages.map { $0.appendingPathComponent(".build/checkouts") }
-        if let project {
-            roots += ["SourcePackages/checkouts", ".build/checkouts"].map { project.appendingPathComponent($0) }
+        // The version resolved for whoever asks first: the dependent package's own checkouts for its dependency,
+        // the project's for a product the target links; then the rest.
+        let projectRoots = ["SourcePackages/checkouts", ".build/checkouts"].compactMap {
+            project?.appendingPathComponent($0)
         }
+        let packageRoots = ([dependent].compactMap { $0 } + packages.filter { $0 != dependent }).map {
+            $0.appendingPathComponent(".build/checkouts")
+        }
+        let roots = dependent == nil ? projectRoots + packageRoots : packageRoots + projectRoots
         for root in roots {
             let entries: [String]
             do {

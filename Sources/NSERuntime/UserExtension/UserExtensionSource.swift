@@ -317,7 +317,8 @@ public struct UserExtensionSource: Sendable, Hashable {
         source.mainBundleReaders = extensionReadsMainBundle ? nil : mainBundleReaders
         source.sdksImported = sdks
         source.unreadableProjects = unreadableProjects
-        if member == nil, isDirectory.boolValue {
+        // Only where no project was there to read (one that could not be read is named as such).
+        if member == nil, unreadableProjects.isEmpty, isDirectory.boolValue {
             source.ungeneratedProjects = generatorSpecs(near: root).map {
                 "not read: \($0.tool)'s \($0.spec.path) (no Xcode project generated from it has this folder's "
                     + "target): files it compiles into the extension from outside the folder, its packages and "
@@ -517,14 +518,20 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// with how to generate its project. Looked for only where no Xcode project has the folder's target: a
     /// repository that keeps only the spec has no `.xcodeproj` until the tool runs.
     static func generatorSpecs(near folder: URL) -> [(spec: URL, tool: String, command: String)] {
+        // Each spec's file, its tool, the command that generates the project, and what its text must hold to be
+        // that tool's: XcodeGen's targets, Tuist's manifest module (a model type named Project is neither).
         let tools = [
-            ("project.yml", "XcodeGen", "xcodegen generate"), ("project.yaml", "XcodeGen", "xcodegen generate"),
-            ("Project.swift", "Tuist", "tuist generate"),
+            ("project.yml", "XcodeGen", "xcodegen generate", "targets:"),
+            ("project.yaml", "XcodeGen", "xcodegen generate", "targets:"),
+            ("Project.swift", "Tuist", "tuist generate", "import ProjectDescription"),
         ]
         return foldersUp(from: folder, levels: projectSearchLevels).flatMap { directory in
-            tools.compactMap { name, tool, command in
+            tools.compactMap { name, tool, command, mark in
                 let spec = directory.appendingPathComponent(name)
-                return FileManager.default.fileExists(atPath: spec.path) ? (spec, tool, command) : nil
+                guard let data = FileManager.default.contents(atPath: spec.path),
+                    String(decoding: data, as: UTF8.self).contains(mark)
+                else { return nil }
+                return (spec, tool, command)
             }
         }
     }
@@ -547,7 +554,11 @@ public struct UserExtensionSource: Sendable, Hashable {
         else { return [] }
         var files: [URL] = []
         for case let url as URL in walker {
-            if [".build", "DerivedData"].contains(url.lastPathComponent) || url.pathExtension == "xcodeproj" {
+            // Build products, and remote packages' checkouts (`SourcePackages`, `.build/checkouts`): never the
+            // target's own files.
+            if [".build", "DerivedData", "SourcePackages"].contains(url.lastPathComponent)
+                || url.pathExtension == "xcodeproj"
+            {
                 walker.skipDescendants()
                 continue
             }

@@ -297,7 +297,8 @@ struct ProjectModulesTests {
             notes.contains(
                 "not compiled: RemoteKit, a product of the remote Swift package https://github.com/example/RemoteKit "
                     + "that App.xcodeproj's target NotifyExt links: nse-bench cannot fetch it, and no checkout of it is "
-                    + "beside the project (SourcePackages/checkouts); give its sources with --module RemoteKit=PATH"),
+                    + "beside the project (SourcePackages/checkouts or .build/checkouts); give its sources with --module "
+                    + "RemoteKit=PATH"),
             "\(notes)")
         #expect(
             notes.contains {
@@ -371,6 +372,65 @@ struct ProjectModulesTests {
             )
                 == true, "\(source.packageNotes)")
         #expect(!source.packageNotes.contains { $0.contains("cannot fetch") }, "\(source.packageNotes)")
+        let sparkle = "\(standardized)/Packages/Fancy/.build/checkouts/sparkle"
+        #expect(
+            source.modules.first { $0.name == "SparkleCore" }?.origin
+                == "a checkout of the remote Swift package https://github.com/example/Sparkle.git")
+        #expect(
+            source.modules.first { $0.name == "SparkleBase" }?.origin
+                == "a target of the remote Swift package https://github.com/example/Sparkle.git, checked out at "
+                + sparkle, "a sibling target of the checkout, named as one")
+        #expect(source.modules.first { $0.name == "SparkleCore" }?.root.path == sparkle + "/Sources/SparkleCore")
+    }
+
+    /// The project's own checkout of a product it links is taken before an older one a local package resolved;
+    /// a checkout without a Swift target of the module's name is named as such; `.build/checkouts` beside the
+    /// project is read too.
+    @Test func theProjectsCheckoutFirstAndACheckoutWithoutTheTargetNamed() throws {
+        let root = try Self.repository(imports: ["Core", "RemoteKit", "BinaryKit"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        func package(_ name: String, mark: String) -> [String: String] {
+            [
+                "Package.swift":
+                    "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"\(name)\", "
+                    + "targets: [.target(name: \"\(name)\")])\n",
+                "Sources/\(name)/\(name).swift": "public enum \(name) { public static let mark = \"\(mark)\" }\n",
+            ]
+        }
+        var files: [String: String] = [:]
+        for (path, text) in package("RemoteKit", mark: "old") {
+            files["Packages/Core/.build/checkouts/RemoteKit/" + path] = text
+        }
+        for (path, text) in package("RemoteKit", mark: "new") { files[".build/checkouts/remotekit/" + path] = text }
+        // A binary target's package: nothing Swift to compile.
+        files["SourcePackages/checkouts/BinaryKit/Package.swift"] =
+            "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"BinaryKit\", "
+            + "targets: [.binaryTarget(name: \"BinaryKit\", path: \"BinaryKit.xcframework\")])\n"
+        try TemporaryDirectory.write(files, in: root)
+        // The project links BinaryKit from its repository too.
+        let projectFile = root.appendingPathComponent("App.xcodeproj/project.pbxproj")
+        let project = try String(contentsOf: projectFile, encoding: .utf8)
+        let links = "packageProductDependencies = (PD1, PD2,"
+        #expect(project.contains(links))
+        try project.replacingOccurrences(of: links, with: "packageProductDependencies = (PD1, PD2, PB1,")
+            .replacingOccurrences(
+                of: "PD9 = {",
+                with: "RP2 = {isa = XCRemoteSwiftPackageReference; repositoryURL = "
+                    + "\"https://github.com/example/BinaryKit.git\"; };\n"
+                    + "PB1 = {isa = XCSwiftPackageProductDependency; package = RP2; productName = BinaryKit; };\nPD9 = {"
+            ).write(to: projectFile, atomically: true, encoding: .utf8)
+        let source = try UserExtensionSource.locate(root.appendingPathComponent("NotifyExt").path)
+        let standardized = root.standardizedFileURL.path
+        #expect(
+            source.modules.first { $0.name == "RemoteKit" }?.root.path
+                == "\(standardized)/.build/checkouts/remotekit/Sources/RemoteKit",
+            "the project's own checkout, not Core's older one: \(source.modules.map(\.root.path))")
+        #expect(
+            source.packageNotes.contains(
+                "not compiled: BinaryKit, a product of the remote Swift package https://github.com/example/BinaryKit.git "
+                    + "that App.xcodeproj's target NotifyExt links: its checkout at \(standardized)/SourcePackages/"
+                    + "checkouts/BinaryKit has no Swift target BinaryKit (a binary, C or Objective-C target, or a module "
+                    + "of another name); give its sources with --module BinaryKit=PATH"), "\(source.packageNotes)")
     }
 
     @Test func anExtensionThatNeedsAModuleLeftOutHearsThatModulesCompileError() throws {

@@ -233,6 +233,9 @@ struct XcodeProjectTargetTests {
             to: root.appendingPathComponent("project.yml"), atomically: true, encoding: .utf8)
         #expect(try UserExtensionSource.locate(folder).ungeneratedProjects.isEmpty, "the generated project is there")
         try FileManager.default.removeItem(at: root.appendingPathComponent("App.xcodeproj"))
+        // A model type named Project in the extension's folder is no Tuist spec.
+        try "struct Project { var name: String }\n".write(
+            to: root.appendingPathComponent("NotifyExt/Project.swift"), atomically: true, encoding: .utf8)
         try "import ProjectDescription\nlet project = Project(name: \"App\")\n".write(
             to: root.appendingPathComponent("Project.swift"), atomically: true, encoding: .utf8)
         let source = try UserExtensionSource.locate(folder)
