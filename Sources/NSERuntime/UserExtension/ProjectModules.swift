@@ -80,7 +80,7 @@ enum ProjectModules {
         var seen = given.union(UserExtensionBuilder.reservedModuleNames).union([extensionModule])
         var packages = target.localPackageFolders
         // Remote packages' checkouts taken so far, with where each is fetched from.
-        var checkouts: [(folder: URL, location: String)] = []
+        var checkouts: [(folder: URL, location: String?)] = []
         while !queue.isEmpty {
             let name = queue.removeFirst()
             guard seen.insert(name).inserted else { continue }
@@ -99,7 +99,9 @@ enum ProjectModules {
                     ExtensionModule.package($0.folder, hasTarget: name)
                 }) {
                     checkedOut = (
-                        folder, "a target of the remote Swift package \(location), checked out at \(folder.path)"
+                        folder,
+                        location.map { "a target of the remote Swift package \($0), checked out at \(folder.path)" }
+                            ?? "a target of the Swift package checked out at \(folder.path)"
                     )
                 } else if let (location, dependent) = remoteLocation(
                     of: name, product: product, among: packages + checkouts.map(\.folder)),
@@ -112,6 +114,12 @@ enum ProjectModules {
                     } else {
                         checkoutWithoutTarget = folder
                     }
+                } else if product == nil,
+                    let folder = checkout(holdingTarget: name, near: packages, project: target.projectFolder)
+                {
+                    // A module of a product of another name: its checkout's name stands for where it is from.
+                    checkedOut = (folder, "a target of the Swift package checked out at \(folder.path)")
+                    checkouts.append((folder, nil))
                 }
             }
             do throws(UserExtensionError) {
@@ -259,21 +267,37 @@ enum ProjectModules {
             $0.appendingPathComponent(".build/checkouts")
         }
         let roots = dependent == nil ? projectRoots + packageRoots : packageRoots + projectRoots
-        for root in roots {
+        return checkouts(in: roots).first { $0.lastPathComponent.lowercased() == name.lowercased() }
+    }
+
+    /// The package folders (holding a `Package.swift`) in each of `roots`, a checkouts folder, in order.
+    private static func checkouts(in roots: [URL]) -> [URL] {
+        roots.flatMap { root -> [URL] in
             let entries: [String]
             do {
                 entries = try FileManager.default.contentsOfDirectory(atPath: root.path)
             } catch {
-                continue  // no checkouts there
+                return []  // no checkouts there
             }
-            for entry in entries.sorted() where entry.lowercased() == name.lowercased() {
-                let folder = root.appendingPathComponent(entry)
-                if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                    return folder.standardizedFileURL
-                }
+            return entries.sorted().map { root.appendingPathComponent($0).standardizedFileURL }.filter {
+                FileManager.default.fileExists(atPath: $0.appendingPathComponent("Package.swift").path)
             }
         }
-        return nil
+    }
+
+    /// The checkout holding a target named `name` when no product or dependency says which package it is of
+    /// (`import XCore` of a product `X`): the first checkout beside the project or a local package whose
+    /// manifest's text names it and whose manifest has it as a target. Only manifests that name it are read.
+    static func checkout(holdingTarget name: String, near packages: [URL], project: URL?) -> URL? {
+        let roots =
+            ["SourcePackages/checkouts", ".build/checkouts"].compactMap { project?.appendingPathComponent($0) }
+            + packages.map { $0.appendingPathComponent(".build/checkouts") }
+        return checkouts(in: roots).first { folder in
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("Package.swift").path),
+                String(decoding: data, as: UTF8.self).contains("\"\(name)\"")
+            else { return false }
+            return ExtensionModule.package(folder, hasTarget: name)
+        }
     }
 
     /// The local package folder holding the module `name`: the product's own package, else the first of

@@ -383,6 +383,32 @@ struct ProjectModulesTests {
         #expect(source.modules.first { $0.name == "SparkleCore" }?.root.path == sparkle + "/Sources/SparkleCore")
     }
 
+    /// A module of a checked-out package whose product has another name (`import XCore` of a product `X`)
+    /// is found by its target; a name no checkout's manifest holds is not looked for further.
+    @Test func aCheckoutsModuleOfAnotherNameIsFoundByItsTarget() throws {
+        let root = try Self.repository(imports: ["Core", "SparkleLite"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TemporaryDirectory.write(
+            [
+                "SourcePackages/checkouts/sparkle-project/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(
+                    name: "Sparkle",
+                    products: [.library(name: "Sparkle", targets: ["SparkleLite"])],
+                    targets: [.target(name: "SparkleLite")])
+                """,
+                "SourcePackages/checkouts/sparkle-project/Sources/SparkleLite/Lite.swift":
+                    "public enum SparkleLite {}\n",
+            ], in: root)
+        let source = try UserExtensionSource.locate(root.appendingPathComponent("NotifyExt").path)
+        let lite = try #require(source.modules.first { $0.name == "SparkleLite" }, "\(source.modules.map(\.name))")
+        #expect(
+            lite.origin
+                == "a target of the Swift package checked out at \(root.standardizedFileURL.path)/SourcePackages/"
+                + "checkouts/sparkle-project")
+    }
+
     /// The project's own checkout of a product it links is taken before an older one a local package resolved;
     /// a checkout without a Swift target of the module's name is named as such; `.build/checkouts` beside the
     /// project is read too.
