@@ -11,8 +11,11 @@ enum ExtensionSourceScan {
         var base: String
     }
 
-    /// Calls whose time the harness neither measures nor scales, or whose result a phone would give
-    /// otherwise, with why.
+    /// Why a font asked for by name is not faithful, for either way of writing the call.
+    private static let fontByName =
+        "UIFont(name:size:) gives a font for any name: iOS gives nil for a font it does not have (a registered "
+        + "font is found by its own names, as on iOS); nothing is drawn"
+
     /// What UIKit's stand-in does, and does not, of what iOS does to an image it draws or re-encodes.
     private static let imageDecoding =
         "nothing is decoded or drawn here; the bitmap iOS decodes into (4 bytes a pixel: a 12-megapixel photo is "
@@ -20,6 +23,8 @@ enum ExtensionSourceScan {
         + "the heap shared by the invocations in flight; none with --extension-processes 0), but the CPU time "
         + "and the output are not the phone's"
 
+    /// Calls whose time the harness neither measures nor scales, or whose result a phone would give
+    /// otherwise, with why.
     static let untimedCalls: [(pattern: String, why: String)] = [
         ("asyncAfter(", "DispatchQueue.asyncAfter waits in real time: --time-scale does not shorten it"),
         ("Thread.sleep", "Thread.sleep waits in real time: --time-scale does not shorten it"),
@@ -76,16 +81,8 @@ enum ExtensionSourceScan {
             ".draw(in:",
             "drawing a UIImage: \(imageDecoding)"
         ),
-        (
-            "UIFont(name:",
-            "UIFont(name:size:) gives a font for any name: iOS gives nil for a font it does not have (a registered "
-                + "font is found by its own names, as on iOS); nothing is drawn"
-        ),
-        (
-            "UIFont.init(name:",
-            "UIFont(name:size:) gives a font for any name: iOS gives nil for a font it does not have (a registered "
-                + "font is found by its own names, as on iOS); nothing is drawn"
-        ),
+        ("UIFont(name:", fontByName),
+        ("UIFont.init(name:", fontByName),
         (
             "struct FontConvertible",
             "SwiftGen's font accessors find a font registered from the bundle as on iOS, but one missing from the "
