@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 internal import NSEBenchImages
 
 /// The image a renderer or a thumbnail gives here: a blank PNG of the size asked (``BlankPNG/bytes(width:height:)``).

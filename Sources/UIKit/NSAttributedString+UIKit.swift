@@ -2,7 +2,6 @@ public import Foundation
 
 // The text attributes UIKit adds to Foundation (Foundation on Linux has none), with iOS's raw values, for code
 // that styles an attributed string: nothing is drawn here, so an attribute is only a key and its value.
-// `NSParagraphStyle` is not there.
 extension NSAttributedString.Key {
     public static let font = NSAttributedString.Key("NSFont")
     public static let foregroundColor = NSAttributedString.Key("NSColor")
@@ -38,4 +37,23 @@ public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
     public static let patternDashDot = NSUnderlineStyle(rawValue: 0x0300)
     public static let patternDashDotDot = NSUnderlineStyle(rawValue: 0x0400)
     public static let byWord = NSUnderlineStyle(rawValue: 0x8000)
+}
+
+// Drawing text into the current image context, as UIKit's: nothing is drawn (drawing is not simulated; a
+// renderer's image is blank, ``UIGraphicsImageRenderer``). Measuring text (`size()`, `boundingRect`) is not
+// here: without the fonts' metrics any size would be made up.
+extension NSAttributedString {
+    /// Draws the string in `rect`: nothing is drawn.
+    public func draw(in rect: CGRect) {}
+
+    /// Draws the string at `point`: nothing is drawn.
+    public func draw(at point: CGPoint) {}
+}
+
+extension NSString {
+    /// Draws the string in `rect` with `attributes`: nothing is drawn.
+    public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {}
+
+    /// Draws the string at `point` with `attributes`: nothing is drawn.
+    public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {}
 }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 // UIKit's named colors. The system and semantic colors are dynamic, light and dark, with the values iOS 13
 // to 18 give (iOS 26 adjusted some hues; its values are not known here); each is one color of its name, so

@@ -16,8 +16,9 @@ internal import NSEBenchImages
 /// An image, as UIKit's: made from an image file's bytes, sized from its header, over a ``CGImage`` that
 /// shares those bytes (not copied) and the bitmap iOS would decode them into.
 open class UIImage: NSObject, @unchecked Sendable {
-    // @unchecked: every stored property is a `let` set once in init: values, and `image`, whose stored
-    // properties are `let`s and a bitmap that locks itself.
+    // @unchecked: every stored property but `renderingMode` is a `let` set once in init: values, and `image`,
+    // whose stored properties are `let`s and a bitmap that locks itself; `renderingMode` is set only by
+    // `withRenderingMode(_:)`, on the copy it makes, before it returns it.
 
     /// The pixels: the file it was made from (or the blank PNG a renderer made) and the bitmap.
     let image: CGImage
@@ -96,6 +97,14 @@ open class UIImage: NSObject, @unchecked Sendable {
         (image, self.scale, size, imageOrientation) = read
     }
 
+    /// An empty image, as UIKit's `UIImage()`: no pixels, size zero, no `CGImage` and no PNG or JPEG bytes.
+    public override init() {
+        (image, scale, size, imageOrientation) = (CGImage(width: 0, height: 0, file: Data()), 1, .zero, .up)
+    }
+
+    /// Whether the image has no pixels (``init()``).
+    private var isEmpty: Bool { image.width == 0 }
+
     /// A symbol image: nil, as SF Symbols are not on Linux.
     public init?(systemName name: String) { return nil }
 
@@ -116,8 +125,24 @@ open class UIImage: NSObject, @unchecked Sendable {
         size = CGSize(width: CGFloat(width) / self.scale, height: CGFloat(height) / self.scale)
     }
 
-    /// The image's `CGImage`: the one it was made of, or the one made with it; the same each time.
-    open var cgImage: CGImage? { image }
+    /// How the image is drawn: as it is, or as a template filled with the tint colour.
+    public private(set) var renderingMode = RenderingMode.automatic
+
+    /// UIKit's rendering modes.
+    public enum RenderingMode: Int, Sendable {
+        case automatic, alwaysOriginal, alwaysTemplate
+    }
+
+    /// A copy of the image drawn in `renderingMode`, sharing its pixels.
+    open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
+        let copy = isEmpty ? UIImage() : UIImage(cgImage: image, scale: scale, orientation: imageOrientation)
+        copy.renderingMode = renderingMode
+        return copy
+    }
+
+    /// The image's `CGImage`: the one it was made of, or the one made with it, the same each time; nil for an
+    /// empty image.
+    open var cgImage: CGImage? { isEmpty ? nil : image }
 
     /// UIKit's orientation for EXIF's (1 to 8).
     private static func orientation(exif: Int) -> Orientation {
@@ -142,12 +167,14 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// re-encoding, its time and its output size, are not simulated). The decoded bitmap iOS would make
     /// first is allocated (``DecodedBitmap``).
     open func pngData() -> Data? {
+        guard !isEmpty else { return nil }
         decode()
         return bytes
     }
 
     /// JPEG bytes of the image: its own bytes, whatever `compressionQuality` (see ``pngData()``).
     open func jpegData(compressionQuality: CGFloat) -> Data? {
+        guard !isEmpty else { return nil }
         decode()
         return bytes
     }

@@ -39,7 +39,7 @@ private final class WhereService: UNNotificationServiceExtension, HostAwareExten
         let (loop, notes) = (loop, notes)
         notes.note("didReceive", onLoop: loop.inEventLoop)
         SimulatedPhone.current?.network.track { notes.note("phone work", onLoop: loop.inEventLoop) }
-        (SimulatedPhone.current?.network as? any PhoneTransferTracking)?.trackTransfer {
+        _ = (SimulatedPhone.current?.network as? any PhoneTransferTracking)?.trackTransfer {
             notes.note("transfer", onLoop: loop.inEventLoop)
         }
         invocationContext?.run {

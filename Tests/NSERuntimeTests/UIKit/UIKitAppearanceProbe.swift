@@ -157,7 +157,8 @@ enum UIKitAppearanceProbe {
     }
 
     /// A subclass of UIColor with its own designated initializer, as app code declares one.
-    final class QuarterGray: UIColor {
+    final class QuarterGray: UIColor, @unchecked Sendable {
+        // @unchecked: no state of its own; UIColor's is set once in init.
         init() { super.init(white: 0.25, alpha: 1) }
         required init?(coder: NSCoder) { nil }
     }

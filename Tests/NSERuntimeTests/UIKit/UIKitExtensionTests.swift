@@ -5,7 +5,9 @@ import Testing
 @testable import NSERuntime
 
 /// An extension that checks its download with `UIImage(data:)`, crops and draws a thumbnail and attaches its PNG, as
-/// shipped extensions do: compiled unchanged, it runs, and the download that is no image falls back.
+/// shipped extensions do: compiled unchanged, it runs, and the download that is no image falls back. It sizes the
+/// thumbnail with an image view made on the extension's thread, which UIKit's `@preconcurrency` main-actor
+/// isolation allows in Swift 5 mode.
 @Suite("UIKit: an extension checking and resizing its image", .timeLimit(.minutes(3)))
 struct UIKitExtensionTests {
     static let service = """
@@ -34,7 +36,8 @@ struct UIKitExtensionTests {
                     let drawn = UIGraphicsGetImageFromCurrentImageContext()
                     UIGraphicsEndImageContext()
                     guard let thumbnail = drawn, cropped.width == Int(square) else { return contentHandler(content) }
-                    content.subtitle = "\\(image.size.debugDescription) \\(thumbnail.size)"
+                    // Sized by an image view made off the main actor, as Swift 5 mode lets UIKit's be.
+                    content.subtitle = "\\(image.size.debugDescription) \\(UIImageView(image: thumbnail).frame.size)"
                     let file = FileManager.default.temporaryDirectory.appendingPathComponent("\\(UUID().uuidString).png")
                     guard let png = thumbnail.pngData(), (try? png.write(to: file)) != nil,
                         let attachment = try? UNNotificationAttachment(identifier: "thumb", url: file)

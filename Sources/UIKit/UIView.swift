@@ -1,0 +1,237 @@
+public import Foundation
+
+/// A rectangle on screen, as UIKit's: code an app shares with its extension (a design module's views) makes,
+/// sizes, nests and lays out views, so their geometry and hierarchy behave as on iOS; nothing is drawn or
+/// shown (an extension has no window), and Auto Layout is not here.
+@preconcurrency @MainActor
+open class UIView: UIResponder {
+    /// How a view's content fills its bounds, as UIKit's.
+    public enum ContentMode: Int, Sendable {
+        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right, topLeft,
+            topRight, bottomLeft, bottomRight
+    }
+
+    /// The frame's size with an origin of zero, unless set otherwise.
+    open var bounds: CGRect {
+        didSet { if bounds.size != oldValue.size { setNeedsLayout() } }
+    }
+    /// Where the view's centre is in its superview's coordinates.
+    open var center: CGPoint
+    /// The rectangle in its superview's coordinates: from ``center`` and ``bounds``' size, as UIKit keeps it.
+    open var frame: CGRect {
+        get {
+            CGRect(
+                x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width,
+                height: bounds.height)
+        }
+        set {
+            let standard = newValue.standardized
+            center = CGPoint(x: standard.midX, y: standard.midY)
+            bounds.size = standard.size
+        }
+    }
+    /// The background colour.
+    open var backgroundColor: UIColor?
+    /// The tint colour: the superview's unless set.
+    open var tintColor: UIColor! {
+        get { ownTintColor ?? superview?.tintColor ?? .systemBlue }
+        set { ownTintColor = newValue }
+    }
+    private var ownTintColor: UIColor?
+    /// How opaque it is, 0 to 1.
+    open var alpha: CGFloat = 1
+    /// Whether it is hidden.
+    open var isHidden = false
+    /// Whether it is opaque.
+    open var isOpaque = true
+    /// Whether its subviews are clipped to its bounds.
+    open var clipsToBounds = false
+    /// Whether it takes touches.
+    open var isUserInteractionEnabled = true
+    /// How its content fills its bounds.
+    open var contentMode = ContentMode.scaleToFill
+    /// A number to find it by (``viewWithTag(_:)``).
+    open var tag = 0
+    /// Whether Auto Layout constraints would be made from its autoresizing mask (kept; Auto Layout is not here).
+    open var translatesAutoresizingMaskIntoConstraints = true
+    /// Its accessibility identifier.
+    open var accessibilityIdentifier: String?
+    /// Its accessibility label.
+    open var accessibilityLabel: String?
+
+    /// The views it holds, back to front.
+    public private(set) var subviews: [UIView] = []
+    /// The view that holds it.
+    public private(set) weak var superview: UIView?
+    private var needsLayout = true
+
+    /// A view of `frame`.
+    public init(frame: CGRect) {
+        let standard = frame.standardized
+        bounds = CGRect(origin: .zero, size: standard.size)
+        center = CGPoint(x: standard.midX, y: standard.midY)
+        super.init()
+    }
+
+    /// A view of no size.
+    public convenience override init() { self.init(frame: .zero) }
+
+    /// A view from an archive: as on iOS, a subclass must implement it; here there is no archive to read.
+    public required init?(coder: NSCoder) {
+        bounds = .zero
+        center = .zero
+        super.init()
+    }
+
+    /// The next responder: its superview.
+    open override var next: UIResponder? { superview }
+
+    /// Adds `view` at the front, taking it from its superview.
+    open func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
+
+    /// Inserts `view` at `index` (clamped to the subviews' range), taking it from its superview.
+    open func insertSubview(_ view: UIView, at index: Int) {
+        guard view !== self else { return }
+        view.removeFromSuperview()
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        setNeedsLayout()
+    }
+
+    /// Inserts `view` just below `sibling` (at the front when `sibling` is not a subview).
+    open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        insertSubview(view, at: subviews.firstIndex { $0 === sibling } ?? subviews.count)
+    }
+
+    /// Inserts `view` just above `sibling` (at the front when `sibling` is not a subview).
+    open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        insertSubview(view, at: subviews.firstIndex { $0 === sibling }.map { $0 + 1 } ?? subviews.count)
+    }
+
+    /// Moves `view` to the front.
+    open func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Moves `view` to the back.
+    open func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    /// Takes the view out of its superview.
+    open func removeFromSuperview() {
+        guard let superview else { return }
+        superview.subviews.removeAll { $0 === self }
+        self.superview = nil
+        superview.setNeedsLayout()
+    }
+
+    /// Whether the view is `view` or one of its descendants.
+    open func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// The view or its first descendant (depth first) with `tag`.
+    open func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in subviews {
+            if let found = subview.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
+    /// Lays out its subviews: nothing by default, as UIKit's without constraints.
+    open func layoutSubviews() {}
+
+    /// Marks the view for layout at the next ``layoutIfNeeded()``.
+    open func setNeedsLayout() { needsLayout = true }
+
+    /// Lays out the view now if it was marked, then its subviews, as UIKit's.
+    open func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for subview in subviews { subview.layoutIfNeeded() }
+    }
+
+    /// Marks the view for drawing: nothing is drawn.
+    open func setNeedsDisplay() {}
+
+    /// Draws the view's content: nothing by default.
+    open func draw(_ rect: CGRect) {}
+
+    /// The size that fits `size`: its own, as UIKit's default.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// Resizes the view to ``sizeThatFits(_:)`` its current size.
+    open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
+
+    /// The size its content needs: none, as UIKit's default.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    /// Says its intrinsic size changed: nothing to redo here.
+    open func invalidateIntrinsicContentSize() {}
+
+    /// UIKit's value for a dimension with no intrinsic size.
+    public static let noIntrinsicMetric: CGFloat = -1
+
+    /// `point` in this view's coordinates converted to `view`'s (to the root's when nil), through their
+    /// common ancestors' frames.
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        let inRoot = pointInRoot(point)
+        return view?.pointFromRoot(inRoot) ?? inRoot
+    }
+
+    /// `point` in `view`'s coordinates (the root's when nil) converted to this view's.
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        pointFromRoot(view?.pointInRoot(point) ?? point)
+    }
+
+    /// `rect` in this view's coordinates converted to `view`'s.
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        CGRect(origin: convert(rect.origin, to: view), size: rect.size)
+    }
+
+    /// `rect` in `view`'s coordinates converted to this view's.
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        CGRect(origin: convert(rect.origin, from: view), size: rect.size)
+    }
+
+    private func pointInRoot(_ point: CGPoint) -> CGPoint {
+        var point = point
+        var view: UIView? = self
+        while let current = view, let superview = current.superview {
+            point = CGPoint(
+                x: point.x - current.bounds.minX + current.frame.minX,
+                y: point.y - current.bounds.minY + current.frame.minY)
+            view = superview
+        }
+        return point
+    }
+
+    private func pointFromRoot(_ point: CGPoint) -> CGPoint {
+        var chain: [UIView] = []
+        var view: UIView? = self
+        while let current = view, current.superview != nil {
+            chain.append(current)
+            view = current.superview
+        }
+        var point = point
+        for current in chain.reversed() {
+            point = CGPoint(
+                x: point.x - current.frame.minX + current.bounds.minX,
+                y: point.y - current.frame.minY + current.bounds.minY)
+        }
+        return point
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import UIKit
+
+// Views, insets, paragraph styles and empty images as a design module shared with an extension uses them, in a
+// file that imports no Testing (see UIImageTests.swift), each giving plain values.
+
+/// A view that counts its layouts and lays its one subview out inset by 8 points, as a design module's would.
+final class PaddedView: UIView {
+    let content = UIView()
+    private(set) var layouts = 0
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        addSubview(content)
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        layouts += 1
+        content.frame = bounds.inset(by: UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
+    }
+}
+
+enum UIKitViewProbe {
+    /// A view's frame, bounds and centre after its frame is set, then its bounds' size.
+    @MainActor
+    static func geometry() -> (frame: CGRect, bounds: CGRect, center: CGPoint, resized: CGRect) {
+        let view = UIView(frame: CGRect(x: 10, y: 20, width: 100, height: 50))
+        let first = (view.frame, view.bounds, view.center)
+        view.bounds.size = CGSize(width: 40, height: 30)
+        return (first.0, first.1, first.2, view.frame)
+    }
+
+    /// The order of a view's subviews (by tag) after each step of moving them about.
+    @MainActor
+    static func hierarchy() -> [[Int]] {
+        let root = UIView()
+        let other = UIView()
+        let views = (1...4).map { tag in
+            let view = UIView()
+            view.tag = tag
+            return view
+        }
+        func order() -> [Int] { root.subviews.map(\.tag) }
+        var steps: [[Int]] = []
+        views[0...2].forEach(root.addSubview)
+        steps.append(order())
+        root.insertSubview(views[3], belowSubview: views[1])
+        steps.append(order())
+        root.bringSubviewToFront(views[0])
+        steps.append(order())
+        other.addSubview(views[2])  // taken from root
+        steps.append(order())
+        views[3].removeFromSuperview()
+        steps.append(order())
+        root.sendSubviewToBack(views[0])
+        steps.append(order())
+        steps.append([other.subviews.count, views[2].superview === other ? 1 : 0, views[3].superview == nil ? 1 : 0])
+        return steps
+    }
+
+    /// Whether tags and ancestry are found through nested views.
+    @MainActor
+    static func lookups() -> (found: Int?, missing: Bool, descendant: Bool, notDescendant: Bool) {
+        let root = UIView()
+        let middle = UIView()
+        let leaf = UIView()
+        leaf.tag = 7
+        root.addSubview(middle)
+        middle.addSubview(leaf)
+        return (
+            root.viewWithTag(7)?.tag, root.viewWithTag(8) == nil, leaf.isDescendant(of: root),
+            root.isDescendant(of: leaf)
+        )
+    }
+
+    /// Layouts counted across layoutIfNeeded calls, and the subview's frame the layout set.
+    @MainActor
+    static func layout() -> (counts: [Int], contentFrame: CGRect) {
+        let view = PaddedView(frame: CGRect(x: 0, y: 0, width: 100, height: 60))
+        var counts: [Int] = []
+        view.layoutIfNeeded()
+        counts.append(view.layouts)
+        view.layoutIfNeeded()  // nothing changed: no layout
+        counts.append(view.layouts)
+        view.frame.size.width = 200  // a new size marks it
+        view.layoutIfNeeded()
+        counts.append(view.layouts)
+        view.frame.origin.x = 30  // a move alone does not
+        view.layoutIfNeeded()
+        counts.append(view.layouts)
+        return (counts, view.content.frame)
+    }
+
+    /// A point in a nested view converted to the root's coordinates and back.
+    @MainActor
+    static func conversion() -> (toRoot: CGPoint, back: CGPoint) {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let middle = UIView(frame: CGRect(x: 10, y: 20, width: 200, height: 200))
+        let leaf = UIView(frame: CGRect(x: 5, y: 6, width: 50, height: 50))
+        root.addSubview(middle)
+        middle.addSubview(leaf)
+        let toRoot = leaf.convert(CGPoint(x: 1, y: 2), to: root)
+        return (toRoot, leaf.convert(toRoot, from: root))
+    }
+
+    /// An image view's sizes with an image of `size` points, and without one.
+    @MainActor
+    static func imageView(size: CGSize) -> (frame: CGRect, intrinsic: CGSize, empty: CGSize) {
+        let image = UIGraphicsImageRenderer(size: size).image { _ in }
+        let view = UIImageView(image: image)
+        return (view.frame, view.intrinsicContentSize, UIImageView(frame: .zero).intrinsicContentSize)
+    }
+
+    /// A subclass's tint from its superview, and its own once set.
+    @MainActor
+    static func tint() -> (inherited: Bool, own: Bool) {
+        let root = UIView()
+        let child = UIView()
+        root.addSubview(child)
+        root.tintColor = .red
+        let inherited = child.tintColor == .red
+        child.tintColor = .green
+        return (inherited, child.tintColor == .green && root.tintColor == .red)
+    }
+
+    /// `UIImage()`'s size, CGImage and PNG bytes, and a template copy of a drawn image.
+    static func emptyAndTemplate() -> (size: CGSize, hasCGImage: Bool, hasPNG: Bool, mode: Int, templateSize: CGSize) {
+        let empty = UIImage()
+        let drawn = UIGraphicsImageRenderer(size: CGSize(width: 20, height: 10)).image { _ in }
+        let template = drawn.withRenderingMode(.alwaysTemplate)
+        return (
+            empty.size, empty.cgImage != nil, empty.pngData() != nil, template.renderingMode.rawValue, template.size
+        )
+    }
+
+    /// Paragraph styles: equal by values, copies immutable, mutable copies independent.
+    static func paragraphStyles() -> [Bool] {
+        let style = NSMutableParagraphStyle()
+        style.alignment = .center
+        style.lineSpacing = 4
+        let copy = style.copy() as! NSParagraphStyle
+        let mutable = style.mutableCopy() as! NSMutableParagraphStyle
+        mutable.alignment = .right
+        let same = NSMutableParagraphStyle()
+        same.setParagraphStyle(copy)
+        return [
+            copy == style, !(copy is NSMutableParagraphStyle), mutable.alignment == .right,
+            style.alignment == .center, same == style, NSParagraphStyle.default != style,
+            NSParagraphStyle.default.alignment == .natural, copy.hash == style.hash,
+        ]
+    }
+
+    /// Insets applied to a rectangle, by the method and UIKit's old function.
+    static func insets() -> (CGRect, CGRect, Bool) {
+        let rect = CGRect(x: 0, y: 0, width: 100, height: 40)
+        let insets = UIEdgeInsets(top: 2, left: 4, bottom: 6, right: 8)
+        return (
+            rect.inset(by: insets), UIEdgeInsetsInsetRect(rect, UIEdgeInsetsMake(50, 0, 0, 0)),
+            UIEdgeInsets.zero == UIEdgeInsets()
+        )
+    }
+}
