@@ -34,7 +34,9 @@
 //                               CGImage of its size (AVAssetImageGenerator); AVMakeRect; CMTime.
 //   Security                    the keychain (SecItem...) the run's phones share with the app (--keychain).
 //   UIKit                       UIImage read from its header (format, size), not decoded; drawing blank;
-//                               UIColor and UITraitCollection (asset catalog colors); UIDevice (the phone's).
+//                               UIColor and UITraitCollection (asset catalog colors); UIDevice (the phone's);
+//                               UIView and UIImageView (geometry, nesting, layout; nothing drawn).
+//   Combine                     publishers, subjects, operators, schedulers, ObservableObject and @Published.
 //   CoreText                    the font manager: a registered font file's names, which UIKit's UIFont finds.
 //   CoreGraphics, ImageIO       CGImage (a size, its bitmap allocated, not decoded); CGImageSource reading a
 //                               file's header, blank thumbnails; CGImageDestination writing an image's bytes.
@@ -89,10 +91,13 @@ let package = Package(
         // Security's keychain (SecItemAdd, SecItemCopyMatching, ...) over the run's simulated keychain.
         .library(name: "Security", targets: ["Security"]),
         // UIKit's UIImage, sized from the image's header, and its renderer (drawing is not simulated); UIColor,
-        // UITraitCollection and UIDevice, for shared code's asset catalog colors and device facts.
+        // UITraitCollection and UIDevice, for shared code's asset catalog colors and device facts; UIView and
+        // UIImageView for a design module's views.
         .library(name: "UIKit", targets: ["UIKit"]),
         // Core Text's font manager: registering a font file reads its names, for UIKit's UIFont.
         .library(name: "CoreText", targets: ["CoreText"]),
+        // Combine's publishers, subjects, ObservableObject and @Published, for the app modules extensions share.
+        .library(name: "Combine", targets: ["Combine"]),
         // CGImage, and ImageIO's image sources (header, thumbnails) and destinations, for extensions that
         // check or downsample what they downloaded (decoding is not simulated).
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
@@ -231,6 +236,12 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "Combine",
+            // URLSession's dataTaskPublisher is the simulated phone's session's.
+            dependencies: ["SimulatedDevice"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "UIKit",
             dependencies: ["CoreGraphics", "CoreText", "ImageIO", "NSEBenchImages", "SimulatedDevice"],
             swiftSettings: strictSwift6
@@ -314,8 +325,8 @@ let package = Package(
                 // the modules a user's code may import built, and their symbols in its process.
                 "CryptoKit", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices",
                 "CallKit",
-                "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText", "CoreGraphics", "ImageIO",
-                "WidgetKit", "AVFoundation", "CoreMedia", "FirebaseMessaging", "OneSignalExtension",
+                "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText", "Combine", "CoreGraphics",
+                "ImageIO", "WidgetKit", "AVFoundation", "CoreMedia", "FirebaseMessaging", "OneSignalExtension",
                 "AirshipServiceExtension", "AirshipNotificationServiceExtension", "IterableAppExtensions",
                 "BatchExtension", "KlaviyoSwiftExtension", "Firebase", "OneSignal",
             ],
@@ -326,7 +337,7 @@ let package = Package(
             dependencies: [
                 "NSEBenchCLI", "CJemalloc", "CryptoKit", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers",
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText",
-                "CoreGraphics", "ImageIO", "WidgetKit", "AVFoundation", "CoreMedia", "FirebaseMessaging",
+                "Combine", "CoreGraphics", "ImageIO", "WidgetKit", "AVFoundation", "CoreMedia", "FirebaseMessaging",
                 "OneSignalExtension",
                 "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
@@ -395,8 +406,8 @@ let package = Package(
                 "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "Compression", "OSLog", "Intents",
                 "UniformTypeIdentifiers",
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText",
-                "CoreGraphics", "ImageIO", "NSEBenchImages", "WidgetKit", "AVFoundation", "CoreMedia", "SDKProfiles",
-                "FirebaseMessaging",
+                "Combine", "CoreGraphics", "ImageIO", "NSEBenchImages", "WidgetKit", "AVFoundation", "CoreMedia",
+                "SDKProfiles", "FirebaseMessaging",
                 "OneSignalExtension",
                 "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",

@@ -53,6 +53,8 @@ struct LayeringTests {
         // UIImage from its header, over CoreGraphics' CGImage; ImageIO re-exported, as iOS's UIKit brings it;
         // UIDevice's identifier for vendor is the phone's (SimulatedDevice).
         "UIKit": ["Foundation", "CoreGraphics", "CoreText", "ImageIO", "NSEBenchImages", "SimulatedDevice"],
+        // Combine: publishers and subjects; URLSession's dataTaskPublisher is the phone's (SimulatedDevice).
+        "Combine": ["Dispatch", "Foundation", "FoundationNetworking", "SimulatedDevice", "Synchronization"],
         // Core Text's font manager: a font file's names read, registered for the process.
         "CoreText": ["CoreFoundationTypes", "Foundation", "Synchronization"],
         // The keychain: the phone's (SimulatedDevice), with Core Foundation's types in its API.

@@ -105,7 +105,7 @@ struct XcodeProjectExampleTests {
     }
 
     /// The run's payloads carry the media URL where the extension as built reads it: a package target that
-    /// imports a push SDK's module but does not compile here (it imports Combine) is left out, so its SDK
+    /// imports a push SDK's module but does not compile here (it imports SwiftUI) is left out, so its SDK
     /// is not the extension's, and payloads keep `media_url`. Read from the sources as found, before the
     /// build, they carried OneSignal's `att` field, which this extension never reads: nothing enriched.
     @Test func payloadsFollowTheSourcesTheBuildKept() async throws {
@@ -124,7 +124,7 @@ struct XcodeProjectExampleTests {
         ).write(to: manifestFile, atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(
             at: package.appendingPathComponent("Sources/ChatPush"), withIntermediateDirectories: true)
-        try "import Combine\nimport OneSignalExtension\npublic let pushes = PassthroughSubject<String, Never>()\n"
+        try "import SwiftUI\nimport OneSignalExtension\npublic let accent = Color.accentColor\n"
             .write(
                 to: package.appendingPathComponent("Sources/ChatPush/ChatPush.swift"), atomically: true, encoding: .utf8
             )

@@ -30,6 +30,10 @@ enum ExtensionSourceScan {
         ("Thread.sleep", "Thread.sleep waits in real time: --time-scale does not shorten it"),
         ("Task.sleep", "Task.sleep waits in real time: --time-scale does not shorten it"),
         ("usleep(", "usleep waits in real time: --time-scale does not shorten it"),
+        (".debounce(", "Combine's debounce waits in real time on its scheduler: --time-scale does not shorten it"),
+        (".throttle(", "Combine's throttle waits in real time on its scheduler: --time-scale does not shorten it"),
+        (".delay(for:", "Combine's delay waits in real time on its scheduler: --time-scale does not shorten it"),
+        ("Timer.publish(", "Combine's Timer.publish fires in real time: --time-scale does not shorten it"),
         ("URLSessionConfiguration.background", "background sessions are not simulated"),
         (
             "webSocketTask(",

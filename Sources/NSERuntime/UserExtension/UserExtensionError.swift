@@ -99,7 +99,8 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
                     + "Intents (communication notifications), os.log / OSLog (Logger, os_log), "
                     + "UniformTypeIdentifiers and MobileCoreServices (UTType, kUTType...), CallKit "
                     + "(reportNewIncomingVoIPPushPayload), Security (the keychain), UIKit (UIImage, not decoded; "
-                    + "colors, fonts, the device, UIView and UIImageView without drawing), "
+                    + "colors, fonts, the device, UIView and UIImageView without drawing), Combine (publishers, "
+                    + "subjects, operators, ObservableObject, @Published), "
                     + "CoreGraphics (CGImage), ImageIO (image sources: header, thumbnails), WidgetKit "
                     + "(WidgetCenter's reloads) and AVFoundation (AVAsset, AVAssetImageGenerator, AVMakeRect) are, "
                     + "and push SDKs' "
@@ -118,7 +119,7 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
     /// is not taken for a module of the user's own.
     private static let appleFrameworks: Set<String> = [
         "Accelerate", "ActivityKit", "AdSupport", "AppIntents", "AppTrackingTransparency", "AudioToolbox", "AVFAudio",
-        "AVKit", "BackgroundTasks", "CloudKit", "Combine", "Contacts", "CoreData",
+        "AVKit", "BackgroundTasks", "CloudKit", "Contacts", "CoreData",
         "CoreImage", "CoreLocation", "CoreMedia", "CoreML", "CoreMotion", "CoreSpotlight", "CoreTelephony",
         "CoreText", "CoreVideo", "Darwin", "DeviceCheck", "EventKit", "GameKit", "HealthKit",
         "LinkPresentation", "LocalAuthentication", "MapKit", "MediaPlayer", "MessageUI", "Metal", "NaturalLanguage",

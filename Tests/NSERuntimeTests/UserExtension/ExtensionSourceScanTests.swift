@@ -31,6 +31,25 @@ struct ExtensionSourceScanTests {
         #expect(notes.first?.hasPrefix("Service.swift:2: DispatchQueue.asyncAfter") == true)
     }
 
+    @Test("Combine's timed operators are named: they wait in real time on their schedulers")
+    func combineTiming() {
+        let text = """
+            $query.debounce(for: .milliseconds(300), scheduler: RunLoop.main)
+                .throttle(for: 1, scheduler: DispatchQueue.main, latest: true)
+                .delay(for: .seconds(1), scheduler: queue)
+                .map { $0 }
+            let ticks = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+            """
+        let notes = ExtensionSourceScan.untimedCalls(in: text, file: "Model.swift")
+        #expect(
+            notes.map { String($0.prefix { $0 != "," }) } == [
+                "Model.swift:1: Combine's debounce waits in real time on its scheduler: --time-scale does not shorten it",
+                "Model.swift:2: Combine's throttle waits in real time on its scheduler: --time-scale does not shorten it",
+                "Model.swift:3: Combine's delay waits in real time on its scheduler: --time-scale does not shorten it",
+                "Model.swift:5: Combine's Timer.publish fires in real time: --time-scale does not shorten it",
+            ], "\(notes)")
+    }
+
     @Test("a font asked for by name is named: any name gives one here")
     func fontsByName() {
         let notes = ExtensionSourceScan.untimedCalls(

@@ -113,10 +113,10 @@ struct ProjectModulesTests {
             "Packages/Shared/Package.swift": manifest("Shared", targets: ["Helpers"]),
             "Packages/Shared/Sources/Helpers/Helpers.swift":
                 "public enum Helpers { public static let separator = \": \" }\n",
-            // Linked, but Linux has no Combine: the extension reaches it under canImport alone.
+            // Linked, but Linux has no SwiftUI: the extension reaches it under canImport alone.
             "Packages/Fancy/Package.swift": manifest("Fancy"),
             "Packages/Fancy/Sources/Fancy/Fancy.swift":
-                "import Combine\nimport OneSignalExtension\npublic let subject = PassthroughSubject<Int, Never>()\n"
+                "import SwiftUI\nimport OneSignalExtension\npublic let accent = Color.accentColor\n"
                 + "public func pause() { Thread.sleep(forTimeInterval: 1) }\n"
                 + "public let identifier = Bundle.main.bundleIdentifier\n",
             "Packages/Local/Package.swift": manifest("Local"),
@@ -181,7 +181,7 @@ struct ProjectModulesTests {
         #expect(
             source.untimedCalls.contains { $0.hasPrefix("Fancy/Fancy.swift:4: Thread.sleep") }, "\(source.untimedCalls)"
         )
-        // Fancy imports Combine, which Linux lacks: left out, and the extension's canImport(Fancy) reads false.
+        // Fancy imports SwiftUI, which Linux lacks: left out, and the extension's canImport(Fancy) reads false.
         let builder = try CompiledExamples.builder()
         let loaded = try UserExtensionLoader.load(folder.path, builder: builder)
         let built = loaded.built
@@ -203,7 +203,7 @@ struct ProjectModulesTests {
             built.notes.contains {
                 $0.hasPrefix(
                     "Fancy (a local Swift package that App.xcodeproj's target NotifyExt links) is not compiled: it did "
-                        + "not compile here (") && $0.contains("Combine")
+                        + "not compile here (") && $0.contains("SwiftUI")
                     && $0.hasSuffix("so its #if canImport(Fancy) reads false, where an iPhone compiles the module")
             }, "\(built.notes)")
         // Broken fails in a function's body, after its interface was written: removed, so canImport reads false.
@@ -487,7 +487,7 @@ struct ProjectModulesTests {
     }
 
     @Test func aFailedCompileNamesTheModulesTheCompilerMissedNotThoseItsNotesName() throws {
-        // Fancy's note names Combine, which it lacks; the extension itself lacks only RemoteKit.
+        // Fancy's note names SwiftUI, which it lacks; the extension itself lacks only RemoteKit.
         let root = try Self.repository(imports: ["Core", "RemoteKit"])
         defer { try? FileManager.default.removeItem(at: root) }
         do {
@@ -500,7 +500,7 @@ struct ProjectModulesTests {
                 return
             }
             #expect(missing == ["RemoteKit"])
-            #expect(messages.contains("no such module 'Combine'"), "Fancy's note, after the compiler's messages")
+            #expect(messages.contains("no such module 'SwiftUI'"), "Fancy's note, after the compiler's messages")
         }
     }
 
