@@ -632,6 +632,36 @@ struct ExtensionProcessTests {
         #expect(rows.map { $0["outcome"] } == ["enriched", "enriched"], "\(summary)")
     }
 
+    @Test func combineWorkOnTheMainRunLoopRunsAsInAnIOSExtensionProcess() async throws {
+        // iOS runs an extension process's main run loop; nothing runs RunLoop.main in a worker, whose main
+        // thread drains the main queue: work and timers Combine schedules there run on the main queue, on the
+        // main thread. Added to the run loop itself, they waited until the deadline: expired_original.
+        let folder = try extensionFolder(
+            "MainRunLoop",
+            """
+            import Combine
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                private var cancellables = Set<AnyCancellable>()
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let ticks = Timer.publish(every: 0.02, on: .main, in: .common).autoconnect().first()
+                    Just("main").receive(on: RunLoop.main).zip(ticks).sink { value, _ in
+                        guard Thread.isMainThread else { return }  // never delivered: expired
+                        let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                        content.title = value
+                        contentHandler(content)
+                    }.store(in: &cancellables)
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, summary, rows) = try await run([
+            "--extension", folder.path, "-n", "2", "-c", "1", "--with-media", "0", "--deadline", "5s",
+        ])
+        #expect(status == 0 || status == 1, "a loaded machine may make it invalid, never a usage error")
+        #expect(rows.map { $0["outcome"] } == ["enriched", "enriched"], "\(summary)")
+    }
+
     @Test func anExtensionHoldingMoreThanTheLimitIsKilledAsJetsamKillsIt() async throws {
         // 30 MiB held for 0.3 s by every invocation: over the 24 MiB limit whatever else shares the process.
         let folder = try extensionFolder(
