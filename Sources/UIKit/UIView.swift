@@ -89,22 +89,29 @@ open class UIView: UIResponder {
     /// Adds `view` at the front, taking it from its superview.
     open func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
 
-    /// Inserts `view` at `index` (clamped to the subviews' range), taking it from its superview.
+    /// Inserts `view` at `index` (clamped to the subviews' range, counted without `view`), taking it from
+    /// its superview; both are laid out at the next pass.
     open func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self else { return }
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
         setNeedsLayout()
+        view.setNeedsLayout()
     }
 
     /// Inserts `view` just below `sibling` (at the front when `sibling` is not a subview).
     open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        guard view !== sibling else { return }
+        // Taken out first, so that the sibling's index is the one `view` goes to.
+        if view.superview === self { view.removeFromSuperview() }
         insertSubview(view, at: subviews.firstIndex { $0 === sibling } ?? subviews.count)
     }
 
     /// Inserts `view` just above `sibling` (at the front when `sibling` is not a subview).
     open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        guard view !== sibling else { return }
+        if view.superview === self { view.removeFromSuperview() }
         insertSubview(view, at: subviews.firstIndex { $0 === sibling }.map { $0 + 1 } ?? subviews.count)
     }
 
@@ -153,13 +160,21 @@ open class UIView: UIResponder {
     /// Marks the view for layout at the next ``layoutIfNeeded()``.
     open func setNeedsLayout() { needsLayout = true }
 
-    /// Lays out the view now if it was marked, then its subviews, as UIKit's.
+    /// Lays out what is marked, as UIKit's: from the highest of this view's marked superviews (a superview's
+    /// layout may move this view), then down through the subviews.
     open func layoutIfNeeded() {
+        var top = self
+        while let superview = top.superview, superview.needsLayout { top = superview }
+        top.layoutMarked()
+    }
+
+    /// Lays out the view if it was marked, then its subviews.
+    private func layoutMarked() {
         if needsLayout {
             needsLayout = false
             layoutSubviews()
         }
-        for subview in subviews { subview.layoutIfNeeded() }
+        for subview in subviews { subview.layoutMarked() }
     }
 
     /// Marks the view for drawing: nothing is drawn.
@@ -171,8 +186,12 @@ open class UIView: UIResponder {
     /// The size that fits `size`: its own, as UIKit's default.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
 
-    /// Resizes the view to ``sizeThatFits(_:)`` its current size.
-    open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
+    /// Resizes the view to ``sizeThatFits(_:)`` its current size, keeping its frame's origin, as UIKit's.
+    open func sizeToFit() {
+        var resized = frame
+        resized.size = sizeThatFits(bounds.size)
+        frame = resized
+    }
 
     /// The size its content needs: none, as UIKit's default.
     open var intrinsicContentSize: CGSize {

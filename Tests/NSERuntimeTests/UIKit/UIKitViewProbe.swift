@@ -61,6 +61,46 @@ enum UIKitViewProbe {
         return steps
     }
 
+    /// The order after moving a subview above and below its siblings, as UIKit documents: [2, 1, 3] both.
+    @MainActor
+    static func reordering() -> [[Int]] {
+        func fresh() -> (UIView, [UIView]) {
+            let root = UIView()
+            let views = (1...3).map { tag in
+                let view = UIView()
+                view.tag = tag
+                root.addSubview(view)
+                return view
+            }
+            return (root, views)
+        }
+        let (above, aboveViews) = fresh()
+        above.insertSubview(aboveViews[0], aboveSubview: aboveViews[1])
+        let (below, belowViews) = fresh()
+        below.insertSubview(belowViews[0], belowSubview: belowViews[2])
+        return [above.subviews.map(\.tag), below.subviews.map(\.tag)]
+    }
+
+    /// A view sized to fit: its frame's origin kept.
+    @MainActor
+    static func sizedToFit() -> CGRect {
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 100, height: 20)).image { _ in }
+        let view = UIImageView(frame: CGRect(x: 10, y: 10, width: 0, height: 0))
+        view.image = image
+        view.sizeToFit()
+        return view.frame
+    }
+
+    /// Layouts of a marked parent when its child is asked to lay out.
+    @MainActor
+    static func layoutFromAChild() -> Int {
+        let parent = PaddedView(frame: CGRect(x: 0, y: 0, width: 100, height: 60))
+        parent.layoutIfNeeded()
+        parent.setNeedsLayout()
+        parent.content.layoutIfNeeded()
+        return parent.layouts
+    }
+
     /// Whether tags and ancestry are found through nested views.
     @MainActor
     static func lookups() -> (found: Int?, missing: Bool, descendant: Bool, notDescendant: Bool) {

@@ -25,6 +25,21 @@ struct UIKitViewTests {
             ])
     }
 
+    @Test("A subview moved above or below a sibling lands next to it")
+    func reordering() {
+        #expect(UIKitViewProbe.reordering() == [[2, 1, 3], [2, 1, 3]])
+    }
+
+    @Test("sizeToFit keeps the frame's origin")
+    func sizedToFit() {
+        #expect(UIKitViewProbe.sizedToFit() == CGRect(x: 10, y: 10, width: 100, height: 20))
+    }
+
+    @Test("A child's layoutIfNeeded lays out its marked parent first")
+    func layoutFromAChild() {
+        #expect(UIKitViewProbe.layoutFromAChild() == 2)
+    }
+
     @Test("Tags and ancestry are found through nested views")
     func lookups() {
         let (found, missing, descendant, notDescendant) = UIKitViewProbe.lookups()
