@@ -633,9 +633,9 @@ struct ExtensionProcessTests {
     }
 
     @Test func combineWorkOnTheMainRunLoopRunsAsInAnIOSExtensionProcess() async throws {
-        // iOS runs an extension process's main run loop; nothing runs RunLoop.main in a worker, whose main
-        // thread drains the main queue: work and timers Combine schedules there run on the main queue, on the
-        // main thread. Added to the run loop itself, they waited until the deadline: expired_original.
+        // iOS runs an extension process's main run loop on its main thread, and a worker's main thread runs
+        // it too: work and timers Combine schedules on RunLoop.main run on the main queue, on the main
+        // thread. With the main thread parked in dispatchMain(), they ran off it: expired_original.
         let folder = try extensionFolder(
             "MainRunLoop",
             """

@@ -33,16 +33,24 @@ extension SimulatedURLSession {
         public let request: URLRequest
         /// The session that makes it.
         public let session: SimulatedURLSession
+        /// The phone whose code made the publisher: the task is its request, whichever thread subscribes
+        /// (`subscribe(on:)`) or first asks for the value.
+        let phone: SimulatedPhone?
 
-        /// A publisher of `request`'s data task in `session`.
+        /// A publisher of `request`'s data task in `session`, for the phone whose code calls this.
         public init(request: URLRequest, session: SimulatedURLSession) {
             self.request = request
             self.session = session
+            phone = SimulatedPhone.current
         }
 
-        /// Attaches `subscriber`; the task starts at its first request.
+        /// Attaches `subscriber`; the task starts at its first request, as the request of the phone whose code
+        /// made the publisher or subscribes (a subscription or first request on a queue of the pipeline's own,
+        /// `subscribe(on:)`'s or a `flatMap` fed by `receive(on:)`, is still that phone's).
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == URLError {
-            subscriber.receive(subscription: DataTaskSubscription(request: request, session: session, subscriber))
+            subscriber.receive(
+                subscription: DataTaskSubscription(
+                    request: request, session: session, phone: SimulatedPhone.current ?? phone, subscriber))
         }
     }
 }
@@ -55,7 +63,7 @@ private protocol DataTaskEnding: AnyObject {
 /// One subscriber's data task: not started, running, or ended (finished or cancelled).
 private final class DataTaskSubscription<Downstream: Subscriber>: Subscription, DataTaskEnding, @unchecked Sendable
 where Downstream.Input == SimulatedURLSession.DataTaskPublisher.Output, Downstream.Failure == URLError {
-    // @unchecked: `state` is behind its lock; `request` and `session` are lets; the subscriber is called
+    // @unchecked: `state` is behind its lock; `request`, `session` and `phone` are lets; the subscriber is called
     // once for the value and once for the completion, outside the lock, after the state says it may be.
 
     private enum State {
@@ -67,11 +75,14 @@ where Downstream.Input == SimulatedURLSession.DataTaskPublisher.Output, Downstre
 
     private let request: URLRequest
     private let session: SimulatedURLSession
+    /// The phone whose code subscribed: its request, whichever thread first asks for the value.
+    private let phone: SimulatedPhone?
     private let state: Locked<State>
 
-    init(request: URLRequest, session: SimulatedURLSession, _ subscriber: Downstream) {
+    init(request: URLRequest, session: SimulatedURLSession, phone: SimulatedPhone?, _ subscriber: Downstream) {
         self.request = request
         self.session = session
+        self.phone = phone
         state = Locked(.waiting(subscriber))
     }
 
@@ -86,8 +97,10 @@ where Downstream.Input == SimulatedURLSession.DataTaskPublisher.Output, Downstre
         // Made outside the lock: the session calls back on its own queue. Through the protocol, so the
         // handler captures no generic type of the subscriber's.
         let subscription = Unchecked<any DataTaskEnding>(self)
-        let task = session.dataTask(with: request) { data, response, error in
-            subscription.value.finish(data: data, response: response, error: error)
+        let task = SimulatedPhone.$current.withValue(SimulatedPhone.current ?? phone) {
+            session.dataTask(with: request) { data, response, error in
+                subscription.value.finish(data: data, response: response, error: error)
+            }
         }
         let started = state.withLock { state -> Bool in
             guard case .starting(let subscriber) = state else { return false }  // cancelled meanwhile

@@ -75,7 +75,7 @@ extension Publisher {
         Publishers.Retry(upstream: self, retries: retries)
     }
 
-    /// Passes values on and reports a failure (on standard error; Apple's stops the process).
+    /// Passes values on and stops the process on a failure, as Apple's.
     public func assertNoFailure(_ prefix: String = "", file: StaticString = #file, line: UInt = #line)
         -> Publishers.AssertNoFailure<Self>
     {

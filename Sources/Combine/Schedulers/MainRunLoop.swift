@@ -4,11 +4,12 @@ import Foundation
 /// Work scheduled on `RunLoop.main` (`receive(on: RunLoop.main)`, `debounce(for:scheduler: RunLoop.main)`,
 /// `Timer.publish(every:on: .main, in:)`), run on the main dispatch queue.
 ///
-/// On iOS an extension's process runs its main run loop, so work and timers added to it fire. On Linux
-/// nothing runs `RunLoop.main` in nse-bench's extension worker (its main thread drains the main dispatch
-/// queue instead), nor in a test runner, so work added to the run loop itself would wait forever and an
-/// extension waiting on it would expire where a phone's delivers. The main queue is drained by the main run
-/// loop too whenever one runs, so the work runs on the main thread, in order, either way.
+/// On iOS an extension's process runs its main run loop, so work and timers added to it fire. On Linux a
+/// Swift program's main thread is parked in `dispatchMain()` and nothing runs `RunLoop.main` (inside `run`
+/// with `--extension-processes 0`, in a test runner): work added to the run loop itself would wait forever
+/// and an extension waiting on it would expire where a phone's delivers. The main queue runs either way,
+/// and the main run loop drains it whenever one runs (an extension worker's main thread runs it), so the
+/// work runs in order, on the main thread where iOS would run it.
 enum MainRunLoop {
     /// Whether `runLoop` is the main thread's.
     static func isMain(_ runLoop: RunLoop) -> Bool { runLoop === RunLoop.main }

@@ -85,7 +85,9 @@ struct CombineExtensionTests {
                 guard let text = content.userInfo["media_url"] as? String, let url = URL(string: text) else {
                     return contentHandler(content)
                 }
+                // Subscribed on the pool: the task is made there, off the phone's thread, and is still its request.
                 download = URLSession.shared.dataTaskPublisher(for: url)
+                    .subscribe(on: DispatchQueue.global())
                     .tryMap { output -> Data in
                         guard (output.response as? HTTPURLResponse)?.statusCode == 200 else {
                             throw URLError(.badServerResponse)

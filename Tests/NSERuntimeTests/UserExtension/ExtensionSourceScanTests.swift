@@ -43,8 +43,8 @@ struct ExtensionSourceScanTests {
         let notes = ExtensionSourceScan.untimedCalls(in: text, file: "Model.swift")
         #expect(
             notes.map { String($0.prefix { $0 != "," }) } == [
-                "Model.swift:1: Combine's debounce waits in real time on its scheduler: --time-scale does not shorten it",
-                "Model.swift:2: Combine's throttle waits in real time on its scheduler: --time-scale does not shorten it",
+                "Model.swift:1: debounce waits in real time on its scheduler: --time-scale does not shorten it",
+                "Model.swift:2: throttle waits in real time on its scheduler: --time-scale does not shorten it",
                 "Model.swift:3: Combine's delay waits in real time on its scheduler: --time-scale does not shorten it",
                 "Model.swift:5: Combine's Timer.publish fires in real time: --time-scale does not shorten it",
             ], "\(notes)")
