@@ -1,7 +1,9 @@
 // Core Graphics on Linux, as far as a Notification Service Extension reaches it through ImageIO and UIKit:
-// `CGImage`, an image of a size in pixels whose pixels are not decoded. Foundation already gives Linux
-// `CGFloat`, `CGSize`, `CGPoint` and `CGRect`; this module re-exports it. Drawing (`CGContext`) is not
-// here.
+// `CGImage`, an image of a size in pixels whose pixels are not decoded; `CGAffineTransform`; colors
+// (`CGColor`, `CGColorSpace`) as values, converted between the sRGB, Display P3 and gray spaces; and paths
+// (`CGPath`, `CGMutablePath`) kept as their elements, with their bounding boxes and point containment.
+// Foundation already gives Linux `CGFloat`, `CGSize`, `CGPoint` and `CGRect`; this module re-exports it.
+// Nothing is drawn: drawing (`CGContext`) is not here.
 @_exported public import Foundation
 package import NSEBenchImages
 
