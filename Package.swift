@@ -38,6 +38,8 @@
 //                               UIView and UIImageView (geometry, nesting, layout; nothing drawn).
 //   Combine                     publishers, subjects, operators, schedulers, ObservableObject and @Published.
 //   CoreText                    the font manager: a registered font file's names, which UIKit's UIFont finds.
+//   QuartzCore                  CALayer's values (corners, border, shadow, mask), shape and gradient layers;
+//                               nothing composited or animated. UIKit re-exports it, as iOS's does.
 //   CoreGraphics, ImageIO       CGImage (a size, its bitmap allocated, not decoded); CGImageSource reading a
 //                               file's header, blank thumbnails; CGImageDestination writing an image's bytes.
 //   NSEBenchImages              what UIKit, CoreGraphics and ImageIO share (`package` access, so a user's
@@ -96,6 +98,8 @@ let package = Package(
         .library(name: "UIKit", targets: ["UIKit"]),
         // Core Text's font manager: registering a font file reads its names, for UIKit's UIFont.
         .library(name: "CoreText", targets: ["CoreText"]),
+        // Core Animation's layers (a view's layer: corners, border, shadow, mask; shape and gradient layers).
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
         // Combine's publishers, subjects, ObservableObject and @Published, for the app modules extensions share.
         .library(name: "Combine", targets: ["Combine"]),
         // CGImage, and ImageIO's image sources (header, thumbnails) and destinations, for extensions that
@@ -231,6 +235,11 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "QuartzCore",
+            dependencies: ["CoreFoundationTypes", "CoreGraphics"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "CoreText",
             dependencies: ["CoreFoundationTypes"],
             swiftSettings: strictSwift6
@@ -243,7 +252,7 @@ let package = Package(
         ),
         .target(
             name: "UIKit",
-            dependencies: ["CoreGraphics", "CoreText", "ImageIO", "NSEBenchImages", "SimulatedDevice"],
+            dependencies: ["CoreGraphics", "CoreText", "ImageIO", "NSEBenchImages", "QuartzCore", "SimulatedDevice"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -325,7 +334,7 @@ let package = Package(
                 // the modules a user's code may import built, and their symbols in its process.
                 "CryptoKit", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices",
                 "CallKit",
-                "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText", "Combine", "CoreGraphics",
+                "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText", "QuartzCore", "Combine", "CoreGraphics",
                 "ImageIO", "WidgetKit", "AVFoundation", "CoreMedia", "FirebaseMessaging", "OneSignalExtension",
                 "AirshipServiceExtension", "AirshipNotificationServiceExtension", "IterableAppExtensions",
                 "BatchExtension", "KlaviyoSwiftExtension", "Firebase", "OneSignal",
@@ -336,7 +345,7 @@ let package = Package(
             name: "nse-bench",
             dependencies: [
                 "NSEBenchCLI", "CJemalloc", "CryptoKit", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers",
-                "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText",
+                "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText", "QuartzCore",
                 "Combine", "CoreGraphics", "ImageIO", "WidgetKit", "AVFoundation", "CoreMedia", "FirebaseMessaging",
                 "OneSignalExtension",
                 "AirshipServiceExtension",
@@ -405,7 +414,7 @@ let package = Package(
             dependencies: [
                 "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "Compression", "OSLog", "Intents",
                 "UniformTypeIdentifiers",
-                "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText",
+                "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText", "QuartzCore",
                 "Combine", "CoreGraphics", "ImageIO", "NSEBenchImages", "WidgetKit", "AVFoundation", "CoreMedia",
                 "SDKProfiles", "FirebaseMessaging",
                 "OneSignalExtension",

@@ -39,6 +39,9 @@ public var kCFBooleanTrue: CFBoolean! { NSNumber(value: true) }
 /// Core Foundation's false.
 public var kCFBooleanFalse: CFBoolean! { NSNumber(value: false) }
 
+/// Core Foundation's interval of time, in seconds (Core Animation's media time).
+public typealias CFTimeInterval = Double
+
 /// Core Foundation's URL: `NSURL` (`url as CFURL`).
 public typealias CFURL = NSURL
 /// Core Foundation's mutable data: `NSMutableData`, which an image destination writes into.

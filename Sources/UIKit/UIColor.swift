@@ -11,8 +11,8 @@ public import Foundation
 /// name, any other dynamic color only with itself.
 ///
 /// A named color is read from its bundle's asset catalogs as they are (``NamedColors``). Display P3
-/// components are kept as given, not converted to sRGB. Not there: `cgColor` (no Core Graphics context
-/// draws here), UIKit's text attributes.
+/// components are kept as given, not converted to sRGB. Its ``cgColor`` is Core Graphics' value of it, which a
+/// layer keeps (nothing draws here). Not there: UIKit's text attributes.
 ///
 /// `@unchecked Sendable`: its one stored property is a `let`; a dynamic color's provider is called on the
 /// thread that resolves it, as on iOS.

@@ -12,6 +12,8 @@
 // On iOS, UIKit brings ImageIO with it (through CoreImage), and extensions call CGImageSource with UIKit alone.
 @_exported public import ImageIO
 internal import NSEBenchImages
+// On iOS, UIKit brings Core Animation with it: `view.layer.cornerRadius` and `CALayer` need `import UIKit` alone.
+@_exported public import QuartzCore
 
 /// An image, as UIKit's: made from an image file's bytes, sized from its header, over a ``CGImage`` that
 /// shares those bytes (not copied) and the bitmap iOS would decode them into.
@@ -204,16 +206,4 @@ public func UIImagePNGRepresentation(_ image: UIImage) -> Data? { image.pngData(
 /// UIKit's old JPEG function: ``UIImage/jpegData(compressionQuality:)``.
 public func UIImageJPEGRepresentation(_ image: UIImage, _ compressionQuality: CGFloat) -> Data? {
     image.jpegData(compressionQuality: compressionQuality)
-}
-
-/// The screen, as UIKit's: an iPhone's, 3 pixels per point.
-public final class UIScreen: Sendable {
-    /// The main screen.
-    public static let main = UIScreen()
-    /// Pixels per point: 3, as on current iPhones.
-    public let scale: CGFloat = 3
-    /// The screen in points: an iPhone 15's 393 × 852.
-    public let bounds = CGRect(x: 0, y: 0, width: 393, height: 852)
-
-    private init() {}
 }

@@ -3,6 +3,12 @@ public import Foundation
 /// A rectangle on screen, as UIKit's: code an app shares with its extension (a design module's views) makes,
 /// sizes, nests and lays out views, so their geometry and hierarchy behave as on iOS; nothing is drawn or
 /// shown (an extension has no window), and Auto Layout is not here.
+///
+/// Its geometry, opacity, visibility, clipping and background are its ``layer``'s, as on iOS: `view.alpha`
+/// is `layer.opacity`, `clipsToBounds` is `layer.masksToBounds`. The layer is made of ``layerClass``: Core
+/// Animation's own classes (`CALayer`, `CAShapeLayer`, `CAGradientLayer`) are made as they are; a layer class
+/// of an app's own cannot be made by name on Linux (no Objective-C runtime), so its view gets a layer of the
+/// nearest of those it inherits from, and its own initializer does not run.
 @preconcurrency @MainActor
 open class UIView: UIResponder {
     /// How a view's content fills its bounds, as UIKit's.
@@ -11,41 +17,72 @@ open class UIView: UIResponder {
             topRight, bottomLeft, bottomRight
     }
 
-    /// The frame's size with an origin of zero, unless set otherwise.
+    /// The layer the view is: made of ``layerClass`` when first asked for.
+    open var layer: CALayer { backingLayer }
+    private lazy var backingLayer: CALayer = UIView.makeLayer(of: type(of: self).layerClass)
+
+    /// The class of the view's layer: `CALayer`; a subclass returns another (see the type's notes).
+    open class var layerClass: AnyClass { CALayer.self }
+
+    /// A layer of `layerClass`, or of the nearest of Core Animation's classes it inherits from.
+    private static func makeLayer(of layerClass: AnyClass) -> CALayer {
+        switch layerClass {
+        case is CAGradientLayer.Type: CAGradientLayer()
+        case is CAShapeLayer.Type: CAShapeLayer()
+        default: CALayer()
+        }
+    }
+
+    /// The frame's size with an origin of zero, unless set otherwise: the layer's bounds.
     open var bounds: CGRect {
-        didSet { if bounds.size != oldValue.size { setNeedsLayout() } }
-    }
-    /// Where the view's centre is in its superview's coordinates.
-    open var center: CGPoint
-    /// The rectangle in its superview's coordinates: from ``center`` and ``bounds``' size, as UIKit keeps it.
-    open var frame: CGRect {
-        get {
-            CGRect(
-                x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width,
-                height: bounds.height)
-        }
+        get { layer.bounds }
         set {
-            let standard = newValue.standardized
-            center = CGPoint(x: standard.midX, y: standard.midY)
-            bounds.size = standard.size
+            let before = layer.bounds.size
+            layer.bounds = newValue
+            if newValue.size != before { setNeedsLayout() }
         }
     }
-    /// The background colour.
-    open var backgroundColor: UIColor?
+    /// Where the view's centre is in its superview's coordinates: the layer's position.
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+    /// The rectangle in its superview's coordinates: the layer's frame, from ``center`` and ``bounds``' size.
+    open var frame: CGRect {
+        get { layer.frame }
+        set {
+            let before = layer.bounds.size
+            layer.frame = newValue
+            if layer.bounds.size != before { setNeedsLayout() }
+        }
+    }
+    /// The background colour; the layer's is its `cgColor`.
+    open var backgroundColor: UIColor? {
+        didSet { layer.backgroundColor = backgroundColor?.cgColor }
+    }
     /// The tint colour: the superview's unless set.
     open var tintColor: UIColor! {
         get { ownTintColor ?? superview?.tintColor ?? .systemBlue }
         set { ownTintColor = newValue }
     }
     private var ownTintColor: UIColor?
-    /// How opaque it is, 0 to 1.
-    open var alpha: CGFloat = 1
-    /// Whether it is hidden.
-    open var isHidden = false
+    /// How opaque it is, 0 to 1: the layer's opacity.
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+    /// Whether it is hidden: the layer's.
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
     /// Whether it is opaque.
     open var isOpaque = true
-    /// Whether its subviews are clipped to its bounds.
-    open var clipsToBounds = false
+    /// Whether its subviews are clipped to its bounds: the layer's ``CALayer/masksToBounds``.
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
     /// Whether it takes touches.
     open var isUserInteractionEnabled = true
     /// How its content fills its bounds.
@@ -67,10 +104,8 @@ open class UIView: UIResponder {
 
     /// A view of `frame`.
     public init(frame: CGRect) {
-        let standard = frame.standardized
-        bounds = CGRect(origin: .zero, size: standard.size)
-        center = CGPoint(x: standard.midX, y: standard.midY)
         super.init()
+        layer.frame = frame
     }
 
     /// A view of no size.
@@ -78,8 +113,6 @@ open class UIView: UIResponder {
 
     /// A view from an archive: as on iOS, a subclass must implement it; here there is no archive to read.
     public required init?(coder: NSCoder) {
-        bounds = .zero
-        center = .zero
         super.init()
     }
 

@@ -60,7 +60,8 @@ struct PackageLayeringTests {
         "nse-bench": pushSDKModules.union([
             "CryptoKit", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
             "CoreServices",
-            "Security", "CoreFoundationTypes", "UIKit", "CoreText", "Combine", "CoreGraphics", "ImageIO", "WidgetKit",
+            "Security", "CoreFoundationTypes", "UIKit", "CoreText", "QuartzCore", "Combine", "CoreGraphics", "ImageIO",
+            "WidgetKit",
             "AVFoundation",
             "CoreMedia",
         ]),
@@ -68,7 +69,8 @@ struct PackageLayeringTests {
         "NSEBenchCLI": pushSDKModules.union([
             "CryptoKit", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
             "CoreServices",
-            "Security", "CoreFoundationTypes", "UIKit", "CoreText", "Combine", "CoreGraphics", "ImageIO", "WidgetKit",
+            "Security", "CoreFoundationTypes", "UIKit", "CoreText", "QuartzCore", "Combine", "CoreGraphics", "ImageIO",
+            "WidgetKit",
             "AVFoundation",
             "CoreMedia",
         ]),

@@ -47,12 +47,17 @@ struct LayeringTests {
         // What UIKit, CoreGraphics and ImageIO share: image headers, a blank PNG (zlib, CRC-32) for what a
         // renderer draws, the decoded bitmap's lock.
         "NSEBenchImages": ["NSEBenchCore", "NSEBenchSystem", "Synchronization"],
-        "CoreGraphics": ["Foundation", "NSEBenchImages"],
+        // A path's elements are behind a Mutex (Synchronization), as a CGPath may be read from any thread.
+        "CoreGraphics": ["Foundation", "NSEBenchImages", "Synchronization"],
         // An image source fetches an http(s) URL on the phone (SimulatedDevice).
         "ImageIO": ["CoreFoundationTypes", "CoreGraphics", "NSEBenchImages", "SimulatedDevice"],
         // UIImage from its header, over CoreGraphics' CGImage; ImageIO re-exported, as iOS's UIKit brings it;
         // UIDevice's identifier for vendor is the phone's (SimulatedDevice).
-        "UIKit": ["Foundation", "CoreGraphics", "CoreText", "ImageIO", "NSEBenchImages", "SimulatedDevice"],
+        "UIKit": [
+            "Foundation", "CoreGraphics", "CoreText", "ImageIO", "NSEBenchImages", "QuartzCore", "SimulatedDevice",
+        ],
+        // Core Animation's layers: their colors and paths are Core Graphics', their media time Core Foundation's.
+        "QuartzCore": ["CoreFoundationTypes", "CoreGraphics", "Foundation"],
         // Combine: publishers and subjects; URLSession's dataTaskPublisher is the phone's (SimulatedDevice).
         "Combine": ["Dispatch", "Foundation", "FoundationNetworking", "SimulatedDevice", "Synchronization"],
         // Core Text's font manager: a font file's names read, registered for the process.

@@ -100,7 +100,9 @@ public struct UserExtensionBuilder: Sendable {
     static let providedModules =
         implicitModules + [
             "CryptoKit", "Compression", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
-            "CoreServices", "CoreFoundationTypes", "UIKit", "CoreText", "CoreGraphics", "ImageIO", "NSEBenchImages",
+            "CoreServices", "CoreFoundationTypes", "UIKit", "CoreText", "QuartzCore", "Combine", "CoreGraphics",
+            "ImageIO",
+            "NSEBenchImages",
             "WidgetKit",
             "AVFoundation", "CoreMedia",
         ] + ["SDKProfiles"] + SDKProfile.allCases.flatMap(\.moduleNames)

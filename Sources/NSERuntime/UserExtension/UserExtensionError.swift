@@ -99,9 +99,10 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
                     + "Intents (communication notifications), os.log / OSLog (Logger, os_log), "
                     + "UniformTypeIdentifiers and MobileCoreServices (UTType, kUTType...), CallKit "
                     + "(reportNewIncomingVoIPPushPayload), Security (the keychain), UIKit (UIImage, not decoded; "
-                    + "colors, fonts, the device, UIView and UIImageView without drawing), Combine (publishers, "
-                    + "subjects, operators, ObservableObject, @Published), "
-                    + "CoreGraphics (CGImage), ImageIO (image sources: header, thumbnails), WidgetKit "
+                    + "colors, fonts, the device, the screen, UIView and UIImageView, UIBezierPath, without drawing), "
+                    + "QuartzCore (CALayer's values, shape and gradient layers), CoreText (the font manager), "
+                    + "Combine (publishers, subjects, operators, ObservableObject, @Published), "
+                    + "CoreGraphics (CGImage, CGColor, CGPath), CoreMedia (CMTime), ImageIO (image sources: header, thumbnails), WidgetKit "
                     + "(WidgetCenter's reloads) and AVFoundation (AVAsset, AVAssetImageGenerator, AVMakeRect) are, "
                     + "and push SDKs' "
                     + "modules "
@@ -120,10 +121,10 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
     private static let appleFrameworks: Set<String> = [
         "Accelerate", "ActivityKit", "AdSupport", "AppIntents", "AppTrackingTransparency", "AudioToolbox", "AVFAudio",
         "AVKit", "BackgroundTasks", "CloudKit", "Contacts", "CoreData",
-        "CoreImage", "CoreLocation", "CoreMedia", "CoreML", "CoreMotion", "CoreSpotlight", "CoreTelephony",
-        "CoreText", "CoreVideo", "Darwin", "DeviceCheck", "EventKit", "GameKit", "HealthKit",
+        "CoreImage", "CoreLocation", "CoreML", "CoreMotion", "CoreSpotlight", "CoreTelephony",
+        "CoreVideo", "Darwin", "DeviceCheck", "EventKit", "GameKit", "HealthKit",
         "LinkPresentation", "LocalAuthentication", "MapKit", "MediaPlayer", "MessageUI", "Metal", "NaturalLanguage",
-        "Network", "Observation", "Photos", "PhotosUI", "PushKit", "QuartzCore", "QuickLook", "SafariServices",
+        "Network", "Observation", "Photos", "PhotosUI", "PushKit", "QuickLook", "SafariServices",
         "StoreKit", "SwiftData", "SwiftUI", "UserNotificationsUI", "Vision", "WebKit",
     ]
 }
