@@ -37,7 +37,8 @@
 //                               UIColor and UITraitCollection (asset catalog colors); UIDevice (the phone's);
 //                               UIView and UIImageView (geometry, nesting, layout; nothing drawn).
 //   Combine                     publishers, subjects, operators, schedulers, ObservableObject and @Published.
-//   CoreText                    the font manager: a registered font file's names, which UIKit's UIFont finds.
+//   CoreText                    the font manager: a registered font file's names, which UIKit's UIFont finds;
+//                               a file's font descriptors and fonts made from them (names, size).
 //   QuartzCore                  CALayer's values (corners, border, shadow, mask), shape and gradient layers;
 //                               nothing composited or animated. UIKit re-exports it, as iOS's does.
 //   CoreGraphics, ImageIO       CGImage (a size, its bitmap allocated, not decoded); CGImageSource reading a
@@ -241,7 +242,8 @@ let package = Package(
         ),
         .target(
             name: "CoreText",
-            dependencies: ["CoreFoundationTypes"],
+            // A font made from a descriptor takes a Core Graphics transform.
+            dependencies: ["CoreFoundationTypes", "CoreGraphics"],
             swiftSettings: strictSwift6
         ),
         .target(

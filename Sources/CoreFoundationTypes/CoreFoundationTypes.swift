@@ -39,6 +39,9 @@ public var kCFBooleanTrue: CFBoolean! { NSNumber(value: true) }
 /// Core Foundation's false.
 public var kCFBooleanFalse: CFBoolean! { NSNumber(value: false) }
 
+/// Core Foundation's bit flags of options (Core Text's font options).
+public typealias CFOptionFlags = UInt
+
 /// Core Foundation's interval of time, in seconds (Core Animation's media time).
 public typealias CFTimeInterval = Double
 

@@ -21,7 +21,7 @@ open class CAAnimation: NSObject, CAMediaTiming {
     /// Its pacing.
     open var timingFunction: CAMediaTimingFunction?
     /// Told when it starts and stops (strongly held, as Core Animation's).
-    open var delegate: CAAnimationDelegate?
+    open var delegate: (any CAAnimationDelegate)?
     /// Whether it is removed from its layer once it completes: true.
     open var isRemovedOnCompletion = true
     open var beginTime: CFTimeInterval = 0

@@ -113,7 +113,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// A name to find it by.
     open var name: String?
     /// Lays out and displays it in its place: held weakly.
-    open weak var delegate: CALayerDelegate?
+    open weak var delegate: (any CALayerDelegate)?
 
     open var beginTime: CFTimeInterval = 0
     open var duration: CFTimeInterval = 0

@@ -5,7 +5,6 @@
 // UIKit re-exports this module, as iOS's does.
 @_exported public import CoreFoundationTypes
 @_exported public import CoreGraphics
-public import Foundation
 
 /// Seconds since the machine started, on a clock that does not jump, as Core Animation's.
 ///

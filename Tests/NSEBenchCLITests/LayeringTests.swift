@@ -61,7 +61,7 @@ struct LayeringTests {
         // Combine: publishers and subjects; URLSession's dataTaskPublisher is the phone's (SimulatedDevice).
         "Combine": ["Dispatch", "Foundation", "FoundationNetworking", "SimulatedDevice", "Synchronization"],
         // Core Text's font manager: a font file's names read, registered for the process.
-        "CoreText": ["CoreFoundationTypes", "Foundation", "Synchronization"],
+        "CoreText": ["CoreFoundationTypes", "CoreGraphics", "Foundation", "Synchronization"],
         // The keychain: the phone's (SimulatedDevice), with Core Foundation's types in its API.
         "Security": ["Foundation", "CoreFoundationTypes", "SimulatedDevice"],
         "CoreServices": ["MobileCoreServices", "UniformTypeIdentifiers"],

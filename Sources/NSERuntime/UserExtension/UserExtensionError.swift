@@ -100,7 +100,7 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
                     + "UniformTypeIdentifiers and MobileCoreServices (UTType, kUTType...), CallKit "
                     + "(reportNewIncomingVoIPPushPayload), Security (the keychain), UIKit (UIImage, not decoded; "
                     + "colors, fonts, the device, the screen, UIView and UIImageView, UIBezierPath, without drawing), "
-                    + "QuartzCore (CALayer's values, shape and gradient layers), CoreText (the font manager), "
+                    + "QuartzCore (CALayer's values, shape and gradient layers), CoreText (the font manager, fonts' names), "
                     + "Combine (publishers, subjects, operators, ObservableObject, @Published), "
                     + "CoreGraphics (CGImage, CGColor, CGPath), CoreMedia (CMTime), ImageIO (image sources: header, thumbnails), WidgetKit "
                     + "(WidgetCenter's reloads) and AVFoundation (AVAsset, AVAssetImageGenerator, AVMakeRect) are, "

@@ -95,3 +95,44 @@ enum UIFontProbe {
         )
     }
 }
+
+/// Core Text's descriptors and fonts as an icon font library reads them before registering its file
+/// (home-assistant/iOS's HAIconic, `IconDrawable.register()`), each giving plain values.
+enum CTFontProbe {
+    /// HAIconic's registration, as it is written: the file's first descriptor, a font made from it, its
+    /// PostScript name, then the registration (already registered is fine). The name, or why it stopped.
+    static func registerAsHAIconic(_ url: URL) -> String {
+        var error: Unmanaged<CFError>? = nil
+        let descriptors = CTFontManagerCreateFontDescriptorsFromURL(url as CFURL) as NSArray?
+        guard let descriptor = (descriptors as? [CTFontDescriptor])?.first else { return "no descriptors" }
+        let font = CTFontCreateWithFontDescriptorAndOptions(descriptor, 0.0, nil, [.preventAutoActivation])
+        let fontName = CTFontCopyPostScriptName(font) as String
+        if CTFontManagerRegisterFontsForURL(url as CFURL, .process, &error) == false || error != nil {
+            if let error = error?.takeUnretainedValue(), CFErrorGetDomain(error) == kCTFontManagerErrorDomain,
+                CFErrorGetCode(error) == CTFontManagerError.alreadyRegistered.rawValue
+            {
+                return "\(fontName) already"
+            }
+            return "\(fontName) failed"
+        }
+        return fontName
+    }
+
+    /// Each descriptor of a file as a font of `size`: PostScript, full and family names and size.
+    static func fonts(in url: URL, size: CGFloat) -> [String]? {
+        guard let descriptors = CTFontManagerCreateFontDescriptorsFromURL(url as CFURL) as? [CTFontDescriptor] else {
+            return nil
+        }
+        return descriptors.map { descriptor in
+            let font = CTFontCreateWithFontDescriptor(descriptor, size, nil)
+            return "\(CTFontCopyPostScriptName(font)) / \(CTFontCopyFullName(font)) / \(CTFontCopyFamilyName(font)) "
+                + "\(CTFontGetSize(font))"
+        }
+    }
+
+    /// A font made by name: a registered font's family, or the name itself; its size.
+    static func named(_ name: String, size: CGFloat) -> String {
+        let font = CTFontCreateWithName(name as CFString, size, nil)
+        return "\(CTFontCopyFamilyName(font)) \(CTFontGetSize(font))"
+    }
+}

@@ -73,6 +73,39 @@ struct UIFontTests {
         #expect(UIFontProbe.register(file.path, persistent: true).code == 307, "an extension registers for its process")
     }
 
+    @Test("a file's descriptors give fonts of its names; HAIconic's registration runs as written, twice")
+    func descriptorsFromFiles() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = Self.font(postScript: "Glyphs-Solid", full: "Glyphs Solid", family: "Glyphs", base: 20)
+        let second = Self.font(postScript: "Glyphs-Line", full: "Glyphs Line", family: "Glyphs", base: 20 + first.count)
+        let collection =
+            Array("ttcf".utf8) + Self.be32(0x0001_0000) + Self.be32(2) + Self.be32(20)
+            + Self.be32(20 + first.count) + first + second
+        let file = folder.appendingPathComponent("Glyphs.ttc")
+        try Data(collection).write(to: file)
+        #expect(
+            CTFontProbe.fonts(in: file, size: 0) == [
+                "Glyphs-Solid / Glyphs Solid / Glyphs 12.0", "Glyphs-Line / Glyphs Line / Glyphs 12.0",
+            ])
+        #expect(CTFontProbe.fonts(in: file, size: 17)?.first == "Glyphs-Solid / Glyphs Solid / Glyphs 17.0")
+        #expect(CTFontProbe.named("Glyphs Line", size: 9) == "Glyphs Line 9.0", "not registered: the name as asked")
+        let icons = folder.appendingPathComponent("MaterialDesignIcons.ttf")
+        try Data(
+            Self.font(postScript: "MaterialDesignIcons", full: "Material Design Icons", family: "Material Design Icons")
+        )
+        .write(to: icons)
+        #expect(CTFontProbe.registerAsHAIconic(icons) == "MaterialDesignIcons")
+        #expect(CTFontProbe.registerAsHAIconic(icons) == "MaterialDesignIcons already")
+        #expect(CTFontProbe.named("MaterialDesignIcons", size: 0) == "Material Design Icons 12.0")
+        #expect(UIFontProbe.unregister(icons.path).done)
+        let text = folder.appendingPathComponent("readme.ttf")
+        try Data("not a font".utf8).write(to: text)
+        #expect(CTFontProbe.fonts(in: text, size: 12) == nil)
+        #expect(CTFontProbe.fonts(in: folder.appendingPathComponent("none.ttf"), size: 12) == nil)
+        #expect(CTFontProbe.registerAsHAIconic(text) == "no descriptors")
+    }
+
     @Test("a collection's fonts register together; a missing file, text and a cut font are errors")
     func collectionsAndBadFiles() throws {
         let folder = try Self.folder()
