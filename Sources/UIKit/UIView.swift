@@ -95,6 +95,48 @@ open class UIView: UIResponder {
     open var accessibilityIdentifier: String?
     /// Its accessibility label.
     open var accessibilityLabel: String?
+    /// Its accessibility hint.
+    open var accessibilityHint: String?
+    /// Whether it is an element assistive technologies reach.
+    open var isAccessibilityElement = false
+    /// Its affine transform, kept by its layer (nothing is drawn; ``frame`` does not apply it).
+    open var transform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
+    /// How it resizes when its superview's bounds change (kept; nothing resizes it here).
+    open var autoresizingMask: AutoresizingMask = []
+    /// The margins its content keeps from its edges: 8 points each, as UIKit's default.
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    /// The margins, leading and trailing.
+    open var directionalLayoutMargins = NSDirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
+    /// Whether it keeps its superview's margins too.
+    open var preservesSuperviewLayoutMargins = false
+    /// The part of it a window's bars cover: none, as it is shown in no window.
+    open var safeAreaInsets: UIEdgeInsets { .zero }
+    /// Pixels a point of its content: the screen's.
+    open var contentScaleFactor: CGFloat = UIScreen.main.scale
+    /// Its appearance, overriding its traits' (kept; the phone's traits are what views read here).
+    open var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified
+    /// Whether it takes touches alone.
+    open var isExclusiveTouch = false
+    /// Whether it takes several touches at once.
+    open var isMultipleTouchEnabled = false
+    /// A view whose alpha masks this one's content (kept; nothing is drawn).
+    open var mask: UIView?
+
+    /// How a view resizes with its superview, as UIKit's.
+    public struct AutoresizingMask: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+    }
 
     /// The views it holds, back to front.
     public private(set) var subviews: [UIView] = []
@@ -124,13 +166,35 @@ open class UIView: UIResponder {
 
     /// Inserts `view` at `index` (clamped to the subviews' range, counted without `view`), taking it from
     /// its superview; both are laid out at the next pass.
+    ///
+    /// As UIKit's, a view that changes superview hears ``willMove(toSuperview:)`` and ``didMoveToSuperview()``
+    /// (and ``willMove(toWindow:)`` and ``didMoveToWindow()``, with its subviews, when its window changes), its old
+    /// superview ``willRemoveSubview(_:)`` and this view ``didAddSubview(_:)``; one moved among its siblings hears
+    /// nothing.
     open func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self else { return }
-        view.removeFromSuperview()
+        if view.superview === self {
+            subviews.removeAll { $0 === view }
+            subviews.insert(view, at: min(max(index, 0), subviews.count))
+            setNeedsLayout()
+            view.setNeedsLayout()
+            return
+        }
+        let (oldWindow, newWindow) = (view.window, window)
+        view.willMove(toSuperview: self)
+        if oldWindow !== newWindow { view.tellSubtreeWillMove(toWindow: newWindow) }
+        if let old = view.superview {
+            old.willRemoveSubview(view)
+            old.subviews.removeAll { $0 === view }
+            old.setNeedsLayout()
+        }
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
         setNeedsLayout()
         view.setNeedsLayout()
+        didAddSubview(view)
+        view.didMoveToSuperview()
+        if oldWindow !== newWindow { view.tellSubtreeDidMoveToWindow() }
     }
 
     /// Inserts `view` just below `sibling` (at the front when `sibling` is not a subview).
@@ -163,9 +227,71 @@ open class UIView: UIResponder {
     /// Takes the view out of its superview.
     open func removeFromSuperview() {
         guard let superview else { return }
+        let oldWindow = window
+        superview.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        if oldWindow != nil { tellSubtreeWillMove(toWindow: nil) }
         superview.subviews.removeAll { $0 === self }
         self.superview = nil
         superview.setNeedsLayout()
+        didMoveToSuperview()
+        if oldWindow != nil { tellSubtreeDidMoveToWindow() }
+    }
+
+    /// The window it is in: its root view, when that is a window; nil for a view in none (an extension
+    /// shows none).
+    open var window: UIWindow? {
+        var root = self
+        while let superview = root.superview { root = superview }
+        return root as? UIWindow
+    }
+
+    /// Called before the view moves to `newSuperview` (nil when it is taken out): nothing by default.
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    /// Called after the view moved to another superview, or out of one: nothing by default.
+    open func didMoveToSuperview() {}
+    /// Called before the view moves to `newWindow` (nil when it leaves one): nothing by default.
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    /// Called after the view's window changed: nothing by default.
+    open func didMoveToWindow() {}
+    /// Called after `subview` was added: nothing by default.
+    open func didAddSubview(_ subview: UIView) {}
+    /// Called before `subview` is taken out: nothing by default.
+    open func willRemoveSubview(_ subview: UIView) {}
+
+    private func tellSubtreeWillMove(toWindow newWindow: UIWindow?) {
+        willMove(toWindow: newWindow)
+        for subview in subviews { subview.tellSubtreeWillMove(toWindow: newWindow) }
+    }
+
+    private func tellSubtreeDidMoveToWindow() {
+        didMoveToWindow()
+        for subview in subviews { subview.tellSubtreeDidMoveToWindow() }
+    }
+
+    // MARK: Traits and touches
+
+    /// The view's traits: the thread's current ones, which are the phone's unless code set others (a view shown
+    /// nowhere inherits none from a window).
+    open var traitCollection: UITraitCollection { .current }
+
+    /// Called when the view's traits changed: never here, where the phone's appearance does not change during an
+    /// invocation; nothing by default.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// Whether `point`, in the view's coordinates, is inside its bounds.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+
+    /// The farthest descendant (front to back) that is visible, takes touches and holds `point`, or the view
+    /// itself; nil when the point is outside, or the view is hidden, nearly transparent or takes no touches.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, alpha > 0.01, isUserInteractionEnabled, self.point(inside: point, with: event) else {
+            return nil
+        }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(subview.convert(point, from: self), with: event) { return hit }
+        }
+        return self
     }
 
     /// Whether the view is `view` or one of its descendants.

@@ -203,3 +203,96 @@ enum UIKitViewProbe {
         )
     }
 }
+
+/// A view that logs the hierarchy hooks it hears, as a design module's view overriding them would.
+final class HookedView: UIView {
+    static var log: [String] = []
+    let name: String
+
+    init(_ name: String) {
+        self.name = name
+        super.init(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func willMove(toSuperview newSuperview: UIView?) {
+        let target = newSuperview.map { ($0 as? HookedView)?.name ?? "\(type(of: $0))" } ?? "nil"
+        Self.log.append("\(name) willMove(toSuperview: \(target))")
+    }
+    override func didMoveToSuperview() { Self.log.append("\(name) didMoveToSuperview") }
+    override func willMove(toWindow newWindow: UIWindow?) {
+        Self.log.append("\(name) willMove(toWindow: \(newWindow == nil ? "nil" : "window"))")
+    }
+    override func didMoveToWindow() { Self.log.append("\(name) didMoveToWindow \(window == nil ? "nil" : "window")") }
+    override func didAddSubview(_ subview: UIView) {
+        Self.log.append("\(name) didAddSubview(\((subview as? HookedView)?.name ?? "?"))")
+    }
+    override func willRemoveSubview(_ subview: UIView) {
+        Self.log.append("\(name) willRemoveSubview(\((subview as? HookedView)?.name ?? "?"))")
+    }
+    override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        Self.log.append("\(name) traitCollectionDidChange")
+    }
+}
+
+extension UIKitViewProbe {
+    /// The hooks heard, step by step: a view added, moved to another superview, reordered, put in a window
+    /// with its child, taken out.
+    @MainActor
+    static func hooks() -> [[String]] {
+        let (a, b, child, grandchild) = (HookedView("a"), HookedView("b"), HookedView("child"), HookedView("grand"))
+        child.addSubview(grandchild)
+        var steps: [[String]] = []
+        func step(_ action: () -> Void) {
+            HookedView.log = []
+            action()
+            steps.append(HookedView.log)
+        }
+        step { a.addSubview(child) }
+        step { b.addSubview(child) }
+        step { b.addSubview(HookedView("other")) }
+        step { b.sendSubviewToBack(child) }  // reordered: nothing
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        step { window.addSubview(b) }
+        steps.append(["\(grandchild.window === window)", "\(a.window == nil)"])
+        step { child.removeFromSuperview() }
+        return steps
+    }
+
+    /// The views a point hits: the front one, one behind a hidden or untouchable one, none outside.
+    @MainActor
+    static func hits() -> [Int?] {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let back = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        back.tag = 1
+        let front = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        front.tag = 2
+        let inner = UIView(frame: CGRect(x: 5, y: 5, width: 5, height: 5))
+        inner.tag = 3
+        root.addSubview(back)
+        root.addSubview(front)
+        front.addSubview(inner)
+        var found = [
+            root.hitTest(CGPoint(x: 16, y: 16), with: nil)?.tag, root.hitTest(CGPoint(x: 12, y: 12), with: nil)?.tag,
+        ]
+        front.isHidden = true
+        found.append(root.hitTest(CGPoint(x: 12, y: 12), with: nil)?.tag)
+        back.isUserInteractionEnabled = false
+        found.append(root.hitTest(CGPoint(x: 12, y: 12), with: nil)?.tag)
+        found.append(root.hitTest(CGPoint(x: 200, y: 12), with: nil)?.tag)
+        return found
+    }
+
+    /// A view's transform (kept by its layer), margins, safe area, scale and traits.
+    @MainActor
+    static func environment() -> [String] {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        view.transform = CGAffineTransform(scaleX: 2, y: 2)
+        return [
+            "\(view.layer.affineTransform().a)", "\(view.frame.width)", "\(view.layoutMargins.left)",
+            "\(view.safeAreaInsets == .zero)", "\(view.contentScaleFactor)",
+            "\(view.traitCollection.userInterfaceStyle.rawValue)",
+        ]
+    }
+}

@@ -17,6 +17,44 @@ struct UIKitViewTests {
         #expect(resized == CGRect(x: 40, y: 30, width: 40, height: 30))
     }
 
+    @Test("Moving a view calls UIKit's hooks in UIKit's order; reordering calls none; a window reaches the subtree")
+    func hooks() {
+        let steps = UIKitViewProbe.hooks()
+        #expect(
+            steps == [
+                ["child willMove(toSuperview: a)", "a didAddSubview(child)", "child didMoveToSuperview"],
+                [
+                    "child willMove(toSuperview: b)", "a willRemoveSubview(child)", "b didAddSubview(child)",
+                    "child didMoveToSuperview",
+                ],
+                ["other willMove(toSuperview: b)", "b didAddSubview(other)", "other didMoveToSuperview"],
+                [],
+                [
+                    "b willMove(toSuperview: UIWindow)", "b willMove(toWindow: window)",
+                    "child willMove(toWindow: window)",
+                    "grand willMove(toWindow: window)", "other willMove(toWindow: window)", "b didMoveToSuperview",
+                    "b didMoveToWindow window", "child didMoveToWindow window", "grand didMoveToWindow window",
+                    "other didMoveToWindow window",
+                ],
+                ["true", "true"],
+                [
+                    "b willRemoveSubview(child)", "child willMove(toSuperview: nil)", "child willMove(toWindow: nil)",
+                    "grand willMove(toWindow: nil)", "child didMoveToSuperview", "child didMoveToWindow nil",
+                    "grand didMoveToWindow nil",
+                ],
+            ])
+    }
+
+    @Test("A point hits the frontmost visible view that takes touches, none outside")
+    func hitTesting() {
+        #expect(UIKitViewProbe.hits() == [3, 2, 1, 0, nil])
+    }
+
+    @Test("A view's transform is its layer's; margins, safe area, scale and traits are an iPhone's")
+    func environment() {
+        #expect(UIKitViewProbe.environment() == ["2.0", "10.0", "8.0", "true", "3.0", "1"])
+    }
+
     @Test("Subviews are ordered back to front; adding a view takes it from its old superview")
     func hierarchy() {
         #expect(
