@@ -29,51 +29,10 @@ extension Publishers {
             MergeMany(publishers + [other])
         }
     }
-
-    /// Interleaves the values of two publishers, as Apple's `Merge`.
-    public struct Merge<A: Publisher, B: Publisher>: Publisher where A.Output == B.Output, A.Failure == B.Failure {
-        /// The upstreams' values.
-        public typealias Output = A.Output
-        /// The upstreams' error.
-        public typealias Failure = A.Failure
-        /// The first publisher.
-        public let a: A
-        /// The second publisher.
-        public let b: B
-
-        /// A publisher merging `a` and `b`.
-        public init(_ a: A, _ b: B) {
-            self.a = a
-            self.b = b
-        }
-
-        /// Attaches `subscriber`.
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            Merging(subscriber).run([a.eraseToAnyPublisher(), b.eraseToAnyPublisher()])
-        }
-    }
 }
 
-extension Publisher {
-    /// Interleaves this publisher's values with `other`'s.
-    public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>
-    where P.Output == Output, P.Failure == Failure {
-        Publishers.Merge(self, other)
-    }
-
-    /// Interleaves this publisher's values with those of `b` and `c` (a `MergeMany` here; Apple's returns
-    /// `Merge3`).
-    public func merge<B: Publisher, C: Publisher>(with b: B, _ c: C)
-        -> Publishers.MergeMany<
-            AnyPublisher<Output, Failure>
-        > where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure
-    {
-        Publishers.MergeMany(eraseToAnyPublisher(), b.eraseToAnyPublisher(), c.eraseToAnyPublisher())
-    }
-}
-
-/// A merge's subscription.
-private final class Merging<Downstream: Subscriber>: Joint<Downstream> {
+/// The subscription of `MergeMany` and `Merge` ... `Merge8`.
+final class Merging<Downstream: Subscriber>: Joint<Downstream> {
     private let remaining = Locked(0)
 
     func run<P: Publisher>(_ publishers: [P]) where P.Output == Downstream.Input, P.Failure == Downstream.Failure {

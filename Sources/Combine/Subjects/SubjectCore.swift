@@ -94,7 +94,8 @@ final class SubjectCore<Output, Failure: Error> {
     /// had demand for. Values to one subscriber are delivered one at a time.
     final class Conduit: Subscription {
         private let lock = NSLock()
-        // Serialises delivery to `downstream`; recursive so a subscriber may send into the subject.
+        // Serialises deciding on and delivering values to `downstream` (taken before `lock`, never after);
+        // recursive so a subscriber may send into the subject, or request, from its `receive`.
         private let deliveryLock = NSRecursiveLock()
         // Behind `lock`:
         private var downstream: AnySubscriber<Output, Failure>?
@@ -110,8 +111,12 @@ final class SubjectCore<Output, Failure: Error> {
         }
 
         /// Delivers `value` if the subscriber has demand; otherwise drops it (PassthroughSubject), or keeps
-        /// it as the latest undelivered value (CurrentValueSubject).
+        /// it as the latest undelivered value (CurrentValueSubject). The decision is taken holding the
+        /// delivery lock, so a value decided on is delivered before any value decided on later (a replayed
+        /// value before a newer one sent concurrently).
         func offer(_ value: Output) {
+            deliveryLock.lock()
+            defer { deliveryLock.unlock() }
             lock.lock()
             guard let downstream else {
                 lock.unlock()
@@ -127,7 +132,20 @@ final class SubjectCore<Output, Failure: Error> {
             deliver(value, to: downstream)
         }
 
+        /// Adds demand, and delivers the waiting value (the replayed or latest one) if there is one; decided
+        /// holding the delivery lock, as `offer`.
         func request(_ more: Subscribers.Demand) {
+            // With no value waiting there is nothing to deliver here: the demand is only counted (an offer
+            // after it sees it), without waiting for a delivery under way on another thread.
+            lock.lock()
+            if pending == nil {
+                demand += more
+                lock.unlock()
+                return
+            }
+            lock.unlock()
+            deliveryLock.lock()
+            defer { deliveryLock.unlock() }
             lock.lock()
             demand += more
             guard let downstream, let value = pending, demand > 0 else {
@@ -162,15 +180,15 @@ final class SubjectCore<Output, Failure: Error> {
             deliveryLock.unlock()
         }
 
+        /// Delivers `value`, then any value that came to wait meanwhile while demand lasts. The caller holds
+        /// the delivery lock.
         private func deliver(_ value: Output, to downstream: AnySubscriber<Output, Failure>) {
             var next: Output? = value
             while let value = next {
-                deliveryLock.lock()
                 let more = downstream.receive(value)
-                deliveryLock.unlock()
-                // A value offered while this one was delivered, with no demand left, waits in `pending`: the
-                // demand the subscriber gives back takes it now, or it would wait for a request that may never
-                // come (a `$property` set on another thread while the subscriber dropped its replay).
+                // A value offered while this one was delivered (by the subscriber itself, on this thread),
+                // with no demand left, waits in `pending`: the demand the subscriber gives back takes it now,
+                // or it would wait for a request that may never come.
                 lock.lock()
                 demand += more
                 if demand > 0, self.downstream != nil, let waiting = pending {

@@ -33,6 +33,7 @@ enum ExtensionSourceScan {
         (".debounce(", "debounce waits in real time on its scheduler: --time-scale does not shorten it"),
         (".throttle(", "throttle waits in real time on its scheduler: --time-scale does not shorten it"),
         (".delay(for:", "Combine's delay waits in real time on its scheduler: --time-scale does not shorten it"),
+        (".timeout(", "Combine's timeout waits in real time on its scheduler: --time-scale does not shorten it"),
         ("Timer.publish(", "Combine's Timer.publish fires in real time: --time-scale does not shorten it"),
         ("URLSessionConfiguration.background", "background sessions are not simulated"),
         (

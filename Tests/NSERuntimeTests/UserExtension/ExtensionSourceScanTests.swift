@@ -50,6 +50,19 @@ struct ExtensionSourceScanTests {
             ], "\(notes)")
     }
 
+    @Test("Combine's timeout is named: it waits in real time on its scheduler; timeoutInterval is not")
+    func combineTimeout() {
+        let text = """
+            request.timeoutInterval = 10
+            session.dataTaskPublisher(for: request)
+                .timeout(.seconds(5), scheduler: DispatchQueue.main, customError: { URLError(.timedOut) })
+            """
+        #expect(
+            ExtensionSourceScan.untimedCalls(in: text, file: "Feed.swift") == [
+                "Feed.swift:3: Combine's timeout waits in real time on its scheduler: --time-scale does not shorten it"
+            ])
+    }
+
     @Test("a font asked for by name is named: any name gives one here")
     func fontsByName() {
         let notes = ExtensionSourceScan.untimedCalls(
