@@ -22,7 +22,7 @@ extension CGColorSpace {
     public static var genericRGBLinear: NSString { "kCGColorSpaceGenericRGBLinear" }
     /// Gray with a gamma of 2.2 (`CGColor(gray:alpha:)`'s space).
     public static var genericGrayGamma2_2: NSString { "kCGColorSpaceGenericGrayGamma2_2" }
-    /// Gray with sRGB's transfer function and values outside 0...1 (UIKit's `UIColor(white:alpha:)`).
+    /// Gray with a gamma of 2.2 and values outside 0...1 (UIKit's `UIColor(white:alpha:)`).
     public static var extendedGray: NSString { "kCGColorSpaceExtendedGray" }
     /// Gray with a linear transfer function.
     public static var linearGray: NSString { "kCGColorSpaceLinearGray" }
@@ -142,7 +142,8 @@ enum CGColorSpaceCatalog {
             grayGamma22,
             (
                 "kCGColorSpaceExtendedGray",
-                Entry(model: .monochrome, components: 1, encoding: .init(.gray, .sRGB, extended: true))
+                // Apple: "the same colorimetry as genericGrayGamma2_2", values outside 0...1 kept.
+                Entry(model: .monochrome, components: 1, encoding: .init(.gray, .gamma22, extended: true))
             ),
             (
                 "kCGColorSpaceLinearGray",

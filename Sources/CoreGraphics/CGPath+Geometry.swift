@@ -13,14 +13,19 @@ extension CGPath {
     public var boundingBoxOfPath: CGRect {
         var points: [CGPoint] = []
         var current = CGPoint.zero
+        // A close returns to its subpath's start, where a curve after it begins.
+        var subpathStart = CGPoint.zero
         for item in elements.items {
             switch item.type {
-            case .moveToPoint, .addLineToPoint: points.append(item.points[0])
+            case .moveToPoint:
+                points.append(item.points[0])
+                subpathStart = item.points[0]
+            case .addLineToPoint: points.append(item.points[0])
             case .addQuadCurveToPoint, .addCurveToPoint:
                 let curve = [current] + item.points
                 points.append(item.points[item.points.count - 1])
                 points += Self.extremes(of: curve)
-            case .closeSubpath: break
+            case .closeSubpath: current = subpathStart
             }
             current = item.points.last ?? current
         }

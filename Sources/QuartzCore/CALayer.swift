@@ -1,17 +1,35 @@
 public import Foundation
 
 /// What a layer asks of its delegate, as Core Animation's `CALayerDelegate`; each has a default that does
-/// nothing.
+/// nothing. Core Animation's are optional Objective-C methods, found on the delegate's class when called; these
+/// are Swift requirements, so a method only a subclass of the conforming class declares is not called (declare
+/// it on the class that conforms, or override it there). A view is its layer's delegate (UIKit).
 public protocol CALayerDelegate: AnyObject {
     /// Gives the layer its contents (``CALayer/display()``).
     func display(_ layer: CALayer)
     /// Lays out the layer's sublayers (``CALayer/layoutSublayers()``).
     func layoutSublayers(of layer: CALayer)
+    /// The action for `event` on `layer`: nil for the layer to look further.
+    func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
 }
 
 extension CALayerDelegate {
     public func display(_ layer: CALayer) {}
     public func layoutSublayers(of layer: CALayer) {}
+    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
+}
+
+/// What a layer runs when one of its values changes, as Core Animation's `CAAction`: nothing animates here, so
+/// no layer runs one; they are kept and found (``CALayer/action(forKey:)``). `NSNull` is the action that does
+/// nothing, as in Core Animation's `actions` dictionaries.
+public protocol CAAction {
+    /// Runs the action for `event` on `anObject`.
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+extension NSNull: CAAction {
+    /// Does nothing.
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
 }
 
 /// A layer, as Core Animation's model layer: its geometry, the values a design module sets on it (corner
@@ -20,8 +38,9 @@ extension CALayerDelegate {
 /// extension has no window): a value set is the value read, at once.
 ///
 /// A view's layer is made of its ``UIView/layerClass``: see UIKit's notes for what a layer class of an app's
-/// own gives. Not here: `transform` (`CATransform3D`), `draw(in:)` and `render(in:)` (no `CGContext`),
-/// hit testing, key-value coding of layer properties, actions.
+/// own gives. Its `transform` and actions are kept as given. Not here: `draw(in:)` and `render(in:)` (no
+/// `CGContext`), hit testing, key-value coding of layer properties. An animation added is kept as the object
+/// given (Core Animation copies it).
 open class CALayer: NSObject, CAMediaTiming {
     /// Its own coordinate space: an origin and a size.
     open var bounds = CGRect.zero {
@@ -90,10 +109,26 @@ open class CALayer: NSObject, CAMediaTiming {
     open var shadowRadius: CGFloat = 3
     /// The shape of its shadow: its contents' when nil.
     open var shadowPath: CGPath?
-    /// A layer whose alpha masks this one's contents; it has no superlayer.
+    /// A layer whose alpha masks this one's contents; it has no superlayer, and masks one layer at most (set as
+    /// another's mask, or added as a sublayer, it stops masking this one).
     open var mask: CALayer? {
-        willSet { newValue?.removeFromSuperlayer() }
+        willSet {
+            guard newValue !== mask else { return }
+            mask?.maskedLayer = nil
+            guard let newValue else { return }
+            newValue.removeFromSuperlayer()
+            if let previous = newValue.maskedLayer, previous !== self { previous.mask = nil }
+        }
+        didSet { mask?.maskedLayer = self }
     }
+    /// The layer this one masks.
+    private weak var maskedLayer: CALayer?
+    /// Its transform about its anchor point (kept; ``frame`` does not apply it).
+    open var transform = CATransform3DIdentity
+    /// The transform applied to its sublayers (kept).
+    open var sublayerTransform = CATransform3DIdentity
+    /// The actions for its values' changes, by key (kept; nothing animates).
+    open var actions: [String: any CAAction]?
     /// What it shows: usually a `CGImage`; kept as given.
     open var contents: Any?
     /// The part of ``contents`` shown, in unit coordinates: all of it.
@@ -140,7 +175,6 @@ open class CALayer: NSObject, CAMediaTiming {
     private var needsLayoutPass = false
     private var needsDisplayPass = false
     private var animations: [(key: String?, animation: CAAnimation)] = []
-    private var affineTransformValue = CGAffineTransform.identity
 
     /// A layer with Core Animation's defaults.
     public override init() { super.init() }
@@ -181,7 +215,7 @@ open class CALayer: NSObject, CAMediaTiming {
             layer.beginTime, layer.duration, layer.speed, layer.timeOffset, layer.repeatCount,
             layer.repeatDuration, layer.autoreverses, layer.fillMode
         )
-        affineTransformValue = layer.affineTransformValue
+        (transform, sublayerTransform, actions) = (layer.transform, layer.sublayerTransform, layer.actions)
     }
 
     /// The layer as it is shown: none, as nothing is committed to a screen here.
@@ -190,11 +224,23 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The model layer: itself.
     open func model() -> Self { self }
 
-    /// Its transform as an affine one: the one set with ``setAffineTransform(_:)``, or the identity.
-    open func affineTransform() -> CGAffineTransform { affineTransformValue }
+    /// The affine part of its ``transform``.
+    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
 
-    /// Sets its transform to an affine one (kept; nothing is drawn, and ``frame`` does not apply it).
-    open func setAffineTransform(_ transform: CGAffineTransform) { affineTransformValue = transform }
+    /// Sets its ``transform`` to an affine one.
+    open func setAffineTransform(_ transform: CGAffineTransform) {
+        self.transform = CATransform3DMakeAffineTransform(transform)
+    }
+
+    /// The action for `event`: its delegate's, else its ``actions``' entry, else the class's default; nil when
+    /// none (and always when ``CATransaction`` disables actions).
+    open func action(forKey event: String) -> (any CAAction)? {
+        if CATransaction.disableActions() { return nil }
+        return delegate?.action(for: self, forKey: event) ?? actions?[event] ?? Self.defaultAction(forKey: event)
+    }
+
+    /// The default action for `event`: none.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
 
     // MARK: Sublayers
 
@@ -206,7 +252,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {
         guard layer !== self else { return }
         layer.removeFromSuperlayer()
-        if mask === layer { mask = nil }
+        layer.maskedLayer?.mask = nil
         children.insert(layer, at: min(Int(index), children.count))
         layer.superlayer = self
         setNeedsLayout()

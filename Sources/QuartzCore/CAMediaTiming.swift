@@ -47,8 +47,7 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 
 /// An animation's pacing, as Core Animation's: a cubic Bézier from (0, 0) to (1, 1) through two control
 /// points, those of the named functions as Apple gives them.
-open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
-    // @unchecked: its one stored property is a `let` of values.
+open class CAMediaTimingFunction: NSObject {
     private let controls: [Float]
 
     /// The function of these control points.

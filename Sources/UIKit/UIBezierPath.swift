@@ -7,7 +7,7 @@ public import Foundation
 ///
 /// A rounded rectangle's corners are circular arcs here; iOS draws them as a continuous curve of the same
 /// radius (the path's ``bounds`` are the same).
-open class UIBezierPath: NSObject {
+open class UIBezierPath: NSObject, NSCopying {
     private var path: CGMutablePath
 
     /// The path as Core Graphics': a copy, so changing this path later does not change it.
@@ -31,7 +31,7 @@ open class UIBezierPath: NSObject {
     private var dashPhase: CGFloat = 0
 
     /// An empty path.
-    public override init() {
+    public required override init() {
         path = CGMutablePath()
         super.init()
     }
@@ -169,6 +169,17 @@ open class UIBezierPath: NSObject {
         if let pattern { for (index, length) in dashPattern.enumerated() { pattern[index] = length } }
         count?.pointee = dashPattern.count
         phase?.pointee = dashPhase
+    }
+
+    /// A copy of the path and its line values, of this path's class, independent of it.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = type(of: self).init()
+        copy.path = path.mutableCopy() ?? CGMutablePath()
+        (copy.lineWidth, copy.lineCapStyle, copy.lineJoinStyle, copy.miterLimit, copy.flatness) = (
+            lineWidth, lineCapStyle, lineJoinStyle, miterLimit, flatness
+        )
+        (copy.usesEvenOddFillRule, copy.dashPattern, copy.dashPhase) = (usesEvenOddFillRule, dashPattern, dashPhase)
+        return copy
     }
 
     /// Fills the path: nothing is drawn here.

@@ -18,24 +18,46 @@ extension UIColor {
         return color
     }
 
-    /// The color of a Core Graphics color: a gray from a monochrome one, Display P3 components from a Display
-    /// P3 one, red, green and blue from any other RGB one; a color of another model (CMYK, Lab) is read
-    /// as black of its alpha, as nothing here converts between models.
+    /// The color of a Core Graphics color: its components as they are from the spaces ``cgColor`` gives (a gray
+    /// from extended gray or gray gamma 2.2, red, green and blue from sRGB and extended sRGB, Display P3 ones
+    /// from Display P3 and extended Display P3); from any other gray or RGB space, converted to extended gray or
+    /// extended sRGB first; a color of another model (CMYK, Lab) is read as black of its alpha, as nothing here
+    /// converts between models.
     public convenience init(cgColor: CGColor) {
-        let components = cgColor.components ?? []
-        let model = cgColor.colorSpace?.model
-        switch (model, components.count) {
-        case (.monochrome?, 2):
-            self.init(
-                value: .fixed(
-                    .gray, red: components[0], green: components[0], blue: components[0], alpha: components[1]))
-        case (.rgb?, 4):
-            let space: Space = cgColor.colorSpace?.name == CGColorSpace.displayP3 ? .displayP3 : .rgb
-            self.init(
-                value: .fixed(
-                    space, red: components[0], green: components[1], blue: components[2], alpha: components[3]))
-        default:
-            self.init(value: .fixed(.rgb, red: 0, green: 0, blue: 0, alpha: cgColor.alpha))
+        let name = cgColor.colorSpace?.name
+        func components(in target: NSString) -> [CGFloat] {
+            guard let space = CGColorSpace(name: target),
+                let converted = cgColor.converted(to: space, intent: .defaultIntent, options: nil)
+            else { return [] }
+            return converted.components ?? []
         }
+        let direct = cgColor.components ?? []
+        switch cgColor.colorSpace?.model {
+        case .monochrome?:
+            let gray =
+                [CGColorSpace.extendedGray, CGColorSpace.genericGrayGamma2_2].contains(where: { $0 == name })
+                ? direct : components(in: CGColorSpace.extendedGray)
+            if gray.count == 2 {
+                self.init(value: .fixed(.gray, red: gray[0], green: gray[0], blue: gray[0], alpha: gray[1]))
+                return
+            }
+        case .rgb?:
+            if [CGColorSpace.displayP3, CGColorSpace.extendedDisplayP3].contains(where: { $0 == name }),
+                direct.count == 4
+            {
+                self.init(
+                    value: .fixed(.displayP3, red: direct[0], green: direct[1], blue: direct[2], alpha: direct[3]))
+                return
+            }
+            let rgb =
+                [CGColorSpace.sRGB, CGColorSpace.extendedSRGB].contains(where: { $0 == name })
+                ? direct : components(in: CGColorSpace.extendedSRGB)
+            if rgb.count == 4 {
+                self.init(value: .fixed(.rgb, red: rgb[0], green: rgb[1], blue: rgb[2], alpha: rgb[3]))
+                return
+            }
+        default: break
+        }
+        self.init(value: .fixed(.rgb, red: 0, green: 0, blue: 0, alpha: cgColor.alpha))
     }
 }

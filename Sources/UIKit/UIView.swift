@@ -19,7 +19,12 @@ open class UIView: UIResponder {
 
     /// The layer the view is: made of ``layerClass`` when first asked for.
     open var layer: CALayer { backingLayer }
-    private lazy var backingLayer: CALayer = UIView.makeLayer(of: type(of: self).layerClass)
+    private lazy var backingLayer: CALayer = {
+        let layer = UIView.makeLayer(of: type(of: self).layerClass)
+        layer.delegate = self
+        layer.setNeedsLayout()  // a new view is laid out at the first pass
+        return layer
+    }()
 
     /// The class of the view's layer: `CALayer`; a subclass returns another (see the type's notes).
     open class var layerClass: AnyClass { CALayer.self }
@@ -56,10 +61,20 @@ open class UIView: UIResponder {
             if layer.bounds.size != before { setNeedsLayout() }
         }
     }
-    /// The background colour; the layer's is its `cgColor`.
+    /// The background colour: the layer's, as a `UIColor` (the one set, while the layer still has its
+    /// `cgColor`).
     open var backgroundColor: UIColor? {
-        didSet { layer.backgroundColor = backgroundColor?.cgColor }
+        get {
+            guard let shown = layer.backgroundColor else { return nil }
+            if let ownBackgroundColor, ownBackgroundColor.cgColor == shown { return ownBackgroundColor }
+            return UIColor(cgColor: shown)
+        }
+        set {
+            ownBackgroundColor = newValue
+            layer.backgroundColor = newValue?.cgColor
+        }
     }
+    private var ownBackgroundColor: UIColor?
     /// The tint colour: the superview's unless set.
     open var tintColor: UIColor! {
         get { ownTintColor ?? superview?.tintColor ?? .systemBlue }
@@ -142,7 +157,6 @@ open class UIView: UIResponder {
     public private(set) var subviews: [UIView] = []
     /// The view that holds it.
     public private(set) weak var superview: UIView?
-    private var needsLayout = true
 
     /// A view of `frame`.
     public init(frame: CGRect) {
@@ -176,6 +190,7 @@ open class UIView: UIResponder {
         if view.superview === self {
             subviews.removeAll { $0 === view }
             subviews.insert(view, at: min(max(index, 0), subviews.count))
+            placeLayer(of: view)
             setNeedsLayout()
             view.setNeedsLayout()
             return
@@ -190,6 +205,7 @@ open class UIView: UIResponder {
         }
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
+        placeLayer(of: view)
         setNeedsLayout()
         view.setNeedsLayout()
         didAddSubview(view)
@@ -233,6 +249,7 @@ open class UIView: UIResponder {
         if oldWindow != nil { tellSubtreeWillMove(toWindow: nil) }
         superview.subviews.removeAll { $0 === self }
         self.superview = nil
+        layer.removeFromSuperlayer()
         superview.setNeedsLayout()
         didMoveToSuperview()
         if oldWindow != nil { tellSubtreeDidMoveToWindow() }
@@ -316,25 +333,43 @@ open class UIView: UIResponder {
     /// Lays out its subviews: nothing by default, as UIKit's without constraints.
     open func layoutSubviews() {}
 
-    /// Marks the view for layout at the next ``layoutIfNeeded()``.
-    open func setNeedsLayout() { needsLayout = true }
+    /// Marks the view for layout at the next ``layoutIfNeeded()``: marks its layer, as UIKit does.
+    open func setNeedsLayout() { layer.setNeedsLayout() }
 
-    /// Lays out what is marked, as UIKit's: from the highest of this view's marked superviews (a superview's
-    /// layout may move this view), then down through the subviews.
-    open func layoutIfNeeded() {
-        var top = self
-        while let superview = top.superview, superview.needsLayout { top = superview }
-        top.layoutMarked()
-    }
+    /// Lays out what is marked, as UIKit's, through the layers: from the highest of this view's marked
+    /// superviews (a superview's layout may move this view), then down through the subviews, each view's
+    /// layer asking it, its delegate, to ``layoutSublayers(of:)``.
+    open func layoutIfNeeded() { layer.layoutIfNeeded() }
 
-    /// Lays out the view if it was marked, then its subviews.
-    private func layoutMarked() {
-        if needsLayout {
-            needsLayout = false
-            layoutSubviews()
+    /// Puts `view`'s layer among this view's sublayers where the view is among its subviews: just above the
+    /// layer of the subview behind it (at the back when it is the first), as UIKit keeps them.
+    private func placeLayer(of view: UIView) {
+        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        if index > 0 {
+            layer.insertSublayer(view.layer, above: subviews[index - 1].layer)
+        } else if subviews.count > 1 {
+            layer.insertSublayer(view.layer, below: subviews[1].layer)
+        } else {
+            layer.addSublayer(view.layer)
         }
-        for subview in subviews { subview.layoutMarked() }
     }
+
+    // MARK: The layer's delegate
+
+    /// Lays out `layer`'s sublayers: for the view's own layer, the view's ``layoutSubviews()``, as UIKit's.
+    /// Nonisolated as Core Animation calls it; see ``UncheckedMainActor``.
+    nonisolated open func layoutSublayers(of layer: CALayer) {
+        let laidOut = ObjectIdentifier(layer)
+        UncheckedMainActor.run {
+            if ObjectIdentifier(self.layer) == laidOut { self.layoutSubviews() }
+        }
+    }
+
+    /// Gives `layer` its contents: nothing is drawn.
+    nonisolated open func display(_ layer: CALayer) {}
+
+    /// The action for `event` on `layer`: `NSNull`, none, as UIKit's outside an animation block.
+    nonisolated open func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { NSNull() }
 
     /// Marks the view for drawing: nothing is drawn.
     open func setNeedsDisplay() {}
@@ -413,3 +448,6 @@ open class UIView: UIResponder {
         return point
     }
 }
+
+/// A view is its layer's delegate, as on iOS.
+extension UIView: CALayerDelegate {}

@@ -148,10 +148,37 @@ struct CALayerTests {
         #expect(layer.opacity == 1)  // nothing animates the model value
         let replacement = CABasicAnimation(keyPath: "opacity")
         layer.add(replacement, forKey: "fade")  // replaces, and the replaced one stops
-        #expect(recorder.stops == [false] && layer.animation(forKey: "fade") === replacement)
+        replacement.delegate = recorder
+        #expect(recorder.stops == [false])
+        #expect((layer.animation(forKey: "fade") as? CABasicAnimation)?.keyPath == "opacity")
+        layer.removeAnimation(forKey: "missing")  // nothing there: no delegate told
+        #expect(recorder.stops == [false])
         layer.removeAllAnimations()
         #expect(layer.animationKeys() == nil && layer.animation(forKey: "fade") == nil)
-        layer.removeAnimation(forKey: "missing")
+        #expect(recorder.stops == [false, false], "the replacement's delegate told too")
+    }
+
+    @Test("3-D transforms: rotation, concatenation order, inverse, the affine round trip")
+    func transforms() {
+        let values = CALayerProbe.transforms().map { ($0 * 1e6).rounded() / 1e6 }
+        #expect(values == [0, 1, -1, 0, 20, 2, 1, 0, 3, 4, 1, 1])
+    }
+
+    @Test("transactions nest, run their completion at commit; actions are found unless disabled")
+    func transactions() {
+        #expect(
+            CALayerProbe.transactions() == [
+                "true true", "outside", "1.0 true true", "inner", "false", "outer", "0.25",
+            ])
+    }
+
+    @Test("a mask masks one layer; a curve after a close starts at the subpath's start; extended gray is gamma 2.2")
+    func maskPathAndGray() {
+        #expect(CALayerProbe.maskBookkeeping() == [true, true, true])
+        let box = CALayerProbe.curveAfterClose()
+        #expect(abs(box.minX + 30) < 1e-6, "the curve from (0, 0) reaches x = -30")
+        let grays = CALayerProbe.extendedGrayInSRGB()
+        #expect(abs(grays[0] - grays[1]) < 1e-9)
     }
 
     @Test("init(layer:) copies a layer's values, a shape or gradient layer's own included, not its sublayers")

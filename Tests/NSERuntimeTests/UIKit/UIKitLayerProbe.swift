@@ -9,6 +9,32 @@ final class GradientView: UIView {
     override class var layerClass: AnyClass { CAGradientLayer.self }
 }
 
+/// A view sizing a gradient layer as its layer's delegate, as design code does in `layoutSublayers(of:)`.
+final class GradientBackedView: UIView {
+    let gradient = CAGradientLayer()
+    private(set) var layouts: [String] = []
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        layer.insertSublayer(gradient, at: 0)
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        layouts.append("layoutSubviews")
+    }
+
+    override func layoutSublayers(of layer: CALayer) {
+        super.layoutSublayers(of: layer)
+        MainActor.assumeIsolated {
+            layouts.append("layoutSublayers")
+            gradient.frame = bounds
+        }
+    }
+}
+
 /// A shape layer of an app's own, which nse-bench cannot make by name.
 final class BadgeLayer: CAShapeLayer {}
 
@@ -46,9 +72,8 @@ enum UIKitLayerProbe {
         view.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
         seen["corners"] =
             "\(view.layer.cornerRadius) \(view.layer.cornerCurve.rawValue) \(view.layer.maskedCorners.rawValue)"
-        let child = UIView()
-        view.addSubview(child)
-        seen["same layer"] = "\(view.layer === view.layer)"
+        view.layer.backgroundColor = UIColor.red.cgColor  // set on the layer: the view reads it back
+        seen["background from layer"] = "\(view.backgroundColor?.cgColor.components ?? [])"
         return seen
     }
 
@@ -153,5 +178,59 @@ enum UIKitLayerProbe {
             screen.bounds.width, screen.bounds.height, screen.scale, screen.nativeScale, screen.nativeBounds.width,
             screen.nativeBounds.height, clamped, CGFloat(UIScreen.screens.count),
         ]
+    }
+
+    /// A view's layer tree: its subviews' layers among its sublayers, in the subviews' order around a layer of its
+    /// own; the view its layer's delegate; a layer's layout reaching the view's.
+    @MainActor
+    static func layerTree() -> [String] {
+        let view = GradientBackedView(frame: CGRect(x: 0, y: 0, width: 80, height: 20))
+        let (first, second) = (UIView(), UIView())
+        first.tag = 1
+        second.tag = 2
+        view.addSubview(first)
+        view.addSubview(second)
+        view.sendSubviewToBack(second)
+        func sublayers() -> String {
+            view.layer.sublayers?.map { layer in
+                layer === view.gradient
+                    ? "gradient" : layer === first.layer ? "first" : layer === second.layer ? "second" : "?"
+            }.joined(separator: " ") ?? "none"
+        }
+        var seen = [sublayers(), "\(first.layer.superlayer === view.layer) \(view.layer.delegate === view)"]
+        view.layer.layoutIfNeeded()  // through the layer: the view lays out
+        seen.append(view.layouts.joined(separator: " ") + " \(view.gradient.frame.width)")
+        view.layer.bounds.size.width = 50  // the layer's size changed: the view is marked
+        view.layoutIfNeeded()
+        seen.append("\(view.layouts.count) \(view.gradient.frame.width)")
+        first.removeFromSuperview()
+        seen.append(sublayers())
+        seen.append("\(view.layer.action(forKey: "bounds") is NSNull)")
+        return seen
+    }
+
+    /// Colors of other spaces read back as UIColor: an extended Display P3 color keeps its components, linear
+    /// sRGB and gray gamma 2.2 are converted.
+    static func otherSpaces() -> [[CGFloat]] {
+        func components(_ color: UIColor) -> [CGFloat] {
+            var (red, green, blue, alpha): (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
+            color.getRed(&red, green: &green, blue: &blue, alpha: &alpha)
+            return [red, green, blue, alpha].map { ($0 * 1000).rounded() / 1000 }
+        }
+        let p3 = CGColor(colorSpace: CGColorSpace(name: CGColorSpace.extendedDisplayP3)!, components: [1.1, 0, 0, 1])!
+        let linear = CGColor(colorSpace: CGColorSpace(name: CGColorSpace.linearSRGB)!, components: [0.5, 0.5, 0.5, 1])!
+        return [
+            components(UIColor(cgColor: p3)), UIColor(cgColor: p3).cgColor.components ?? [],
+            components(UIColor(cgColor: linear)), components(UIColor(cgColor: CGColor(gray: 0.5, alpha: 1))),
+        ]
+    }
+
+    /// A copied path is independent of its original and keeps its class and line values.
+    static func copiedPath() -> (original: CGRect, copy: CGRect, lineWidth: CGFloat, sameClass: Bool) {
+        let path = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10))
+        path.lineWidth = 4
+        let copy = path.copy() as! UIBezierPath
+        copy.apply(CGAffineTransform(translationX: 100, y: 0))
+        return (path.bounds, copy.bounds, copy.lineWidth, type(of: copy) == UIBezierPath.self && copy !== path)
     }
 }

@@ -19,7 +19,33 @@ struct UIKitLayerTests {
         #expect(seen["clipsToBounds"] == "false" && seen["alpha"] == "1.0")
         #expect(seen["cleared background"] == "true")
         #expect(seen["corners"] == "8.0 continuous 3")
-        #expect(seen["same layer"] == "true")
+        #expect(seen["background from layer"] == "[1.0, 0.0, 0.0, 1.0]")
+    }
+
+    @Test("subviews' layers are sublayers in the subviews' order; the view is its layer's delegate and lays out")
+    @MainActor
+    func layerTree() {
+        #expect(
+            UIKitLayerProbe.layerTree() == [
+                "gradient second first", "true true", "layoutSubviews layoutSublayers 80.0", "4 50.0",
+                "gradient second",
+                "true",
+            ])
+    }
+
+    @Test("UIColor(cgColor:) keeps extended Display P3 and converts linear sRGB and gray gamma 2.2")
+    func otherSpaces() {
+        let read = UIKitLayerProbe.otherSpaces()
+        #expect(read[1] == [1.1, 0, 0, 1], "Display P3 kept as given")
+        #expect(read[2] == [0.735, 0.735, 0.735, 1], "linear 0.5 is sRGB 0.735")
+        #expect(read[3] == [0.5, 0.5, 0.5, 1], "gray gamma 2.2 read as the gray it is")
+    }
+
+    @Test("a copied Bézier path is its own: transforming it leaves the original")
+    func copiedPath() {
+        let (original, copy, lineWidth, sameClass) = UIKitLayerProbe.copiedPath()
+        #expect(original == CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(copy == CGRect(x: 100, y: 0, width: 10, height: 10) && lineWidth == 4 && sameClass)
     }
 
     @Test("a view's layer is of its layerClass; a class of the app's own gets the nearest of Core Animation's")
