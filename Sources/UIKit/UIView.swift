@@ -188,7 +188,7 @@ open class UIView: UIResponder {
     open func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self else { return }
         if view.superview === self {
-            subviews.removeAll { $0 === view }
+            if let old = Self.index(of: view, in: subviews) { subviews.remove(at: old) }
             subviews.insert(view, at: min(max(index, 0), subviews.count))
             placeLayer(of: view)
             setNeedsLayout()
@@ -200,7 +200,7 @@ open class UIView: UIResponder {
         if oldWindow !== newWindow { view.tellSubtreeWillMove(toWindow: newWindow) }
         if let old = view.superview {
             old.willRemoveSubview(view)
-            old.subviews.removeAll { $0 === view }
+            if let at = Self.index(of: view, in: old.subviews) { old.subviews.remove(at: at) }
             old.setNeedsLayout()
         }
         subviews.insert(view, at: min(max(index, 0), subviews.count))
@@ -218,14 +218,18 @@ open class UIView: UIResponder {
         guard view !== sibling else { return }
         // Taken out first, so that the sibling's index is the one `view` goes to.
         if view.superview === self { view.removeFromSuperview() }
-        insertSubview(view, at: subviews.firstIndex { $0 === sibling } ?? subviews.count)
+        insertSubview(view, at: Self.index(of: sibling, in: subviews) ?? subviews.count)
     }
 
     /// Inserts `view` just above `sibling` (at the front when `sibling` is not a subview).
     open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
         guard view !== sibling else { return }
         if view.superview === self { view.removeFromSuperview() }
-        insertSubview(view, at: subviews.firstIndex { $0 === sibling }.map { $0 + 1 } ?? subviews.count)
+        if let below = Self.index(of: sibling, in: subviews) {
+            insertSubview(view, at: below + 1)
+        } else {
+            insertSubview(view, at: subviews.count)
+        }
     }
 
     /// Moves `view` to the front.
@@ -247,7 +251,7 @@ open class UIView: UIResponder {
         superview.willRemoveSubview(self)
         willMove(toSuperview: nil)
         if oldWindow != nil { tellSubtreeWillMove(toWindow: nil) }
-        superview.subviews.removeAll { $0 === self }
+        if let at = Self.index(of: self, in: superview.subviews) { superview.subviews.remove(at: at) }
         self.superview = nil
         layer.removeFromSuperlayer()
         superview.setNeedsLayout()
@@ -341,10 +345,20 @@ open class UIView: UIResponder {
     /// layer asking it, its delegate, to ``layoutSublayers(of:)``.
     open func layoutIfNeeded() { layer.layoutIfNeeded() }
 
+    /// Where `view` is in `views`, by identity.
+    ///
+    /// A loop, not `firstIndex { $0 === view }`: a closure formed in a view's method is main-actor isolated, and
+    /// Swift checks that isolation when it runs; Swift 5 mode extensions call views' methods off the main thread
+    /// (as iOS's SDK lets them), where the check would stop the process. No closure runs in UIView's methods.
+    private nonisolated static func index(of view: UIView, in views: [UIView]) -> Int? {
+        for (index, candidate) in views.enumerated() where candidate === view { return index }
+        return nil
+    }
+
     /// Puts `view`'s layer among this view's sublayers where the view is among its subviews: just above the
     /// layer of the subview behind it (at the back when it is the first), as UIKit keeps them.
     private func placeLayer(of view: UIView) {
-        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        guard let index = Self.index(of: view, in: subviews) else { return }
         if index > 0 {
             layer.insertSublayer(view.layer, above: subviews[index - 1].layer)
         } else if subviews.count > 1 {

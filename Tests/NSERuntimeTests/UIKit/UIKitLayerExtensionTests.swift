@@ -66,6 +66,23 @@ struct UIKitLayerExtensionTests {
                 maskLayer.path = UIBezierPath(roundedRect: bounds.insetBy(dx: 1, dy: 1), cornerRadius: 10).cgPath
             }
         }
+
+        /// Sized as its layer's delegate, the other common way.
+        final class ShadeView: UIView {
+            let shade = CAGradientLayer()
+
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                layer.insertSublayer(shade, at: 0)
+            }
+
+            required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
+            override func layoutSublayers(of layer: CALayer) {
+                super.layoutSublayers(of: layer)
+                shade.frame = bounds.insetBy(dx: 2, dy: 2)
+            }
+        }
         """
 
     static let service = """
@@ -85,7 +102,19 @@ struct UIKitLayerExtensionTests {
                 let mask = badge.maskLayer.path?.boundingBox ?? .null
                 content.title = "\\(layer.cornerRadius) \\(layer.cornerCurve.rawValue) \\(layer.masksToBounds) \\(layer.shadowRadius)"
                 content.subtitle = "\\(layer.shadowPath?.boundingBox ?? .null) \\(badge.gradientLayer.frame) \\(mask)"
-                content.body = "\\(layer.rasterizationScale) \\(badge.gradientLayer.colors?.count ?? 0) \\(badge.gradientLayer.mask === badge.maskLayer)"
+                let shaded = ShadeView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+                badge.addSubview(shaded)
+                // Every way of moving views, on the extension's thread.
+                let (above, below, front) = (UIView(), UIView(), UIView())
+                badge.insertSubview(above, aboveSubview: shaded)
+                badge.insertSubview(below, belowSubview: shaded)
+                badge.addSubview(front)
+                badge.bringSubviewToFront(shaded)
+                badge.sendSubviewToBack(front)
+                above.removeFromSuperview()
+                badge.layoutIfNeeded()
+                let order = badge.subviews.map { $0 === shaded ? "s" : $0 === below ? "b" : $0 === front ? "f" : "?" }
+                content.body = "\\(layer.rasterizationScale) \\(badge.gradientLayer.colors?.count ?? 0) \\(badge.gradientLayer.mask === badge.maskLayer) \\(shaded.shade.frame) \\(Thread.isMainThread) \\(order.joined())"
                 contentHandler(content)
             }
         }
@@ -98,6 +127,7 @@ struct UIKitLayerExtensionTests {
         #expect(record.visible.title == "12.0 continuous false 2.0")
         #expect(
             record.visible.subtitle == "(0.0, 0.0, 120.0, 40.0) (0.0, 0.0, 120.0, 40.0) (1.0, 1.0, 118.0, 38.0)")
-        #expect(record.visible.body == "3.0 2 true")
+        // Laid out on the extension's own thread, as Swift 5 mode lets UIKit's views be.
+        #expect(record.visible.body == "3.0 2 true (2.0, 2.0, 16.0, 16.0) false fbs")
     }
 }
