@@ -37,6 +37,12 @@ enum ExtensionSourceScan {
         ("Timer.publish(", "Combine's Timer.publish fires in real time: --time-scale does not shorten it"),
         ("URLSessionConfiguration.background", "background sessions are not simulated"),
         (
+            "var layerClass",
+            "a view's layerClass is made by name on iOS; on Linux (no Objective-C runtime) a layer class of the "
+                + "app's own is made as the nearest of CALayer, CAShapeLayer and CAGradientLayer it inherits from, "
+                + "and its own initializer does not run (Core Animation's own classes are made as they are)"
+        ),
+        (
             "webSocketTask(",
             "WebSockets are not simulated: the task fails once resumed (its sends, receives and pings hear a "
                 + "URLError), nothing is sent, and the session's delegate hears nothing of it"

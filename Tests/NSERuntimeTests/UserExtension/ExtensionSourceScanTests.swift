@@ -63,6 +63,19 @@ struct ExtensionSourceScanTests {
             ])
     }
 
+    @Test("a view's layer class is named: one of the app's own is made as its Core Animation ancestor")
+    func layerClass() {
+        let text = """
+            final class RingView: UIView {
+                override class var layerClass: AnyClass { RingLayer.self }
+            }
+            let layerClassName = "RingLayer"
+            """
+        let notes = ExtensionSourceScan.untimedCalls(in: text, file: "Ring.swift")
+        #expect(notes.count == 1)
+        #expect(notes.first?.hasPrefix("Ring.swift:2: a view's layerClass is made by name on iOS") == true)
+    }
+
     @Test("a font asked for by name is named: any name gives one here")
     func fontsByName() {
         let notes = ExtensionSourceScan.untimedCalls(
