@@ -11,13 +11,29 @@ public final class CTFontDescriptor: Sendable {
     let familyName: String
     /// The size asked for, in points; 0 for none.
     let size: CGFloat
+    /// Whether it only names a font (``CTFontDescriptorCreateWithNameAndSize(_:_:)``), which a font made from it
+    /// looks for then.
+    let isNameOnly: Bool
 
-    init(postScriptName: String, fullName: String, familyName: String, size: CGFloat) {
+    init(postScriptName: String, fullName: String, familyName: String, size: CGFloat, isNameOnly: Bool = false) {
         (self.postScriptName, self.fullName, self.familyName, self.size) = (postScriptName, fullName, familyName, size)
+        self.isNameOnly = isNameOnly
     }
 
     convenience init(_ names: FontNames, size: CGFloat = 0) {
         self.init(postScriptName: names.postScriptName, fullName: names.fullName, familyName: names.family, size: size)
+    }
+
+    /// The font Core Text gives for a name it does not have: Times New Roman, as current iOS logs ("it will get
+    /// TimesNewRomanPSMT").
+    static let fallback = FontNames(
+        postScriptName: "TimesNewRomanPSMT", fullName: "Times New Roman", family: "Times New Roman")
+
+    /// The descriptor a font is made of: this one, or for a name only, the registered font of that name, else
+    /// the fallback.
+    var resolved: CTFontDescriptor {
+        guard isNameOnly else { return self }
+        return CTFontDescriptor(RegisteredFonts.font(named: postScriptName) ?? Self.fallback, size: size)
     }
 }
 
@@ -27,7 +43,7 @@ public final class CTFont: Sendable {
     let size: CGFloat
 
     init(descriptor: CTFontDescriptor, size: CGFloat) {
-        self.descriptor = descriptor
+        self.descriptor = descriptor.resolved
         self.size = size > 0 ? size : descriptor.size > 0 ? descriptor.size : 12
     }
 }
@@ -59,12 +75,11 @@ public func CTFontManagerCreateFontDescriptorsFromURL(_ fileURL: CFURL) -> CFArr
     return fonts.map { CTFontDescriptor($0) } as NSArray
 }
 
-/// A descriptor of the font named `name` (a PostScript or full name) at `size`.
+/// A descriptor naming the font `name` (a PostScript or full name) at `size`; a font made from it is the
+/// registered font of that name when there is one then, else Core Text's fallback, Times New Roman.
 public func CTFontDescriptorCreateWithNameAndSize(_ name: CFString, _ size: CGFloat) -> CTFontDescriptor {
-    CTFontDescriptor(
-        RegisteredFonts.font(named: name as String)
-            ?? FontNames(postScriptName: name as String, fullName: name as String, family: name as String),
-        size: size)
+    let name = name as String
+    return CTFontDescriptor(postScriptName: name, fullName: name, familyName: name, size: size, isNameOnly: true)
 }
 
 /// The font `descriptor` describes at `size` (the descriptor's, or 12 points, when 0).
@@ -82,8 +97,9 @@ public func CTFontCreateWithFontDescriptorAndOptions(
     CTFont(descriptor: descriptor, size: size)
 }
 
-/// The font named `name` at `size`: a registered font's names when one has that PostScript or full name,
-/// else the name as asked, as Core Text falls back to a font of its own.
+/// The font named `name` at `size`: the registered font with that PostScript or full name, else Times New
+/// Roman, Core Text's fallback (code checking whether its font is there by comparing the PostScript name finds
+/// it is not, as on iOS).
 public func CTFontCreateWithName(
     _ name: CFString, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?
 ) -> CTFont {

@@ -232,11 +232,13 @@ open class CALayer: NSObject, CAMediaTiming {
         self.transform = CATransform3DMakeAffineTransform(transform)
     }
 
-    /// The action for `event`: its delegate's, else its ``actions``' entry, else the class's default; nil when
-    /// none (and always when ``CATransaction`` disables actions).
+    /// The action for `event`: its delegate's, else its ``actions``' entry, else the class's default; an `NSNull`
+    /// found on the way ends the search with nil, as Core Animation's; nil too while ``CATransaction`` disables
+    /// actions.
     open func action(forKey event: String) -> (any CAAction)? {
         if CATransaction.disableActions() { return nil }
-        return delegate?.action(for: self, forKey: event) ?? actions?[event] ?? Self.defaultAction(forKey: event)
+        let found = delegate?.action(for: self, forKey: event) ?? actions?[event] ?? Self.defaultAction(forKey: event)
+        return found is NSNull ? nil : found
     }
 
     /// The default action for `event`: none.

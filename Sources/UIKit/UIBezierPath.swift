@@ -31,7 +31,7 @@ open class UIBezierPath: NSObject, NSCopying {
     private var dashPhase: CGFloat = 0
 
     /// An empty path.
-    public required override init() {
+    public override init() {
         path = CGMutablePath()
         super.init()
     }
@@ -171,9 +171,10 @@ open class UIBezierPath: NSObject, NSCopying {
         phase?.pointee = dashPhase
     }
 
-    /// A copy of the path and its line values, of this path's class, independent of it.
+    /// A copy of the path and its line values, independent of it: a `UIBezierPath` (a subclass of the app's
+    /// own overrides this to copy as its own class, since its initializers are its own).
     open func copy(with zone: NSZone? = nil) -> Any {
-        let copy = type(of: self).init()
+        let copy = UIBezierPath()
         copy.path = path.mutableCopy() ?? CGMutablePath()
         (copy.lineWidth, copy.lineCapStyle, copy.lineJoinStyle, copy.miterLimit, copy.flatness) = (
             lineWidth, lineCapStyle, lineJoinStyle, miterLimit, flatness

@@ -124,7 +124,18 @@ open class UIView: UIResponder {
     /// The margins its content keeps from its edges: 8 points each, as UIKit's default.
     open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     /// The margins, leading and trailing.
-    open var directionalLayoutMargins = NSDirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
+    /// The same margins, leading and trailing (left to right, as the phone's language reads).
+    open var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get {
+            NSDirectionalEdgeInsets(
+                top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom,
+                trailing: layoutMargins.right)
+        }
+        set {
+            layoutMargins = UIEdgeInsets(
+                top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing)
+        }
+    }
     /// Whether it keeps its superview's margins too.
     open var preservesSuperviewLayoutMargins = false
     /// The part of it a window's bars cover: none, as it is shown in no window.
@@ -138,7 +149,9 @@ open class UIView: UIResponder {
     /// Whether it takes several touches at once.
     open var isMultipleTouchEnabled = false
     /// A view whose alpha masks this one's content (kept; nothing is drawn).
-    open var mask: UIView?
+    open var mask: UIView? {
+        didSet { layer.mask = mask?.layer }
+    }
 
     /// How a view resizes with its superview, as UIKit's.
     public struct AutoresizingMask: OptionSet, Hashable, Sendable {
@@ -186,7 +199,8 @@ open class UIView: UIResponder {
     /// superview ``willRemoveSubview(_:)`` and this view ``didAddSubview(_:)``; one moved among its siblings hears
     /// nothing.
     open func insertSubview(_ view: UIView, at index: Int) {
-        guard view !== self else { return }
+        // A view is never its own subview, nor its ancestor's (UIKit raises; nothing is done here).
+        guard view !== self, !isDescendant(of: view) else { return }
         if view.superview === self {
             if let old = Self.index(of: view, in: subviews) { subviews.remove(at: old) }
             subviews.insert(view, at: min(max(index, 0), subviews.count))
@@ -216,20 +230,27 @@ open class UIView: UIResponder {
     /// Inserts `view` just below `sibling` (at the front when `sibling` is not a subview).
     open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
         guard view !== sibling else { return }
-        // Taken out first, so that the sibling's index is the one `view` goes to.
-        if view.superview === self { view.removeFromSuperview() }
-        insertSubview(view, at: Self.index(of: sibling, in: subviews) ?? subviews.count)
+        let others = subviewsWithout(view)
+        insertSubview(view, at: Self.index(of: sibling, in: others) ?? others.count)
     }
 
     /// Inserts `view` just above `sibling` (at the front when `sibling` is not a subview).
     open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
         guard view !== sibling else { return }
-        if view.superview === self { view.removeFromSuperview() }
-        if let below = Self.index(of: sibling, in: subviews) {
+        let others = subviewsWithout(view)
+        if let below = Self.index(of: sibling, in: others) {
             insertSubview(view, at: below + 1)
         } else {
-            insertSubview(view, at: subviews.count)
+            insertSubview(view, at: others.count)
         }
+    }
+
+    /// The subviews but `view`: where indices are counted for a view moved among its siblings, which
+    /// ``insertSubview(_:at:)`` moves without a hook, as UIKit does.
+    private func subviewsWithout(_ view: UIView) -> [UIView] {
+        var others = subviews
+        if let at = Self.index(of: view, in: others) { others.remove(at: at) }
+        return others
     }
 
     /// Moves `view` to the front.
@@ -255,8 +276,9 @@ open class UIView: UIResponder {
         self.superview = nil
         layer.removeFromSuperlayer()
         superview.setNeedsLayout()
-        didMoveToSuperview()
+        // Leaving a window: the window hook first, as iOS's logs show.
         if oldWindow != nil { tellSubtreeDidMoveToWindow() }
+        didMoveToSuperview()
     }
 
     /// The window it is in: its root view, when that is a window; nil for a view in none (an extension
@@ -306,7 +328,7 @@ open class UIView: UIResponder {
     /// The farthest descendant (front to back) that is visible, takes touches and holds `point`, or the view
     /// itself; nil when the point is outside, or the view is hidden, nearly transparent or takes no touches.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard !isHidden, alpha > 0.01, isUserInteractionEnabled, self.point(inside: point, with: event) else {
+        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point, with: event) else {
             return nil
         }
         for subview in subviews.reversed() {

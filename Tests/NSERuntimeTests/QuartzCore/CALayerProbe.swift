@@ -23,6 +23,11 @@ func grayColor(_ gray: CGFloat) -> CGColor { CGColor(gray: gray, alpha: 1) }
 /// Core Graphics' path of a rectangle.
 func rectanglePath(_ rect: CGRect) -> CGPath { CGPath(rect: rect, transform: nil) }
 
+/// An action of the app's own.
+struct RecordingAction: CAAction {
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+}
+
 /// Core Animation's values that need its functions, as plain values for CALayerTests.swift.
 enum CALayerProbe {
     /// Transforms: a rotation's matrix, a concatenation applied to a point, an inverse, the affine round trip.
@@ -46,8 +51,10 @@ enum CALayerProbe {
     static func transactions() -> [String] {
         var log: [String] = []
         let layer = QuartzCore.CALayer()
-        layer.actions = ["bounds": NSNull()]
-        log.append("\(layer.action(forKey: "bounds") is NSNull) \(layer.action(forKey: "position") == nil)")
+        layer.actions = ["bounds": NSNull(), "opacity": RecordingAction()]
+        log.append(
+            "\(layer.action(forKey: "bounds") == nil) \(layer.action(forKey: "position") == nil) "
+                + "\(layer.action(forKey: "opacity") is RecordingAction)")
         QuartzCore.CATransaction.setCompletionBlock { log.append("outside") }
         QuartzCore.CATransaction.begin()
         QuartzCore.CATransaction.setAnimationDuration(1)
@@ -56,7 +63,7 @@ enum CALayerProbe {
         QuartzCore.CATransaction.setDisableActions(true)
         log.append(
             "\(QuartzCore.CATransaction.animationDuration()) \(QuartzCore.CATransaction.disableActions()) "
-                + "\(layer.action(forKey: "bounds") == nil)")
+                + "\(layer.action(forKey: "opacity") == nil)")
         QuartzCore.CATransaction.setCompletionBlock { log.append("inner") }
         QuartzCore.CATransaction.commit()
         log.append("\(QuartzCore.CATransaction.disableActions())")

@@ -168,7 +168,7 @@ struct CALayerTests {
     func transactions() {
         #expect(
             CALayerProbe.transactions() == [
-                "true true", "outside", "1.0 true true", "inner", "false", "outer", "0.25",
+                "true true true", "outside", "1.0 true true", "inner", "false", "outer", "0.25",
             ])
     }
 

@@ -205,7 +205,7 @@ enum UIKitLayerProbe {
         seen.append("\(view.layouts.count) \(view.gradient.frame.width)")
         first.removeFromSuperview()
         seen.append(sublayers())
-        seen.append("\(view.layer.action(forKey: "bounds") is NSNull)")
+        seen.append("\(view.layer.action(forKey: "bounds") == nil)")  // the view's NSNull: no action
         return seen
     }
 

@@ -253,6 +253,10 @@ extension UIKitViewProbe {
         step { b.addSubview(child) }
         step { b.addSubview(HookedView("other")) }
         step { b.sendSubviewToBack(child) }  // reordered: nothing
+        step { b.insertSubview(child, aboveSubview: b.subviews[1]) }  // reordered among siblings: nothing
+        steps.append(b.subviews.map { ($0 as? HookedView)?.name ?? "?" })
+        step { child.addSubview(b) }  // an ancestor as a subview: refused
+        if steps.last == [] { steps[steps.count - 1] = ["ignored"] }
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         step { window.addSubview(b) }
         steps.append(["\(grandchild.window === window)", "\(a.window == nil)"])
@@ -281,6 +285,11 @@ extension UIKitViewProbe {
         back.isUserInteractionEnabled = false
         found.append(root.hitTest(CGPoint(x: 12, y: 12), with: nil)?.tag)
         found.append(root.hitTest(CGPoint(x: 200, y: 12), with: nil)?.tag)
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        window.tag = 7
+        found.append(window.hitTest(CGPoint(x: 1, y: 1), with: nil)?.tag)  // hidden until shown
+        window.makeKeyAndVisible()
+        found.append(window.hitTest(CGPoint(x: 1, y: 1), with: nil)?.tag)
         return found
     }
 

@@ -74,6 +74,14 @@ struct ExtensionSourceScanTests {
         let notes = ExtensionSourceScan.untimedCalls(in: text, file: "Ring.swift")
         #expect(notes.count == 1)
         #expect(notes.first?.hasPrefix("Ring.swift:2: a view's layerClass is made by name on iOS") == true)
+        let gradient = """
+            final class FadeView: UIView {
+                override class var layerClass: AnyClass {
+                    return CAGradientLayer.self
+                }
+            }
+            """
+        #expect(ExtensionSourceScan.untimedCalls(in: gradient, file: "Fade.swift").isEmpty, "Core Animation's own")
     }
 
     @Test("a font asked for by name is named: any name gives one here")
