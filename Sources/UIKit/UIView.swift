@@ -435,54 +435,17 @@ open class UIView: UIResponder {
     public static let noIntrinsicMetric: CGFloat = -1
 
     /// `point` in this view's coordinates converted to `view`'s (to the root's when nil), through their
-    /// common ancestors' frames.
-    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
-        let inRoot = pointInRoot(point)
-        return view?.pointFromRoot(inRoot) ?? inRoot
-    }
+    /// common ancestors' frames: its layer's conversion, as the view's geometry is its layer's.
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint { layer.convert(point, to: view?.layer) }
 
     /// `point` in `view`'s coordinates (the root's when nil) converted to this view's.
-    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
-        pointFromRoot(view?.pointInRoot(point) ?? point)
-    }
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint { layer.convert(point, from: view?.layer) }
 
     /// `rect` in this view's coordinates converted to `view`'s.
-    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
-        CGRect(origin: convert(rect.origin, to: view), size: rect.size)
-    }
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect { layer.convert(rect, to: view?.layer) }
 
     /// `rect` in `view`'s coordinates converted to this view's.
-    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
-        CGRect(origin: convert(rect.origin, from: view), size: rect.size)
-    }
-
-    private func pointInRoot(_ point: CGPoint) -> CGPoint {
-        var point = point
-        var view: UIView? = self
-        while let current = view, let superview = current.superview {
-            point = CGPoint(
-                x: point.x - current.bounds.minX + current.frame.minX,
-                y: point.y - current.bounds.minY + current.frame.minY)
-            view = superview
-        }
-        return point
-    }
-
-    private func pointFromRoot(_ point: CGPoint) -> CGPoint {
-        var chain: [UIView] = []
-        var view: UIView? = self
-        while let current = view, current.superview != nil {
-            chain.append(current)
-            view = current.superview
-        }
-        var point = point
-        for current in chain.reversed() {
-            point = CGPoint(
-                x: point.x - current.frame.minX + current.bounds.minX,
-                y: point.y - current.frame.minY + current.bounds.minY)
-        }
-        return point
-    }
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: view?.layer) }
 }
 
 /// A view is its layer's delegate, as on iOS.
