@@ -2,7 +2,7 @@ public import Foundation
 
 /// A rectangle on screen, as UIKit's: code an app shares with its extension (a design module's views) makes,
 /// sizes, nests and lays out views, so their geometry and hierarchy behave as on iOS; nothing is drawn or
-/// shown (an extension has no window), and Auto Layout is not here.
+/// shown (an extension has no window), and Auto Layout's constraints are kept, not solved (``NSLayoutConstraint``).
 ///
 /// Its geometry, opacity, visibility, clipping and background are its ``layer``'s, as on iOS: `view.alpha`
 /// is `layer.opacity`, `clipsToBounds` is `layer.masksToBounds`. The layer is made of ``layerClass``: Core
@@ -104,7 +104,7 @@ open class UIView: UIResponder {
     open var contentMode = ContentMode.scaleToFill
     /// A number to find it by (``viewWithTag(_:)``).
     open var tag = 0
-    /// Whether Auto Layout constraints would be made from its autoresizing mask (kept; Auto Layout is not here).
+    /// Whether Auto Layout constraints would be made from its autoresizing mask (kept; nothing solves constraints here).
     open var translatesAutoresizingMaskIntoConstraints = true
     /// Its accessibility identifier.
     open var accessibilityIdentifier: String?
@@ -164,6 +164,122 @@ open class UIView: UIResponder {
         public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
         public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
         public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+    }
+
+    // MARK: Auto Layout (kept, not solved: see NSLayoutConstraint)
+
+    /// The constraints it holds: those activated with it as their items' nearest common ancestor, or added.
+    public private(set) var constraints: [NSLayoutConstraint] = []
+    /// The layout guides added to it.
+    public private(set) var layoutGuides: [UILayoutGuide] = []
+    /// Its margins as a layout guide.
+    public private(set) lazy var layoutMarginsGuide = UILayoutGuide(owningView: self, role: .margins)
+    /// Its safe area as a layout guide.
+    public private(set) lazy var safeAreaLayoutGuide = UILayoutGuide(owningView: self, role: .safeArea)
+    private var hugging: (horizontal: UILayoutPriority, vertical: UILayoutPriority) = (.defaultLow, .defaultLow)
+    private var compressionResistance: (horizontal: UILayoutPriority, vertical: UILayoutPriority) = (
+        .defaultHigh, .defaultHigh
+    )
+    private var constraintsNeedUpdate = true
+
+    open var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .leading) }
+    open var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .trailing) }
+    open var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .left) }
+    open var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .right) }
+    open var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .centerX) }
+    open var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .top) }
+    open var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .bottom) }
+    open var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .centerY) }
+    open var firstBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .firstBaseline) }
+    open var lastBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .lastBaseline) }
+    open var widthAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .width) }
+    open var heightAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .height) }
+
+    /// Holds `constraint` (taken from the view that held it).
+    open func addConstraint(_ constraint: NSLayoutConstraint) {
+        if constraint.holder === self { return }
+        constraint.holder?.removeConstraint(constraint)
+        constraints.append(constraint)
+        constraint.holder = self
+        setNeedsLayout()
+    }
+
+    /// Holds each of `constraints`.
+    open func addConstraints(_ constraints: [NSLayoutConstraint]) {
+        for constraint in constraints { addConstraint(constraint) }
+    }
+
+    /// Stops holding `constraint`, which is then inactive.
+    open func removeConstraint(_ constraint: NSLayoutConstraint) {
+        guard constraint.holder === self else { return }
+        for (index, held) in constraints.enumerated() where held === constraint {
+            constraints.remove(at: index)
+            break
+        }
+        constraint.holder = nil
+        setNeedsLayout()
+    }
+
+    /// Stops holding each of `constraints`.
+    open func removeConstraints(_ constraints: [NSLayoutConstraint]) {
+        for constraint in constraints { removeConstraint(constraint) }
+    }
+
+    /// Adds a layout guide.
+    open func addLayoutGuide(_ layoutGuide: UILayoutGuide) {
+        layoutGuide.owningView?.removeLayoutGuide(layoutGuide)
+        layoutGuides.append(layoutGuide)
+        layoutGuide.owningView = self
+    }
+
+    /// Removes a layout guide.
+    open func removeLayoutGuide(_ layoutGuide: UILayoutGuide) {
+        for (index, guide) in layoutGuides.enumerated() where guide === layoutGuide {
+            layoutGuides.remove(at: index)
+            layoutGuide.owningView = nil
+            return
+        }
+    }
+
+    /// How much it resists growing past its intrinsic size along `axis`: 250 unless set.
+    open func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        axis == .horizontal ? hugging.horizontal : hugging.vertical
+    }
+
+    /// Sets how much it resists growing along `axis`.
+    open func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        if axis == .horizontal { hugging.horizontal = priority } else { hugging.vertical = priority }
+    }
+
+    /// How much it resists shrinking below its intrinsic size along `axis`: 750 unless set.
+    open func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        axis == .horizontal ? compressionResistance.horizontal : compressionResistance.vertical
+    }
+
+    /// Sets how much it resists shrinking along `axis`.
+    open func setContentCompressionResistancePriority(
+        _ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis
+    ) {
+        if axis == .horizontal {
+            compressionResistance.horizontal = priority
+        } else {
+            compressionResistance.vertical = priority
+        }
+    }
+
+    /// Updates its constraints: nothing by default (a subclass overrides it and calls super last, as UIKit asks).
+    open func updateConstraints() { constraintsNeedUpdate = false }
+
+    /// Marks its constraints for ``updateConstraintsIfNeeded()``.
+    open func setNeedsUpdateConstraints() { constraintsNeedUpdate = true }
+
+    /// Whether its constraints are marked for update.
+    open func needsUpdateConstraints() -> Bool { constraintsNeedUpdate }
+
+    /// Calls ``updateConstraints()`` on it and its subviews, where marked, subviews first, as UIKit does.
+    open func updateConstraintsIfNeeded() {
+        for subview in subviews { subview.updateConstraintsIfNeeded() }
+        if constraintsNeedUpdate { updateConstraints() }
     }
 
     /// The views it holds, back to front.

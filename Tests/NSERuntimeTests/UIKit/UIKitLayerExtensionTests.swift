@@ -67,6 +67,26 @@ struct UIKitLayerExtensionTests {
             }
         }
 
+        extension UIView {
+            @discardableResult
+            public func pinToParent(padding: UIEdgeInsets = .zero) -> [NSLayoutConstraint] {
+                pinTo(to: self.superview, padding: padding)
+            }
+
+            @discardableResult
+            public func pinTo(to view: UIView?, padding: UIEdgeInsets = .zero) -> [NSLayoutConstraint] {
+                guard let pinToView = view else { return [] }
+                let constraints = [
+                    topAnchor.constraint(equalTo: pinToView.topAnchor, constant: padding.top),
+                    leadingAnchor.constraint(equalTo: pinToView.leadingAnchor, constant: padding.left),
+                    trailingAnchor.constraint(equalTo: pinToView.trailingAnchor, constant: -padding.right),
+                    bottomAnchor.constraint(equalTo: pinToView.bottomAnchor, constant: -padding.bottom),
+                ]
+                NSLayoutConstraint.activate(constraints)
+                return constraints
+            }
+        }
+
         /// Sized as its layer's delegate, the other common way.
         final class ShadeView: UIView {
             let shade = CAGradientLayer()
@@ -112,9 +132,13 @@ struct UIKitLayerExtensionTests {
                 badge.bringSubviewToFront(shaded)
                 badge.sendSubviewToBack(front)
                 above.removeFromSuperview()
+                below.translatesAutoresizingMaskIntoConstraints = false
+                let pins = below.pinToParent(padding: UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+                below.widthAnchor.constraint(greaterThanOrEqualToConstant: 10).isActive = true
+                below.setContentHuggingPriority(.defaultHigh, for: .vertical)
                 badge.layoutIfNeeded()
                 let order = badge.subviews.map { $0 === shaded ? "s" : $0 === below ? "b" : $0 === front ? "f" : "?" }
-                content.body = "\\(layer.rasterizationScale) \\(badge.gradientLayer.colors?.count ?? 0) \\(badge.gradientLayer.mask === badge.maskLayer) \\(shaded.shade.frame) \\(Thread.isMainThread) \\(order.joined())"
+                content.body = "\\(layer.rasterizationScale) \\(badge.gradientLayer.colors?.count ?? 0) \\(badge.gradientLayer.mask === badge.maskLayer) \\(shaded.shade.frame) \\(Thread.isMainThread) \\(order.joined()) \\(badge.constraints.count) \\(below.constraints.count) \\(pins[3].constant) \\(badge.layoutMarginsGuide.layoutFrame.width)"
                 contentHandler(content)
             }
         }
@@ -128,6 +152,6 @@ struct UIKitLayerExtensionTests {
         #expect(
             record.visible.subtitle == "(0.0, 0.0, 120.0, 40.0) (0.0, 0.0, 120.0, 40.0) (1.0, 1.0, 118.0, 38.0)")
         // Laid out on the extension's own thread, as Swift 5 mode lets UIKit's views be.
-        #expect(record.visible.body == "3.0 2 true (2.0, 2.0, 16.0, 16.0) false fbs")
+        #expect(record.visible.body == "3.0 2 true (2.0, 2.0, 16.0, 16.0) false fbs 4 1 -3.0 104.0")
     }
 }

@@ -305,3 +305,54 @@ extension UIKitViewProbe {
         ]
     }
 }
+
+/// A view that counts its constraint updates, as a design module's view overriding `updateConstraints` does.
+final class ConstrainedView: UIView {
+    static var updates: [Int] = []
+
+    override func updateConstraints() {
+        Self.updates.append(tag)
+        super.updateConstraints()
+    }
+}
+
+extension UIKitViewProbe {
+    /// Auto Layout kept, not solved: where activated constraints are held, what anchors make, priorities,
+    /// guides' frames, the update pass's order.
+    @MainActor
+    static func autoLayout() -> [String] {
+        let root = ConstrainedView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let (left, right) = (ConstrainedView(), ConstrainedView())
+        (root.tag, left.tag, right.tag) = (1, 2, 3)
+        root.addSubview(left)
+        root.addSubview(right)
+        let pinned = [
+            left.leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor),
+            right.leadingAnchor.constraint(equalTo: left.trailingAnchor, constant: 8),
+            left.widthAnchor.constraint(equalToConstant: 40),
+            right.widthAnchor.constraint(equalTo: left.widthAnchor, multiplier: 2, constant: 1),
+            left.topAnchor.constraint(greaterThanOrEqualTo: root.topAnchor),
+        ]
+        pinned[4].priority = .defaultHigh - 1
+        NSLayoutConstraint.activate(pinned)
+        var seen = [
+            "\(root.constraints.count) \(left.constraints.count) \(pinned.allSatisfy(\.isActive))",
+            "\(pinned[1].firstAttribute.rawValue) \(pinned[1].secondAttribute.rawValue) \(pinned[1].constant)",
+            "\(pinned[2].secondItem == nil) \(pinned[2].secondAttribute == .notAnAttribute) \(left.constraints.first === pinned[2])",
+            "\(pinned[3].multiplier) \(pinned[3].constant) \(pinned[4].priority.rawValue) \(pinned[4].relation.rawValue)",
+            "\(left.frame) \(root.layoutMarginsGuide.layoutFrame)",
+            "\(left.contentHuggingPriority(for: .horizontal).rawValue) "
+                + "\(left.contentCompressionResistancePriority(for: .vertical).rawValue)",
+        ]
+        left.setContentHuggingPriority(.required, for: .horizontal)
+        NSLayoutConstraint.deactivate([pinned[0], pinned[2]])
+        seen.append(
+            "\(root.constraints.count) \(left.constraints.count) \(left.contentHuggingPriority(for: .horizontal).rawValue)"
+        )
+        ConstrainedView.updates = []
+        root.updateConstraintsIfNeeded()
+        root.updateConstraintsIfNeeded()
+        seen.append(ConstrainedView.updates.map(String.init).joined(separator: " "))
+        return seen
+    }
+}

@@ -45,6 +45,16 @@ struct UIKitViewTests {
             ])
     }
 
+    @Test("Auto Layout is kept, not solved: constraints held by the common ancestor, anchors' values, priorities")
+    func autoLayout() {
+        #expect(
+            UIKitViewProbe.autoLayout() == [
+                "4 1 true", "5 6 8.0", "true true true", "2.0 1.0 749.0 1",
+                "(0.0, 0.0, 0.0, 0.0) (8.0, 8.0, 84.0, 84.0)",
+                "250.0 750.0", "3 0 1000.0", "2 3 1",
+            ])
+    }
+
     @Test("A point hits the frontmost visible view that takes touches, none outside")
     func hitTesting() {
         #expect(UIKitViewProbe.hits() == [3, 2, 1, 0, nil, nil, 7])
