@@ -136,9 +136,16 @@ struct UIKitLayerExtensionTests {
                 let pins = below.pinToParent(padding: UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
                 below.widthAnchor.constraint(greaterThanOrEqualToConstant: 10).isActive = true
                 below.setContentHuggingPriority(.defaultHigh, for: .vertical)
+                let title = UILabel()
+                title.text = "Hi"
+                title.numberOfLines = 0
+                let stack = UIStackView(arrangedSubviews: [title, UIImageView()])
+                stack.axis = .vertical
+                stack.spacing = 4
+                front.addSubview(stack)
                 badge.layoutIfNeeded()
                 let order = badge.subviews.map { $0 === shaded ? "s" : $0 === below ? "b" : $0 === front ? "f" : "?" }
-                content.body = "\\(layer.rasterizationScale) \\(badge.gradientLayer.colors?.count ?? 0) \\(badge.gradientLayer.mask === badge.maskLayer) \\(shaded.shade.frame) \\(Thread.isMainThread) \\(order.joined()) \\(badge.constraints.count) \\(below.constraints.count) \\(pins[3].constant) \\(badge.layoutMarginsGuide.layoutFrame.width)"
+                content.body = "\\(layer.rasterizationScale) \\(badge.gradientLayer.colors?.count ?? 0) \\(badge.gradientLayer.mask === badge.maskLayer) \\(shaded.shade.frame) \\(Thread.isMainThread) \\(order.joined()) \\(badge.constraints.count) \\(below.constraints.count) \\(pins[3].constant) \\(badge.layoutMarginsGuide.layoutFrame.width) \\(stack.arrangedSubviews.count) \\(title.intrinsicContentSize.width)"
                 contentHandler(content)
             }
         }
@@ -152,6 +159,6 @@ struct UIKitLayerExtensionTests {
         #expect(
             record.visible.subtitle == "(0.0, 0.0, 120.0, 40.0) (0.0, 0.0, 120.0, 40.0) (1.0, 1.0, 118.0, 38.0)")
         // Laid out on the extension's own thread, as Swift 5 mode lets UIKit's views be.
-        #expect(record.visible.body == "3.0 2 true (2.0, 2.0, 16.0, 16.0) false fbs 4 1 -3.0 104.0")
+        #expect(record.visible.body == "3.0 2 true (2.0, 2.0, 16.0, 16.0) false fbs 4 1 -3.0 104.0 2 17.0")
     }
 }

@@ -356,3 +356,50 @@ extension UIKitViewProbe {
         return seen
     }
 }
+
+extension UIKitViewProbe {
+    /// A label's defaults, its text and attributed text as one, and its estimated sizes.
+    @MainActor
+    static func label() -> [String] {
+        let label = UILabel()
+        var seen = [
+            "\(label.font.pointSize) \(label.numberOfLines) \(label.textAlignment.rawValue) "
+                + "\(label.lineBreakMode.rawValue) \(label.isUserInteractionEnabled) \(label.intrinsicContentSize)"
+        ]
+        label.text = "Hello"
+        seen.append("\(label.attributedText?.string ?? "nil") \(label.intrinsicContentSize.width)")
+        label.attributedText = NSAttributedString(string: "0123456789012345678901234567890123456789")
+        label.numberOfLines = 0
+        let fits = label.sizeThatFits(CGSize(width: 100, height: 1000))
+        seen.append("\(label.text ?? "nil") \(fits.width) \(fits.height / label.font.lineHeight)")
+        label.numberOfLines = 2
+        seen.append("\(label.sizeThatFits(CGSize(width: 100, height: 1000)).height / label.font.lineHeight)")
+        label.text = nil
+        seen.append("\(label.attributedText == nil) \(label.intrinsicContentSize)")
+        return seen
+    }
+
+    /// A stack's arrangement: order, insertion, removal from the arrangement or the view, custom spacing.
+    @MainActor
+    static func stack() -> [String] {
+        let views = (1...4).map { tag in
+            let view = UIView()
+            view.tag = tag
+            return view
+        }
+        let stack = UIStackView(arrangedSubviews: [views[0], views[1]])
+        func tags(_ list: [UIView]) -> String { list.map { "\($0.tag)" }.joined() }
+        var seen = [tags(stack.arrangedSubviews) + " " + tags(stack.subviews)]
+        stack.insertArrangedSubview(views[2], at: 0)
+        stack.addSubview(views[3])  // a subview, not arranged
+        seen.append(tags(stack.arrangedSubviews) + " " + tags(stack.subviews))
+        stack.removeArrangedSubview(views[0])
+        views[1].removeFromSuperview()
+        seen.append(tags(stack.arrangedSubviews) + " " + tags(stack.subviews))
+        stack.setCustomSpacing(12, after: views[2])
+        seen.append(
+            "\(stack.customSpacing(after: views[2])) \(stack.customSpacing(after: views[0]) == UIStackView.spacingUseDefault) "
+                + "\(stack.axis.rawValue) \(stack.distribution.rawValue) \(stack.alignment == .top)")
+        return seen
+    }
+}

@@ -55,6 +55,20 @@ struct UIKitViewTests {
             ])
     }
 
+    @Test("A label keeps text and attributed text as one; its size is an estimate, wrapped and capped by its lines")
+    func label() {
+        #expect(
+            UIKitViewProbe.label() == [
+                "17.0 1 4 4 false (0.0, 0.0)", "Hello 42.5", "0123456789012345678901234567890123456789 100.0 4.0",
+                "2.0", "true (0.0, 0.0)",
+            ])
+    }
+
+    @Test("A stack arranges its views in order; one taken out of it leaves the arrangement, one unarranged stays")
+    func stack() {
+        #expect(UIKitViewProbe.stack() == ["12 12", "312 1234", "3 134", "12.0 true 0 0 false"])
+    }
+
     @Test("A point hits the frontmost visible view that takes touches, none outside")
     func hitTesting() {
         #expect(UIKitViewProbe.hits() == [3, 2, 1, 0, nil, nil, 7])
