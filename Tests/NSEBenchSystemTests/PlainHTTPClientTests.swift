@@ -254,6 +254,37 @@ struct PlainHTTPClientTests {
         #expect(elapsed >= 300 * millisecond && elapsed < 3_000 * millisecond)
     }
 
+    @Test("where connect(2) already made the connection, the head goes out at admission and only the reply is awaited")
+    func headSentAtAdmissionOnAnEstablishedConnection() async throws {
+        // On loopback the handshake ends inside connect(2): no writable event is waited for, and the
+        // connection is stamped when it was made. A listener that never accepts still completes handshakes.
+        let silent = try SilentListener()
+        defer { silent.close() }
+        let transport = try CurlTransport(loopCount: 1, configuration: .init(plainHTTP: .own))
+        let lane = transport.lanes[0].lane
+        let loop = transport.loops[0]
+        let url = silent.url
+        let seen = try await onLoop(loop) { () throws -> (PlainHTTPExchange.Phase, IOEvents?, Bool)? in
+            let transfer = Transfer(
+                request: DownloadRequest(url: url, totalTimeout: .seconds(10)), enqueued: MonotonicClock.now())
+            guard transfer.begin({ _ in }) else { return nil }
+            lane.handle(.start(transfer))
+            // What admission left, before the loop looks at any event.
+            guard let exchange = transfer.exchange else { return nil }
+            let seen = (exchange.phase, try loop.interest(of: exchange.descriptor), exchange.connected != nil)
+            lane.handle(.cancel(transfer))
+            return seen
+        }
+        await transport.shutdown()
+        guard let (phase, interest, connected) = seen else {
+            Issue.record("no exchange was admitted")
+            return
+        }
+        #expect(phase == .receiving)
+        #expect(interest == .readable, "no writable event waited for, no change of interest")
+        #expect(connected)
+    }
+
     @Test("requests the own client does not take go to libcurl: TLS, names, reuse, other methods, fast stalls")
     func eligibility() {
         let plain = DownloadRequest(url: "http://127.0.0.1:8080/media/1KB.jpg")

@@ -114,19 +114,55 @@ final class PlainHTTPExchange {
             try? Posix.close(descriptor)
             throw .connectFailed(Self.connectFailure(plain, after: 0, errno: error.errno))
         }
+        if connectedAtOnce { phase = .sending }
+        do throws(DownloadError) { try sendHeadEarly() } catch {
+            try? Posix.close(descriptor)
+            throw error
+        }
         do throws(EventLoopError) {
             // Held strongly by the loop until `close()` deregisters it: a closure whose one capture is a
             // strong reference uses that object as its context, where an unowned capture took a box of
             // its own, one more object per download in flight (issue #18). The watchdog timer likewise.
-            try lane.loop.register(fd: descriptor, interest: .writable) { [self] events in
-                ready(events)
+            try lane.loop.register(fd: descriptor, interest: phase == .receiving ? .readable : .writable) {
+                [self] events in ready(events)
             }
         } catch {
             try? Posix.close(descriptor)
             throw .setup(CurlError(call: "transfer", code: CURLE_COULDNT_CONNECT, detail: "\(error)"))
         }
-        if connectedAtOnce { phase = .sending }
         armTimer()
+    }
+
+    /// Sends the request's head before the socket is registered, where the handshake has already ended.
+    ///
+    /// On loopback, and wherever the kernel completes the handshake inside `connect(2)`, a non-blocking
+    /// connect reports `EINPROGRESS` with the socket already established. Sending at once saves the
+    /// writable event's loop pass and the change of interest to readable that follow (an `epoll_ctl`
+    /// and a handler call per connection, issue #18), and stamps the connection when it was made rather
+    /// than when the loop next looked. A socket still connecting refuses the send with `EAGAIN` and waits
+    /// to be writable, as before; one whose connect failed (refused, unreachable) reports that error here,
+    /// a connect failure, as the writable event's `SO_ERROR` would have.
+    private func sendHeadEarly() throws(DownloadError) {
+        let now = MonotonicClock.now()
+        let sending = requestHead.withUnsafeBytes { bytes in
+            Result { () throws(SystemError) in try Posix.send(descriptor, bytes) }
+        }
+        switch sending {
+        case .success(.wouldBlock): return
+        case .success(.processed(let count)):
+            connected = now
+            transfer.connectedNow(now)
+            phase = .sending
+            sent = count
+            guard sent == requestHead.count else { return }  // the rest when writable
+            requestHead = []
+            phase = .receiving
+            lastActivity = now
+        case .failure(let error) where phase == .connecting:
+            throw .connectFailed(Self.connectFailure(plain, after: (now - admitted) / 1_000_000, errno: error.errno))
+        case .failure(let error):
+            throw failure(CURLE_SEND_ERROR, "Send failure: \(error.message)", osErrno: error.errno)
+        }
     }
 
     private static func connectFailure(_ plain: PlainHTTPRequest, after milliseconds: UInt64, errno code: Int32)
