@@ -1,4 +1,5 @@
 public import Foundation
+import UserNotifications
 
 /// Whether an interaction came to the user or went from them.
 public enum INInteractionDirection: Int, Sendable {
@@ -63,7 +64,7 @@ open class INInteraction: NSObject {
     private static func completeLater(_ completion: (((any Error)?) -> Void)?) {
         guard let completion else { return }
         let call = DonationCompletion(body: completion)
-        DispatchQueue.global().async { call.body(nil) }
+        DispatchQueue.global().async(execute: CallbackContext.carrying { call.body(nil) })
     }
 }
 

@@ -57,7 +57,7 @@ public func SecCopyErrorMessageString(_ status: OSStatus, _ reserved: UnsafeMuta
 /// The calls' shared frame: the phone's keychain and lock state, and the status of what was thrown.
 enum SecurityCall {
     static func run(_ body: (PhoneKeychain, Bool) throws(KeychainFailure) -> Void) -> OSStatus {
-        // Off the invocation's threads (a queue of the extension's own) the phone is not known; the
+        // Off the invocation's threads (a thread the extension started itself) the phone is not known; the
         // process serves one run, whose keychain it is, and its phones are locked alike.
         let phone = SimulatedPhone.current
         guard let keychain = phone?.keychain ?? PhoneKeychain.processKeychain else {

@@ -22,7 +22,7 @@ open class UNNotification: NSObject, @unchecked Sendable {
 /// Each simulated phone is a new one, so its notification center holds no delivered notifications: their
 /// list is empty, and removals find nothing. Categories and requests added are kept in the process, for
 /// reads back; nothing is shown or scheduled. Completion handlers run at once, off the calling thread, as
-/// iOS runs them on a queue of its own; the round trip to iOS's notification daemon is not timed (the run
+/// iOS runs them on a queue of its own, as code of the invocation that called (``CallbackContext``); the round trip to iOS's notification daemon is not timed (the run
 /// names such calls `not faithful:`).
 open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     // @unchecked: its state is in a Mutex.
@@ -63,7 +63,7 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
 
     /// The app's settings: a phone receiving its push has allowed it (``UNNotificationSettings``).
     open func getNotificationSettings(completionHandler: @escaping @Sendable (UNNotificationSettings) -> Void) {
-        queue.async { completionHandler(UNNotificationSettings()) }
+        queue.async(execute: CallbackContext.carrying { completionHandler(UNNotificationSettings()) })
     }
 
     /// The app's settings (see ``getNotificationSettings(completionHandler:)``).
@@ -73,7 +73,7 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     open func requestAuthorization(
         options: UNAuthorizationOptions = [], completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void
     ) {
-        queue.async { completionHandler(true, nil) }
+        queue.async(execute: CallbackContext.carrying { completionHandler(true, nil) })
     }
 
     /// Asks to be allowed: granted (see ``requestAuthorization(options:completionHandler:)``).
@@ -83,7 +83,7 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
 
     /// The notifications in the notification center: none on a new phone.
     open func getDeliveredNotifications(completionHandler: @escaping @Sendable ([UNNotification]) -> Void) {
-        queue.async { completionHandler([]) }
+        queue.async(execute: CallbackContext.carrying { completionHandler([]) })
     }
 
     /// The notifications in the notification center: none on a new phone.
@@ -107,7 +107,7 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
             state.pending.removeAll { $0.identifier == request.identifier }
             state.pending.append(request)
         }
-        if let completionHandler { queue.async { completionHandler(nil) } }
+        if let completionHandler { queue.async(execute: CallbackContext.carrying { completionHandler(nil) }) }
     }
 
     /// Schedules a local notification (see ``add(_:withCompletionHandler:)``).
@@ -118,7 +118,7 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     /// The requests added and not removed.
     open func getPendingNotificationRequests(completionHandler: @escaping @Sendable ([UNNotificationRequest]) -> Void) {
         let pending = state.withLock { $0.pending }
-        queue.async { completionHandler(pending) }
+        queue.async(execute: CallbackContext.carrying { completionHandler(pending) })
     }
 
     /// The requests added and not removed.
@@ -142,7 +142,7 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     /// The app's categories.
     open func getNotificationCategories(completionHandler: @escaping @Sendable (Set<UNNotificationCategory>) -> Void) {
         let categories = state.withLock { $0.categories }
-        queue.async { completionHandler(categories) }
+        queue.async(execute: CallbackContext.carrying { completionHandler(categories) })
     }
 
     /// The app's categories.
@@ -153,7 +153,7 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
         _ newBadgeCount: Int, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil
     ) {
         state.withLock { $0.badge = newBadgeCount }
-        if let completionHandler { queue.async { completionHandler(nil) } }
+        if let completionHandler { queue.async(execute: CallbackContext.carrying { completionHandler(nil) }) }
     }
 
     /// Sets the app icon's badge (iOS 16; see ``setBadgeCount(_:withCompletionHandler:)``).

@@ -62,6 +62,36 @@ struct ExtensionProcessTests {
         #expect(rows.filter { $0["outcome"] == "crashed" }.allSatisfy { $0["user_sees"] == "original" })
     }
 
+    @Test func aCrashInABlockOnAQueueOfItsOwnLosesOnlyThatInvocation() async throws {
+        // The crash happens on a libdispatch thread, not one nse-bench calls the extension on: the block
+        // carries its invocation (PhoneDispatch), so the crash is named for it, and the invocations its
+        // process was running besides run again rather than count as crashed (the run stays valid).
+        let folder = try extensionFolder(
+            "QueueCrash",
+            """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    // Its identifier is nse-bench-<invocation id>: every tenth crashes.
+                    let crashes = Int(request.identifier.split(separator: "-").last ?? "")! % 10 == 0
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) {
+                        if crashes { let found: [Int] = []; _ = found[3] }
+                        content.title = "checked"
+                        contentHandler(content)
+                    }
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, summary, rows) = try await run(["--extension", folder.path, "-n", "120", "-c", "8"])
+        #expect(status == 0)
+        let crashed = Set(rows.filter { $0["outcome"] == "crashed" }.compactMap { Int($0["id"] ?? "") })
+        #expect(crashed == Set(stride(from: 0, to: 120, by: 10)), "exactly every tenth (ids from 0)")
+        #expect(rows.count == 120)
+        #expect(summary["invalid_reason"]?.contains("attribute") == false, "\(summary)")
+    }
+
     @Test func aWellBehavedExtensionRunsInWorkersAsInProcess() async throws {
         let workers = try await run(["--extension", "Examples/MediaDownload", "-n", "200", "-c", "20"])
         let inside = try await run([
@@ -928,9 +958,10 @@ struct ExtensionProcessTests {
         class NotificationService: UNNotificationServiceExtension {
             override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
                 let url = URL(string: request.content.userInfo["media_url"] as? String ?? "")!
-                DispatchQueue.global().async {
+                // A thread of its own carries no invocation (a queue's block does: PhoneDispatch).
+                Thread {
                     URLSession.shared.dataTask(with: url) { _, _, _ in contentHandler(request.content) }.resume()
-                }
+                }.start()
             }
         }
         """.write(to: folder.appendingPathComponent("Service.swift"), atomically: true, encoding: .utf8)

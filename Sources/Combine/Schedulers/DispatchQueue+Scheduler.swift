@@ -1,4 +1,5 @@
 public import Dispatch
+import SimulatedDevice
 
 extension DispatchQueue: Scheduler {
     /// A dispatch queue's clock, as Apple's: a `DispatchTime`.
@@ -135,7 +136,7 @@ extension DispatchQueue: Scheduler {
 
     /// Runs `action` asynchronously on the queue.
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-        let work = Unchecked(action)
+        let work = Unchecked(PhoneDispatch.carrying(action))
         async(group: options?.group, qos: options?.qos ?? .unspecified, flags: options?.flags ?? []) {
             work.value()
         }
@@ -146,7 +147,7 @@ extension DispatchQueue: Scheduler {
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) {
-        let work = Unchecked(action)
+        let work = Unchecked(PhoneDispatch.carrying(action))
         asyncAfter(deadline: date.dispatchTime, qos: options?.qos ?? .unspecified, flags: options?.flags ?? []) {
             work.value()
         }
@@ -158,7 +159,7 @@ extension DispatchQueue: Scheduler {
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) -> any Cancellable {
         let timer = DispatchSource.makeTimerSource(queue: self)
-        let work = Unchecked(action)
+        let work = Unchecked(PhoneDispatch.carrying(action))
         timer.setEventHandler { work.value() }
         timer.schedule(deadline: date.dispatchTime, repeating: interval.timeInterval, leeway: tolerance.timeInterval)
         timer.resume()

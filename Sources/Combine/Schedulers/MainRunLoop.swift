@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SimulatedDevice
 
 /// Work scheduled on `RunLoop.main` (`receive(on: RunLoop.main)`, `debounce(for:scheduler: RunLoop.main)`,
 /// `Timer.publish(every:on: .main, in:)`), run on the main dispatch queue.
@@ -16,13 +17,13 @@ enum MainRunLoop {
 
     /// Runs `action` on the main queue, after what is queued there.
     static func async(_ action: @escaping () -> Void) {
-        let work = Unchecked(action)
+        let work = Unchecked(PhoneDispatch.carrying(action))
         DispatchQueue.main.async { work.value() }
     }
 
     /// Runs `action` on the main queue at `date` (at once for a date past).
     static func after(_ date: Date, _ action: @escaping () -> Void) {
-        let work = Unchecked(action)
+        let work = Unchecked(PhoneDispatch.carrying(action))
         DispatchQueue.main.asyncAfter(deadline: deadline(date)) { work.value() }
     }
 
@@ -31,7 +32,7 @@ enum MainRunLoop {
     static func repeating(
         from date: Date, every interval: TimeInterval, tolerance: TimeInterval, _ action: @escaping () -> Void
     ) -> AnyCancellable {
-        let work = Unchecked(action)
+        let work = Unchecked(PhoneDispatch.carrying(action))
         let source = DispatchSource.makeTimerSource(queue: .main)
         source.schedule(
             deadline: deadline(date), repeating: max(interval, 0.001),

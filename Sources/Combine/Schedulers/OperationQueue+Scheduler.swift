@@ -1,4 +1,5 @@
 public import Foundation
+import SimulatedDevice
 
 extension OperationQueue: Scheduler {
     /// An operation queue's clock: a `Date`, as a run loop's (Apple's has its own type of the same shape).
@@ -15,7 +16,7 @@ extension OperationQueue: Scheduler {
 
     /// Adds `action` to the queue as an operation.
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-        let work = Unchecked(action)
+        let work = Unchecked(PhoneDispatch.carrying(action))
         addOperation { work.value() }
     }
 
@@ -24,7 +25,7 @@ extension OperationQueue: Scheduler {
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) {
-        let work = Unchecked((self, action))
+        let work = Unchecked((self, PhoneDispatch.carrying(action)))
         let delay = max(0, date.date.timeIntervalSinceNow)
         DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
             work.value.0.schedule(options: nil, work.value.1)
@@ -36,7 +37,7 @@ extension OperationQueue: Scheduler {
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) -> any Cancellable {
-        let work = Unchecked((self, action))
+        let work = Unchecked((self, PhoneDispatch.carrying(action)))
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.setEventHandler { work.value.0.schedule(options: nil, work.value.1) }
         timer.schedule(

@@ -1,4 +1,5 @@
 public import Foundation
+import SimulatedDevice
 
 extension RunLoop: Scheduler {
     /// A run loop's clock, as Apple's: a `Date`.
@@ -94,7 +95,7 @@ extension RunLoop: Scheduler {
     /// `RunLoop.main`'s work runs on the main queue (``MainRunLoop``), as an iOS process runs its main run loop.
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
         if MainRunLoop.isMain(self) { return MainRunLoop.async(action) }
-        let work = Unchecked(action)
+        let work = Unchecked(PhoneDispatch.carrying(action))
         // A timer due now, not `perform`: on Linux, `perform` does not wake a run loop that is waiting, while
         // adding a timer does.
         let timer = Timer(fire: Date(), interval: 0, repeats: false) { _ in work.value() }
@@ -108,7 +109,7 @@ extension RunLoop: Scheduler {
         _ action: @escaping () -> Void
     ) {
         if MainRunLoop.isMain(self) { return MainRunLoop.after(date.date, action) }
-        let work = Unchecked(action)
+        let work = Unchecked(PhoneDispatch.carrying(action))
         let timer = Timer(fire: date.date, interval: 0, repeats: false) { _ in work.value() }
         timer.tolerance = tolerance.timeInterval
         add(timer, forMode: .default)
@@ -124,7 +125,7 @@ extension RunLoop: Scheduler {
             return MainRunLoop.repeating(
                 from: date.date, every: interval.timeInterval, tolerance: tolerance.timeInterval, action)
         }
-        let work = Unchecked(action)
+        let work = Unchecked(PhoneDispatch.carrying(action))
         let timer = Timer(fire: date.date, interval: interval.timeInterval, repeats: true) { _ in work.value() }
         timer.tolerance = tolerance.timeInterval
         add(timer, forMode: .default)

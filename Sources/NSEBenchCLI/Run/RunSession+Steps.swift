@@ -272,8 +272,9 @@ extension RunSession {
         if unattributed > 0 {
             problems.append(
                 "\(unattributed) URLSession requests were made where nse-bench could not tell which simulated phone "
-                    + "made them (a queue of the extension's own, through URLSession.shared) and failed; create the "
-                    + "session inside didReceive, or make the request there")
+                    + "made them (a thread the extension started itself, or Task.detached, through URLSession.shared) "
+                    + "and failed; make the request from didReceive or a queue, or create the session inside didReceive"
+            )
         }
         if let note = selfCheck.stealNote(delayed: delayed) { problems.append(note) }
         return (problems, harnessProblems)

@@ -9,7 +9,9 @@ import SimulatedDevice
 /// `Data` and `String` initializers shadow Foundation's synchronous reads the same way (their signatures
 /// match Foundation's exactly, `__shared` included, which is what makes the module's own win rather than
 /// be ambiguous), so `Data(contentsOf:)` of an http(s) URL is a request of the phone too
-/// (``SimulatedContents``).
+/// (``SimulatedContents``). Dispatch's `async`, `asyncAfter` and `notify` and `OperationQueue`'s
+/// `addOperation(_:)` are shadowed likewise, so a block the extension sends to a queue of its own runs as
+/// its invocation's code (``PhoneDispatch``).
 enum ExtensionEntryFile {
     /// The generated file's name.
     static let fileName = "NSEBenchGeneratedEntry.swift"
@@ -121,6 +123,60 @@ enum ExtensionEntryFile {
 
             init(contentsOf url: __shared URL, usedEncoding: inout String.Encoding) throws {
                 self = try SimulatedContents.string(contentsOf: url, usedEncoding: &usedEncoding)
+            }
+        }
+
+        extension DispatchQueue {
+            func async(
+                group: DispatchGroup? = nil, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
+                execute work: @escaping @Sendable @convention(block) () -> Void
+            ) {
+                PhoneDispatch.async(on: self, group: group, qos: qos, flags: flags, execute: work)
+            }
+
+            func async(execute workItem: DispatchWorkItem) {
+                PhoneDispatch.async(on: self, group: nil, execute: workItem)
+            }
+
+            func async(group: DispatchGroup, execute workItem: DispatchWorkItem) {
+                PhoneDispatch.async(on: self, group: group, execute: workItem)
+            }
+
+            func asyncAfter(
+                deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
+                execute work: @escaping @Sendable @convention(block) () -> Void
+            ) {
+                PhoneDispatch.asyncAfter(on: self, deadline: deadline, qos: qos, flags: flags, execute: work)
+            }
+
+            func asyncAfter(
+                wallDeadline: DispatchWallTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
+                execute work: @escaping @Sendable @convention(block) () -> Void
+            ) {
+                PhoneDispatch.asyncAfter(on: self, wallDeadline: wallDeadline, qos: qos, flags: flags, execute: work)
+            }
+
+            func asyncAfter(deadline: DispatchTime, execute: DispatchWorkItem) {
+                PhoneDispatch.asyncAfter(on: self, deadline: deadline, execute: execute)
+            }
+
+            func asyncAfter(wallDeadline: DispatchWallTime, execute: DispatchWorkItem) {
+                PhoneDispatch.asyncAfter(on: self, wallDeadline: wallDeadline, execute: execute)
+            }
+        }
+
+        extension DispatchGroup {
+            func notify(
+                qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], queue: DispatchQueue,
+                execute work: @escaping @convention(block) () -> ()
+            ) {
+                PhoneDispatch.notify(self, qos: qos, flags: flags, queue: queue, execute: work)
+            }
+        }
+
+        extension OperationQueue {
+            func addOperation(_ block: @escaping @Sendable () -> Void) {
+                PhoneDispatch.addOperation(to: self, block)
             }
         }
 

@@ -36,7 +36,7 @@ public final class PhoneKeychain: Sendable {
     }
 
     /// The keychain of the run this process serves now, for code that runs off an invocation's threads (a
-    /// queue of the extension's own), where ``SimulatedPhone/current`` is not known: the one a host asked
+    /// thread the extension started itself), where ``SimulatedPhone/current`` is not known: the one a host asked
     /// for last (a process runs one run at a time), nil before any.
     public static var processKeychain: PhoneKeychain? { instances.withLock { $0.latest } }
 

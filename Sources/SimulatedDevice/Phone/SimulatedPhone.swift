@@ -69,6 +69,7 @@ public final class SimulatedPhone: Sendable {
         self.invocationID = invocationID
         self.marker = marker
         self.callbackThreads = callbackThreads
+        PhoneDispatch.installed
     }
 
     /// Runs `body`, extension code of this phone, with ``current`` bound to it and the thread marked.

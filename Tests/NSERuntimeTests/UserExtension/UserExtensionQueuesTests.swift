@@ -1,0 +1,92 @@
+import Foundation
+import NSEBenchCore
+import Testing
+
+@testable import NSERuntime
+
+/// Blocks a user's extension hands to queues of its own run as its invocation's code: a request made in
+/// one is that invocation's, as on a phone, where the extension's process serves one notification.
+@Suite("User extension: work sent to its own queues", .timeLimit(.minutes(3)))
+struct UserExtensionQueuesTests {
+    /// Each payload's body names the way the extension gets off its `didReceive` thread before it
+    /// downloads through `URLSession.shared`, unchanged code as real extensions write it.
+    static let service = """
+        import Combine
+        import UserNotifications
+
+        class NotificationService: UNNotificationServiceExtension {
+            var subscriptions = Set<AnyCancellable>()
+
+            override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                let url = URL(string: content.userInfo["media_url"] as! String)!
+                func download() {
+                    URLSession.shared.downloadTask(with: url) { file, _, _ in
+                        if let file {
+                            let named = file.deletingPathExtension().appendingPathExtension("jpg")
+                            try? FileManager.default.moveItem(at: file, to: named)
+                            if let attachment = try? UNNotificationAttachment(identifier: "image", url: named) {
+                                content.attachments = [attachment]
+                            }
+                        }
+                        contentHandler(content)
+                    }.resume()
+                }
+                switch content.body {
+                case "global": DispatchQueue.global().async { download() }
+                case "main": DispatchQueue.main.async { download() }
+                case "after": DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 0.01) { download() }
+                case "wall": DispatchQueue.global().asyncAfter(wallDeadline: .now() + 0.01) { download() }
+                case "own queue": DispatchQueue(label: "own").async(qos: .userInitiated, flags: .barrier) { download() }
+                case "work item": DispatchQueue.global().async(execute: DispatchWorkItem { download() })
+                case "late work item":
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.01, execute: DispatchWorkItem { download() })
+                case "group":
+                    let group = DispatchGroup()
+                    group.enter()
+                    DispatchQueue.global().async { group.leave() }
+                    group.notify(queue: .global()) { download() }
+                case "operation": OperationQueue().addOperation { download() }
+                case "center": UNUserNotificationCenter.current().getDeliveredNotifications { _ in download() }
+                case "combine":
+                    Just(1).receive(on: DispatchQueue.global()).sink { _ in download() }.store(in: &subscriptions)
+                default: contentHandler(content)
+                }
+            }
+        }
+        """
+
+    static let hops = [
+        "global", "main", "after", "wall", "own queue", "work item", "late work item", "group", "operation",
+        "center", "combine",
+    ]
+
+    @Test("each way off the didReceive thread keeps the invocation's phone: every download is its own, attached")
+    func everyHopKeepsItsPhone() async throws {
+        let factory = try CompiledExamples.factory(of: ["NotificationService.swift": Self.service])
+        let harness = try HostHarness { _ in
+            .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(UserExtensionHostTests.jpeg)))
+        }
+        defer { harness.remove() }
+        // All in flight together, so that a request attributed to another invocation would show in its record.
+        let tasks = Self.hops.enumerated().map { index, hop in
+            harness.start(
+                harness.input(
+                    TestPayloads.plain(body: hop, mediaURL: TestPayloads.mediaURL), extension: factory, id: index + 1))
+        }
+        // A request no phone can be found for fails at once and never reaches the downloader: wait a bounded
+        // time for all of them, then let the clock run either way.
+        for _ in 0..<500 where harness.downloader.requests.count < Self.hops.count {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(harness.downloader.requests.count == Self.hops.count)
+        harness.clock.advance(by: second)
+        for (hop, task) in zip(Self.hops, tasks) {
+            let record = await task.value
+            #expect(record.outcome == .enriched, "\(hop)")
+            #expect(record.download?.count == 1, "\(hop): its own download, once")
+            #expect(record.download?.status == 200, "\(hop)")
+            #expect(record.visible.attachments.count == 1, "\(hop)")
+        }
+    }
+}
