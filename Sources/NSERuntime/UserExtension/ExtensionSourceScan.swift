@@ -270,16 +270,18 @@ enum ExtensionSourceScan {
         return modules
     }
 
-    /// The classes that derive from `UNNotificationServiceExtension`, directly or through each other,
-    /// sorted by name.
-    static func serviceExtensionSubclasses(in declarations: [ClassDeclaration]) -> [String] {
+    /// The classes that derive from `UNNotificationServiceExtension`, directly or through each other
+    /// or through one of `bases` (classes of the user's own modules that derive from it), sorted by name.
+    static func serviceExtensionSubclasses(
+        in declarations: [ClassDeclaration], derivingAlsoFrom bases: Set<String> = []
+    ) -> [String] {
         var found: Set<String> = []
         var grew = true
         while grew {
             grew = false
             for declaration in declarations where !found.contains(declaration.name) {
                 let base = declaration.base.split(separator: ".").last.map(String.init) ?? declaration.base
-                if serviceExtensionBases.contains(base) || found.contains(base) {
+                if serviceExtensionBases.contains(base) || bases.contains(base) || found.contains(base) {
                     found.insert(declaration.name)
                     grew = true
                 }
@@ -422,6 +424,12 @@ enum ExtensionSourceScan {
             let value = trimmed.dropFirst("PRODUCT_BUNDLE_IDENTIFIER = ".count).dropLast()
             return value.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
         }
+    }
+
+    /// Whether an Xcode project turns bare-slash regex literals off (`SWIFT_ENABLE_BARE_SLASH_REGEX = NO;`);
+    /// Xcode's own default is on, so Swift 5 mode code written in Xcode may use `/.../` literals.
+    static func disablesBareSlashRegex(inProject text: String) -> Bool {
+        text.contains("SWIFT_ENABLE_BARE_SLASH_REGEX = NO;")
     }
 
     /// The Swift language mode an Xcode project sets (`SWIFT_VERSION = 5.0;` → "5"), nil when none.

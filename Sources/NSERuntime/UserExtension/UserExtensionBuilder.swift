@@ -425,13 +425,15 @@ public struct UserExtensionBuilder: Sendable {
         output: URL
     ) -> [String] {
         ["-emit-library", "-module-name", source.moduleName, "-swift-version", source.swiftVersion]
+            + (source.bareSlashRegex ? ["-enable-bare-slash-regex"] : [])
             + source.compilationConditions.flatMap { ["-D", $0] }
             + common(osModule: osModule, linking: source.modules, libraries: libraries, sources: sources)
             + ["-o", output.path] + sources.map(\.path) + [entry.path]
     }
 
     /// `swiftc`'s arguments for one of the user's own modules: a library and the module's interface, in
-    /// Swift 5 mode (which Swift 6 packages compile in too).
+    /// Swift 5 mode (which Swift 6 packages compile in too), with `/.../` regex literals unless it is a Swift
+    /// package's target (SwiftPM leaves them off in Swift 5 mode; Xcode turns them on).
     func arguments(
         _ module: ExtensionModule, sources: [URL], generated: URL, linking imported: [ExtensionModule],
         libraries: ModuleLibraries, osModule: URL
@@ -442,6 +444,7 @@ public struct UserExtensionBuilder: Sendable {
             libraries.folder.appendingPathComponent("\(module.name).swiftmodule").path,
             "-Xlinker", "-soname", "-Xlinker", library.lastPathComponent,
         ]
+            + (module.isPackageTarget ? [] : ["-enable-bare-slash-regex"])
             + module.conditions.flatMap { ["-D", $0] }
             + common(osModule: osModule, linking: imported, libraries: libraries, sources: sources)
             + ["-o", library.path]
@@ -498,7 +501,7 @@ public struct UserExtensionBuilder: Sendable {
             let settings =
                 [
                     version, compiler.path, Self.copiesScheme, Self.cacheLayout, source.moduleName, source.swiftVersion,
-                    source.principalClass,
+                    source.bareSlashRegex ? "bare-slash regex" : "", source.principalClass,
                     source.compilationConditions.joined(separator: " "),
                     ExtensionEntryFile.text(
                         principalClass: source.principalClass, path: "", aliasesFileManager: source.aliasesFileManager),

@@ -30,6 +30,9 @@ public struct UserExtensionSource: Sendable, Hashable {
     public var moduleName: String
     /// `-swift-version`: 5 unless told, or an Xcode project beside the folder sets another.
     public var swiftVersion: String
+    /// Whether `/.../` regex literals are on in Swift 5 mode, as Xcode compiles unless the project turns
+    /// them off (`SWIFT_ENABLE_BARE_SLASH_REGEX`); Swift 6 mode always has them.
+    public var bareSlashRegex = true
     /// Calls whose time the harness cannot see or scale, as `file:line: why`.
     public var untimedCalls: [String]
     /// Whether the generated file aliases `FileManager` to the phone's (``ExtensionEntryFile``): not when
@@ -272,6 +275,7 @@ public struct UserExtensionSource: Sendable, Hashable {
         // A Swift package's targets compile with SWIFT_PACKAGE set, and what their manifest defines.
         let moduleConditions = Dictionary(ownModules.map { ($0.name, Set($0.conditions)) }) { first, _ in first }
         var untimedOfModules: [String: [String]] = [:]
+        var moduleDeclarations: [ExtensionSourceScan.ClassDeclaration] = []
         var sdks: [ImportedSDK] = []
         for source in scanned {
             let raw = try read(source.file)
@@ -296,11 +300,18 @@ public struct UserExtensionSource: Sendable, Hashable {
                 sdks.append(ImportedSDK(module: source.module, sdk: found))
                 if sdk == nil { sdk = found }
             }
-            guard source.module == nil else { continue }
+            // A module's classes can be the extension's base (a framework's `open class BaseService:
+            // UNNotificationServiceExtension`), never its principal class.
+            guard source.module == nil else {
+                moduleDeclarations += ExtensionSourceScan.classes(in: text)
+                continue
+            }
             declarations += ExtensionSourceScan.classes(in: text)
             namesFileManagerDelegate = namesFileManagerDelegate || text.contains("FileManagerDelegate")
         }
-        let subclasses = ExtensionSourceScan.serviceExtensionSubclasses(in: declarations)
+        let subclasses = ExtensionSourceScan.serviceExtensionSubclasses(
+            in: declarations,
+            derivingAlsoFrom: Set(ExtensionSourceScan.serviceExtensionSubclasses(in: moduleDeclarations)))
         let plist = isDirectory.boolValue ? try plistPrincipalClass(plistFile) : nil
         let chosen = try choose(principalClass ?? plist, among: subclasses, path: path)
         let projects = projectFiles(
@@ -312,6 +323,7 @@ public struct UserExtensionSource: Sendable, Hashable {
                 ?? "5",
             untimedCalls: untimed, aliasesFileManager: !namesFileManagerDelegate)
         source.sdk = sdk
+        source.bareSlashRegex = !(projects.first.map(ExtensionSourceScan.disablesBareSlashRegex(inProject:)) ?? false)
         source.modules = ownModules
         source.untimedCallsOfModules = untimedOfModules
         source.mainBundleReaders = extensionReadsMainBundle ? nil : mainBundleReaders
@@ -417,7 +429,11 @@ public struct UserExtensionSource: Sendable, Hashable {
         let object = try readPlist(plist)
         let extensionInfo = (object as? [String: Any])?["NSExtension"] as? [String: Any]
         let point = extensionInfo?["NSExtensionPointIdentifier"] as? String
-        guard point == extensionPoint else { throw .wrongExtensionPoint(plist: plist.path, found: point) }
+        // `$(NSExtensionPointIdentifier)`: a build setting Xcode fills in; which extension it is, the
+        // principal class then tells (it must derive from UNNotificationServiceExtension).
+        guard point == extensionPoint || point.map(XcodeBuildSettings.isReference) == true else {
+            throw .wrongExtensionPoint(plist: plist.path, found: point)
+        }
         guard let principal = extensionInfo?["NSExtensionPrincipalClass"] as? String, !principal.isEmpty else {
             throw .unreadablePlist(plist: plist.path, reason: "NSExtension has no NSExtensionPrincipalClass")
         }

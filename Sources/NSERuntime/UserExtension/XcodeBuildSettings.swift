@@ -140,6 +140,14 @@ struct XcodeBuildSettings {
 
     private static func isInherited(_ word: String) -> Bool { word == "$(inherited)" || word == "${inherited}" }
 
+    /// Whether `value` is one build setting's reference, whole (`$(NAME)` or `${NAME}`): what Xcode puts in
+    /// its place when it builds, unknown here.
+    static func isReference(_ value: String) -> Bool {
+        let opening = value.hasPrefix("$(") ? ")" : value.hasPrefix("${") ? "}" : nil
+        guard let opening, value.hasSuffix(opening) else { return false }
+        return isCondition(String(value.dropFirst(2).dropLast()))
+    }
+
     private static func text(_ value: Any?) -> String? {
         if let string = value as? String { return string }
         if let list = value as? [String] { return list.joined(separator: " ") }

@@ -7,6 +7,29 @@ import Testing
 /// frameworks.
 @Suite("User extension: building", .timeLimit(.minutes(3)))
 struct UserExtensionBuildTests {
+    @Test("bare-slash regex literals compile in Swift 5 mode, as Xcode turns them on; a project can turn them off")
+    func bareSlashRegexLiterals() async throws {
+        // openHAB's extension: `/^data:(.*?);base64,(.*)$/` in Swift 5 mode.
+        let service = """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    if let match = content.title.firstMatch(of: /^data:(.*?);base64,(.*)$/) { content.title = String(match.1) }
+                    let halves = 6 / 3 / 2
+                    content.subtitle = "\\(halves)"
+                    contentHandler(content)
+                }
+            }
+            """
+        let record = try await CompiledExamples.record(
+            of: ["NotificationService.swift": service], title: "data:image/png;base64,QQ==")
+        #expect(record.visible.title == "image/png")
+        #expect(record.visible.subtitle == "1", "division still divides")
+        #expect(ExtensionSourceScan.disablesBareSlashRegex(inProject: "\t\tSWIFT_ENABLE_BARE_SLASH_REGEX = NO;\n"))
+        #expect(!ExtensionSourceScan.disablesBareSlashRegex(inProject: "\t\tSWIFT_ENABLE_BARE_SLASH_REGEX = YES;\n"))
+    }
+
     @Test("the first build compiles, the second comes from the cache, a changed source compiles again")
     func cache() throws {
         let folder = try CompiledExamples.folder(["Service.swift": CompiledExamples.minimal])

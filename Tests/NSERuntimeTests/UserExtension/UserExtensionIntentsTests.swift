@@ -71,6 +71,23 @@ struct UserExtensionIntentsTests {
         }
         """
 
+    @Test("importing Intents alone names UserNotifications' types, as iOS's Intents module exports them")
+    func intentsExportsUserNotifications() async throws {
+        // Expensify's extension imports only Intents, os.log and Airship's module.
+        let service = """
+            import Intents
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    content.title = "via Intents: " + content.title
+                    contentHandler(content)
+                }
+            }
+            """
+        let record = try await CompiledExamples.record(of: ["NotificationService.swift": service], title: "Ada")
+        #expect(record.visible.title == "via Intents: Ada")
+    }
+
     @Test("an extension reporting an incoming VoIP call with CallKit compiles and delivers once reported")
     func callKitReport() async throws {
         let record = try await CompiledExamples.record(of: ["NotificationService.swift": Self.caller], title: "Call")

@@ -48,6 +48,49 @@ struct UserExtensionSourceTests {
         }
     }
 
+    @Test("an extension point left as Xcode's build setting reference is taken; its class decides")
+    func extensionPointAsASettingReference() throws {
+        // KOIN's Info.plist: `$(NSExtensionPointIdentifier)`, which Xcode fills in when it builds.
+        for reference in ["$(NSExtensionPointIdentifier)", "${NSExtensionPointIdentifier}"] {
+            let folder = try CompiledExamples.folder(
+                ["S.swift": CompiledExamples.minimal],
+                plist: CompiledExamples.plist(point: reference, principal: "$(PRODUCT_MODULE_NAME).NotificationService")
+            )
+            defer { try? FileManager.default.removeItem(at: folder) }
+            #expect(try UserExtensionSource.locate(folder.path).principalClass == "NotificationService")
+        }
+        // Not a whole reference: another extension point's text, refused as before.
+        let folder = try CompiledExamples.folder(
+            ["S.swift": CompiledExamples.minimal],
+            plist: CompiledExamples.plist(point: "$(PREFIX).widget", principal: "NotificationService"))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plist = folder.appendingPathComponent("Info.plist").path
+        #expect(throws: UserExtensionError.wrongExtensionPoint(plist: plist, found: "$(PREFIX).widget")) {
+            try UserExtensionSource.locate(folder.path)
+        }
+    }
+
+    @Test("the principal class may derive from a class of the user's own module, which is never one itself")
+    func baseClassFromAModule() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("BaseFromModule-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TemporaryDirectory.write(
+            [
+                "Core/Base.swift": """
+                import UserNotifications
+                open class BaseNotificationService: UNNotificationServiceExtension {}
+                open class ChattyService: BaseNotificationService {}
+                public class Helper {}
+                """,
+                "Ext/NotificationService.swift": "import Core\nfinal class NotificationService: ChattyService {}\n",
+            ], in: root)
+        let ext = root.appendingPathComponent("Ext").path
+        let located = try UserExtensionSource.locate(ext, modules: ["Core=\(root.appendingPathComponent("Core").path)"])
+        #expect(located.principalClass == "NotificationService")
+        // Without the module its base is unknown: no subclass, as before.
+        #expect(throws: UserExtensionError.noPrincipalClass(path: ext)) { try UserExtensionSource.locate(ext) }
+    }
+
     @Test("no subclass, several without --principal-class, a class that is no subclass")
     func principalClass() throws {
         let none = try CompiledExamples.folder(["S.swift": "class Helper {}"])
