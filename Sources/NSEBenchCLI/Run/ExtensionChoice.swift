@@ -42,6 +42,27 @@ enum ExtensionChoice {
         }
     }
 
+    /// A line for a run whose generated payloads carry the media URL where the extension never looks (at
+    /// `media_url`, which its sources never name, and no push SDK's field): its media would all be
+    /// "skipped", and the figures would say nothing about its downloads. Names the keys the sources do read.
+    static func mediaFieldHint(_ source: UserExtensionSource, _ configuration: RunConfiguration) -> String? {
+        guard source.sdk == nil, !source.namesMediaURLKey, !configuration.mediaFieldGiven,
+            configuration.payloadFile == nil, configuration.settings.mediaFraction > 0
+        else { return nil }
+        let keys = source.payloadKeys.filter { !["aps", "alert", "title", "body", "badge", "sound"].contains($0) }
+        let read =
+            keys.isEmpty
+            ? ""
+            : "; they read the keys " + keys.prefix(6).map { "\"\($0)\"" }.joined(separator: ", ")
+                + (keys.count > 6 ? ", ..." : "")
+        let likely = ["url", "image", "media", "attachment", "picture", "video", "icon"]
+        let urlLike = keys.first { key in likely.contains { key.lowercased().contains($0) } }
+        let example = (urlLike ?? keys.first).map { " (e.g. --media-field /\($0))" } ?? ""
+        return "payloads: the media URL at /media_url, nse-bench's default, which your extension's sources never "
+            + "name\(read): say where your payloads carry it with --media-field POINTER\(example), or use "
+            + "--with-media 0 if the extension downloads no media"
+    }
+
     private static func swiftFiles(_ count: Int) -> String { count == 1 ? "1 Swift file" : "\(count) Swift files" }
 
     /// The factory for the run: the built-in, or the user's extension built (or taken from the cache)
@@ -79,6 +100,7 @@ enum ExtensionChoice {
             notes.append(
                 "payloads: the media URL at \(field), where the \(sdk.rawValue) SDK's helper reads it (--media-field)")
         }
+        if let hint = mediaFieldHint(loaded.source, configuration) { notes.append(hint) }
         notes += loaded.source.projectNotes
         notes += (loaded.built.notes + loaded.source.untimedCalls).map { "not faithful: \($0)" }
         let inWorkers = configuration.extensionProcesses > 0

@@ -426,6 +426,17 @@ enum ExtensionSourceScan {
         }
     }
 
+    /// The string keys `text` subscripts with (`userInfo["image"]`, `data["url"]`), in order, each once:
+    /// where an extension's code reads its payload.
+    static func subscriptKeys(in text: String) -> [String] {
+        var keys: [String] = []
+        for match in text.matches(of: #/\[\s*"([^"\\\n]+)"\s*\]/#) {
+            let key = String(match.output.1)
+            if !keys.contains(key) { keys.append(key) }
+        }
+        return keys
+    }
+
     /// Whether an Xcode project turns bare-slash regex literals off (`SWIFT_ENABLE_BARE_SLASH_REGEX = NO;`);
     /// Xcode's own default is on, so Swift 5 mode code written in Xcode may use `/.../` literals.
     static func disablesBareSlashRegex(inProject text: String) -> Bool {

@@ -35,6 +35,11 @@ public struct UserExtensionSource: Sendable, Hashable {
     public var bareSlashRegex = true
     /// Calls whose time the harness cannot see or scale, as `file:line: why`.
     public var untimedCalls: [String]
+    /// The string keys the sources (the extension's and its modules') subscript with, in order of reading:
+    /// where they read the payload (`userInfo["image"]`).
+    public var payloadKeys: [String] = []
+    /// Whether the sources name `"media_url"`, where generated payloads carry the media URL by default.
+    public var namesMediaURLKey = false
     /// Whether the generated file aliases `FileManager` to the phone's (``ExtensionEntryFile``): not when
     /// the sources name `FileManagerDelegate`, whose requirements take Foundation's `FileManager`, so a
     /// delegate's methods written with the alias's type would no longer satisfy them.
@@ -276,6 +281,8 @@ public struct UserExtensionSource: Sendable, Hashable {
         let moduleConditions = Dictionary(ownModules.map { ($0.name, Set($0.conditions)) }) { first, _ in first }
         var untimedOfModules: [String: [String]] = [:]
         var moduleDeclarations: [ExtensionSourceScan.ClassDeclaration] = []
+        var payloadKeys: [String] = []
+        var namesMediaURLKey = false
         var sdks: [ImportedSDK] = []
         for source in scanned {
             let raw = try read(source.file)
@@ -287,6 +294,10 @@ public struct UserExtensionSource: Sendable, Hashable {
                 + ExtensionSourceScan.untimedCalls(in: text, file: source.label)
             untimed += calls
             if let module = source.module { untimedOfModules[module, default: []] += calls }
+            for key in ExtensionSourceScan.subscriptKeys(in: text) where !payloadKeys.contains(key) {
+                payloadKeys.append(key)
+            }
+            namesMediaURLKey = namesMediaURLKey || text.contains("\"media_url\"")
             if ExtensionSourceScan.readsMainBundle(text) {
                 readsMainBundle = true
                 if let module = source.module {
@@ -323,6 +334,8 @@ public struct UserExtensionSource: Sendable, Hashable {
                 ?? "5",
             untimedCalls: untimed, aliasesFileManager: !namesFileManagerDelegate)
         source.sdk = sdk
+        source.payloadKeys = payloadKeys
+        source.namesMediaURLKey = namesMediaURLKey
         source.bareSlashRegex = !(projects.first.map(ExtensionSourceScan.disablesBareSlashRegex(inProject:)) ?? false)
         source.modules = ownModules
         source.untimedCallsOfModules = untimedOfModules

@@ -22,6 +22,15 @@ struct ExtensionSourceScanTests {
             ])
     }
 
+    @Test("the string keys the code subscripts with, in order, once each")
+    func subscriptKeys() {
+        let text = #"""
+            let url = userInfo["image"] as? String ?? (userInfo[ "data" ] as? [String: Any])?["url"] as? String
+            let again = userInfo["image"]; let computed = userInfo[key]; let escaped = info["a\"b"]
+            """#
+        #expect(ExtensionSourceScan.subscriptKeys(in: text) == ["image", "data", "url"])
+    }
+
     @Test("untimed calls are named with file and line; comments are skipped")
     func untimed() {
         let text =
