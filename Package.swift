@@ -205,6 +205,7 @@ let package = Package(
         ),
         .target(
             name: "CallKit",
+            dependencies: ["UserNotifications"],
             swiftSettings: strictSwift6
         ),
         .target(

@@ -1,4 +1,5 @@
 internal import NSEBenchImages
+import SimulatedDevice
 
 /// Makes images of an asset's video frames, as AVFoundation's: a blank `CGImage` of the frame's size
 /// (turned by the track's transform when ``appliesPreferredTrackTransform``, fitted in ``maximumSize``), its
@@ -50,14 +51,15 @@ open class AVAssetImageGenerator: @unchecked Sendable {
         for requestedTime: CMTime,
         completionHandler handler: @escaping @Sendable (CGImage?, CMTime, (any Error)?) -> Void
     ) {
-        DispatchQueue.global().async { [self] in
-            do {
-                let (image, time) = try frame(at: requestedTime)
-                handler(image, time, nil)
-            } catch {
-                handler(nil, .invalid, error)
-            }
-        }
+        DispatchQueue.global().async(
+            execute: PhoneDispatch.carrying { [self] in
+                do {
+                    let (image, time) = try frame(at: requestedTime)
+                    handler(image, time, nil)
+                } catch {
+                    handler(nil, .invalid, error)
+                }
+            })
     }
 
     /// Cancels frames not yet made: each is made at once here, so there are none.

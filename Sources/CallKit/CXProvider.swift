@@ -2,6 +2,7 @@
 // incoming VoIP call's payload to its app, so that a calling app's extension compiles and runs unchanged.
 // The app's side (launching it, the call's screen) is not simulated: the report completes at once.
 public import Foundation
+import UserNotifications
 
 /// CallKit's provider, as a Notification Service Extension uses it: to report an incoming VoIP call.
 open class CXProvider: NSObject {
@@ -12,7 +13,7 @@ open class CXProvider: NSObject {
     ) {
         _ = dictionaryPayload
         let call = ReportCompletion(body: completion)
-        DispatchQueue.global().async { call.body(nil) }
+        DispatchQueue.global().async(execute: CallbackContext.carrying { call.body(nil) })
     }
 
     /// Hands an incoming call's push payload to the app (async form): returns at once.

@@ -35,8 +35,9 @@ struct LayeringTests {
         // UTType's table; the older MobileCoreServices API over it.
         "UniformTypeIdentifiers": ["Foundation"],
         "MobileCoreServices": ["Foundation", "UniformTypeIdentifiers", "CoreFoundationTypes"],
-        // The one CallKit call an extension makes.
-        "CallKit": ["Foundation"],
+        // The one CallKit call an extension makes; its completion runs as the caller's invocation's code
+        // (UserNotifications' CallbackContext).
+        "CallKit": ["Foundation", "UserNotifications"],
         // WidgetCenter's reloads, completing at once.
         "WidgetKit": ["Foundation"],
         // CMTime; an asset's moov box read (NSEBenchImages), fetched on the phone for http(s).

@@ -147,7 +147,8 @@ public struct UserExtensionBuilder: Sendable {
         let entry = work.appendingPathComponent(ExtensionEntryFile.fileName)
         do {
             try ExtensionEntryFile.text(
-                principalClass: source.principalClass, path: source.path, aliasesFileManager: source.aliasesFileManager
+                principalClass: source.principalClass, path: source.path, aliasesFileManager: source.aliasesFileManager,
+                leavingOut: source.dispatchShadowsLeftOut
             )
             .write(to: entry, atomically: true, encoding: .utf8)
         } catch {
@@ -504,7 +505,8 @@ public struct UserExtensionBuilder: Sendable {
                     source.bareSlashRegex ? "bare-slash regex" : "", source.principalClass,
                     source.compilationConditions.joined(separator: " "),
                     ExtensionEntryFile.text(
-                        principalClass: source.principalClass, path: "", aliasesFileManager: source.aliasesFileManager),
+                        principalClass: source.principalClass, path: "", aliasesFileManager: source.aliasesFileManager,
+                        leavingOut: source.dispatchShadowsLeftOut),
                 ] + OSModuleMap.files.map(\.text)
             try digest.update(Array(settings.joined(separator: "\u{0}").utf8))
             let modules = Self.providedModules.map {
@@ -588,8 +590,14 @@ public struct UserExtensionBuilder: Sendable {
         _ source: UserExtensionSource, _ compilerOutput: String, notes: [String] = [], entry: URL
     ) -> UserExtensionError {
         let output = compilerOutput + notes.map { "\n(\($0))" }.joined()
-        // A principal class the scan took for a subclass but the compiler does not (a typealias, say).
-        if output.contains(ExtensionEntryFile.fileName), output.contains("UNNotificationServiceExtension") {
+        // A principal class the scan took for a subclass but the compiler does not (a typealias, say): an
+        // error at the generated file's line that makes the class, naming the type it must convert to. Not
+        // any mention of both (a note pointing at a shadow in the generated file from a user's error).
+        let madeNoServiceExtension = output.split(separator: "\n").contains { line in
+            line.contains(ExtensionEntryFile.fileName + ":") && line.contains("error:")
+                && line.contains("UNNotificationServiceExtension")
+        }
+        if madeNoServiceExtension {
             return .notAServiceExtension(className: source.principalClass, path: source.path, subclasses: [])
         }
         // A file the Xcode project compiles in from outside the folder: say why it was compiled.

@@ -44,6 +44,9 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// the sources name `FileManagerDelegate`, whose requirements take Foundation's `FileManager`, so a
     /// delegate's methods written with the alias's type would no longer satisfy them.
     public var aliasesFileManager: Bool = true
+    /// The shadows the extension's generated file leaves out, as its sources declare methods they would
+    /// clash with (``DispatchShadow``).
+    var dispatchShadowsLeftOut: Set<DispatchShadow> = []
     /// What `Bundle.main` is in the extension's worker processes; nil when no source names `Bundle.main`
     /// (the workers then run as they are, whose main bundle has no identifier).
     public var mainBundle: ExtensionMainBundle? = nil
@@ -282,6 +285,7 @@ public struct UserExtensionSource: Sendable, Hashable {
         var untimedOfModules: [String: [String]] = [:]
         var moduleDeclarations: [ExtensionSourceScan.ClassDeclaration] = []
         var payloadKeys: [String] = []
+        var shadowsLeftOut: Set<DispatchShadow> = []
         var namesMediaURLKey = false
         var sdks: [ImportedSDK] = []
         for source in scanned {
@@ -319,6 +323,7 @@ public struct UserExtensionSource: Sendable, Hashable {
             }
             declarations += ExtensionSourceScan.classes(in: text)
             namesFileManagerDelegate = namesFileManagerDelegate || text.contains("FileManagerDelegate")
+            shadowsLeftOut.formUnion(DispatchShadow.clashing(in: text))
         }
         let subclasses = ExtensionSourceScan.serviceExtensionSubclasses(
             in: declarations,
@@ -335,6 +340,7 @@ public struct UserExtensionSource: Sendable, Hashable {
             untimedCalls: untimed, aliasesFileManager: !namesFileManagerDelegate)
         source.sdk = sdk
         source.payloadKeys = payloadKeys
+        source.dispatchShadowsLeftOut = shadowsLeftOut
         source.namesMediaURLKey = namesMediaURLKey
         source.bareSlashRegex = !(projects.first.map(ExtensionSourceScan.disablesBareSlashRegex(inProject:)) ?? false)
         source.modules = ownModules

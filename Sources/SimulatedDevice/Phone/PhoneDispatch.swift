@@ -4,8 +4,8 @@ import UserNotifications
 /// Work that extension code hands to a queue of its own, run as that invocation's code.
 ///
 /// On a phone an extension's process serves one notification at a time, so a block it sends to
-/// `DispatchQueue.global()` or `.main`, an `asyncAfter`, a `DispatchGroup`'s `notify` or an
-/// `OperationQueue` belongs to that notification without anything to carry. Here one process runs many
+/// `DispatchQueue.global()` or `.main`, an `asyncAfter`, a `DispatchWorkItem`, a `DispatchGroup`'s `notify` or
+/// an `OperationQueue` belongs to that notification without anything to carry. Here one process runs many
 /// invocations, each on its own ``SimulatedPhone``, which is bound to the threads that call the extension
 /// and not to Dispatch's. The file nse-bench adds to each of the user's modules (`ExtensionEntryFile`)
 /// routes those calls here, with Dispatch's and Foundation's exact signatures so that the module's own win
@@ -13,8 +13,11 @@ import UserNotifications
 /// request made in such a block is its invocation's (through `URLSession.shared` too), and a crash in
 /// one is its invocation's crash. Outside any invocation the work runs as given.
 ///
-/// Not carried: threads the code makes itself (`Thread`, `pthread_create`) and `Task.detached`, which on
-/// purpose inherits nothing.
+/// `Task.detached` and `Thread.detachNewThread` carry it too: a detached task inherits no task-local values by
+/// design, but on a phone its work is still that notification's. A work item carries the phone of the code
+/// that made it, whatever queue it is given to. Not carried: a `Thread` made with `Thread(block:)` or a
+/// subclass, `pthread_create`, `DispatchSource` handlers, `BlockOperation`, `addBarrierBlock`,
+/// `NotificationCenter` observers, run loop timers, and `DispatchQueue.main.sync` from another thread.
 ///
 /// ```swift
 /// // In a user's module, through the generated file:
@@ -48,17 +51,6 @@ public enum PhoneDispatch {
         queue.async(group: group, qos: qos, flags: flags, execute: carrying(work))
     }
 
-    /// `queue.async(execute:)` of a work item, carrying the caller's phone; the item keeps its own
-    /// cancellation, `wait` and `notify` (it is performed inside the carried block).
-    public static func async(on queue: DispatchQueue, group: DispatchGroup?, execute item: DispatchWorkItem) {
-        let item = WorkItem(item)
-        guard SimulatedPhone.current != nil else {
-            if let group { return queue.async(group: group, execute: item.item) }
-            return queue.async(execute: item.item)
-        }
-        queue.async(group: group, execute: carrying { item.item.perform() })
-    }
-
     /// `queue.asyncAfter(deadline:qos:flags:execute:)`, carrying the caller's phone.
     public static func asyncAfter(
         on queue: DispatchQueue, deadline: DispatchTime, qos: DispatchQoS, flags: DispatchWorkItemFlags,
@@ -75,22 +67,35 @@ public enum PhoneDispatch {
         queue.asyncAfter(wallDeadline: wallDeadline, qos: qos, flags: flags, execute: carrying(work))
     }
 
-    /// `queue.asyncAfter(deadline:execute:)` of a work item, carrying the caller's phone.
-    public static func asyncAfter(on queue: DispatchQueue, deadline: DispatchTime, execute item: DispatchWorkItem) {
-        let item = WorkItem(item)
-        guard SimulatedPhone.current != nil else { return queue.asyncAfter(deadline: deadline, execute: item.item) }
-        queue.asyncAfter(deadline: deadline, execute: carrying { item.item.perform() })
+    // MARK: Task, Thread
+
+    /// `Task.detached(name:priority:operation:)`, its task bound to the caller's phone.
+    public static func detached<Success: Sendable>(
+        name: String?, priority: TaskPriority?, operation: sending @escaping @isolated(any) () async -> Success
+    ) -> Task<Success, Never> {
+        guard let phone = SimulatedPhone.current else {
+            return Task.detached(name: name, priority: priority, operation: operation)
+        }
+        return Task.detached(name: name, priority: priority) {
+            await SimulatedPhone.$current.withValue(phone) { await operation() }
+        }
     }
 
-    /// `queue.asyncAfter(wallDeadline:execute:)` of a work item, carrying the caller's phone.
-    public static func asyncAfter(
-        on queue: DispatchQueue, wallDeadline: DispatchWallTime, execute item: DispatchWorkItem
-    ) {
-        let item = WorkItem(item)
-        guard SimulatedPhone.current != nil else {
-            return queue.asyncAfter(wallDeadline: wallDeadline, execute: item.item)
+    /// `Task.detached(name:priority:operation:)` of a throwing operation, its task bound to the caller's phone.
+    public static func detached<Success: Sendable>(
+        name: String?, priority: TaskPriority?, operation: sending @escaping @isolated(any) () async throws -> Success
+    ) -> Task<Success, any Error> {
+        guard let phone = SimulatedPhone.current else {
+            return Task.detached(name: name, priority: priority, operation: operation)
         }
-        queue.asyncAfter(wallDeadline: wallDeadline, execute: carrying { item.item.perform() })
+        return Task.detached(name: name, priority: priority) {
+            try await SimulatedPhone.$current.withValue(phone) { try await operation() }
+        }
+    }
+
+    /// `Thread.detachNewThread(_:)`, the thread's block bound to the caller's phone.
+    public static func detachNewThread(_ block: @escaping @Sendable () -> Void) {
+        Thread.detachNewThread(carrying(block))
     }
 
     // MARK: DispatchGroup, OperationQueue
@@ -104,19 +109,19 @@ public enum PhoneDispatch {
         group.notify(qos: qos, flags: flags, queue: queue) { work.body() }
     }
 
+    /// `item.notify(qos:flags:queue:execute:)`, carrying the caller's phone.
+    public static func notify(
+        _ item: DispatchWorkItem, qos: DispatchQoS, flags: DispatchWorkItemFlags, queue: DispatchQueue,
+        execute work: @escaping () -> Void
+    ) {
+        let work = WorkBlock(carrying(work))
+        item.notify(qos: qos, flags: flags, queue: queue) { work.body() }
+    }
+
     /// `queue.addOperation(_:)` of a block, carrying the caller's phone.
     public static func addOperation(to queue: OperationQueue, _ block: @escaping @Sendable () -> Void) {
         queue.addOperation(carrying(block))
     }
-}
-
-/// A work item handed to Dispatch from another thread: libdispatch's block objects are thread-safe (their
-/// cancellation, wait and notify are atomic), though not marked `Sendable` on Linux.
-private struct WorkItem: @unchecked Sendable {
-    // @unchecked Sendable: libdispatch guards the block object itself (see above); this only passes it on.
-    let item: DispatchWorkItem
-
-    init(_ item: DispatchWorkItem) { self.item = item }
 }
 
 /// A block Dispatch runs once on the queue given, as it runs the one it was handed.
@@ -125,4 +130,14 @@ private struct WorkBlock: @unchecked Sendable {
     let body: () -> Void
 
     init(_ body: @escaping () -> Void) { self.body = body }
+}
+
+extension DispatchWorkItem {
+    /// A work item whose block runs bound to the phone of the code making it (`PhoneDispatch`), with its
+    /// `qos` and `flags` (a barrier stays a barrier), for the generated file's `init(qos:flags:block:)`.
+    public convenience init(
+        carryingThePhoneOf block: @escaping () -> Void, qos: DispatchQoS, flags: DispatchWorkItemFlags
+    ) {
+        self.init(qos: qos, flags: flags, block: PhoneDispatch.carrying(block))
+    }
 }

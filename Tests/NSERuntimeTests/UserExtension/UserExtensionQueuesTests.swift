@@ -47,6 +47,13 @@ struct UserExtensionQueuesTests {
                     DispatchQueue.global().async { group.leave() }
                     group.notify(queue: .global()) { download() }
                 case "operation": OperationQueue().addOperation { download() }
+                case "item notify":
+                    let item = DispatchWorkItem {}
+                    item.notify(queue: .global()) { download() }
+                    DispatchQueue.global().async(execute: item)
+                case "detached": Task.detached { download() }
+                case "throwing detached": Task.detached { () throws in download() }
+                case "thread": Thread.detachNewThread { download() }
                 case "center": UNUserNotificationCenter.current().getDeliveredNotifications { _ in download() }
                 case "combine":
                     Just(1).receive(on: DispatchQueue.global()).sink { _ in download() }.store(in: &subscriptions)
@@ -58,7 +65,7 @@ struct UserExtensionQueuesTests {
 
     static let hops = [
         "global", "main", "after", "wall", "own queue", "work item", "late work item", "group", "operation",
-        "center", "combine",
+        "item notify", "detached", "throwing detached", "thread", "center", "combine",
     ]
 
     @Test("each way off the didReceive thread keeps the invocation's phone: every download is its own, attached")
@@ -88,5 +95,94 @@ struct UserExtensionQueuesTests {
             #expect(record.download?.status == 200, "\(hop)")
             #expect(record.visible.attachments.count == 1, "\(hop)")
         }
+    }
+
+    @Test("a barrier work item sent to a concurrent queue inside an invocation still waits for the readers")
+    func barrierWorkItemKeepsItsBarrier() async throws {
+        let factory = try CompiledExamples.factory(of: [
+            "NotificationService.swift": """
+            import UserNotifications
+            final class Flag: @unchecked Sendable { let lock = NSLock(); var running = 0; var overlap = false }
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    let queue = DispatchQueue(label: "cache", attributes: .concurrent)
+                    let flag = Flag()
+                    for _ in 0..<3 {
+                        queue.async { flag.lock.withLock { flag.running += 1 }; usleep(100_000); flag.lock.withLock { flag.running -= 1 } }
+                    }
+                    let write = DispatchWorkItem(flags: .barrier) { flag.lock.withLock { flag.overlap = flag.running > 0 } }
+                    queue.async(execute: write)
+                    write.wait()
+                    content.title = flag.overlap ? "barrier ran beside readers" : "barrier alone"
+                    contentHandler(content)
+                }
+            }
+            """
+        ])
+        let harness = try HostHarness()
+        defer { harness.remove() }
+        let record = await harness.start(harness.input(TestPayloads.plain(), extension: factory, id: 1)).value
+        #expect(record.visible.title == "barrier alone")
+    }
+
+    @Test("a user's OperationQueue subclass overriding addOperation(_:) still compiles")
+    func operationQueueSubclassOverride() throws {
+        _ = try CompiledExamples.factory(of: [
+            "NotificationService.swift": """
+            import UserNotifications
+            final class CountingQueue: OperationQueue, @unchecked Sendable {
+                private(set) var submitted = 0
+                override func addOperation(_ block: @escaping @Sendable () -> Void) { submitted += 1; super.addOperation(block) }
+            }
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    CountingQueue().addOperation { contentHandler(request.content) }
+                }
+            }
+            """
+        ])
+    }
+
+    @Test("an @inlinable function that dispatches still compiles")
+    func inlinableDispatch() throws {
+        _ = try CompiledExamples.factory(of: [
+            "NotificationService.swift": """
+            import UserNotifications
+            @inlinable public func background(_ work: @escaping @Sendable () -> Void) { DispatchQueue.global().async(execute: work) }
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    contentHandler(request.content)
+                }
+            }
+            """
+        ])
+    }
+
+    @Test("a helper of the user's with the same signature as a shadow is kept, its group left out")
+    func ownHelperWithTheShadowsSignature() throws {
+        let text = """
+            extension OperationQueue {
+                func addOperation (_ block: @escaping @Sendable () -> Void) { addOperations([BlockOperation(block: block)], waitUntilFinished: false) }
+            }
+            extension Task where Failure == Never { static func detached(_ label: String) {} }
+            """
+        #expect(DispatchShadow.clashing(in: text) == [.operationQueue, .task])
+        #expect(DispatchShadow.clashing(in: "DispatchQueue.global().async { }\nlet item = DispatchWorkItem {}").isEmpty)
+        let generated = ExtensionEntryFile.text(
+            principalClass: "NotificationService", path: "", aliasesFileManager: true, leavingOut: [.operationQueue])
+        #expect(!generated.contains("func addOperation("))
+        #expect(generated.contains("func asyncAfter("))
+        _ = try CompiledExamples.factory(of: [
+            "NotificationService.swift": """
+            import UserNotifications
+            \(text)
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    OperationQueue().addOperation { contentHandler(request.content) }
+                }
+            }
+            """
+        ])
     }
 }

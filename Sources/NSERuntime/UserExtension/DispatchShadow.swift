@@ -1,0 +1,144 @@
+/// A group of the Dispatch and Foundation methods the generated file shadows so that work a user's module
+/// sends to a queue, thread or task of its own carries its invocation (`PhoneDispatch`).
+///
+/// A module that declares a method of the same name and first label itself (an `OperationQueue` subclass's
+/// `override func addOperation(_:)`, a helper `extension DispatchQueue { func async(execute:) }`) would no
+/// longer compile beside the shadow (an override of an extension's method, a redeclaration), so that group
+/// is left out of its generated file: its blocks run as Dispatch runs them, without the invocation.
+enum DispatchShadow: String, CaseIterable, Sendable, Hashable, Codable {
+    case dispatchQueue
+    case workItem
+    case dispatchGroup
+    case operationQueue
+    case thread
+    case task
+
+    /// The declarations, as they start on a line of source, that clash with this group's shadows.
+    var clashingDeclarations: [String] {
+        switch self {
+        case .dispatchQueue:
+            ["func async(group:", "func async(execute", "func asyncAfter(deadline:", "func asyncAfter(wallDeadline:"]
+        case .workItem: ["init(qos:", "func notify(qos:"]
+        case .dispatchGroup: ["func notify(qos:"]
+        case .operationQueue: ["func addOperation(_"]
+        case .thread: ["func detachNewThread("]
+        case .task: ["func detached("]
+        }
+    }
+
+    /// The groups `text` declares a clashing method for (whitespace after `func` and before `(` ignored).
+    static func clashing(in text: String) -> Set<DispatchShadow> {
+        let compact = text.replacingOccurrences(of: " (", with: "(").replacingOccurrences(of: "( ", with: "(")
+        return Set(allCases.filter { shadow in shadow.clashingDeclarations.contains { compact.contains($0) } })
+    }
+
+    /// The shadows' Swift text: Dispatch's and Foundation's exact signatures (so that the module's own win over
+    /// the imported ones), `@usableFromInline` so that the module's `@inlinable` code can call them.
+    var text: String {
+        switch self {
+        case .dispatchQueue:
+            """
+            extension DispatchQueue {
+                @usableFromInline func async(
+                    group: DispatchGroup? = nil, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
+                    execute work: @escaping @Sendable @convention(block) () -> Void
+                ) {
+                    PhoneDispatch.async(on: self, group: group, qos: qos, flags: flags, execute: work)
+                }
+
+                @usableFromInline func asyncAfter(
+                    deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
+                    execute work: @escaping @Sendable @convention(block) () -> Void
+                ) {
+                    PhoneDispatch.asyncAfter(on: self, deadline: deadline, qos: qos, flags: flags, execute: work)
+                }
+
+                @usableFromInline func asyncAfter(
+                    wallDeadline: DispatchWallTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
+                    execute work: @escaping @Sendable @convention(block) () -> Void
+                ) {
+                    PhoneDispatch.asyncAfter(on: self, wallDeadline: wallDeadline, qos: qos, flags: flags, execute: work)
+                }
+            }
+
+            """
+        case .workItem:
+            """
+            extension DispatchWorkItem {
+                @usableFromInline convenience init(
+                    qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
+                    block: @escaping @convention(block) () -> ()
+                ) {
+                    self.init(carryingThePhoneOf: block, qos: qos, flags: flags)
+                }
+
+                @usableFromInline func notify(
+                    qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], queue: DispatchQueue,
+                    execute: @escaping @convention(block) () -> ()
+                ) {
+                    PhoneDispatch.notify(self, qos: qos, flags: flags, queue: queue, execute: execute)
+                }
+            }
+
+            """
+        case .dispatchGroup:
+            """
+            extension DispatchGroup {
+                @usableFromInline func notify(
+                    qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], queue: DispatchQueue,
+                    execute work: @escaping @convention(block) () -> ()
+                ) {
+                    PhoneDispatch.notify(self, qos: qos, flags: flags, queue: queue, execute: work)
+                }
+            }
+
+            """
+        case .operationQueue:
+            """
+            extension OperationQueue {
+                @usableFromInline func addOperation(_ block: @escaping @Sendable () -> Void) {
+                    PhoneDispatch.addOperation(to: self, block)
+                }
+            }
+
+            """
+        case .thread:
+            """
+            extension Thread {
+                @usableFromInline class func detachNewThread(_ block: @escaping @Sendable () -> Void) {
+                    PhoneDispatch.detachNewThread(block)
+                }
+            }
+
+            """
+        case .task:
+            """
+            extension Task where Failure == Never {
+                @discardableResult @usableFromInline
+                static func detached(
+                    name: String? = nil, priority: TaskPriority? = nil,
+                    operation: sending @escaping @isolated(any) () async -> Success
+                ) -> Task<Success, Failure> {
+                    PhoneDispatch.detached(name: name, priority: priority, operation: operation)
+                }
+            }
+
+            extension Task where Failure == any Error {
+                @discardableResult @usableFromInline
+                static func detached(
+                    name: String? = nil, priority: TaskPriority? = nil,
+                    operation: sending @escaping @isolated(any) () async throws -> Success
+                ) -> Task<Success, Failure> {
+                    PhoneDispatch.detached(name: name, priority: priority, operation: operation)
+                }
+            }
+
+            """
+        }
+    }
+
+    /// The text of every group but `leftOut`, in a fixed order.
+    static func text(leavingOut leftOut: Set<DispatchShadow>) -> String {
+        allCases.filter { !leftOut.contains($0) }.map(\.text).joined()
+    }
+}
