@@ -7,6 +7,39 @@ import Testing
 /// frameworks.
 @Suite("User extension: building", .timeLimit(.minutes(3)))
 struct UserExtensionBuildTests {
+    @Test("import SQLite3 is the system's SQLite: app code keeping a database compiles and runs unchanged")
+    func sqlite3() async throws {
+        let service = """
+            import SQLite3
+            import UserNotifications
+            let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    var db: OpaquePointer?
+                    guard sqlite3_open(":memory:", &db) == SQLITE_OK else { return contentHandler(content) }
+                    defer { sqlite3_close(db) }
+                    sqlite3_exec(db, "CREATE TABLE seen (id TEXT PRIMARY KEY)", nil, nil, nil)
+                    var insert: OpaquePointer?
+                    sqlite3_prepare_v2(db, "INSERT INTO seen VALUES (?)", -1, &insert, nil)
+                    for id in ["a", "b", "a"] {
+                        sqlite3_bind_text(insert, 1, id, -1, SQLITE_TRANSIENT)
+                        _ = sqlite3_step(insert)
+                        sqlite3_reset(insert)
+                    }
+                    sqlite3_finalize(insert)
+                    var count: OpaquePointer?
+                    sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM seen", -1, &count, nil)
+                    if sqlite3_step(count) == SQLITE_ROW { content.title = "\\(sqlite3_column_int(count, 0)) seen" }
+                    sqlite3_finalize(count)
+                    contentHandler(content)
+                }
+            }
+            """
+        let record = try await CompiledExamples.record(of: ["NotificationService.swift": service], title: "Sale")
+        #expect(record.visible.title == "2 seen")
+    }
+
     @Test("bare-slash regex literals compile in Swift 5 mode, as Xcode turns them on; a project can turn them off")
     func bareSlashRegexLiterals() async throws {
         // openHAB's extension: `/^data:(.*?);base64,(.*)$/` in Swift 5 mode.
