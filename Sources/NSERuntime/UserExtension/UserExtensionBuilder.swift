@@ -115,7 +115,8 @@ public struct UserExtensionBuilder: Sendable {
         "SystemBenchmarks", "FuzzTargets", "NSEBenchTestSupport", "CCurl", "CJemalloc", "CNSEBenchLinux", "COpenSSL",
         "CZlib", "Swift", "Foundation", "FoundationNetworking", "FoundationEssentials",
         "FoundationInternationalization",
-        "FoundationXML", "CoreFoundation", "Dispatch", "Glibc", "Musl", "os", "SQLite3", "Synchronization", "Observation",
+        "FoundationXML", "CoreFoundation", "Dispatch", "Glibc", "Musl", "os", "SQLite3", "Synchronization",
+        "Observation",
         "RegexBuilder", "Distributed", "_Concurrency", "_StringProcessing", "Testing", "XCTest",
     ])
 
