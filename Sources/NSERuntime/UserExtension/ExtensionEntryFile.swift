@@ -129,6 +129,20 @@ enum ExtensionEntryFile {
             }
         }
 
+        // Server trust, which FoundationNetworking marks unavailable: a delegate's challenge handler compiles;
+        // the simulated network makes no challenge, so none calls it.
+        let NSURLAuthenticationMethodServerTrust = "NSURLAuthenticationMethodServerTrust"
+
+        extension URLProtectionSpace {
+            @usableFromInline var serverTrust: SecTrust? { nil }
+        }
+
+        extension URLCredential {
+            @usableFromInline convenience init(trust: SecTrust) {
+                self.init(user: "", password: "", persistence: .none)
+            }
+        }
+
         \(DispatchShadow.text(leavingOut: leftOut))
         """
     }

@@ -37,6 +37,11 @@ enum ExtensionSourceScan {
         ("Timer.publish(", "Combine's Timer.publish fires in real time: --time-scale does not shorten it"),
         ("URLSessionConfiguration.background", "background sessions are not simulated"),
         (
+            "didReceive challenge:",
+            "authentication challenges (server trust, client certificates, HTTP auth) never come: the simulated "
+                + "network answers without them, so this handler is not called"
+        ),
+        (
             layerClassPattern,
             "a view's layerClass is made by name on iOS; on Linux (no Objective-C runtime) a layer class of the "
                 + "app's own is made as the nearest of CALayer, CAShapeLayer and CAGradientLayer it inherits from, "

@@ -31,6 +31,9 @@ import Synchronization
 public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     /// `URLSession.ResponseDisposition`, for delegates written against `URLSession`.
     public typealias ResponseDisposition = URLSession.ResponseDisposition
+    /// `URLSession.AuthChallengeDisposition`, for delegates' challenge handlers written against `URLSession`
+    /// (the simulated network makes no challenge: they are never called).
+    public typealias AuthChallengeDisposition = URLSession.AuthChallengeDisposition
 
     /// Requests made where no simulated phone could be told; each failed with `URLError(.unsupportedURL)`.
     public static var unattributedRequestCount: Int { unattributedRequests.load(ordering: .relaxed) }

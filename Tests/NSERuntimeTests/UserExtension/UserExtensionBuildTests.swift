@@ -7,6 +7,39 @@ import Testing
 /// frameworks.
 @Suite("User extension: building", .timeLimit(.minutes(3)))
 struct UserExtensionBuildTests {
+    @Test("a delegate's server-trust challenge handler compiles (FoundationNetworking marks its names unavailable)")
+    func serverTrustChallengeHandlerCompiles() async throws {
+        // viewu's extension: a self-signed LAN server's trust taken in the session delegate.
+        let service = """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension, URLSessionDelegate {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    let session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
+                    content.title = "session \\(session.configuration.timeoutIntervalForRequest), challenged: \\(challenged)"
+                    contentHandler(content)
+                }
+
+                var challenged = false
+
+                func urlSession(
+                    _ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+                ) {
+                    challenged = true
+                    guard challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust,
+                          let trust = challenge.protectionSpace.serverTrust
+                    else { return completionHandler(.performDefaultHandling, nil) }
+                    completionHandler(.useCredential, URLCredential(trust: trust))
+                }
+            }
+            """
+        let record = try await CompiledExamples.record(of: ["NotificationService.swift": service], title: "Sale")
+        #expect(record.visible.title == "session 60.0, challenged: false")
+        let notes = ExtensionSourceScan.untimedCalls(in: service, file: "S.swift")
+        #expect(notes.contains { $0.hasPrefix("S.swift:13: authentication challenges") }, "\\(notes)")
+    }
+
     @Test("import SQLite3 is the system's SQLite: app code keeping a database compiles and runs unchanged")
     func sqlite3() async throws {
         let service = """
