@@ -6,7 +6,7 @@ import Testing
 
 /// Blocks a user's extension hands to queues of its own run as its invocation's code: a request made in
 /// one is that invocation's, as on a phone, where the extension's process serves one notification.
-@Suite("User extension: work sent to its own queues", .timeLimit(.minutes(3)))
+@Suite("User extension: work sent to its own queues", .serialized, .timeLimit(.minutes(3)))
 struct UserExtensionQueuesTests {
     /// Each payload's body names the way the extension gets off its `didReceive` thread before it
     /// downloads through `URLSession.shared`, unchanged code as real extensions write it.
