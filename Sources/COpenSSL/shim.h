@@ -1,5 +1,5 @@
-// OpenSSL (libssl + libcrypto) for nse-bench: CryptoKit's ciphers, hashes and keys through EVP, and TLS for the
-// media server.
+// OpenSSL (libssl + libcrypto) for nse-bench: CryptoKit's and CommonCrypto's ciphers, hashes and keys, Security's
+// RSA keys, through EVP, and TLS for the media server.
 //
 // OpenSSL exposes several operations only as function-like macros, which Swift cannot import. Each
 // forwarder below wraps one such macro; all are prefixed `nseb_`.
@@ -18,6 +18,8 @@
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
 #include <openssl/encoder.h>
+#include <openssl/decoder.h>
+#include <openssl/rsa.h>
 #include <openssl/param_build.h>
 
 /// OPENSSL_free is a macro over CRYPTO_free that passes __FILE__ and __LINE__.

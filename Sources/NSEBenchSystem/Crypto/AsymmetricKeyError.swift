@@ -1,6 +1,7 @@
-// Why a public-key operation (P-256, X25519, Ed25519 in ``P256Key``, ``X25519Key``, ``Ed25519Key``) failed.
+// Why a public-key operation (P-256, X25519, Ed25519, RSA in ``P256Key``, ``X25519Key``, ``Ed25519Key``, ``RSAKey``)
+// failed.
 
-/// Why creating, decoding or using an elliptic-curve key failed: the caller's input, or OpenSSL itself.
+/// Why creating, decoding or using an elliptic-curve or RSA key failed: the caller's input, or OpenSSL itself.
 public enum AsymmetricKeyError: Error, Equatable, CustomStringConvertible {
     /// An input of the wrong length: what it was, the lengths it may have, and its length.
     case incorrectLength(String, expected: [Int], actual: Int)

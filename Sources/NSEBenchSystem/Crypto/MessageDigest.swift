@@ -2,13 +2,14 @@ import COpenSSL
 
 /// One of OpenSSL's hash functions, for ``MessageDigest``.
 public enum DigestAlgorithm: Sendable, Hashable {
-    case md5, sha1, sha256, sha384, sha512
+    case md5, sha1, sha224, sha256, sha384, sha512
 
     /// The digest's size in bytes.
     public var byteCount: Int {
         switch self {
         case .md5: 16
         case .sha1: 20
+        case .sha224: 28
         case .sha256: 32
         case .sha384: 48
         case .sha512: 64
@@ -18,15 +19,16 @@ public enum DigestAlgorithm: Sendable, Hashable {
     /// The size of the blocks the function compresses, in bytes (HMAC pads its key to it).
     public var blockByteCount: Int {
         switch self {
-        case .md5, .sha1, .sha256: 64
+        case .md5, .sha1, .sha224, .sha256: 64
         case .sha384, .sha512: 128
         }
     }
 
-    fileprivate var evp: OpaquePointer? {
+    var evp: OpaquePointer? {
         switch self {
         case .md5: EVP_md5()
         case .sha1: EVP_sha1()
+        case .sha224: EVP_sha224()
         case .sha256: EVP_sha256()
         case .sha384: EVP_sha384()
         case .sha512: EVP_sha512()
