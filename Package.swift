@@ -23,6 +23,8 @@
 //                               typealiases to SDKProfiles' helpers.
 //   CryptoKit                   CryptoKit over OpenSSL (hashes, HMAC, HKDF, AES-GCM, ChaChaPoly, P-256,
 //                               Curve25519), for users' decrypting extensions.
+//   CommonCrypto                CommonCrypto's C API over OpenSSL (CC_SHA256, CCHmac, CCCrypt's AES-CBC/ECB,
+//                               CCKeyDerivationPBKDF), for extensions that decrypt with it.
 //   OSLog                       Apple's Logger and os_log, for users' extensions that log: messages dropped.
 //                               `import os` and `import os.log` reach it too (UserExtensionBuilder).
 //   Intents                     a communication notification's INSendMessageIntent, INPerson, INInteraction.
@@ -73,6 +75,8 @@ let package = Package(
         .library(name: "SimulatedDevice", targets: ["SimulatedDevice"]),
         // CryptoKit's AES-GCM on Linux, for extensions that decrypt their payloads.
         .library(name: "CryptoKit", targets: ["CryptoKit"]),
+        // CommonCrypto's digests, HMAC, AES (CCCrypt) and PBKDF2, for extensions that decrypt with the C API.
+        .library(name: "CommonCrypto", targets: ["CommonCrypto"]),
         // Apple's Compression framework's buffer functions (COMPRESSION_ZLIB: raw DEFLATE), for payloads inflated
         // after decryption.
         .library(name: "Compression", targets: ["Compression"]),
@@ -173,6 +177,11 @@ let package = Package(
         ),
         .target(
             name: "CryptoKit",
+            dependencies: ["NSEBenchSystem"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "CommonCrypto",
             dependencies: ["NSEBenchSystem"],
             swiftSettings: strictSwift6
         ),
@@ -335,8 +344,8 @@ let package = Package(
                 "NSEBenchReport", "SystemBenchmarks",
                 // Linked, not imported: a package running `--extension PATH` through the NSEBench product gets
                 // the modules a user's code may import built, and their symbols in its process.
-                "CryptoKit", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices",
-                "CallKit",
+                "CryptoKit", "CommonCrypto", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers",
+                "MobileCoreServices", "CallKit",
                 "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText", "QuartzCore", "Combine", "CoreGraphics",
                 "ImageIO", "WidgetKit", "AVFoundation", "CoreMedia", "FirebaseMessaging", "OneSignalExtension",
                 "AirshipServiceExtension", "AirshipNotificationServiceExtension", "IterableAppExtensions",
@@ -347,7 +356,7 @@ let package = Package(
         .executableTarget(
             name: "nse-bench",
             dependencies: [
-                "NSEBenchCLI", "CJemalloc", "CryptoKit", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers",
+                "NSEBenchCLI", "CJemalloc", "CryptoKit", "CommonCrypto", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers",
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText", "QuartzCore",
                 "Combine", "CoreGraphics", "ImageIO", "WidgetKit", "AVFoundation", "CoreMedia", "FirebaseMessaging",
                 "OneSignalExtension",
@@ -415,7 +424,7 @@ let package = Package(
         .testTarget(
             name: "NSERuntimeTests",
             dependencies: [
-                "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "Compression", "OSLog", "Intents",
+                "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "CommonCrypto", "Compression", "OSLog", "Intents",
                 "UniformTypeIdentifiers",
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText", "QuartzCore",
                 "Combine", "CoreGraphics", "ImageIO", "NSEBenchImages", "WidgetKit", "AVFoundation", "CoreMedia",

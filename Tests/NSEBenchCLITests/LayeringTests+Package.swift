@@ -54,11 +54,12 @@ struct PackageLayeringTests {
 
     /// Modules a target links without importing them, each with the reason.
     static let linkedOnly: [String: Set<String>] = [
-        // Users' extensions, loaded with dlopen, find CryptoKit (decrypting), OSLog (logging), Intents
+        // Users' extensions, loaded with dlopen, find CryptoKit and CommonCrypto (decrypting), OSLog (logging), Intents
         // (communication notifications), Security (the keychain), the push SDKs' modules and the rest in the
         // executable.
         "nse-bench": pushSDKModules.union([
-            "CryptoKit", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
+            "CryptoKit", "CommonCrypto", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers",
+            "MobileCoreServices", "CallKit",
             "CoreServices",
             "Security", "CoreFoundationTypes", "UIKit", "CoreText", "QuartzCore", "Combine", "CoreGraphics", "ImageIO",
             "WidgetKit",
@@ -67,7 +68,8 @@ struct PackageLayeringTests {
         ]),
         // The NSEBench product runs users' extensions too: the modules they may import are built with it.
         "NSEBenchCLI": pushSDKModules.union([
-            "CryptoKit", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
+            "CryptoKit", "CommonCrypto", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers",
+            "MobileCoreServices", "CallKit",
             "CoreServices",
             "Security", "CoreFoundationTypes", "UIKit", "CoreText", "QuartzCore", "Combine", "CoreGraphics", "ImageIO",
             "WidgetKit",

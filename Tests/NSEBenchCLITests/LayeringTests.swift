@@ -27,6 +27,8 @@ struct LayeringTests {
             "Foundation", "FoundationNetworking", "NSEBenchSystem", "Synchronization", "UserNotifications",
         ],
         "CryptoKit": ["Foundation", "NSEBenchSystem"],
+        // CommonCrypto's C API over OpenSSL, through NSEBenchSystem as CryptoKit's is (hidden from extension code).
+        "CommonCrypto": ["NSEBenchSystem"],
         "Compression": ["NSEBenchSystem"],
         // Apple's logging API for users' extensions: Foundation for OSAllocatedUnfairLock's NSLock.
         "OSLog": ["Foundation"],

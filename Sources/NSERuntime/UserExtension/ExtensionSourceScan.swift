@@ -186,6 +186,11 @@ enum ExtensionSourceScan {
                 + "timed; the phones are locked, so an item readable only when unlocked is refused"
         ),
         (
+            "CCCrypt(",
+            "CommonCrypto's AES runs over OpenSSL on this machine's CPU, not a phone's; DES, 3DES, CAST, RC4, RC2 and "
+                + "Blowfish return kCCUnimplemented, where iOS runs them"
+        ),
+        (
             "updating(from:",
             "updating(from:) keeps the content's fields: how iOS restyles a communication notification is not "
                 + "simulated"

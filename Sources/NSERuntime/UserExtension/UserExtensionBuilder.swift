@@ -99,7 +99,8 @@ public struct UserExtensionBuilder: Sendable {
     /// are part of the cache key: a library compiled against another build of one of them must not load.
     static let providedModules =
         implicitModules + [
-            "CryptoKit", "Compression", "Intents", "UniformTypeIdentifiers", "MobileCoreServices", "CallKit",
+            "CryptoKit", "CommonCrypto", "Compression", "Intents", "UniformTypeIdentifiers", "MobileCoreServices",
+            "CallKit",
             "CoreServices", "CoreFoundationTypes", "UIKit", "CoreText", "QuartzCore", "Combine", "CoreGraphics",
             "ImageIO",
             "NSEBenchImages",
