@@ -34,7 +34,8 @@
 //   WidgetKit                   WidgetCenter's reloads, completing at once (no widget placed).
 //   AVFoundation, CoreMedia     an asset's duration and tracks from its moov box; a video frame as a blank
 //                               CGImage of its size (AVAssetImageGenerator); AVMakeRect; CMTime.
-//   Security                    the keychain (SecItem...) the run's phones share with the app (--keychain).
+//   Security                    the keychain (SecItem...) the run's phones share with the app (--keychain); RSA
+//                               SecKeys (import, export, encryption) over OpenSSL through NSEBenchSystem.
 //   UIKit                       UIImage read from its header (format, size), not decoded; drawing blank;
 //                               UIColor and UITraitCollection (asset catalog colors); UIDevice (the phone's);
 //                               UIView and UIImageView (geometry, nesting, layout; nothing drawn).
@@ -95,7 +96,8 @@ let package = Package(
         // AVFoundation's assets and frame images (nothing decoded), and Core Media's CMTime.
         .library(name: "AVFoundation", targets: ["AVFoundation"]),
         .library(name: "CoreMedia", targets: ["CoreMedia"]),
-        // Security's keychain (SecItemAdd, SecItemCopyMatching, ...) over the run's simulated keychain.
+        // Security's keychain (SecItemAdd, SecItemCopyMatching, ...) over the run's simulated keychain, and RSA
+        // SecKeys (SecKeyCreateWithData, SecKeyCreateDecryptedData, ...).
         .library(name: "Security", targets: ["Security"]),
         // UIKit's UIImage, sized from the image's header, and its renderer (drawing is not simulated); UIColor,
         // UITraitCollection and UIDevice, for shared code's asset catalog colors and device facts; UIView and
@@ -269,7 +271,7 @@ let package = Package(
         ),
         .target(
             name: "Security",
-            dependencies: ["CoreFoundationTypes", "SimulatedDevice"],
+            dependencies: ["CoreFoundationTypes", "NSEBenchSystem", "SimulatedDevice"],
             swiftSettings: strictSwift6
         ),
         .target(

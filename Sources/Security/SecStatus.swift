@@ -28,6 +28,8 @@ public var errSecItemNotFound: OSStatus { -25300 }
 public var errSecInteractionNotAllowed: OSStatus { -25308 }
 /// Unable to decode the provided data.
 public var errSecDecode: OSStatus { -26275 }
+/// An internal component failed (here: OpenSSL, out of memory).
+public var errSecInternalComponent: OSStatus { -2070 }
 /// A required entitlement is missing.
 public var errSecMissingEntitlement: OSStatus { -34018 }
 
@@ -39,6 +41,7 @@ enum SecurityStatus {
         -36: "I/O error.",
         -50: "One or more parameters passed to a function were not valid.",
         -108: "Failed to allocate memory.",
+        -2070: "An internal component failed.",
         -128: "User canceled the operation.",
         -25293: "The user name or passphrase you entered is not correct.",
         -25303: "The attribute does not exist.",

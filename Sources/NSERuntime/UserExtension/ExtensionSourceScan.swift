@@ -191,6 +191,11 @@ enum ExtensionSourceScan {
                 + "Blowfish return kCCUnimplemented, where iOS runs them"
         ),
         (
+            "SecKeyCreateDecryptedData(",
+            "RSA runs over OpenSSL on this machine's CPU: a phone's RSA time is not modelled; RSA-OAEP with AES-GCM, "
+                + "signatures and EC keys are not simulated"
+        ),
+        (
             "updating(from:",
             "updating(from:) keeps the content's fields: how iOS restyles a communication notification is not "
                 + "simulated"

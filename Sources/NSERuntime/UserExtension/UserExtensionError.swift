@@ -99,7 +99,7 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
                     + "Compression (COMPRESSION_ZLIB buffers), "
                     + "Intents (communication notifications), os.log / OSLog (Logger, os_log), "
                     + "UniformTypeIdentifiers and MobileCoreServices (UTType, kUTType...), CallKit "
-                    + "(reportNewIncomingVoIPPushPayload), Security (the keychain), UIKit (UIImage, not decoded; "
+                    + "(reportNewIncomingVoIPPushPayload), Security (the keychain; RSA SecKeys), UIKit (UIImage, not decoded; "
                     + "colors, fonts, the device, the screen, UIView and UIImageView, UIBezierPath, without drawing; Auto "
                     + "Layout constraints kept, not solved), "
                     + "QuartzCore (CALayer's values, shape and gradient layers), CoreText (the font manager, fonts' names), "
