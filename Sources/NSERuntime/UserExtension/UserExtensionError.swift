@@ -96,6 +96,7 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
                     + " that nse-bench does not provide on Linux; UserNotifications, Foundation, "
                     + "CryptoKit (hashes, HMAC, HKDF, AES-GCM, ChaChaPoly, P256, Curve25519), "
                     + "CommonCrypto (CC_SHA256 and the other digests, CCHmac, CCCrypt's AES, CCKeyDerivationPBKDF), "
+                    + "SQLite3 (the system's SQLite), "
                     + "Compression (COMPRESSION_ZLIB buffers), "
                     + "Intents (communication notifications), os.log / OSLog (Logger, os_log), "
                     + "UniformTypeIdentifiers and MobileCoreServices (UTType, kUTType...), CallKit "
