@@ -9,6 +9,7 @@ enum DispatchShadow: String, CaseIterable, Sendable, Hashable, Codable {
     case dispatchQueue
     case workItem
     case dispatchGroup
+    case dispatchSource
     case operationQueue
     case thread
     case task
@@ -20,6 +21,7 @@ enum DispatchShadow: String, CaseIterable, Sendable, Hashable, Codable {
             ["func async(group:", "func async(execute", "func asyncAfter(deadline:", "func asyncAfter(wallDeadline:"]
         case .workItem: ["init(qos:", "func notify(qos:"]
         case .dispatchGroup: ["func notify(qos:"]
+        case .dispatchSource: ["func setEventHandler(", "func setCancelHandler(", "func setRegistrationHandler("]
         case .operationQueue: ["func addOperation(_"]
         case .thread: ["func detachNewThread("]
         case .task: ["func detached("]
@@ -89,6 +91,29 @@ enum DispatchShadow: String, CaseIterable, Sendable, Hashable, Codable {
                     execute work: @escaping @convention(block) () -> ()
                 ) {
                     PhoneDispatch.notify(self, qos: qos, flags: flags, queue: queue, execute: work)
+                }
+            }
+
+            """
+        case .dispatchSource:
+            """
+            extension DispatchSourceProtocol {
+                @usableFromInline func setEventHandler(
+                    qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], handler: DispatchSourceHandler?
+                ) {
+                    PhoneDispatch.setHandler(.event, of: self, qos: qos, flags: flags, handler: handler)
+                }
+
+                @usableFromInline func setCancelHandler(
+                    qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], handler: DispatchSourceHandler?
+                ) {
+                    PhoneDispatch.setHandler(.cancel, of: self, qos: qos, flags: flags, handler: handler)
+                }
+
+                @usableFromInline func setRegistrationHandler(
+                    qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], handler: DispatchSourceHandler?
+                ) {
+                    PhoneDispatch.setHandler(.registration, of: self, qos: qos, flags: flags, handler: handler)
                 }
             }
 

@@ -4,8 +4,8 @@ import UserNotifications
 /// Work that extension code hands to a queue of its own, run as that invocation's code.
 ///
 /// On a phone an extension's process serves one notification at a time, so a block it sends to
-/// `DispatchQueue.global()` or `.main`, an `asyncAfter`, a `DispatchWorkItem`, a `DispatchGroup`'s `notify` or
-/// an `OperationQueue` belongs to that notification without anything to carry. Here one process runs many
+/// `DispatchQueue.global()` or `.main`, an `asyncAfter`, a `DispatchWorkItem`, a `DispatchGroup`'s `notify`, a
+/// dispatch source's handler or an `OperationQueue` belongs to that notification without anything to carry. Here one process runs many
 /// invocations, each on its own ``SimulatedPhone``, which is bound to the threads that call the extension
 /// and not to Dispatch's. The file nse-bench adds to each of the user's modules (`ExtensionEntryFile`)
 /// routes those calls here, with Dispatch's and Foundation's exact signatures so that the module's own win
@@ -16,7 +16,7 @@ import UserNotifications
 /// `Task.detached` and `Thread.detachNewThread` carry it too: a detached task inherits no task-local values by
 /// design, but on a phone its work is still that notification's. A work item carries the phone of the code
 /// that made it, whatever queue it is given to. Not carried: a `Thread` made with `Thread(block:)` or a
-/// subclass, `pthread_create`, `DispatchSource` handlers, `BlockOperation`, `addBarrierBlock`,
+/// subclass, `pthread_create`, a `DispatchSource` handler given as a work item, `BlockOperation`, `addBarrierBlock`,
 /// `NotificationCenter` observers, run loop timers, and `DispatchQueue.main.sync` from another thread.
 ///
 /// ```swift
@@ -65,6 +65,31 @@ public enum PhoneDispatch {
         execute work: @escaping @Sendable () -> Void
     ) {
         queue.asyncAfter(wallDeadline: wallDeadline, qos: qos, flags: flags, execute: carrying(work))
+    }
+
+    // MARK: DispatchSource
+
+    /// Which of a dispatch source's handlers.
+    public enum SourceHandler: Sendable {
+        case event, cancel, registration
+    }
+
+    /// A dispatch source's `setEventHandler(qos:flags:handler:)` (or its cancel or registration handler's),
+    /// the handler bound to the caller's phone each time it runs (a timer's every firing).
+    public static func setHandler(
+        _ kind: SourceHandler, of source: any DispatchSourceProtocol, qos: DispatchQoS, flags: DispatchWorkItemFlags,
+        handler: DispatchSourceHandler?
+    ) {
+        var carried = handler
+        if let handler, let phone = SimulatedPhone.current {
+            let body = WorkBlock(handler)
+            carried = { phone.bind(body.body) }
+        }
+        switch kind {
+        case .event: source.setEventHandler(qos: qos, flags: flags, handler: carried)
+        case .cancel: source.setCancelHandler(qos: qos, flags: flags, handler: carried)
+        case .registration: source.setRegistrationHandler(qos: qos, flags: flags, handler: carried)
+        }
     }
 
     // MARK: Task, Thread

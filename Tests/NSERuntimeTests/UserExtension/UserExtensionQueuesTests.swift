@@ -54,6 +54,12 @@ struct UserExtensionQueuesTests {
                 case "detached": Task.detached { download() }
                 case "throwing detached": Task.detached { () throws in download() }
                 case "thread": Thread.detachNewThread { download() }
+                case "source":
+                    let timer = DispatchSource.makeTimerSource(queue: .global())
+                    timer.setEventHandler { timer.cancel() }
+                    timer.setCancelHandler { download() }
+                    timer.schedule(deadline: .now() + 0.01)
+                    timer.resume()
                 case "center": UNUserNotificationCenter.current().getDeliveredNotifications { _ in download() }
                 case "combine":
                     Just(1).receive(on: DispatchQueue.global()).sink { _ in download() }.store(in: &subscriptions)
@@ -65,7 +71,7 @@ struct UserExtensionQueuesTests {
 
     static let hops = [
         "global", "main", "after", "wall", "own queue", "work item", "late work item", "group", "operation",
-        "item notify", "detached", "throwing detached", "thread", "center", "combine",
+        "item notify", "detached", "throwing detached", "thread", "source", "center", "combine",
     ]
 
     @Test("each way off the didReceive thread keeps the invocation's phone: every download is its own, attached")
