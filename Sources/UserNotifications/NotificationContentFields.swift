@@ -20,4 +20,6 @@ struct NotificationContentFields {
     var interruptionLevel: UNNotificationInterruptionLevel = .active
     var relevanceScore: Double = 0
     var filterCriteria: String?
+    var summaryArgument = ""
+    var summaryArgumentCount = 0
 }

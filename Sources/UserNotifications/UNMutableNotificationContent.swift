@@ -97,4 +97,18 @@ open class UNMutableNotificationContent: UNNotificationContent, @unchecked Senda
         get { fields.filterCriteria }
         set { updateFields { $0.filterCriteria = newValue } }
     }
+
+    /// The text a group's summary names this notification by (deprecated in iOS 15: kept, shown nowhere).
+    @available(iOS, deprecated: 15.0, message: "summary arguments are ignored from iOS 15")
+    open override var summaryArgument: String {
+        get { fields.summaryArgument }
+        set { updateFields { $0.summaryArgument = newValue } }
+    }
+
+    /// How many items this notification counts for in its group's summary (deprecated in iOS 15).
+    @available(iOS, deprecated: 15.0, message: "summary arguments are ignored from iOS 15")
+    open override var summaryArgumentCount: Int {
+        get { fields.summaryArgumentCount }
+        set { updateFields { $0.summaryArgumentCount = newValue } }
+    }
 }

@@ -27,6 +27,9 @@ extension UNNotificationContent {
             case "launchImageName": if let text = value as? String { fields.launchImageName = text }
             case "targetContentIdentifier": fields.targetContentIdentifier = value as? String
             case "filterCriteria": fields.filterCriteria = value as? String
+            case "summaryArgument": if let text = value as? String { fields.summaryArgument = text }
+            case "summaryArgumentCount":
+                if let count = Self.number(value) { fields.summaryArgumentCount = count.intValue }
             case "relevanceScore": if let score = Self.number(value) { fields.relevanceScore = score.doubleValue }
             case "interruptionLevel":
                 if let raw = Self.number(value), let level = UNNotificationInterruptionLevel(rawValue: raw.uintValue) {
@@ -54,6 +57,8 @@ extension UNNotificationContent {
         case "launchImageName": return fields.launchImageName
         case "targetContentIdentifier": return fields.targetContentIdentifier
         case "filterCriteria": return fields.filterCriteria
+        case "summaryArgument": return fields.summaryArgument
+        case "summaryArgumentCount": return NSNumber(value: fields.summaryArgumentCount)
         case "relevanceScore": return NSNumber(value: fields.relevanceScore)
         case "interruptionLevel": return NSNumber(value: fields.interruptionLevel.rawValue)
         default: return nil

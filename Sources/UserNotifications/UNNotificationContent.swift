@@ -70,6 +70,12 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchec
     open var relevanceScore: Double { fields.relevanceScore }
     /// The Focus filter criteria.
     open var filterCriteria: String? { fields.filterCriteria }
+    /// The text a group's summary names this notification by (deprecated in iOS 15, still read by extensions).
+    @available(iOS, deprecated: 15.0, message: "summary arguments are ignored from iOS 15")
+    open var summaryArgument: String { fields.summaryArgument }
+    /// How many items this notification counts for in its group's summary (deprecated in iOS 15).
+    @available(iOS, deprecated: 15.0, message: "summary arguments are ignored from iOS 15")
+    open var summaryArgumentCount: Int { fields.summaryArgumentCount }
 
     /// Whether the content has alert text (a title, subtitle or body): content without it is ignored by iOS,
     /// which then shows the original notification. nse-bench specific.

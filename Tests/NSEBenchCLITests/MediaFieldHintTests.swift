@@ -43,7 +43,15 @@ struct MediaFieldHintTests {
             line
                 == "payloads: the media URL at /media_url, nse-bench's default, which your extension's sources never "
                 + #"name; they read the keys "data", "imageUrl": say where your payloads carry it with --media-field "#
-                + "POINTER (e.g. --media-field /imageUrl), or use --with-media 0 if the extension downloads no media")
+                + "POINTER (e.g. --media-field /imageUrl, or /outer/imageUrl where it is nested), or use --with-media 0 if "
+                + "the extension downloads no media")
+    }
+
+    @Test("no example where no key read looks like a media URL's (a date, a localization key)")
+    func noExampleForOtherKeys() throws {
+        let line = try hint(Self.service(reading: #"_ = info["startTime"]; _ = info["loc-key"]"#))
+        #expect(line?.contains(#"they read the keys "startTime", "loc-key": say where"#) == true, "\(line ?? "")")
+        #expect(line?.contains("e.g.") == false)
     }
 
     @Test("no line where the sources name media_url, where --media-field or a payload file says, or with no media")

@@ -41,6 +41,19 @@ struct ContentKeyValueCodingTests {
         #expect(content.badge == nil)
     }
 
+    @Test("the summary argument and its count, deprecated but set by extensions, are kept and copied")
+    func summaryArguments() {
+        // Enclosure's communication notifications set both.
+        let content = UNMutableNotificationContent()
+        content.summaryArgument = "Ada"
+        content.summaryArgumentCount = 3
+        let copy = content.copy() as! UNNotificationContent
+        #expect(copy.summaryArgument == "Ada" && copy.summaryArgumentCount == 3)
+        content.setValue("Grace", forKey: "summaryArgument")
+        #expect(content.value(forKey: "summaryArgument") as? String == "Grace")
+        #expect(copy.summaryArgument == "Ada", "the copy is its own")
+    }
+
     @Test("an unknown key, or a value of another type, changes nothing and reads nil")
     func unknownKeysAreIgnored() {
         let content = UNMutableNotificationContent()

@@ -57,7 +57,9 @@ enum ExtensionChoice {
                 + (keys.count > 6 ? ", ..." : "")
         let likely = ["url", "image", "media", "attachment", "picture", "video", "icon"]
         let urlLike = keys.first { key in likely.contains { key.lowercased().contains($0) } }
-        let example = (urlLike ?? keys.first).map { " (e.g. --media-field /\($0))" } ?? ""
+        // An example only for a key that looks like a media URL's; where it sits (nested under another key?)
+        // the scan cannot tell, so the pointer may need the keys above it.
+        let example = urlLike.map { " (e.g. --media-field /\($0), or /outer/\($0) where it is nested)" } ?? ""
         return "payloads: the media URL at /media_url, nse-bench's default, which your extension's sources never "
             + "name\(read): say where your payloads carry it with --media-field POINTER\(example), or use "
             + "--with-media 0 if the extension downloads no media"

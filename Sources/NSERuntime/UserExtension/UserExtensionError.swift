@@ -20,6 +20,9 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
     case severalPrincipalClasses(path: String, classes: [String])
     /// The class named (by Info.plist or `--principal-class`) is not a subclass in the sources.
     case notAServiceExtension(className: String, path: String, subclasses: [String])
+    /// The principal class derives from `base`, which no source declares, while the sources import `modules`,
+    /// which nse-bench does not have (a push SDK's module without a stand-in, a package given no sources).
+    case baseInMissingModule(className: String, base: String, modules: [String], path: String)
     /// A `--module` that cannot be one: nothing at its path, no module name, a name taken, a cycle.
     case badModule(specification: String, reason: String)
     /// `swiftc` or nse-bench's own compiled modules are missing.
@@ -37,7 +40,8 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
     public var isUsageError: Bool {
         switch self {
         case .notFound, .noSwiftSources, .objectiveCSources, .wrongExtensionPoint, .unreadablePlist,
-            .unreadableStringCatalog, .noPrincipalClass, .severalPrincipalClasses, .notAServiceExtension, .badModule:
+            .unreadableStringCatalog, .noPrincipalClass, .severalPrincipalClasses, .notAServiceExtension,
+            .baseInMissingModule, .badModule:
             true
         case .toolchain, .compileFailed, .moduleCompileFailed, .loadFailed, .cache:
             false
@@ -68,6 +72,11 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
         case .notAServiceExtension(let className, let path, let subclasses):
             "class \(className) is not a UNNotificationServiceExtension subclass in \(path)"
                 + (subclasses.isEmpty ? "" : "; subclasses there: \(subclasses.joined(separator: ", "))")
+        case .baseInMissingModule(let className, let base, let modules, let path):
+            "class \(className) in \(path) derives from \(base), which nse-bench cannot see: the sources import "
+                + modules.joined(separator: ", ")
+                + ", which nse-bench does not have (a push SDK's module without a stand-in, or a package or module of "
+                + "your app's): give its Swift sources with --module \(modules[0])=PATH"
         case .badModule(let specification, let reason):
             "--module \(specification): \(reason)"
         case .toolchain(let reason):
@@ -121,7 +130,7 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
 
     /// Apple's frameworks that iOS extensions import and nse-bench does not provide, so that a missing one
     /// is not taken for a module of the user's own.
-    private static let appleFrameworks: Set<String> = [
+    static let appleFrameworks: Set<String> = [
         "Accelerate", "ActivityKit", "AdSupport", "AppIntents", "AppTrackingTransparency", "AudioToolbox", "AVFAudio",
         "AVKit", "BackgroundTasks", "CloudKit", "Contacts", "CoreData",
         "CoreImage", "CoreLocation", "CoreML", "CoreMotion", "CoreSpotlight", "CoreTelephony",

@@ -286,6 +286,7 @@ public struct UserExtensionSource: Sendable, Hashable {
         var moduleDeclarations: [ExtensionSourceScan.ClassDeclaration] = []
         var payloadKeys: [String] = []
         var shadowsLeftOut: Set<DispatchShadow> = []
+        var extensionImports: Set<String> = []
         var namesMediaURLKey = false
         var sdks: [ImportedSDK] = []
         for source in scanned {
@@ -321,6 +322,7 @@ public struct UserExtensionSource: Sendable, Hashable {
                 moduleDeclarations += ExtensionSourceScan.classes(in: text)
                 continue
             }
+            extensionImports.formUnion(ExtensionSourceScan.importedModules(in: text))
             declarations += ExtensionSourceScan.classes(in: text)
             namesFileManagerDelegate = namesFileManagerDelegate || text.contains("FileManagerDelegate")
             shadowsLeftOut.formUnion(DispatchShadow.clashing(in: text))
@@ -329,6 +331,12 @@ public struct UserExtensionSource: Sendable, Hashable {
             in: declarations,
             derivingAlsoFrom: Set(ExtensionSourceScan.serviceExtensionSubclasses(in: moduleDeclarations)))
         let plist = isDirectory.boolValue ? try plistPrincipalClass(plistFile) : nil
+        let requested = (principalClass ?? plist).map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+        if requested.map({ !subclasses.contains($0) }) ?? subclasses.isEmpty {
+            try refuseUnseenBase(
+                of: declarations, requested: requested, known: Set((declarations + moduleDeclarations).map(\.name)),
+                imports: extensionImports.subtracting(ownModules.map(\.name)), path: path)
+        }
         let chosen = try choose(principalClass ?? plist, among: subclasses, path: path)
         let projects = projectFiles(
             near: isDirectory.boolValue ? root : root.deletingLastPathComponent(), first: member?.project)
@@ -423,6 +431,30 @@ public struct UserExtensionSource: Sendable, Hashable {
             return try PropertyListSerialization.propertyList(from: Data(contentsOf: plist), format: nil)
         } catch {
             throw .unreadablePlist(plist: plist.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Throws ``UserExtensionError/baseInMissingModule(className:base:modules:path:)`` when the principal class
+    /// (the one asked for, or, with none asked for, one whose base's name says it is a service extension)
+    /// derives from a class the sources do not declare while they import modules nse-bench lacks: a push
+    /// SDK's `CTNotificationServiceExtension` without a stand-in, a package given no sources. Saying "no
+    /// subclass" there hid the cause.
+    private static func refuseUnseenBase(
+        of declarations: [ExtensionSourceScan.ClassDeclaration], requested: String?, known: Set<String>,
+        imports: Set<String>, path: String
+    ) throws(UserExtensionError) {
+        let missing = imports.subtracting(UserExtensionBuilder.reservedModuleNames)
+            .subtracting(UserExtensionError.appleFrameworks).sorted()
+        guard !missing.isEmpty else { return }
+        for declaration in declarations {
+            let base = declaration.base.split(separator: ".").last.map(String.init) ?? declaration.base
+            guard !known.contains(base), !ExtensionSourceScan.serviceExtensionBases.contains(base) else { continue }
+            let candidate =
+                requested.map { $0 == declaration.name }
+                ?? (base.contains("NotificationService") || base.hasSuffix("ServiceExtension"))
+            if candidate {
+                throw .baseInMissingModule(className: declaration.name, base: base, modules: missing, path: path)
+            }
         }
     }
 

@@ -91,6 +91,30 @@ struct UserExtensionSourceTests {
         #expect(throws: UserExtensionError.noPrincipalClass(path: ext)) { try UserExtensionSource.locate(ext) }
     }
 
+    @Test("a principal class deriving from a class of a module nse-bench lacks names that module")
+    func baseInAMissingModule() throws {
+        // CleverTap's and Pushwoosh's extensions subclass their SDK's class; before, "no subclass" hid why.
+        let service =
+            "import UserNotifications\nimport CTNotificationService\nimport CoreData\n"
+            + "class NotificationService: CTNotificationServiceExtension {}\n"
+        let folder = try CompiledExamples.folder(["NotificationService.swift": service])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let expected = UserExtensionError.baseInMissingModule(
+            className: "NotificationService", base: "CTNotificationServiceExtension",
+            modules: ["CTNotificationService"],
+            path: folder.path)
+        #expect(throws: expected) { try UserExtensionSource.locate(folder.path) }
+        #expect(throws: expected) { try UserExtensionSource.locate(folder.path, principalClass: "NotificationService") }
+        #expect(expected.isUsageError)
+        #expect(expected.description.hasSuffix("give its Swift sources with --module CTNotificationService=PATH"))
+        // A helper class of another base, with no module missing: no subclass, as before.
+        let plain = try CompiledExamples.folder(["S.swift": "import UserNotifications\nclass Helper: Base {}\n"])
+        defer { try? FileManager.default.removeItem(at: plain) }
+        #expect(throws: UserExtensionError.noPrincipalClass(path: plain.path)) {
+            try UserExtensionSource.locate(plain.path)
+        }
+    }
+
     @Test("no subclass, several without --principal-class, a class that is no subclass")
     func principalClass() throws {
         let none = try CompiledExamples.folder(["S.swift": "class Helper {}"])
