@@ -8,7 +8,8 @@ import SimulatedDevice
 /// invocation's simulated phone, and its file moves cost one `rename(2)` (``PhoneFileManager``). The
 /// `Data` and `String` initializers shadow Foundation's synchronous reads the same way (their signatures
 /// match Foundation's exactly, `__shared` included, which is what makes the module's own win rather than
-/// be ambiguous), so `Data(contentsOf:)` of an http(s) URL is a request of the phone too
+/// be ambiguous), so `Data(contentsOf:)` (and `NSData(contentsOf:)`) of an http(s) URL is a request of the
+/// phone too
 /// (``SimulatedContents``). Dispatch's `async`, `asyncAfter` and `notify` and `OperationQueue`'s
 /// `addOperation(_:)`, `DispatchWorkItem`'s initializer, `Thread.detachNewThread(_:)` and `Task.detached` are
 /// shadowed likewise, so work the extension sends to a queue, thread or task of its own runs as its
@@ -116,6 +117,18 @@ enum ExtensionEntryFile {
         extension Data {
             init(contentsOf url: __shared URL, options: Data.ReadingOptions = []) throws {
                 self = try SimulatedContents.data(contentsOf: url, options: options)
+            }
+        }
+
+        extension NSData {
+            @usableFromInline convenience init?(contentsOf url: URL) {
+                // Foundation's gives nil for any failure; so does this.
+                guard let data = try? SimulatedContents.data(contentsOf: url, options: []) else { return nil }
+                self.init(data: data)
+            }
+
+            @usableFromInline convenience init(contentsOf url: URL, options readOptionsMask: NSData.ReadingOptions = []) throws {
+                self.init(data: try SimulatedContents.data(contentsOf: url, options: readOptionsMask))
             }
         }
 

@@ -103,6 +103,45 @@ struct UserExtensionQueuesTests {
         }
     }
 
+    @Test("NSData(contentsOf:) of an http URL is a request of the phone, timed, as Data(contentsOf:) is")
+    func nsDataContentsOf() async throws {
+        // ecommerceApp's and NotificationHandler's extensions read their image so; before, the read bypassed
+        // the phone: slowed by the network profile, yet its bytes and phases unrecorded.
+        let factory = try CompiledExamples.factory(of: [
+            "NotificationService.swift": """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    let url = URL(string: content.userInfo["media_url"] as! String)!
+                    DispatchQueue.global().async {
+                        let data = NSData(contentsOf: url)
+                        let thrown = try? NSData(contentsOf: url, options: .mappedIfSafe)
+                        content.title = "\\(data?.length ?? -1) and \\(thrown?.length ?? -1) bytes"
+                        contentHandler(content)
+                    }
+                }
+            }
+            """
+        ])
+        let harness = try HostHarness { _ in
+            .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(UserExtensionHostTests.jpeg)))
+        }
+        defer { harness.remove() }
+        let task = harness.start(
+            harness.input(TestPayloads.plain(mediaURL: TestPayloads.mediaURL), extension: factory, id: 1))
+        for count in 1...2 {
+            for _ in 0..<500 where harness.downloader.requests.count < count {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            harness.clock.advance(by: second)
+        }
+        let record = await task.value
+        #expect(record.visible.title == "8 and 8 bytes")
+        #expect(record.download?.count == 2)
+        #expect(record.download?.bytes == 16)
+    }
+
     @Test("a barrier work item sent to a concurrent queue inside an invocation still waits for the readers")
     func barrierWorkItemKeepsItsBarrier() async throws {
         let factory = try CompiledExamples.factory(of: [
