@@ -86,9 +86,9 @@ public final class InvocationContext: Sendable {
 
     /// The extension's own `FileManager` moved the file at `path` to `newPath`: one of its temporary files
     /// renamed in the temporary directory is removed under its new name when the invocation ends (unless
-    /// delivered), as after ``temporaryFileMoved(from:to:)``; one moved elsewhere (the App Group container,
-    /// Caches, to keep for a later invocation) is the extension's, as on iOS, which clears only the
-    /// temporary directory. Either way nothing is looked for under the old name.
+    /// delivered), as after ``temporaryFileMoved(from:to:)``; one moved elsewhere is the extension's: in the
+    /// App Group container it stays, in the phone's own container (its `tmp`, `Caches`) it goes with that
+    /// container when the invocation ends. Either way nothing is looked for under the old name.
     func temporaryFileMovedByExtension(from path: String, to newPath: String) {
         if temporaryFiles.isDirectlyInside(newPath) {
             temporaryFileMoved(from: path, to: newPath)

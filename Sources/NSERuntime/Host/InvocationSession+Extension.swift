@@ -26,6 +26,9 @@ extension InvocationSession {
             case .removeTemporaryFiles(let files):
                 // A file that cannot be removed goes with the run's directory: nothing depends on it.
                 _ = temporaryFiles.remove(files)
+            case .removeContainer(let container):
+                // Likewise: what cannot be removed goes with the run's directory.
+                container.remove()
             case .trace(let event):
                 environment.trace?(event)
             case .complete(let record, let completion):
@@ -43,7 +46,7 @@ extension InvocationSession {
             hostAware.invocationContext = context
         }
         let reference = ExtensionReference(instance: instance)
-        // The phone a user's extension sees: its URLSession requests, App Group container and keychain. None for a
+        // The phone a user's extension sees: its URLSession requests, App Group container, keychain and own container. None for a
         // built-in that reaches the network through its context alone.
         let phone =
             input.extensionFactory.usesPhone
@@ -51,7 +54,7 @@ extension InvocationSession {
                 network: InvocationNetwork(context: context),
                 appGroupContainer: environment.sharedContainer?.directory, timeScale: settings.timeScale,
                 invocationID: input.id, marker: environment.threadMarker, callbackThreads: calls,
-                keychain: environment.keychain) : nil
+                keychain: environment.keychain, container: temporaryFiles.container(invocation: input.id)) : nil
         let entry = state.withLock { state -> (proceed: Bool, expiry: Bool, now: UInt64) in
             guard !state.isComplete else { return (false, false, 0) }
             state.instance = reference

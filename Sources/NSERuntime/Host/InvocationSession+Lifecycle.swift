@@ -88,13 +88,13 @@ extension InvocationSession {
         let record = makeRecord(now, state)
         let completion = state.completion
         let files = state.context?.temporaryFilePaths ?? []
+        let container = state.phone?.container
         state.completion = nil
         state.instance = nil
         state.phone = nil
         state.context = nil
-        return [
-            .cancel(tasks), .removeTemporaryFiles(files), event(.completed(record.outcome), at: now),
-            .complete(record, completion),
+        return [.cancel(tasks), .removeTemporaryFiles(files)] + (container.map { [.removeContainer($0)] } ?? []) + [
+            event(.completed(record.outcome), at: now), .complete(record, completion),
         ]
     }
 

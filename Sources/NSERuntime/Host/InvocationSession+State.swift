@@ -62,6 +62,8 @@ extension InvocationSession {
         case cancel([Task<Void, Never>])
         /// Remove the temporary files the invocation was given.
         case removeTemporaryFiles([String])
+        /// Remove the phone's own container, if the extension asked for one of its folders.
+        case removeContainer(PhoneContainer)
         /// Report an event to the trace.
         case trace(InvocationEvent)
         /// Hand the record to `invoke`.

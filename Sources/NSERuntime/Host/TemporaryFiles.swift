@@ -1,5 +1,6 @@
 public import Foundation
 import NSEBenchSystem
+import SimulatedDevice
 import Synchronization
 
 /// The run's temporary directory as the host hands it to invocations: one directory for all of them,
@@ -63,6 +64,12 @@ public final class TemporaryFiles: Sendable {
             path += pathExtension
         }
         return path
+    }
+
+    /// The own container (``SimulatedDevice/PhoneContainer``) of `invocation`'s phone:
+    /// `Containers/<invocation>` in the directory, made only when the extension asks for one of its folders.
+    func container(invocation: Int) -> PhoneContainer {
+        PhoneContainer(rootPath: directoryPath + "/Containers/" + String(invocation))
     }
 
     /// Removes `files` where they are still present (a delivered attachment has been moved away), and

@@ -28,8 +28,8 @@ public struct ExtensionModule: Sendable, Hashable {
     /// ``UserExtensionSource/aliasesFileManager`` says for the extension's.
     public var aliasesFileManager: Bool
     /// The shadows its generated file leaves out, as its sources declare methods they would clash with
-    /// (``DispatchShadow``).
-    var dispatchShadowsLeftOut: Set<DispatchShadow> = []
+    /// (``GeneratedShadow``).
+    var shadowsLeftOut: Set<GeneratedShadow> = []
     /// Who named it: `--module`, or what of the extension's Xcode project (``ProjectModules``).
     public var origin = ExtensionModule.givenOrigin
     /// Whether it is a Swift package's target: compiled with `SWIFT_PACKAGE` set, as SwiftPM and Xcode
@@ -220,7 +220,7 @@ public struct ExtensionModule: Sendable, Hashable {
     ) throws(UserExtensionError) -> ExtensionModule {
         var imports: [String] = []
         var namesFileManagerDelegate = false
-        var shadowsLeftOut: Set<DispatchShadow> = []
+        var shadowsLeftOut: Set<GeneratedShadow> = []
         var readsModuleBundle = false
         var declaresModuleBundle = false
         let conditions: Set<String> = isPackageTarget ? Set([packageCondition] + defines) : []
@@ -237,7 +237,7 @@ public struct ExtensionModule: Sendable, Hashable {
                 imports.append(module)
             }
             namesFileManagerDelegate = namesFileManagerDelegate || text.contains("FileManagerDelegate")
-            shadowsLeftOut.formUnion(DispatchShadow.clashing(in: active))
+            shadowsLeftOut.formUnion(GeneratedShadow.clashing(in: active))
             if isPackageTarget {
                 readsModuleBundle = readsModuleBundle || ExtensionSourceScan.readsModuleBundle(active)
                 declaresModuleBundle = declaresModuleBundle || ExtensionSourceScan.declaresModuleBundle(active)
@@ -247,7 +247,7 @@ public struct ExtensionModule: Sendable, Hashable {
             name: moduleName, path: path, root: root, sources: sources, imports: imports,
             aliasesFileManager: !namesFileManagerDelegate)
         module.isPackageTarget = isPackageTarget
-        module.dispatchShadowsLeftOut = shadowsLeftOut
+        module.shadowsLeftOut = shadowsLeftOut
         module.defines = isPackageTarget ? defines : []
         module.usesPackageResources = readsModuleBundle && !declaresModuleBundle
         return module

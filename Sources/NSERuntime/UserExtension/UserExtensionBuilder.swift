@@ -150,7 +150,7 @@ public struct UserExtensionBuilder: Sendable {
         do {
             try ExtensionEntryFile.text(
                 principalClass: source.principalClass, path: source.path, aliasesFileManager: source.aliasesFileManager,
-                leavingOut: source.dispatchShadowsLeftOut
+                leavingOut: source.shadowsLeftOut
             )
             .write(to: entry, atomically: true, encoding: .utf8)
         } catch {
@@ -508,7 +508,7 @@ public struct UserExtensionBuilder: Sendable {
                     source.compilationConditions.joined(separator: " "),
                     ExtensionEntryFile.text(
                         principalClass: source.principalClass, path: "", aliasesFileManager: source.aliasesFileManager,
-                        leavingOut: source.dispatchShadowsLeftOut),
+                        leavingOut: source.shadowsLeftOut),
                 ] + OSModuleMap.files.map(\.text)
             try digest.update(Array(settings.joined(separator: "\u{0}").utf8))
             let modules = Self.providedModules.map {

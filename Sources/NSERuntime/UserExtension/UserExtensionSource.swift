@@ -45,8 +45,8 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// delegate's methods written with the alias's type would no longer satisfy them.
     public var aliasesFileManager: Bool = true
     /// The shadows the extension's generated file leaves out, as its sources declare methods they would
-    /// clash with (``DispatchShadow``).
-    var dispatchShadowsLeftOut: Set<DispatchShadow> = []
+    /// clash with (``GeneratedShadow``).
+    var shadowsLeftOut: Set<GeneratedShadow> = []
     /// What `Bundle.main` is in the extension's worker processes; nil when no source names `Bundle.main`
     /// (the workers then run as they are, whose main bundle has no identifier).
     public var mainBundle: ExtensionMainBundle? = nil
@@ -285,7 +285,7 @@ public struct UserExtensionSource: Sendable, Hashable {
         var untimedOfModules: [String: [String]] = [:]
         var moduleDeclarations: [ExtensionSourceScan.ClassDeclaration] = []
         var payloadKeys: [String] = []
-        var shadowsLeftOut: Set<DispatchShadow> = []
+        var shadowsLeftOut: Set<GeneratedShadow> = []
         var extensionImports: Set<String> = []
         var namesMediaURLKey = false
         var sdks: [ImportedSDK] = []
@@ -325,7 +325,7 @@ public struct UserExtensionSource: Sendable, Hashable {
             extensionImports.formUnion(ExtensionSourceScan.importedModules(in: text))
             declarations += ExtensionSourceScan.classes(in: text)
             namesFileManagerDelegate = namesFileManagerDelegate || text.contains("FileManagerDelegate")
-            shadowsLeftOut.formUnion(DispatchShadow.clashing(in: text))
+            shadowsLeftOut.formUnion(GeneratedShadow.clashing(in: text))
         }
         let subclasses = ExtensionSourceScan.serviceExtensionSubclasses(
             in: declarations,
@@ -348,7 +348,7 @@ public struct UserExtensionSource: Sendable, Hashable {
             untimedCalls: untimed, aliasesFileManager: !namesFileManagerDelegate)
         source.sdk = sdk
         source.payloadKeys = payloadKeys
-        source.dispatchShadowsLeftOut = shadowsLeftOut
+        source.shadowsLeftOut = shadowsLeftOut
         source.namesMediaURLKey = namesMediaURLKey
         source.bareSlashRegex = !(projects.first.map(ExtensionSourceScan.disablesBareSlashRegex(inProject:)) ?? false)
         source.modules = ownModules

@@ -3,7 +3,7 @@ public import Foundation
 @_implementationOnly import NSEBenchSystem
 
 /// `FileManager` in an extension nse-bench compiles: Foundation's, with a move that costs what a move
-/// costs.
+/// costs, and the folders of the phone's own container (``PhoneContainer``, ``PhoneFolders``).
 ///
 /// Every rich-media extension moves its download once (a `.tmp` file is not an attachment). On Linux,
 /// Foundation's `moveItem(at:to:)` turns each URL into a path and back into a URL, which `stat`s the
@@ -28,6 +28,19 @@ open class PhoneFileManager: FileManager, @unchecked Sendable {
 
     /// The process's one file manager, as Foundation's `default` is.
     open override class var `default`: PhoneFileManager { shared }
+
+    /// The phone's own folder (``PhoneFolders``) for the user's domain; Foundation's outside an invocation.
+    open override func urls(
+        for directory: FileManager.SearchPathDirectory, in domainMask: FileManager.SearchPathDomainMask
+    ) -> [URL] {
+        guard let url = PhoneFolders.url(for: directory, in: domainMask) else {
+            return super.urls(for: directory, in: domainMask)
+        }
+        return [url]
+    }
+
+    /// The phone's `tmp`; Foundation's outside an invocation.
+    open override var temporaryDirectory: URL { PhoneFolders.temporaryDirectory() }
 
     open override func moveItem(at srcURL: URL, to dstURL: URL) throws {
         if delegate == nil, srcURL.isFileURL, dstURL.isFileURL {

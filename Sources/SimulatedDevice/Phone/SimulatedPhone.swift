@@ -1,8 +1,8 @@
 public import Foundation
 import Synchronization
 
-/// One simulated phone: the network, App Group container and time scale the extension code of one
-/// invocation sees.
+/// One simulated phone: the network, App Group container, own container and time scale the extension code
+/// of one invocation sees.
 ///
 /// The host binds ``current`` around every call into the extension (`didReceive`,
 /// `serviceExtensionTimeWillExpire`) and the sessions bind it around every callback they make, so a
@@ -23,6 +23,9 @@ public final class SimulatedPhone: Sendable {
     /// The App Group shared container, as `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`
     /// returns it; nil when the run has none.
     public let appGroupContainer: URL?
+    /// The extension's own container (`Documents`, `Library/Caches`, `tmp`), which no other phone shares; nil
+    /// to give the host's folders, as Foundation does.
+    public let container: PhoneContainer?
     /// The run's `--time-scale`: every timeout the extension sets is multiplied by it.
     public let timeScale: Double
     /// The keychain the app shares with its extension (Security's `SecItem...` calls); nil when the run
@@ -59,8 +62,9 @@ public final class SimulatedPhone: Sendable {
     public init(
         network: any PhoneNetwork, appGroupContainer: URL?, timeScale: Double, invocationID: Int = -1,
         marker: (any ThreadMarking)? = nil, callbackThreads: (any PhoneCallbackThreads)? = nil,
-        keychain: PhoneKeychain? = nil, isLocked: Bool = true
+        keychain: PhoneKeychain? = nil, isLocked: Bool = true, container: PhoneContainer? = nil
     ) {
+        self.container = container
         self.network = network
         self.appGroupContainer = appGroupContainer
         self.timeScale = timeScale

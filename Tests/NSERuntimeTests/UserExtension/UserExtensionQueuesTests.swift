@@ -212,8 +212,9 @@ struct UserExtensionQueuesTests {
             }
             extension Task where Failure == Never { static func detached(_ label: String) {} }
             """
-        #expect(DispatchShadow.clashing(in: text) == [.operationQueue, .task])
-        #expect(DispatchShadow.clashing(in: "DispatchQueue.global().async { }\nlet item = DispatchWorkItem {}").isEmpty)
+        #expect(GeneratedShadow.clashing(in: text) == [.operationQueue, .task])
+        #expect(
+            GeneratedShadow.clashing(in: "DispatchQueue.global().async { }\nlet item = DispatchWorkItem {}").isEmpty)
         let generated = ExtensionEntryFile.text(
             principalClass: "NotificationService", path: "", aliasesFileManager: true, leavingOut: [.operationQueue])
         #expect(!generated.contains("func addOperation("))

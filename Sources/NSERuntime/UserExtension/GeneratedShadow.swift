@@ -1,11 +1,12 @@
-/// A group of the Dispatch and Foundation methods the generated file shadows so that work a user's module
-/// sends to a queue, thread or task of its own carries its invocation (`PhoneDispatch`).
+/// A group of the Dispatch and Foundation functions the generated file shadows: so that work a user's module
+/// sends to a queue, thread or task of its own carries its invocation (`PhoneDispatch`), and so that the
+/// folders it asks Foundation for are its phone's own (`PhoneFolders`).
 ///
 /// A module that declares a method of the same name and first label itself (an `OperationQueue` subclass's
 /// `override func addOperation(_:)`, a helper `extension DispatchQueue { func async(execute:) }`) would no
 /// longer compile beside the shadow (an override of an extension's method, a redeclaration), so that group
 /// is left out of its generated file: its blocks run as Dispatch runs them, without the invocation.
-enum DispatchShadow: String, CaseIterable, Sendable, Hashable, Codable {
+enum GeneratedShadow: String, CaseIterable, Sendable, Hashable, Codable {
     case dispatchQueue
     case workItem
     case dispatchGroup
@@ -13,6 +14,9 @@ enum DispatchShadow: String, CaseIterable, Sendable, Hashable, Codable {
     case operationQueue
     case thread
     case task
+    case searchPaths
+    case fileManagerURL
+    case urlFolders
 
     /// The declarations, as they start on a line of source, that clash with this group's shadows.
     var clashingDeclarations: [String] {
@@ -25,11 +29,17 @@ enum DispatchShadow: String, CaseIterable, Sendable, Hashable, Codable {
         case .operationQueue: ["func addOperation(_"]
         case .thread: ["func detachNewThread("]
         case .task: ["func detached("]
+        case .searchPaths:
+            ["func NSTemporaryDirectory(", "func NSHomeDirectory(", "func NSSearchPathForDirectoriesInDomains("]
+        // A declaration's internal name: a call writes `appropriateFor:` with no name after it.
+        case .fileManagerURL: ["appropriateFor url:", "appropriateFor _:"]
+        case .urlFolders:
+            ["static var temporaryDirectory", "static var documentsDirectory", "static var homeDirectory"]
         }
     }
 
     /// The groups `text` declares a clashing method for (whitespace after `func` and before `(` ignored).
-    static func clashing(in text: String) -> Set<DispatchShadow> {
+    static func clashing(in text: String) -> Set<GeneratedShadow> {
         let compact = text.replacingOccurrences(of: " (", with: "(").replacingOccurrences(of: "( ", with: "(")
         return Set(allCases.filter { shadow in shadow.clashingDeclarations.contains { compact.contains($0) } })
     }
@@ -159,11 +169,46 @@ enum DispatchShadow: String, CaseIterable, Sendable, Hashable, Codable {
             }
 
             """
+        case .searchPaths:
+            """
+            @usableFromInline func NSTemporaryDirectory() -> String { PhoneFolders.temporaryDirectoryPath() }
+
+            @usableFromInline func NSHomeDirectory() -> String { PhoneFolders.homeDirectoryPath() }
+
+            @usableFromInline func NSSearchPathForDirectoriesInDomains(
+                _ directory: FileManager.SearchPathDirectory, _ domainMask: FileManager.SearchPathDomainMask,
+                _ expandTilde: Bool
+            ) -> [String] {
+                PhoneFolders.searchPath(directory, domainMask, expandTilde)
+            }
+
+            """
+        case .fileManagerURL:
+            """
+            extension Foundation.FileManager {
+                @usableFromInline func url(
+                    for directory: FileManager.SearchPathDirectory, in domain: FileManager.SearchPathDomainMask,
+                    appropriateFor url: URL?, create shouldCreate: Bool
+                ) throws -> URL {
+                    try PhoneFolders.url(for: directory, in: domain, appropriateFor: url, create: shouldCreate, of: self)
+                }
+            }
+
+            """
+        case .urlFolders:
+            """
+            extension URL {
+                @usableFromInline static var temporaryDirectory: URL { PhoneFolders.temporaryDirectory() }
+                @usableFromInline static var documentsDirectory: URL { PhoneFolders.folder(.documentDirectory) }
+                @usableFromInline static var homeDirectory: URL { PhoneFolders.homeDirectory() }
+            }
+
+            """
         }
     }
 
     /// The text of every group but `leftOut`, in a fixed order.
-    static func text(leavingOut leftOut: Set<DispatchShadow>) -> String {
+    static func text(leavingOut leftOut: Set<GeneratedShadow>) -> String {
         allCases.filter { !leftOut.contains($0) }.map(\.text).joined()
     }
 }
