@@ -155,7 +155,7 @@ public struct ExtensionModule: Sendable, Hashable {
             }
             files = [root]
         }
-        let foreign = files.filter { ["m", "mm", "c", "cpp"].contains($0.pathExtension) }
+        let foreign = files.filter(UserExtensionSource.isForeignSource)
         if !foreign.isEmpty {
             let names = foreign.map { UserExtensionSource.relative($0, to: root) }.joined(separator: ", ")
             throw .badModule(

@@ -6,8 +6,9 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
     case notFound(path: String)
     /// A folder without `.swift` files (subfolders included).
     case noSwiftSources(path: String)
-    /// Objective-C (or C) sources, which nse-bench does not compile.
-    case objectiveCSources(path: String, files: [String])
+    /// Objective-C (or C) sources, which nse-bench does not compile: in the folder, or compiled into the
+    /// extension by its Xcode target `target` from elsewhere (beside a bridging header).
+    case objectiveCSources(path: String, files: [String], target: String? = nil)
     /// The Info.plist is not a Notification Service Extension's.
     case wrongExtensionPoint(plist: String, found: String?)
     /// The Info.plist could not be read.
@@ -54,9 +55,13 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
             "no extension at \(path): expected an extension target folder, a folder of .swift files or a .swift file"
         case .noSwiftSources(let path):
             "\(path) holds no .swift files"
-        case .objectiveCSources(let path, let files):
+        case .objectiveCSources(let path, let files, nil):
             "\(path) has Objective-C or C sources (\(files.joined(separator: ", "))); nse-bench compiles Swift "
                 + "extensions only"
+        case .objectiveCSources(let path, let files, let target?):
+            "the Xcode target \(target) of \(path) compiles Objective-C or C sources into the extension "
+                + "(\(files.joined(separator: ", "))); nse-bench compiles Swift extensions only, and leaving "
+                + "them out would run other code than a phone does"
         case .wrongExtensionPoint(let plist, let found):
             "\(plist) declares NSExtensionPointIdentifier \(found.map { "\"\($0)\"" } ?? "(none)"), not "
                 + "\"com.apple.usernotifications.service\": it is not a Notification Service Extension"

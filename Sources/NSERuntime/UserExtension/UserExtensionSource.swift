@@ -183,6 +183,12 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// (`media_url`) without one.
     public var mediaField: MediaField? { sdk.flatMap(MediaField.init(sdk:)) }
 
+    /// Whether `file` is an Objective-C or C source (`.m`, `.mm`, `.c`, `.cpp`, `.cc`), which nse-bench does
+    /// not compile.
+    static func isForeignSource(_ file: URL) -> Bool {
+        ["m", "mm", "c", "cpp", "cc"].contains(file.pathExtension)
+    }
+
     /// Finds the extension at `path`.
     ///
     /// - Parameter principalClass: `--principal-class`, overriding Info.plist and the source scan.
@@ -202,7 +208,7 @@ public struct UserExtensionSource: Sendable, Hashable {
             guard root.pathExtension == "swift" else { throw .notFound(path: path) }
             files = [root]
         }
-        let foreign = files.filter { ["m", "mm", "c", "cpp"].contains($0.pathExtension) }
+        let foreign = files.filter(isForeignSource)
         if !foreign.isEmpty {
             throw .objectiveCSources(path: path, files: foreign.map { relative($0, to: root) })
         }
@@ -221,6 +227,13 @@ public struct UserExtensionSource: Sendable, Hashable {
         let plistFile = member?.infoPlist ?? ownPlist
         var leftOut: [URL] = []
         if let member {
+            // Objective-C its target compiles from elsewhere (beside a bridging header) would run on a
+            // phone: named, never dropped without a word.
+            if !member.target.foreignSources.isEmpty {
+                throw .objectiveCSources(
+                    path: path, files: member.target.foreignSources.map { relative($0, to: root) },
+                    target: member.target.name)
+            }
             // The folder's files the target does not compile (not in its Sources phase, a synchronized
             // folder's exception) are left out, as Xcode does.
             leftOut = sources.filter { !member.target.compiles($0) }

@@ -19,6 +19,9 @@ struct XcodeProjectTarget: Sendable, Hashable {
     var name: String
     /// Its Swift files, absolute, standardized.
     var swiftFiles: [URL]
+    /// The Objective-C and C files it compiles (``UserExtensionSource/isForeignSource(_:)``), absolute: the
+    /// extension's locate names them, as nse-bench compiles Swift only.
+    var foreignSources: [URL] = []
     /// What its Resources build phase copies into its bundle: files and folders (an asset catalog, a
     /// folder reference), absolute; a localized file's variants (`en.lproj/Localizable.strings`, ...) each.
     var resources: [URL] = []
@@ -137,6 +140,8 @@ struct XcodeProjectTarget: Sendable, Hashable {
     fileprivate struct Candidate {
         var name: String
         var phaseFiles: [URL]
+        /// The Sources phase's Objective-C and C files.
+        var foreignPhaseFiles: [URL]
         var resources: [URL]
         var synchronized: [(folder: URL, excluded: [String])]
         /// Files or folders another target's synchronized folder gives this one.
@@ -175,6 +180,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
 
         func expanded(frameworks: [FrameworkTarget] = []) -> XcodeProjectTarget {
             var files = phaseFiles
+            var foreign = foreignPhaseFiles
             var resources = self.resources
             for (folder, exclusions) in synchronized {
                 // Without case, as ``score(_:)`` counts them.
@@ -183,21 +189,27 @@ struct XcodeProjectTarget: Sendable, Hashable {
                     let path = file.standardizedFileURL.path.lowercased()
                     return !paths.contains { XcodeProjectTarget.path(path, isInside: $0) }
                 }
-                // A synchronized folder's other files are the target's resources, as Xcode copies them.
+                // A synchronized folder's other files are the target's resources, as Xcode copies them, but
+                // for the sources it compiles.
                 files += members.filter { $0.pathExtension == "swift" }
-                resources += members.filter { $0.pathExtension != "swift" }
+                foreign += members.filter(UserExtensionSource.isForeignSource)
+                resources += members.filter { $0.pathExtension != "swift" && !UserExtensionSource.isForeignSource($0) }
             }
             for item in added {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: item.path, isDirectory: &isFolder) else { continue }
                 let inside = isFolder.boolValue ? UserExtensionSource.allFiles(under: item) : [item]
                 files += inside.filter { $0.pathExtension == "swift" }
-                if !isFolder.boolValue, item.pathExtension != "swift" { resources.append(item) }
+                foreign += inside.filter(UserExtensionSource.isForeignSource)
+                if !isFolder.boolValue, item.pathExtension != "swift", !UserExtensionSource.isForeignSource(item) {
+                    resources.append(item)
+                }
             }
             var seen: Set<String> = []
             let unique = files.map(\.standardizedFileURL).filter { seen.insert($0.path).inserted }
             return XcodeProjectTarget(
-                name: name, swiftFiles: unique, resources: resources,
+                name: name, swiftFiles: unique, foreignSources: foreign.map(\.standardizedFileURL),
+                resources: resources,
                 infoPlist: infoPlist, compilationConditions: compilationConditions, configuration: configuration,
                 configFiles: configFiles, configFileProblems: configFileProblems, packageProducts: packageProducts,
                 localPackageFolders: localPackageFolders, frameworks: frameworks)
@@ -244,6 +256,7 @@ struct XcodeProjectTarget: Sendable, Hashable {
             let isExtension = productType.hasPrefix("com.apple.product-type.app-extension")
             guard isExtension || FrameworkTarget.productTypes.contains(productType) else { continue }
             var files: [URL] = []
+            var foreign: [URL] = []
             var resources: [URL] = []
             // The targets it depends on or links (a framework of the app's, one per platform often).
             var linked = (object["dependencies"] as? [String] ?? []).compactMap { objects[$0]?["target"] as? String }
@@ -259,7 +272,10 @@ struct XcodeProjectTarget: Sendable, Hashable {
                 for buildFileID in phase["files"] as? [String] ?? [] {
                     guard let reference = objects[buildFileID]?["fileRef"] as? String else { continue }
                     if kind == "PBXSourcesBuildPhase" {
-                        if let path = paths.path(of: reference), path.pathExtension == "swift" { files.append(path) }
+                        if let path = paths.path(of: reference) {
+                            if path.pathExtension == "swift" { files.append(path) }
+                            if UserExtensionSource.isForeignSource(path) { foreign.append(path) }
+                        }
                         continue
                     }
                     let variants =
@@ -285,7 +301,8 @@ struct XcodeProjectTarget: Sendable, Hashable {
                 configFile: paths.configFile)
             let candidate =
                 Candidate(
-                    name: name, phaseFiles: files, resources: resources, synchronized: synchronized, added: added,
+                    name: name, phaseFiles: files, foreignPhaseFiles: foreign, resources: resources,
+                    synchronized: synchronized, added: added,
                     infoPlist: paths.infoPlist(settings.string("INFOPLIST_FILE"), target: name),
                     compilationConditions: settings.compilationConditions, configuration: settings.configurationName,
                     configFiles: settings.configFiles, configFileProblems: settings.configFileProblems,

@@ -149,6 +149,40 @@ struct XcodeProjectTargetTests {
         #expect(target.infoPlist?.path == root.appendingPathComponent("NotifyExt/Info.plist").standardizedFileURL.path)
     }
 
+    @Test func objectiveCTheTargetCompilesFromElsewhereIsNamedNotDropped() throws {
+        let root = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // The target compiles an Objective-C file by reference (beside a bridging header) and its synchronized
+        // folder holds another: before, both were passed over without a word and the rest compiled.
+        let pbxproj = root.appendingPathComponent("App.xcodeproj/project.pbxproj")
+        let project = Self.project
+            .replacingOccurrences(
+                of: "B1 = {isa = PBXBuildFile; fileRef = F1; };",
+                with: "B1 = {isa = PBXBuildFile; fileRef = F1; };\n B9 = {isa = PBXBuildFile; fileRef = F9; };\n "
+                    + "F9 = {isa = PBXFileReference; path = Shared/Bridge.m; sourceTree = SOURCE_ROOT; };"
+            )
+            .replacingOccurrences(of: "files = (B1, B2, B3);", with: "files = (B1, B2, B3, B9);")
+        try Data(project.utf8).write(to: pbxproj)
+        try TemporaryDirectory.write(
+            ["Shared/Bridge.m": "@implementation Bridge @end\n", "SyncedShared/Legacy.m": "\n"], in: root)
+        let target = try #require(
+            try XcodeProjectTarget.read(project: pbxproj, projectFolder: root)
+                .target(containing: root.appendingPathComponent("NotifyExt")))
+        #expect(target.foreignSources.map(\.lastPathComponent) == ["Bridge.m", "Legacy.m"])
+        #expect(!target.resources.contains { $0.pathExtension == "m" }, "a source is not a resource")
+        let folder = root.appendingPathComponent("NotifyExt").path
+        #expect(
+            throws: UserExtensionError.objectiveCSources(
+                path: folder, files: ["../Shared/Bridge.m", "../SyncedShared/Legacy.m"], target: "NotifyExt")
+        ) {
+            try UserExtensionSource.locate(folder)
+        }
+        let message = UserExtensionError.objectiveCSources(
+            path: folder, files: ["../Shared/Bridge.m"], target: "NotifyExt")
+        #expect(message.isUsageError)
+        #expect(message.description.hasPrefix("the Xcode target NotifyExt of \(folder) compiles Objective-C"))
+    }
+
     @Test func theSharedFilesCompileIntoTheExtensionAndRunInIt() async throws {
         let root = try Self.repository()
         defer { try? FileManager.default.removeItem(at: root) }
