@@ -12,7 +12,8 @@ import Foundation
 ///   names with `.package(path: "...")` in its `Package.swift` (a product's sibling target, a package it
 ///   depends on);
 /// - else a framework or static library target of the project making that module (``FrameworkTarget``),
-///   its Swift files as the project lists them, the one the extension's target links first.
+///   its Swift files as the project lists them, the one the extension's target links first;
+/// - else a pod CocoaPods installed beside the project (`Pods/<module>`, ``CocoaPodsInstall``).
 ///
 /// A module given with `--module`, one of nse-bench's or the toolchain's names, and the extension's own
 /// module are not looked for. What cannot be taken is said, one note each: a remote package's product
@@ -79,6 +80,7 @@ enum ProjectModules {
         var queue = imports
         var seen = given.union(UserExtensionBuilder.reservedModuleNames).union([extensionModule])
         var packages = target.localPackageFolders
+        let pods = CocoaPodsInstall(project: target.projectFolder)
         // Remote packages' checkouts taken so far, with where each is fetched from.
         var checkouts: [(folder: URL, location: String?)] = []
         while !queue.isEmpty {
@@ -158,6 +160,11 @@ enum ProjectModules {
                     module.origin = place
                     let count = present.count
                     label = "framework target \(framework.targetName), \(count) Swift file\(count == 1 ? "" : "s")"
+                } else if let pod = pods?.folder(ofPod: name) {
+                    place = "the CocoaPods pod installed at \(pod.path)"
+                    module = try ExtensionModule.locate("\(name)=\(pod.path)")
+                    module.origin = place
+                    label = "CocoaPods pod"
                 } else {
                     switch product?.place {
                     case .repository(let repository):
@@ -191,6 +198,11 @@ enum ProjectModules {
                                         name, checkout: checkoutWithoutTarget,
                                         where: "in the package's "
                                             + ".build/checkouts (`swift package resolve` there makes one)"))
+                        } else if let pods, pods.podfileNames(name) {
+                            problems.append(
+                                "not compiled: \(name), a pod the Podfile in \(pods.folder.path) names: it is not "
+                                    + "installed there (no Pods/\(name); `pod install` beside the Podfile installs "
+                                    + "it), or give its sources with --module \(name)=PATH")
                         }
                     }
                     continue

@@ -1,0 +1,108 @@
+import Foundation
+import NSEBenchTestSupport
+import Testing
+
+@testable import NSERuntime
+
+/// Pods CocoaPods installed beside the extension's Xcode project (`Pods/<module>`) compile before it, as
+/// `--module`s, and a pod its Podfile names but `pod install` has not installed is named.
+@Suite("User extension: CocoaPods' installed pods", .serialized, .timeLimit(.minutes(3)))
+struct CocoaPodsTests {
+    /// A project whose extension target `NotifyExt` imports `ImageKit` (installed; it imports the pod
+    /// `Helper`) and, where it can, `Missing` (in the Podfile, not installed).
+    static func repository() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cocoapods-\(UUID().uuidString)")
+        let project = """
+            // !$*UTF8*$!
+            {
+                archiveVersion = 1;
+                objectVersion = 56;
+                objects = {
+                    F1 = {isa = PBXFileReference; path = NotificationService.swift; sourceTree = "<group>"; };
+                    G0 = {isa = PBXGroup; children = (G1); sourceTree = "<group>"; };
+                    G1 = {isa = PBXGroup; children = (F1); path = NotifyExt; sourceTree = "<group>"; };
+                    B1 = {isa = PBXBuildFile; fileRef = F1; };
+                    S1 = {isa = PBXSourcesBuildPhase; files = (B1); };
+                    T1 = {isa = PBXNativeTarget; buildPhases = (S1); name = NotifyExt; productType = "com.apple.product-type.app-extension"; };
+                    P = {isa = PBXProject; mainGroup = G0; targets = (T1); };
+                };
+                rootObject = P;
+            }
+            """
+        let files = [
+            "App.xcodeproj/project.pbxproj": project,
+            "NotifyExt/Info.plist": XcodeProjectTargetTests.serviceInfoPlist,
+            "NotifyExt/NotificationService.swift": """
+            import UserNotifications
+            import ImageKit
+            #if canImport(Missing)
+            import Missing
+            #endif
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    content.title = ImageKit.decorate(content.title)
+                    contentHandler(content)
+                }
+            }
+            """,
+            "Podfile": """
+            platform :ios, '15.0'
+            target 'App' do
+              use_frameworks!
+              # pod 'Commented'
+              target 'NotifyExt' do
+                pod 'ImageKit', '~> 7.0'
+                pod "Missing/Core"
+              end
+            end
+            """,
+            "Pods/ImageKit/Sources/General/ImageKit.swift":
+                "import Helper\npublic enum ImageKit { public static func decorate(_ text: String) -> String { Helper.mark + text } }\n",
+            "Pods/ImageKit/LICENSE": "MIT\n",
+            "Pods/Helper/Helper.swift": "public enum Helper { public static let mark = \"[pod] \" }\n",
+            "Pods/Target Support Files/Pods-NotifyExt/Pods-NotifyExt.release.xcconfig":
+                "OTHER_SWIFT_FLAGS = $(inherited) -D COCOAPODS\n",
+            "Pods/Manifest.lock": "PODS:\n  - ImageKit (7.0.0)\n",
+        ]
+        try TemporaryDirectory.write(files, in: root)
+        return root
+    }
+
+    @Test func installedPodsCompileBeforeTheExtensionAndAMissingOneIsNamed() async throws {
+        let root = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("NotifyExt")
+        let source = try UserExtensionSource.locate(folder.path)
+        #expect(source.modules.map(\.name) == ["Helper", "ImageKit"], "the pod it imports compiles first")
+        let pods = root.standardizedFileURL.appendingPathComponent("Pods")
+        #expect(
+            source.modules.first { $0.name == "ImageKit" }?.origin
+                == "the CocoaPods pod installed at \(pods.path)/ImageKit")
+        #expect(
+            source.packageNotes.first?.contains("ImageKit (CocoaPods pod, \(pods.path)/ImageKit)") == true,
+            "\(source.packageNotes)")
+        #expect(
+            source.packageNotes.contains {
+                $0.hasPrefix("not compiled: Missing, a pod the Podfile in ") && $0.contains("no Pods/Missing")
+                    && $0.hasSuffix("--module Missing=PATH")
+            }, "\(source.packageNotes)")
+        let title = try await CompiledExamples.deliveredTitle(ofExtensionAt: folder, forTitle: "hello")
+        #expect(title == "[pod] hello")
+    }
+
+    @Test func aPodfileNamesItsPodsNotItsCommentsOrOtherWords() throws {
+        let root = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let install = try #require(CocoaPodsInstall(project: root))
+        #expect(install.podfileNames("ImageKit"))
+        #expect(install.podfileNames("missing"), "a subspec names its pod; case aside")
+        #expect(!install.podfileNames("Commented"))
+        #expect(!install.podfileNames("App"), "a target is not a pod")
+        #expect(install.folder(ofPod: "imagekit")?.lastPathComponent == "ImageKit")
+        #expect(install.folder(ofPod: "Target Support Files") == nil, "CocoaPods' own folder")
+        #expect(install.folder(ofPod: "Manifest.lock") == nil, "a file")
+        #expect(install.folder(ofPod: "Missing") == nil)
+        #expect(CocoaPodsInstall(project: root.appendingPathComponent("NotifyExt")) == nil, "no Podfile, no Pods")
+    }
+}
