@@ -24,10 +24,13 @@ struct PhoneContainerTests {
         #expect(!exists(""))
     }
 
-    @Test func theFirstAskMakesTheFoldersAPhoneHasAndOnlyThose() throws {
+    @Test func aFolderAPhoneHasIsMadeWhenAskedForAndOnlyThose() throws {
         let container = PhoneContainer(rootPath: rootPath)
         let caches = container.url(of: .caches)
         #expect(caches.path == rootPath + "/Library/Caches")
+        for folder in ["Library", "Library/Caches"] { #expect(exists(folder), "\(folder)") }
+        #expect(!exists("tmp"), "made when asked for")
+        _ = container.home
         for folder in ["Documents", "Library", "Library/Caches", "tmp"] { #expect(exists(folder), "\(folder)") }
         #expect(!exists("Library/Application Support"), "iOS does not make it with the container")
         #expect(!exists("Downloads"))
@@ -47,6 +50,21 @@ struct PhoneContainerTests {
         #expect(container.home.path == rootPath)
         #expect(!exists(""))
         #expect(container.remove() == nil, "a second removal finds nothing to do")
+    }
+
+    @Test func aTreeWithLinksIsRemovedWithoutFollowingThem() throws {
+        let container = PhoneContainer(rootPath: rootPath)
+        let outside = scratch.url.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: outside.appendingPathComponent("kept.txt"))
+        let deep = container.url(of: .caches).appendingPathComponent("a/b/c")
+        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: deep.appendingPathComponent("file"))
+        try FileManager.default.createSymbolicLink(
+            at: container.url(of: .documents).appendingPathComponent("link"), withDestinationURL: outside)
+        #expect(container.remove() == nil)
+        #expect(!exists(""))
+        #expect(FileManager.default.fileExists(atPath: outside.appendingPathComponent("kept.txt").path))
     }
 
     @Test func aContainerTheExtensionRemovedItselfIsNoFailure() throws {

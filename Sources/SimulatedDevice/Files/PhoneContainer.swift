@@ -1,6 +1,8 @@
 public import Foundation
 import Synchronization
 
+@_implementationOnly import NSEBenchSystem
+
 /// The extension's own data container on one simulated phone: what `FileManager.urls(for:in:)`,
 /// `temporaryDirectory`, `NSTemporaryDirectory()`, `NSHomeDirectory()` and `URL.documentsDirectory` give
 /// the extension code of that phone's invocation.
@@ -13,12 +15,13 @@ import Synchronization
 /// that a phone makes.
 ///
 /// Nothing is made until the extension asks: most extensions never do, and a directory per invocation
-/// cost a `mkdir` and a recursive removal each (the host's `TemporaryFiles`). The first time it asks,
-/// the container is made as iOS makes it (`Documents`, `Library`, `Library/Caches`, `tmp`), so that a
-/// write there works as on a phone; a folder iOS does not make (`Library/Application Support`,
-/// `Downloads`) is made only when asked to (`url(for:in:appropriateFor:create: true)`), as on iOS. The host
-/// removes the container when the invocation ends (``remove()``); a URL asked for after that is still
-/// given, and nothing is made there any more, as a process that is gone writes nothing.
+/// cost a `mkdir` and a recursive removal each (the host's `TemporaryFiles`). A folder iOS makes with the
+/// container (`Documents`, `Library`, `Library/Caches`, `tmp`) is made, with the root, when its URL is
+/// first handed out, so that a write there works as on a phone (all four for `NSHomeDirectory()`); a
+/// folder iOS does not make (`Library/Application Support`, `Downloads`) is made only when asked to
+/// (`url(for:in:appropriateFor:create: true)`), as on iOS. The host removes the container when the
+/// invocation ends (``remove()``); a URL asked for after that is still given, and nothing is made there
+/// any more, as a process that is gone writes nothing.
 public final class PhoneContainer: Sendable {
     /// A folder of the container.
     public enum Folder: Sendable, CaseIterable {
@@ -38,6 +41,14 @@ public final class PhoneContainer: Sendable {
             case .applicationSupport: "Library/Application Support"
             case .downloads: "Downloads"
             case .temporary: "tmp"
+            }
+        }
+
+        /// The folder it is in, when that is not the root.
+        var parent: Folder? {
+            switch self {
+            case .caches, .applicationSupport: .library
+            case .documents, .library, .downloads, .temporary: nil
             }
         }
 
@@ -70,8 +81,8 @@ public final class PhoneContainer: Sendable {
     private enum State {
         /// No URL of it handed out: nothing made, nothing to remove.
         case untouched
-        /// Made, as iOS makes it: the root and the folders a phone has from the start.
-        case made
+        /// The root made, and the folders in `made`.
+        case inUse(made: Set<Folder>)
         /// Removed when the invocation ended.
         case removed
     }
@@ -82,40 +93,64 @@ public final class PhoneContainer: Sendable {
         self.rootPath = rootPath
     }
 
-    /// The container's root, as `NSHomeDirectory()` gives it.
-    public var home: URL { hand(root, creating: false) }
+    /// The container's root, as `NSHomeDirectory()` gives it, with every folder a phone's has (code may
+    /// write to `NSHomeDirectory() + "/Documents"`).
+    public var home: URL {
+        hand(root, making: Folder.allCases.filter(\.existsOnAPhone))
+    }
 
-    /// `folder`'s URL; a folder iOS does not make with the container is made here only when `create`.
+    /// `folder`'s URL; made when a phone has it from the start, or when `create`. A folder iOS does not
+    /// make with the container is made here only when `create`.
     public func url(of folder: Folder, create: Bool = false) -> URL {
-        hand(url(of: folder), creating: create && !folder.existsOnAPhone)
+        let url = URL(fileURLWithPath: path(of: folder), isDirectory: true)
+        var making = folder.parent.map { [$0] } ?? []
+        if create || folder.existsOnAPhone { making.append(folder) }
+        return hand(url, making: making)
     }
 
-    private func url(of folder: Folder) -> URL {
-        URL(fileURLWithPath: rootPath + "/" + folder.relativePath, isDirectory: true)
-    }
+    private func path(of folder: Folder) -> String { rootPath + "/" + folder.relativePath }
 
-    /// Hands out `url`: the first time, the container is made as iOS makes it (the root, `Documents`,
-    /// `Library`, `Library/Caches`, `tmp`), and `url` too when `creating`; nothing is made once the
-    /// container has been removed. A failure to make a folder is left for the extension's write there to
-    /// meet and report, as a full phone's would be.
-    private func hand(_ url: URL, creating: Bool) -> URL {
+    /// Hands out `url`, first making the root and each of `folders` (parents first) not made before; nothing
+    /// once the container has been removed. One `mkdir(2)` each, the first time only: an extension asking for
+    /// `temporaryDirectory` on every invocation pays two, where Foundation's `createDirectory` `stat`s
+    /// every component first. A failure to make a folder is left for the extension's write there to meet
+    /// and report, as a full phone's would be.
+    private func hand(_ url: URL, making folders: [Folder]) -> URL {
         state.withLock { state in
+            var made: Set<Folder>
             switch state {
             case .removed: return url
-            case .made: break
+            case .inUse(let done): made = done
             case .untouched:
-                for folder in Folder.allCases where folder.existsOnAPhone { Self.makeDirectory(self.url(of: folder)) }
-                state = .made
+                made = []
+                Self.makeRoot(rootPath)
             }
-            if creating { Self.makeDirectory(url) }
+            for folder in folders where made.insert(folder).inserted {
+                Self.makeDirectory(path(of: folder))
+            }
+            state = .inUse(made: made)
             return url
         }
     }
 
-    /// Makes `directory` with its parents.
-    private static func makeDirectory(_ directory: URL) {
+    /// Makes the root, and the run's folder of containers above it the first time.
+    private static func makeRoot(_ path: String) {
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Posix.makeDirectory(path)
+        } catch {
+            guard error.errno == ENOENT else { return }  // reported by the extension's write, as below
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                return  // likewise
+            }
+        }
+    }
+
+    /// Makes the directory at `path`, whose parent exists.
+    private static func makeDirectory(_ path: String) {
+        do {
+            try Posix.makeDirectory(path)
         } catch {
             return  // reported by the extension's own write there, which fails
         }
@@ -126,19 +161,17 @@ public final class PhoneContainer: Sendable {
     /// directory.
     @discardableResult
     public func remove() -> String? {
-        let wasMade = state.withLock { state in
+        let wasInUse = state.withLock { state in
             defer { state = .removed }
-            if case .made = state { return true }
+            if case .inUse = state { return true }
             return false
         }
-        guard wasMade else { return nil }
+        guard wasInUse else { return nil }
         do {
-            try FileManager.default.removeItem(at: root)
+            try Posix.removeTree(rootPath)
             return nil
-        } catch let error as CocoaError where error.code == .fileNoSuchFile {
-            return nil  // the extension removed it itself
         } catch {
-            return error.localizedDescription
+            return error.description
         }
     }
 }
