@@ -272,8 +272,8 @@ extension RunSession {
         if unattributed > 0 {
             problems.append(
                 "\(unattributed) URLSession requests were made where nse-bench could not tell which simulated phone "
-                    + "made them (through URLSession.shared, from a Thread the extension made itself, a BlockOperation, a "
-                    + "NotificationCenter observer or another way nse-bench does not carry) and failed; make the request "
+                    + "made them (through URLSession.shared, from a Thread the extension made itself, an Operation "
+                    + "subclass, a NotificationCenter observer or another way nse-bench does not carry) and failed; make the request "
                     + "from didReceive, a DispatchQueue block or a Task, or create the session inside didReceive"
             )
         }

@@ -12,6 +12,7 @@ enum GeneratedShadow: String, CaseIterable, Sendable, Hashable, Codable {
     case dispatchGroup
     case dispatchSource
     case operationQueue
+    case blockOperation
     case thread
     case task
     case searchPaths
@@ -26,7 +27,8 @@ enum GeneratedShadow: String, CaseIterable, Sendable, Hashable, Codable {
         case .workItem: ["init(qos:", "func notify(qos:"]
         case .dispatchGroup: ["func notify(qos:"]
         case .dispatchSource: ["func setEventHandler(", "func setCancelHandler(", "func setRegistrationHandler("]
-        case .operationQueue: ["func addOperation(_"]
+        case .operationQueue: ["func addOperation(_", "func addBarrierBlock("]
+        case .blockOperation: ["class BlockOperation", "typealias BlockOperation", "struct BlockOperation"]
         case .thread: ["func detachNewThread("]
         case .task: ["func detached("]
         case .searchPaths:
@@ -134,7 +136,16 @@ enum GeneratedShadow: String, CaseIterable, Sendable, Hashable, Codable {
                 @usableFromInline func addOperation(_ block: @escaping @Sendable () -> Void) {
                     PhoneDispatch.addOperation(to: self, block)
                 }
+
+                @usableFromInline func addBarrierBlock(_ barrier: @escaping @Sendable () -> Void) {
+                    PhoneDispatch.addBarrierBlock(to: self, barrier)
+                }
             }
+
+            """
+        case .blockOperation:
+            """
+            public typealias BlockOperation = SimulatedDevice.PhoneBlockOperation
 
             """
         case .thread:

@@ -15,9 +15,10 @@ import UserNotifications
 ///
 /// `Task.detached` and `Thread.detachNewThread` carry it too: a detached task inherits no task-local values by
 /// design, but on a phone its work is still that notification's. A work item carries the phone of the code
-/// that made it, whatever queue it is given to. Not carried: a `Thread` made with `Thread(block:)` or a
-/// subclass, `pthread_create`, a `DispatchSource` handler given as a work item, `BlockOperation`, `addBarrierBlock`,
-/// `NotificationCenter` observers, run loop timers, and `DispatchQueue.main.sync` from another thread.
+/// that made it, whatever queue it is given to, and so does a `BlockOperation`'s block (``PhoneBlockOperation``).
+/// Not carried: a `Thread` made with `Thread(block:)` or a subclass, `pthread_create`, a `DispatchSource`
+/// handler given as a work item, an `Operation` subclass's `main()`, `NotificationCenter` observers given a
+/// queue, run loop timers, and `DispatchQueue.main.sync` from another thread.
 ///
 /// ```swift
 /// // In a user's module, through the generated file:
@@ -146,6 +147,11 @@ public enum PhoneDispatch {
     /// `queue.addOperation(_:)` of a block, carrying the caller's phone.
     public static func addOperation(to queue: OperationQueue, _ block: @escaping @Sendable () -> Void) {
         queue.addOperation(carrying(block))
+    }
+
+    /// `queue.addBarrierBlock(_:)`, carrying the caller's phone.
+    public static func addBarrierBlock(to queue: OperationQueue, _ barrier: @escaping @Sendable () -> Void) {
+        queue.addBarrierBlock(carrying(barrier))
     }
 }
 

@@ -47,6 +47,12 @@ struct UserExtensionQueuesTests {
                     DispatchQueue.global().async { group.leave() }
                     group.notify(queue: .global()) { download() }
                 case "operation": OperationQueue().addOperation { download() }
+                case "block operation": OperationQueue().addOperation(BlockOperation { download() })
+                case "execution block":
+                    let operation = BlockOperation()
+                    operation.addExecutionBlock { download() }
+                    OperationQueue().addOperations([operation], waitUntilFinished: false)
+                case "barrier": OperationQueue().addBarrierBlock { download() }
                 case "item notify":
                     let item = DispatchWorkItem {}
                     item.notify(queue: .global()) { download() }
@@ -71,6 +77,7 @@ struct UserExtensionQueuesTests {
 
     static let hops = [
         "global", "main", "after", "wall", "own queue", "work item", "late work item", "group", "operation",
+        "block operation", "execution block", "barrier",
         "item notify", "detached", "throwing detached", "thread", "source", "center", "combine",
     ]
 
@@ -230,5 +237,33 @@ struct UserExtensionQueuesTests {
             }
             """
         ])
+    }
+
+    @Test("a module's own BlockOperation class (PSOperations') is kept: the alias is left out, the rest stays")
+    func ownBlockOperationClass() async throws {
+        let own = """
+            open class BlockOperation: Operation, @unchecked Sendable {
+                let block: () -> Void
+                public init(block: @escaping () -> Void) { self.block = block }
+                open override func main() { block() }
+            }
+            """
+        #expect(GeneratedShadow.clashing(in: own) == [.blockOperation])
+        let record = try await CompiledExamples.record(
+            of: [
+                "NotificationService.swift": """
+                import UserNotifications
+                \(own)
+                class NotificationService: UNNotificationServiceExtension {
+                    override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                        let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                        let queue = OperationQueue()
+                        queue.addOperations([BlockOperation { content.title = "own" }], waitUntilFinished: true)
+                        contentHandler(content)
+                    }
+                }
+                """
+            ], title: "x")
+        #expect(record.visible.title == "own")
     }
 }
