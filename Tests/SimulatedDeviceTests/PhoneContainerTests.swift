@@ -30,6 +30,10 @@ struct PhoneContainerTests {
         #expect(caches.path == rootPath + "/Library/Caches")
         for folder in ["Library", "Library/Caches"] { #expect(exists(folder), "\(folder)") }
         #expect(!exists("tmp"), "made when asked for")
+        let library = PhoneContainer(rootPath: rootPath + "-library")
+        _ = library.url(of: .library)
+        #expect(FileManager.default.fileExists(atPath: rootPath + "-library/Library/Caches"), "Library holds Caches")
+        library.remove()
         _ = container.home
         for folder in ["Documents", "Library", "Library/Caches", "tmp"] { #expect(exists(folder), "\(folder)") }
         #expect(!exists("Library/Application Support"), "iOS does not make it with the container")

@@ -41,13 +41,8 @@ extension InvocationSession {
     /// one its context, and calls `didReceive`, and the deferred expiry call if the deadline came first.
     private func runDidReceive() {
         guard let context = state.withLock({ $0.isComplete ? nil : $0.context }) else { return }
-        let instance = input.extensionFactory.make()
-        if let hostAware = instance as? any HostAwareExtension {
-            hostAware.invocationContext = context
-        }
-        let reference = ExtensionReference(instance: instance)
-        // The phone a user's extension sees: its URLSession requests, App Group container, keychain and own container. None for a
-        // built-in that reaches the network through its context alone.
+        // The phone a user's extension sees: its URLSession requests, App Group container, keychain and own
+        // container. None for a built-in that reaches the network through its context alone.
         let phone =
             input.extensionFactory.usesPhone
             ? SimulatedPhone(
@@ -55,6 +50,16 @@ extension InvocationSession {
                 appGroupContainer: environment.sharedContainer?.directory, timeScale: settings.timeScale,
                 invocationID: input.id, marker: environment.threadMarker, callbackThreads: calls,
                 keychain: environment.keychain, container: temporaryFiles.container(invocation: input.id)) : nil
+        // Made on its phone: what its initializer and stored properties ask for (`let folder =
+        // FileManager.default.temporaryDirectory`, a session) is that phone's, and a crash there is its own.
+        let factory = input.extensionFactory
+        var made: UNNotificationServiceExtension?
+        if let phone { phone.bind { made = factory.make() } }
+        let instance = made ?? factory.make()
+        if let hostAware = instance as? any HostAwareExtension {
+            hostAware.invocationContext = context
+        }
+        let reference = ExtensionReference(instance: instance)
         let entry = state.withLock { state -> (proceed: Bool, expiry: Bool, now: UInt64) in
             guard !state.isComplete else { return (false, false, 0) }
             state.instance = reference

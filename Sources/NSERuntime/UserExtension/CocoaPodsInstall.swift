@@ -4,11 +4,13 @@ import Foundation
 /// extension target `pod 'Kingfisher'` has the pod's sources in `Pods/Kingfisher`, and the extension's
 /// `import Kingfisher` finds that module on a Mac. CocoaPods keeps only the files the podspec names (its
 /// `source_files` and resources), so the folder holds the module's sources, as a `--module` would be given.
+/// CocoaPods compiles a pod with `COCOAPODS` defined (``condition``), and links a pod only into the targets
+/// the Podfile gives it to (``linkedPods(configFiles:)``).
 ///
 /// ```swift
 /// let pods = CocoaPodsInstall(project: projectFolder)
 /// pods?.folder(ofPod: "Kingfisher")  // .../Pods/Kingfisher
-/// pods?.podfileNames("Kingfisher")   // true: `pod 'Kingfisher', '~> 7.0'`
+/// pods?.podfileEntry("Kingfisher")  // .installed: `pod 'Kingfisher', '~> 7.0'`
 /// ```
 struct CocoaPodsInstall {
     /// The folder holding the Podfile and `Pods/`.
@@ -26,6 +28,9 @@ struct CocoaPodsInstall {
         self.folder = project
         self.podfile = text ?? ""
     }
+
+    /// The compilation condition CocoaPods defines for its pods and the targets using them.
+    static let condition = "COCOAPODS"
 
     /// CocoaPods' own folders in `Pods/`, never a pod's.
     static let ownFolders: Set<String> = ["Target Support Files", "Headers", "Local Podspecs", "Pods.xcodeproj"]
@@ -46,17 +51,67 @@ struct CocoaPodsInstall {
         return Self.isFolder(pod) ? pod : nil
     }
 
-    /// Whether the Podfile names the pod `name` (`pod 'Name'`, `pod "Name/Subspec", ...`), outside comments.
-    func podfileNames(_ name: String) -> Bool {
-        podfile.split(separator: "\n").contains { line in
+    /// How the Podfile names a pod.
+    enum PodfileEntry: Equatable {
+        /// From a spec repository or git: `pod install` puts it in `Pods/`.
+        case installed
+        /// A development pod (`:path => '../Shared'`), compiled from that folder, never copied to `Pods/`.
+        case developmentPod(path: String)
+    }
+
+    /// How the Podfile names the pod `name` (`pod 'Name'`, `pod "Name/Subspec", ...`, outside comments); nil
+    /// when it does not.
+    func podfileEntry(_ name: String) -> PodfileEntry? {
+        for line in podfile.split(separator: "\n") {
             let code = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let words = code.trimmingCharacters(in: .whitespaces)
-            guard words.hasPrefix("pod ") || words.hasPrefix("pod\t") else { return false }
+            guard words.hasPrefix("pod ") || words.hasPrefix("pod\t") else { continue }
             let quoted = words.dropFirst(3).trimmingCharacters(in: .whitespaces)
-            guard let quote = quoted.first, quote == "'" || quote == "\"" else { return false }
+            guard let quote = quoted.first, quote == "'" || quote == "\"" else { continue }
             let pod = quoted.dropFirst().prefix { $0 != quote }
-            return (pod.split(separator: "/").first.map(String.init) ?? "").lowercased() == name.lowercased()
+            guard (pod.split(separator: "/").first.map(String.init) ?? "").lowercased() == name.lowercased() else {
+                continue
+            }
+            if let path = Self.value(of: ":path", in: words) ?? Self.value(of: "path:", in: words) {
+                return .developmentPod(path: path)
+            }
+            return .installed
         }
+        return nil
+    }
+
+    /// The quoted value after `key` (`:path => '../Shared'`, `path: "../Shared"`) in `line`.
+    private static func value(of key: String, in line: String) -> String? {
+        guard let range = line.range(of: key) else { return nil }
+        let rest = line[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == ">" || $0 == "\t" }
+        guard let quote = rest.first, quote == "'" || quote == "\"" else { return nil }
+        return String(rest.dropFirst().prefix { $0 != quote })
+    }
+
+    /// The modules of the pods CocoaPods links into a target, read from its xcconfig among `configFiles` (the
+    /// files the target's build settings name, `Pods/Target Support Files/Pods-App-NotifyExt/...xcconfig`):
+    /// each `-framework "Name"` and `-l"Name"` of `OTHER_LDFLAGS`. Lowercased; nil when no such file is named
+    /// or none reads, and every installed pod may then be the target's.
+    static func linkedPods(configFiles: [URL]) -> Set<String>? {
+        let files = configFiles.filter { $0.path.contains("/Target Support Files/Pods-") }
+        var names: Set<String>?
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            var found = names ?? []
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n")
+            where line.trimmingCharacters(in: .whitespaces).hasPrefix("OTHER_LDFLAGS") {
+                for marker in ["-framework \"", "-l\""] {
+                    var rest = line[...]
+                    while let range = rest.range(of: marker) {
+                        let name = rest[range.upperBound...].prefix { $0 != "\"" }
+                        if !name.isEmpty { found.insert(name.lowercased()) }
+                        rest = rest[range.upperBound...]
+                    }
+                }
+            }
+            names = found
+        }
+        return names
     }
 
     private static func isFolder(_ url: URL) -> Bool {

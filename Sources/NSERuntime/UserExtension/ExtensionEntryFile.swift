@@ -157,7 +157,23 @@ enum ExtensionEntryFile {
             }
         }
 
+        \(aliasesFileManager ? "" : foundationFileManagerFolders)
         \(GeneratedShadow.text(leavingOut: leftOut))
         """
     }
+
+    /// For a module keeping Foundation's `FileManager` (it names `FileManagerDelegate`): its folders are the
+    /// phone's all the same, as ``PhoneFileManager``'s are.
+    private static let foundationFileManagerFolders = """
+        extension Foundation.FileManager {
+            @usableFromInline func urls(
+                for directory: FileManager.SearchPathDirectory, in domainMask: FileManager.SearchPathDomainMask
+            ) -> [URL] {
+                PhoneFolders.urls(for: directory, in: domainMask, of: self)
+            }
+
+            @usableFromInline var temporaryDirectory: URL { PhoneFolders.temporaryDirectory() }
+        }
+
+        """
 }

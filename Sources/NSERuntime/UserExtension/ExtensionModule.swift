@@ -65,8 +65,13 @@ public struct ExtensionModule: Sendable, Hashable {
     /// The compilation condition SwiftPM and Xcode set for a Swift package's targets.
     static let packageCondition = "SWIFT_PACKAGE"
 
-    /// The conditions its sources compile with: its package's (``packageCondition``, ``defines``).
-    var conditions: [String] { isPackageTarget ? [Self.packageCondition] + defines : [] }
+    /// Conditions its build system defines for it besides a package's: `COCOAPODS` for a pod
+    /// (``CocoaPodsInstall/condition``).
+    public var otherConditions: [String] = []
+
+    /// The conditions its sources compile with: its package's (``packageCondition``, ``defines``) and
+    /// ``otherConditions``.
+    var conditions: [String] { (isPackageTarget ? [Self.packageCondition] + defines : []) + otherConditions }
 
     /// The ``origin`` of a module the user named.
     public static let givenOrigin = "--module"

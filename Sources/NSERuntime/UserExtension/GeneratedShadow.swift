@@ -17,7 +17,8 @@ enum GeneratedShadow: String, CaseIterable, Sendable, Hashable, Codable {
     case task
     case searchPaths
     case fileManagerURL
-    case urlFolders
+    case urlTemporaryDirectory
+    case urlHomeDirectory
 
     /// The declarations, as they start on a line of source, that clash with this group's shadows.
     var clashingDeclarations: [String] {
@@ -35,15 +36,28 @@ enum GeneratedShadow: String, CaseIterable, Sendable, Hashable, Codable {
             ["func NSTemporaryDirectory(", "func NSHomeDirectory(", "func NSSearchPathForDirectoriesInDomains("]
         // A declaration's internal name: a call writes `appropriateFor:` with no name after it.
         case .fileManagerURL: ["appropriateFor url:", "appropriateFor _:"]
-        case .urlFolders:
-            ["static var temporaryDirectory", "static var documentsDirectory", "static var homeDirectory"]
+        case .urlTemporaryDirectory: ["static var temporaryDirectory", "static let temporaryDirectory"]
+        case .urlHomeDirectory: ["static var homeDirectory", "static let homeDirectory"]
+        }
+    }
+
+    /// What must also be in the text for a clashing declaration to be this group's: a `static var
+    /// homeDirectory` of a settings enum is no `URL`'s.
+    private var clashContext: [String] {
+        switch self {
+        case .urlTemporaryDirectory, .urlHomeDirectory: ["extension URL", "extension Foundation.URL"]
+        default: []
         }
     }
 
     /// The groups `text` declares a clashing method for (whitespace after `func` and before `(` ignored).
     static func clashing(in text: String) -> Set<GeneratedShadow> {
         let compact = text.replacingOccurrences(of: " (", with: "(").replacingOccurrences(of: "( ", with: "(")
-        return Set(allCases.filter { shadow in shadow.clashingDeclarations.contains { compact.contains($0) } })
+        return Set(
+            allCases.filter { shadow in
+                shadow.clashingDeclarations.contains { compact.contains($0) }
+                    && (shadow.clashContext.isEmpty || shadow.clashContext.contains { compact.contains($0) })
+            })
     }
 
     /// The shadows' Swift text: Dispatch's and Foundation's exact signatures (so that the module's own win over
@@ -206,11 +220,17 @@ enum GeneratedShadow: String, CaseIterable, Sendable, Hashable, Codable {
             }
 
             """
-        case .urlFolders:
+        // Foundation on Linux has these two (and not `documentsDirectory`, which SimulatedDevice declares).
+        case .urlTemporaryDirectory:
             """
             extension URL {
                 @usableFromInline static var temporaryDirectory: URL { PhoneFolders.temporaryDirectory() }
-                @usableFromInline static var documentsDirectory: URL { PhoneFolders.folder(.documentDirectory) }
+            }
+
+            """
+        case .urlHomeDirectory:
+            """
+            extension URL {
                 @usableFromInline static var homeDirectory: URL { PhoneFolders.homeDirectory() }
             }
 

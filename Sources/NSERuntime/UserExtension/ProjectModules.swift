@@ -81,6 +81,7 @@ enum ProjectModules {
         var seen = given.union(UserExtensionBuilder.reservedModuleNames).union([extensionModule])
         var packages = target.localPackageFolders
         let pods = CocoaPodsInstall(project: target.projectFolder)
+        let linkedPods = pods == nil ? nil : CocoaPodsInstall.linkedPods(configFiles: target.configFiles)
         // Remote packages' checkouts taken so far, with where each is fetched from.
         var checkouts: [(folder: URL, location: String?)] = []
         while !queue.isEmpty {
@@ -161,9 +162,16 @@ enum ProjectModules {
                     let count = present.count
                     label = "framework target \(framework.targetName), \(count) Swift file\(count == 1 ? "" : "s")"
                 } else if let pod = pods?.folder(ofPod: name) {
+                    guard linkedPods?.contains(name.lowercased()) ?? true else {
+                        problems.append(
+                            "not compiled: \(name), a pod installed at \(pod.path) that CocoaPods links into other "
+                                + "targets, not \(targetName) (its Pods xcconfig names no \(name))")
+                        continue
+                    }
                     place = "the CocoaPods pod installed at \(pod.path)"
                     module = try ExtensionModule.locate("\(name)=\(pod.path)")
                     module.origin = place
+                    module.otherConditions = [CocoaPodsInstall.condition]
                     label = "CocoaPods pod"
                 } else {
                     switch product?.place {
@@ -198,11 +206,19 @@ enum ProjectModules {
                                         name, checkout: checkoutWithoutTarget,
                                         where: "in the package's "
                                             + ".build/checkouts (`swift package resolve` there makes one)"))
-                        } else if let pods, pods.podfileNames(name) {
-                            problems.append(
-                                "not compiled: \(name), a pod the Podfile in \(pods.folder.path) names: it is not "
-                                    + "installed there (no Pods/\(name); `pod install` beside the Podfile installs "
-                                    + "it), or give its sources with --module \(name)=PATH")
+                        } else if let pods, let entry = pods.podfileEntry(name) {
+                            switch entry {
+                            case .installed:
+                                problems.append(
+                                    "not compiled: \(name), a pod the Podfile in \(pods.folder.path) names: it is not "
+                                        + "installed there (no Pods/\(name); `pod install` beside the Podfile installs "
+                                        + "it), or give its sources with --module \(name)=PATH")
+                            case .developmentPod(let path):
+                                problems.append(
+                                    "not compiled: \(name), a development pod the Podfile in \(pods.folder.path) takes "
+                                        + "from \(path): nse-bench does not read its podspec; give its source folder "
+                                        + "with --module \(name)=PATH")
+                            }
                         }
                     }
                     continue

@@ -216,6 +216,14 @@ struct XcodeProjectTarget: Sendable, Hashable {
         }
     }
 
+    /// Whether a build file is built for an iPhone: it names no platform filter (`platformFilter = macos;`,
+    /// `platformFilters = (ios, maccatalyst);`), or its filters include `ios`.
+    static func isBuiltForIOS(_ buildFile: [String: Any]?) -> Bool {
+        let filters =
+            (buildFile?["platformFilters"] as? [String]) ?? (buildFile?["platformFilter"] as? String).map { [$0] }
+        return filters?.contains("ios") ?? true
+    }
+
     /// Why a project file could not be read.
     struct Unreadable: Error, CustomStringConvertible {
         var description: String
@@ -270,7 +278,9 @@ struct XcodeProjectTarget: Sendable, Hashable {
                 }
                 guard kind == "PBXSourcesBuildPhase" || kind == "PBXResourcesBuildPhase" else { continue }
                 for buildFileID in phase["files"] as? [String] ?? [] {
-                    guard let reference = objects[buildFileID]?["fileRef"] as? String else { continue }
+                    guard let reference = objects[buildFileID]?["fileRef"] as? String,
+                        Self.isBuiltForIOS(objects[buildFileID])
+                    else { continue }
                     if kind == "PBXSourcesBuildPhase" {
                         if let path = paths.path(of: reference) {
                             if path.pathExtension == "swift" { files.append(path) }

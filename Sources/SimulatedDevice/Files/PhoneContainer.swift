@@ -44,11 +44,15 @@ public final class PhoneContainer: Sendable {
             }
         }
 
-        /// The folder it is in, when that is not the root.
-        var parent: Folder? {
+        /// The folders a phone has, made with it so that they exist beside it as on a phone: `Library`
+        /// always holds `Caches`.
+        var phoneFoldersWithIt: [Folder] {
             switch self {
-            case .caches, .applicationSupport: .library
-            case .documents, .library, .downloads, .temporary: nil
+            case .library, .caches: [.library, .caches]
+            case .applicationSupport: [.library, .caches]
+            case .documents: [.documents]
+            case .temporary: [.temporary]
+            case .downloads: []
             }
         }
 
@@ -103,8 +107,7 @@ public final class PhoneContainer: Sendable {
     /// make with the container is made here only when `create`.
     public func url(of folder: Folder, create: Bool = false) -> URL {
         let url = URL(fileURLWithPath: path(of: folder), isDirectory: true)
-        var making = folder.parent.map { [$0] } ?? []
-        if create || folder.existsOnAPhone { making.append(folder) }
+        let making = folder.phoneFoldersWithIt + (create && !folder.existsOnAPhone ? [folder] : [])
         return hand(url, making: making)
     }
 

@@ -6,9 +6,10 @@ public import Foundation
 ///
 /// ``PhoneFileManager`` answers `urls(for:in:)` and `temporaryDirectory` with these; the file nse-bench
 /// generates in your module shadows `FileManager.url(for:in:appropriateFor:create:)`, `NSTemporaryDirectory()`,
-/// `NSHomeDirectory()`, `NSSearchPathForDirectoriesInDomains` and `URL.temporaryDirectory`,
-/// `URL.documentsDirectory` and `URL.homeDirectory` with them. `URL.cachesDirectory`, `libraryDirectory` and
-/// `applicationSupportDirectory`, which Foundation on Linux lacks, are declared here.
+/// `NSHomeDirectory()`, `NSSearchPathForDirectoriesInDomains`, `URL.temporaryDirectory` and `URL.homeDirectory`
+/// with them. `URL.documentsDirectory`, `cachesDirectory`, `libraryDirectory` and `applicationSupportDirectory`,
+/// which Foundation on Linux lacks, are declared here. A call qualified with its module
+/// (`Foundation.NSTemporaryDirectory()`) names Foundation's and gets the host's folder.
 public enum PhoneFolders {
     /// The container of the phone whose code runs here; nil outside any invocation.
     private static var container: PhoneContainer? { SimulatedPhone.current?.container }
@@ -66,6 +67,16 @@ public enum PhoneFolders {
         return own
     }
 
+    /// `FileManager.urls(for:in:)` of Foundation's `FileManager` (a module naming `FileManagerDelegate`
+    /// keeps it, not ``PhoneFileManager``): the phone's folder, or `fileManager`'s answer.
+    public static func urls(
+        for directory: FileManager.SearchPathDirectory, in domains: FileManager.SearchPathDomainMask,
+        of fileManager: Foundation.FileManager
+    ) -> [URL] {
+        guard let url = url(for: directory, in: domains) else { return fileManager.urls(for: directory, in: domains) }
+        return [url]
+    }
+
     /// `NSSearchPathForDirectoriesInDomains`: the phone's folder, or Foundation's answer.
     public static func searchPath(
         _ directory: FileManager.SearchPathDirectory, _ domains: FileManager.SearchPathDomainMask,
@@ -79,6 +90,10 @@ public enum PhoneFolders {
 }
 
 extension URL {
+    /// The phone's `Documents` (iOS 16's `URL.documentsDirectory`), or the host's outside an invocation. A
+    /// module declaring its own (a backport) keeps it: its declaration wins over this imported one.
+    public static var documentsDirectory: URL { PhoneFolders.folder(.documentDirectory) }
+
     /// The phone's `Library/Caches` (iOS 16's `URL.cachesDirectory`), or the host's outside an invocation.
     public static var cachesDirectory: URL { PhoneFolders.folder(.cachesDirectory) }
 

@@ -19,11 +19,14 @@ struct CocoaPodsTests {
                 objectVersion = 56;
                 objects = {
                     F1 = {isa = PBXFileReference; path = NotificationService.swift; sourceTree = "<group>"; };
-                    G0 = {isa = PBXGroup; children = (G1); sourceTree = "<group>"; };
+                    G0 = {isa = PBXGroup; children = (G1, X1); sourceTree = "<group>"; };
                     G1 = {isa = PBXGroup; children = (F1); path = NotifyExt; sourceTree = "<group>"; };
                     B1 = {isa = PBXBuildFile; fileRef = F1; };
                     S1 = {isa = PBXSourcesBuildPhase; files = (B1); };
-                    T1 = {isa = PBXNativeTarget; buildPhases = (S1); name = NotifyExt; productType = "com.apple.product-type.app-extension"; };
+                    X1 = {isa = PBXFileReference; path = "Pods/Target Support Files/Pods-App-NotifyExt/Pods-App-NotifyExt.release.xcconfig"; sourceTree = "<group>"; };
+                    C1 = {isa = XCBuildConfiguration; baseConfigurationReference = X1; buildSettings = {}; name = Release; };
+                    CL1 = {isa = XCConfigurationList; buildConfigurations = (C1); };
+                    T1 = {isa = PBXNativeTarget; buildConfigurationList = CL1; buildPhases = (S1); name = NotifyExt; productType = "com.apple.product-type.app-extension"; };
                     P = {isa = PBXProject; mainGroup = G0; targets = (T1); };
                 };
                 rootObject = P;
@@ -38,10 +41,24 @@ struct CocoaPodsTests {
             #if canImport(Missing)
             import Missing
             #endif
+            #if canImport(Analytics)
+            import Analytics
+            let tracked = " +" + Analytics.name
+            #else
+            let tracked = ""
+            #endif
+            #if canImport(Shared)
+            import Shared
+            #endif
+            #if COCOAPODS
+            let built = " (CocoaPods)"
+            #else
+            let built = ""
+            #endif
             class NotificationService: UNNotificationServiceExtension {
                 override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
                     let content = request.content.mutableCopy() as! UNMutableNotificationContent
-                    content.title = ImageKit.decorate(content.title)
+                    content.title = ImageKit.decorate(content.title) + tracked + built
                     contentHandler(content)
                 }
             }
@@ -51,18 +68,26 @@ struct CocoaPodsTests {
             target 'App' do
               use_frameworks!
               # pod 'Commented'
+              pod 'Analytics'
               target 'NotifyExt' do
+                inherit! :none
                 pod 'ImageKit', '~> 7.0'
                 pod "Missing/Core"
+                pod 'Shared', :path => '../Shared'
               end
             end
             """,
+            // CocoaPods compiles a pod with COCOAPODS defined.
             "Pods/ImageKit/Sources/General/ImageKit.swift":
-                "import Helper\npublic enum ImageKit { public static func decorate(_ text: String) -> String { Helper.mark + text } }\n",
+                "import Helper\n#if COCOAPODS\nlet via = \"[pod] \"\n#else\nlet via = \"[?] \"\n#endif\n"
+                + "public enum ImageKit { public static func decorate(_ text: String) -> String { via + Helper.mark + text } }\n",
+            // Installed for the app alone: the extension's Pods xcconfig does not link it.
+            "Pods/Analytics/Analytics.swift": "public enum Analytics { public static let name = \"Analytics\" }\n",
             "Pods/ImageKit/LICENSE": "MIT\n",
-            "Pods/Helper/Helper.swift": "public enum Helper { public static let mark = \"[pod] \" }\n",
-            "Pods/Target Support Files/Pods-NotifyExt/Pods-NotifyExt.release.xcconfig":
-                "OTHER_SWIFT_FLAGS = $(inherited) -D COCOAPODS\n",
+            "Pods/Helper/Helper.swift": "public enum Helper { public static let mark = \"(helper) \" }\n",
+            "Pods/Target Support Files/Pods-App-NotifyExt/Pods-App-NotifyExt.release.xcconfig":
+                "OTHER_LDFLAGS = $(inherited) -framework \"Helper\" -framework \"ImageKit\"\n"
+                + "OTHER_SWIFT_FLAGS = $(inherited) -D COCOAPODS\n",
             "Pods/Manifest.lock": "PODS:\n  - ImageKit (7.0.0)\n",
         ]
         try TemporaryDirectory.write(files, in: root)
@@ -87,18 +112,32 @@ struct CocoaPodsTests {
                 $0.hasPrefix("not compiled: Missing, a pod the Podfile in ") && $0.contains("no Pods/Missing")
                     && $0.hasSuffix("--module Missing=PATH")
             }, "\(source.packageNotes)")
+        #expect(
+            source.packageNotes.contains {
+                $0.hasPrefix("not compiled: Analytics, a pod installed at ") && $0.contains("not App.xcodeproj")
+            }, "\(source.packageNotes)")
+        #expect(
+            source.packageNotes.contains {
+                $0.hasPrefix("not compiled: Shared, a development pod the Podfile in ")
+                    && $0.contains("takes from ../Shared")
+            }, "\(source.packageNotes)")
         let title = try await CompiledExamples.deliveredTitle(ofExtensionAt: folder, forTitle: "hello")
-        #expect(title == "[pod] hello")
+        #expect(title == "[pod] (helper) hello (CocoaPods)", "COCOAPODS in the pod and the extension; no Analytics")
     }
 
     @Test func aPodfileNamesItsPodsNotItsCommentsOrOtherWords() throws {
         let root = try Self.repository()
         defer { try? FileManager.default.removeItem(at: root) }
         let install = try #require(CocoaPodsInstall(project: root))
-        #expect(install.podfileNames("ImageKit"))
-        #expect(install.podfileNames("missing"), "a subspec names its pod; case aside")
-        #expect(!install.podfileNames("Commented"))
-        #expect(!install.podfileNames("App"), "a target is not a pod")
+        #expect(install.podfileEntry("ImageKit") == .installed)
+        #expect(install.podfileEntry("missing") == .installed, "a subspec names its pod; case aside")
+        #expect(install.podfileEntry("Shared") == .developmentPod(path: "../Shared"))
+        #expect(install.podfileEntry("Commented") == nil)
+        #expect(install.podfileEntry("App") == nil, "a target is not a pod")
+        let xcconfig = root.appendingPathComponent(
+            "Pods/Target Support Files/Pods-App-NotifyExt/Pods-App-NotifyExt.release.xcconfig")
+        #expect(CocoaPodsInstall.linkedPods(configFiles: [xcconfig]) == ["helper", "imagekit"])
+        #expect(CocoaPodsInstall.linkedPods(configFiles: [root.appendingPathComponent("Other.xcconfig")]) == nil)
         #expect(install.folder(ofPod: "imagekit")?.lastPathComponent == "ImageKit")
         #expect(install.folder(ofPod: "Target Support Files") == nil, "CocoaPods' own folder")
         #expect(install.folder(ofPod: "Manifest.lock") == nil, "a file")

@@ -88,36 +88,72 @@ struct UserExtensionContainerTests {
         #expect(record.visible.title.hasPrefix("failed: "), "\(record.visible.title)")
     }
 
-    @Test("a module declaring its own URL.documentsDirectory (a backport) compiles: the URL shadows are left out")
-    func backportLeavesTheURLShadowsOut() async throws {
+    @Test(
+        "a module's own URL.documentsDirectory and temporaryDirectory (backports) compile and win; the rest stays",
+        arguments: [
+            "static var documentsDirectory: URL { URL(fileURLWithPath: \"/backport\") }",
+            "static let documentsDirectory = URL(fileURLWithPath: \"/backport\")",
+        ])
+    func backportsKeepTheirOwn(declaration: String) async throws {
         let record = try await CompiledExamples.record(
             of: [
                 "NotificationService.swift": """
                 import UserNotifications
 
                 extension URL {
-                    static var documentsDirectory: URL { URL(fileURLWithPath: "/backport") }
+                    \(declaration)
+                    static let temporaryDirectory = URL(fileURLWithPath: "/backport-tmp")
                 }
 
                 class NotificationService: UNNotificationServiceExtension {
                     override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
                         let content = request.content.mutableCopy() as! UNMutableNotificationContent
-                        content.title = URL.documentsDirectory.path + " " + (NSTemporaryDirectory().contains("/Containers/") ? "own" : "host")
+                        content.title = URL.documentsDirectory.path + " " + URL.temporaryDirectory.path + " "
+                            + (NSTemporaryDirectory().contains("/Containers/") ? "own" : "host")
                         contentHandler(content)
                     }
                 }
                 """
             ], title: "x")
-        #expect(record.visible.title == "/backport own", "the module's own wins; the other shadows stay")
+        #expect(record.visible.title == "/backport /backport-tmp own", "the module's own win; the other shadows stay")
+    }
+
+    @Test("folders read as the extension is made, and in a module keeping Foundation's FileManager, are its phone's")
+    func madeOnItsPhoneAndWithFoundationsFileManager() async throws {
+        let record = try await CompiledExamples.record(
+            of: [
+                "NotificationService.swift": """
+                import UserNotifications
+
+                // Keeps Foundation's FileManager: this module names FileManagerDelegate.
+                class NotificationService: UNNotificationServiceExtension {
+                    let folder = FileManager.default.temporaryDirectory
+
+                    override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                        let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                        let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+                        content.title = [folder, caches, FileManager().temporaryDirectory]
+                            .map { $0.path.contains("/Containers/") ? "own" : "host " + $0.path }.joined(separator: ", ")
+                        contentHandler(content)
+                    }
+                }
+                """
+            ], title: "x")
+        #expect(record.visible.title == "own, own, own")
     }
 
     @Test("the shadow groups for folders are left out only for a clashing declaration, not for a call")
     func folderShadowClashes() {
         #expect(GeneratedShadow.clashing(in: "func NSTemporaryDirectory() -> String { \"/x\" }") == [.searchPaths])
         #expect(
-            GeneratedShadow.clashing(in: "static var homeDirectory: URL { .init(fileURLWithPath: \"/\") }") == [
-                .urlFolders
-            ])
+            GeneratedShadow.clashing(in: "extension URL { static let homeDirectory = URL(fileURLWithPath: \"/\") }")
+                == [.urlHomeDirectory])
+        #expect(
+            GeneratedShadow.clashing(in: "extension URL {}\nenum Settings { static var temporaryDirectory = \"\" }")
+                == [.urlTemporaryDirectory], "a URL extension in the file: taken as a clash, to be safe")
+        #expect(
+            GeneratedShadow.clashing(in: "enum Settings { static var homeDirectory: String { \"/\" } }").isEmpty,
+            "no URL extension: another type's")
         #expect(
             GeneratedShadow.clashing(
                 in:

@@ -159,9 +159,13 @@ struct XcodeProjectTargetTests {
             .replacingOccurrences(
                 of: "B1 = {isa = PBXBuildFile; fileRef = F1; };",
                 with: "B1 = {isa = PBXBuildFile; fileRef = F1; };\n B9 = {isa = PBXBuildFile; fileRef = F9; };\n "
-                    + "F9 = {isa = PBXFileReference; path = Shared/Bridge.m; sourceTree = SOURCE_ROOT; };"
+                    + "F9 = {isa = PBXFileReference; path = Shared/Bridge.m; sourceTree = SOURCE_ROOT; };\n"
+                    // Built for the Mac alone (a Catalyst app's file): never compiled for an iPhone.
+                    + "B10 = {isa = PBXBuildFile; fileRef = F10; platformFilter = macos; };\n"
+                    + "B11 = {isa = PBXBuildFile; fileRef = F10; platformFilters = (maccatalyst, macos, ); };\n"
+                    + "F10 = {isa = PBXFileReference; path = Shared/MacOnly.m; sourceTree = SOURCE_ROOT; };"
             )
-            .replacingOccurrences(of: "files = (B1, B2, B3);", with: "files = (B1, B2, B3, B9);")
+            .replacingOccurrences(of: "files = (B1, B2, B3);", with: "files = (B1, B2, B3, B9, B10, B11);")
         try Data(project.utf8).write(to: pbxproj)
         try TemporaryDirectory.write(
             ["Shared/Bridge.m": "@implementation Bridge @end\n", "SyncedShared/Legacy.m": "\n"], in: root)
