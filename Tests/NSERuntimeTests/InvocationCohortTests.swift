@@ -1,3 +1,4 @@
+import NSEBenchSystem
 import NSEBenchTestSupport
 import Synchronization
 import Testing
@@ -111,15 +112,24 @@ struct InvocationCohortTests {
     }
 
     /// Ends racing the admission's wait: none is lost, whichever comes first.
-    @Test func noEndIsLostWhileTheAdmissionStartsToWait() async {
+    @Test func noEndIsLostWhileTheAdmissionStartsToWait() async throws {
         let running = RunningInvocations()
         let rounds = 2_000
         let woke = Count()
+        // On threads of their own, as a run's admission loop is (and its ends come from transport loops): on
+        // the cooperative pool, suites blocking its two threads in compiles starved the rounds (63 of 2,000
+        // in 30 s), which no lost end had caused.
+        let admission = try DedicatedThreadExecutor(name: "test-admission")
+        let ends = try DedicatedThreadExecutor(name: "test-ends")
+        defer {
+            admission.stop()
+            ends.stop()
+        }
         // Each round: one starts, its end races the wait for it; a lost end leaves the wait hanging.
-        Task.detached {
+        Task.detached(executorPreference: admission) {
             for _ in 0..<rounds {
                 running.started()
-                let end = Task.detached { running.ended() }
+                let end = Task.detached(executorPreference: ends) { running.ended() }
                 _ = await running.wait(unlessFewerThan: 1)
                 await end.value
                 woke.add()
