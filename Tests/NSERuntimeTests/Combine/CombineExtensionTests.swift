@@ -53,7 +53,7 @@ struct CombineExtensionTests {
         "a download published to the store is attached, after one objectWillChange; a refused one delivers the original"
     )
     func publishedStore() async throws {
-        let factory = try CompiledExamples.factory(of: ["NotificationService.swift": Self.service])
+        let factory = try await CompiledExamples.factory(of: ["NotificationService.swift": Self.service])
         let image = FakeDownloader.Response(
             after: second, contentType: "image/jpeg", body: .bytes(Array(repeating: 7, count: 2_000)))
         let refused = FakeDownloader.Response(
@@ -110,7 +110,7 @@ struct CombineExtensionTests {
 
     @Test("dataTaskPublisher makes the phone's request: its body arrives, a refused one fails with its URLError")
     func dataTaskPublisher() async throws {
-        let factory = try CompiledExamples.factory(of: ["NotificationService.swift": Self.publisherService])
+        let factory = try await CompiledExamples.factory(of: ["NotificationService.swift": Self.publisherService])
         let image = FakeDownloader.Response(
             after: second, contentType: "image/jpeg", body: .bytes(Array(repeating: 7, count: 2_000)))
         let missing = FakeDownloader.Response(after: second, status: 404, contentType: "text/html", body: .bytes([1]))

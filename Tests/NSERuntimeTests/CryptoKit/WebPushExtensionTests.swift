@@ -19,7 +19,7 @@ struct WebPushExtensionTests {
 
     @Test("RFC 8291's message decrypts to its plaintext; with a byte changed, or no keys, the original is shown")
     func decrypts() async throws {
-        let factory = try CompiledExamples.factory("WebPush")
+        let factory = try await CompiledExamples.factory("WebPush")
         let (message, tampered) = try (Self.payloads()[0], Self.payloads()[1])
         let harness = try HostHarness()
         defer { harness.remove() }

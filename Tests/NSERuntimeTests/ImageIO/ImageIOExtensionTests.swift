@@ -75,7 +75,7 @@ struct ImageIOExtensionTests {
             (Array("not an image".utf8), "none 0 -1x-1 o1 - none"),
         ])
     func readsAndDownsamples(body: [UInt8], title: String) async throws {
-        let factory = try CompiledExamples.factory(of: ["NotificationService.swift": Self.service])
+        let factory = try await CompiledExamples.factory(of: ["NotificationService.swift": Self.service])
         let harness = try HostHarness { _ in
             .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(body)))
         }

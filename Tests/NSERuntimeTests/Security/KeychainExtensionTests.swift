@@ -49,7 +49,7 @@ struct KeychainExtensionTests {
              {"kSecClass": "kSecClassGenericPassword", "kSecAttrService": "com.example.push", "kSecAttrAccount": "token",
               "kSecValueData": "t0ken"}]
             """
-        let factory = try CompiledExamples.factory(of: ["NotificationService.swift": Self.service])
+        let factory = try await CompiledExamples.factory(of: ["NotificationService.swift": Self.service])
         let harness = try HostHarness()
         defer { harness.remove() }
         try PhoneKeychain.write(

@@ -52,7 +52,7 @@ struct UIKitExtensionTests {
 
     @Test("an image is sized, thumbnailed and attached; a body that is no image delivers the original")
     func thumbnails() async throws {
-        let factory = try CompiledExamples.factory(of: ["NotificationService.swift": Self.service])
+        let factory = try await CompiledExamples.factory(of: ["NotificationService.swift": Self.service])
         for (body, title) in [
             (ImageFiles.jpeg(width: 640, height: 480), "640x480"), (Array("oops".utf8), "Flash sale"),
         ] {

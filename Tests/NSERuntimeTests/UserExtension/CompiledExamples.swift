@@ -49,12 +49,23 @@ enum CompiledExamples {
         return try UserExtensionBuilder.forThisProcess(version: NSEBenchVersion.current, environment: environment)
     }
 
+    /// Runs `work`, which blocks (a compile waits for `swiftc`), on a thread of its own, so that it holds no
+    /// thread of the cooperative pool: with two cores the pool has two, and suites compiling at once
+    /// starved every other test's tasks (an admission-race test ran 63 of 2,000 rounds in 30 s).
+    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
     /// The title the extension at `folder`, compiled and loaded with `modules` (`--module`s), delivers for
     /// a plain payload titled `title`, its download answered at once.
     static func deliveredTitle(
         ofExtensionAt folder: URL, forTitle title: String, modules: [String] = []
     ) async throws -> String {
-        let loaded = try UserExtensionLoader.load(folder.path, modules: modules, builder: try builder())
+        let loaded = try await offThePool {
+            try UserExtensionLoader.load(folder.path, modules: modules, builder: try builder())
+        }
         let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
         defer { harness.remove() }
         return await harness.start(
@@ -63,14 +74,16 @@ enum CompiledExamples {
     }
 
     /// The factory of the example folder `name`.
-    static func factory(_ name: String) throws -> ExtensionFactory {
-        try UserExtensionLoader.load(examples.appendingPathComponent(name).path, builder: try builder()).factory
+    static func factory(_ name: String) async throws -> ExtensionFactory {
+        try await offThePool {
+            try UserExtensionLoader.load(examples.appendingPathComponent(name).path, builder: try builder()).factory
+        }
     }
 
     /// The record of one invocation of the extension compiled from `files` (name → Swift text), given a
     /// plain payload titled `title`, whose media requests are answered at once.
     static func record(of files: [String: String], title: String) async throws -> InvocationRecord {
-        let factory = try factory(of: files)
+        let factory = try await factory(of: files)
         let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
         defer { harness.remove() }
         return await harness.start(harness.input(TestPayloads.plain(title: title), extension: factory)).value
@@ -78,10 +91,12 @@ enum CompiledExamples {
 
     /// The factory of the extension compiled from `files` (name → Swift text), from a folder removed once
     /// it is loaded (the library stays in the build cache).
-    static func factory(of files: [String: String]) throws -> ExtensionFactory {
-        let folder = try folder(files)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        return try UserExtensionLoader.load(folder.path, builder: try builder()).factory
+    static func factory(of files: [String: String]) async throws -> ExtensionFactory {
+        try await offThePool {
+            let folder = try folder(files)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            return try UserExtensionLoader.load(folder.path, builder: try builder()).factory
+        }
     }
 
     /// A folder holding `files` (name → Swift text), removed by the caller.

@@ -61,7 +61,7 @@ struct ObjectiveCAttributesTests {
     @Test(
         "a class declared @objc(Name), importing Compression, compiles and loads; an error after it names the user's file and line"
     )
-    func objcClassCompilesAndKeepsItsLines() throws {
+    func objcClassCompilesAndKeepsItsLines() async throws {
         let service = """
             import Compression
             import UserNotifications
@@ -74,7 +74,7 @@ struct ObjectiveCAttributesTests {
                 }
             }
             """
-        let factory = try CompiledExamples.factory(of: ["Service.swift": service])
+        let factory = try await CompiledExamples.factory(of: ["Service.swift": service])
         #expect(String(describing: type(of: factory.make())) == "NotificationService")
 
         let folder = try CompiledExamples.folder(["Service.swift": service + "\nlet broken: Int = \"not a number\"\n"])

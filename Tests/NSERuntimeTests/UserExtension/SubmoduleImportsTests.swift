@@ -43,7 +43,7 @@ struct SubmoduleImportsTests {
         #expect(SubmoduleImports.wholeModules(in: text) == nil, "\(SubmoduleImports.wholeModules(in: text) ?? "")")
     }
 
-    @Test func anExtensionImportingUIKitsSubmodulesCompilesAndAnErrorKeepsItsLine() throws {
+    @Test func anExtensionImportingUIKitsSubmodulesCompilesAndAnErrorKeepsItsLine() async throws {
         let service = """
             import UserNotifications
             import UIKit.UIImage
@@ -53,7 +53,7 @@ struct SubmoduleImportsTests {
                 let image: UIImage? = nil
             }
             """
-        let factory = try CompiledExamples.factory(of: ["Service.swift": service])
+        let factory = try await CompiledExamples.factory(of: ["Service.swift": service])
         #expect(String(describing: type(of: factory.make())) == "NotificationService")
 
         let folder = try CompiledExamples.folder(["Service.swift": service + "\nlet broken: Int = \"not a number\"\n"])

@@ -155,14 +155,14 @@ struct UserExtensionBuildTests {
     }
 
     @Test("the keychain with Foundation alone, and Core Foundation's own names where a file imports it")
-    func securityThroughFoundationAndCoreFoundation() throws {
+    func securityThroughFoundationAndCoreFoundation() async throws {
         let keychain = """
             import Foundation
             import UserNotifications
             let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword]
             class NotificationService: UNNotificationServiceExtension {}
             """
-        _ = try CompiledExamples.factory(of: ["Service.swift": keychain])
+        _ = try await CompiledExamples.factory(of: ["Service.swift": keychain])
         let coreFoundation = """
             import CoreFoundation
             import Foundation
@@ -171,16 +171,16 @@ struct UserExtensionBuildTests {
             let yes = kCFBooleanTrue
             class NotificationService: UNNotificationServiceExtension {}
             """
-        _ = try CompiledExamples.factory(of: ["Service.swift": coreFoundation])
+        _ = try await CompiledExamples.factory(of: ["Service.swift": coreFoundation])
         // A file importing CoreFoundation for what Security's stand-in does not declare keeps the keychain
         // reachable from the others.
         let timing = "import CoreFoundation\nfunc now() -> CFAbsoluteTime { CFAbsoluteTimeGetCurrent() }\n"
-        _ = try CompiledExamples.factory(of: ["Service.swift": keychain, "Timing.swift": timing])
+        _ = try await CompiledExamples.factory(of: ["Service.swift": keychain, "Timing.swift": timing])
     }
 
     @Test("the loaded principal class is the user's, a UNNotificationServiceExtension of the host")
-    func loads() throws {
-        let factory = try CompiledExamples.factory("XcodeTemplate")
+    func loads() async throws {
+        let factory = try await CompiledExamples.factory("XcodeTemplate")
         let instance = factory.make()
         #expect(String(describing: type(of: instance)) == "NotificationService")
     }

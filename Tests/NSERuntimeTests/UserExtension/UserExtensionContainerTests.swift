@@ -57,7 +57,7 @@ struct UserExtensionContainerTests {
 
     @Test("every way to a folder gives the phone's own: two phones write one name, neither refused, then removed")
     func eachPhoneHasItsOwnFolders() async throws {
-        let factory = try CompiledExamples.factory(of: ["NotificationService.swift": Self.service])
+        let factory = try await CompiledExamples.factory(of: ["NotificationService.swift": Self.service])
         let harness = try HostHarness()
         defer { harness.remove() }
         let containers = harness.directory.appendingPathComponent("tmp/Containers", isDirectory: true)
@@ -79,7 +79,7 @@ struct UserExtensionContainerTests {
 
     @Test("Application Support is not made until the extension makes it, as on iOS: the write fails")
     func applicationSupportIsNotMadeForIt() async throws {
-        let factory = try CompiledExamples.factory(of: ["NotificationService.swift": Self.service])
+        let factory = try await CompiledExamples.factory(of: ["NotificationService.swift": Self.service])
         let harness = try HostHarness()
         defer { harness.remove() }
         let record = await harness.start(

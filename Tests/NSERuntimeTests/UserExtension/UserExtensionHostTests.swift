@@ -15,7 +15,7 @@ struct UserExtensionHostTests {
         let harness = try HostHarness()
         defer { harness.remove() }
         let record = await harness.start(
-            harness.input(TestPayloads.plain(), extension: try CompiledExamples.factory("XcodeTemplate"))
+            harness.input(TestPayloads.plain(), extension: try await CompiledExamples.factory("XcodeTemplate"))
         ).value
         #expect(record.outcome == .enriched)
         #expect(record.visible.title == "Flash sale [modified]")
@@ -32,7 +32,8 @@ struct UserExtensionHostTests {
         defer { harness.remove() }
         let task = harness.start(
             harness.input(
-                TestPayloads.plain(mediaURL: TestPayloads.mediaURL), extension: try CompiledExamples.factory(folder)))
+                TestPayloads.plain(mediaURL: TestPayloads.mediaURL),
+                extension: try await CompiledExamples.factory(folder)))
         await harness.downloader.waitForRequests(1)
         try inspect(harness)
         harness.clock.advance(by: second)
@@ -71,7 +72,7 @@ struct UserExtensionHostTests {
             let task = harness.start(
                 harness.input(
                     TestPayloads.plain(mediaURL: TestPayloads.mediaURL),
-                    extension: try CompiledExamples.factory(example)))
+                    extension: try await CompiledExamples.factory(example)))
             await harness.downloader.waitForRequests(1)
             harness.clock.advance(by: 30 * second)
             try await Task.sleep(for: .milliseconds(50))
@@ -126,7 +127,7 @@ struct UserExtensionHostTests {
 struct DecryptExampleTests {
     @Test("decrypts with the container's key; a tampered payload shows the original unchanged")
     func decrypts() async throws {
-        let factory = try CompiledExamples.factory("DecryptPayload")
+        let factory = try await CompiledExamples.factory("DecryptPayload")
         let harness = try HostHarness()
         defer { harness.remove() }
         let record = await harness.start(harness.input(try TestPayloads.encrypted(), extension: factory)).value

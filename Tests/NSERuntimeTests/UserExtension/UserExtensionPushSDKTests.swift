@@ -95,7 +95,7 @@ struct UserExtensionPushSDKTests {
     /// One invocation of the extension compiled from `source`, given a payload whose media URL is where
     /// `sdk` reads it.
     func run(_ source: String, sdk: SDKProfile) async throws -> (InvocationRecord, [MediaDownload]) {
-        let factory = try CompiledExamples.factory(of: ["NotificationService.swift": source])
+        let factory = try await CompiledExamples.factory(of: ["NotificationService.swift": source])
         let harness = try HostHarness { _ in
             .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
         }
@@ -242,7 +242,9 @@ struct UserExtensionPushSDKTests {
 
     /// Batch attaches nothing without the type (`t`) beside the URL (`u`), and delivers the original.
     @Test func batchWithoutItsTypeFallsBack() async throws {
-        let factory = try CompiledExamples.factory(of: ["NotificationService.swift": try #require(Self.sources[.batch])]
+        let factory = try await CompiledExamples.factory(of: [
+            "NotificationService.swift": try #require(Self.sources[.batch])
+        ]
         )
         let harness = try HostHarness { _ in
             .respond(.init(after: 0, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
@@ -263,7 +265,7 @@ struct UserExtensionPushSDKTests {
     }
 
     @Test func aPayloadWithTheURLAtMediaURLIsNotTheSDKsAndFallsBack() async throws {
-        let factory = try CompiledExamples.factory(of: [
+        let factory = try await CompiledExamples.factory(of: [
             "NotificationService.swift": try #require(Self.sources[.firebase])
         ])
         let harness = try HostHarness { _ in

@@ -83,7 +83,7 @@ struct UserExtensionQueuesTests {
 
     @Test("each way off the didReceive thread keeps the invocation's phone: every download is its own, attached")
     func everyHopKeepsItsPhone() async throws {
-        let factory = try CompiledExamples.factory(of: ["NotificationService.swift": Self.service])
+        let factory = try await CompiledExamples.factory(of: ["NotificationService.swift": Self.service])
         let harness = try HostHarness { _ in
             .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(UserExtensionHostTests.jpeg)))
         }
@@ -114,7 +114,7 @@ struct UserExtensionQueuesTests {
     func nsDataContentsOf() async throws {
         // ecommerceApp's and NotificationHandler's extensions read their image so; before, the read bypassed
         // the phone: slowed by the network profile, yet its bytes and phases unrecorded.
-        let factory = try CompiledExamples.factory(of: [
+        let factory = try await CompiledExamples.factory(of: [
             "NotificationService.swift": """
             import UserNotifications
             class NotificationService: UNNotificationServiceExtension {
@@ -151,7 +151,7 @@ struct UserExtensionQueuesTests {
 
     @Test("a barrier work item sent to a concurrent queue inside an invocation still waits for the readers")
     func barrierWorkItemKeepsItsBarrier() async throws {
-        let factory = try CompiledExamples.factory(of: [
+        let factory = try await CompiledExamples.factory(of: [
             "NotificationService.swift": """
             import UserNotifications
             final class Flag: @unchecked Sendable { let lock = NSLock(); var running = 0; var overlap = false }
@@ -179,8 +179,8 @@ struct UserExtensionQueuesTests {
     }
 
     @Test("a user's OperationQueue subclass overriding addOperation(_:) still compiles")
-    func operationQueueSubclassOverride() throws {
-        _ = try CompiledExamples.factory(of: [
+    func operationQueueSubclassOverride() async throws {
+        _ = try await CompiledExamples.factory(of: [
             "NotificationService.swift": """
             import UserNotifications
             final class CountingQueue: OperationQueue, @unchecked Sendable {
@@ -197,8 +197,8 @@ struct UserExtensionQueuesTests {
     }
 
     @Test("an @inlinable function that dispatches still compiles")
-    func inlinableDispatch() throws {
-        _ = try CompiledExamples.factory(of: [
+    func inlinableDispatch() async throws {
+        _ = try await CompiledExamples.factory(of: [
             "NotificationService.swift": """
             import UserNotifications
             @inlinable public func background(_ work: @escaping @Sendable () -> Void) { DispatchQueue.global().async(execute: work) }
@@ -212,7 +212,7 @@ struct UserExtensionQueuesTests {
     }
 
     @Test("a helper of the user's with the same signature as a shadow is kept, its group left out")
-    func ownHelperWithTheShadowsSignature() throws {
+    func ownHelperWithTheShadowsSignature() async throws {
         let text = """
             extension OperationQueue {
                 func addOperation (_ block: @escaping @Sendable () -> Void) { addOperations([BlockOperation(block: block)], waitUntilFinished: false) }
@@ -226,7 +226,7 @@ struct UserExtensionQueuesTests {
             principalClass: "NotificationService", path: "", aliasesFileManager: true, leavingOut: [.operationQueue])
         #expect(!generated.contains("func addOperation("))
         #expect(generated.contains("func asyncAfter("))
-        _ = try CompiledExamples.factory(of: [
+        _ = try await CompiledExamples.factory(of: [
             "NotificationService.swift": """
             import UserNotifications
             \(text)
