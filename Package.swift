@@ -32,6 +32,7 @@
 //   MobileCoreServices          the types push media and payloads come in; CoreServices re-exports both.
 //   CallKit                     CXProvider.reportNewIncomingVoIPPushPayload, completing at once.
 //   WidgetKit                   WidgetCenter's reloads, completing at once (no widget placed).
+//   UserNotificationsUI         the content-extension protocol, for service extensions importing it.
 //   AVFoundation, CoreMedia     an asset's duration and tracks from its moov box; a video frame as a blank
 //                               CGImage of its size (AVAssetImageGenerator); AVMakeRect; CMTime.
 //   Security                    the keychain (SecItem...) the run's phones share with the app (--keychain); RSA
@@ -93,6 +94,9 @@ let package = Package(
         .library(name: "CallKit", targets: ["CallKit"]),
         // WidgetKit's WidgetCenter, for extensions that refresh their app's widgets when a push arrives.
         .library(name: "WidgetKit", targets: ["WidgetKit"]),
+        // UserNotificationsUI's content-extension protocol, for a service extension importing it beside
+        // UserNotifications (a file shared with a content extension).
+        .library(name: "UserNotificationsUI", targets: ["UserNotificationsUI"]),
         // AVFoundation's assets and frame images (nothing decoded), and Core Media's CMTime.
         .library(name: "AVFoundation", targets: ["AVFoundation"]),
         .library(name: "CoreMedia", targets: ["CoreMedia"]),
@@ -224,6 +228,11 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "UserNotificationsUI",
+            dependencies: ["UserNotifications"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "CoreMedia",
             swiftSettings: strictSwift6
         ),
@@ -349,7 +358,7 @@ let package = Package(
                 "CryptoKit", "CommonCrypto", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers",
                 "MobileCoreServices", "CallKit",
                 "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText", "QuartzCore", "Combine", "CoreGraphics",
-                "ImageIO", "WidgetKit", "AVFoundation", "CoreMedia", "FirebaseMessaging", "OneSignalExtension",
+                "ImageIO", "WidgetKit", "UserNotificationsUI", "AVFoundation", "CoreMedia", "FirebaseMessaging", "OneSignalExtension",
                 "AirshipServiceExtension", "AirshipNotificationServiceExtension", "IterableAppExtensions",
                 "BatchExtension", "KlaviyoSwiftExtension", "Firebase", "OneSignal",
             ],
@@ -360,7 +369,7 @@ let package = Package(
             dependencies: [
                 "NSEBenchCLI", "CJemalloc", "CryptoKit", "CommonCrypto", "Compression", "OSLog", "Intents", "UniformTypeIdentifiers",
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText", "QuartzCore",
-                "Combine", "CoreGraphics", "ImageIO", "WidgetKit", "AVFoundation", "CoreMedia", "FirebaseMessaging",
+                "Combine", "CoreGraphics", "ImageIO", "WidgetKit", "UserNotificationsUI", "AVFoundation", "CoreMedia", "FirebaseMessaging",
                 "OneSignalExtension",
                 "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
@@ -429,7 +438,7 @@ let package = Package(
                 "NSERuntime", "NSEBenchCore", "SimulatedDevice", "CryptoKit", "CommonCrypto", "Compression", "OSLog", "Intents",
                 "UniformTypeIdentifiers",
                 "MobileCoreServices", "CallKit", "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText", "QuartzCore",
-                "Combine", "CoreGraphics", "ImageIO", "NSEBenchImages", "WidgetKit", "AVFoundation", "CoreMedia",
+                "Combine", "CoreGraphics", "ImageIO", "NSEBenchImages", "WidgetKit", "UserNotificationsUI", "AVFoundation", "CoreMedia",
                 "SDKProfiles", "FirebaseMessaging",
                 "OneSignalExtension",
                 "AirshipServiceExtension",

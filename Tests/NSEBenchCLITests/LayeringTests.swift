@@ -42,6 +42,7 @@ struct LayeringTests {
         "CallKit": ["Foundation", "UserNotifications"],
         // WidgetCenter's reloads, completing at once.
         "WidgetKit": ["Foundation"],
+        "UserNotificationsUI": ["Foundation", "UserNotifications"],
         // CMTime; an asset's moov box read (NSEBenchImages), fetched on the phone for http(s).
         "CoreMedia": ["Foundation"],
         "AVFoundation": ["CoreGraphics", "CoreMedia", "Foundation", "NSEBenchImages", "SimulatedDevice"],

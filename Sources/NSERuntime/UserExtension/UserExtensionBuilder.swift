@@ -104,7 +104,7 @@ public struct UserExtensionBuilder: Sendable {
             "CoreServices", "CoreFoundationTypes", "UIKit", "CoreText", "QuartzCore", "Combine", "CoreGraphics",
             "ImageIO",
             "NSEBenchImages",
-            "WidgetKit",
+            "WidgetKit", "UserNotificationsUI",
             "AVFoundation", "CoreMedia",
         ] + ["SDKProfiles"] + SDKProfile.allCases.flatMap(\.moduleNames)
 

@@ -120,7 +120,7 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
                     + "QuartzCore (CALayer's values, shape and gradient layers), CoreText (the font manager, fonts' names), "
                     + "Combine (publishers, subjects, operators, ObservableObject, @Published), "
                     + "CoreGraphics (CGImage, CGColor, CGPath), CoreMedia (CMTime), ImageIO (image sources: header, thumbnails), WidgetKit "
-                    + "(WidgetCenter's reloads) and AVFoundation (AVAsset, AVAssetImageGenerator, AVMakeRect) are, "
+                    + "(WidgetCenter's reloads), UserNotificationsUI (the content-extension protocol) and AVFoundation (AVAsset, AVAssetImageGenerator, AVMakeRect) are, "
                     + "and push SDKs' "
                     + "modules "
                     + SDKProfile.allCases.flatMap(\.moduleNames).joined(separator: ", "))
@@ -142,6 +142,6 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
         "CoreVideo", "Darwin", "DeviceCheck", "EventKit", "GameKit", "HealthKit",
         "LinkPresentation", "LocalAuthentication", "MapKit", "MediaPlayer", "MessageUI", "Metal", "NaturalLanguage",
         "Network", "Observation", "Photos", "PhotosUI", "PushKit", "QuickLook", "SafariServices",
-        "StoreKit", "SwiftData", "SwiftUI", "UserNotificationsUI", "Vision", "WebKit",
+        "StoreKit", "SwiftData", "SwiftUI", "Vision", "WebKit",
     ]
 }
