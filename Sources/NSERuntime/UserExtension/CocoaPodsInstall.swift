@@ -35,8 +35,10 @@ struct CocoaPodsInstall {
     /// CocoaPods' own folders in `Pods/`, never a pod's.
     static let ownFolders: Set<String> = ["Target Support Files", "Headers", "Local Podspecs", "Pods.xcodeproj"]
 
-    /// The installed pod folder for the module `name`: `Pods/<name>`, its case as written or not; nil when
-    /// not installed.
+    /// The installed pod folder for the module `name`: `Pods/<name>`, its case as written or not, else the pod
+    /// whose module map in `Target Support Files` declares that module (the pod `lottie-ios` makes the module
+    /// `Lottie`: `Target Support Files/lottie-ios/lottie-ios.modulemap` reads `framework module Lottie`); nil
+    /// when not installed.
     func folder(ofPod name: String) -> URL? {
         let pods = folder.appendingPathComponent("Pods")
         let entries: [String]
@@ -45,10 +47,34 @@ struct CocoaPodsInstall {
         } catch {
             return nil  // no Pods folder: nothing installed
         }
-        let match = entries.first { $0 == name } ?? entries.first { $0.lowercased() == name.lowercased() }
+        let match =
+            entries.first { $0 == name } ?? entries.first { $0.lowercased() == name.lowercased() }
+            ?? Self.pod(declaringModule: name, in: pods.appendingPathComponent("Target Support Files"))
         guard let match, !Self.ownFolders.contains(match) else { return nil }
         let pod = pods.appendingPathComponent(match, isDirectory: true)
         return Self.isFolder(pod) ? pod : nil
+    }
+
+    /// The pod (its folder's name in `Pods/`) whose generated module map declares `module`: each
+    /// `Target Support Files/<pod target>/<pod target>.modulemap`, its `-iOS` suffix (a pod built for several
+    /// platforms) dropped.
+    private static func pod(declaringModule module: String, in support: URL) -> String? {
+        let targets: [String]
+        do {
+            targets = try FileManager.default.contentsOfDirectory(atPath: support.path)
+        } catch {
+            return nil  // no support files: only Pods/<module> can say
+        }
+        for target in targets.sorted() {
+            let map = support.appendingPathComponent(target).appendingPathComponent("\(target).modulemap")
+            guard let data = FileManager.default.contents(atPath: map.path) else { continue }
+            let words = String(decoding: data, as: UTF8.self).split { $0 == " " || $0 == "\n" || $0 == "{" }
+            guard let index = words.firstIndex(of: "module"), index + 1 < words.count,
+                words[index + 1] == module
+            else { continue }
+            return target.hasSuffix("-iOS") ? String(target.dropLast(4)) : target
+        }
+        return nil
     }
 
     /// How the Podfile names a pod.

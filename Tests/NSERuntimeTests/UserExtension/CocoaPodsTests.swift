@@ -142,6 +142,18 @@ struct CocoaPodsTests {
         #expect(install.folder(ofPod: "Target Support Files") == nil, "CocoaPods' own folder")
         #expect(install.folder(ofPod: "Manifest.lock") == nil, "a file")
         #expect(install.folder(ofPod: "Missing") == nil)
+        // A pod whose module is named otherwise, found by its generated module map.
+        try TemporaryDirectory.write(
+            [
+                "Pods/lottie-ios/Sources/Animation.swift": "public enum Animation {}\n",
+                "Pods/Target Support Files/lottie-ios/lottie-ios.modulemap":
+                    "framework module Lottie {\n  umbrella header \"lottie-ios-umbrella.h\"\n  export *\n}\n",
+                "Pods/Target Support Files/Kit-iOS/Kit-iOS.modulemap": "framework module KitCore {\n}\n",
+                "Pods/Kit/Kit.swift": "\n",
+            ], in: root)
+        #expect(install.folder(ofPod: "Lottie")?.lastPathComponent == "lottie-ios")
+        #expect(install.folder(ofPod: "KitCore")?.lastPathComponent == "Kit", "a pod built for several platforms")
+        #expect(install.folder(ofPod: "Nothing") == nil)
         #expect(CocoaPodsInstall(project: root.appendingPathComponent("NotifyExt")) == nil, "no Podfile, no Pods")
     }
 }
