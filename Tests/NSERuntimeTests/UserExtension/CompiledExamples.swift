@@ -132,3 +132,24 @@ enum CompiledExamples {
         class NotificationService: UNNotificationServiceExtension {}
         """
 }
+
+extension UserExtensionLoader {
+    /// ``load(_:principalClass:swiftVersion:modules:builder:)``, compiling on a thread of its own
+    /// (``CompiledExamples/offThePool(_:)``).
+    static func loadOffThePool(
+        _ path: String, principalClass: String? = nil, swiftVersion: String? = nil, modules: [String] = [],
+        builder: UserExtensionBuilder
+    ) async throws -> (factory: ExtensionFactory, source: UserExtensionSource, built: UserExtensionBuilder.Built) {
+        try await CompiledExamples.offThePool {
+            try load(
+                path, principalClass: principalClass, swiftVersion: swiftVersion, modules: modules, builder: builder)
+        }
+    }
+}
+
+extension UserExtensionBuilder {
+    /// ``build(_:)``, compiling on a thread of its own (``CompiledExamples/offThePool(_:)``).
+    func buildOffThePool(_ source: UserExtensionSource) async throws -> Built {
+        try await CompiledExamples.offThePool { try build(source) }
+    }
+}

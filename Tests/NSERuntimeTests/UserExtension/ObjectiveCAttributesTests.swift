@@ -80,7 +80,7 @@ struct ObjectiveCAttributesTests {
         let folder = try CompiledExamples.folder(["Service.swift": service + "\nlet broken: Int = \"not a number\"\n"])
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
-            _ = try CompiledExamples.builder().build(try UserExtensionSource.locate(folder.path))
+            _ = try await CompiledExamples.builder().buildOffThePool(try UserExtensionSource.locate(folder.path))
             Issue.record("a type error compiled")
         } catch let error as UserExtensionError {
             guard case .compileFailed(_, let messages, _) = error else {

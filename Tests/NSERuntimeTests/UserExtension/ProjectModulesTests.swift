@@ -183,7 +183,7 @@ struct ProjectModulesTests {
         )
         // Fancy imports SwiftUI, which Linux lacks: left out, and the extension's canImport(Fancy) reads false.
         let builder = try CompiledExamples.builder()
-        let loaded = try UserExtensionLoader.load(folder.path, builder: builder)
+        let loaded = try await UserExtensionLoader.loadOffThePool(folder.path, builder: builder)
         let built = loaded.built
         #expect(built.leftOutModules == ["Broken", "Fancy"])
         // What the run names and scans is what was compiled: Fancy's sleep and SDK are not the extension's.
@@ -196,7 +196,7 @@ struct ProjectModulesTests {
                 + "\(packages)/Core/Sources/Core), Models (Swift package, \(packages)/Core/Sources/Models), Helpers "
                 + "(Swift package, \(packages)/Shared/Sources/Helpers)", "Fancy and Broken are not named taken")
         #expect(!loaded.source.untimedCalls.contains { $0.hasPrefix("Fancy/") }, "\(loaded.source.untimedCalls)")
-        let cached = try UserExtensionLoader.load(folder.path, builder: builder)
+        let cached = try await UserExtensionLoader.loadOffThePool(folder.path, builder: builder)
         #expect(cached.built.cached && cached.built.leftOutModules == ["Broken", "Fancy"])
         #expect(cached.source.modules.map(\.name) == ["Helpers", "Models", "Core"])
         #expect(
@@ -459,14 +459,14 @@ struct ProjectModulesTests {
                     + "of another name); give its sources with --module BinaryKit=PATH"), "\(source.packageNotes)")
     }
 
-    @Test func anExtensionThatNeedsAModuleLeftOutHearsThatModulesCompileError() throws {
+    @Test func anExtensionThatNeedsAModuleLeftOutHearsThatModulesCompileError() async throws {
         let root = try Self.repository(imports: ["Core", "Broken"])
         defer { try? FileManager.default.removeItem(at: root) }
         // Its manifest does not read either: the note that says so comes with the error.
         try TemporaryDirectory.write(
             ["Packages/Broken/Package.swift": "// swift-tools-version:5.9\nlet x = \n"], in: root)
         do {
-            _ = try UserExtensionLoader.load(
+            _ = try await UserExtensionLoader.loadOffThePool(
                 root.appendingPathComponent("NotifyExt").path, builder: try CompiledExamples.builder())
             Issue.record("an extension importing a module that does not compile was built")
         } catch let error as UserExtensionError {
@@ -486,12 +486,12 @@ struct ProjectModulesTests {
         }
     }
 
-    @Test func aFailedCompileNamesTheModulesTheCompilerMissedNotThoseItsNotesName() throws {
+    @Test func aFailedCompileNamesTheModulesTheCompilerMissedNotThoseItsNotesName() async throws {
         // Fancy's note names SwiftUI, which it lacks; the extension itself lacks only RemoteKit.
         let root = try Self.repository(imports: ["Core", "RemoteKit"])
         defer { try? FileManager.default.removeItem(at: root) }
         do {
-            _ = try UserExtensionLoader.load(
+            _ = try await UserExtensionLoader.loadOffThePool(
                 root.appendingPathComponent("NotifyExt").path, builder: try CompiledExamples.builder())
             Issue.record("an extension importing a remote package's product was built")
         } catch let error as UserExtensionError {

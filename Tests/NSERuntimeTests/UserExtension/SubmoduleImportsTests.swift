@@ -58,8 +58,8 @@ struct SubmoduleImportsTests {
 
         let folder = try CompiledExamples.folder(["Service.swift": service + "\nlet broken: Int = \"not a number\"\n"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect {
-            _ = try CompiledExamples.builder().build(try UserExtensionSource.locate(folder.path))
+        await #expect {
+            _ = try await CompiledExamples.builder().buildOffThePool(try UserExtensionSource.locate(folder.path))
         } throws: { error in
             guard case .compileFailed(_, let messages, _) = error as? UserExtensionError else { return false }
             return messages.contains("\(folder.path)/Service.swift:8:19: error: cannot convert")

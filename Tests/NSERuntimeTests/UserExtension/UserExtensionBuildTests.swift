@@ -97,32 +97,32 @@ struct UserExtensionBuildTests {
     }
 
     @Test("the first build compiles, the second comes from the cache, a changed source compiles again")
-    func cache() throws {
+    func cache() async throws {
         let folder = try CompiledExamples.folder(["Service.swift": CompiledExamples.minimal])
         defer { try? FileManager.default.removeItem(at: folder) }
         let builder = try CompiledExamples.builder()
-        let first = try builder.build(try UserExtensionSource.locate(folder.path))
+        let first = try await builder.buildOffThePool(try UserExtensionSource.locate(folder.path))
         #expect(!first.cached)
         #expect(FileManager.default.fileExists(atPath: first.libraryPath))
-        let second = try builder.build(try UserExtensionSource.locate(folder.path))
+        let second = try await builder.buildOffThePool(try UserExtensionSource.locate(folder.path))
         #expect(second.cached)
         #expect(second.libraryPath == first.libraryPath)
         try (CompiledExamples.minimal + "\n// changed\n").write(
             to: folder.appendingPathComponent("Service.swift"), atomically: true, encoding: .utf8)
-        let third = try builder.build(try UserExtensionSource.locate(folder.path))
+        let third = try await builder.buildOffThePool(try UserExtensionSource.locate(folder.path))
         #expect(!third.cached)
         #expect(third.libraryPath != first.libraryPath)
     }
 
     @Test("a compile error shows the compiler's message with the user's file and line")
-    func compileError() throws {
+    func compileError() async throws {
         let folder = try CompiledExamples.folder([
             "Service.swift": CompiledExamples.minimal + "\nlet broken: Int = \"not a number\"\n"
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = try UserExtensionSource.locate(folder.path)
         do {
-            _ = try CompiledExamples.builder().build(source)
+            _ = try await CompiledExamples.builder().buildOffThePool(source)
             Issue.record("a type error compiled")
         } catch let error as UserExtensionError {
             guard case .compileFailed(let path, let messages, let missing) = error else {
@@ -137,11 +137,11 @@ struct UserExtensionBuildTests {
     }
 
     @Test("importing CoreData names the missing Apple framework")
-    func missingFramework() throws {
+    func missingFramework() async throws {
         let folder = try CompiledExamples.folder(["Service.swift": "import CoreData\n" + CompiledExamples.minimal])
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
-            _ = try CompiledExamples.builder().build(try UserExtensionSource.locate(folder.path))
+            _ = try await CompiledExamples.builder().buildOffThePool(try UserExtensionSource.locate(folder.path))
             Issue.record("CoreData compiled on Linux")
         } catch let error as UserExtensionError {
             guard case .compileFailed(_, _, let missing) = error else {

@@ -106,7 +106,8 @@ struct UserExtensionHostTests {
             """
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let factory = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder()).factory
+        let factory = try await UserExtensionLoader.loadOffThePool(folder.path, builder: try CompiledExamples.builder())
+            .factory
         let harness = try HostHarness(settings: HostSettings(timeScale: 0.5)) { _ in
             .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
         }
@@ -151,7 +152,8 @@ struct UserFileManagerTests {
     private func deliveredBody(_ service: String) async throws -> String {
         let folder = try CompiledExamples.folder(["Service.swift": service])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let factory = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder()).factory
+        let factory = try await UserExtensionLoader.loadOffThePool(folder.path, builder: try CompiledExamples.builder())
+            .factory
         let harness = try HostHarness()
         defer { harness.remove() }
         return await harness.start(harness.input(TestPayloads.plain(), extension: factory)).value.visible.body

@@ -66,7 +66,7 @@ struct UserExtensionLoggingTests {
     }
 
     @Test("a module's own Logger type wins over the one imported implicitly")
-    func ownLoggerType() throws {
+    func ownLoggerType() async throws {
         let folder = try CompiledExamples.folder([
             "Service.swift": CompiledExamples.minimal + """
 
@@ -78,7 +78,7 @@ struct UserExtensionLoggingTests {
                 """
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let built = try CompiledExamples.builder().build(try UserExtensionSource.locate(folder.path))
+        let built = try await CompiledExamples.builder().buildOffThePool(try UserExtensionSource.locate(folder.path))
         #expect(FileManager.default.fileExists(atPath: built.libraryPath))
     }
 
@@ -151,11 +151,11 @@ struct UserExtensionLoggingTests {
     }
 
     @Test("os's other submodules are not provided, and the error names the one imported")
-    func otherSubmodulesAreMissing() throws {
+    func otherSubmodulesAreMissing() async throws {
         let folder = try CompiledExamples.folder(["Service.swift": "import os.activity\n" + CompiledExamples.minimal])
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
-            _ = try CompiledExamples.builder().build(try UserExtensionSource.locate(folder.path))
+            _ = try await CompiledExamples.builder().buildOffThePool(try UserExtensionSource.locate(folder.path))
             Issue.record("os.activity compiled")
         } catch let error as UserExtensionError {
             guard case .compileFailed(_, _, let missing) = error else {

@@ -22,7 +22,7 @@ struct UserExtensionModulesTests {
     func sharedModuleDownloads() async throws {
         let source = try sharedModuleSource()
         #expect(source.modules.map(\.name) == ["PushModels", "MediaKit"])
-        let built = try CompiledExamples.builder().build(source)
+        let built = try await CompiledExamples.builder().buildOffThePool(source)
         let folder = URL(fileURLWithPath: built.libraryPath).deletingLastPathComponent()
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         for module in ["PushModels", "MediaKit"] {
@@ -44,31 +44,32 @@ struct UserExtensionModulesTests {
     }
 
     @Test("a changed module compiles again: its sources are part of the cache key")
-    func moduleInCacheKey() throws {
+    func moduleInCacheKey() async throws {
         let folder = try CompiledExamples.folder([
             "Ext/Service.swift": "import Greeting\n" + CompiledExamples.minimal + "\nlet greeting = Greeting.text\n",
             "Greeting/Greeting.swift": "public enum Greeting { public static let text = \"hello\" }\n",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let builder = try CompiledExamples.builder()
-        func build() throws -> UserExtensionBuilder.Built {
-            try builder.build(
+        func build() async throws -> UserExtensionBuilder.Built {
+            try await builder.buildOffThePool(
                 try UserExtensionSource.locate(
                     folder.appendingPathComponent("Ext").path,
                     modules: [folder.appendingPathComponent("Greeting").path]))
         }
-        let first = try build()
+        let first = try await build()
         #expect(!first.cached)
-        #expect(try build().cached)
+        let again = try await build()
+        #expect(again.cached)
         try "public enum Greeting { public static let text = \"hi\" }\n".write(
             to: folder.appendingPathComponent("Greeting/Greeting.swift"), atomically: true, encoding: .utf8)
-        let changed = try build()
+        let changed = try await build()
         #expect(!changed.cached)
         #expect(changed.libraryPath != first.libraryPath)
     }
 
     @Test("a module that does not compile is named, with the compiler's message and its own path and line")
-    func moduleCompileError() throws {
+    func moduleCompileError() async throws {
         let folder = try CompiledExamples.folder([
             "Ext/Service.swift": "import Broken\n" + CompiledExamples.minimal,
             "Broken/Broken.swift": "public let broken: Int = \"not a number\"\n",
@@ -77,7 +78,7 @@ struct UserExtensionModulesTests {
         let modulePath = folder.appendingPathComponent("Broken").path
         let source = try UserExtensionSource.locate(folder.appendingPathComponent("Ext").path, modules: [modulePath])
         do {
-            _ = try CompiledExamples.builder().build(source)
+            _ = try await CompiledExamples.builder().buildOffThePool(source)
             Issue.record("a type error compiled")
         } catch let error as UserExtensionError {
             guard case .moduleCompileFailed(let module, let path, "--module", let messages, _) = error else {
@@ -105,11 +106,11 @@ struct UserExtensionModulesTests {
     }
 
     @Test("an import of neither Apple's nor nse-bench's says to give its sources with --module")
-    func missingOwnModule() throws {
+    func missingOwnModule() async throws {
         let folder = try CompiledExamples.folder(["Service.swift": "import AppModels\n" + CompiledExamples.minimal])
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
-            _ = try CompiledExamples.builder().build(try UserExtensionSource.locate(folder.path))
+            _ = try await CompiledExamples.builder().buildOffThePool(try UserExtensionSource.locate(folder.path))
             Issue.record("an unknown module compiled")
         } catch let error as UserExtensionError {
             guard case .compileFailed(_, _, let missing) = error else {
@@ -205,7 +206,7 @@ struct UserExtensionModulesTests {
     }
 
     /// An extension whose module `Greeting` says `text`, in a folder of its own, built and loaded.
-    func greetingExtension(_ text: String, builder: UserExtensionBuilder) throws -> ExtensionFactory {
+    func greetingExtension(_ text: String, builder: UserExtensionBuilder) async throws -> ExtensionFactory {
         let folder = try CompiledExamples.folder([
             "Ext/Service.swift": Self.titling(importing: "Greeting", title: "greeting()"),
             "Greeting/Greeting.swift": "public func greeting() -> String { \"\(text)\" }\n",
@@ -213,14 +214,15 @@ struct UserExtensionModulesTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = try UserExtensionSource.locate(
             folder.appendingPathComponent("Ext").path, modules: [folder.appendingPathComponent("Greeting").path])
-        return try UserExtensionLoader.factory(name: source.path, libraryPath: try builder.build(source).libraryPath)
+        return try UserExtensionLoader.factory(
+            name: source.path, libraryPath: try await builder.buildOffThePool(source).libraryPath)
     }
 
     @Test("two extensions loaded in one process, each with its own module of one name, each run their own")
     func sameNamedModulesInOneProcess() async throws {
         let builder = try CompiledExamples.builder()
-        let before = try greetingExtension("before \(UUID().uuidString.prefix(6))", builder: builder)
-        let after = try greetingExtension("after", builder: builder)
+        let before = try await greetingExtension("before \(UUID().uuidString.prefix(6))", builder: builder)
+        let after = try await greetingExtension("after", builder: builder)
         for (factory, prefix) in [(before, "before "), (after, "after"), (before, "before ")] {
             let harness = try HostHarness()
             defer { harness.remove() }
@@ -251,7 +253,7 @@ struct UserExtensionModulesTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = try UserExtensionSource.locate(
             folder.appendingPathComponent("Ext").path, modules: [folder.appendingPathComponent("Store").path])
-        let built = try CompiledExamples.builder().build(source)
+        let built = try await CompiledExamples.builder().buildOffThePool(source)
         let factory = try UserExtensionLoader.factory(name: source.path, libraryPath: built.libraryPath)
         let harness = try HostHarness()
         defer { harness.remove() }

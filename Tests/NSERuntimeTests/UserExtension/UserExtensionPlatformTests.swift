@@ -25,7 +25,7 @@ struct UserExtensionPlatformTests {
     }
 
     static func deliveredTitle(_ folder: URL) async throws -> String {
-        let loaded = try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder())
+        let loaded = try await UserExtensionLoader.loadOffThePool(folder.path, builder: try CompiledExamples.builder())
         let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
         defer { harness.remove() }
         return await harness.start(harness.input(TestPayloads.plain(title: "plain"), extension: loaded.factory))
@@ -57,7 +57,7 @@ struct UserExtensionPlatformTests {
             """,
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let built = try CompiledExamples.builder().build(try UserExtensionSource.locate(folder.path))
+        let built = try await CompiledExamples.builder().buildOffThePool(try UserExtensionSource.locate(folder.path))
         #expect(built.notes.isEmpty, "\(built.notes)")
         #expect(try await Self.deliveredTitle(folder) == "iPhone")
     }
@@ -76,20 +76,20 @@ struct UserExtensionPlatformTests {
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let builder = try CompiledExamples.builder()
-        let built = try builder.build(try UserExtensionSource.locate(folder.path))
+        let built = try await builder.buildOffThePool(try UserExtensionSource.locate(folder.path))
         #expect(!built.cached)
         #expect(built.notes.count == 1, "\(built.notes)")
         let note = try #require(built.notes.first)
         #expect(note.hasPrefix("the extension is compiled with os(iOS) false, as Swift on Linux holds it"))
         #expect(note.contains("(Service.swift:3:16: error: cannot find 'UIDevice' in scope)"), "relative: \(note)")
-        let cached = try builder.build(try UserExtensionSource.locate(folder.path))
+        let cached = try await builder.buildOffThePool(try UserExtensionSource.locate(folder.path))
         #expect(cached.cached)
         #expect(cached.notes == built.notes, "kept with the cached build")
         #expect(try await Self.deliveredTitle(folder) == "Linux")
     }
 
     @Test("where neither compiles, the iPhone's compile's errors, in the user's files")
-    func neitherCompiles() throws {
+    func neitherCompiles() async throws {
         let folder = try CompiledExamples.folder([
             "Service.swift": Self.service(
                 """
@@ -101,8 +101,8 @@ struct UserExtensionPlatformTests {
                 """)
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect {
-            _ = try CompiledExamples.builder().build(try UserExtensionSource.locate(folder.path))
+        await #expect {
+            _ = try await CompiledExamples.builder().buildOffThePool(try UserExtensionSource.locate(folder.path))
         } throws: { error in
             guard case .compileFailed(_, let messages, _) = error as? UserExtensionError else { return false }
             return messages.contains("\(folder.path)/Service.swift:3:16: error: cannot find 'UIDevice' in scope")
@@ -113,7 +113,7 @@ struct UserExtensionPlatformTests {
     }
 
     @Test("a module compiled without its os(iOS) branches: its note, then the extension's error that follows")
-    func aModulesNoteComesWithTheExtensionsError() throws {
+    func aModulesNoteComesWithTheExtensionsError() async throws {
         let folder = try CompiledExamples.folder([
             "Ext/Service.swift": "import Haptics\n" + CompiledExamples.minimal
                 + "\nlet tap: () -> Void = Haptics.tap\n",
@@ -129,8 +129,8 @@ struct UserExtensionPlatformTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = try UserExtensionSource.locate(
             folder.appendingPathComponent("Ext").path, modules: [folder.appendingPathComponent("Haptics").path])
-        #expect {
-            _ = try CompiledExamples.builder().build(source)
+        await #expect {
+            _ = try await CompiledExamples.builder().buildOffThePool(source)
         } throws: { error in
             guard case .compileFailed(_, let messages, _) = error as? UserExtensionError else { return false }
             return messages.contains("error: type 'Haptics' has no member 'tap'")

@@ -182,7 +182,7 @@ struct UserExtensionPushSDKTests {
         for source in [sendable, airship, template] {
             let folder = try CompiledExamples.folder(["NotificationService.swift": source])
             defer { try? FileManager.default.removeItem(at: folder) }
-            let factory = try UserExtensionLoader.load(
+            let factory = try await UserExtensionLoader.loadOffThePool(
                 folder.path, swiftVersion: swiftVersion, builder: try CompiledExamples.builder()
             ).factory
             let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }

@@ -207,9 +207,9 @@ struct XcodeProjectTargetTests {
 
     /// The messages of `root`'s `NotifyExt` failing to compile; nil when it compiled (any other failure is
     /// thrown).
-    static func compileFailureMessages(_ root: URL) throws -> String? {
+    static func compileFailureMessages(_ root: URL) async throws -> String? {
         do {
-            _ = try CompiledExamples.builder().build(
+            _ = try await CompiledExamples.builder().buildOffThePool(
                 try UserExtensionSource.locate(root.appendingPathComponent("NotifyExt").path))
             return nil
         } catch let error as UserExtensionError {
@@ -218,12 +218,13 @@ struct XcodeProjectTargetTests {
         }
     }
 
-    @Test func aSharedFileThatDoesNotCompileSaysWhyItWasCompiled() throws {
+    @Test func aSharedFileThatDoesNotCompileSaysWhyItWasCompiled() async throws {
         let root = try Self.repository()
         defer { try? FileManager.default.removeItem(at: root) }
         try "struct RichPush { let title: String }\nlet broken: Int = \"x\"\n".write(
             to: root.appendingPathComponent("App/Models/Models.swift"), atomically: true, encoding: .utf8)
-        let messages = try #require(try Self.compileFailureMessages(root))
+        let found = try await Self.compileFailureMessages(root)
+        let messages = try #require(found)
         #expect(
             messages.contains("App/Models/Models.swift:2:19: error")
                 && messages.contains(
@@ -231,7 +232,7 @@ struct XcodeProjectTargetTests {
             "\(messages)")
     }
 
-    @Test func aCompileThatFailsSaysWhatTheProjectLeftOut() throws {
+    @Test func aCompileThatFailsSaysWhatTheProjectLeftOut() async throws {
         let root = try Self.repository()
         defer { try? FileManager.default.removeItem(at: root) }
         // The extension uses a type of a file its target no longer compiles.
@@ -240,7 +241,8 @@ struct XcodeProjectTargetTests {
         let service = root.appendingPathComponent("NotifyExt/NotificationService.swift")
         try String(contentsOf: service, encoding: .utf8).replacingOccurrences(of: "Given.mark", with: "Legacy.mark")
             .write(to: service, atomically: true, encoding: .utf8)
-        let messages = try #require(try Self.compileFailureMessages(root))
+        let found = try await Self.compileFailureMessages(root)
+        let messages = try #require(found)
         #expect(
             messages.contains("cannot find 'Legacy' in scope")
                 && messages.contains(
