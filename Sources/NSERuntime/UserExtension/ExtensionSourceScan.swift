@@ -331,8 +331,38 @@ enum ExtensionSourceScan {
                 }
                 notes.append("\(file):\(index + 1): \(call.why)")
             }
+            if keepsFolderInStatic(lines[index..<min(index + 6, lines.count)]) {
+                notes.append("\(file):\(index + 1): \(folderInStatic)")
+            }
         }
         return notes
+    }
+
+    /// Why a folder path kept in a static is not faithful.
+    static let folderInStatic =
+        "a folder kept in a static is the first phone's own container, which is removed when that invocation "
+        + "ends: later phones' writes there fail or land where nothing removes them, where a phone's process "
+        + "keeps one container for all its pushes (worker processes share statics across phones)"
+
+    /// What names one of the extension's own folders (``SimulatedDevice/PhoneFolders``).
+    private static let folderCalls = [
+        "temporaryDirectory", "NSTemporaryDirectory(", "NSHomeDirectory(", "NSSearchPathForDirectoriesInDomains",
+        "documentDirectory", "documentsDirectory", "cachesDirectory", "libraryDirectory",
+        "applicationSupportDirectory", "homeDirectory",
+    ]
+
+    /// Whether `lines` start with a `static let` or `static var` whose value names one of the extension's own
+    /// folders: on its line, or in the closure it opens there (`static let folder: URL = {`, the next lines).
+    private static func keepsFolderInStatic(_ lines: ArraySlice<Substring>) -> Bool {
+        guard let first = lines.first, first.contains("static let ") || first.contains("static var "),
+            let equals = first.firstIndex(of: "=")
+        else { return false }
+        let value = first[equals...]
+        if folderCalls.contains(where: { value.contains($0) }) { return true }
+        guard value.trimmingCharacters(in: .whitespaces).hasSuffix("{") else { return false }
+        return lines.dropFirst().prefix { !$0.contains("}()") }.contains { line in
+            folderCalls.contains(where: { line.contains($0) })
+        }
     }
 
     /// A Swift module name for a folder or file name: letters, digits and underscores, not starting

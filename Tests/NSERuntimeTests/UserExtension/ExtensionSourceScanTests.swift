@@ -40,6 +40,30 @@ struct ExtensionSourceScanTests {
         #expect(notes.first?.hasPrefix("Service.swift:2: DispatchQueue.asyncAfter") == true)
     }
 
+    @Test("a folder kept in a static is named; one asked for in the call that writes is not")
+    func folderKeptInAStatic() {
+        let text = """
+            enum ImageCache {
+                static let folder = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+                static let scratch: URL = {
+                    let base = URL(fileURLWithPath: NSTemporaryDirectory())
+                    return base.appendingPathComponent("images")
+                }()
+                static let limit = 20
+                static var names: [String] = {
+                    ["a"]
+                }()
+            }
+            func save() { let folder = FileManager.default.temporaryDirectory; _ = folder }
+            """
+        let notes = ExtensionSourceScan.untimedCalls(in: text, file: "Cache.swift")
+        #expect(
+            notes == [
+                "Cache.swift:2: \(ExtensionSourceScan.folderInStatic)",
+                "Cache.swift:3: \(ExtensionSourceScan.folderInStatic)",
+            ])
+    }
+
     @Test("Combine's timed operators are named: they wait in real time on their schedulers")
     func combineTiming() {
         let text = """
