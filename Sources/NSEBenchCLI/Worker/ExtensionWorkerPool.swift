@@ -486,7 +486,7 @@ final class ExtensionWorker: @unchecked Sendable {
         process.standardInput = stdin.reading
         process.standardOutput = stdout.writing
         process.standardError = log
-        try process.run()
+        try process.runWhenNotBusy()
         // The process has its own copies now; the worker, kept for its figures after it ends, keeps none.
         for handle in [stdin.reading, stdout.writing, log] { CloseOnExecPipe.closeChildEnd(handle) }
         self.process = process
