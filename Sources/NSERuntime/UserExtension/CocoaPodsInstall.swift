@@ -114,25 +114,24 @@ struct CocoaPodsInstall {
         return String(rest.dropFirst().prefix { $0 != quote })
     }
 
-    /// The modules of the pods CocoaPods links into a target, read from its xcconfig among `configFiles` (the
-    /// files the target's build settings name, `Pods/Target Support Files/Pods-App-NotifyExt/...xcconfig`):
-    /// each `-framework "Name"` and `-l"Name"` of `OTHER_LDFLAGS`. Lowercased; nil when no such file is named
-    /// or none reads, and every installed pod may then be the target's.
-    static func linkedPods(configFiles: [URL]) -> Set<String>? {
-        let files = configFiles.filter { $0.path.contains("/Target Support Files/Pods-") }
+    /// The modules of the pods CocoaPods links into a target, read (``XcodeConfigFile``, for the build
+    /// configuration `configuration`) from its xcconfig among `configFiles` (the files the target's build
+    /// settings name, `Pods/Target Support Files/Pods-App-NotifyExt/...xcconfig`): each `-framework "Name"`
+    /// and `-l"Name"` of `OTHER_LDFLAGS`. Lowercased; nil when no such file is named or none reads, and every
+    /// installed pod may then be the target's.
+    static func linkedPods(configFiles: [URL], configuration: String) -> Set<String>? {
         var names: Set<String>?
-        for file in files {
-            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+        for file in configFiles where file.path.contains("/Target Support Files/Pods-") {
+            let read = XcodeConfigFile.read(file, configuration: configuration)
+            guard read.problems.isEmpty else { continue }
             var found = names ?? []
-            for line in String(decoding: data, as: UTF8.self).split(separator: "\n")
-            where line.trimmingCharacters(in: .whitespaces).hasPrefix("OTHER_LDFLAGS") {
-                for marker in ["-framework \"", "-l\""] {
-                    var rest = line[...]
-                    while let range = rest.range(of: marker) {
-                        let name = rest[range.upperBound...].prefix { $0 != "\"" }
-                        if !name.isEmpty { found.insert(name.lowercased()) }
-                        rest = rest[range.upperBound...]
-                    }
+            let flags = read.settings["OTHER_LDFLAGS"] ?? ""
+            for marker in ["-framework \"", "-l\""] {
+                var rest = flags[...]
+                while let range = rest.range(of: marker) {
+                    let name = rest[range.upperBound...].prefix { $0 != "\"" }
+                    if !name.isEmpty { found.insert(name.lowercased()) }
+                    rest = rest[range.upperBound...]
                 }
             }
             names = found

@@ -81,7 +81,11 @@ enum ProjectModules {
         var seen = given.union(UserExtensionBuilder.reservedModuleNames).union([extensionModule])
         var packages = target.localPackageFolders
         let pods = CocoaPodsInstall(project: target.projectFolder)
-        let linkedPods = pods == nil ? nil : CocoaPodsInstall.linkedPods(configFiles: target.configFiles)
+        let linkedPods =
+            pods == nil
+            ? nil
+            : CocoaPodsInstall.linkedPods(
+                configFiles: target.configFiles, configuration: target.configuration ?? "Release")
         // Remote packages' checkouts taken so far, with where each is fetched from.
         var checkouts: [(folder: URL, location: String?)] = []
         while !queue.isEmpty {

@@ -136,8 +136,11 @@ struct CocoaPodsTests {
         #expect(install.podfileEntry("App") == nil, "a target is not a pod")
         let xcconfig = root.appendingPathComponent(
             "Pods/Target Support Files/Pods-App-NotifyExt/Pods-App-NotifyExt.release.xcconfig")
-        #expect(CocoaPodsInstall.linkedPods(configFiles: [xcconfig]) == ["helper", "imagekit"])
-        #expect(CocoaPodsInstall.linkedPods(configFiles: [root.appendingPathComponent("Other.xcconfig")]) == nil)
+        #expect(
+            CocoaPodsInstall.linkedPods(configFiles: [xcconfig], configuration: "Release") == ["helper", "imagekit"])
+        #expect(
+            CocoaPodsInstall.linkedPods(
+                configFiles: [root.appendingPathComponent("Other.xcconfig")], configuration: "Release") == nil)
         #expect(install.folder(ofPod: "imagekit")?.lastPathComponent == "ImageKit")
         #expect(install.folder(ofPod: "Target Support Files") == nil, "CocoaPods' own folder")
         #expect(install.folder(ofPod: "Manifest.lock") == nil, "a file")
