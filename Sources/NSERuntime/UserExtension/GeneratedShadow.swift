@@ -14,6 +14,7 @@ enum GeneratedShadow: String, CaseIterable, Sendable, Hashable, Codable {
     case operationQueue
     case blockOperation
     case thread
+    case threadBlock
     case task
     case searchPaths
     case fileManagerURL
@@ -31,6 +32,7 @@ enum GeneratedShadow: String, CaseIterable, Sendable, Hashable, Codable {
         case .operationQueue: ["func addOperation(_", "func addBarrierBlock("]
         case .blockOperation: ["class BlockOperation", "typealias BlockOperation", "struct BlockOperation"]
         case .thread: ["func detachNewThread("]
+        case .threadBlock: ["init(block:"]
         case .task: ["func detached("]
         case .searchPaths:
             ["func NSTemporaryDirectory(", "func NSHomeDirectory(", "func NSSearchPathForDirectoriesInDomains("]
@@ -46,6 +48,8 @@ enum GeneratedShadow: String, CaseIterable, Sendable, Hashable, Codable {
     private var clashContext: [String] {
         switch self {
         case .urlTemporaryDirectory, .urlHomeDirectory: ["extension URL", "extension Foundation.URL"]
+        // A `BlockOperation` subclass's `init(block:)` is no `Thread`'s.
+        case .threadBlock: ["extension Thread", "extension Foundation.Thread", ": Thread", ": Foundation.Thread"]
         default: []
         }
     }
@@ -167,6 +171,15 @@ enum GeneratedShadow: String, CaseIterable, Sendable, Hashable, Codable {
             extension Thread {
                 @usableFromInline class func detachNewThread(_ block: @escaping @Sendable () -> Void) {
                     PhoneDispatch.detachNewThread(block)
+                }
+            }
+
+            """
+        case .threadBlock:
+            """
+            extension Thread {
+                @usableFromInline convenience init(block: @escaping @Sendable () -> Void) {
+                    self.init(PhoneDispatch.self, block: block)
                 }
             }
 

@@ -15,8 +15,8 @@ import UserNotifications
 ///
 /// `Task.detached` and `Thread.detachNewThread` carry it too: a detached task inherits no task-local values by
 /// design, but on a phone its work is still that notification's. A work item carries the phone of the code
-/// that made it, whatever queue it is given to, and so does a `BlockOperation`'s block (``PhoneBlockOperation``).
-/// Not carried: a `Thread` made with `Thread(block:)` or a subclass, `pthread_create`, a `DispatchSource`
+/// that made it, whatever queue it is given to, and so does a `BlockOperation`'s block (``PhoneBlockOperation``)
+/// and a `Thread(block:)`'s. Not carried: `pthread_create`, a `DispatchSource`
 /// handler given as a work item, an `Operation` subclass's `main()`, `NotificationCenter` observers given a
 /// queue, run loop timers, and `DispatchQueue.main.sync` from another thread.
 ///
@@ -161,6 +161,15 @@ private struct WorkBlock: @unchecked Sendable {
     let body: () -> Void
 
     init(_ body: @escaping () -> Void) { self.body = body }
+}
+
+extension Thread {
+    /// A thread whose block runs bound to the phone of the code making it, for the generated file's
+    /// `init(block:)`. The first argument only tells this initializer from Foundation's `init(block:)`,
+    /// which a trailing closure would otherwise match as well.
+    public convenience init(_ dispatch: PhoneDispatch.Type, block: @escaping @Sendable () -> Void) {
+        self.init(block: dispatch.carrying(block))
+    }
 }
 
 extension DispatchWorkItem {

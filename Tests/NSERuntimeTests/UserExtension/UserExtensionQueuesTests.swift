@@ -60,6 +60,11 @@ struct UserExtensionQueuesTests {
                 case "detached": Task.detached { download() }
                 case "throwing detached": Task.detached { () throws in download() }
                 case "thread": Thread.detachNewThread { download() }
+                case "thread block": Thread { download() }.start()
+                case "thread init":
+                    let thread = Thread(block: { download() })
+                    thread.stackSize = 1 << 20
+                    thread.start()
                 case "source":
                     let timer = DispatchSource.makeTimerSource(queue: .global())
                     timer.setEventHandler { timer.cancel() }
@@ -78,7 +83,8 @@ struct UserExtensionQueuesTests {
     static let hops = [
         "global", "main", "after", "wall", "own queue", "work item", "late work item", "group", "operation",
         "block operation", "execution block", "barrier",
-        "item notify", "detached", "throwing detached", "thread", "source", "center", "combine",
+        "item notify", "detached", "throwing detached", "thread", "thread block", "thread init", "source", "center",
+        "combine",
     ]
 
     @Test("each way off the didReceive thread keeps the invocation's phone: every download is its own, attached")
@@ -237,6 +243,39 @@ struct UserExtensionQueuesTests {
             }
             """
         ])
+    }
+
+    /// Foundation's `Thread` cannot be subclassed with this toolchain on Linux (its `_attr` member does not
+    /// deserialize), so an initializer of the user's is declared in an extension.
+    @Test("a user's own Thread initializer taking a block keeps its module's: the thread's shadow is left out")
+    func ownThreadInitializer() async throws {
+        let text = """
+            extension Thread {
+                convenience init(block: @escaping @Sendable () -> Void, named name: String) {
+                    self.init(block: block)
+                    self.name = name
+                }
+            }
+            """
+        #expect(GeneratedShadow.clashing(in: text) == [.threadBlock])
+        #expect(
+            GeneratedShadow.clashing(in: "class Step: BlockOperation { init(block: @escaping () -> Void) {} }").isEmpty)
+        let factory = try await CompiledExamples.factory(of: [
+            "NotificationService.swift": """
+            import UserNotifications
+            \(text)
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    Thread(block: { content.title = "worker"; contentHandler(content) }, named: "worker").start()
+                }
+            }
+            """
+        ])
+        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
+        defer { harness.remove() }
+        let record = await harness.start(harness.input(TestPayloads.plain(title: "plain"), extension: factory)).value
+        #expect(record.visible.title == "worker")
     }
 
     @Test("a module's own BlockOperation class (PSOperations') is kept: the alias is left out, the rest stays")

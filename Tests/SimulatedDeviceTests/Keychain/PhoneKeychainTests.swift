@@ -39,7 +39,10 @@ struct PhoneKeychainTests {
     @Test("a keychain file that is not one is an I/O failure naming it, not an empty keychain")
     func corrupt() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("keychain-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer {
+            try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(atPath: file.path + ".lock")
+        }
         try Data("not json".utf8).write(to: file)
         #expect {
             try PhoneKeychain.at(file).read { items throws(KeychainFailure) in items.items.count }
