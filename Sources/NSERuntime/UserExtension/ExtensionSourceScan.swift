@@ -23,6 +23,14 @@ enum ExtensionSourceScan {
         + "the heap shared by the invocations in flight; none with --extension-processes 0), but the CPU time "
         + "and the output are not the phone's"
 
+    /// What becomes of code nse-bench cannot tie to the invocation that started it (``SimulatedDevice/PhoneDispatch``
+    /// names what it carries).
+    private static let outsideInvocation =
+        "runs where nse-bench cannot tell which simulated phone's invocation it belongs to: a request made there "
+        + "through URLSession.shared fails (the run counts them and is NOT VALID) and the folders it asks "
+        + "Foundation for are the host's, shared by every phone; a DispatchQueue block, a Task, a "
+        + "BlockOperation or Thread(block:) keeps its phone"
+
     /// Calls whose time the harness neither measures nor scales, or whose result a phone would give
     /// otherwise, with why.
     static let untimedCalls: [(pattern: String, why: String)] = [
@@ -194,6 +202,18 @@ enum ExtensionSourceScan {
             "SecKeyCreateDecryptedData(",
             "RSA runs over OpenSSL on this machine's CPU: a phone's RSA time is not modelled; RSA-OAEP with AES-GCM, "
                 + "signatures and EC keys are not simulated"
+        ),
+        ("pthread_create(", "a thread made with pthread_create \(outsideInvocation)"),
+        (": Operation {", "an Operation subclass's main() \(outsideInvocation)"),
+        (": Operation, ", "an Operation subclass's main() \(outsideInvocation)"),
+        (
+            "addObserver(forName:",
+            "a NotificationCenter observer's block given an OperationQueue \(outsideInvocation) (one given no "
+                + "queue runs as the code that posts)"
+        ),
+        (
+            "DispatchQueue.main.sync",
+            "a block given to DispatchQueue.main.sync from another thread \(outsideInvocation)"
         ),
         (
             "updating(from:",

@@ -40,6 +40,29 @@ struct ExtensionSourceScanTests {
         #expect(notes.first?.hasPrefix("Service.swift:2: DispatchQueue.asyncAfter") == true)
     }
 
+    @Test("work nse-bench cannot tie to its invocation is named; the ways it carries are not")
+    func workOutsideItsInvocation() {
+        let text = """
+            final class Fetch: Operation, @unchecked Sendable {}
+            final class Step: Operation {}
+            NotificationCenter.default.addObserver(forName: .changed, object: nil, queue: .main) { _ in }
+            DispatchQueue.main.sync { }
+            pthread_create(&thread, nil, start, nil)
+            final class Steps: BlockOperation, @unchecked Sendable {}
+            final class Queue: OperationQueue {}
+            Thread { }.start()
+            DispatchQueue.global().async { }
+            """
+        let notes = ExtensionSourceScan.untimedCalls(in: text, file: "Work.swift")
+        #expect(
+            notes.map { $0.prefix { $0 != " " } } == [
+                "Work.swift:1:", "Work.swift:2:", "Work.swift:3:", "Work.swift:4:", "Work.swift:5:",
+            ])
+        #expect(notes.allSatisfy { $0.contains("cannot tell which simulated phone") }, "\(notes)")
+        #expect(notes[0].contains("an Operation subclass's main()"))
+        #expect(notes[2].contains("NotificationCenter observer"))
+    }
+
     @Test("a folder kept in a static is named; one asked for in the call that writes is not")
     func folderKeptInAStatic() {
         let text = """
