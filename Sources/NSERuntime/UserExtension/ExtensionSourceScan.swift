@@ -492,15 +492,25 @@ enum ExtensionSourceScan {
     }
 
     /// The string keys `text` subscripts with (`userInfo["image"]`, `data["url"]`), in order, each once:
-    /// where an extension's code reads its payload.
+    /// where an extension's code reads its payload. Comment lines, `Bundle`'s Info.plist and the environment are skipped.
     static func subscriptKeys(in text: String) -> [String] {
         var keys: [String] = []
-        for match in text.matches(of: #/\[\s*"([^"\\\n]+)"\s*\]/#) {
-            let key = String(match.output.1)
-            if !keys.contains(key) { keys.append(key) }
+        for line in text.split(separator: "\n") where !line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") {
+            for match in line.matches(of: #/\[\s*"([^"\\\n]+)"\s*\]/#) {
+                // The app's Info.plist and the process's environment are no payload.
+                let before = line[..<match.range.lowerBound]
+                if notPayload.contains(where: { before.hasSuffix($0) }) { continue }
+                let key = String(match.output.1)
+                if !keys.contains(key) { keys.append(key) }
+            }
         }
         return keys
     }
+
+    /// What a subscript that reads no payload key ends with.
+    private static let notPayload = [
+        "infoDictionary?", "infoDictionary!", "infoDictionary", "environment", "localizedInfoDictionary?",
+    ]
 
     /// Whether an Xcode project turns bare-slash regex literals off (`SWIFT_ENABLE_BARE_SLASH_REGEX = NO;`);
     /// Xcode's own default is on, so Swift 5 mode code written in Xcode may use `/.../` literals.

@@ -27,8 +27,11 @@ struct ExtensionSourceScanTests {
         let text = #"""
             let url = userInfo["image"] as? String ?? (userInfo[ "data" ] as? [String: Any])?["url"] as? String
             let again = userInfo["image"]; let computed = userInfo[key]; let escaped = info["a\"b"]
+            // let old = userInfo["legacy"]
+            let group = Bundle.main.infoDictionary?["AppGroup"] as? String, home = ProcessInfo.processInfo.environment["HOME"]
+            let id = payload["id"]
             """#
-        #expect(ExtensionSourceScan.subscriptKeys(in: text) == ["image", "data", "url"])
+        #expect(ExtensionSourceScan.subscriptKeys(in: text) == ["image", "data", "url", "id"])
     }
 
     @Test("untimed calls are named with file and line; comments are skipped")
