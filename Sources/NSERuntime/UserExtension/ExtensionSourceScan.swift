@@ -31,6 +31,11 @@ enum ExtensionSourceScan {
         + "Foundation for are the host's, shared by every phone; a DispatchQueue block, a Task, a "
         + "BlockOperation or Thread(block:) keeps its phone"
 
+    /// Why a folder function qualified with its module is not faithful.
+    private static let qualifiedFolder =
+        "a folder function qualified with Foundation names Foundation's own, which gives the host's folder, shared "
+        + "by every phone and kept between runs; unqualified, it gives the phone's own container"
+
     /// Calls whose time the harness neither measures nor scales, or whose result a phone would give
     /// otherwise, with why.
     static let untimedCalls: [(pattern: String, why: String)] = [
@@ -203,6 +208,9 @@ enum ExtensionSourceScan {
             "RSA runs over OpenSSL on this machine's CPU: a phone's RSA time is not modelled; RSA-OAEP with AES-GCM, "
                 + "signatures and EC keys are not simulated"
         ),
+        ("Foundation.NSTemporaryDirectory(", qualifiedFolder),
+        ("Foundation.NSHomeDirectory(", qualifiedFolder),
+        ("Foundation.NSSearchPathForDirectoriesInDomains(", qualifiedFolder),
         ("pthread_create(", "a thread made with pthread_create \(outsideInvocation)"),
         (": Operation {", "an Operation subclass's main() \(outsideInvocation)"),
         (": Operation, ", "an Operation subclass's main() \(outsideInvocation)"),

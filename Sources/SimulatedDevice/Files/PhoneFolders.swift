@@ -9,7 +9,7 @@ public import Foundation
 /// `NSHomeDirectory()`, `NSSearchPathForDirectoriesInDomains`, `URL.temporaryDirectory` and `URL.homeDirectory`
 /// with them. `URL.documentsDirectory`, `cachesDirectory`, `libraryDirectory` and `applicationSupportDirectory`,
 /// which Foundation on Linux lacks, are declared here. A call qualified with its module
-/// (`Foundation.NSTemporaryDirectory()`) names Foundation's and gets the host's folder.
+/// (`Foundation.NSTemporaryDirectory()`) names Foundation's and gets the host's folder (the source scan names it).
 public enum PhoneFolders {
     /// The container of the phone whose code runs here; nil outside any invocation.
     private static var container: PhoneContainer? { SimulatedPhone.current?.container }

@@ -66,6 +66,17 @@ struct ExtensionSourceScanTests {
         #expect(notes[2].contains("NotificationCenter observer"))
     }
 
+    @Test("a folder function qualified with Foundation is named: it gives the host's folder")
+    func qualifiedFolderFunction() {
+        let text = """
+            let scratch = Foundation.NSTemporaryDirectory() + "image.jpg"
+            let home = NSHomeDirectory()
+            """
+        let notes = ExtensionSourceScan.untimedCalls(in: text, file: "Save.swift")
+        #expect(notes.count == 1)
+        #expect(notes.first?.hasPrefix("Save.swift:1: a folder function qualified with Foundation") == true)
+    }
+
     @Test("a folder kept in a static is named; one asked for in the call that writes is not")
     func folderKeptInAStatic() {
         let text = """
