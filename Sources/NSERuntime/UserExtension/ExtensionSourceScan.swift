@@ -212,13 +212,6 @@ enum ExtensionSourceScan {
         ("Foundation.NSHomeDirectory(", qualifiedFolder),
         ("Foundation.NSSearchPathForDirectoriesInDomains(", qualifiedFolder),
         ("pthread_create(", "a thread made with pthread_create \(outsideInvocation)"),
-        (": Operation {", "an Operation subclass's main() \(outsideInvocation)"),
-        (": Operation, ", "an Operation subclass's main() \(outsideInvocation)"),
-        (
-            "addObserver(forName:",
-            "a NotificationCenter observer's block given an OperationQueue \(outsideInvocation) (one given no "
-                + "queue runs as the code that posts)"
-        ),
         (
             "DispatchQueue.main.sync",
             "a block given to DispatchQueue.main.sync from another thread \(outsideInvocation)"
@@ -347,10 +340,18 @@ enum ExtensionSourceScan {
     /// `file:line: why` for each untimed call in `text`, skipping lines that are comments.
     static func untimedCalls(in text: String, file: String) -> [String] {
         var notes: [String] = []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: ConditionalCompilation.isLineEnd)
         for (index, line) in lines.enumerated() {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.hasPrefix("//") || trimmed.hasPrefix("*") { continue }
+            if line.contains(#/\bclass\s+\w+\s*:\s*(Foundation\.)?Operation\b/#) {
+                notes.append("\(file):\(index + 1): an Operation subclass's main() \(outsideInvocation)")
+            }
+            if observesOnAQueue(lines[index..<min(index + 3, lines.count)]) {
+                notes.append(
+                    "\(file):\(index + 1): a NotificationCenter observer's block given an OperationQueue "
+                        + "\(outsideInvocation) (one given no queue runs as the code that posts)")
+            }
             for call in untimedCalls where line.contains(call.pattern) {
                 if call.pattern == layerClassPattern,
                     returnsCoreAnimationClass(lines[index..<min(index + 3, lines.count)])
@@ -364,6 +365,16 @@ enum ExtensionSourceScan {
             }
         }
         return notes
+    }
+
+    /// Whether `lines` start a `NotificationCenter` block observer (`addObserver(forName:object:queue:using:)`)
+    /// given a queue (not `queue: nil`, which runs the block as the code that posts).
+    private static func observesOnAQueue(_ lines: ArraySlice<Substring>) -> Bool {
+        guard let first = lines.first, first.contains("addObserver(") else { return false }
+        let call = lines.joined(separator: " ")
+        guard call.contains(#/addObserver\(\s*forName\s*:/#), let queue = call.firstMatch(of: #/queue\s*:\s*([.\w]+)/#)
+        else { return false }
+        return queue.output.1 != "nil"
     }
 
     /// Why a folder path kept in a static is not faithful.
@@ -503,11 +514,12 @@ enum ExtensionSourceScan {
     /// where an extension's code reads its payload. Comment lines, `Bundle`'s Info.plist and the environment are skipped.
     static func subscriptKeys(in text: String) -> [String] {
         var keys: [String] = []
-        for line in text.split(separator: "\n") where !line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") {
+        let lines = text.split(whereSeparator: ConditionalCompilation.isLineEnd)
+        for line in lines where !line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") {
             for match in line.matches(of: #/\[\s*"([^"\\\n]+)"\s*\]/#) {
                 // The app's Info.plist and the process's environment are no payload.
-                let before = line[..<match.range.lowerBound]
-                if notPayload.contains(where: { before.hasSuffix($0) }) { continue }
+                let before = line[..<match.range.lowerBound].reversed().drop { $0 == " " }
+                if notPayload.contains(where: { before.starts(with: $0.reversed()) }) { continue }
                 let key = String(match.output.1)
                 if !keys.contains(key) { keys.append(key) }
             }
@@ -517,7 +529,8 @@ enum ExtensionSourceScan {
 
     /// What a subscript that reads no payload key ends with.
     private static let notPayload = [
-        "infoDictionary?", "infoDictionary!", "infoDictionary", "environment", "localizedInfoDictionary?",
+        "infoDictionary?", "infoDictionary!", "infoDictionary", "InfoDictionary?", "InfoDictionary!",
+        "InfoDictionary", "environment",
     ]
 
     /// Whether an Xcode project turns bare-slash regex literals off (`SWIFT_ENABLE_BARE_SLASH_REGEX = NO;`);

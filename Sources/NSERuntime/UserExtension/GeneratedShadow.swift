@@ -32,7 +32,8 @@ enum GeneratedShadow: String, CaseIterable, Sendable, Hashable, Codable {
         case .operationQueue: ["func addOperation(_", "func addBarrierBlock("]
         case .blockOperation: ["class BlockOperation", "typealias BlockOperation", "struct BlockOperation"]
         case .thread: ["func detachNewThread("]
-        case .threadBlock: ["init(block:"]
+        // Found by ``declaresThreadBlockInitializer(_:)``: labels and line breaks vary.
+        case .threadBlock: []
         case .task: ["func detached("]
         case .searchPaths:
             ["func NSTemporaryDirectory(", "func NSHomeDirectory(", "func NSSearchPathForDirectoriesInDomains("]
@@ -48,8 +49,6 @@ enum GeneratedShadow: String, CaseIterable, Sendable, Hashable, Codable {
     private var clashContext: [String] {
         switch self {
         case .urlTemporaryDirectory, .urlHomeDirectory: ["extension URL", "extension Foundation.URL"]
-        // A `BlockOperation` subclass's `init(block:)` is no `Thread`'s.
-        case .threadBlock: ["extension Thread", "extension Foundation.Thread", ": Thread", ": Foundation.Thread"]
         default: []
         }
     }
@@ -59,9 +58,37 @@ enum GeneratedShadow: String, CaseIterable, Sendable, Hashable, Codable {
         let compact = text.replacingOccurrences(of: " (", with: "(").replacingOccurrences(of: "( ", with: "(")
         return Set(
             allCases.filter { shadow in
-                shadow.clashingDeclarations.contains { compact.contains($0) }
+                if shadow == .threadBlock { return declaresThreadBlockInitializer(text) }
+                return shadow.clashingDeclarations.contains { compact.contains($0) }
                     && (shadow.clashContext.isEmpty || shadow.clashContext.contains { compact.contains($0) })
             })
+    }
+
+    /// Whether `text` extends `Thread` and declares an initializer whose one parameter is labelled `block`
+    /// (`init(block:)`, `init(block body:)`, its list on the next line): a redeclaration beside the shadow.
+    /// `Thread` cannot be subclassed on Linux, so an extension is the only place one can be.
+    static func declaresThreadBlockInitializer(_ text: String) -> Bool {
+        guard text.contains(#/extension\s+(Foundation\.)?Thread\b/#) else { return false }
+        for match in text.matches(of: #/\binit\s*\(\s*block(\s+\w+)?\s*:/#) {
+            // One parameter only: no comma at the list's own depth before it closes.
+            var depth = 1
+            var previous: Character = ":"
+            var index = match.range.upperBound
+            while index < text.endIndex, depth > 0 {
+                let character = text[index]
+                switch character {
+                case "(", "[", "<": depth += 1
+                case ">" where previous == "-": break  // a function type's arrow
+                case ")", "]", ">": depth -= 1
+                case "," where depth == 1: depth = -1
+                default: break
+                }
+                previous = character
+                index = text.index(after: index)
+            }
+            if depth == 0 { return true }
+        }
+        return false
     }
 
     /// The shadows' Swift text: Dispatch's and Foundation's exact signatures (so that the module's own win over
@@ -179,7 +206,7 @@ enum GeneratedShadow: String, CaseIterable, Sendable, Hashable, Codable {
             """
             extension Thread {
                 @usableFromInline convenience init(block: @escaping @Sendable () -> Void) {
-                    self.init(PhoneDispatch.self, block: block)
+                    self.init(SimulatedDevice.PhoneDispatch.self, block: block)
                 }
             }
 

@@ -29,6 +29,7 @@ struct ExtensionSourceScanTests {
             let again = userInfo["image"]; let computed = userInfo[key]; let escaped = info["a\"b"]
             // let old = userInfo["legacy"]
             let group = Bundle.main.infoDictionary?["AppGroup"] as? String, home = ProcessInfo.processInfo.environment["HOME"]
+            let name = Bundle.main.localizedInfoDictionary! ["CFBundleDisplayName"], version = Bundle.main.infoDictionary? [ "V" ]
             let id = payload["id"]
             """#
         #expect(ExtensionSourceScan.subscriptKeys(in: text) == ["image", "data", "url", "id"])
@@ -47,23 +48,41 @@ struct ExtensionSourceScanTests {
     func workOutsideItsInvocation() {
         let text = """
             final class Fetch: Operation, @unchecked Sendable {}
-            final class Step: Operation {}
+            final class Step: Foundation.Operation {}
             NotificationCenter.default.addObserver(forName: .changed, object: nil, queue: .main) { _ in }
             DispatchQueue.main.sync { }
             pthread_create(&thread, nil, start, nil)
+            let observer = NotificationCenter.default.addObserver(
+                forName: .changed, object: nil,
+                queue: operations) { _ in }
             final class Steps: BlockOperation, @unchecked Sendable {}
             final class Queue: OperationQueue {}
+            func enqueue(_ op: Operation, after delay: Int) {}
+            var current: Operation { queue.operations[0] }
+            NotificationCenter.default.addObserver(forName: .changed, object: nil, queue: nil) { _ in }
             Thread { }.start()
             DispatchQueue.global().async { }
             """
         let notes = ExtensionSourceScan.untimedCalls(in: text, file: "Work.swift")
         #expect(
             notes.map { $0.prefix { $0 != " " } } == [
-                "Work.swift:1:", "Work.swift:2:", "Work.swift:3:", "Work.swift:4:", "Work.swift:5:",
+                "Work.swift:1:", "Work.swift:2:", "Work.swift:3:", "Work.swift:4:", "Work.swift:5:", "Work.swift:6:",
             ])
         #expect(notes.allSatisfy { $0.contains("cannot tell which simulated phone") }, "\(notes)")
         #expect(notes[0].contains("an Operation subclass's main()"))
         #expect(notes[2].contains("NotificationCenter observer"))
+        #expect(notes[5].contains("NotificationCenter observer"))
+    }
+
+    @Test("a file with CRLF line ends is read line by line: its keys, lines and comments are found")
+    func crlfLineEnds() {
+        let text =
+            "//\r\n//  NotificationService.swift\r\nimport UserNotifications\r\nlet u = userInfo[\"image_url\"]\r\n"
+            + "Thread.sleep(forTimeInterval: 1)\r\n"
+        #expect(ExtensionSourceScan.subscriptKeys(in: text) == ["image_url"])
+        let notes = ExtensionSourceScan.untimedCalls(in: text, file: "Service.swift")
+        #expect(notes.count == 1)
+        #expect(notes.first?.hasPrefix("Service.swift:5: Thread.sleep") == true, "\(notes)")
     }
 
     @Test("a folder function qualified with Foundation is named: it gives the host's folder")

@@ -246,10 +246,26 @@ struct UserExtensionQueuesTests {
     }
 
     /// Foundation's `Thread` cannot be subclassed with this toolchain on Linux (its `_attr` member does not
-    /// deserialize), so an initializer of the user's is declared in an extension.
-    @Test("a user's own Thread initializer taking a block keeps its module's: the thread's shadow is left out")
+    /// deserialize), so a user's own initializer is in an extension: only one of the shadow's own signature
+    /// (whatever its internal name or line breaks) clashes.
+    @Test("a user's own Thread(block:) keeps its module's; another initializer taking a block keeps the shadow")
     func ownThreadInitializer() async throws {
-        let text = """
+        let own = """
+            nonisolated(unsafe) var madeBy = ""
+            extension Thread {
+                convenience init(
+                    block body: @escaping @Sendable () -> Void
+                ) {
+                    self.init()
+                    madeBy = "own"
+                }
+            }
+            """
+        #expect(GeneratedShadow.clashing(in: own) == [.threadBlock])
+        #expect(
+            GeneratedShadow.clashing(in: "extension Thread { convenience init(block b: @escaping () -> Void) {} }")
+                == [.threadBlock])
+        let named = """
             extension Thread {
                 convenience init(block: @escaping @Sendable () -> Void, named name: String) {
                     self.init(block: block)
@@ -257,25 +273,35 @@ struct UserExtensionQueuesTests {
                 }
             }
             """
-        #expect(GeneratedShadow.clashing(in: text) == [.threadBlock])
+        #expect(GeneratedShadow.clashing(in: named).isEmpty)
+        #expect(GeneratedShadow.clashing(in: "private var worker: Thread?\nworker = Thread.init(block: {})").isEmpty)
         #expect(
-            GeneratedShadow.clashing(in: "class Step: BlockOperation { init(block: @escaping () -> Void) {} }").isEmpty)
-        let factory = try await CompiledExamples.factory(of: [
-            "NotificationService.swift": """
-            import UserNotifications
-            \(text)
-            class NotificationService: UNNotificationServiceExtension {
-                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
-                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
-                    Thread(block: { content.title = "worker"; contentHandler(content) }, named: "worker").start()
+            GeneratedShadow.clashing(
+                in: "var t: Thread?\nclass Step: BlockOperation { init(block: @escaping () -> Void) {} }"
+            ).isEmpty)
+        #expect(
+            GeneratedShadow.clashing(in: "extension ThreadSafeBox { init(block: @escaping () -> Void) {} }").isEmpty)
+        for (text, expected) in [(own, "own"), (named, "worker")] {
+            let factory = try await CompiledExamples.factory(of: [
+                "NotificationService.swift": """
+                import UserNotifications
+                \(text)
+                class NotificationService: UNNotificationServiceExtension {
+                    override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                        let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                        \(expected == "own"
+                            ? "_ = Thread(block: {}); content.title = madeBy; contentHandler(content)"
+                            : "Thread(block: { content.title = \"worker\"; contentHandler(content) }, named: \"worker\").start()")
+                    }
                 }
-            }
-            """
-        ])
-        let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
-        defer { harness.remove() }
-        let record = await harness.start(harness.input(TestPayloads.plain(title: "plain"), extension: factory)).value
-        #expect(record.visible.title == "worker")
+                """
+            ])
+            let harness = try HostHarness { _ in .respond(.init(after: 0, contentType: "image/jpeg")) }
+            defer { harness.remove() }
+            let record = await harness.start(harness.input(TestPayloads.plain(title: "plain"), extension: factory))
+                .value
+            #expect(record.visible.title == expected)
+        }
     }
 
     @Test("a module's own BlockOperation class (PSOperations') is kept: the alias is left out, the rest stays")
