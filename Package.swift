@@ -18,7 +18,8 @@
 //                               OneSignalExtension, UANotificationServiceExtension, ...), and the built-in
 //                               profiles: each an app's NotificationService calling its SDK's helper.
 //   FirebaseMessaging, OneSignalExtension, AirshipServiceExtension, AirshipNotificationServiceExtension,
-//   IterableAppExtensions, BatchExtension, KlaviyoSwiftExtension, Firebase (the umbrella), OneSignal (v3, v4)
+//   IterableAppExtensions, BatchExtension, KlaviyoSwiftExtension, Firebase (the umbrella), OneSignal (v3, v4),
+//   CioMessagingPushAPN, CioMessagingPushFCM, CioMessagingPush, CioInternalCommon (Customer.io)
 //                               the SDKs' module names, so a user's extension that imports one compiles:
 //                               typealiases to SDKProfiles' helpers.
 //   CryptoKit                   CryptoKit over OpenSSL (hashes, HMAC, HKDF, AES-GCM, ChaChaPoly, P-256,
@@ -127,6 +128,10 @@ let package = Package(
         .library(name: "IterableAppExtensions", targets: ["IterableAppExtensions"]),
         .library(name: "BatchExtension", targets: ["BatchExtension"]),
         .library(name: "KlaviyoSwiftExtension", targets: ["KlaviyoSwiftExtension"]),
+        .library(name: "CioMessagingPushAPN", targets: ["CioMessagingPushAPN"]),
+        .library(name: "CioMessagingPushFCM", targets: ["CioMessagingPushFCM"]),
+        .library(name: "CioMessagingPush", targets: ["CioMessagingPush"]),
+        .library(name: "CioInternalCommon", targets: ["CioInternalCommon"]),
         // Your extension type under nse-bench's load from your own test or benchmark target (LoadTest).
         .library(name: "NSEBench", targets: ["NSEBenchCLI"]),
     ],
@@ -344,6 +349,26 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "CioMessagingPushAPN",
+            dependencies: ["SDKProfiles"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "CioMessagingPushFCM",
+            dependencies: ["SDKProfiles"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "CioMessagingPush",
+            dependencies: ["SDKProfiles"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "CioInternalCommon",
+            dependencies: ["SDKProfiles"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "NSERuntime",
             dependencies: ["NSEBenchCore", "NSEBenchSystem", "UserNotifications", "SimulatedDevice", "SDKProfiles"],
             swiftSettings: strictSwift6
@@ -360,7 +385,8 @@ let package = Package(
                 "CoreServices", "Security", "CoreFoundationTypes", "UIKit", "CoreText", "QuartzCore", "Combine", "CoreGraphics",
                 "ImageIO", "WidgetKit", "UserNotificationsUI", "AVFoundation", "CoreMedia", "FirebaseMessaging", "OneSignalExtension",
                 "AirshipServiceExtension", "AirshipNotificationServiceExtension", "IterableAppExtensions",
-                "BatchExtension", "KlaviyoSwiftExtension", "Firebase", "OneSignal",
+                "BatchExtension", "KlaviyoSwiftExtension", "Firebase", "OneSignal", "CioMessagingPushAPN", "CioMessagingPushFCM",
+                "CioMessagingPush", "CioInternalCommon",
             ],
             swiftSettings: strictSwift6
         ),
@@ -373,7 +399,8 @@ let package = Package(
                 "OneSignalExtension",
                 "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
-                "KlaviyoSwiftExtension", "Firebase", "OneSignal",
+                "KlaviyoSwiftExtension", "Firebase", "OneSignal", "CioMessagingPushAPN", "CioMessagingPushFCM",
+                "CioMessagingPush", "CioInternalCommon",
             ],
             swiftSettings: strictSwift6,
             // A user's extension is compiled into a shared library that nse-bench loads (dlopen): it
@@ -443,7 +470,8 @@ let package = Package(
                 "OneSignalExtension",
                 "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
-                "KlaviyoSwiftExtension", "Firebase", "OneSignal",
+                "KlaviyoSwiftExtension", "Firebase", "OneSignal", "CioMessagingPushAPN", "CioMessagingPushFCM",
+                "CioMessagingPush", "CioInternalCommon",
                 "NSEBenchTestSupport",
             ],
             swiftSettings: strictSwift6,

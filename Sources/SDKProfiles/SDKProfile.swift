@@ -26,7 +26,7 @@ public enum SDKProfile: String, Sendable, CaseIterable {
         case .firebase: MessagingExtensionHelper.imageKeys
         case .onesignal: OneSignalExtension.attachmentKeys + ["id"]
         case .airship: [UANotificationServiceExtension.mediaKey, "url"]
-        case .customerio: CustomerIOProfile.imageKeys
+        case .customerio: CustomerIORichPush.imageKeys
         case .batch: RichNotificationHelper.mediaKeys
         case .iterable: ITBNotificationServiceExtension.mediaKeys
         case .klaviyo: [KlaviyoExtensionSDK.mediaKey]
@@ -41,8 +41,7 @@ public enum SDKProfile: String, Sendable, CaseIterable {
     }
 
     /// The modules a user's extension imports to reach the SDK's helper under its own names: nse-bench
-    /// ships a module of each name (none for Customer.io yet, none for Notifee, whose React Native pod
-    /// defines no Swift module).
+    /// ships a module of each name (none for Notifee, whose React Native pod defines no Swift module).
     public var moduleNames: [String] {
         switch self {
         // The SDK's module, and the umbrella many CocoaPods apps import.
@@ -54,9 +53,25 @@ public enum SDKProfile: String, Sendable, CaseIterable {
         case .batch: ["BatchExtension"]
         case .iterable: ["IterableAppExtensions"]
         case .klaviyo: ["KlaviyoSwiftExtension"]
-        case .customerio, .notifee: []
+        // The APNs and Firebase modules, and the one they share (CioInternalCommon alone names no SDK).
+        case .customerio: ["CioMessagingPushAPN", "CioMessagingPushFCM", "CioMessagingPush"]
+        case .notifee: []
         }
     }
+
+    /// Fields every push the SDK sends carries beside its alert, at the payload's top level, for the push
+    /// `messageIdentifier` (16 hex digits): Customer.io's delivery id and device token, without which its
+    /// helper leaves a push alone. Empty for the others.
+    public func payloadFields(messageIdentifier: String) -> [String: String] {
+        guard self == .customerio else { return [:] }
+        return [
+            CustomerIORichPush.deliveryIDKey: "cio-" + messageIdentifier,
+            CustomerIORichPush.deliveryTokenKey: Self.deviceToken,
+        ]
+    }
+
+    /// A synthetic APNs device token: 32 bytes as 64 hex digits.
+    static let deviceToken = String(repeating: "5eb5a37eb45811e3", count: 4)
 
     /// The SDK's extension class an app's `NotificationService` subclasses, for SDKs used that way.
     public var serviceExtensionClass: String? {

@@ -49,7 +49,7 @@ struct PackageLayeringTests {
     static let pushSDKModules: Set<String> = [
         "FirebaseMessaging", "OneSignalExtension", "AirshipServiceExtension", "AirshipNotificationServiceExtension",
         "IterableAppExtensions", "BatchExtension", "KlaviyoSwiftExtension", "Firebase",
-        "OneSignal",
+        "OneSignal", "CioMessagingPushAPN", "CioMessagingPushFCM", "CioMessagingPush", "CioInternalCommon",
     ]
 
     /// Modules a target links without importing them, each with the reason.

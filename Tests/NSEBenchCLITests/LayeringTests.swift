@@ -84,6 +84,10 @@ struct LayeringTests {
         "IterableAppExtensions": ["SDKProfiles"],
         "BatchExtension": ["SDKProfiles"],
         "KlaviyoSwiftExtension": ["SDKProfiles"],
+        "CioMessagingPushAPN": ["SDKProfiles"],
+        "CioMessagingPushFCM": ["SDKProfiles"],
+        "CioMessagingPush": ["SDKProfiles"],
+        "CioInternalCommon": ["SDKProfiles"],
         "NSERuntime": [
             "NSEBenchCore", "NSEBenchSystem", "Foundation", "Dispatch", "Synchronization", "UserNotifications",
             "SimulatedDevice", "SDKProfiles",

@@ -136,4 +136,7 @@ extension MediaField {
     init?(sdk: SDKProfile) {
         self.init(keys: sdk.mediaKeys, typeHintKey: sdk.mediaTypeHintKey)
     }
+
+    /// The push SDK whose helper reads the media URL here; nil for a field no SDK's is.
+    var sdk: SDKProfile? { SDKProfile.allCases.first { MediaField(sdk: $0) == self } }
 }

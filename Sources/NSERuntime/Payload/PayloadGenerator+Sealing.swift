@@ -56,7 +56,7 @@ extension PayloadGenerator {
                     let payload = makePayload(
                         template, badge: 9, messageIdentifier: String(repeating: "f", count: 16),
                         campaignIdentifier: campaignIdentifier, encryptedData: encryptedData, mediaURL: mediaURL,
-                        mediaField: mediaField)
+                        mediaField: mediaField, sdk: mediaField?.sdk)
                     largest = max(largest, payload.byteCount)
                 }
             }

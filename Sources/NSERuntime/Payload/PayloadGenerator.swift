@@ -1,6 +1,7 @@
 public import Foundation
 import NSEBenchCore
 public import NSEBenchSystem
+import SDKProfiles
 
 /// Produces a run's payloads from a seed: the i-th payload is the same every time, whatever else was
 /// generated before, because it is drawn from its own stream `fork(stream: i)` of the seed's generator.
@@ -39,6 +40,9 @@ public struct PayloadGenerator: Sendable {
     private let mediaURLs: [String: URL]
     /// Where payloads carry the media URL when not at `media_url`.
     public let mediaField: MediaField?
+    /// The push SDK whose media field that is: its pushes' own fields go in every payload
+    /// (``SDKProfile/payloadFields(messageIdentifier:)``).
+    let sdk: SDKProfile?
 
     /// Checks the settings and prepares the generator.
     ///
@@ -83,6 +87,7 @@ public struct PayloadGenerator: Sendable {
         self.key = key
         self.mediaURLs = mediaURLs
         self.mediaField = mediaField
+        sdk = mediaField?.sdk
         root = Xoshiro256StarStar(seed: seed)
         var campaignSource = root
         campaignIdentifier = "cmp-" + Self.hex(campaignSource.next())
@@ -119,7 +124,8 @@ public struct PayloadGenerator: Sendable {
             isEncrypted ? try seal(template.text, fault: fault, using: &generator) : nil
         var payload = Self.makePayload(
             template, badge: badge, messageIdentifier: messageIdentifier, campaignIdentifier: campaignIdentifier,
-            encryptedData: encryptedData, mediaURL: mediaPath.flatMap { mediaURLs[$0] }, mediaField: mediaField)
+            encryptedData: encryptedData, mediaURL: mediaPath.flatMap { mediaURLs[$0] }, mediaField: mediaField,
+            sdk: sdk)
         let isOversize = oversizeRoll < mix.oversize
         if isOversize {
             let target = NotificationPayload.maximumByteCount + 1 + Int(generator.nextUInt64(below: 1024))
@@ -137,7 +143,7 @@ public struct PayloadGenerator: Sendable {
     /// ``worstCaseByteCount(mix:mediaURLs:campaignIdentifier:mediaField:)`` exact.
     static func makePayload(
         _ template: NotificationTemplate, badge: Int, messageIdentifier: String, campaignIdentifier: String,
-        encryptedData: String?, mediaURL: URL?, mediaField: MediaField?
+        encryptedData: String?, mediaURL: URL?, mediaField: MediaField?, sdk: SDKProfile?
     ) -> NotificationPayload {
         var payload = NotificationPayload(
             alert: encryptedData == nil
@@ -147,6 +153,9 @@ public struct PayloadGenerator: Sendable {
             category: template.category, encryptedData: encryptedData, mediaURL: mediaURL,
             customFields: ["campaign_id": .string(campaignIdentifier), "message_id": .string(messageIdentifier)])
         payload.mediaField = mediaField
+        for (key, value) in sdk?.payloadFields(messageIdentifier: messageIdentifier) ?? [:] {
+            payload.customFields[key] = .string(value)
+        }
         return payload
     }
 

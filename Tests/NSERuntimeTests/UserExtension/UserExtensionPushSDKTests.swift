@@ -73,6 +73,31 @@ struct UserExtensionPushSDKTests {
         .airship:
             "import AirshipNotificationServiceExtension\n\nclass NotificationService: UANotificationServiceExtension {}\n",
         .batch: "import BatchExtension\n\nclass NotificationService: BAENotificationServiceExtension {}\n",
+        // Customer.io's sample (customerio-ios `Apps/APN-UIKit/NotificationServiceExtension`), its API key a
+        // string where the sample reads its build settings.
+        .customerio: """
+        import CioInternalCommon
+        import CioMessagingPush
+        import CioMessagingPushAPN
+        import UserNotifications
+
+        class NotificationService: UNNotificationServiceExtension {
+            override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                MessagingPushAPN.initializeForExtension(
+                    withConfig: MessagingPushConfigBuilder(cdpApiKey: "cdp-key")
+                        .logLevel(.debug)
+                        .appGroupId("group.io.customer.ios-sample.apn-spm.APN-UIKit.cio")
+                        .build()
+                )
+
+                MessagingPush.shared.didReceive(request, withContentHandler: contentHandler)
+            }
+
+            override func serviceExtensionTimeWillExpire() {
+                MessagingPush.shared.serviceExtensionTimeWillExpire()
+            }
+        }
+        """,
         // A subclass of its own, calling the SDK's didReceive.
         .iterable: """
         import IterableAppExtensions
@@ -104,8 +129,9 @@ struct UserExtensionPushSDKTests {
             harness.input(
                 TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL, for: sdk.rawValue),
                 extension: factory))
-        // The media's request, answered a second later on the manual clock.
-        await harness.downloader.waitForRequests(1)
+        // The media's request (and Customer.io's metric, sent beside it), answered a second later on the
+        // manual clock.
+        await harness.downloader.waitForRequests(sdk == .customerio ? 2 : 1)
         harness.clock.advance(by: second)
         await harness.events.wait(for: .handlerCalled)
         // Work that outlives the delivery (OneSignal's receipt) ends with the wind-down.
@@ -114,7 +140,7 @@ struct UserExtensionPushSDKTests {
         return (await task.value, harness.downloader.requests)
     }
 
-    @Test(arguments: [SDKProfile.firebase, .onesignal, .klaviyo, .airship, .batch, .iterable])
+    @Test(arguments: [SDKProfile.firebase, .onesignal, .klaviyo, .airship, .batch, .iterable, .customerio])
     func theSDKsHelperDownloadsFromItsOwnKeyAndAttaches(sdk: SDKProfile) async throws {
         let source = try #require(Self.sources[sdk])
         let (record, requests) = try await run(source, sdk: sdk)
@@ -122,6 +148,40 @@ struct UserExtensionPushSDKTests {
         #expect(record.visible.attachments.count == 1, "\(sdk)")
         #expect(requests.contains { $0.url == TestPayloads.mediaURL }, "\(sdk): \(requests.map(\.url))")
         if sdk == .iterable { #expect(record.visible.subtitle == "via Iterable") }
+    }
+
+    /// Customer.io's helper leaves alone a push without its delivery fields, as Customer.io's does: the
+    /// handler is never called (the sample ignores `didReceive`'s false), so the user sees the original at
+    /// the deadline; with the delivery fields, it sends the delivered metric beside the image and delivers
+    /// after both.
+    @Test func customerIOLeavesOtherPushesAloneAndWaitsForItsMetric() async throws {
+        let source = try #require(Self.sources[.customerio])
+        let factory = try await CompiledExamples.factory(of: ["NotificationService.swift": source])
+        #expect(
+            try UserExtensionSource.locate(try CompiledExamples.folder(["NotificationService.swift": source]).path).sdk
+                == .customerio)
+        let harness = try HostHarness { _ in
+            .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
+        }
+        defer { harness.remove() }
+        var other = TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL, for: "customerio")
+        other.customFields["CIO-Delivery-Token"] = nil
+        let ignored = harness.start(harness.input(other, extension: factory, id: 1))
+        let handled = harness.start(
+            harness.input(
+                TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL, for: "customerio"),
+                extension: factory, id: 2))
+        await harness.downloader.waitForRequests(2)
+        let requests = harness.downloader.requests
+        #expect(requests.contains { $0.url == TestPayloads.mediaURL })
+        #expect(requests.contains { $0.url.path == "/metrics/track" && $0.method == "POST" }, "\(requests)")
+        harness.clock.advance(by: second)
+        let record = await handled.value
+        #expect(record.outcome == .enriched, "\(record.outcome) \(record.stageErrors)")
+        harness.clock.advance(by: 40 * second)
+        let expired = await ignored.value
+        #expect(expired.outcome == .expiredOriginal, "\(expired.outcome)")
+        #expect(expired.times.expiryCalled != nil)
     }
 
     /// `import Firebase`, the umbrella many CocoaPods apps import, reaches Firebase Messaging's helper.
