@@ -27,7 +27,12 @@ import Testing
         let error = try #require(throws: NSError.self) { try plain.run() }
         #expect(Process.isTextFileBusy(error), "\(error)")
 
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { close(writer) }
+        // On a thread of its own: Dispatch's global queue can be held up for seconds by the rest of the suite
+        // (a full run on 2 cores once let the 2 s patience run out before its block ran).
+        Thread.detachNewThread {
+            usleep(50_000)
+            close(writer)
+        }
         let patient = Process()
         patient.executableURL = URL(fileURLWithPath: path)
         try patient.runWhenNotBusy()
