@@ -7,3 +7,6 @@ public typealias CioLogLevel = SDKProfiles.CioLogLevel
 
 /// `.region(.EU)`: the workspace's data center, which the simulated network does not reach.
 public typealias Region = SDKProfiles.CustomerIORegion
+
+/// `trackMetric(deliveryID:event:deviceToken:)`'s event.
+public typealias Metric = SDKProfiles.CustomerIOMetric

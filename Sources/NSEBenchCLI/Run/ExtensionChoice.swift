@@ -37,6 +37,7 @@ enum ExtensionChoice {
                 value, principalClass: configuration.principalClass, swiftVersion: configuration.swiftVersion,
                 modules: configuration.modules)
             if !configuration.mediaFieldGiven { configuration.mediaField = source.mediaField }
+            configuration.pushPayloadFields = source.pushPayloadFields
         } catch {
             throw .invalidCombination("--extension \(value): \(error.description)")
         }

@@ -42,7 +42,8 @@ struct PayloadSource: Sendable {
                     try PayloadGenerator(
                         seed: configuration.settings.seed, mix: configuration.payloadMix,
                         mediaMix: configuration.mediaMix, mediaBaseURL: base, key: key,
-                        faults: configuration.cryptoFaults, mediaField: configuration.mediaField)
+                        faults: configuration.cryptoFaults, mediaField: configuration.mediaField,
+                        pushFields: configuration.pushPayloadFields.adding(configuration.mediaField))
                 })
         }
     }

@@ -65,6 +65,9 @@ public struct RunConfiguration: Sendable {
     public var mediaField: MediaField? = nil
     /// Whether `--media-field` was given: replayed payloads must then hold a URL there.
     public var mediaFieldGiven = false
+    /// The push SDKs whose own fields generated payloads carry: the SDK profile run, or those a user's
+    /// extension imports (with the one `--media-field` names, added where the payloads are made).
+    public var pushPayloadFields: PushPayloadFields = .none
     /// `--keychain`: the items the keychain the app shares with its extension starts with; nil for an
     /// empty keychain.
     public var keychain: KeychainItems? = nil
@@ -183,6 +186,7 @@ enum RunOptions {
         }
         configuration.mediaField =
             configuration.mediaFieldGiven ? givenField : BuiltInExtensions.mediaField(for: extensionName)
+        configuration.pushPayloadFields = PushPayloadFields(builtIn: extensionName)
         if configuration.encryptedField != nil, payloadFile == nil {
             throw .invalidCombination(
                 "--\(encryptedField.name) names a key of replayed payloads: give the payloads with --\(payloads.name) "

@@ -46,6 +46,7 @@ extension RunSession {
                 configurationNow, settings: BuiltInExtensionSettings(timeScale: settings.timeScale))
         }
         if let source, !configuration.mediaFieldGiven { configuration.mediaField = source.mediaField }
+        if let source { configuration.pushPayloadFields = source.pushPayloadFields }
         if !configuration.quiet {
             for note in notes { context.output.write("\(note)\n") }
             if let warning = CapacityFile.warning(

@@ -38,7 +38,8 @@ extension PayloadGenerator {
     /// vary in size, and `encrypted_data` is as long for every nonce, key and injected fault but
     /// truncation, which only shortens it.
     static func worstCaseByteCount(
-        mix: PayloadMix, mediaURLs: [URL], campaignIdentifier: String, mediaField: MediaField?
+        mix: PayloadMix, mediaURLs: [URL], campaignIdentifier: String, mediaField: MediaField?,
+        pushFields: PushPayloadFields
     ) -> Int {
         var encryptedOptions: [Bool] = []
         if mix.encrypted < 1 { encryptedOptions.append(false) }
@@ -56,7 +57,7 @@ extension PayloadGenerator {
                     let payload = makePayload(
                         template, badge: 9, messageIdentifier: String(repeating: "f", count: 16),
                         campaignIdentifier: campaignIdentifier, encryptedData: encryptedData, mediaURL: mediaURL,
-                        mediaField: mediaField, sdk: mediaField?.sdk)
+                        mediaField: mediaField, pushFields: pushFields)
                     largest = max(largest, payload.byteCount)
                 }
             }

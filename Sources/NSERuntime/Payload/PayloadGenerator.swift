@@ -1,7 +1,6 @@
 public import Foundation
 import NSEBenchCore
 public import NSEBenchSystem
-import SDKProfiles
 
 /// Produces a run's payloads from a seed: the i-th payload is the same every time, whatever else was
 /// generated before, because it is drawn from its own stream `fork(stream: i)` of the seed's generator.
@@ -40,9 +39,8 @@ public struct PayloadGenerator: Sendable {
     private let mediaURLs: [String: URL]
     /// Where payloads carry the media URL when not at `media_url`.
     public let mediaField: MediaField?
-    /// The push SDK whose media field that is: its pushes' own fields go in every payload
-    /// (``SDKProfile/payloadFields(messageIdentifier:)``).
-    let sdk: SDKProfile?
+    /// The fields of the push SDKs the payloads stand for, in every payload.
+    public let pushFields: PushPayloadFields
 
     /// Checks the settings and prepares the generator.
     ///
@@ -52,9 +50,10 @@ public struct PayloadGenerator: Sendable {
     /// without being asked to (the generator works out its largest payload here).
     ///
     /// - Parameter mediaField: where payloads carry the media URL when not at `media_url` (a push SDK's key).
+    /// - Parameter pushFields: the push SDKs whose own fields every payload carries.
     public init(
         seed: UInt64, mix: PayloadMix, mediaMix: MediaMix = .none, mediaBaseURL: URL, key: [UInt8],
-        faults: CryptoFaultRates = .none, mediaField: MediaField? = nil
+        faults: CryptoFaultRates = .none, mediaField: MediaField? = nil, pushFields: PushPayloadFields = .none
     ) throws(PayloadGeneratorError) {
         let fractions = [
             ("encrypted fraction", mix.encrypted), ("media fraction", mix.media), ("oversize fraction", mix.oversize),
@@ -87,13 +86,13 @@ public struct PayloadGenerator: Sendable {
         self.key = key
         self.mediaURLs = mediaURLs
         self.mediaField = mediaField
-        sdk = mediaField?.sdk
+        self.pushFields = pushFields
         root = Xoshiro256StarStar(seed: seed)
         var campaignSource = root
         campaignIdentifier = "cmp-" + Self.hex(campaignSource.next())
         largestByteCount = Self.worstCaseByteCount(
             mix: mix, mediaURLs: Array(mediaURLs.values), campaignIdentifier: campaignIdentifier,
-            mediaField: mediaField)
+            mediaField: mediaField, pushFields: pushFields)
         guard largestByteCount <= NotificationPayload.maximumByteCount else {
             throw .payloadCanExceedLimit(byteCount: largestByteCount)
         }
@@ -125,7 +124,7 @@ public struct PayloadGenerator: Sendable {
         var payload = Self.makePayload(
             template, badge: badge, messageIdentifier: messageIdentifier, campaignIdentifier: campaignIdentifier,
             encryptedData: encryptedData, mediaURL: mediaPath.flatMap { mediaURLs[$0] }, mediaField: mediaField,
-            sdk: sdk)
+            pushFields: pushFields)
         let isOversize = oversizeRoll < mix.oversize
         if isOversize {
             let target = NotificationPayload.maximumByteCount + 1 + Int(generator.nextUInt64(below: 1024))
@@ -140,10 +139,10 @@ public struct PayloadGenerator: Sendable {
     }
 
     /// The payload around the drawn parts; every other field has a fixed size, which keeps
-    /// ``worstCaseByteCount(mix:mediaURLs:campaignIdentifier:mediaField:)`` exact.
+    /// ``worstCaseByteCount(mix:mediaURLs:campaignIdentifier:mediaField:pushFields:)`` exact.
     static func makePayload(
         _ template: NotificationTemplate, badge: Int, messageIdentifier: String, campaignIdentifier: String,
-        encryptedData: String?, mediaURL: URL?, mediaField: MediaField?, sdk: SDKProfile?
+        encryptedData: String?, mediaURL: URL?, mediaField: MediaField?, pushFields: PushPayloadFields
     ) -> NotificationPayload {
         var payload = NotificationPayload(
             alert: encryptedData == nil
@@ -153,7 +152,7 @@ public struct PayloadGenerator: Sendable {
             category: template.category, encryptedData: encryptedData, mediaURL: mediaURL,
             customFields: ["campaign_id": .string(campaignIdentifier), "message_id": .string(messageIdentifier)])
         payload.mediaField = mediaField
-        for (key, value) in sdk?.payloadFields(messageIdentifier: messageIdentifier) ?? [:] {
+        for (key, value) in pushFields.fields(messageIdentifier: messageIdentifier) {
             payload.customFields[key] = .string(value)
         }
         return payload

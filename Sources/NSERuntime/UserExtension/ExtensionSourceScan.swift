@@ -211,6 +211,10 @@ enum ExtensionSourceScan {
         ("Foundation.NSTemporaryDirectory(", qualifiedFolder),
         ("Foundation.NSHomeDirectory(", qualifiedFolder),
         ("Foundation.NSSearchPathForDirectoriesInDomains(", qualifiedFolder),
+        (
+            "trackMetric(deliveryID:",
+            "Customer.io's trackMetric sends nothing here: its call to Customer.io's CDP host is not simulated or timed"
+        ),
         ("pthread_create(", "a thread made with pthread_create \(outsideInvocation)"),
         (
             "DispatchQueue.main.sync",

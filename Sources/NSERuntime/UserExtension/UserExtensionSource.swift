@@ -64,6 +64,10 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// is the first.
     var sdksImported: [ImportedSDK] = []
 
+    /// The fields of every push SDK the sources import (not only ``sdk``, the first): generated payloads
+    /// carry them whatever `--media-field` says.
+    public var pushPayloadFields: PushPayloadFields { PushPayloadFields(sdks: sdksImported.map(\.sdk)) }
+
     /// A push SDK a unit of the build imports.
     struct ImportedSDK: Sendable, Hashable {
         /// The module whose sources import it; nil for the extension's.

@@ -52,7 +52,9 @@ public final class MessagingPush: MessagingPushInstance, @unchecked Sendable {
 
     /// Initializes the module for a Notification Service Extension; the first call's configuration stays.
     @discardableResult
-    public static func initializeForExtension(withConfig config: MessagingPushConfigOptions) -> MessagingPushInstance {
+    public static func initializeForExtension(withConfig config: MessagingPushConfigOptions)
+        -> any MessagingPushInstance
+    {
         shared.lock.withLock {
             if shared.configuration == nil { shared.configuration = config }
         }
@@ -67,18 +69,36 @@ public final class MessagingPush: MessagingPushInstance, @unchecked Sendable {
             contentHandler(request.content)
             return false
         }
-        let push = CustomerIORichPush()
+        let push = CustomerIORichPush(apiKey: configuration.cdpApiKey)
         let phone = Self.phoneKey
         lock.withLock { inProgress[phone, default: []].append(push) }
         let handled = push.start(
             request,
             contentHandler: { [self] content in
-                lock.withLock { inProgress[phone]?.removeAll { $0 === push } }
+                forget(push, of: phone)
                 contentHandler(content)
             }, autoTrackDelivery: configuration.autoTrackPushEvents)
-        if !handled { lock.withLock { inProgress[phone]?.removeAll { $0 === push } } }
+        if !handled { forget(push, of: phone) }
         return handled
     }
+
+    /// Drops `push` from `phone`'s pushes in progress, and the phone when it has none left.
+    private func forget(_ push: CustomerIORichPush, of phone: ObjectIdentifier?) {
+        lock.withLock {
+            inProgress[phone]?.removeAll { $0 === push }
+            if inProgress[phone]?.isEmpty == true { inProgress[phone] = nil }
+        }
+    }
+
+    /// Customer.io's manual metric (`trackMetric(deliveryID:event:deviceToken:)`): nothing is sent here
+    /// (its CDP host is not simulated; the run names such calls `not faithful:`).
+    public func trackMetric(deliveryID: String, event: CustomerIOMetric, deviceToken: String) {}
+
+    /// The app's call; nothing is registered here.
+    public func registerDeviceToken(_ deviceToken: String) {}
+
+    /// The app's call; nothing is deleted here.
+    public func deleteDeviceToken() {}
 
     public func serviceExtensionTimeWillExpire() {
         let pushes = lock.withLock { inProgress.removeValue(forKey: Self.phoneKey) ?? [] }
@@ -93,7 +113,9 @@ public final class MessagingPush: MessagingPushInstance, @unchecked Sendable {
 public enum MessagingPushAPN {
     /// `MessagingPushAPN.initializeForExtension(withConfig:)`.
     @discardableResult
-    public static func initializeForExtension(withConfig config: MessagingPushConfigOptions) -> MessagingPushInstance {
+    public static func initializeForExtension(withConfig config: MessagingPushConfigOptions)
+        -> any MessagingPushInstance
+    {
         MessagingPush.initializeForExtension(withConfig: config)
     }
 }
@@ -102,7 +124,9 @@ public enum MessagingPushAPN {
 public enum MessagingPushFCM {
     /// `MessagingPushFCM.initializeForExtension(withConfig:)`.
     @discardableResult
-    public static func initializeForExtension(withConfig config: MessagingPushConfigOptions) -> MessagingPushInstance {
+    public static func initializeForExtension(withConfig config: MessagingPushConfigOptions)
+        -> any MessagingPushInstance
+    {
         MessagingPush.initializeForExtension(withConfig: config)
     }
 }
@@ -177,6 +201,11 @@ public final class MessagingPushConfigBuilder {
             autoTrackPushEvents: autoTrackPushEvents, showPushAppInForeground: showPushAppInForeground,
             appGroupId: appGroupId)
     }
+}
+
+/// Customer.io's push metrics (`CioInternalCommon`'s `Service/Request/PushMetric.swift`), `Metric` there.
+public enum CustomerIOMetric: String, Codable, Sendable {
+    case delivered, opened, converted
 }
 
 /// Customer.io's log levels (`CioInternalCommon`'s `Util/Log.swift`); nothing is logged here.

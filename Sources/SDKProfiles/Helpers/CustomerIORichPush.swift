@@ -18,9 +18,10 @@ import UserNotifications
 /// The metric is a POST with a JSON body, as Customer.io sends it (`RichPush/RichPushDeliveryTracker.swift`:
 /// `CIOApiEndpoint.trackPushMetricsCdp`, `POST /track` on its CDP API host, with `anonymousId` (the
 /// delivery id), `event` "Report Delivery Event" and `properties` holding `recipient` (the device token),
-/// `metric` "delivered" and `deliveryId`): here `POST /metrics/track` on the media's host, on a session of
-/// its own with no timeout set (Customer.io's HTTP client is not this helper's subject); `--endpoint
-/// metrics:...` shapes it. A push without media sends no metric (there is no host to send it to). The
+/// `metric` "delivered" and `deliveryId`), through the same HTTP client as the image
+/// (`RichPushHttpClient.getCIOApiSession`: ephemeral, 30 s resource, 60 s request, with Basic authorization
+/// by the CDP API key and Customer.io's user agent): here `POST /metrics/track` on the media's host;
+/// `--endpoint metrics:...` shapes it. A push without media sends no metric (there is no host to send it to). The
 /// pending-metric file Customer.io keeps in the App Group for the app to send later is not written.
 ///
 /// `@unchecked Sendable`: its sessions, pending steps and the content so far are read and written under
@@ -32,6 +33,8 @@ final class CustomerIORichPush: @unchecked Sendable {
     static let deliveryIDKey = "CIO-Delivery-ID"
     static let deliveryTokenKey = "CIO-Delivery-Token"
 
+    /// The CDP API key the metric's authorization names.
+    private let apiKey: String
     private let lock = NSLock()
     private var session: URLSession?
     private var metricSession: URLSession?
@@ -41,6 +44,9 @@ final class CustomerIORichPush: @unchecked Sendable {
     private var composed: UNNotificationContent?
     /// The steps (rich push, metric) still running; the content is delivered when the last ends.
     private var pendingSteps = 0
+
+    /// One push's work, its metric authorized by `apiKey`.
+    init(apiKey: String) { self.apiKey = apiKey }
 
     /// The delivery id and device token of a Customer.io push; nil for any other.
     static func delivery(in userInfo: [AnyHashable: Any]) -> (id: String, token: String)? {
@@ -63,10 +69,10 @@ final class CustomerIORichPush: @unchecked Sendable {
         let metric =
             autoTrackDelivery
             ? imageURL.flatMap { SideCallURL.on($0, path: "/metrics/track") }.map {
-                Self.metricRequest($0, deliveryID: delivery.id, token: delivery.token)
+                Self.metricRequest($0, deliveryID: delivery.id, token: delivery.token, apiKey: apiKey)
             } : nil
         let session = imageURL.map { _ in Self.richPushSession() }
-        let metricSession = metric.map { _ in URLSession(configuration: .default) }
+        let metricSession = metric.map { _ in Self.richPushSession() }
         lock.withLock {
             handler = ContentHandler(contentHandler)
             original = request.content
@@ -111,7 +117,7 @@ final class CustomerIORichPush: @unchecked Sendable {
         if let handler, let content { handler(content) }
     }
 
-    /// The rich-push session: ephemeral, 30 s for the resource and 60 s for a request.
+    /// Customer.io's sessions (`getBasicSession`): ephemeral, 30 s for the resource and 60 s for a request.
     private static func richPushSession() -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForResource = 30
@@ -119,8 +125,9 @@ final class CustomerIORichPush: @unchecked Sendable {
         return URLSession(configuration: configuration)
     }
 
-    /// The delivered metric's POST to `url`: its JSON body names the push's delivery id and device token.
-    static func metricRequest(_ url: URL, deliveryID: String, token: String) -> URLRequest {
+    /// The delivered metric's POST to `url`: its JSON body names the push's delivery id and device token, its
+    /// header fields those of Customer.io's API session (`getCIOsessionHeader`).
+    static func metricRequest(_ url: URL, deliveryID: String, token: String, apiKey: String) -> URLRequest {
         let fields: [String: Any] = [
             "anonymousId": deliveryID,
             "event": "Report Delivery Event",
@@ -128,11 +135,18 @@ final class CustomerIORichPush: @unchecked Sendable {
         ]
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
+        request.setValue(
+            "Basic " + Data((apiKey + ":").utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
+        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         // Plain strings always serialize; an empty body would still be sent.
         request.httpBody = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data()
         return request
     }
+
+    /// Customer.io's extension's user agent (`UserAgentUtil.getNSEUserAgentHeaderValue`): its client and
+    /// version, the device, and the app (nse-bench's stand-ins for the last two).
+    static let userAgent = "Customer.io iOS Client/4.7.5 (iPhone; iOS 26.1) com.example.app/1.0"
 
     /// One step ended (the rich-push step with its content); the last one delivers, unless expiry did.
     private func stepFinished(composed content: UNNotificationContent?) {

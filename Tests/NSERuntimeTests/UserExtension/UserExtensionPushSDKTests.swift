@@ -1,9 +1,11 @@
 import Foundation
 import NSEBenchCore
-import SDKProfiles
+import Synchronization
 import Testing
+import UserNotifications
 
 @testable import NSERuntime
+@testable import SDKProfiles
 
 /// Extensions that hand their work to a push SDK, written as each SDK's documentation has apps write
 /// them, compile unchanged against nse-bench's modules of the SDKs' names and run the SDK's helper
@@ -152,16 +154,19 @@ struct UserExtensionPushSDKTests {
 
     /// Customer.io's helper leaves alone a push without its delivery fields, as Customer.io's does: the
     /// handler is never called (the sample ignores `didReceive`'s false), so the user sees the original at
-    /// the deadline; with the delivery fields, it sends the delivered metric beside the image and delivers
-    /// after both.
+    /// the deadline. With them, it sends the delivered metric beside the image and delivers only when both
+    /// are done: here the image after 1 s, the metric after 20 s.
     @Test func customerIOLeavesOtherPushesAloneAndWaitsForItsMetric() async throws {
         let source = try #require(Self.sources[.customerio])
+        let folder = try CompiledExamples.folder(["NotificationService.swift": source])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try UserExtensionSource.locate(folder.path).sdk == .customerio)
         let factory = try await CompiledExamples.factory(of: ["NotificationService.swift": source])
-        #expect(
-            try UserExtensionSource.locate(try CompiledExamples.folder(["NotificationService.swift": source]).path).sdk
-                == .customerio)
-        let harness = try HostHarness { _ in
-            .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
+        let harness = try HostHarness { request in
+            .respond(
+                .init(
+                    after: request.url.path == "/metrics/track" ? 20 * second : second, contentType: "image/jpeg",
+                    body: .bytes(Self.jpeg)))
         }
         defer { harness.remove() }
         var other = TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL, for: "customerio")
@@ -172,16 +177,78 @@ struct UserExtensionPushSDKTests {
                 TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL, for: "customerio"),
                 extension: factory, id: 2))
         await harness.downloader.waitForRequests(2)
-        let requests = harness.downloader.requests
-        #expect(requests.contains { $0.url == TestPayloads.mediaURL })
-        #expect(requests.contains { $0.url.path == "/metrics/track" && $0.method == "POST" }, "\(requests)")
+        let metric = try #require(harness.downloader.requests.first { $0.url.path == "/metrics/track" })
+        #expect(metric.method == "POST")
+        // The key is the process's first configuration's (Customer.io keeps the first): another test's may be.
+        #expect(metric.headerLines.contains { $0.hasPrefix("Authorization: Basic ") }, "\(metric.headerLines)")
+        #expect(harness.downloader.requests.contains { $0.url == TestPayloads.mediaURL })
         harness.clock.advance(by: second)
+        try await Task.sleep(for: .milliseconds(50))
+        harness.clock.advance(by: 19 * second)
         let record = await handled.value
         #expect(record.outcome == .enriched, "\(record.outcome) \(record.stageErrors)")
-        harness.clock.advance(by: 40 * second)
+        #expect(record.visible.attachments.count == 1)
+        #expect(try #require(record.times.delivered) >= 20 * second, "delivered once the metric was done")
+        harness.clock.advance(by: 20 * second)
         let expired = await ignored.value
         #expect(expired.outcome == .expiredOriginal, "\(expired.outcome)")
         #expect(expired.times.expiryCalled != nil)
+    }
+
+    /// Customer.io's expiry cancels the pushes its process holds; each invocation here is a phone of its
+    /// own, so one phone's expiry leaves another's push to finish: A's image never comes in time and A
+    /// expires at 20 s, while B's, started at 15 s, arrives at 22 s.
+    @Test func customerIOsExpiryEndsOnlyItsOwnPhonesPushes() async throws {
+        let source = try #require(Self.sources[.customerio])
+        let factory = try await CompiledExamples.factory(of: ["NotificationService.swift": source])
+        let slow = URL(string: "http://127.0.0.1:8080/media/slow.jpg")!
+        let fast = URL(string: "http://127.0.0.1:8080/media/fast.jpg")!
+        let harness = try HostHarness(settings: HostSettings(timeBudget: 20 * second)) { request in
+            let after: UInt64 =
+                switch request.url {
+                case slow: 25 * second
+                case fast: 7 * second
+                default: 0  // the metric
+                }
+            return .respond(.init(after: after, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
+        }
+        defer { harness.remove() }
+        let pushA = harness.start(
+            harness.input(TestPayloads.plain(title: "A", mediaURL: slow, for: "customerio"), extension: factory, id: 1))
+        await harness.downloader.waitForRequests(2)
+        harness.clock.advance(by: 15 * second)
+        let pushB = harness.start(
+            harness.input(
+                TestPayloads.plain(title: "B", mediaURL: fast, for: "customerio"), extension: factory, id: 2,
+                arrival: 15 * second))
+        await harness.downloader.waitForRequests(4)
+        // A's expiry at 20 s, B's image at 22 s; A's download, not cancelled, ends with its wind-down.
+        harness.clock.advance(by: 5 * second)
+        try await Task.sleep(for: .milliseconds(50))
+        harness.clock.advance(by: 2 * second)
+        try await Task.sleep(for: .milliseconds(50))
+        harness.clock.advance(by: 10 * second)
+        let expired = await pushA.value
+        #expect(expired.outcome == .expiredOriginal, "\(expired.outcome)")
+        let finished = await pushB.value
+        #expect(finished.outcome == .enriched, "another phone's expiry ended it: \(finished.outcome)")
+        #expect(finished.visible.attachments.count == 1)
+    }
+
+    /// Before `initializeForExtension`, Customer.io hands the content straight back and says false; a push
+    /// without its delivery fields gets false and no call; without `autoTrackPushEvents` no metric is sent.
+    @Test func customerIOsAPIBeforeInitializationAndWithoutAutoTracking() async throws {
+        let push = MessagingPush()
+        let request = UNNotificationRequest(
+            identifier: "a", content: UNNotificationContent(), trigger: nil)
+        let handed = Mutex(0)
+        #expect(!push.didReceive(request) { _ in handed.withLock { $0 += 1 } })
+        #expect(handed.withLock { $0 } == 1)
+        MessagingPush.initializeForExtension(withConfig: MessagingPushConfigBuilder(cdpApiKey: "k").build())
+        #expect(!MessagingPush.shared.didReceive(request) { _ in handed.withLock { $0 += 1 } })
+        #expect(handed.withLock { $0 } == 1, "a push that is not Customer.io's is left alone")
+        let options = MessagingPushConfigBuilder(cdpApiKey: "k").autoTrackPushEvents(false).region(.EU).build()
+        #expect(!options.autoTrackPushEvents && options.region == .EU && options.logLevel == .error)
     }
 
     /// `import Firebase`, the umbrella many CocoaPods apps import, reaches Firebase Messaging's helper.
