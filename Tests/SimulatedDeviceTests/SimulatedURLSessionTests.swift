@@ -273,6 +273,32 @@ struct SimulatedURLSessionTests {
         #expect(task.state == .completed)
     }
 
+    /// The cancellation handler of `data(from:)` / `download(from:)` runs at once for a task already
+    /// cancelled, before the session's task exists: the transfer must still end (Airship's expiry cancels its
+    /// task group; a download that ran on made its work outlive the expiry).
+    @Test(
+        "an async request from a task already cancelled ends cancelled, not after the transfer", arguments: [0, 1, 2])
+    func asyncRequestFromACancelledTask(call: Int) async throws {
+        let (_, session, _) = Self.sessionWhoseTransfersEndOnlyWhenCancelled()
+        let outcome = Mutex<String?>(nil)
+        Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            do {
+                switch call {
+                case 0: _ = try await session.data(from: Self.url)
+                case 1: _ = try await session.download(from: Self.url)
+                default: _ = try await session.upload(for: URLRequest(url: Self.url), from: Data("a".utf8))
+                }
+                outcome.withLock { $0 = "finished" }
+            } catch {
+                outcome.withLock { $0 = (error as? URLError)?.code == .cancelled ? "cancelled" : "\(error)" }
+            }
+        }
+        // Bounded: a transfer nothing cancelled runs its 60 s, past this test.
+        for _ in 0..<2000 where outcome.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(outcome.withLock { $0 } == "cancelled")
+    }
+
     @Test("a task resumed once its process is gone ends as cancelled, and sends nothing")
     func resumedAfterTheProcessIsGone() async throws {
         let network = ScriptedNetwork { _ in ScriptedNetwork.body("never") }

@@ -22,11 +22,12 @@ extension SimulatedURLSession {
                     guard let response else { return continuation.resume(throwing: URLError(.badServerResponse)) }
                     continuation.resume(returning: (data ?? Data(), response))
                 }
-                task.value = made
+                let cancelledAlready = task.keep(made)
                 made.resume()
+                if cancelledAlready { made.cancel() }
             }
         } onCancel: {
-            task.value?.cancel()
+            task.cancel()?.cancel()
         }
     }
 
@@ -58,11 +59,12 @@ extension SimulatedURLSession {
                     guard let response else { return continuation.resume(throwing: URLError(.badServerResponse)) }
                     continuation.resume(returning: (data ?? Data(), response))
                 }
-                task.value = made
+                let cancelledAlready = task.keep(made)
                 made.resume()
+                if cancelledAlready { made.cancel() }
             }
         } onCancel: {
-            task.value?.cancel()
+            task.cancel()?.cancel()
         }
     }
 
@@ -90,21 +92,35 @@ extension SimulatedURLSession {
                     }
                     continuation.resume(returning: (file, response))
                 }
-                task.value = made
+                let cancelledAlready = task.keep(made)
                 made.driverResumeKeepingFile()
+                if cancelledAlready { made.cancel() }
             }
         } onCancel: {
-            task.value?.cancel()
+            task.cancel()?.cancel()
         }
     }
 }
 
-/// A value set once from inside a continuation and read by its cancellation handler, behind a `Mutex`.
+/// The task made inside a continuation, for its cancellation handler, which may run before the task is made
+/// (a caller cancelled already, or cancelled while the continuation's body ran): then the body cancels the
+/// task itself once made. Behind a `Mutex`.
 private final class Box<Value: AnyObject & Sendable>: Sendable {
-    private let stored = Mutex<Value?>(nil)
+    private let stored = Mutex<(value: Value?, cancelled: Bool)>((nil, false))
 
-    var value: Value? {
-        get { stored.withLock { $0 } }
-        set { stored.withLock { $0 = newValue } }
+    /// Keeps `value`; whether the cancellation handler ran before it (the caller then cancels it).
+    func keep(_ value: Value) -> Bool {
+        stored.withLock { state in
+            state.value = value
+            return state.cancelled
+        }
+    }
+
+    /// Marks the task cancelled; the task to cancel, once made.
+    func cancel() -> Value? {
+        stored.withLock { state in
+            state.cancelled = true
+            return state.value
+        }
     }
 }
