@@ -71,8 +71,8 @@ final class CustomerIORichPush: @unchecked Sendable {
             ? imageURL.flatMap { SideCallURL.on($0, path: "/metrics/track") }.map {
                 Self.metricRequest($0, deliveryID: delivery.id, token: delivery.token, apiKey: apiKey)
             } : nil
-        let session = imageURL.map { _ in Self.richPushSession() }
-        let metricSession = metric.map { _ in Self.richPushSession() }
+        let session = imageURL.map { _ in Self.customerIOSession() }
+        let metricSession = metric.map { _ in Self.customerIOSession() }
         lock.withLock {
             handler = ContentHandler(contentHandler)
             original = request.content
@@ -118,7 +118,7 @@ final class CustomerIORichPush: @unchecked Sendable {
     }
 
     /// Customer.io's sessions (`getBasicSession`): ephemeral, 30 s for the resource and 60 s for a request.
-    private static func richPushSession() -> URLSession {
+    private static func customerIOSession() -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForResource = 30
         configuration.timeoutIntervalForRequest = 60

@@ -14,7 +14,7 @@ extension SimulatedURLSession {
     public func data(
         for request: URLRequest, delegate: (any SimulatedURLSessionTaskDelegate)? = nil
     ) async throws -> (Data, URLResponse) {
-        let task = Box<URLSessionDataTask>()
+        let task = CancellableTaskSlot<URLSessionDataTask>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let made = dataTask(with: request, taskDelegate: delegate) { data, response, error in
@@ -51,7 +51,7 @@ extension SimulatedURLSession {
         for request: URLRequest, body: Result<Data, PhoneNetworkFailure>,
         delegate: (any SimulatedURLSessionTaskDelegate)?
     ) async throws -> (Data, URLResponse) {
-        let task = Box<SimulatedUploadTask>()
+        let task = CancellableTaskSlot<SimulatedUploadTask>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let made = uploadTask(with: request, body: body, taskDelegate: delegate) { data, response, error in
@@ -81,7 +81,7 @@ extension SimulatedURLSession {
     public func download(
         for request: URLRequest, delegate: (any SimulatedURLSessionTaskDelegate)? = nil
     ) async throws -> (URL, URLResponse) {
-        let task = Box<SimulatedDownloadTask>()
+        let task = CancellableTaskSlot<SimulatedDownloadTask>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let driver = driver(for: request, taskDelegate: delegate)
@@ -105,7 +105,7 @@ extension SimulatedURLSession {
 /// The task made inside a continuation, for its cancellation handler, which may run before the task is made
 /// (a caller cancelled already, or cancelled while the continuation's body ran): then the body cancels the
 /// task itself once made. Behind a `Mutex`.
-private final class Box<Value: AnyObject & Sendable>: Sendable {
+private final class CancellableTaskSlot<Value: AnyObject & Sendable>: Sendable {
     private let stored = Mutex<(value: Value?, cancelled: Bool)>((nil, false))
 
     /// Keeps `value`; whether the cancellation handler ran before it (the caller then cancels it).
