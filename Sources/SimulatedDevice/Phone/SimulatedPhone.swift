@@ -41,15 +41,21 @@ public final class SimulatedPhone: Sendable {
     ///
     /// Created on first use: most extensions never touch `URLSession.shared`, and a queue made for
     /// every invocation cost three allocations each (perf, issue #18).
-    var sharedSessionCallbacks: CallbackQueue {
-        sharedSession.withLock { callbacks in
-            if let callbacks { return callbacks }
-            let created = CallbackQueue.serial(on: callbackThreads, label: "nse-bench.phone.shared-session")
-            callbacks = created
+    var sharedSessionCallbacks: CallbackQueue { sharedSessionOfPhone.callbacks }
+    /// This phone's tasks of `URLSession.shared`, as its own process's session holds them
+    /// (`getAllTasks` lists those); created with ``sharedSessionCallbacks``.
+    var sharedSessionTasks: SessionTaskRegistry { sharedSessionOfPhone.tasks }
+    private var sharedSessionOfPhone: SharedSessionOfPhone {
+        sharedSession.withLock { session in
+            if let session { return session }
+            let created = SharedSessionOfPhone(
+                callbacks: .serial(on: callbackThreads, label: "nse-bench.phone.shared-session"),
+                tasks: SessionTaskRegistry())
+            session = created
             return created
         }
     }
-    private let sharedSession = Mutex<CallbackQueue?>(nil)
+    private let sharedSession = Mutex<SharedSessionOfPhone?>(nil)
     /// The threads the host lends for session callbacks; nil to run them on dispatch queues.
     public let callbackThreads: (any PhoneCallbackThreads)?
 
@@ -100,4 +106,11 @@ public final class SimulatedPhone: Sendable {
 public protocol ThreadMarking: Sendable {
     /// Runs `body` with the thread marked as running invocation `id`.
     func marking(_ id: Int, _ body: () -> Void)
+}
+
+/// What `URLSession.shared` is to one phone: its own process's session, with its serial callback queue
+/// and its tasks.
+struct SharedSessionOfPhone: Sendable {
+    let callbacks: CallbackQueue
+    let tasks: SessionTaskRegistry
 }

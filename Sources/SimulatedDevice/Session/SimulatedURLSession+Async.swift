@@ -85,13 +85,16 @@ extension SimulatedURLSession {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let driver = driver(for: request, taskDelegate: delegate)
-                let made = SimulatedDownloadTask(driver: driver, identifier: 0) { _, completion in
+                let made = SimulatedDownloadTask(driver: driver, identifier: Self.taskIdentifier()) {
+                    [self] made, completion in
+                    defer { ended(made, driver: driver) }
                     if let error = completion.error { return continuation.resume(throwing: error) }
                     guard let file = completion.fileURL, let response = completion.response else {
                         return continuation.resume(throwing: URLError(.badServerResponse))
                     }
                     continuation.resume(returning: (file, response))
                 }
+                register(made, driver: driver)
                 let cancelledAlready = task.keep(made)
                 made.driverResumeKeepingFile()
                 if cancelledAlready { made.cancel() }

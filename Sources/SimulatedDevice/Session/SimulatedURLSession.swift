@@ -26,8 +26,13 @@ import Synchronization
 /// (`httpBodyStream`) is not. Redirects are followed as on iOS (``HTTPRedirect``), a task delegate asked
 /// first (`willPerformHTTPRedirection`; its default implementation follows).
 ///
-/// `@unchecked Sendable`: its stored properties are immutable after init, except `invalidated`, an
-/// `Atomic`.
+/// `invalidateAndCancel()` cancels the session's tasks that have not ended, `finishTasksAndInvalidate()`
+/// lets them end, and the delegate hears `didBecomeInvalidWithError` once the last of them has; both do
+/// nothing to `URLSession.shared`, as on iOS. A task made after invalidation still runs (iOS raises an
+/// exception).
+///
+/// `@unchecked Sendable`: its stored properties are immutable after init; its tasks and invalidation are
+/// behind the ``SessionTaskRegistry``'s `Mutex`.
 public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     /// `URLSession.ResponseDisposition`, for delegates written against `URLSession`.
     public typealias ResponseDisposition = URLSession.ResponseDisposition
@@ -88,7 +93,10 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     /// The phone whose code created the session: requests made through it where no phone is current
     /// belong to it.
     let creator: SimulatedPhone?
-    private let invalidated = Atomic<Bool>(false)
+    /// The tasks that have not ended and the session's invalidation; nil for ``shared``, whose tasks each
+    /// phone holds (``SimulatedPhone/sharedSessionTasks``), and for ``synchronousReads``, which has none
+    /// to show.
+    private let ownTasks: SessionTaskRegistry?
 
     /// A session with `configuration`, as `URLSession(configuration:)`.
     public convenience init(configuration: URLSessionConfiguration) {
@@ -128,6 +136,7 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         // first, and a request through it from a queue of the extension's own must not be taken for that
         // phone's.
         self.creator = queuePerPhone ? nil : SimulatedPhone.current
+        self.ownTasks = queuePerPhone ? nil : SessionTaskRegistry()
         super.init()
     }
 
@@ -223,21 +232,53 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
 
     // MARK: Invalidation
 
-    /// Lets running tasks finish, then tells the delegate the session is invalid.
-    public func finishTasksAndInvalidate() { invalidate() }
+    /// Lets the tasks that have not ended run to their end, then tells the delegate the session is invalid
+    /// (at once when none is left). Does nothing to ``shared``, as on iOS, nor a second time.
+    public func finishTasksAndInvalidate() {
+        guard let invalidation = ownTasks?.invalidate() else { return }
+        if invalidation.invalidNow { reportInvalid(on: SimulatedPhone.current ?? creator) }
+    }
 
-    /// Cancels nothing that is still to be heard (tasks cancel themselves through `cancel()`), then tells
-    /// the delegate the session is invalid.
-    public func invalidateAndCancel() { invalidate() }
+    /// Cancels every task that has not ended (each hears `URLError(.cancelled)`, as from its own
+    /// `cancel()`), then tells the delegate the session is invalid. Does nothing to ``shared``, as on
+    /// iOS, nor a second time.
+    public func invalidateAndCancel() {
+        guard let invalidation = ownTasks?.invalidate() else { return }
+        for task in invalidation.outstanding { task.cancel() }
+        if invalidation.invalidNow { reportInvalid(on: SimulatedPhone.current ?? creator) }
+    }
 
-    private func invalidate() {
-        guard !invalidated.exchange(true, ordering: .relaxed), let delegate else { return }
-        let phone = SimulatedPhone.current ?? creator
+    /// Tells the delegate, on its queue, that the session is invalid.
+    private func reportInvalid(on phone: SimulatedPhone?) {
+        guard let delegate else { return }
         nonisolated(unsafe) let unsafeDelegate = delegate
-        callbacks.run { [self] in
-            let call = { unsafeDelegate.urlSession(self, didBecomeInvalidWithError: nil) }
-            if let phone { phone.bind(call) } else { call() }
+        callback(on: phone) { [self] in unsafeDelegate.urlSession(self, didBecomeInvalidWithError: nil) }
+    }
+
+    /// Runs `work`, a call into the extension's code, on the delegate queue with `phone` bound.
+    func callback(on phone: SimulatedPhone?, _ work: @escaping @Sendable () -> Void) {
+        callbacks(for: phone).run {
+            if let phone { phone.bind(work) } else { work() }
         }
+    }
+
+    /// Where `phone`'s tasks of this session are held: the session's own, or for ``shared`` the
+    /// phone's; nil for ``synchronousReads`` and for a request no phone can be found for.
+    func taskRegistry(for phone: SimulatedPhone?) -> SessionTaskRegistry? {
+        if let ownTasks { return ownTasks }
+        return callsBackOnPhoneQueue ? phone?.sharedSessionTasks : nil
+    }
+
+    /// Holds `task`, just made by this session, until it ends.
+    func register(_ task: some URLSessionTask & Sendable, driver: TransferDriver) {
+        taskRegistry(for: driver.phone)?.add(task)
+    }
+
+    /// `task`'s last callback has returned: it leaves the session's tasks, and when it was the last of a
+    /// session being invalidated, the delegate hears the session is invalid.
+    func ended(_ task: URLSessionTask, driver: TransferDriver) {
+        guard let registry = taskRegistry(for: driver.phone), registry.ended(task.taskIdentifier) else { return }
+        reportInvalid(on: driver.phone)
     }
 
     // MARK: Building tasks
@@ -248,16 +289,19 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         with request: URLRequest, taskDelegate: (any SimulatedURLSessionTaskDelegate)? = nil,
         handler: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?
     ) -> URLSessionDataTask {
-        nonisolated(unsafe) let delegate = self.delegate as? any SimulatedURLSessionDataDelegate
+        nonisolated(unsafe) let delegate = self.delegate as? any SimulatedURLSessionTaskDelegate
         let driver = driver(for: request, taskDelegate: taskDelegate)
-        return SimulatedDataTask(driver: driver, identifier: Self.taskIdentifier()) {
+        let task = SimulatedDataTask(driver: driver, identifier: Self.taskIdentifier()) {
             [self] task, data, completion in
+            defer { ended(task, driver: driver) }
             if let handler {
                 handler(data, completion.response, completion.error)
                 return
             }
             if let delegate { respond(to: delegate, task: task, data: data, completion: completion) }
         }
+        register(task, driver: driver)
+        return task
     }
 
     func uploadTask(
@@ -265,10 +309,11 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         taskDelegate: (any SimulatedURLSessionTaskDelegate)? = nil,
         handler: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?
     ) -> SimulatedUploadTask {
-        nonisolated(unsafe) let delegate = self.delegate as? any SimulatedURLSessionDataDelegate
+        nonisolated(unsafe) let delegate = self.delegate as? any SimulatedURLSessionTaskDelegate
         let driver = driver(for: request, uploading: body, taskDelegate: taskDelegate)
-        return SimulatedUploadTask(driver: driver, identifier: Self.taskIdentifier()) {
+        let task = SimulatedUploadTask(driver: driver, identifier: Self.taskIdentifier()) {
             [self] task, data, completion in
+            defer { ended(task, driver: driver) }
             if let handler {
                 handler(data, completion.response, completion.error)
                 return
@@ -283,20 +328,25 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
                 respond(to: delegate, task: task, data: data, completion: completion)
             }
         }
+        register(task, driver: driver)
+        return task
     }
 
-    /// Tells a data delegate how `task` ended, as URLSession does: the response first
-    /// (`didReceive response`), then, once the delegate allows it, the body and the completion. A
-    /// disposition of `.cancel` ends the task with `URLError(.cancelled)` and the body is not handed over;
+    /// Tells the delegate how `task` ended, as URLSession does. A data delegate hears the response first
+    /// (`didReceive response`), then, once it allows it, the body and the completion. A disposition of
+    /// `.cancel` ends the task with `URLError(.cancelled)` and the body is not handed over;
     /// `.becomeDownload` and `.becomeStream` are taken as `.allow` (not simulated). A delegate that
-    /// answers later, from another thread, is heard on the delegate queue; one that never answers
-    /// hears no more of the task, as on iOS.
+    /// answers later, from another thread, is heard on the delegate queue; one that never answers hears
+    /// no more of the task, as on iOS. A task delegate that is not a data delegate hears the completion
+    /// only.
     private func respond(
-        to delegate: any SimulatedURLSessionDataDelegate, task: URLSessionDataTask, data: Data?,
+        to taskDelegate: any SimulatedURLSessionTaskDelegate, task: URLSessionDataTask, data: Data?,
         completion: TransferDriver.Completion
     ) {
-        guard let response = completion.response, completion.error == nil else {
-            delegate.urlSession(self, task: task, didCompleteWithError: completion.error)
+        guard let delegate = taskDelegate as? any SimulatedURLSessionDataDelegate, let response = completion.response,
+            completion.error == nil
+        else {
+            taskDelegate.urlSession(self, task: task, didCompleteWithError: completion.error)
             return
         }
         // Called on the delegate queue only, as every delegate method.
@@ -334,16 +384,18 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     private func downloadTask(
         with request: URLRequest, handler: (@Sendable (URL?, URLResponse?, (any Error)?) -> Void)?
     ) -> URLSessionDownloadTask {
-        nonisolated(unsafe) let delegate = self.delegate as? any SimulatedURLSessionDownloadDelegate
-        return SimulatedDownloadTask(driver: driver(for: request), identifier: Self.taskIdentifier()) {
+        nonisolated(unsafe) let delegate = self.delegate as? any SimulatedURLSessionTaskDelegate
+        let driver = driver(for: request)
+        let task = SimulatedDownloadTask(driver: driver, identifier: Self.taskIdentifier()) {
             [self] task, completion in
+            defer { ended(task, driver: driver) }
             let location = completion.error == nil ? completion.fileURL : nil
             if let handler {
                 handler(location, completion.response, completion.error)
                 return
             }
             if let delegate {
-                if let location {
+                if let location, let delegate = delegate as? any SimulatedURLSessionDownloadDelegate {
                     let bytes = Int64(completion.bytes)
                     delegate.urlSession(
                         self, downloadTask: task, didWriteData: bytes, totalBytesWritten: bytes,
@@ -353,6 +405,8 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
                 delegate.urlSession(self, task: task, didCompleteWithError: completion.error)
             }
         }
+        register(task, driver: driver)
+        return task
     }
 
     /// The driver of a task for `request`; an upload's body, when given, replaces `httpBody` (a file
@@ -437,5 +491,5 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         return fields
     }
 
-    private static func taskIdentifier() -> Int { nextTaskIdentifier.add(1, ordering: .relaxed).oldValue }
+    static func taskIdentifier() -> Int { nextTaskIdentifier.add(1, ordering: .relaxed).oldValue }
 }

@@ -1,0 +1,245 @@
+import Foundation
+import FoundationNetworking
+import Synchronization
+import Testing
+
+@testable import SimulatedDevice
+
+/// A session's tasks that have not ended, as `getAllTasks` lists them, and its invalidation:
+/// `invalidateAndCancel` cancels them, `finishTasksAndInvalidate` lets them end, and the delegate hears
+/// `didBecomeInvalidWithError` after the last of them.
+@Suite("Simulated URLSession: its tasks and its invalidation", .timeLimit(.minutes(1)))
+struct SessionInvalidationTests {
+    static let url = URL(string: "http://127.0.0.1:8080/media/1KB.jpg")!
+
+    /// A network whose transfers wait until released (then answer "done"), or end cancelled.
+    final class HeldNetwork: Sendable {
+        /// Whether transfers may answer.
+        final class Gate: Sendable {
+            let open = Atomic<Bool>(false)
+        }
+
+        let gate = Gate()
+        let network: ScriptedNetwork
+
+        init() {
+            let gate = self.gate
+            network = ScriptedNetwork { _ in
+                // Bounded: a transfer left neither released nor cancelled (a failing test) stops after 60 s.
+                for _ in 0..<12_000 where !gate.open.load(ordering: .relaxed) {
+                    do {
+                        try await Task.sleep(for: .milliseconds(5))
+                    } catch {
+                        return PhoneResponse(status: 0, failure: .cancelled)
+                    }
+                }
+                return ScriptedNetwork.body("done")
+            }
+        }
+
+        func release() { gate.open.store(true, ordering: .relaxed) }
+
+        /// Waits until `count` requests reached the network.
+        func sent(_ count: Int) async throws {
+            for _ in 0..<500 where network.requests.withLock({ $0.count }) < count {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(network.requests.withLock { $0.count } == count, "\(count) transfers started")
+        }
+    }
+
+    /// A delegate writing down, in order, what it heard, with whether each came on its queue: a task
+    /// delegate only (neither a data nor a download delegate), which URLSession tells of every task's end.
+    final class EventLog: NSObject, SimulatedURLSessionTaskDelegate, @unchecked Sendable {
+        let events = Mutex<[String]>([])
+        let queue = OperationQueue()
+
+        func note(_ event: String) {
+            let onQueue = OperationQueue.current === queue
+            events.withLock { $0.append(onQueue ? event : "\(event) (off its queue)") }
+        }
+
+        func urlSession(_ session: SimulatedURLSession, didBecomeInvalidWithError error: (any Error)?) {
+            note("invalid")
+        }
+
+        func urlSession(
+            _ session: SimulatedURLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+        ) {
+            note("task \(task.taskIdentifier) " + ((error as? URLError).map { "\($0.code.rawValue)" } ?? "ok"))
+        }
+
+        /// The events once `count` have come, within 5 s.
+        func wait(for count: Int) async throws -> [String] {
+            for _ in 0..<500 where events.withLock({ $0.count }) < count {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            return events.withLock { $0 }
+        }
+    }
+
+    static func session(_ held: HeldNetwork, delegate: EventLog) -> (SimulatedPhone, SimulatedURLSession) {
+        let phone = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
+        let session = SimulatedPhone.$current.withValue(phone) {
+            SimulatedURLSession(configuration: .default, delegate: delegate, delegateQueue: delegate.queue)
+        }
+        return (phone, session)
+    }
+
+    static let cancelled = URLError.Code.cancelled.rawValue
+
+    @Test("invalidateAndCancel cancels every task not ended, resumed or not, and only then is the session invalid")
+    func invalidateAndCancel() async throws {
+        let held = HeldNetwork()
+        let log = EventLog()
+        let (phone, session) = Self.session(held, delegate: log)
+        let (running, waiting) = SimulatedPhone.$current.withValue(phone) {
+            (session.dataTask(with: Self.url), session.downloadTask(with: Self.url))
+        }
+        running.resume()
+        try await held.sent(1)
+        session.invalidateAndCancel()
+        let events = try await log.wait(for: 3)
+        #expect(
+            Set(events.prefix(2))
+                == [
+                    "task \(running.taskIdentifier) \(Self.cancelled)",
+                    "task \(waiting.taskIdentifier) \(Self.cancelled)",
+                ])
+        #expect(events.last == "invalid")
+        #expect(running.state == .completed && waiting.state == .completed)
+        #expect(held.network.requests.withLock { $0.count } == 1, "the task never resumed sent nothing")
+
+        session.invalidateAndCancel()
+        session.finishTasksAndInvalidate()
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(log.events.withLock { $0.count } == 3, "a second invalidation tells nothing more")
+    }
+
+    @Test("finishTasksAndInvalidate lets a running task end well, then tells the delegate; with none, at once")
+    func finishTasksAndInvalidate() async throws {
+        let held = HeldNetwork()
+        let log = EventLog()
+        let (phone, session) = Self.session(held, delegate: log)
+        let task = SimulatedPhone.$current.withValue(phone) { session.dataTask(with: Self.url) }
+        task.resume()
+        try await held.sent(1)
+        session.finishTasksAndInvalidate()
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(log.events.withLock { $0 }.isEmpty, "invalid before its task ended")
+        held.release()
+        #expect(try await log.wait(for: 2) == ["task \(task.taskIdentifier) ok", "invalid"])
+
+        let idle = EventLog()
+        let (_, empty) = Self.session(HeldNetwork(), delegate: idle)
+        empty.finishTasksAndInvalidate()
+        #expect(try await idle.wait(for: 1) == ["invalid"])
+    }
+
+    @Test("getAllTasks lists the tasks not ended, on the delegate queue; getTasks sorts them by kind")
+    func listsTasks() async throws {
+        let held = HeldNetwork()
+        let log = EventLog()
+        let (phone, session) = Self.session(held, delegate: log)
+        let (data, upload, download, finished) = SimulatedPhone.$current.withValue(phone) {
+            (
+                session.dataTask(with: Self.url),
+                session.uploadTask(with: URLRequest(url: Self.url), from: Data("a".utf8)),
+                session.downloadTask(with: Self.url), session.dataTask(with: Self.url)
+            )
+        }
+        finished.cancel()
+        _ = try await log.wait(for: 1)
+        data.resume()
+
+        let listed = Callback<[Int]>()
+        session.getAllTasks { tasks in listed.record(tasks.map(\.taskIdentifier), queue: log.queue) }
+        let (identifiers, onQueue) = try await listed.wait()
+        #expect(identifiers == [data, upload, download].map(\.taskIdentifier))
+        #expect(onQueue)
+
+        let sorted = Callback<[[Int]]>()
+        session.getTasksWithCompletionHandler { data, uploads, downloads in
+            let identifiers = [
+                data.map(\.taskIdentifier), uploads.map(\.taskIdentifier), downloads.map(\.taskIdentifier),
+            ]
+            sorted.record(identifiers, queue: log.queue)
+        }
+        #expect(
+            try await sorted.wait().0 == [[data.taskIdentifier], [upload.taskIdentifier], [download.taskIdentifier]])
+        #expect(await session.allTasks.map(\.taskIdentifier) == identifiers)
+        let (dataTasks, uploads, downloads) = await session.tasks
+        #expect(dataTasks.count == 1 && uploads.count == 1 && downloads.count == 1)
+        session.invalidateAndCancel()
+    }
+
+    @Test("URLSession.shared lists only the calling phone's tasks, and invalidating it cancels nothing")
+    func sharedIsEachPhones() async throws {
+        let held = HeldNetwork()
+        let first = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
+        let second = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
+        let shared = SimulatedURLSession.makeShared()
+        let queue = OperationQueue()
+        let outcome = Callback<String>()
+        let mine = SimulatedPhone.$current.withValue(first) {
+            shared.dataTask(with: Self.url) { data, _, error in
+                outcome.record(error.map { "\($0)" } ?? String(decoding: data ?? Data(), as: UTF8.self), queue: queue)
+            }
+        }
+        let theirs = SimulatedPhone.$current.withValue(second) { shared.downloadTask(with: Self.url) }
+        mine.resume()
+        try await held.sent(1)
+        let firstTasks = await SimulatedPhone.$current.withValue(first) { await shared.allTasks }
+        let secondTasks = await SimulatedPhone.$current.withValue(second) { await shared.allTasks }
+        #expect(firstTasks.map(\.taskIdentifier) == [mine.taskIdentifier])
+        #expect(secondTasks.map(\.taskIdentifier) == [theirs.taskIdentifier])
+        #expect(await shared.allTasks.isEmpty, "no phone, no tasks")
+
+        SimulatedPhone.$current.withValue(first) { shared.invalidateAndCancel() }
+        held.release()
+        #expect(try await outcome.wait().0 == "done", "the shared session's task ran on")
+        #expect(await SimulatedPhone.$current.withValue(first) { await shared.allTasks }.isEmpty)
+    }
+
+    @Test("an async download is one of the session's tasks, and invalidateAndCancel ends it cancelled")
+    func asyncDownloadIsCancelled() async throws {
+        let held = HeldNetwork()
+        let log = EventLog()
+        let (phone, session) = Self.session(held, delegate: log)
+        let outcome = Mutex<String?>(nil)
+        Task {
+            do {
+                _ = try await SimulatedPhone.$current.withValue(phone) { try await session.download(from: Self.url) }
+                outcome.withLock { $0 = "finished" }
+            } catch {
+                outcome.withLock { $0 = (error as? URLError)?.code == .cancelled ? "cancelled" : "\(error)" }
+            }
+        }
+        try await held.sent(1)
+        let listed = await session.allTasks
+        #expect(listed.count == 1 && listed.first is URLSessionDownloadTask)
+        #expect(listed.first?.taskIdentifier != 0, "an identifier of its own")
+        session.invalidateAndCancel()
+        #expect(try await log.wait(for: 1) == ["invalid"])
+        for _ in 0..<500 where outcome.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(outcome.withLock { $0 } == "cancelled")
+    }
+
+    @Test("a delegate that is a task delegate only hears each task's end: data, upload and download")
+    func taskDelegateHearsEveryEnd() async throws {
+        let held = HeldNetwork()
+        held.release()
+        let log = EventLog()
+        let (phone, session) = Self.session(held, delegate: log)
+        let tasks = SimulatedPhone.$current.withValue(phone) {
+            [
+                session.dataTask(with: Self.url),
+                session.uploadTask(with: URLRequest(url: Self.url), from: Data("a".utf8)),
+                session.downloadTask(with: Self.url),
+            ]
+        }
+        for task in tasks { task.resume() }
+        let events = try await log.wait(for: 3)
+        #expect(Set(events) == Set(tasks.map { "task \($0.taskIdentifier) ok" }))
+    }
+}
