@@ -121,6 +121,26 @@ struct RunArgumentTests {
         #expect(shares.media == 0.5)
     }
 
+    /// Each invocation's API host (where an SDK's own calls go) is the media server of its network class,
+    /// generated or replayed, as its media is.
+    @Test func eachInvocationsAPIHostIsItsNetworkClasssServer() throws {
+        let bases = [URL(string: "http://127.0.0.1:1001")!, URL(string: "http://127.0.0.1:1002")!]
+        let configuration = try parse(["--profile", "wifi:50,lte:50", "--with-media", "0"])
+        let source = try PayloadSource(
+            configuration: configuration, mediaBases: bases, key: Array(repeating: 0, count: 32))
+        let factory = try BuiltInExtensions.named("template")
+        var seen: Set<URL> = []
+        for index in 0..<64 {
+            let input = source.input(index: index, arrival: 0, factory: factory)
+            let networkClass = configuration.settings.network.classIndex(
+                ofInvocation: index, seed: configuration.settings.seed)
+            #expect(input.apiHost == bases[networkClass], "invocation \(index)")
+            #expect(input.payload.mediaURL == nil)
+            if let host = input.apiHost { seen.insert(host) }
+        }
+        #expect(seen == Set(bases), "both classes drawn")
+    }
+
     @Test func theMediaMixIsRecordedInOneFormHoweverItWasWritten() throws {
         // So that summary.csv's media_mix compares equal across runs: `200KB.jpg` is `200KB.jpg:1`.
         #expect(try parse(["--media", "200KB.jpg"]).settings.mediaMix == "200KB.jpg:1")

@@ -54,6 +54,35 @@ struct SDKProfileTests {
         return (await task.value, request)
     }
 
+    /// A push without media still makes its SDK's side call, on the phone's API host (the media server over
+    /// its network class, which a run gives every invocation): Customer.io's metric, which it waits for
+    /// before delivering. A phone without one (a test's, a host that named none) makes none.
+    @Test("a push without media sends Customer.io's metric to the phone's API host, and waits for it")
+    func sideCallWithoutMedia() async throws {
+        let harness = try HostHarness { _ in .respond(.init(after: 5 * second, body: .bytes(Array("{}".utf8)))) }
+        defer { harness.remove() }
+        let factory = try BuiltInExtensions.named("customerio")
+        var hosted = harness.input(
+            TestPayloads.plain(title: "Sale", mediaURL: nil, for: "customerio"), extension: factory)
+        hosted.apiHost = URL(string: "http://127.0.0.1:8080")
+        let withHost = harness.start(hosted)
+        let without = harness.start(
+            harness.input(
+                TestPayloads.plain(title: "Sale", mediaURL: nil, for: "customerio"), extension: factory, id: 2))
+        await harness.downloader.waitForRequests(1)
+        let metric = try #require(harness.downloader.requests.first)
+        #expect(metric.url.absoluteString == "http://127.0.0.1:8080/metrics/track" && metric.method == "POST")
+        harness.clock.advance(by: 5 * second)
+        await harness.events.wait(for: .handlerCalled)
+        try await Task.sleep(for: .milliseconds(50))
+        harness.clock.advance(by: 2 * second)
+        let waited = await withHost.value
+        #expect(try #require(waited.times.delivered) >= 5 * second, "delivered once the metric was done")
+        let unhosted = await without.value
+        #expect(try #require(unhosted.times.delivered) < second, "no host, no metric to wait for")
+        #expect(harness.downloader.requests.count == 1)
+    }
+
     @Test("each profile's timeouts reach the transport as its SDK sets them")
     func timeouts() async throws {
         let expected: [SDKProfile: (resource: UInt64?, idle: UInt64)] = [

@@ -104,6 +104,7 @@ private let fullInput: InvocationInput = {
     input.coldStart = 400
     input.constrainedNetwork = true
     input.cellularNetwork = true
+    input.apiHost = URL(string: "http://127.0.0.1:18081")
     return input
 }()
 
@@ -148,7 +149,7 @@ private let fullInput: InvocationInput = {
         #expect(back.payload == fullInput.payload)
         #expect(back.payloadByteCount == fullInput.payload.byteCount)
         #expect(back.id == 7 && back.arrival == 123 && back.coldStart == 400 && back.constrainedNetwork)
-        #expect(back.cellularNetwork)
+        #expect(back.cellularNetwork && back.apiHost?.absoluteString == "http://127.0.0.1:18081")
         #expect(back.expectedText == fullInput.expectedText && back.injectedFault == .truncate)
         // The fields whose default is not their zero, at their zero; and empty containers.
         var other = WorkerRequest(fullInput)
@@ -159,6 +160,7 @@ private let fullInput: InvocationInput = {
         other.payload.mediaField = nil
         other.constrainedNetwork = nil
         other.cellularNetwork = nil
+        other.apiHost = nil
         #expect(try WorkerWire.message(WorkerRequest.self, from: WorkerWire.line(other).dropLast()) == other)
     }
 

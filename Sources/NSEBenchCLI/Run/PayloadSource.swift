@@ -21,6 +21,8 @@ struct PayloadSource: Sendable {
     /// The phones' cold starts, scaled by `--time-scale`; nil when every start is free.
     private let coldStarts: ColdStarts?
     private let lowDataMode: LowDataMode
+    /// The media server's base URL for each network class: where an SDK's own API calls go.
+    private let mediaBases: [URL]
 
     /// `mediaBases` holds one URL per class of the configuration's network mix, in its order (one
     /// for `--target`).
@@ -29,6 +31,7 @@ struct PayloadSource: Sendable {
         seed = configuration.settings.seed
         coldStarts = configuration.settings.coldStarts?.scaled(by: configuration.settings.timeScale)
         lowDataMode = configuration.settings.lowDataMode
+        self.mediaBases = mediaBases
         if let path = configuration.payloadFile {
             var replay = try PayloadReplay(contentsOf: URL(fileURLWithPath: path))
             if let field = configuration.encryptedField { replay = try replay.markingEncrypted(field: field) }
@@ -61,13 +64,15 @@ struct PayloadSource: Sendable {
     }
 
     /// The input for invocation `index`, arriving at `arrival`, with its phone's cold start and Low
-    /// Data Mode drawn from the seed, and whether its network class is cellular.
+    /// Data Mode drawn from the seed, whether its network class is cellular, and that class's media
+    /// server base, where an SDK's own API calls go.
     func input(index: Int, arrival: UInt64, factory: ExtensionFactory) -> InvocationInput {
         let networkClass = network.classIndex(ofInvocation: index, seed: seed)
         var input = payloadInput(index: index, networkClass: networkClass, arrival: arrival, factory: factory)
         input.coldStart = coldStarts?.startTime(ofInvocation: index, seed: seed)
         input.constrainedNetwork = lowDataMode.isConstrained(invocation: index, seed: seed)
         input.cellularNetwork = network.classes[networkClass].profile.isCellular
+        input.apiHost = mediaBases.isEmpty ? nil : mediaBases[min(networkClass, mediaBases.count - 1)]
         return input
     }
 

@@ -1,3 +1,4 @@
+public import Foundation
 public import NSEBenchCore
 
 /// One notification for the host: what arrives, when, and which extension handles it.
@@ -35,6 +36,10 @@ public struct InvocationInput: Sendable {
     /// Whether the phone is on a cellular network (its network class's, ``NSEBenchCore/NetworkProfile/isCellular``),
     /// which iOS counts as expensive: its requests that refuse cellular or expensive networks fail.
     public var cellularNetwork = false
+    /// Where an SDK's own API calls go (a delivery metric, a receipt): the media server's base URL for the
+    /// phone's network class, which stands for the SDK's host over the same network; nil when the run
+    /// named none. A call beside a payload's media goes to the media's host instead.
+    public var apiHost: URL? = nil
     /// The size of ``payload``'s compact JSON when already known (a generated payload comes with its
     /// count), so the host need not count it again; cleared when ``payload`` changes.
     private var knownByteCount: Int?

@@ -49,7 +49,8 @@ extension InvocationSession {
                 network: InvocationNetwork(context: context),
                 appGroupContainer: environment.sharedContainer?.directory, timeScale: settings.timeScale,
                 invocationID: input.id, marker: environment.threadMarker, callbackThreads: calls,
-                keychain: environment.keychain, container: temporaryFiles.container(invocation: input.id)) : nil
+                keychain: environment.keychain, container: temporaryFiles.container(invocation: input.id),
+                apiHost: input.apiHost) : nil
         // Made on its phone: what its initializer and stored properties ask for (`let folder =
         // FileManager.default.temporaryDirectory`, a session) is that phone's, and a crash there is its own.
         let factory = input.extensionFactory

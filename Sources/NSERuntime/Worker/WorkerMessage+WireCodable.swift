@@ -16,13 +16,15 @@ extension WorkerRequest: WireCodable {
         writer.write(coldStart)
         writer.write(constrainedNetwork)
         writer.write(cellularNetwork)
+        writer.write(apiHost)
     }
 
     public init(from reader: inout WireReader) throws(WireFormatError) {
         self.init(
             id: try reader.read(), arrival: try reader.read(), payload: try reader.read(),
             payloadByteCount: try reader.read(), expectedText: try reader.read(), injectedFault: try reader.read(),
-            coldStart: try reader.read(), constrainedNetwork: try reader.read(), cellularNetwork: try reader.read())
+            coldStart: try reader.read(), constrainedNetwork: try reader.read(), cellularNetwork: try reader.read(),
+            apiHost: try reader.read())
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import NSEBenchCore
 
 /// One invocation sent to an extension worker process: everything of an ``InvocationInput`` but the
@@ -24,6 +24,8 @@ public struct WorkerRequest: Sendable, Hashable, Codable {
     public var constrainedNetwork: Bool?
     /// Whether the phone is on a cellular network; nil for not.
     public var cellularNetwork: Bool?
+    /// Where an SDK's own API calls go; nil when the run named none.
+    public var apiHost: URL?
 
     /// The request for `input`.
     public init(_ input: InvocationInput) {
@@ -36,12 +38,15 @@ public struct WorkerRequest: Sendable, Hashable, Codable {
         coldStart = input.coldStart
         constrainedNetwork = input.constrainedNetwork ? true : nil
         cellularNetwork = input.cellularNetwork ? true : nil
+        apiHost = input.apiHost
     }
 
     /// A request of these fields, as ``WorkerWire`` reads one.
     init(
         id: Int, arrival: UInt64, payload: NotificationPayload, payloadByteCount: Int, expectedText: NotificationText?,
-        injectedFault: InjectedCryptoFault?, coldStart: UInt64?, constrainedNetwork: Bool?, cellularNetwork: Bool? = nil
+        injectedFault: InjectedCryptoFault?, coldStart: UInt64?, constrainedNetwork: Bool?,
+        cellularNetwork: Bool? = nil,
+        apiHost: URL? = nil
     ) {
         self.id = id
         self.arrival = arrival
@@ -52,6 +57,7 @@ public struct WorkerRequest: Sendable, Hashable, Codable {
         self.coldStart = coldStart
         self.constrainedNetwork = constrainedNetwork
         self.cellularNetwork = cellularNetwork
+        self.apiHost = apiHost
     }
 
     /// The input it stands for, run by `factory`.
@@ -62,6 +68,7 @@ public struct WorkerRequest: Sendable, Hashable, Codable {
         input.coldStart = coldStart
         input.constrainedNetwork = constrainedNetwork ?? false
         input.cellularNetwork = cellularNetwork ?? false
+        input.apiHost = apiHost
         return input
     }
 }

@@ -21,8 +21,8 @@ import UserNotifications
 /// `metric` "delivered" and `deliveryId`), through the same HTTP client as the image
 /// (`RichPushHttpClient.getCIOApiSession`: ephemeral, 30 s resource, 60 s request, with Basic authorization
 /// by the CDP API key and Customer.io's user agent): here `POST /metrics/track` on the media's host;
-/// `--endpoint metrics:...` shapes it. A push without media sends no metric (there is no host to send it to). The
-/// pending-metric file Customer.io keeps in the App Group for the app to send later is not written.
+/// `--endpoint metrics:...` shapes it. A push without an image sends it to the phone's API host (the media
+/// server over its network class) and, as Customer.io, delivers once it has ended. The pending-metric file Customer.io keeps in the App Group for the app to send later is not written.
 ///
 /// `@unchecked Sendable`: its sessions, pending steps and the content so far are read and written under
 /// `lock`, from the session queues' callbacks and the expiry call.
@@ -68,7 +68,7 @@ final class CustomerIORichPush: @unchecked Sendable {
         let imageURL = MediaFiles.url(in: userInfo, at: Self.imageKeys)
         let metric =
             autoTrackDelivery
-            ? imageURL.flatMap { SideCallURL.on($0, path: "/metrics/track") }.map {
+            ? SideCallURL.on(imageURL, path: "/metrics/track").map {
                 Self.metricRequest($0, deliveryID: delivery.id, token: delivery.token, apiKey: apiKey)
             } : nil
         let session = imageURL.map { _ in Self.customerIOSession() }

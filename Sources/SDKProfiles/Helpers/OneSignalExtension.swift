@@ -32,7 +32,8 @@ public import UserNotifications
 /// work with its delay drawn from the invocation's index (the same for a run, not OneSignal's own random
 /// draw). Whether it is sent depends on how long the phone lets a delivered extension run (`--wind-down`,
 /// 1 s by default): a receipt due later is abandoned with the suspended process, as on a phone that
-/// suspends it. A payload without media sends none (there is no host to send it to).
+/// suspends it. A payload without media sends it to the phone's API host (the media server over its network
+/// class).
 ///
 /// OneSignal downloads synchronously, polling the run loop on the extension's thread, and then calls the
 /// handler. Given a handler, here an asynchronous download task with the same limits calls it (hundreds of
@@ -60,7 +61,7 @@ public final class OneSignalExtension: Sendable {
         let content = replacementContent ?? (request.content.mutableCopy() as? UNMutableNotificationContent)
         let handler = contentHandler.map(ContentHandler.init)
         let url = attachmentURL(request.content.userInfo)
-        if let url { sendReceipt(for: request, beside: url) }
+        sendReceipt(for: request, beside: url)
         guard let content else {
             handler?(request.content)
             return nil
@@ -115,8 +116,8 @@ public final class OneSignalExtension: Sendable {
     }
 
     /// Schedules the receive receipt: after its delay, a PUT of `/receipts/<identifier>/report_received`
-    /// beside the media, as tracked work of the phone that received `request` (its extension waits for it).
-    private static func sendReceipt(for request: UNNotificationRequest, beside media: URL) {
+    /// beside the media (else on the phone's API host), as tracked work of the phone that received `request` (its extension waits for it).
+    private static func sendReceipt(for request: UNNotificationRequest, beside media: URL?) {
         guard let phone = SimulatedPhone.current,
             let url = SideCallURL.on(media, path: "/receipts/\(request.identifier)/report_received")
         else { return }

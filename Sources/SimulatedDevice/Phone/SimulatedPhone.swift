@@ -59,6 +59,9 @@ public final class SimulatedPhone: Sendable {
     /// The threads the host lends for session callbacks; nil to run them on dispatch queues.
     public let callbackThreads: (any PhoneCallbackThreads)?
 
+    /// Where an SDK's own API calls go (a delivery metric, a receipt) when the payload has no media whose
+    /// host stands for it: the media server over this phone's network class; nil when the run has none.
+    public let apiHost: URL?
     /// The invocation this phone runs.
     public let invocationID: Int
     /// Marks the threads that run this phone's extension code, so a crash can be told apart.
@@ -68,9 +71,10 @@ public final class SimulatedPhone: Sendable {
     public init(
         network: any PhoneNetwork, appGroupContainer: URL?, timeScale: Double, invocationID: Int = -1,
         marker: (any ThreadMarking)? = nil, callbackThreads: (any PhoneCallbackThreads)? = nil,
-        keychain: PhoneKeychain? = nil, isLocked: Bool = true, container: PhoneContainer? = nil
+        keychain: PhoneKeychain? = nil, isLocked: Bool = true, container: PhoneContainer? = nil, apiHost: URL? = nil
     ) {
         self.container = container
+        self.apiHost = apiHost
         self.network = network
         self.appGroupContainer = appGroupContainer
         self.timeScale = timeScale

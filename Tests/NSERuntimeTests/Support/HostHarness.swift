@@ -78,7 +78,7 @@ enum TestPayloads {
     /// ``plain(title:body:mediaURL:)`` with the media URL where the SDK profile or built-in `name` reads it
     /// (``BuiltInExtensions/mediaField(for:)``), and the SDK's own fields (Customer.io's delivery id and
     /// token), as a run generates it.
-    static func plain(title: String = "Flash sale", mediaURL: URL, for name: String) -> NotificationPayload {
+    static func plain(title: String = "Flash sale", mediaURL: URL?, for name: String) -> NotificationPayload {
         var payload = plain(title: title, mediaURL: mediaURL)
         payload.mediaField = BuiltInExtensions.mediaField(for: name)
         for (key, value) in SDKProfile(rawValue: name)?.payloadFields(messageIdentifier: "00000000000000a1") ?? [:] {
