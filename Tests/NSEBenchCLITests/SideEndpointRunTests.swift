@@ -97,6 +97,61 @@ struct SideEndpointRunTests {
         #expect(result.rows.allSatisfy { (Double($0["time_to_deliver_ms"] ?? "") ?? 0) >= 2_000 })
     }
 
+    /// A push without an image still sends Customer.io's metric, on the server of the phone's network
+    /// class, and waits for it: before, only pushes with media did, and a text push was shown at once.
+    @Test func customerIOWaitsForItsMetricWithoutAnImageToo() async throws {
+        let result = try await InProcessRun.runWithTimeline([
+            "-n", "10", "-c", "10", "--extension", "customerio", "--with-media", "0", "--endpoint", "metrics:ttfb=40s",
+            "--time-scale", "0.1", "--extension-processes", "0", "--deadline", "25s",
+        ])
+        #expect(result.rows.count == 10)
+        for row in result.rows {
+            #expect(row["outcome"]?.hasPrefix("expired") == true && row["blame"] == "side_call", "\(row)")
+        }
+        #expect(result.endpoints.map { Int($0["metrics"] ?? "") ?? 0 }.reduce(0, +) == 10, "\(result.endpoints)")
+    }
+
+    /// `autoTrackPushEvents(false)` sends no metric, and the push is shown without waiting for one. Run in
+    /// extension processes of their own: Customer.io keeps its process's first configuration, and this test
+    /// process's first may be another test's.
+    @Test func customerIOWithoutAutoTrackingSendsNoMetric() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cio-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        import CioMessagingPushAPN
+        import UserNotifications
+
+        class NotificationService: UNNotificationServiceExtension {
+            override func didReceive(
+                _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+            ) {
+                MessagingPushAPN.initializeForExtension(
+                    withConfig: MessagingPushConfigBuilder(cdpApiKey: "cdp-key").autoTrackPushEvents(false).build())
+                MessagingPush.shared.didReceive(request, withContentHandler: contentHandler)
+            }
+
+            override func serviceExtensionTimeWillExpire() { MessagingPush.shared.serviceExtensionTimeWillExpire() }
+        }
+        """.write(to: folder.appendingPathComponent("NotificationService.swift"), atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("out")
+        var environment = ProcessInfo.processInfo.environment
+        environment["NSE_BENCH_CACHE"] =
+            FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-extension-cache-cli").path
+        let result = try await ChildProcess.run(
+            ExtensionProcessTests.executable.path,
+            [
+                "run", "--quiet", "--out", out.path, "--extension", folder.path, "-n", "6", "-c", "3", "--with-media",
+                "0", "--encrypted", "0", "--endpoint", "metrics:ttfb=40s", "--time-scale", "0.1", "--deadline", "25s",
+            ] + onLoopback([]),
+            environment: environment, currentDirectory: ExtensionProcessTests.root)
+        #expect(result.status == 0, "\(result.output)")
+        let rows = try ExtensionProcessTests.table(out.appendingPathComponent("invocations.csv"))
+        #expect(rows.count == 6 && rows.allSatisfy { $0["outcome"] == "enriched" }, "\(rows)")
+        // endpoints.csv is written only when some side endpoint was called.
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("endpoints.csv").path))
+    }
+
     @Test func oneSignalsReceiptsArriveSpreadOverTwentyFiveSeconds() async throws {
         let result = try await InProcessRun.runWithTimeline([
             // At --time-scale 0.25 a second is 250 ms, long beside the stalls of a loaded test process.

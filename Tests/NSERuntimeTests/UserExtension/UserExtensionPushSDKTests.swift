@@ -237,8 +237,9 @@ struct UserExtensionPushSDKTests {
 
     /// Before `initializeForExtension`, Customer.io hands the content straight back and says false; a push
     /// without its delivery fields gets false and no call; the builder keeps what it is told and Customer.io's
-    /// defaults. (That `autoTrackPushEvents(false)` sends no metric is not checked here: the first
-    /// configuration of the process stays, and other tests' come first.)
+    /// defaults. (That `autoTrackPushEvents(false)` sends no metric is checked in extension processes of
+    /// its own, `SideEndpointRunTests`: the first configuration of a process stays, and here other tests'
+    /// come first.)
     @Test func customerIOsAPIBeforeInitializationAndForAnotherPush() async throws {
         let push = MessagingPush()
         let request = UNNotificationRequest(
