@@ -119,6 +119,9 @@ struct RunArgumentTests {
         let shares = try #require(source.replayedShares)
         #expect(shares.encrypted == 0.25)
         #expect(shares.media == 0.5)
+        // A replayed payload's API host is its server too, with or without media of its own.
+        let factory = try BuiltInExtensions.named("template")
+        #expect((0..<4).allSatisfy { source.input(index: $0, arrival: 0, factory: factory).apiHost?.port == 1 })
     }
 
     /// Each invocation's API host (where an SDK's own calls go) is the media server of its network class,

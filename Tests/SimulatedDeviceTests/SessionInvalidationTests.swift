@@ -149,8 +149,12 @@ struct SessionInvalidationTests {
             )
         }
         finished.cancel()
-        _ = try await log.wait(for: 1)
-        data.resume()
+        #expect(try await log.wait(for: 1) == ["task \(finished.taskIdentifier) \(Self.cancelled)"])
+        let unresumed = Callback<[Int]>()
+        session.getAllTasks { tasks in unresumed.record(tasks.map(\.taskIdentifier), queue: log.queue) }
+        #expect(try await unresumed.wait().0 == [], "a task never resumed is not listed, as on iOS")
+        for task in [data, upload, download] { task.resume() }
+        try await held.sent(3)
 
         let listed = Callback<[Int]>()
         session.getAllTasks { tasks in listed.record(tasks.map(\.taskIdentifier), queue: log.queue) }
@@ -173,6 +177,134 @@ struct SessionInvalidationTests {
         session.invalidateAndCancel()
     }
 
+    /// A data delegate that answers `didReceive response` only after the call returned, from another thread.
+    final class LateAnswer: NSObject, SimulatedURLSessionDataDelegate, @unchecked Sendable {
+        let log = EventLog()
+        let answers = Mutex<[@Sendable (URLSession.ResponseDisposition) -> Void]>([])
+
+        func urlSession(_ session: SimulatedURLSession, didBecomeInvalidWithError error: (any Error)?) {
+            log.note("invalid")
+        }
+
+        func urlSession(
+            _ session: SimulatedURLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+        ) {
+            log.note("task " + ((error as? URLError).map { "\($0.code.rawValue)" } ?? "ok"))
+        }
+
+        func urlSession(
+            _ session: SimulatedURLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+            completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+        ) {
+            log.note("response")
+            answers.withLock { $0.append(completionHandler) }
+        }
+
+        func urlSession(_ session: SimulatedURLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            log.note("data")
+        }
+    }
+
+    @Test("a data delegate's later answer: the task is listed until its completion, and invalid comes after it")
+    func lateDispositionEndsTheTask() async throws {
+        let held = HeldNetwork()
+        held.release()
+        let delegate = LateAnswer()
+        delegate.log.queue.maxConcurrentOperationCount = 1
+        let phone = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
+        let session = SimulatedPhone.$current.withValue(phone) {
+            SimulatedURLSession(configuration: .default, delegate: delegate, delegateQueue: delegate.log.queue)
+        }
+        let task = SimulatedPhone.$current.withValue(phone) { session.dataTask(with: Self.url) }
+        task.resume()
+        #expect(try await delegate.log.wait(for: 1) == ["response"])
+        session.finishTasksAndInvalidate()
+        // Nothing more can come before the answer: a barrier on the (serial) delegate queue.
+        let barrier = Callback<Bool>()
+        delegate.log.queue.addOperation { barrier.record(true, queue: delegate.log.queue) }
+        _ = try await barrier.wait()
+        #expect(delegate.log.events.withLock { $0 } == ["response"], "invalid before the task's completion")
+        let answer = try #require(delegate.answers.withLock { $0.first })
+        answer(.allow)
+        #expect(try await delegate.log.wait(for: 4) == ["response", "data", "task ok", "invalid"])
+    }
+
+    @Test("invalidateAndCancel after finishTasksAndInvalidate cancels what is still running; invalid is told once")
+    func cancelAfterFinish() async throws {
+        let held = HeldNetwork()
+        let log = EventLog()
+        log.queue.maxConcurrentOperationCount = 1
+        let (phone, session) = Self.session(held, delegate: log)
+        let task = SimulatedPhone.$current.withValue(phone) { session.dataTask(with: Self.url) }
+        task.resume()
+        try await held.sent(1)
+        session.finishTasksAndInvalidate()
+        session.invalidateAndCancel()
+        #expect(try await log.wait(for: 2) == ["task \(task.taskIdentifier) \(Self.cancelled)", "invalid"])
+        session.invalidateAndCancel()
+        let barrier = Callback<Bool>()
+        session.getAllTasks { _ in barrier.record(true, queue: log.queue) }
+        _ = try await barrier.wait()
+        #expect(log.events.withLock { $0.count } == 2)
+    }
+
+    /// A session kept in a static is one per phone on iOS (each phone's process has its own): here phones
+    /// share it, so what one phone lists or cancels is its own tasks only.
+    @Test("a session several phones share: each lists its own tasks, and invalidateAndCancel cancels only its own")
+    func sharedStaticSessionIsEachPhones() async throws {
+        let held = HeldNetwork()
+        let log = EventLog()
+        let first = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
+        let second = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
+        let session = SimulatedURLSession(configuration: .default, delegate: log, delegateQueue: log.queue)
+        let mine = SimulatedPhone.$current.withValue(first) { session.dataTask(with: Self.url) }
+        let theirs = SimulatedPhone.$current.withValue(second) { session.dataTask(with: Self.url) }
+        mine.resume()
+        theirs.resume()
+        try await held.sent(2)
+        let listed = await SimulatedPhone.$current.withValue(first) { await session.allTasks }
+        #expect(listed.map(\.taskIdentifier) == [mine.taskIdentifier])
+        SimulatedPhone.$current.withValue(first) { session.invalidateAndCancel() }
+        #expect(try await log.wait(for: 1) == ["task \(mine.taskIdentifier) \(Self.cancelled)"])
+        #expect(theirs.state == .running, "another phone's download went on")
+        held.release()
+        #expect(
+            try await log.wait(for: 3) == [
+                "task \(mine.taskIdentifier) \(Self.cancelled)", "task \(theirs.taskIdentifier) ok", "invalid",
+            ])
+    }
+
+    /// An extension that holds its session and is its delegate.
+    final class OwningDelegate: NSObject, SimulatedURLSessionTaskDelegate, @unchecked Sendable {
+        var session: SimulatedURLSession?
+        let invalid = Atomic<Bool>(false)
+
+        func urlSession(_ session: SimulatedURLSession, didBecomeInvalidWithError error: (any Error)?) {
+            invalid.store(true, ordering: .relaxed)
+        }
+    }
+
+    @Test("once invalid, the session lets its delegate go: a delegate holding its session is not kept, nor its phone")
+    func invalidSessionReleasesItsDelegate() async throws {
+        weak var delegate: OwningDelegate?
+        weak var phone: SimulatedPhone?
+        do {
+            let held = HeldNetwork()
+            let madePhone = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
+            let owner = OwningDelegate()
+            owner.session = SimulatedPhone.$current.withValue(madePhone) {
+                SimulatedURLSession(configuration: .default, delegate: owner, delegateQueue: nil)
+            }
+            (delegate, phone) = (owner, madePhone)
+            owner.session?.finishTasksAndInvalidate()
+            for _ in 0..<500 where !owner.invalid.load(ordering: .relaxed) {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+        }
+        for _ in 0..<500 where delegate != nil || phone != nil { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(delegate == nil && phone == nil)
+    }
+
     @Test("URLSession.shared lists only the calling phone's tasks, and invalidating it cancels nothing")
     func sharedIsEachPhones() async throws {
         let held = HeldNetwork()
@@ -188,7 +320,8 @@ struct SessionInvalidationTests {
         }
         let theirs = SimulatedPhone.$current.withValue(second) { shared.downloadTask(with: Self.url) }
         mine.resume()
-        try await held.sent(1)
+        theirs.resume()
+        try await held.sent(2)
         let firstTasks = await SimulatedPhone.$current.withValue(first) { await shared.allTasks }
         let secondTasks = await SimulatedPhone.$current.withValue(second) { await shared.allTasks }
         #expect(firstTasks.map(\.taskIdentifier) == [mine.taskIdentifier])

@@ -22,7 +22,8 @@ import UserNotifications
 /// (`RichPushHttpClient.getCIOApiSession`: ephemeral, 30 s resource, 60 s request, with Basic authorization
 /// by the CDP API key and Customer.io's user agent): here `POST /metrics/track` on the media's host;
 /// `--endpoint metrics:...` shapes it. A push without an image sends it to the phone's API host (the media
-/// server over its network class) and, as Customer.io, delivers once it has ended. The pending-metric file Customer.io keeps in the App Group for the app to send later is not written.
+/// server over its network class) and, as Customer.io, delivers once it has ended. The pending-metric file
+/// Customer.io keeps in the App Group for the app to send later is not written.
 ///
 /// `@unchecked Sendable`: its sessions, pending steps and the content so far are read and written under
 /// `lock`, from the session queues' callbacks and the expiry call.

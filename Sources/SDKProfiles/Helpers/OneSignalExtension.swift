@@ -116,7 +116,8 @@ public final class OneSignalExtension: Sendable {
     }
 
     /// Schedules the receive receipt: after its delay, a PUT of `/receipts/<identifier>/report_received`
-    /// beside the media (else on the phone's API host), as tracked work of the phone that received `request` (its extension waits for it).
+    /// beside the media (else on the phone's API host), as tracked work of the phone that received `request`
+    /// (its extension waits for it).
     private static func sendReceipt(for request: UNNotificationRequest, beside media: URL?) {
         guard let phone = SimulatedPhone.current,
             let url = SideCallURL.on(media, path: "/receipts/\(request.identifier)/report_received")

@@ -71,14 +71,21 @@ final class SessionTaskRegistry: Sendable {
         }
     }
 
-    /// Starts the session's invalidation; nil when it was asked before (a second call does nothing, as
-    /// on iOS).
+    /// Starts the session's invalidation, or finds it started: the tasks still outstanding (an
+    /// `invalidateAndCancel` after `finishTasksAndInvalidate` cancels them, as URLSession's does), and
+    /// whether the delegate is to hear of it now (once only); nil once the session is invalid.
     func invalidate() -> Invalidation? {
         state.withLock { state in
-            guard state.validity == .valid else { return nil }
-            let outstanding = state.liveTasks()
-            state.validity = outstanding.isEmpty ? .invalid : .invalidating
-            return Invalidation(outstanding: outstanding, invalidNow: outstanding.isEmpty)
+            switch state.validity {
+            case .invalid:
+                return nil
+            case .invalidating:
+                return Invalidation(outstanding: state.liveTasks(), invalidNow: false)
+            case .valid:
+                let outstanding = state.liveTasks()
+                state.validity = outstanding.isEmpty ? .invalid : .invalidating
+                return Invalidation(outstanding: outstanding, invalidNow: outstanding.isEmpty)
+            }
         }
     }
 }

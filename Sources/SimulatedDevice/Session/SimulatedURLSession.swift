@@ -32,7 +32,7 @@ import Synchronization
 /// exception).
 ///
 /// `@unchecked Sendable`: its stored properties are immutable after init; its tasks and invalidation are
-/// behind the ``SessionTaskRegistry``'s `Mutex`.
+/// behind the ``SessionTaskRegistry``'s `Mutex`, and its delegate, let go once invalid, behind a `Mutex`.
 public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     /// `URLSession.ResponseDisposition`, for delegates written against `URLSession`.
     public typealias ResponseDisposition = URLSession.ResponseDisposition
@@ -78,8 +78,14 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     /// The configuration's `allowsExpensiveNetworkAccess` when the session was made (the copy does not
     /// carry it either).
     let allowsExpensiveNetworkAccess: Bool
-    /// The delegate, held until the session is invalidated, as iOS does.
-    public let delegate: (any SimulatedURLSessionDelegate)?
+    /// The delegate, held until it has heard `didBecomeInvalidWithError`, as iOS holds it: an extension
+    /// that holds its session and is its delegate is not kept alive, with its phone, by the cycle.
+    public var delegate: (any SimulatedURLSessionDelegate)? { heldDelegate.withLock { $0 }.value }
+    private let heldDelegate: Mutex<HeldDelegate>
+    /// `@unchecked Sendable`: the delegate is called on the delegate queue only.
+    private struct HeldDelegate: @unchecked Sendable {
+        var value: (any SimulatedURLSessionDelegate)?
+    }
     /// The queue given at creation; for a session made without one, an `OperationQueue` standing for
     /// its serial queue (callbacks then run on a serial queue of the session, or for ``shared`` of the
     /// phone, so `OperationQueue.current` is nil in them).
@@ -120,7 +126,7 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         self.settings = configuration.copy() as? URLSessionConfiguration ?? configuration
         self.allowsConstrainedNetworkAccess = configuration.allowsConstrainedNetworkAccess
         self.allowsExpensiveNetworkAccess = configuration.allowsExpensiveNetworkAccess
-        self.delegate = delegate
+        self.heldDelegate = Mutex(HeldDelegate(value: delegate))
         if let queue {
             self.delegateQueue = queue
             self.callbacks = .operations(queue)
@@ -241,10 +247,12 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
 
     /// Cancels every task that has not ended (each hears `URLError(.cancelled)`, as from its own
     /// `cancel()`), then tells the delegate the session is invalid. Does nothing to ``shared``, as on
-    /// iOS, nor a second time.
+    /// iOS, nor once the session is invalid. Of a session several phones use (one kept in a static, which
+    /// each phone's own process would have its own copy of), only the calling phone's tasks are cancelled.
     public func invalidateAndCancel() {
         guard let invalidation = ownTasks?.invalidate() else { return }
-        for task in invalidation.outstanding { task.cancel() }
+        let caller = SimulatedPhone.current
+        for task in invalidation.outstanding where Self.task(task, isOf: caller) { task.cancel() }
         if invalidation.invalidNow { reportInvalid(on: SimulatedPhone.current ?? creator) }
     }
 
@@ -252,7 +260,10 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     private func reportInvalid(on phone: SimulatedPhone?) {
         guard let delegate else { return }
         nonisolated(unsafe) let unsafeDelegate = delegate
-        callback(on: phone) { [self] in unsafeDelegate.urlSession(self, didBecomeInvalidWithError: nil) }
+        callback(on: phone) { [self] in
+            unsafeDelegate.urlSession(self, didBecomeInvalidWithError: nil)
+            heldDelegate.withLock { $0.value = nil }
+        }
     }
 
     /// Runs `work`, a call into the extension's code, on the delegate queue with `phone` bound.
@@ -293,12 +304,15 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         let driver = driver(for: request, taskDelegate: taskDelegate)
         let task = SimulatedDataTask(driver: driver, identifier: Self.taskIdentifier()) {
             [self] task, data, completion in
-            defer { ended(task, driver: driver) }
+            // The task ends with its last callback: for a data delegate that answers its response later,
+            // after that answer's `didCompleteWithError`, not when this returns.
+            let end: @Sendable () -> Void = { [self] in ended(task, driver: driver) }
             if let handler {
                 handler(data, completion.response, completion.error)
-                return
+                return end()
             }
-            if let delegate { respond(to: delegate, task: task, data: data, completion: completion) }
+            guard let delegate else { return end() }
+            respond(to: delegate, task: task, data: data, completion: completion, then: end)
         }
         register(task, driver: driver)
         return task
@@ -313,20 +327,19 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         let driver = driver(for: request, uploading: body, taskDelegate: taskDelegate)
         let task = SimulatedUploadTask(driver: driver, identifier: Self.taskIdentifier()) {
             [self] task, data, completion in
-            defer { ended(task, driver: driver) }
+            let end: @Sendable () -> Void = { [self] in ended(task, driver: driver) }
             if let handler {
                 handler(data, completion.response, completion.error)
-                return
+                return end()
             }
-            if let delegate {
-                if completion.error == nil, case .success(let sent) = body, !sent.isEmpty {
-                    let bytes = Int64(sent.count)
-                    delegate.urlSession(
-                        self, task: task, didSendBodyData: bytes, totalBytesSent: bytes,
-                        totalBytesExpectedToSend: bytes)
-                }
-                respond(to: delegate, task: task, data: data, completion: completion)
+            guard let delegate else { return end() }
+            if completion.error == nil, case .success(let sent) = body, !sent.isEmpty {
+                let bytes = Int64(sent.count)
+                delegate.urlSession(
+                    self, task: task, didSendBodyData: bytes, totalBytesSent: bytes,
+                    totalBytesExpectedToSend: bytes)
             }
+            respond(to: delegate, task: task, data: data, completion: completion, then: end)
         }
         register(task, driver: driver)
         return task
@@ -341,17 +354,18 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     /// only.
     private func respond(
         to taskDelegate: any SimulatedURLSessionTaskDelegate, task: URLSessionDataTask, data: Data?,
-        completion: TransferDriver.Completion
+        completion: TransferDriver.Completion, then end: @escaping @Sendable () -> Void
     ) {
         guard let delegate = taskDelegate as? any SimulatedURLSessionDataDelegate, let response = completion.response,
             completion.error == nil
         else {
             taskDelegate.urlSession(self, task: task, didCompleteWithError: completion.error)
-            return
+            return end()
         }
         // Called on the delegate queue only, as every delegate method.
         nonisolated(unsafe) let unsafeDelegate = delegate
         let finish: @Sendable (URLSession.ResponseDisposition) -> Void = { [self] disposition in
+            defer { end() }
             guard disposition != .cancel else {
                 let url = response.url ?? task.currentRequest?.url ?? URL(fileURLWithPath: "/")
                 let error = PhoneNetworkFailure.cancelled.urlError(for: url)
