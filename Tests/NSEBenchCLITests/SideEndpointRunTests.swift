@@ -173,6 +173,16 @@ struct SideEndpointRunTests {
         #expect((perSecond.max() ?? 0) < 50, "\(perSecond)")
     }
 
+    @Test func oneSignalSendsItsReceiptForAPushWithoutMediaToo() async throws {
+        let result = try await InProcessRun.runWithTimeline([
+            "-n", "20", "-c", "20", "--extension", "onesignal", "--with-media", "0", "--wind-down", "30s",
+            "--time-scale", "0.1", "--extension-processes", "0",
+        ])
+        #expect(result.rows.count == 20)
+        let sent = result.endpoints.map { Int($0["receipts"] ?? "") ?? 0 }.reduce(0, +)
+        #expect(sent == 20, "one receipt per notification, on the phone's API host: \(result.endpoints)")
+    }
+
     @Test func aDefaultWindDownAbandonsTheLaterReceipts() async throws {
         let result = try await InProcessRun.runWithTimeline([
             "-n", "50", "-c", "50", "--extension", "onesignal", "--media", "20KB.jpg:1", "--time-scale", "0.1",
