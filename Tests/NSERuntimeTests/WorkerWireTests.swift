@@ -164,6 +164,18 @@ private let fullInput: InvocationInput = {
         #expect(try WorkerWire.message(WorkerRequest.self, from: WorkerWire.line(other).dropLast()) == other)
     }
 
+    /// The http(s) URLs a worker reads again and again are parsed once; each read gives the URL the text
+    /// names, past the cache's capacity too, and an invalid text none.
+    @Test func repeatedWebURLsReadAsTheyAre() {
+        let texts = (0..<(RecentWebURLs.capacity + 10)).map { "http://127.0.0.1:8080/media/\($0).jpg?v=\($0 % 3)" }
+        for _ in 0..<2 {
+            for text in texts { #expect(RecentWebURLs.url(text) == URL(string: text), "\(text)") }
+        }
+        #expect(RecentWebURLs.url("file:///tmp/a.jpg") == URL(fileURLWithPath: "/tmp/a.jpg"))
+        #expect(RecentWebURLs.url("http://[::1") == nil)
+        #expect(RecentWebURLs.url("http://[::1") == nil, "a text that is no URL is not remembered as one")
+    }
+
     @Test func everyTornOrCorruptedMessageIsAnErrorOrAValueNeverATrap() {
         expectTornAndCorruptedLinesRefused(WorkerReply.record(fullRecord))
         expectTornAndCorruptedLinesRefused(WorkerRequest(fullInput))

@@ -1,5 +1,6 @@
 public import Foundation
 public import NSEBenchCore
+import Synchronization
 
 // A record crosses from an extension worker process to the run as ``WireCodable`` (``WorkerWire``): each
 // part writes its stored properties in declaration order. A property added to one of these types must
@@ -21,10 +22,30 @@ extension URL: WireCodable {
         let baseText: String? = try reader.read()
         let base = baseText.flatMap { URL(string: $0) }
         if let baseText, base == nil { throw WireFormatError("\"\(baseText)\" is not a base URL", at: start) }
-        guard let url = URL(string: relative, relativeTo: base) else {
-            throw WireFormatError("\"\(relative)\" is not a URL", at: start)
-        }
+        let read = base == nil ? RecentWebURLs.url(relative) : URL(string: relative, relativeTo: base)
+        guard let url = read else { throw WireFormatError("\"\(relative)\" is not a URL", at: start) }
         self = url
+    }
+}
+
+/// The http(s) URLs read lately, by their text: a worker's requests name the same few media URLs and API
+/// hosts over and over, and parsing each (RFC 3986) took about 1% of a 5,000-in-flight run's samples (perf,
+/// issue #11). Other URLs (an attachment's file, one of a kind) are parsed each time. At most 256 are
+/// kept; the cache starts over when full.
+enum RecentWebURLs {
+    private static let recent = Mutex<[String: URL]>([:])
+    static let capacity = 256
+
+    /// The URL `text` names, as `URL(string:)` reads it.
+    static func url(_ text: String) -> URL? {
+        guard text.hasPrefix("http") else { return URL(string: text) }
+        if let known = recent.withLock({ $0[text] }) { return known }
+        guard let url = URL(string: text) else { return nil }
+        recent.withLock { cache in
+            if cache.count >= capacity { cache.removeAll(keepingCapacity: true) }
+            cache[text] = url
+        }
+        return url
     }
 }
 

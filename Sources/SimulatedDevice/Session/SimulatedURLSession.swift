@@ -80,11 +80,23 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     let allowsExpensiveNetworkAccess: Bool
     /// The delegate, held until it has heard `didBecomeInvalidWithError`, as iOS holds it: an extension
     /// that holds its session and is its delegate is not kept alive, with its phone, by the cycle.
-    public var delegate: (any SimulatedURLSessionDelegate)? { heldDelegate.withLock { $0 }.value }
-    private let heldDelegate: Mutex<HeldDelegate>
-    /// `@unchecked Sendable`: the delegate is called on the delegate queue only.
-    private struct HeldDelegate: @unchecked Sendable {
-        var value: (any SimulatedURLSessionDelegate)?
+    public var delegate: (any SimulatedURLSessionDelegate)? { heldDelegate?.value }
+    /// Nil for a session made without a delegate (``shared``, which every phone's every request reads):
+    /// no lock to take.
+    private let heldDelegate: HeldDelegate?
+    /// The delegate, behind a `Mutex`: let go once it heard `didBecomeInvalidWithError`.
+    private final class HeldDelegate: Sendable {
+        /// `@unchecked Sendable`: the delegate is called on the delegate queue only.
+        private struct Reference: @unchecked Sendable {
+            var delegate: (any SimulatedURLSessionDelegate)?
+        }
+        private let held: Mutex<Reference>
+
+        init(_ delegate: any SimulatedURLSessionDelegate) { held = Mutex(Reference(delegate: delegate)) }
+
+        var value: (any SimulatedURLSessionDelegate)? { held.withLock { $0 }.delegate }
+
+        func release() { held.withLock { $0.delegate = nil } }
     }
     /// The queue given at creation; for a session made without one, an `OperationQueue` standing for
     /// its serial queue (callbacks then run on a serial queue of the session, or for ``shared`` of the
@@ -126,7 +138,7 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         self.settings = configuration.copy() as? URLSessionConfiguration ?? configuration
         self.allowsConstrainedNetworkAccess = configuration.allowsConstrainedNetworkAccess
         self.allowsExpensiveNetworkAccess = configuration.allowsExpensiveNetworkAccess
-        self.heldDelegate = Mutex(HeldDelegate(value: delegate))
+        self.heldDelegate = delegate.map(HeldDelegate.init)
         if let queue {
             self.delegateQueue = queue
             self.callbacks = .operations(queue)
@@ -262,7 +274,7 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         nonisolated(unsafe) let unsafeDelegate = delegate
         callback(on: phone) { [self] in
             unsafeDelegate.urlSession(self, didBecomeInvalidWithError: nil)
-            heldDelegate.withLock { $0.value = nil }
+            heldDelegate?.release()
         }
     }
 
