@@ -49,9 +49,6 @@ final class SessionTaskRegistry: Sendable {
 
     private let state = Mutex(State())
 
-    /// Where the session is in its life.
-    var validity: Validity { state.withLock { $0.validity } }
-
     /// The tasks that have not ended, in the order they were made.
     var tasks: [any SessionTask] { state.withLock { $0.liveTasks() } }
 
