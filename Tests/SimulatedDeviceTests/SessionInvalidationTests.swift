@@ -229,6 +229,34 @@ struct SessionInvalidationTests {
         #expect(try await delegate.log.wait(for: 4) == ["response", "data", "task ok", "invalid"])
     }
 
+    @Test("a data delegate that has not answered: the task runs, invalidateAndCancel ends it cancelled, then invalid")
+    func unansweredDispositionIsCancelled() async throws {
+        let held = HeldNetwork()
+        held.release()
+        let delegate = LateAnswer()
+        delegate.log.queue.maxConcurrentOperationCount = 1
+        let phone = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
+        let session = SimulatedPhone.$current.withValue(phone) {
+            SimulatedURLSession(configuration: .default, delegate: delegate, delegateQueue: delegate.log.queue)
+        }
+        let task = SimulatedPhone.$current.withValue(phone) { session.dataTask(with: Self.url) }
+        task.resume()
+        #expect(try await delegate.log.wait(for: 1) == ["response"])
+        #expect(task.state == .running, "waiting for the delegate's answer, as on iOS")
+        let listed = await SimulatedPhone.$current.withValue(phone) { await session.allTasks }
+        #expect(listed.map(\.taskIdentifier) == [task.taskIdentifier])
+        SimulatedPhone.$current.withValue(phone) { session.invalidateAndCancel() }
+        #expect(try await delegate.log.wait(for: 3) == ["response", "task \(Self.cancelled)", "invalid"])
+        #expect(task.state == .completed)
+        // The delegate's answer, come too late, changes nothing.
+        let answer = try #require(delegate.answers.withLock { $0.first })
+        answer(.allow)
+        let barrier = Callback<Bool>()
+        delegate.log.queue.addOperation { barrier.record(true, queue: delegate.log.queue) }
+        _ = try await barrier.wait()
+        #expect(delegate.log.events.withLock { $0.count } == 3)
+    }
+
     @Test("invalidateAndCancel after finishTasksAndInvalidate cancels what is still running; invalid is told once")
     func cancelAfterFinish() async throws {
         let held = HeldNetwork()
@@ -374,5 +402,32 @@ struct SessionInvalidationTests {
         for task in tasks { task.resume() }
         let events = try await log.wait(for: 3)
         #expect(Set(events) == Set(tasks.map { "task \($0.taskIdentifier) ok" }))
+    }
+
+    /// iOS raises an exception for a task made in a session once invalidation was asked for (a crash, shown
+    /// end to end in `ExtensionProcessTests`); a session kept in a static stays valid for the phones that did
+    /// not ask, each phone's own process having its own copy of it.
+    @Test("a session refuses tasks to the phone that asked for its invalidation, and only to it, from the asking on")
+    func refusesTasksAfterInvalidation() {
+        let network = ScriptedNetwork { _ in ScriptedNetwork.body("done") }
+        let first = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
+        let second = SimulatedPhone(network: network, appGroupContainer: nil, timeScale: 1)
+        let registry = SessionTaskRegistry()
+        #expect(!registry.refusesTasks(from: first) && !registry.refusesTasks(from: nil), "valid: refuses none")
+        // Invalidating, with no task outstanding: invalid at once.
+        #expect(registry.invalidate(by: first)?.invalidNow == true)
+        #expect(registry.refusesTasks(from: first))
+        #expect(!registry.refusesTasks(from: second), "another phone's copy is valid")
+        #expect(!registry.refusesTasks(from: nil))
+        // The second phone's own call: now its copy is invalid too.
+        #expect(registry.invalidate(by: second) == nil, "invalid already: nothing more to do")
+        #expect(registry.refusesTasks(from: second))
+
+        let ofNoPhone = SessionTaskRegistry()
+        let running = SimulatedPhone.$current.withValue(first) { SimulatedURLSession.shared.dataTask(with: Self.url) }
+        ofNoPhone.add(running)
+        #expect(ofNoPhone.invalidate(by: nil)?.invalidNow == false, "a task outstanding: invalidating")
+        #expect(ofNoPhone.refusesTasks(from: nil), "refused while its tasks end, as iOS does")
+        #expect(!ofNoPhone.refusesTasks(from: first))
     }
 }

@@ -36,9 +36,18 @@ final class SessionTaskRegistry: Sendable {
         weak var task: (any SessionTask)?
     }
 
+    /// A phone that asked for the invalidation, held weakly: one gone is matched by no later caller.
+    private struct Asker {
+        weak var phone: SimulatedPhone?
+    }
+
     private struct State {
         var live: [Int: WeakTask] = [:]
         var validity = Validity.valid
+        /// The phones whose code asked for the invalidation.
+        var askers: [Asker] = []
+        /// Whether code of no phone asked for it.
+        var askedWithoutPhone = false
 
         /// The live tasks, by identifier, forgetting those that are gone.
         mutating func liveTasks() -> [any SessionTask] {
@@ -68,11 +77,20 @@ final class SessionTaskRegistry: Sendable {
         }
     }
 
-    /// Starts the session's invalidation, or finds it started: the tasks still outstanding (an
-    /// `invalidateAndCancel` after `finishTasksAndInvalidate` cancels them, as URLSession's does), and
-    /// whether the delegate is to hear of it now (once only); nil once the session is invalid.
-    func invalidate() -> Invalidation? {
+    /// Starts the session's invalidation, asked for by `phone`'s code (nil: no phone's), or finds it
+    /// started: the tasks still outstanding (an `invalidateAndCancel` after `finishTasksAndInvalidate`
+    /// cancels them, as URLSession's does), and whether the delegate is to hear of it now (once only); nil
+    /// once the session is invalid.
+    func invalidate(by phone: SimulatedPhone?) -> Invalidation? {
         state.withLock { state in
+            if let phone {
+                // Phones gone are dropped: a session kept in a static, invalidated by each of a run's
+                // invocations, holds one entry per phone alive.
+                state.askers.removeAll { $0.phone == nil }
+                if !state.askers.contains(where: { $0.phone === phone }) { state.askers.append(Asker(phone: phone)) }
+            } else {
+                state.askedWithoutPhone = true
+            }
             switch state.validity {
             case .invalid:
                 return nil
@@ -83,6 +101,19 @@ final class SessionTaskRegistry: Sendable {
                 state.validity = outstanding.isEmpty ? .invalid : .invalidating
                 return Invalidation(outstanding: outstanding, invalidNow: outstanding.isEmpty)
             }
+        }
+    }
+
+    /// Whether a task made now by `phone`'s code (nil: no phone's) is refused: the session is invalidated,
+    /// or being invalidated, at that phone's own asking. iOS raises an exception for a task made in a
+    /// session once `finishTasksAndInvalidate` or `invalidateAndCancel` was called. A session several
+    /// phones share (one kept in a static) stays valid for the phones that did not ask: each phone's own
+    /// process would have its own copy of it.
+    func refusesTasks(from phone: SimulatedPhone?) -> Bool {
+        state.withLock { state in
+            guard state.validity != .valid else { return false }
+            guard let phone else { return state.askedWithoutPhone }
+            return state.askers.contains { $0.phone === phone }
         }
     }
 }

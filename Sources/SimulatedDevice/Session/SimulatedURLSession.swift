@@ -28,8 +28,9 @@ import Synchronization
 ///
 /// `invalidateAndCancel()` cancels the session's tasks that have not ended, `finishTasksAndInvalidate()`
 /// lets them end, and the delegate hears `didBecomeInvalidWithError` once the last of them has; both do
-/// nothing to `URLSession.shared`, as on iOS. A task made after invalidation still runs (iOS raises an
-/// exception).
+/// nothing to `URLSession.shared`, as on iOS. A task made in the session after the calling phone's code
+/// asked for its invalidation ends the extension's process, as iOS's exception does
+/// (``UncaughtException``): the invocation is `crashed`.
 ///
 /// `@unchecked Sendable`: its stored properties are immutable after init; its tasks and invalidation are
 /// behind the ``SessionTaskRegistry``'s `Mutex`, and its delegate, let go once invalid, behind a `Mutex`.
@@ -253,8 +254,9 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     /// Lets the tasks that have not ended run to their end, then tells the delegate the session is invalid
     /// (at once when none is left). Does nothing to ``shared``, as on iOS, nor a second time.
     public func finishTasksAndInvalidate() {
-        guard let invalidation = ownTasks?.invalidate() else { return }
-        if invalidation.invalidNow { reportInvalid(on: SimulatedPhone.current ?? creator) }
+        let caller = SimulatedPhone.current ?? creator
+        guard let invalidation = ownTasks?.invalidate(by: caller) else { return }
+        if invalidation.invalidNow { reportInvalid(on: caller) }
     }
 
     /// Cancels every task that has not ended (each hears `URLError(.cancelled)`, as from its own
@@ -262,10 +264,10 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     /// iOS, nor once the session is invalid. Of a session several phones use (one kept in a static, which
     /// each phone's own process would have its own copy of), only the calling phone's tasks are cancelled.
     public func invalidateAndCancel() {
-        guard let invalidation = ownTasks?.invalidate() else { return }
         let caller = SimulatedPhone.current
+        guard let invalidation = ownTasks?.invalidate(by: caller ?? creator) else { return }
         for task in invalidation.outstanding where Self.task(task, isOf: caller) { task.cancel() }
-        if invalidation.invalidNow { reportInvalid(on: SimulatedPhone.current ?? creator) }
+        if invalidation.invalidNow { reportInvalid(on: caller ?? creator) }
     }
 
     /// Tells the delegate, on its queue, that the session is invalid.
@@ -362,8 +364,8 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     /// `.cancel` ends the task with `URLError(.cancelled)` and the body is not handed over;
     /// `.becomeDownload` and `.becomeStream` are taken as `.allow` (not simulated). A delegate that
     /// answers later, from another thread, is heard on the delegate queue; one that never answers hears
-    /// no more of the task, as on iOS. A task delegate that is not a data delegate hears the completion
-    /// only.
+    /// no more of the task, as on iOS, unless the task is cancelled meanwhile (it then ends as with
+    /// `.cancel`). A task delegate that is not a data delegate hears the completion only.
     private func respond(
         to taskDelegate: any SimulatedURLSessionTaskDelegate, task: URLSessionDataTask, data: Data?,
         completion: TransferDriver.Completion, then end: @escaping @Sendable () -> Void
@@ -389,16 +391,24 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         }
         let answer = DispositionAnswer()
         let phone = SimulatedPhone.current
-        delegate.urlSession(self, dataTask: task, didReceive: response) { [self] disposition in
+        let driver = (task as? any DrivenTask)?.driver
+        let answered: @Sendable (URLSession.ResponseDisposition) -> Void = { [self] disposition in
             switch answer.give() {
-            case .now: finish(disposition)
+            case .now:
+                driver?.answerCame()
+                finish(disposition)
             case .later:
+                driver?.answerCame()
                 callbacks(for: phone).run {
                     if let phone { phone.bind { finish(disposition) } } else { finish(disposition) }
                 }
             case .ignored: break
             }
         }
+        // The task runs until the delegate answers: `cancel()` meanwhile (`invalidateAndCancel()` on expiry)
+        // ends it as a `.cancel` answer would, and a later answer is ignored.
+        driver?.awaitAnswer { answered(.cancel) }
+        delegate.urlSession(self, dataTask: task, didReceive: response, completionHandler: answered)
         answer.returned()
     }
 
@@ -442,6 +452,9 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         taskDelegate: (any SimulatedURLSessionTaskDelegate)? = nil
     ) -> TransferDriver {
         let phone = SimulatedPhone.current ?? creator
+        if let ownTasks, ownTasks.refusesTasks(from: phone) {
+            UncaughtException.raise("NSGenericException", reason: Self.invalidatedReason)
+        }
         let queue = callbacks(for: phone)
         var sent = phoneRequest(for: request, on: phone)
         var failure: PhoneNetworkFailure?
@@ -518,4 +531,7 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     }
 
     static func taskIdentifier() -> Int { nextTaskIdentifier.add(1, ordering: .relaxed).oldValue }
+
+    /// iOS's reason for the exception a task made in an invalidated session raises.
+    static let invalidatedReason = "Task created in a session that has been invalidated"
 }

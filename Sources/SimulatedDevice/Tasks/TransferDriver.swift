@@ -50,6 +50,9 @@ final class TransferDriver: Sendable {
         var completion: Completion?
         /// The request now being sent, once a redirect was followed; nil while it is the original.
         var redirected: URLRequest?
+        /// Answers a data delegate's pending `didReceive response` with `.cancel`: set while the delegate
+        /// has been asked and has not answered, when the task is still running on iOS.
+        var cancelsPendingAnswer: (@Sendable () -> Void)?
     }
 
     let request: URLRequest
@@ -83,7 +86,10 @@ final class TransferDriver: Sendable {
     }
 
     var state: URLSessionTask.State {
-        switch guarded.withLock({ $0.machine.state }) {
+        let (state, awaitingAnswer) = guarded.withLock { ($0.machine.state, $0.cancelsPendingAnswer != nil) }
+        // The body is here, but the delegate has not let the task go on: running, as on iOS.
+        if awaitingAnswer { return .running }
+        return switch state {
         case .suspended: .suspended
         case .running: .running
         case .canceling: .canceling
@@ -130,16 +136,32 @@ final class TransferDriver: Sendable {
         if stopNow { transfer.cancel() }
     }
 
-    /// Cancels the task; `deliver` reports the cancellation when the task never started.
+    /// Cancels the task; `deliver` reports the cancellation when the task never started. A task whose data
+    /// delegate has not answered `didReceive response` ends as that delegate's `.cancel` would end it.
     func cancel(deliver: @escaping @Sendable (Completion) -> Void) {
-        let (action, transfer) = guarded.withLock { ($0.machine.cancel(), $0.transfer) }
+        let (action, transfer, pendingAnswer) = guarded.withLock { state in
+            defer { state.cancelsPendingAnswer = nil }
+            return (state.machine.cancel(), state.transfer, state.cancelsPendingAnswer)
+        }
         switch action {
         case .stopTransfer: transfer?.cancel()
         case .completeCancelled:
             let error = PhoneNetworkFailure.cancelled.urlError(for: phoneRequest.url)
             finish(Completion(bytes: 0, error: error), deliver: deliver, tracked: nil, alreadyFinished: true)
-        case .start, .none: break
+        case .start, .none: pendingAnswer?()
         }
+    }
+
+    /// The data delegate was asked `didReceive response`: until ``answerCame()``, a `cancel()` calls
+    /// `cancelling`, which answers `.cancel` for it. (Held until then: a delegate that never answers keeps
+    /// its task, as iOS's waits for ever.)
+    func awaitAnswer(cancelling: @escaping @Sendable () -> Void) {
+        guarded.withLock { $0.cancelsPendingAnswer = cancelling }
+    }
+
+    /// The data delegate answered `didReceive response` (or a cancel answered for it).
+    func answerCame() {
+        guarded.withLock { $0.cancelsPendingAnswer = nil }
     }
 
     private func finish(
