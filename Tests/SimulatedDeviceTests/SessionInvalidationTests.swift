@@ -257,6 +257,123 @@ struct SessionInvalidationTests {
         #expect(delegate.log.events.withLock { $0.count } == 3)
     }
 
+    /// A data delegate that drops the handler it is given, or (``cancelsInside``) cancels its task inside
+    /// `didReceive response` and notes when that call returns.
+    final class DroppingAnswer: NSObject, SimulatedURLSessionDataDelegate, @unchecked Sendable {
+        let log = EventLog()
+        let cancelsInside: Bool
+
+        init(cancelsInside: Bool = false) {
+            self.cancelsInside = cancelsInside
+            log.queue.maxConcurrentOperationCount = 1
+        }
+
+        func urlSession(_ session: SimulatedURLSession, didBecomeInvalidWithError error: (any Error)?) {
+            log.note("invalid")
+        }
+
+        func urlSession(
+            _ session: SimulatedURLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+        ) {
+            log.note("task " + ((error as? URLError).map { "\($0.code.rawValue)" } ?? "ok"))
+        }
+
+        func urlSession(
+            _ session: SimulatedURLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+            completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+        ) {
+            log.note("response")
+            guard cancelsInside else { return }
+            dataTask.cancel()
+            log.note("returned")
+        }
+    }
+
+    @Test("a data delegate that drops its handler unanswered keeps nothing alive: task, session and phone go")
+    func droppedAnswerKeepsNothing() async throws {
+        let held = HeldNetwork()
+        held.release()
+        let delegate = DroppingAnswer()
+        weak var weakTask: URLSessionDataTask?
+        weak var weakSession: SimulatedURLSession?
+        weak var weakPhone: SimulatedPhone?
+        do {
+            let phone = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
+            let session = SimulatedPhone.$current.withValue(phone) {
+                SimulatedURLSession(configuration: .default, delegate: delegate, delegateQueue: delegate.log.queue)
+            }
+            let task = SimulatedPhone.$current.withValue(phone) { session.dataTask(with: Self.url) }
+            (weakTask, weakSession, weakPhone) = (task, session, phone)
+            task.resume()
+            #expect(try await delegate.log.wait(for: 1) == ["response"])
+        }
+        for _ in 0..<300 where weakTask != nil || weakSession != nil || weakPhone != nil {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(weakTask == nil && weakSession == nil && weakPhone == nil)
+    }
+
+    @Test("a cancel inside didReceive response ends the task after that call returned, on the delegate queue")
+    func cancelInsideTheResponseCall() async throws {
+        let held = HeldNetwork()
+        held.release()
+        let delegate = DroppingAnswer(cancelsInside: true)
+        let phone = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
+        let session = SimulatedPhone.$current.withValue(phone) {
+            SimulatedURLSession(configuration: .default, delegate: delegate, delegateQueue: delegate.log.queue)
+        }
+        SimulatedPhone.$current.withValue(phone) { session.dataTask(with: Self.url) }.resume()
+        #expect(try await delegate.log.wait(for: 3) == ["response", "returned", "task \(Self.cancelled)"])
+    }
+
+    @Test("a cancel while the response waits on the delegate queue ends the task, the delegate not asked")
+    func cancelBeforeTheResponseIsHandedOver() async throws {
+        let held = HeldNetwork()
+        held.release()
+        let delegate = LateAnswer()
+        delegate.log.queue.maxConcurrentOperationCount = 1
+        delegate.log.queue.isSuspended = true
+        let phone = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
+        let session = SimulatedPhone.$current.withValue(phone) {
+            SimulatedURLSession(configuration: .default, delegate: delegate, delegateQueue: delegate.log.queue)
+        }
+        let task = SimulatedPhone.$current.withValue(phone) { session.dataTask(with: Self.url) }
+        task.resume()
+        let driver = try #require((task as? SimulatedDataTask)?.driver)
+        for _ in 0..<500 where driver.completion == nil { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(driver.completion != nil, "the transfer ended; its response waits on the suspended queue")
+        #expect(task.state == .running)
+        SimulatedPhone.$current.withValue(phone) { session.invalidateAndCancel() }
+        delegate.log.queue.isSuspended = false
+        #expect(try await delegate.log.wait(for: 2) == ["task \(Self.cancelled)", "invalid"])
+        #expect(task.state == .completed)
+    }
+
+    @Test("a static session another phone invalidated: this phone's invalidateAndCancel still cancels its tasks")
+    func secondPhoneCancelsItsOwn() async throws {
+        let held = HeldNetwork()
+        let log = EventLog()
+        log.queue.maxConcurrentOperationCount = 1
+        let first = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
+        let second = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
+        let session = SimulatedURLSession(configuration: .default, delegate: log, delegateQueue: log.queue)
+        SimulatedPhone.$current.withValue(first) { session.invalidateAndCancel() }
+        #expect(try await log.wait(for: 1) == ["invalid"])
+        // The delegate was let go once it heard the session was invalid: the second phone's task reports to
+        // its completion handler.
+        let ended = Callback<Int>()
+        let theirs = SimulatedPhone.$current.withValue(second) {
+            session.dataTask(with: Self.url) { _, _, error in
+                ended.record((error as? URLError)?.code.rawValue ?? 0, queue: log.queue)
+            }
+        }
+        theirs.resume()
+        try await held.sent(1)
+        SimulatedPhone.$current.withValue(second) { session.invalidateAndCancel() }
+        #expect(try await ended.wait().0 == Self.cancelled)
+        #expect(log.events.withLock { $0 } == ["invalid"], "told once")
+    }
+
     @Test("invalidateAndCancel after finishTasksAndInvalidate cancels what is still running; invalid is told once")
     func cancelAfterFinish() async throws {
         let held = HeldNetwork()
@@ -420,7 +537,9 @@ struct SessionInvalidationTests {
         #expect(!registry.refusesTasks(from: second), "another phone's copy is valid")
         #expect(!registry.refusesTasks(from: nil))
         // The second phone's own call: now its copy is invalid too.
-        #expect(registry.invalidate(by: second) == nil, "invalid already: nothing more to do")
+        // Its first asking: the tasks outstanding are handed back for it to cancel its own; then nothing more.
+        #expect(registry.invalidate(by: second)?.invalidNow == false)
+        #expect(registry.invalidate(by: second) == nil)
         #expect(registry.refusesTasks(from: second))
 
         let ofNoPhone = SessionTaskRegistry()

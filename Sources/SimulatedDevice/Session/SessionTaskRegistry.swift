@@ -80,20 +80,25 @@ final class SessionTaskRegistry: Sendable {
     /// Starts the session's invalidation, asked for by `phone`'s code (nil: no phone's), or finds it
     /// started: the tasks still outstanding (an `invalidateAndCancel` after `finishTasksAndInvalidate`
     /// cancels them, as URLSession's does), and whether the delegate is to hear of it now (once only); nil
-    /// once the session is invalid.
+    /// once the session is invalid for that phone. A phone asking first once the session is invalid (one kept
+    /// in a static, invalidated by another phone) is given the tasks still outstanding: its own copy of the
+    /// session is invalidated now.
     func invalidate(by phone: SimulatedPhone?) -> Invalidation? {
         state.withLock { state in
+            let firstAsking: Bool
             if let phone {
                 // Phones gone are dropped: a session kept in a static, invalidated by each of a run's
                 // invocations, holds one entry per phone alive.
                 state.askers.removeAll { $0.phone == nil }
-                if !state.askers.contains(where: { $0.phone === phone }) { state.askers.append(Asker(phone: phone)) }
+                firstAsking = !state.askers.contains { $0.phone === phone }
+                if firstAsking { state.askers.append(Asker(phone: phone)) }
             } else {
+                firstAsking = !state.askedWithoutPhone
                 state.askedWithoutPhone = true
             }
             switch state.validity {
             case .invalid:
-                return nil
+                return firstAsking ? Invalidation(outstanding: state.liveTasks(), invalidNow: false) : nil
             case .invalidating:
                 return Invalidation(outstanding: state.liveTasks(), invalidNow: false)
             case .valid:

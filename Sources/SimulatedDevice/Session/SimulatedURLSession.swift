@@ -315,7 +315,9 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         handler: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?
     ) -> URLSessionDataTask {
         nonisolated(unsafe) let delegate = self.delegate as? any SimulatedURLSessionTaskDelegate
-        let driver = driver(for: request, taskDelegate: taskDelegate)
+        let driver = driver(
+            for: request, taskDelegate: taskDelegate,
+            asksForDisposition: handler == nil && delegate is any SimulatedURLSessionDataDelegate)
         let task = SimulatedDataTask(driver: driver, identifier: Self.taskIdentifier()) {
             [self] task, data, completion in
             // The task ends with its last callback: for a data delegate that answers its response later,
@@ -338,7 +340,9 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         handler: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?
     ) -> SimulatedUploadTask {
         nonisolated(unsafe) let delegate = self.delegate as? any SimulatedURLSessionTaskDelegate
-        let driver = driver(for: request, uploading: body, taskDelegate: taskDelegate)
+        let driver = driver(
+            for: request, uploading: body, taskDelegate: taskDelegate,
+            asksForDisposition: handler == nil && delegate is any SimulatedURLSessionDataDelegate)
         let task = SimulatedUploadTask(driver: driver, identifier: Self.taskIdentifier()) {
             [self] task, data, completion in
             let end: @Sendable () -> Void = { [self] in ended(task, driver: driver) }
@@ -370,9 +374,12 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         to taskDelegate: any SimulatedURLSessionTaskDelegate, task: URLSessionDataTask, data: Data?,
         completion: TransferDriver.Completion, then end: @escaping @Sendable () -> Void
     ) {
+        let driver = (task as? any DrivenTask)?.driver
         guard let delegate = taskDelegate as? any SimulatedURLSessionDataDelegate, let response = completion.response,
             completion.error == nil
         else {
+            // Nothing to ask: the task ends here.
+            driver?.answerCame()
             taskDelegate.urlSession(self, task: task, didCompleteWithError: completion.error)
             return end()
         }
@@ -391,24 +398,34 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         }
         let answer = DispositionAnswer()
         let phone = SimulatedPhone.current
-        let driver = (task as? any DrivenTask)?.driver
-        let answered: @Sendable (URLSession.ResponseDisposition) -> Void = { [self] disposition in
+        let later: @Sendable (URLSession.ResponseDisposition) -> Void = { [self] disposition in
+            callbacks(for: phone).run {
+                if let phone { phone.bind { finish(disposition) } } else { finish(disposition) }
+            }
+        }
+        // The task runs until the delegate answers: `cancel()` meanwhile (`invalidateAndCancel()` on expiry)
+        // ends it as a `.cancel` answer would, through the queue (never inside the delegate's own call), and
+        // a later answer is ignored.
+        let pending = PendingAnswer {
+            guard answer.give() != .ignored else { return }
+            driver?.answerCame()
+            later(.cancel)
+        }
+        // Cancelled after the transfer ended, before its response was handed over: ended, the delegate not asked.
+        if let driver, !driver.awaitAnswer(pending) { return finish(.cancel) }
+        delegate.urlSession(self, dataTask: task, didReceive: response) { disposition in
+            // The pending answer lives as long as this handler: the driver holds it weakly.
+            withExtendedLifetime(pending) {}
             switch answer.give() {
             case .now:
                 driver?.answerCame()
                 finish(disposition)
             case .later:
                 driver?.answerCame()
-                callbacks(for: phone).run {
-                    if let phone { phone.bind { finish(disposition) } } else { finish(disposition) }
-                }
+                later(disposition)
             case .ignored: break
             }
         }
-        // The task runs until the delegate answers: `cancel()` meanwhile (`invalidateAndCancel()` on expiry)
-        // ends it as a `.cancel` answer would, and a later answer is ignored.
-        driver?.awaitAnswer { answered(.cancel) }
-        delegate.urlSession(self, dataTask: task, didReceive: response, completionHandler: answered)
         answer.returned()
     }
 
@@ -446,10 +463,11 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
     }
 
     /// The driver of a task for `request`; an upload's body, when given, replaces `httpBody` (a file
-    /// that could not be read fails the task without sending it).
+    /// that could not be read fails the task without sending it). `asksForDisposition`: a data delegate is
+    /// to be asked `didReceive response` (``TransferDriver/asksForDisposition``).
     func driver(
         for request: URLRequest, uploading upload: Result<Data, PhoneNetworkFailure>? = nil,
-        taskDelegate: (any SimulatedURLSessionTaskDelegate)? = nil
+        taskDelegate: (any SimulatedURLSessionTaskDelegate)? = nil, asksForDisposition: Bool = false
     ) -> TransferDriver {
         let phone = SimulatedPhone.current ?? creator
         if let ownTasks, ownTasks.refusesTasks(from: phone) {
@@ -465,7 +483,7 @@ public final class SimulatedURLSession: NSObject, @unchecked Sendable {
         }
         return TransferDriver(
             request: request, phoneRequest: sent, phone: phone, callbacks: queue, failure: failure,
-            redirects: redirectPolicy(on: phone, taskDelegate: taskDelegate))
+            redirects: redirectPolicy(on: phone, taskDelegate: taskDelegate), asksForDisposition: asksForDisposition)
     }
 
     /// How this session's tasks follow redirects: asking the task's own delegate (an async method's),

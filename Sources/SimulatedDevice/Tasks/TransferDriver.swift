@@ -50,9 +50,23 @@ final class TransferDriver: Sendable {
         var completion: Completion?
         /// The request now being sent, once a redirect was followed; nil while it is the original.
         var redirected: URLRequest?
-        /// Answers a data delegate's pending `didReceive response` with `.cancel`: set while the delegate
-        /// has been asked and has not answered, when the task is still running on iOS.
-        var cancelsPendingAnswer: (@Sendable () -> Void)?
+        /// Where the data delegate's answer to `didReceive response` stands (``asksForDisposition`` only).
+        var answer = DispositionState.notAsked
+        /// What a cancel does while the delegate has been asked and has not answered; nil once it answered,
+        /// or when it dropped the handler it was given unanswered.
+        weak var pendingAnswer: PendingAnswer?
+        /// Whether `cancel()` came after the transfer ended but before the delegate answered.
+        var cancelRequested = false
+    }
+
+    /// A data delegate's answer to `didReceive response`, for a task whose delegate is asked.
+    enum DispositionState: Sendable, Hashable {
+        /// The transfer has not ended, or its response has not yet been handed to the delegate.
+        case notAsked
+        /// The delegate was asked and has not answered.
+        case awaiting
+        /// It answered, or a cancel answered `.cancel` for it.
+        case answered
     }
 
     let request: URLRequest
@@ -61,13 +75,16 @@ final class TransferDriver: Sendable {
     let callbacks: CallbackQueue
     /// Why the task fails before anything is sent (an upload's unreadable file); nil to send it.
     let failure: PhoneNetworkFailure?
+    /// Whether a data delegate is asked `didReceive response` when the transfer ends: the task then runs
+    /// until it answers, as on iOS.
+    let asksForDisposition: Bool
     /// How redirects are followed; nil to follow them without asking anyone.
     let redirects: RedirectPolicy?
     private let guarded = Mutex(Guarded())
 
     init(
         request: URLRequest, phoneRequest: PhoneRequest, phone: SimulatedPhone?, callbacks: CallbackQueue,
-        failure: PhoneNetworkFailure? = nil, redirects: RedirectPolicy? = nil
+        failure: PhoneNetworkFailure? = nil, redirects: RedirectPolicy? = nil, asksForDisposition: Bool = false
     ) {
         self.request = request
         self.phoneRequest = phoneRequest
@@ -75,6 +92,7 @@ final class TransferDriver: Sendable {
         self.callbacks = callbacks
         self.failure = failure
         self.redirects = redirects
+        self.asksForDisposition = asksForDisposition
     }
 
     /// The request being sent (`currentRequest`): the original until a redirect was followed.
@@ -86,9 +104,11 @@ final class TransferDriver: Sendable {
     }
 
     var state: URLSessionTask.State {
-        let (state, awaitingAnswer) = guarded.withLock { ($0.machine.state, $0.cancelsPendingAnswer != nil) }
-        // The body is here, but the delegate has not let the task go on: running, as on iOS.
-        if awaitingAnswer { return .running }
+        let (state, answer, cancelRequested) = guarded.withLock { ($0.machine.state, $0.answer, $0.cancelRequested) }
+        // The body is here, but the delegate has not let the task go on: running (or being cancelled), as on iOS.
+        if asksForDisposition, state == .completed(cancelled: false), answer != .answered {
+            return cancelRequested ? .canceling : .running
+        }
         return switch state {
         case .suspended: .suspended
         case .running: .running
@@ -137,31 +157,49 @@ final class TransferDriver: Sendable {
     }
 
     /// Cancels the task; `deliver` reports the cancellation when the task never started. A task whose data
-    /// delegate has not answered `didReceive response` ends as that delegate's `.cancel` would end it.
+    /// delegate has not answered `didReceive response` ends as that delegate's `.cancel` would end it: at
+    /// once when it was asked (``awaitAnswer(_:)``), and without asking it when the response had not yet
+    /// been handed over.
     func cancel(deliver: @escaping @Sendable (Completion) -> Void) {
         let (action, transfer, pendingAnswer) = guarded.withLock { state in
-            defer { state.cancelsPendingAnswer = nil }
-            return (state.machine.cancel(), state.transfer, state.cancelsPendingAnswer)
+            let action = state.machine.cancel()
+            guard action == .none, asksForDisposition, state.answer != .answered else {
+                return (action, state.transfer, PendingAnswer?.none)
+            }
+            state.cancelRequested = true
+            defer { state.pendingAnswer = nil }
+            return (action, state.transfer, state.pendingAnswer)
         }
         switch action {
         case .stopTransfer: transfer?.cancel()
         case .completeCancelled:
             let error = PhoneNetworkFailure.cancelled.urlError(for: phoneRequest.url)
             finish(Completion(bytes: 0, error: error), deliver: deliver, tracked: nil, alreadyFinished: true)
-        case .start, .none: pendingAnswer?()
+        case .start, .none: pendingAnswer?.cancel()
         }
     }
 
-    /// The data delegate was asked `didReceive response`: until ``answerCame()``, a `cancel()` calls
-    /// `cancelling`, which answers `.cancel` for it. (Held until then: a delegate that never answers keeps
-    /// its task, as iOS's waits for ever.)
-    func awaitAnswer(cancelling: @escaping @Sendable () -> Void) {
-        guarded.withLock { $0.cancelsPendingAnswer = cancelling }
+    /// The data delegate is about to be asked `didReceive response`: until ``answerCame()`` a `cancel()`
+    /// calls `pending`'s ``PendingAnswer/cancel``. False, with the answer taken as given, when the task was
+    /// cancelled before: it is to end as `.cancel` without asking the delegate.
+    func awaitAnswer(_ pending: PendingAnswer) -> Bool {
+        guarded.withLock { state in
+            guard !state.cancelRequested else {
+                state.answer = .answered
+                return false
+            }
+            state.answer = .awaiting
+            state.pendingAnswer = pending
+            return true
+        }
     }
 
     /// The data delegate answered `didReceive response` (or a cancel answered for it).
     func answerCame() {
-        guarded.withLock { $0.cancelsPendingAnswer = nil }
+        guarded.withLock { state in
+            state.answer = .answered
+            state.pendingAnswer = nil
+        }
     }
 
     private func finish(
