@@ -955,18 +955,18 @@ struct ExtensionProcessTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try """
         import UserNotifications
-        // A NotificationCenter observer given a queue carries no invocation (a queue's block does: PhoneDispatch).
+        // An Operation subclass's main() carries no invocation (a queue's block does: PhoneDispatch).
+        final class Fetch: Operation, @unchecked Sendable {
+            let url: URL
+            let done: () -> Void
+            init(url: URL, done: @escaping () -> Void) { self.url = url; self.done = done }
+            override func main() { URLSession.shared.dataTask(with: url) { _, _, _ in self.done() }.resume() }
+        }
         class NotificationService: UNNotificationServiceExtension {
             let queue = OperationQueue()
             override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
                 let url = URL(string: request.content.userInfo["media_url"] as? String ?? "")!
-                let name = Notification.Name("fetch-\\(request.identifier)")
-                var observer: NSObjectProtocol?
-                observer = NotificationCenter.default.addObserver(forName: name, object: nil, queue: queue) { _ in
-                    NotificationCenter.default.removeObserver(observer!)
-                    URLSession.shared.dataTask(with: url) { _, _, _ in contentHandler(request.content) }.resume()
-                }
-                NotificationCenter.default.post(name: name, object: nil)
+                queue.addOperation(Fetch(url: url) { contentHandler(request.content) })
             }
         }
         """.write(to: folder.appendingPathComponent("Service.swift"), atomically: true, encoding: .utf8)

@@ -273,8 +273,8 @@ extension RunSession {
         if unattributed > 0 {
             problems.append(
                 "\(unattributed) URLSession requests were made where nse-bench could not tell which simulated phone "
-                    + "made them (through URLSession.shared, from a NotificationCenter observer given a queue, "
-                    + "an operation added outside any invocation, a thread made with pthread_create or another way nse-bench does not "
+                    + "made them (through URLSession.shared, from an Operation subclass's main(), a NotificationCenter "
+                    + "observer given a queue, a thread made with pthread_create or another way nse-bench does not "
                     + "carry: the not-faithful lines name those it found) and failed; make the request from "
                     + "didReceive, a DispatchQueue block, a Task or a Thread(block:), or create the session inside "
                     + "didReceive"

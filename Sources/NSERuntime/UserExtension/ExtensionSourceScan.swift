@@ -348,6 +348,9 @@ enum ExtensionSourceScan {
         for (index, line) in lines.enumerated() {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.hasPrefix("//") || trimmed.hasPrefix("*") { continue }
+            if line.contains(#/\bclass\s+\w+\s*:\s*(Foundation\.)?Operation\b/#) {
+                notes.append("\(file):\(index + 1): an Operation subclass's main() \(outsideInvocation)")
+            }
             if observesOnAQueue(lines[index..<min(index + 3, lines.count)]) {
                 notes.append(
                     "\(file):\(index + 1): a NotificationCenter observer's block given an OperationQueue "

@@ -29,7 +29,7 @@ enum GeneratedShadow: String, CaseIterable, Sendable, Hashable, Codable {
         case .workItem: ["init(qos:", "func notify(qos:"]
         case .dispatchGroup: ["func notify(qos:"]
         case .dispatchSource: ["func setEventHandler(", "func setCancelHandler(", "func setRegistrationHandler("]
-        case .operationQueue: ["func addOperation(_", "func addOperations(_", "func addBarrierBlock("]
+        case .operationQueue: ["func addOperation(_", "func addBarrierBlock("]
         case .blockOperation: ["class BlockOperation", "typealias BlockOperation", "struct BlockOperation"]
         case .thread: ["func detachNewThread("]
         // Found by ``declaresThreadBlockInitializer(_:)``: labels and line breaks vary.
@@ -180,14 +180,6 @@ enum GeneratedShadow: String, CaseIterable, Sendable, Hashable, Codable {
             extension OperationQueue {
                 @usableFromInline func addOperation(_ block: @escaping @Sendable () -> Void) {
                     PhoneDispatch.addOperation(to: self, block)
-                }
-
-                @usableFromInline func addOperation(_ op: Foundation.Operation) {
-                    PhoneDispatch.addOperation(op, to: self)
-                }
-
-                @usableFromInline func addOperations(_ ops: [Foundation.Operation], waitUntilFinished wait: Bool) {
-                    PhoneDispatch.addOperations(ops, to: self, waitUntilFinished: wait)
                 }
 
                 @usableFromInline func addBarrierBlock(_ barrier: @escaping @Sendable () -> Void) {

@@ -15,10 +15,10 @@ import UserNotifications
 ///
 /// `Task.detached` and `Thread.detachNewThread` carry it too: a detached task inherits no task-local values by
 /// design, but on a phone its work is still that notification's. A work item carries the phone of the code
-/// that made it, whatever queue it is given to, and so does a `BlockOperation`'s block (``PhoneBlockOperation``),
-/// an `Operation` subclass's `start()` and `main()` (``PhoneOperationRunner``) and a `Thread(block:)`'s. Not
-/// carried: `pthread_create`, a `DispatchSource` handler given as a work item, `NotificationCenter` observers
-/// given a queue, run loop timers, and `DispatchQueue.main.sync` from another thread.
+/// that made it, whatever queue it is given to, and so does a `BlockOperation`'s block (``PhoneBlockOperation``)
+/// and a `Thread(block:)`'s. Not carried: `pthread_create`, a `DispatchSource`
+/// handler given as a work item, an `Operation` subclass's `main()`, `NotificationCenter` observers given a
+/// queue, run loop timers, and `DispatchQueue.main.sync` from another thread.
 ///
 /// ```swift
 /// // In a user's module, through the generated file:

@@ -64,14 +64,14 @@ struct ExtensionSourceScanTests {
             DispatchQueue.global().async { }
             """
         let notes = ExtensionSourceScan.untimedCalls(in: text, file: "Work.swift")
-        // An Operation subclass (lines 1 and 2) runs as its invocation's since session 38: not named.
         #expect(
             notes.map { $0.prefix { $0 != " " } } == [
-                "Work.swift:3:", "Work.swift:4:", "Work.swift:5:", "Work.swift:6:",
+                "Work.swift:1:", "Work.swift:2:", "Work.swift:3:", "Work.swift:4:", "Work.swift:5:", "Work.swift:6:",
             ])
         #expect(notes.allSatisfy { $0.contains("cannot tell which simulated phone") }, "\(notes)")
-        #expect(notes[0].contains("NotificationCenter observer"))
-        #expect(notes[3].contains("NotificationCenter observer"))
+        #expect(notes[0].contains("an Operation subclass's main()"))
+        #expect(notes[2].contains("NotificationCenter observer"))
+        #expect(notes[5].contains("NotificationCenter observer"))
     }
 
     @Test("a file with CRLF line ends is read line by line: its keys, lines and comments are found")

@@ -14,13 +14,6 @@ struct UserExtensionQueuesTests {
         import Combine
         import UserNotifications
 
-        /// An operation of the extension's own class: its main() does the work.
-        final class Step: Operation {
-            let work: () -> Void
-            init(_ work: @escaping () -> Void) { self.work = work }
-            override func main() { work() }
-        }
-
         class NotificationService: UNNotificationServiceExtension {
             var subscriptions = Set<AnyCancellable>()
 
@@ -60,12 +53,6 @@ struct UserExtensionQueuesTests {
                     operation.addExecutionBlock { download() }
                     OperationQueue().addOperations([operation], waitUntilFinished: false)
                 case "barrier": OperationQueue().addBarrierBlock { download() }
-                case "operation subclass": OperationQueue().addOperation(Step { download() })
-                case "operation subclasses":
-                    let first = Step {}
-                    let second = Step { download() }
-                    second.addDependency(first)
-                    OperationQueue().addOperations([second, first], waitUntilFinished: false)
                 case "item notify":
                     let item = DispatchWorkItem {}
                     item.notify(queue: .global()) { download() }
@@ -95,7 +82,7 @@ struct UserExtensionQueuesTests {
 
     static let hops = [
         "global", "main", "after", "wall", "own queue", "work item", "late work item", "group", "operation",
-        "block operation", "execution block", "barrier", "operation subclass", "operation subclasses",
+        "block operation", "execution block", "barrier",
         "item notify", "detached", "throwing detached", "thread", "thread block", "thread init", "source", "center",
         "combine",
     ]
