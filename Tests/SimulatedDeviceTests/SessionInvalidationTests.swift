@@ -177,10 +177,20 @@ struct SessionInvalidationTests {
         session.invalidateAndCancel()
     }
 
-    /// A data delegate that answers `didReceive response` only after the call returned, from another thread.
+    /// A data delegate that answers `didReceive response` only after the call returned, from another thread
+    /// (it keeps the handlers for the test to call); or that drops the handler unanswered; or that cancels its
+    /// task inside that call and notes when the call returns.
     final class LateAnswer: NSObject, SimulatedURLSessionDataDelegate, @unchecked Sendable {
+        enum Conduct { case keepsHandler, dropsHandler, cancelsInside }
+
         let log = EventLog()
         let answers = Mutex<[@Sendable (URLSession.ResponseDisposition) -> Void]>([])
+        let conduct: Conduct
+
+        init(_ conduct: Conduct = .keepsHandler) {
+            self.conduct = conduct
+            log.queue.maxConcurrentOperationCount = 1
+        }
 
         func urlSession(_ session: SimulatedURLSession, didBecomeInvalidWithError error: (any Error)?) {
             log.note("invalid")
@@ -197,7 +207,13 @@ struct SessionInvalidationTests {
             completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
         ) {
             log.note("response")
-            answers.withLock { $0.append(completionHandler) }
+            switch conduct {
+            case .keepsHandler: answers.withLock { $0.append(completionHandler) }
+            case .dropsHandler: break
+            case .cancelsInside:
+                dataTask.cancel()
+                log.note("returned")
+            }
         }
 
         func urlSession(_ session: SimulatedURLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -210,7 +226,6 @@ struct SessionInvalidationTests {
         let held = HeldNetwork()
         held.release()
         let delegate = LateAnswer()
-        delegate.log.queue.maxConcurrentOperationCount = 1
         let phone = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
         let session = SimulatedPhone.$current.withValue(phone) {
             SimulatedURLSession(configuration: .default, delegate: delegate, delegateQueue: delegate.log.queue)
@@ -234,7 +249,6 @@ struct SessionInvalidationTests {
         let held = HeldNetwork()
         held.release()
         let delegate = LateAnswer()
-        delegate.log.queue.maxConcurrentOperationCount = 1
         let phone = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
         let session = SimulatedPhone.$current.withValue(phone) {
             SimulatedURLSession(configuration: .default, delegate: delegate, delegateQueue: delegate.log.queue)
@@ -257,43 +271,11 @@ struct SessionInvalidationTests {
         #expect(delegate.log.events.withLock { $0.count } == 3)
     }
 
-    /// A data delegate that drops the handler it is given, or (``cancelsInside``) cancels its task inside
-    /// `didReceive response` and notes when that call returns.
-    final class DroppingAnswer: NSObject, SimulatedURLSessionDataDelegate, @unchecked Sendable {
-        let log = EventLog()
-        let cancelsInside: Bool
-
-        init(cancelsInside: Bool = false) {
-            self.cancelsInside = cancelsInside
-            log.queue.maxConcurrentOperationCount = 1
-        }
-
-        func urlSession(_ session: SimulatedURLSession, didBecomeInvalidWithError error: (any Error)?) {
-            log.note("invalid")
-        }
-
-        func urlSession(
-            _ session: SimulatedURLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
-        ) {
-            log.note("task " + ((error as? URLError).map { "\($0.code.rawValue)" } ?? "ok"))
-        }
-
-        func urlSession(
-            _ session: SimulatedURLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-            completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-        ) {
-            log.note("response")
-            guard cancelsInside else { return }
-            dataTask.cancel()
-            log.note("returned")
-        }
-    }
-
     @Test("a data delegate that drops its handler unanswered keeps nothing alive: task, session and phone go")
     func droppedAnswerKeepsNothing() async throws {
         let held = HeldNetwork()
         held.release()
-        let delegate = DroppingAnswer()
+        let delegate = LateAnswer(.dropsHandler)
         weak var weakTask: URLSessionDataTask?
         weak var weakSession: SimulatedURLSession?
         weak var weakPhone: SimulatedPhone?
@@ -317,7 +299,7 @@ struct SessionInvalidationTests {
     func cancelInsideTheResponseCall() async throws {
         let held = HeldNetwork()
         held.release()
-        let delegate = DroppingAnswer(cancelsInside: true)
+        let delegate = LateAnswer(.cancelsInside)
         let phone = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
         let session = SimulatedPhone.$current.withValue(phone) {
             SimulatedURLSession(configuration: .default, delegate: delegate, delegateQueue: delegate.log.queue)
@@ -331,7 +313,6 @@ struct SessionInvalidationTests {
         let held = HeldNetwork()
         held.release()
         let delegate = LateAnswer()
-        delegate.log.queue.maxConcurrentOperationCount = 1
         delegate.log.queue.isSuspended = true
         let phone = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
         let session = SimulatedPhone.$current.withValue(phone) {
