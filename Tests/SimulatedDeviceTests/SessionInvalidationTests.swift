@@ -221,16 +221,22 @@ struct SessionInvalidationTests {
         }
     }
 
-    @Test("a data delegate's later answer: the task is listed until its completion, and invalid comes after it")
-    func lateDispositionEndsTheTask() async throws {
+    /// A phone on a network that answers at once, a session on it whose delegate is `delegate`, and a data
+    /// task of that session, made and not resumed.
+    static func delegated(_ delegate: LateAnswer) -> (SimulatedPhone, SimulatedURLSession, URLSessionDataTask) {
         let held = HeldNetwork()
         held.release()
-        let delegate = LateAnswer()
         let phone = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
         let session = SimulatedPhone.$current.withValue(phone) {
             SimulatedURLSession(configuration: .default, delegate: delegate, delegateQueue: delegate.log.queue)
         }
-        let task = SimulatedPhone.$current.withValue(phone) { session.dataTask(with: Self.url) }
+        return (phone, session, SimulatedPhone.$current.withValue(phone) { session.dataTask(with: Self.url) })
+    }
+
+    @Test("a data delegate's later answer: the task is listed until its completion, and invalid comes after it")
+    func lateDispositionEndsTheTask() async throws {
+        let delegate = LateAnswer()
+        let (_, session, task) = Self.delegated(delegate)
         task.resume()
         #expect(try await delegate.log.wait(for: 1) == ["response"])
         session.finishTasksAndInvalidate()
@@ -246,14 +252,8 @@ struct SessionInvalidationTests {
 
     @Test("a data delegate that has not answered: the task runs, invalidateAndCancel ends it cancelled, then invalid")
     func unansweredDispositionIsCancelled() async throws {
-        let held = HeldNetwork()
-        held.release()
         let delegate = LateAnswer()
-        let phone = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
-        let session = SimulatedPhone.$current.withValue(phone) {
-            SimulatedURLSession(configuration: .default, delegate: delegate, delegateQueue: delegate.log.queue)
-        }
-        let task = SimulatedPhone.$current.withValue(phone) { session.dataTask(with: Self.url) }
+        let (phone, session, task) = Self.delegated(delegate)
         task.resume()
         #expect(try await delegate.log.wait(for: 1) == ["response"])
         #expect(task.state == .running, "waiting for the delegate's answer, as on iOS")
@@ -273,18 +273,12 @@ struct SessionInvalidationTests {
 
     @Test("a data delegate that drops its handler unanswered keeps nothing alive: task, session and phone go")
     func droppedAnswerKeepsNothing() async throws {
-        let held = HeldNetwork()
-        held.release()
         let delegate = LateAnswer(.dropsHandler)
         weak var weakTask: URLSessionDataTask?
         weak var weakSession: SimulatedURLSession?
         weak var weakPhone: SimulatedPhone?
         do {
-            let phone = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
-            let session = SimulatedPhone.$current.withValue(phone) {
-                SimulatedURLSession(configuration: .default, delegate: delegate, delegateQueue: delegate.log.queue)
-            }
-            let task = SimulatedPhone.$current.withValue(phone) { session.dataTask(with: Self.url) }
+            let (phone, session, task) = Self.delegated(delegate)
             (weakTask, weakSession, weakPhone) = (task, session, phone)
             task.resume()
             #expect(try await delegate.log.wait(for: 1) == ["response"])
@@ -297,28 +291,16 @@ struct SessionInvalidationTests {
 
     @Test("a cancel inside didReceive response ends the task after that call returned, on the delegate queue")
     func cancelInsideTheResponseCall() async throws {
-        let held = HeldNetwork()
-        held.release()
         let delegate = LateAnswer(.cancelsInside)
-        let phone = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
-        let session = SimulatedPhone.$current.withValue(phone) {
-            SimulatedURLSession(configuration: .default, delegate: delegate, delegateQueue: delegate.log.queue)
-        }
-        SimulatedPhone.$current.withValue(phone) { session.dataTask(with: Self.url) }.resume()
+        Self.delegated(delegate).2.resume()
         #expect(try await delegate.log.wait(for: 3) == ["response", "returned", "task \(Self.cancelled)"])
     }
 
     @Test("a cancel while the response waits on the delegate queue ends the task, the delegate not asked")
     func cancelBeforeTheResponseIsHandedOver() async throws {
-        let held = HeldNetwork()
-        held.release()
         let delegate = LateAnswer()
         delegate.log.queue.isSuspended = true
-        let phone = SimulatedPhone(network: held.network, appGroupContainer: nil, timeScale: 1)
-        let session = SimulatedPhone.$current.withValue(phone) {
-            SimulatedURLSession(configuration: .default, delegate: delegate, delegateQueue: delegate.log.queue)
-        }
-        let task = SimulatedPhone.$current.withValue(phone) { session.dataTask(with: Self.url) }
+        let (phone, session, task) = Self.delegated(delegate)
         task.resume()
         let driver = try #require((task as? SimulatedDataTask)?.driver)
         for _ in 0..<500 where driver.completion == nil { try await Task.sleep(for: .milliseconds(10)) }
