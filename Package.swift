@@ -19,7 +19,8 @@
 //                               profiles: each an app's NotificationService calling its SDK's helper.
 //   FirebaseMessaging, OneSignalExtension, AirshipServiceExtension, AirshipNotificationServiceExtension,
 //   IterableAppExtensions, BatchExtension, KlaviyoSwiftExtension, Firebase (the umbrella), OneSignal (v3, v4),
-//   CioMessagingPushAPN, CioMessagingPushFCM, CioMessagingPush, CioInternalCommon (Customer.io)
+//   CioMessagingPushAPN, CioMessagingPushFCM, CioMessagingPush, CioInternalCommon (Customer.io),
+//   CTNotificationService (CleverTap), PushwooshFramework, Pushwoosh (its name before 6.7.3)
 //                               the SDKs' module names, so a user's extension that imports one compiles:
 //                               typealiases to SDKProfiles' helpers.
 //   CryptoKit                   CryptoKit over OpenSSL (hashes, HMAC, HKDF, AES-GCM, ChaChaPoly, P-256,
@@ -132,6 +133,9 @@ let package = Package(
         .library(name: "CioMessagingPushFCM", targets: ["CioMessagingPushFCM"]),
         .library(name: "CioMessagingPush", targets: ["CioMessagingPush"]),
         .library(name: "CioInternalCommon", targets: ["CioInternalCommon"]),
+        .library(name: "CTNotificationService", targets: ["CTNotificationService"]),
+        .library(name: "PushwooshFramework", targets: ["PushwooshFramework"]),
+        .library(name: "Pushwoosh", targets: ["Pushwoosh"]),
         // Your extension type under nse-bench's load from your own test or benchmark target (LoadTest).
         .library(name: "NSEBench", targets: ["NSEBenchCLI"]),
     ],
@@ -369,6 +373,21 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "CTNotificationService",
+            dependencies: ["SDKProfiles", "UserNotifications"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "PushwooshFramework",
+            dependencies: ["SDKProfiles", "UserNotifications"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "Pushwoosh",
+            dependencies: ["SDKProfiles", "UserNotifications"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "NSERuntime",
             dependencies: ["NSEBenchCore", "NSEBenchSystem", "UserNotifications", "SimulatedDevice", "SDKProfiles"],
             swiftSettings: strictSwift6
@@ -386,7 +405,7 @@ let package = Package(
                 "ImageIO", "WidgetKit", "UserNotificationsUI", "AVFoundation", "CoreMedia", "FirebaseMessaging", "OneSignalExtension",
                 "AirshipServiceExtension", "AirshipNotificationServiceExtension", "IterableAppExtensions",
                 "BatchExtension", "KlaviyoSwiftExtension", "Firebase", "OneSignal", "CioMessagingPushAPN", "CioMessagingPushFCM",
-                "CioMessagingPush", "CioInternalCommon",
+                "CioMessagingPush", "CioInternalCommon", "CTNotificationService", "PushwooshFramework", "Pushwoosh",
             ],
             swiftSettings: strictSwift6
         ),
@@ -400,7 +419,7 @@ let package = Package(
                 "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
                 "KlaviyoSwiftExtension", "Firebase", "OneSignal", "CioMessagingPushAPN", "CioMessagingPushFCM",
-                "CioMessagingPush", "CioInternalCommon",
+                "CioMessagingPush", "CioInternalCommon", "CTNotificationService", "PushwooshFramework", "Pushwoosh",
             ],
             swiftSettings: strictSwift6,
             // A user's extension is compiled into a shared library that nse-bench loads (dlopen): it
@@ -471,7 +490,7 @@ let package = Package(
                 "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
                 "KlaviyoSwiftExtension", "Firebase", "OneSignal", "CioMessagingPushAPN", "CioMessagingPushFCM",
-                "CioMessagingPush", "CioInternalCommon",
+                "CioMessagingPush", "CioInternalCommon", "CTNotificationService", "PushwooshFramework", "Pushwoosh",
                 "NSEBenchTestSupport",
             ],
             swiftSettings: strictSwift6,

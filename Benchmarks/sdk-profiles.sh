@@ -6,7 +6,7 @@ source "$(dirname "$0")/lib.sh"
 COUNT=${1:-300}
 ensure_nse_bench
 printf "%-11s %-28s %-28s\n" profile "3g: enriched / fallback" "overloaded-cdn: enriched / fallback"
-for profile in firebase onesignal airship customerio batch iterable klaviyo notifee; do
+for profile in firebase onesignal airship customerio batch iterable klaviyo notifee clevertap pushwoosh; do
     cells=()
     for network in 3g overloaded-cdn; do
         out="$WORK/$profile-$network"

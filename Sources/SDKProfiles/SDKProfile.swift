@@ -2,7 +2,7 @@ public import UserNotifications
 
 /// The push SDKs whose extension helpers nse-bench reproduces, by the names `--extension` takes.
 public enum SDKProfile: String, Sendable, CaseIterable {
-    case firebase, onesignal, airship, customerio, batch, iterable, klaviyo, notifee
+    case firebase, onesignal, airship, customerio, batch, iterable, klaviyo, notifee, clevertap, pushwoosh
 
     /// One line for `--extension`'s help (and so docs/cli.md): the helper, and what sets it apart.
     public var summary: String {
@@ -15,6 +15,8 @@ public enum SDKProfile: String, Sendable, CaseIterable {
         case .iterable: "Iterable's ITBNotificationServiceExtension"
         case .klaviyo: "Klaviyo's KlaviyoSwiftExtension"
         case .notifee: "Notifee's NotifeeCore extension helper"
+        case .clevertap: "CleverTap's CTNotificationServiceExtension"
+        case .pushwoosh: "Pushwoosh's extension: waits for its event"
         }
     }
 
@@ -31,13 +33,20 @@ public enum SDKProfile: String, Sendable, CaseIterable {
         case .iterable: ITBNotificationServiceExtension.mediaKeys
         case .klaviyo: [KlaviyoExtensionSDK.mediaKey]
         case .notifee: NotifeeExtensionHelper.imageKeys
+        case .clevertap: [CTNotificationServiceExtension.defaultMediaURLKey]
+        case .pushwoosh: [PushwooshNotificationProcessor.attachmentKey]
         }
     }
 
-    /// The key beside the media URL's that the SDK requires to carry the media's type: Batch's `t` (its
-    /// helper attaches nothing without it). nil for the others.
-    public var mediaTypeHintKey: String? {
-        self == .batch ? RichNotificationHelper.typeKey : nil
+    /// The key beside the media URL's that the SDK requires to carry the media's type, and the words it takes:
+    /// Batch's `t` (a type identifier; its helper attaches nothing without it), CleverTap's `ct_mediaType`
+    /// (`image`, `video`, `audio`, `gif`; it delivers at once without it). nil for the others.
+    public var mediaTypeHint: (key: String, vocabulary: MediaTypeVocabulary)? {
+        switch self {
+        case .batch: (RichNotificationHelper.typeKey, .uniformType)
+        case .clevertap: (CTNotificationServiceExtension.defaultMediaTypeKey, .mediaKind)
+        default: nil
+        }
     }
 
     /// The modules a user's extension imports to reach the SDK's helper under its own names: nse-bench
@@ -56,18 +65,28 @@ public enum SDKProfile: String, Sendable, CaseIterable {
         // The APNs and Firebase modules, and the one they share (CioInternalCommon alone names no SDK).
         case .customerio: ["CioMessagingPushAPN", "CioMessagingPushFCM", "CioMessagingPush"]
         case .notifee: []
+        // The pod's and Swift package's module; CleverTap's main SDK (`CleverTapSDK`) is not provided.
+        case .clevertap: ["CTNotificationService"]
+        // The module since 6.7.3, and the one before it.
+        case .pushwoosh: ["PushwooshFramework", "Pushwoosh"]
         }
     }
 
     /// Fields every push the SDK sends carries beside its alert, at the payload's top level, for the push
     /// `messageIdentifier` (16 hex digits): Customer.io's delivery id and device token, without which its
-    /// helper leaves a push alone. Empty for the others.
+    /// helper leaves a push alone; Pushwoosh's `pw_msg` mark, without which its helper does the same, and the
+    /// message's hash `p`. Empty for the others.
     public func payloadFields(messageIdentifier: String) -> [String: String] {
-        guard self == .customerio else { return [:] }
-        return [
-            CustomerIORichPush.deliveryIDKey: "cio-" + messageIdentifier,
-            CustomerIORichPush.deliveryTokenKey: Self.deviceToken,
-        ]
+        switch self {
+        case .customerio:
+            [
+                CustomerIORichPush.deliveryIDKey: "cio-" + messageIdentifier,
+                CustomerIORichPush.deliveryTokenKey: Self.deviceToken,
+            ]
+        case .pushwoosh:
+            [PushwooshNotificationProcessor.messageKey: "1", PushwooshNotificationProcessor.hashKey: messageIdentifier]
+        default: [:]
+        }
     }
 
     /// A synthetic APNs device token: 32 bytes as 64 hex digits.
@@ -79,6 +98,8 @@ public enum SDKProfile: String, Sendable, CaseIterable {
         case .airship: "UANotificationServiceExtension"
         case .batch: "BAENotificationServiceExtension"
         case .iterable: "ITBNotificationServiceExtension"
+        case .clevertap: "CTNotificationServiceExtension"
+        case .pushwoosh: "PushwooshNotificationServiceExtension"
         default: nil
         }
     }
@@ -100,6 +121,8 @@ public enum SDKProfile: String, Sendable, CaseIterable {
         case .iterable: IterableProfile()
         case .klaviyo: KlaviyoProfile()
         case .notifee: NotifeeProfile()
+        case .clevertap: CleverTapProfile()
+        case .pushwoosh: PushwooshProfile()
         }
     }
 }

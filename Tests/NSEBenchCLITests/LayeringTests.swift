@@ -88,6 +88,10 @@ struct LayeringTests {
         "CioMessagingPushFCM": ["SDKProfiles"],
         "CioMessagingPush": ["SDKProfiles"],
         "CioInternalCommon": ["SDKProfiles"],
+        // CleverTap's and Pushwoosh's umbrella headers import UserNotifications: re-exported.
+        "CTNotificationService": ["SDKProfiles", "UserNotifications"],
+        "PushwooshFramework": ["SDKProfiles", "UserNotifications"],
+        "Pushwoosh": ["SDKProfiles", "UserNotifications"],
         "NSERuntime": [
             "NSEBenchCore", "NSEBenchSystem", "Foundation", "Dispatch", "Synchronization", "UserNotifications",
             "SimulatedDevice", "SDKProfiles",

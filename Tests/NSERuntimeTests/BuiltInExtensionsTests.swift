@@ -44,7 +44,7 @@ struct BuiltInExtensionsTests {
         #expect(
             message
                 == "unknown extension \"medai\": expected one of template, decrypt, media, media-20s, media-25s, "
-                + "media-30s, media-no-expiry, priority, firebase, onesignal, airship, customerio, batch, iterable, klaviyo, notifee"
+                + "media-30s, media-no-expiry, priority, firebase, onesignal, airship, customerio, batch, iterable, klaviyo, notifee, clevertap, pushwoosh"
         )
     }
 

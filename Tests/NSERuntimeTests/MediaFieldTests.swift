@@ -1,4 +1,6 @@
 import Foundation
+import NSEBenchCore
+import SDKProfiles
 import Testing
 
 @testable import NSERuntime
@@ -65,9 +67,11 @@ struct MediaFieldTests {
         ["rich-media"], ["fcm_options", "image"], ["com.batch", "at", "u"], ["campaign_id"], ["nested", "deep", "url"],
     ])
     func theCountedSizeIsTheWrittenOne(keys: [String]) throws {
-        for typeHintKey in [nil, "t"] as [String?] {
+        let hints: [(String?, MediaTypeVocabulary?)] = [(nil, nil), ("t", nil), ("t", .mediaKind)]
+        for (typeHintKey, vocabulary) in hints {
             for url in [Self.url, URL(string: "https://cdn.example.com/asset")!] {
-                let field = try #require(MediaField(keys: keys, typeHintKey: typeHintKey))
+                let field = try #require(
+                    MediaField(keys: keys, typeHintKey: typeHintKey, typeHintVocabulary: vocabulary))
                 var payload = NotificationPayload(
                     alert: NotificationAlert(title: "Sale", body: "40% off"), mediaURL: url,
                     customFields: [
@@ -80,6 +84,26 @@ struct MediaFieldTests {
                 )
             }
         }
+    }
+
+    /// Batch's `t` takes the type identifier, CleverTap's `ct_mediaType` the kind (`gif` for a GIF); an
+    /// extension iOS takes no attachment of gets neither.
+    @Test(arguments: [
+        ("a.jpg", "public.jpeg", "image"), ("a.PNG", "public.png", "image"), ("a.gif", "com.compuserve.gif", "gif"),
+        ("a.mp4", "public.mpeg-4", "video"), ("a.mp3", "public.mp3", "audio"), ("a.webp", nil, nil), ("a", nil, nil),
+    ])
+    func theTypeBesideTheURLIsInTheSDKsWords(file: String, uniformType: String?, kind: String?) throws {
+        let url = URL(string: "http://127.0.0.1:8080/media/\(file)")!
+        let batch = try #require(MediaField(sdk: .batch))
+        let cleverTap = try #require(MediaField(sdk: .clevertap))
+        #expect(batch.typeHint(for: url) == uniformType)
+        #expect(cleverTap.typeHint(for: url) == kind)
+        var members: [String: JSONValue] = [:]
+        cleverTap.write(url, in: &members)
+        #expect(members["ct_mediaUrl"] == .string(url.absoluteString))
+        #expect(members["ct_mediaType"] == kind.map(JSONValue.string))
+        #expect(cleverTap.sdk == .clevertap && batch.sdk == .batch, "the vocabulary tells the two apart")
+        #expect(MediaField(keys: ["ct_mediaUrl"], typeHintKey: "ct_mediaType")?.sdk == nil)
     }
 
     @Test func generatedPayloadsCarryTheURLAtTheFieldAndCountItsBytes() throws {

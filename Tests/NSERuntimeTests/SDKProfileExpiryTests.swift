@@ -10,7 +10,8 @@ import Testing
 /// What each SDK profile shows when its media download is still running at the deadline, and what a
 /// download that completes after the expiry delivery does (docs/run.md's SDK table, each profile's doc
 /// comment). Firebase, OneSignal, Klaviyo and Notifee leave the expiry to the app's template (the best
-/// attempt), cancel nothing and guard nothing; Airship delivers the original.
+/// attempt), cancel nothing and guard nothing, and CleverTap's own expiry does the same; Airship delivers
+/// the original; Pushwoosh its best attempt, once.
 @Suite("SDK profiles at the deadline", .timeLimit(.minutes(1)))
 struct SDKProfileExpiryTests {
     static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46]
@@ -55,7 +56,7 @@ struct SDKProfileExpiryTests {
             harness.input(
                 TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL, for: profile.rawValue),
                 extension: kept.factory(profile)))
-        await harness.downloader.waitForRequests(1)
+        await harness.downloader.waitForRequests(profile == .pushwoosh ? 2 : 1)
         beforeDeadline(kept.profile)
         harness.clock.advance(to: Self.deadline)
         await harness.events.wait(for: .handlerCalled)
@@ -83,7 +84,7 @@ struct SDKProfileExpiryTests {
     }
 
     /// The profiles whose expiry is the app's template: the best attempt, the download left running.
-    static let templateExpiry: [SDKProfile] = [.firebase, .onesignal, .klaviyo, .notifee]
+    static let templateExpiry: [SDKProfile] = [.firebase, .onesignal, .klaviyo, .notifee, .clevertap]
 
     @Test(
         "a hung download: the template's best attempt (the content as it arrived), the download not cancelled",
@@ -110,6 +111,18 @@ struct SDKProfileExpiryTests {
         // The download ended within the wind-down; OneSignal's receive receipt is work of its own (due
         // 0 to 24 s after didReceive), still waiting when the process is suspended.
         #expect(record.workAbandoned == (profile == .onesignal))
+    }
+
+    @Test("Pushwoosh delivers its best attempt on expiry, once: a download done later calls nothing")
+    func pushwooshDeliversOnce() async throws {
+        let hung = try await run(.pushwoosh)
+        #expect(hung.outcome == .expiredOriginal, "its best attempt is the content as it arrived")
+        #expect(hung.times.delivered == Self.deadline, "delivered by the expiry call itself")
+        #expect(hung.workAbandoned, "nothing cancels the download")
+        let late = try await run(.pushwoosh, mediaAnswersAt: Self.deadline + second / 2)
+        #expect(late.outcome == .expiredOriginal)
+        #expect(late.violations.doubleDelivery == 0, "its handler is called once")
+        #expect(late.violations.lateDelivery == 0)
     }
 
     @Test("Airship delivers the original on expiry, not its best attempt; the template delivers the best attempt")

@@ -1,9 +1,9 @@
 import Foundation
 import NSEBenchCore
-import SDKProfiles
 import Testing
 
 @testable import NSERuntime
+@testable import SDKProfiles
 
 /// The push SDKs' extension helpers, each on the host with a scripted network: the limits it sets on
 /// its URLSession and what it shows when the deadline comes first (docs/run.md's SDK table).
@@ -27,7 +27,7 @@ struct SDKProfileTests {
                 extension: try BuiltInExtensions.named(profile.rawValue)))
         // Customer.io sends its delivered metric beside the media (OneSignal its receipt, later): the
         // media's request is the one asked about.
-        await harness.downloader.waitForRequests(profile == .customerio ? 2 : 1)
+        await harness.downloader.waitForRequests([.customerio, .pushwoosh].contains(profile) ? 2 : 1)
         let request = try #require(harness.downloader.requests.first { $0.url.path.hasPrefix("/media/") })
         guard hang else {
             harness.clock.advance(by: second)
@@ -83,12 +83,80 @@ struct SDKProfileTests {
         #expect(harness.downloader.requests.count == 1)
     }
 
+    /// Pushwoosh sends its delivery event beside the attachment and delivers once both are done: here the
+    /// image after 1 s, the event's answer after 5 s. A push without its `pw_msg` is delivered untouched at
+    /// once, with no request.
+    @Test("Pushwoosh waits for its delivery event; a push that is not Pushwoosh's is handed back at once")
+    func pushwooshWaitsForItsEvent() async throws {
+        let harness = try HostHarness { request in
+            request.url.path.hasPrefix("/media/")
+                ? .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
+                : .respond(.init(after: 5 * second, contentType: "application/json", body: .bytes(Array("{}".utf8))))
+        }
+        defer { harness.remove() }
+        let factory = try BuiltInExtensions.named("pushwoosh")
+        let handled = harness.start(
+            harness.input(
+                TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL, for: "pushwoosh"), extension: factory
+            ))
+        var other = TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL, for: "pushwoosh")
+        other.customFields["pw_msg"] = nil
+        let untouched = harness.start(harness.input(other, extension: factory, id: 2))
+        await harness.downloader.waitForRequests(2)
+        let event = try #require(harness.downloader.requests.first { $0.url.path == "/metrics/messageDeliveryEvent" })
+        #expect(event.method == "POST")
+        #expect(event.headerLines.contains("Authorization: Token \(PushwooshNotificationProcessor.apiToken)"))
+        harness.clock.advance(by: second)
+        try await Task.sleep(for: .milliseconds(50))
+        harness.clock.advance(by: 4 * second)
+        await harness.events.wait(for: .handlerCalled)
+        try await Task.sleep(for: .milliseconds(50))
+        harness.clock.advance(by: 2 * second)
+        let record = await handled.value
+        #expect(record.outcome == .enriched, "\(record.outcome)")
+        #expect(record.times.delivered == 5 * second, "delivered once the event was answered")
+        let notPushwooshs = await untouched.value
+        #expect(notPushwooshs.outcome == .unchanged, "\(notPushwooshs.outcome)")
+        #expect(notPushwooshs.times.delivered == 0)
+        #expect(harness.downloader.requests.count == 2, "the other push made no request")
+    }
+
+    /// CleverTap names the file by its payload's type word, else by the MIME type, else a bare dot; without a
+    /// type word in the payload it delivers at once, downloading nothing.
+    @Test("CleverTap: the file by its type word or MIME type; no ct_mediaType, no download")
+    func cleverTapNaming() async throws {
+        #expect(CTNotificationServiceExtension.fileSuffix(type: "image", mimeType: "image/png") == ".jpg")
+        #expect(CTNotificationServiceExtension.fileSuffix(type: "video", mimeType: nil) == ".mp4")
+        #expect(CTNotificationServiceExtension.fileSuffix(type: "audio", mimeType: nil) == ".mp3")
+        #expect(CTNotificationServiceExtension.fileSuffix(type: "gif", mimeType: "image/gif") == ".gif")
+        #expect(CTNotificationServiceExtension.fileSuffix(type: "gif", mimeType: "image/jpeg") == ".jpeg")
+        #expect(CTNotificationServiceExtension.fileSuffix(type: "gif", mimeType: "text/html") == ".")
+
+        let gif = URL(string: "http://127.0.0.1:8080/media/a.gif")!
+        let (typed, _) = try await run(.clevertap, mediaURL: gif, contentType: "image/gif")
+        #expect(typed.outcome == .enriched, "the run writes \"gif\" beside a GIF's URL, named by its MIME type")
+
+        let harness = try HostHarness { _ in .respond(.init(after: second, contentType: "image/jpeg")) }
+        defer { harness.remove() }
+        var untyped = TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL, for: "clevertap")
+        untyped.mediaField = untyped.mediaField?.withoutTypeHint
+        let task = harness.start(harness.input(untyped, extension: try BuiltInExtensions.named("clevertap")))
+        await harness.events.wait(for: .handlerCalled)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(harness.downloader.requests.isEmpty)
+        harness.clock.advance(by: 3 * second)
+        let record = await task.value
+        #expect(record.outcome == .unchanged, "\(record.outcome)")
+        #expect(record.times.delivered == 0)
+    }
+
     @Test("each profile's timeouts reach the transport as its SDK sets them")
     func timeouts() async throws {
         let expected: [SDKProfile: (resource: UInt64?, idle: UInt64)] = [
             .firebase: (nil, 60 * second), .onesignal: (nil, 60 * second), .airship: (nil, 60 * second),
             .customerio: (30 * second, 60 * second), .batch: (20 * second, 60 * second),
             .iterable: (nil, 60 * second), .klaviyo: (nil, 60 * second), .notifee: (nil, 60 * second),
+            .clevertap: (nil, 60 * second), .pushwoosh: (nil, 60 * second),
         ]
         for profile in SDKProfile.allCases {
             let (record, request) = try await run(profile)

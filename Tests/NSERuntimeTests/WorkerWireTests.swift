@@ -95,7 +95,7 @@ private let fullInput: InvocationInput = {
             "nested": .object(["deep": .object(["deeper": .null])]), "negative": .integer(-9),
         ])
     payload.encryptedField = "order"
-    payload.mediaField = MediaField(keys: ["com.batch", "at", "u"], typeHintKey: "t")
+    payload.mediaField = MediaField(keys: ["com.batch", "at", "u"], typeHintKey: "t", typeHintVocabulary: .mediaKind)
     payload.expectedText = NotificationText(title: "decrypted", body: "text")
     var input = InvocationInput(
         id: 7, payload: payload, arrival: 123,

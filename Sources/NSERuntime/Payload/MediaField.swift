@@ -1,5 +1,5 @@
 public import Foundation
-import SDKProfiles
+public import SDKProfiles
 import UserNotifications
 
 /// Where a payload carries its media URL when not at `media_url`: a path of object keys from the top
@@ -18,13 +18,15 @@ public struct MediaField: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The object keys, outermost first; never empty.
     public let keys: [String]
     /// A key beside the URL's that carries the media's type, as Batch's `t` beside its `u`: written with the
-    /// type iOS takes for the URL's file extension (`public.jpeg`). nil for none.
+    /// word ``typeHintVocabulary`` has for the URL's file extension. nil for none.
     public private(set) var typeHintKey: String? = nil
+    /// The words ``typeHintKey`` takes; nil for the type iOS takes for the extension (`public.jpeg`, Batch's).
+    public private(set) var typeHintVocabulary: MediaTypeVocabulary? = nil
 
     /// The field at `keys`, with the media's type at `typeHintKey` beside it; nil when there are no keys, one
     /// is empty, or the type's key is empty, the URL's own, or (beside a top-level URL) one the payload
     /// writes itself (`aps`, `encrypted_data`).
-    public init?(keys: [String], typeHintKey: String? = nil) {
+    public init?(keys: [String], typeHintKey: String? = nil, typeHintVocabulary: MediaTypeVocabulary? = nil) {
         guard !keys.isEmpty, !keys.contains(where: \.isEmpty) else { return nil }
         if let typeHintKey {
             guard !typeHintKey.isEmpty, typeHintKey != keys.last else { return nil }
@@ -32,12 +34,14 @@ public struct MediaField: Sendable, Hashable, Codable, CustomStringConvertible {
         }
         self.keys = keys
         self.typeHintKey = typeHintKey
+        self.typeHintVocabulary = typeHintKey == nil || typeHintVocabulary == .uniformType ? nil : typeHintVocabulary
     }
 
     /// The same path without a type beside it: how a replayed payload is marked, whose own bytes are kept.
     public var withoutTypeHint: MediaField {
         var field = self
         field.typeHintKey = nil
+        field.typeHintVocabulary = nil
         return field
     }
 
@@ -86,8 +90,14 @@ public struct MediaField: Sendable, Hashable, Codable, CustomStringConvertible {
     /// type of its file extension when iOS has one.
     public func write(_ url: URL, in members: inout [String: JSONValue]) {
         set(.string(url.absoluteString), in: &members)
-        guard let typeHintKey, let type = AttachmentKind.type(forFileExtension: url.pathExtension) else { return }
+        guard let typeHintKey, let type = typeHint(for: url) else { return }
         members = Self.setting(.string(type), at: (keys.dropLast() + [typeHintKey])[...], in: members)
+    }
+
+    /// What ``typeHintKey`` says for `url`: the word of ``typeHintVocabulary`` for its file extension; nil when
+    /// iOS takes no attachment of that extension.
+    public func typeHint(for url: URL) -> String? {
+        (typeHintVocabulary ?? .uniformType).word(forFileExtension: url.pathExtension)
     }
 
     /// Sets `value` at this path in a top-level object's `members`, making the objects on the way and
@@ -134,7 +144,8 @@ public struct MediaFieldError: Error, Sendable, Hashable, CustomStringConvertibl
 extension MediaField {
     /// Where `sdk`'s helper reads the media URL, with the type beside it that it requires.
     init?(sdk: SDKProfile) {
-        self.init(keys: sdk.mediaKeys, typeHintKey: sdk.mediaTypeHintKey)
+        self.init(
+            keys: sdk.mediaKeys, typeHintKey: sdk.mediaTypeHint?.key, typeHintVocabulary: sdk.mediaTypeHint?.vocabulary)
     }
 
     /// The push SDK whose helper reads the media URL here; nil for a field no SDK's is.

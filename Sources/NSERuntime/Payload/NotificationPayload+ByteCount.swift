@@ -105,7 +105,7 @@ extension MediaField {
         _ urlByteCount: Int, for url: URL, into members: inout CompactJSONObjectByteCount, base: [String: JSONValue]
     ) {
         members.set(keys[0], valueByteCount: valueByteCount(urlByteCount, for: url, at: keys[...], in: base))
-        if keys.count == 1, let typeHintKey, let type = AttachmentKind.type(forFileExtension: url.pathExtension) {
+        if keys.count == 1, let typeHintKey, let type = typeHint(for: url) {
             members.set(typeHintKey, valueByteCount: JSONValue.stringByteCount(type))
         }
     }
@@ -119,7 +119,7 @@ extension MediaField {
         var object = CompactJSONObjectByteCount(inner)
         let rest = keys.dropFirst()
         object.set(rest[rest.startIndex], valueByteCount: valueByteCount(urlByteCount, for: url, at: rest, in: inner))
-        if rest.count == 1, let typeHintKey, let type = AttachmentKind.type(forFileExtension: url.pathExtension) {
+        if rest.count == 1, let typeHintKey, let type = typeHint(for: url) {
             object.set(typeHintKey, valueByteCount: JSONValue.stringByteCount(type))
         }
         return object.byteCount

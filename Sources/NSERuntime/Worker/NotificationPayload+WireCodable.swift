@@ -1,4 +1,5 @@
 public import NSEBenchCore
+import SDKProfiles
 
 // A request carries its payload's model to an extension worker as ``WireCodable`` (``WorkerWire``), so
 // the worker neither serializes nor parses JSON per invocation. A property added to these types must be
@@ -80,6 +81,7 @@ extension NotificationPayload: WireCodable {
         writer.write(encryptedField)
         writer.write(mediaField?.keys)
         writer.write(mediaField?.typeHintKey)
+        writer.write(mediaField?.typeHintVocabulary?.rawValue)
         writer.write(expectedText)
     }
 
@@ -91,7 +93,14 @@ extension NotificationPayload: WireCodable {
         encryptedField = try reader.read()
         let mediaKeys: [String]? = try reader.read()
         let typeHintKey: String? = try reader.read()
-        mediaField = mediaKeys.flatMap { MediaField(keys: $0, typeHintKey: typeHintKey) }
+        let vocabularyName: String? = try reader.read()
+        let typeHintVocabulary = vocabularyName.flatMap(MediaTypeVocabulary.init(rawValue:))
+        if let vocabularyName, typeHintVocabulary == nil {
+            throw WireFormatError("\(vocabularyName) is not a media type vocabulary", at: reader.offset)
+        }
+        mediaField = mediaKeys.flatMap {
+            MediaField(keys: $0, typeHintKey: typeHintKey, typeHintVocabulary: typeHintVocabulary)
+        }
         expectedText = try reader.read()
     }
 }

@@ -100,6 +100,26 @@ struct UserExtensionPushSDKTests {
             }
         }
         """,
+        // CleverTap's Swift sample (CleverTap/CTNotificationService `ExampleSwift`): its module alone, which
+        // brings UserNotifications, and a handler and best attempt of its own beside the superclass's.
+        .clevertap: """
+        import CTNotificationService
+
+        class NotificationService: CTNotificationServiceExtension {
+            var contentHandler: ((UNNotificationContent) -> Void)?
+            var bestAttemptContent: UNMutableNotificationContent?
+
+            override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                super.didReceive(request, withContentHandler: contentHandler)
+            }
+        }
+        """,
+        // Pushwoosh's form before 7.1 (Pushwoosh/pushwoosh-ios-sample before its 7.1 release): the template
+        // handing the push to the manager.
+        .pushwoosh: template(
+            importing: "PushwooshFramework",
+            received: "PWNotificationExtensionManager.shared().handle(request, contentHandler: contentHandler)",
+            expiring: "contentHandler(bestAttemptContent)"),
         // A subclass of its own, calling the SDK's didReceive.
         .iterable: """
         import IterableAppExtensions
@@ -133,7 +153,7 @@ struct UserExtensionPushSDKTests {
                 extension: factory))
         // The media's request (and Customer.io's metric, sent beside it), answered a second later on the
         // manual clock.
-        await harness.downloader.waitForRequests(sdk == .customerio ? 2 : 1)
+        await harness.downloader.waitForRequests([.customerio, .pushwoosh].contains(sdk) ? 2 : 1)
         harness.clock.advance(by: second)
         await harness.events.wait(for: .handlerCalled)
         // Work that outlives the delivery (OneSignal's receipt) ends with the wind-down.
@@ -142,7 +162,9 @@ struct UserExtensionPushSDKTests {
         return (await task.value, harness.downloader.requests)
     }
 
-    @Test(arguments: [SDKProfile.firebase, .onesignal, .klaviyo, .airship, .batch, .iterable, .customerio])
+    @Test(arguments: [
+        SDKProfile.firebase, .onesignal, .klaviyo, .airship, .batch, .iterable, .customerio, .clevertap, .pushwoosh,
+    ])
     func theSDKsHelperDownloadsFromItsOwnKeyAndAttaches(sdk: SDKProfile) async throws {
         let source = try #require(Self.sources[sdk])
         let (record, requests) = try await run(source, sdk: sdk)
@@ -252,6 +274,52 @@ struct UserExtensionPushSDKTests {
         #expect(handed.withLock { $0 } == 1, "a push that is not Customer.io's is left alone")
         let options = MessagingPushConfigBuilder(cdpApiKey: "k").autoTrackPushEvents(false).region(.EU).build()
         #expect(!options.autoTrackPushEvents && options.region == .EU && options.logLevel == .error)
+    }
+
+    /// Pushwoosh's 7.1 subclass, under the module's name before 6.7.3, with the app's own step first (its
+    /// sample prefetches stories): Pushwoosh's event and attachment start once the app's step completes,
+    /// here a request answered after 1 s, and the content is delivered once both are done, 1 s later.
+    @Test func pushwooshStartsAfterTheAppsPrepareStep() async throws {
+        let source = """
+            import Pushwoosh
+
+            class NotificationService: PushwooshNotificationServiceExtension {
+                override func pushwooshAppGroupsName() -> String? { "group.com.example.delivery" }
+
+                override func pushwooshPrepare(for request: UNNotificationRequest, completion: @escaping () -> Void) {
+                    URLSession.shared.dataTask(with: URL(string: "http://127.0.0.1:8080/stories")!) { _, _, _ in
+                        completion()
+                    }.resume()
+                }
+            }
+            """
+        let folder = try CompiledExamples.folder(["NotificationService.swift": source])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try UserExtensionSource.locate(folder.path).sdk == .pushwoosh)
+        let factory = try await CompiledExamples.factory(of: ["NotificationService.swift": source])
+        let harness = try HostHarness { _ in
+            .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
+        }
+        defer { harness.remove() }
+        let task = harness.start(
+            harness.input(
+                TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL, for: "pushwoosh"),
+                extension: factory))
+        await harness.downloader.waitForRequests(1)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(harness.downloader.requests.map(\.url.path) == ["/stories"], "Pushwoosh's work waits for the app's")
+        harness.clock.advance(by: second)
+        await harness.downloader.waitForRequests(3)
+        let paths = Set(harness.downloader.requests.map(\.url.path))
+        #expect(paths == ["/stories", TestPayloads.mediaURL.path, "/metrics/messageDeliveryEvent"], "\(paths)")
+        harness.clock.advance(by: second)
+        await harness.events.wait(for: .handlerCalled)
+        try await Task.sleep(for: .milliseconds(50))
+        harness.clock.advance(by: 2 * second)
+        let record = await task.value
+        #expect(record.outcome == .enriched, "\(record.outcome) \(record.stageErrors)")
+        #expect(record.visible.attachments.count == 1)
+        #expect(record.times.delivered == 2 * second)
     }
 
     /// `import Firebase`, the umbrella many CocoaPods apps import, reaches Firebase Messaging's helper.

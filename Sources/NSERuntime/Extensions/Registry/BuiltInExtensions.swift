@@ -13,7 +13,7 @@ import SDKProfiles
 /// | `media-30s` | the same with Customer.io's 30 s resource timeout |
 /// | `media-no-expiry` | `media` without `serviceExtensionTimeWillExpire`: a slow download ends `expired_original` |
 /// | `priority` | decrypt first, then media within the budget left, handler guarded (``PriorityService``) |
-/// | `firebase`, `onesignal`, `airship`, `customerio`, `batch`, `iterable`, `klaviyo`, `notifee` | push SDKs' extension helpers (``SDKProfile``), on the simulated phone's URLSession |
+/// | `firebase`, `onesignal`, `airship`, `customerio`, `batch`, `iterable`, `klaviyo`, `notifee`, `clevertap`, `pushwoosh` | push SDKs' extension helpers (``SDKProfile``), on the simulated phone's URLSession |
 ///
 /// ```swift
 /// let factory = try BuiltInExtensions.named("media-25s")
