@@ -49,6 +49,13 @@ public enum SDKProfile: String, Sendable, CaseIterable {
         }
     }
 
+    /// The properties of the SDK's extension class by which an app names its own keys for the media's URL and
+    /// type (CleverTap's `mediaUrlKey`, `mediaTypeKey`), whose string literals in a user's extension a run
+    /// writes generated payloads' media at; nil for SDKs without.
+    public var mediaKeyProperties: (url: String, type: String)? {
+        self == .clevertap ? ("mediaUrlKey", "mediaTypeKey") : nil
+    }
+
     /// The modules a user's extension imports to reach the SDK's helper under its own names: nse-bench
     /// ships a module of each name (none for Notifee, whose React Native pod defines no Swift module).
     public var moduleNames: [String] {

@@ -87,10 +87,11 @@ struct MediaFieldTests {
     }
 
     /// Batch's `t` takes the type identifier, CleverTap's `ct_mediaType` the kind (`gif` for a GIF); an
-    /// extension iOS takes no attachment of gets neither.
+    /// extension iOS takes no attachment of gets no type identifier, and `image` as CleverTap's kind.
     @Test(arguments: [
         ("a.jpg", "public.jpeg", "image"), ("a.PNG", "public.png", "image"), ("a.gif", "com.compuserve.gif", "gif"),
-        ("a.mp4", "public.mpeg-4", "video"), ("a.mp3", "public.mp3", "audio"), ("a.webp", nil, nil), ("a", nil, nil),
+        ("a.mp4", "public.mpeg-4", "video"), ("a.mp3", "public.mp3", "audio"), ("a.webp", nil, "image"),
+        ("a", nil, "image"),
     ])
     func theTypeBesideTheURLIsInTheSDKsWords(file: String, uniformType: String?, kind: String?) throws {
         let url = URL(string: "http://127.0.0.1:8080/media/\(file)")!
@@ -104,6 +105,15 @@ struct MediaFieldTests {
         #expect(members["ct_mediaType"] == kind.map(JSONValue.string))
         #expect(cleverTap.sdk == .clevertap && batch.sdk == .batch, "the vocabulary tells the two apart")
         #expect(MediaField(keys: ["ct_mediaUrl"], typeHintKey: "ct_mediaType")?.sdk == nil)
+        // Decoded, a field is the one made: the SDK's again, a uniform type's vocabulary left out.
+        for field in [batch, cleverTap] {
+            #expect(try JSONDecoder().decode(MediaField.self, from: JSONEncoder().encode(field)) == field)
+        }
+        let spelledOut = #"{"keys":["com.batch","at","u"],"typeHintKey":"t","typeHintVocabulary":"uniformType"}"#
+        #expect(try JSONDecoder().decode(MediaField.self, from: Data(spelledOut.utf8)).sdk == .batch)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(MediaField.self, from: Data(#"{"keys":["a","u"],"typeHintKey":"u"}"#.utf8))
+        }
     }
 
     @Test func generatedPayloadsCarryTheURLAtTheFieldAndCountItsBytes() throws {

@@ -122,6 +122,7 @@ struct SDKProfileExpiryTests {
         let late = try await run(.pushwoosh, mediaAnswersAt: Self.deadline + second / 2)
         #expect(late.outcome == .expiredOriginal)
         #expect(late.violations.doubleDelivery == 0, "its handler is called once")
+        #expect(!late.workAbandoned, "the download ended within the wind-down, where a second call would show")
         #expect(late.violations.lateDelivery == 0)
     }
 

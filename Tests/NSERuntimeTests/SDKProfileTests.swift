@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchCore
+import NSEBenchTestSupport
 import Testing
 
 @testable import NSERuntime
@@ -109,7 +110,11 @@ struct SDKProfileTests {
         harness.clock.advance(by: second)
         try await Task.sleep(for: .milliseconds(50))
         harness.clock.advance(by: 4 * second)
-        await harness.events.wait(for: .handlerCalled)
+        // Both handlers: the other push's, at once, and this one's once the event is answered.
+        let both = await eventually(within: .seconds(20), every: .milliseconds(5)) {
+            harness.events.kinds.filter { $0 == .handlerCalled }.count == 2
+        }
+        #expect(both, "the Pushwoosh push was not delivered once its event was answered")
         try await Task.sleep(for: .milliseconds(50))
         harness.clock.advance(by: 2 * second)
         let record = await handled.value

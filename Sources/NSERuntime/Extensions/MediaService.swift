@@ -11,7 +11,8 @@ public import UserNotifications
 ///
 /// - `media` sets no timeout of its own, so `URLSession`'s defaults apply (60 s without data, no total
 ///   limit worth speaking of): Firebase Messaging's helper, Iterable, CleverTap, Pushwoosh and Braze's sample
-///   do this, and iOS's 30-second expiry is then the real deadline.
+///   do this (CleverTap's and Pushwoosh's own differences: their profiles), and iOS's 30-second expiry is then
+///   the real deadline.
 /// - `media-20s`, `media-25s`, `media-30s` add a fixed resource timeout: Batch's 20 s, 25 s (no SDK's:
 ///   Notifee's source sets no timeout; 25 s is found only in forks of it, such as react-native-notify-kit)
 ///   and Customer.io's 30 s (Customer.io also guards its handler, which ``PriorityService`` models).

@@ -37,6 +37,21 @@ public struct MediaField: Sendable, Hashable, Codable, CustomStringConvertible {
         self.typeHintVocabulary = typeHintKey == nil || typeHintVocabulary == .uniformType ? nil : typeHintVocabulary
     }
 
+    /// Decodes through ``init(keys:typeHintKey:typeHintVocabulary:)``, so that a decoded field is in the same
+    /// form as a made one (and equal to it); a field that one refuses is a `DecodingError`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let keys = try container.decode([String].self, forKey: .keys)
+        let typeHintKey = try container.decodeIfPresent(String.self, forKey: .typeHintKey)
+        let vocabulary = try container.decodeIfPresent(MediaTypeVocabulary.self, forKey: .typeHintVocabulary)
+        guard let field = MediaField(keys: keys, typeHintKey: typeHintKey, typeHintVocabulary: vocabulary) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .keys, in: container,
+                debugDescription: "\(keys) with the type at \(typeHintKey ?? "none") is no media field")
+        }
+        self = field
+    }
+
     /// The same path without a type beside it: how a replayed payload is marked, whose own bytes are kept.
     public var withoutTypeHint: MediaField {
         var field = self

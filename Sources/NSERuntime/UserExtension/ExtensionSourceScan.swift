@@ -504,6 +504,19 @@ enum ExtensionSourceScan {
         return false
     }
 
+    /// The string literal `text` assigns to `property` (`mediaUrlKey = "url"`, `self.mediaUrlKey = "url"`), the
+    /// first outside a comment line; nil when none is assigned a literal.
+    static func assignedString(to property: String, in text: String) -> String? {
+        for line in text.split(whereSeparator: ConditionalCompilation.isLineEnd)
+        where !line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") {
+            for match in line.matches(of: #/(?:^|[^A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\s*=\s*"([^"\\\n]+)"/#)
+            where match.output.1 == property {
+                return String(match.output.2)
+            }
+        }
+        return nil
+    }
+
     /// Every `PRODUCT_BUNDLE_IDENTIFIER = ...;` an Xcode project's `project.pbxproj` sets, quotes removed.
     static func bundleIdentifiers(inProject text: String) -> [String] {
         text.split(whereSeparator: \.isNewline).compactMap { line in

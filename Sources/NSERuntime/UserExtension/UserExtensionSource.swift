@@ -53,6 +53,9 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// The push SDK whose module the sources import (``SDKProfile/moduleNames``): a run writes generated
     /// payloads' media URL where that SDK reads it. nil when they import none.
     public var sdk: SDKProfile? = nil
+    /// The keys the extension's sources give the SDK's helper for the media's URL and type
+    /// (``SDKProfile/mediaKeyProperties``: CleverTap's `mediaUrlKey = "..."`), by property name.
+    public var mediaKeysAssigned: [String: String] = [:]
     /// The user's own modules the extension imports (`--module`), in the order they compile in.
     public var modules: [ExtensionModule] = []
     /// The entries of ``untimedCalls`` found in each of ``modules``' sources, by module name.
@@ -185,7 +188,14 @@ public struct UserExtensionSource: Sendable, Hashable {
 
     /// Where generated payloads carry the media URL for this extension: where its ``sdk`` reads it; nil
     /// (`media_url`) without one.
-    public var mediaField: MediaField? { sdk.flatMap(MediaField.init(sdk:)) }
+    public var mediaField: MediaField? {
+        guard let sdk, let field = MediaField(sdk: sdk) else { return nil }
+        guard let properties = sdk.mediaKeyProperties else { return field }
+        return MediaField(
+            keys: [mediaKeysAssigned[properties.url] ?? field.keys[0]],
+            typeHintKey: mediaKeysAssigned[properties.type] ?? field.typeHintKey,
+            typeHintVocabulary: field.typeHintVocabulary)
+    }
 
     /// Whether `file` is an Objective-C or C source (`.m`, `.mm`, `.c`, `.cpp`, `.cc`), which nse-bench does
     /// not compile.
@@ -306,6 +316,7 @@ public struct UserExtensionSource: Sendable, Hashable {
         var extensionImports: Set<String> = []
         var namesMediaURLKey = false
         var sdks: [ImportedSDK] = []
+        var mediaKeysAssigned: [String: String] = [:]
         for source in scanned {
             let raw = try read(source.file)
             let text = ConditionalCompilation.activeText(
@@ -340,6 +351,10 @@ public struct UserExtensionSource: Sendable, Hashable {
                 continue
             }
             extensionImports.formUnion(ExtensionSourceScan.importedModules(in: text))
+            for property in SDKProfile.allCases.compactMap(\.mediaKeyProperties).flatMap({ [$0.url, $0.type] })
+            where mediaKeysAssigned[property] == nil {
+                mediaKeysAssigned[property] = ExtensionSourceScan.assignedString(to: property, in: text)
+            }
             declarations += ExtensionSourceScan.classes(in: text)
             namesFileManagerDelegate = namesFileManagerDelegate || text.contains("FileManagerDelegate")
             shadowsLeftOut.formUnion(GeneratedShadow.clashing(in: text))
@@ -364,6 +379,7 @@ public struct UserExtensionSource: Sendable, Hashable {
                 ?? "5",
             untimedCalls: untimed, aliasesFileManager: !namesFileManagerDelegate)
         source.sdk = sdk
+        source.mediaKeysAssigned = mediaKeysAssigned
         source.payloadKeys = payloadKeys
         source.shadowsLeftOut = shadowsLeftOut
         source.namesMediaURLKey = namesMediaURLKey
@@ -454,7 +470,7 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// Throws ``UserExtensionError/baseInMissingModule(className:base:modules:path:)`` when the principal class
     /// (the one asked for, or, with none asked for, one whose base's name says it is a service extension)
     /// derives from a class the sources do not declare while they import modules nse-bench lacks: a push
-    /// SDK's `CTNotificationServiceExtension` without a stand-in, a package given no sources. Saying "no
+    /// SDK's extension class without a stand-in (as CleverTap's and Pushwoosh's were before session 39), a package given no sources. Saying "no
     /// subclass" there hid the cause.
     private static func refuseUnseenBase(
         of declarations: [ExtensionSourceScan.ClassDeclaration], requested: String?, known: Set<String>,

@@ -4,12 +4,13 @@ import UserNotifications
 
 /// One push's work in Pushwoosh's extension (Pushwoosh/pushwoosh-ios-sdk 7.1.3,
 /// `iOS_SDK/Pushwoosh/Public/PWNotificationServiceProcessor.m`, `PWMessageDeliveryRequest.m`):
-/// - a push is Pushwoosh's when its `userInfo` has `pw_msg`; any other is delivered untouched at once;
+/// - a push is Pushwoosh's when its `userInfo` has `pw_msg`; any other is handed back as it came, once the
+///   app's own step (``PushwooshNotificationServiceExtension/pushwooshPrepare(for:completion:)``) is done;
 /// - the delivery event and the attachment start together, and the content handler is called once both have
 ///   ended, the event's response included (the event does hold back the display);
 /// - the attachment from `attachment`: a `URLSession.shared` download task, no timeout of its own, no HTTP
-///   status check, the file named by `suggestedFilename`, else the URL's last path component; a failure
-///   delivers without it;
+///   status check, the file named by `suggestedFilename`, else the response URL's last path component; a
+///   failure delivers without it;
 /// - ``expire()`` delivers the best attempt as it stands (with the attachment once it was added), and
 ///   nothing after: the handler is called exactly once.
 ///
@@ -41,23 +42,26 @@ final class PushwooshNotificationProcessor: @unchecked Sendable {
     private var handler: ContentHandler?
     private let bestAttempt: UNMutableNotificationContent
     private var pendingSteps = 0
+    /// Whether ``process(_:)`` ran: a second call (an app's step completing twice) starts nothing.
+    private var started = false
 
-    /// Keeps `contentHandler` and a copy of the request's content as the best attempt; nil, with the content
-    /// delivered untouched, for a push that is not Pushwoosh's.
-    init?(_ request: UNNotificationRequest, contentHandler: @escaping (UNNotificationContent) -> Void) {
-        guard request.content.userInfo[Self.messageKey] != nil,
-            let content = request.content.mutableCopy() as? UNMutableNotificationContent
-        else {
-            contentHandler(request.content)
-            return nil
-        }
+    /// Keeps `contentHandler` and a copy of the request's content as the best attempt (the copy Pushwoosh
+    /// makes when it arms, so that the expiry has one at any time).
+    init(_ request: UNNotificationRequest, contentHandler: @escaping (UNNotificationContent) -> Void) {
         handler = ContentHandler(contentHandler)
-        bestAttempt = content
+        bestAttempt = (request.content.mutableCopy() as? UNMutableNotificationContent) ?? UNMutableNotificationContent()
     }
 
-    /// Starts the delivery event and the attachment's download; the last to end delivers.
+    /// Starts the delivery event and the attachment's download, the last to end delivering; a push that is not
+    /// Pushwoosh's is delivered as it came. Once only.
     func process(_ request: UNNotificationRequest) {
+        let first = lock.withLock { () -> Bool in
+            defer { started = true }
+            return !started
+        }
+        guard first else { return }
         let userInfo = request.content.userInfo
+        guard userInfo[Self.messageKey] != nil else { return finish() }
         let media = (userInfo[Self.attachmentKey] as? String).flatMap(URL.init(string:))
         let event = SideCallURL.on(media, path: "/metrics/messageDeliveryEvent").map {
             Self.deliveryEvent($0, hash: userInfo[Self.hashKey] as? String, metaData: userInfo[Self.metaDataKey])
@@ -71,7 +75,7 @@ final class PushwooshNotificationProcessor: @unchecked Sendable {
         }
         if let media {
             URLSession.shared.downloadTask(with: media) { [self] location, response, error in
-                let name = response?.suggestedFilename ?? media.lastPathComponent
+                let name = response?.suggestedFilename ?? (response?.url ?? media).lastPathComponent
                 if error == nil, let location,
                     let attachment = MediaFiles.attachment(
                         from: location, fileExtension: URL(fileURLWithPath: name).pathExtension, identifier: "")

@@ -12,8 +12,8 @@ open class PushwooshNotificationServiceExtension: UNNotificationServiceExtension
     private let lock = NSLock()
     private var processors: [PushwooshNotificationProcessor] = []
 
-    /// Hands a Pushwoosh push to a processor of its own once ``pushwooshPrepare(for:completion:)`` completes;
-    /// any other push is delivered untouched at once.
+    /// Hands the push to a processor of its own once ``pushwooshPrepare(for:completion:)`` completes: a push
+    /// that is not Pushwoosh's is then handed back as it came.
     ///
     /// The handler is `@Sendable`, as in Apple's current SDK, so a subclass may restate the signature with or
     /// without it.
@@ -21,7 +21,7 @@ open class PushwooshNotificationServiceExtension: UNNotificationServiceExtension
         _ request: UNNotificationRequest,
         withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
     ) {
-        guard let processor = PushwooshNotificationProcessor(request, contentHandler: contentHandler) else { return }
+        let processor = PushwooshNotificationProcessor(request, contentHandler: contentHandler)
         lock.withLock { processors.append(processor) }
         pushwooshPrepare(for: request) { processor.process(request) }
     }
@@ -57,8 +57,13 @@ public final class PWNotificationExtensionManager: Sendable {
     /// Sends the delivery event and downloads the attachment, then calls `contentHandler` once.
     @available(*, deprecated, message: "Since 7.1.0: subclass PushwooshNotificationServiceExtension instead.")
     public func handle(_ request: UNNotificationRequest, contentHandler: @escaping (UNNotificationContent) -> Void) {
-        PushwooshNotificationProcessor(request, contentHandler: contentHandler)?.process(request)
+        PushwooshNotificationProcessor(request, contentHandler: contentHandler).process(request)
     }
+
+    /// The form before 6.5.10, without a handler: it counted the badge in the App Group, which is not simulated,
+    /// and did nothing else.
+    @available(*, deprecated, message: "Since 7.1.0: subclass PushwooshNotificationServiceExtension instead.")
+    public func handle(_ request: UNNotificationRequest, withAppGroups appGroupsName: String?) {}
 
     /// As ``handle(_:contentHandler:)``; in 7.1 the App Group changes only the badge, which is not simulated.
     @available(*, deprecated, message: "Since 7.1.0: subclass PushwooshNotificationServiceExtension instead.")
@@ -66,6 +71,6 @@ public final class PWNotificationExtensionManager: Sendable {
         _ request: UNNotificationRequest, withAppGroups appGroupsName: String,
         contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
-        PushwooshNotificationProcessor(request, contentHandler: contentHandler)?.process(request)
+        PushwooshNotificationProcessor(request, contentHandler: contentHandler).process(request)
     }
 }

@@ -276,6 +276,47 @@ struct UserExtensionPushSDKTests {
         #expect(!options.autoTrackPushEvents && options.region == .EU && options.logLevel == .error)
     }
 
+    /// CleverTap's sample names keys of its own (`self.mediaUrlKey = "myMediaUrlKey"`): the run writes the media's
+    /// URL and kind there, and the helper downloads from them.
+    @Test func cleverTapsOwnKeysAreWhereTheRunWritesTheMedia() async throws {
+        let source = """
+            import CTNotificationService
+
+            class NotificationService: CTNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    // self.mediaUrlKey = "commentedOut"
+                    self.mediaUrlKey = "myMediaUrlKey"
+                    mediaTypeKey="myMediaTypeKey"
+                    super.didReceive(request, withContentHandler: contentHandler)
+                }
+            }
+            """
+        let folder = try CompiledExamples.folder(["NotificationService.swift": source])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let located = try UserExtensionSource.locate(folder.path)
+        let field = try #require(located.mediaField)
+        #expect(field.keys == ["myMediaUrlKey"] && field.typeHintKey == "myMediaTypeKey")
+        #expect(field.typeHint(for: TestPayloads.mediaURL) == "image")
+        #expect(ExtensionSourceScan.assignedString(to: "mediaUrlKey", in: "let mediaUrlKeys = \"x\"") == nil)
+
+        let factory = try await CompiledExamples.factory(of: ["NotificationService.swift": source])
+        let harness = try HostHarness { _ in
+            .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
+        }
+        defer { harness.remove() }
+        var payload = TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL)
+        payload.mediaField = field
+        let task = harness.start(harness.input(payload, extension: factory))
+        await harness.downloader.waitForRequests(1)
+        harness.clock.advance(by: second)
+        await harness.events.wait(for: .handlerCalled)
+        try await Task.sleep(for: .milliseconds(50))
+        harness.clock.advance(by: 2 * second)
+        let record = await task.value
+        #expect(record.outcome == .enriched, "\(record.outcome) \(record.stageErrors)")
+        #expect(record.visible.attachments.count == 1)
+    }
+
     /// Pushwoosh's 7.1 subclass, under the module's name before 6.7.3, with the app's own step first (its
     /// sample prefetches stories): Pushwoosh's event and attachment start once the app's step completes,
     /// here a request answered after 1 s, and the content is delivered once both are done, 1 s later.

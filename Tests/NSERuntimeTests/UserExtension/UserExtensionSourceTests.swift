@@ -93,20 +93,21 @@ struct UserExtensionSourceTests {
 
     @Test("a principal class deriving from a class of a module nse-bench lacks names that module")
     func baseInAMissingModule() throws {
-        // CleverTap's and Pushwoosh's extensions subclass their SDK's class; before, "no subclass" hid why.
+        // Some SDKs' extensions subclass the SDK's class (CleverTap's and Pushwoosh's did, before nse-bench had
+        // their modules); before, "no subclass" hid why. A vendor nse-bench has no module of:
         let service =
-            "import UserNotifications\nimport CTNotificationService\nimport CoreData\n"
-            + "class NotificationService: CTNotificationServiceExtension {}\n"
+            "import UserNotifications\nimport AcmePushExtension\nimport CoreData\n"
+            + "class NotificationService: AcmeNotificationServiceExtension {}\n"
         let folder = try CompiledExamples.folder(["NotificationService.swift": service])
         defer { try? FileManager.default.removeItem(at: folder) }
         let expected = UserExtensionError.baseInMissingModule(
-            className: "NotificationService", base: "CTNotificationServiceExtension",
-            modules: ["CTNotificationService"],
+            className: "NotificationService", base: "AcmeNotificationServiceExtension",
+            modules: ["AcmePushExtension"],
             path: folder.path)
         #expect(throws: expected) { try UserExtensionSource.locate(folder.path) }
         #expect(throws: expected) { try UserExtensionSource.locate(folder.path, principalClass: "NotificationService") }
         #expect(expected.isUsageError)
-        #expect(expected.description.hasSuffix("give its Swift sources with --module CTNotificationService=PATH"))
+        #expect(expected.description.hasSuffix("give its Swift sources with --module AcmePushExtension=PATH"))
         // A helper class of another base, with no module missing: no subclass, as before.
         let plain = try CompiledExamples.folder(["S.swift": "import UserNotifications\nclass Helper: Base {}\n"])
         defer { try? FileManager.default.removeItem(at: plain) }
