@@ -38,10 +38,12 @@ struct SDKProfileExpiryTests {
     /// never), side calls at once. `beforeDeadline` runs once the media was requested. The clock goes to
     /// the deadline; once the expiry delivery is in, to the media's answer when it comes before the
     /// wind-down's end (waiting for the second handler call it makes, `secondCall`), then past the
-    /// wind-down and the grace period.
+    /// wind-down and the grace period. `endsItsWorkWithTheMedia`: the media's answer ends the extension's work,
+    /// so the record completes before the wind-down's end (waited for, bounded).
     func run(
         _ profile: SDKProfile, mediaAnswersAt: UInt64? = nil, secondCall: Bool = false,
-        endsItsWorkAtExpiry: Bool = false, beforeDeadline: (SDKServiceBase?) -> Void = { _ in }
+        endsItsWorkAtExpiry: Bool = false, endsItsWorkWithTheMedia: Bool = false,
+        beforeDeadline: (SDKServiceBase?) -> Void = { _ in }
     ) async throws -> InvocationRecord {
         let harness = try HostHarness { request in
             guard request.url.path.hasPrefix("/media/") else {
@@ -60,19 +62,14 @@ struct SDKProfileExpiryTests {
         beforeDeadline(kept.profile)
         harness.clock.advance(to: Self.deadline)
         await harness.events.wait(for: .handlerCalled)
-        if endsItsWorkAtExpiry {
-            // Its work ends on its own (a cancelled download): the record comes before the wind-down's end,
-            // however long a busy machine takes to get there (a fixed wait was sometimes too short). Bounded:
-            // a profile that no longer ends its work must fail here, not hang until the wind-down's end.
-            let ended = await eventually(within: .seconds(20), every: .milliseconds(5)) {
-                harness.events.kinds.contains { if case .completed = $0 { true } else { false } }
-            }
-            #expect(ended, "its work did not end at expiry: the record waits for the wind-down")
-        }
+        if endsItsWorkAtExpiry { await expectTheRecordCompletes(harness, "its work did not end at expiry") }
         try await Task.sleep(for: .milliseconds(50))
         if let mediaAnswersAt {
             harness.clock.advance(to: mediaAnswersAt)
             if secondCall { await harness.events.wait { $0 == .violation(.doubleDelivery) } }
+            if endsItsWorkWithTheMedia {
+                await expectTheRecordCompletes(harness, "its work did not end with the media")
+            }
             try await Task.sleep(for: .milliseconds(50))
         }
         // The wind-down's end (30 + 1 s), then the grace period's (30 + 2 s), each once the host got there.
@@ -81,6 +78,16 @@ struct SDKProfileExpiryTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         return await task.value
+    }
+
+    /// Its work ends on its own: the record comes before the wind-down's end, however long a busy machine takes
+    /// to get there (a fixed wait was sometimes too short). Bounded: a profile that no longer ends its work must
+    /// fail here, not hang until the wind-down's end.
+    func expectTheRecordCompletes(_ harness: HostHarness, _ failure: Comment) async {
+        let ended = await eventually(within: .seconds(20), every: .milliseconds(5)) {
+            harness.events.kinds.contains { if case .completed = $0 { true } else { false } }
+        }
+        #expect(ended, failure)
     }
 
     /// The profiles whose expiry is the app's template: the best attempt, the download left running.
@@ -119,7 +126,7 @@ struct SDKProfileExpiryTests {
         #expect(hung.outcome == .expiredOriginal, "its best attempt is the content as it arrived")
         #expect(hung.times.delivered == Self.deadline, "delivered by the expiry call itself")
         #expect(hung.workAbandoned, "nothing cancels the download")
-        let late = try await run(.pushwoosh, mediaAnswersAt: Self.deadline + second / 2)
+        let late = try await run(.pushwoosh, mediaAnswersAt: Self.deadline + second / 2, endsItsWorkWithTheMedia: true)
         #expect(late.outcome == .expiredOriginal)
         #expect(late.violations.doubleDelivery == 0, "its handler is called once")
         #expect(!late.workAbandoned, "the download ended within the wind-down, where a second call would show")
