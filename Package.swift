@@ -20,7 +20,7 @@
 //   FirebaseMessaging, OneSignalExtension, AirshipServiceExtension, AirshipNotificationServiceExtension,
 //   IterableAppExtensions, BatchExtension, KlaviyoSwiftExtension, Firebase (the umbrella), OneSignal (v3, v4),
 //   CioMessagingPushAPN, CioMessagingPushFCM, CioMessagingPush, CioInternalCommon (Customer.io),
-//   CTNotificationService (CleverTap), PushwooshFramework, Pushwoosh (its name before 6.7.3)
+//   CTNotificationService, CleverTapSDK (CleverTap), PushwooshFramework, Pushwoosh (its name before 6.7.3)
 //                               the SDKs' module names, so a user's extension that imports one compiles:
 //                               typealiases to SDKProfiles' helpers.
 //   CryptoKit                   CryptoKit over OpenSSL (hashes, HMAC, HKDF, AES-GCM, ChaChaPoly, P-256,
@@ -134,6 +134,7 @@ let package = Package(
         .library(name: "CioMessagingPush", targets: ["CioMessagingPush"]),
         .library(name: "CioInternalCommon", targets: ["CioInternalCommon"]),
         .library(name: "CTNotificationService", targets: ["CTNotificationService"]),
+        .library(name: "CleverTapSDK", targets: ["CleverTapSDK"]),
         .library(name: "PushwooshFramework", targets: ["PushwooshFramework"]),
         .library(name: "Pushwoosh", targets: ["Pushwoosh"]),
         // Your extension type under nse-bench's load from your own test or benchmark target (LoadTest).
@@ -378,6 +379,11 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "CleverTapSDK",
+            dependencies: ["SDKProfiles"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "PushwooshFramework",
             dependencies: ["SDKProfiles", "UserNotifications"],
             swiftSettings: strictSwift6
@@ -405,7 +411,7 @@ let package = Package(
                 "ImageIO", "WidgetKit", "UserNotificationsUI", "AVFoundation", "CoreMedia", "FirebaseMessaging", "OneSignalExtension",
                 "AirshipServiceExtension", "AirshipNotificationServiceExtension", "IterableAppExtensions",
                 "BatchExtension", "KlaviyoSwiftExtension", "Firebase", "OneSignal", "CioMessagingPushAPN", "CioMessagingPushFCM",
-                "CioMessagingPush", "CioInternalCommon", "CTNotificationService", "PushwooshFramework", "Pushwoosh",
+                "CioMessagingPush", "CioInternalCommon", "CTNotificationService", "CleverTapSDK", "PushwooshFramework", "Pushwoosh",
             ],
             swiftSettings: strictSwift6
         ),
@@ -419,7 +425,7 @@ let package = Package(
                 "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
                 "KlaviyoSwiftExtension", "Firebase", "OneSignal", "CioMessagingPushAPN", "CioMessagingPushFCM",
-                "CioMessagingPush", "CioInternalCommon", "CTNotificationService", "PushwooshFramework", "Pushwoosh",
+                "CioMessagingPush", "CioInternalCommon", "CTNotificationService", "CleverTapSDK", "PushwooshFramework", "Pushwoosh",
             ],
             swiftSettings: strictSwift6,
             // A user's extension is compiled into a shared library that nse-bench loads (dlopen): it
@@ -490,7 +496,7 @@ let package = Package(
                 "AirshipServiceExtension",
                 "AirshipNotificationServiceExtension", "IterableAppExtensions", "BatchExtension",
                 "KlaviyoSwiftExtension", "Firebase", "OneSignal", "CioMessagingPushAPN", "CioMessagingPushFCM",
-                "CioMessagingPush", "CioInternalCommon", "CTNotificationService", "PushwooshFramework", "Pushwoosh",
+                "CioMessagingPush", "CioInternalCommon", "CTNotificationService", "CleverTapSDK", "PushwooshFramework", "Pushwoosh",
                 "NSEBenchTestSupport",
             ],
             swiftSettings: strictSwift6,

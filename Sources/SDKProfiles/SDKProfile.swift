@@ -72,8 +72,8 @@ public enum SDKProfile: String, Sendable, CaseIterable {
         // The APNs and Firebase modules, and the one they share (CioInternalCommon alone names no SDK).
         case .customerio: ["CioMessagingPushAPN", "CioMessagingPushFCM", "CioMessagingPush"]
         case .notifee: []
-        // The pod's and Swift package's module; CleverTap's main SDK (`CleverTapSDK`) is not provided.
-        case .clevertap: ["CTNotificationService"]
+        // The extension class's module, and CleverTap's SDK, whose viewed event extensions record.
+        case .clevertap: ["CTNotificationService", "CleverTapSDK"]
         // The module since 6.7.3, and the one before it.
         case .pushwoosh: ["PushwooshFramework", "Pushwoosh"]
         }
@@ -82,7 +82,7 @@ public enum SDKProfile: String, Sendable, CaseIterable {
     /// Fields every push the SDK sends carries beside its alert, at the payload's top level, for the push
     /// `messageIdentifier` (16 hex digits): Customer.io's delivery id and device token, without which its
     /// helper leaves a push alone; Pushwoosh's `pw_msg` mark, without which its helper does the same, and the
-    /// message's hash `p`. Empty for the others.
+    /// message's hash `p`; CleverTap's `wzrk_id` and `wzrk_pivot`. Empty for the others.
     public func payloadFields(messageIdentifier: String) -> [String: String] {
         switch self {
         case .customerio:
@@ -92,6 +92,8 @@ public enum SDKProfile: String, Sendable, CaseIterable {
             ]
         case .pushwoosh:
             [PushwooshNotificationProcessor.messageKey: "1", PushwooshNotificationProcessor.hashKey: messageIdentifier]
+        // CleverTap's campaign id and pivot, which its viewed event sends back.
+        case .clevertap: ["wzrk_id": messageIdentifier, "wzrk_pivot": "wzrk_default"]
         default: [:]
         }
     }

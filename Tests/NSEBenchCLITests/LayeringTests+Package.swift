@@ -50,7 +50,7 @@ struct PackageLayeringTests {
         "FirebaseMessaging", "OneSignalExtension", "AirshipServiceExtension", "AirshipNotificationServiceExtension",
         "IterableAppExtensions", "BatchExtension", "KlaviyoSwiftExtension", "Firebase",
         "OneSignal", "CioMessagingPushAPN", "CioMessagingPushFCM", "CioMessagingPush", "CioInternalCommon",
-        "CTNotificationService", "PushwooshFramework", "Pushwoosh",
+        "CTNotificationService", "CleverTapSDK", "PushwooshFramework", "Pushwoosh",
     ]
 
     /// Modules a target links without importing them, each with the reason.

@@ -90,6 +90,7 @@ struct LayeringTests {
         "CioInternalCommon": ["SDKProfiles"],
         // CleverTap's and Pushwoosh's umbrella headers import UserNotifications: re-exported.
         "CTNotificationService": ["SDKProfiles", "UserNotifications"],
+        "CleverTapSDK": ["SDKProfiles"],
         "PushwooshFramework": ["SDKProfiles", "UserNotifications"],
         "Pushwoosh": ["SDKProfiles", "UserNotifications"],
         "NSERuntime": [

@@ -36,6 +36,11 @@ enum ExtensionSourceScan {
         "a folder function qualified with Foundation names Foundation's own, which gives the host's folder, shared "
         + "by every phone and kept between runs; unqualified, it gives the phone's own container"
 
+    /// Why CleverTap's calls other than the viewed event are not faithful.
+    private static let cleverTapSendsNothing =
+        "CleverTap's recordEvent, profilePush and onUserLogin send nothing here: the events they queue for "
+        + "CleverTap's servers are not simulated or timed (its viewed event is)"
+
     /// Calls whose time the harness neither measures nor scales, or whose result a phone would give
     /// otherwise, with why.
     static let untimedCalls: [(pattern: String, why: String)] = [
@@ -211,6 +216,9 @@ enum ExtensionSourceScan {
         ("Foundation.NSTemporaryDirectory(", qualifiedFolder),
         ("Foundation.NSHomeDirectory(", qualifiedFolder),
         ("Foundation.NSSearchPathForDirectoriesInDomains(", qualifiedFolder),
+        (".recordEvent(", cleverTapSendsNothing),
+        (".profilePush(", cleverTapSendsNothing),
+        (".onUserLogin(", cleverTapSendsNothing),
         (
             "trackMetric(deliveryID:",
             "Customer.io's trackMetric sends nothing here: its call to Customer.io's CDP host is not simulated or timed"
@@ -357,6 +365,8 @@ enum ExtensionSourceScan {
                         + "\(outsideInvocation) (one given no queue runs as the code that posts)")
             }
             for call in untimedCalls where line.contains(call.pattern) {
+                // `.recordEvent(` and the like are CleverTap's only in a file that names CleverTap.
+                if call.why == cleverTapSendsNothing, !text.contains("CleverTap") { continue }
                 if call.pattern == layerClassPattern,
                     returnsCoreAnimationClass(lines[index..<min(index + 3, lines.count)])
                 {

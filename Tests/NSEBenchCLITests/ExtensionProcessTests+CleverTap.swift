@@ -1,0 +1,47 @@
+import Foundation
+import NSEBenchTestSupport
+import Testing
+
+/// CleverTap's SDK sample (clevertap-ios-sdk `SwiftUIStarter/NotificationService`), run as a user runs it: the
+/// viewed event is queued before the download and flushed a second later, a POST to the side endpoint `metrics`
+/// that nothing waits for; `recordEvent` sends nothing and the run names it.
+extension ExtensionProcessTests {
+    @Test func cleverTapsViewedEventIsSentASecondLaterAndNothingWaitsForIt() async throws {
+        let folder = try extensionFolder(
+            "CleverTapSDK",
+            """
+            import CTNotificationService
+            import CleverTapSDK
+
+            class NotificationService: CTNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    CleverTap.setDebugLevel(CleverTapLogLevel.debug.rawValue)
+                    CleverTap.sharedInstance()?.recordEvent("testEventFromNotificationService")
+                    CleverTap.sharedInstance()?.recordNotificationViewedEvent(withData: request.content.userInfo)
+                    super.didReceive(request, withContentHandler: contentHandler)
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-run-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["NSE_BENCH_CACHE"] =
+            FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-extension-cache-cli").path
+        // A wind-down of 5 s lets every flush, due a second after its didReceive, go out; the media comes at once.
+        let result = try await ChildProcess.run(
+            Self.executable.path,
+            ["run", "--out", out.path]
+                + onLoopback([
+                    "--extension", folder.path, "-n", "6", "-c", "3", "--profile", "none", "--wind-down", "5s",
+                ]),
+            environment: environment, currentDirectory: Self.root)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("not faithful: Service.swift:7: CleverTap's recordEvent"))
+        let rows = try Self.table(out.appendingPathComponent("invocations.csv"))
+        #expect(rows.count == 6 && rows.allSatisfy { $0["outcome"] == "enriched" }, "\(rows.map { $0["outcome"] })")
+        let seconds = try Self.table(out.appendingPathComponent("endpoints.csv"))
+        #expect(seconds.compactMap { Int($0["metrics"] ?? "") }.reduce(0, +) == 6, "one viewed event each: \(seconds)")
+        #expect(seconds.first?["metrics"] == "0", "none in the first second: each waits its second")
+    }
+}
