@@ -23,19 +23,10 @@ extension ExtensionProcessTests {
             }
             """)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-run-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: out) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["NSE_BENCH_CACHE"] =
-            FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-extension-cache-cli").path
         // A wind-down of 5 s lets every flush, due a second after its didReceive, go out; the media comes at once.
-        let result = try await ChildProcess.run(
-            Self.executable.path,
-            ["run", "--out", out.path]
-                + onLoopback([
-                    "--extension", folder.path, "-n", "6", "-c", "3", "--profile", "none", "--wind-down", "5s",
-                ]),
-            environment: environment, currentDirectory: Self.root)
+        let (result, out) = try await runWithOut(
+            onLoopback(["--extension", folder.path, "-n", "6", "-c", "3", "--profile", "none", "--wind-down", "5s"]))
+        defer { try? FileManager.default.removeItem(at: out) }
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("not faithful: Service.swift:7: CleverTap's recordEvent"))
         let rows = try Self.table(out.appendingPathComponent("invocations.csv"))

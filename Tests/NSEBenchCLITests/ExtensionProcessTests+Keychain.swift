@@ -54,18 +54,11 @@ extension ExtensionProcessTests {
         let seed = FileManager.default.temporaryDirectory.appendingPathComponent("keychain-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: seed) }
         try Data(Self.keychainSeed.utf8).write(to: seed)
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-run-\(UUID().uuidString)")
+        let (result, out) = try await runWithOut([
+            "--extension", folder.path, "-n", "20", "-c", "2", "--with-media", "0", "--encrypted", "0",
+            "--extension-processes", "2", "--keychain", seed.path,
+        ])
         defer { try? FileManager.default.removeItem(at: out) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["NSE_BENCH_CACHE"] =
-            FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-extension-cache-cli").path
-        let result = try await ChildProcess.run(
-            Self.executable.path,
-            [
-                "run", "--out", out.path, "--extension", folder.path, "-n", "20", "-c", "2", "--with-media", "0",
-                "--encrypted", "0", "--extension-processes", "2", "--keychain", seed.path,
-            ],
-            environment: environment, currentDirectory: Self.root)
         #expect(result.status == 0, "\(result.output)")
         #expect(
             result.output.contains(

@@ -44,6 +44,19 @@ struct ExtensionProcessTests {
         )
     }
 
+    /// `nse-bench run --out OUT arguments` (not quiet), with the extension cache the CLI tests share: what it
+    /// printed and OUT, whose files the caller reads and which it removes.
+    func runWithOut(_ arguments: [String]) async throws -> (result: ChildProcess.Result, out: URL) {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-run-\(UUID().uuidString)")
+        var environment = ProcessInfo.processInfo.environment
+        environment["NSE_BENCH_CACHE"] =
+            FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-extension-cache-cli").path
+        let result = try await ChildProcess.run(
+            Self.executable.path, ["run", "--out", out.path] + arguments, environment: environment,
+            currentDirectory: Self.root)
+        return (result, out)
+    }
+
     static func table(_ file: URL) throws -> [[String: String]] {
         let records = try CSVReader.records(try String(contentsOf: file, encoding: .utf8))
         guard let header = records.first else { return [] }
@@ -933,18 +946,12 @@ struct ExtensionProcessTests {
         guard processes > 0 else { return }
         // The run says what the blocked calls needed (in worker processes, whose figures say it): 12 calls
         // that each wait for all 12 need a thread each.
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-run-\(UUID().uuidString)")
+        let (shown, out) = try await runWithOut(
+            onLoopback([
+                "--extension", folder.path, "-n", "12", "-c", "12", "--deadline", "5s", "--grace", "1s",
+                "--encrypted", "0", "--with-media", "0",
+            ]))
         defer { try? FileManager.default.removeItem(at: out) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["NSE_BENCH_CACHE"] =
-            FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-extension-cache-cli").path
-        let shown = try await ChildProcess.run(
-            Self.executable.path,
-            ["run", "--out", out.path]
-                + onLoopback([
-                    "--extension", folder.path, "-n", "12", "-c", "12", "--deadline", "5s", "--grace", "1s",
-                    "--encrypted", "0", "--with-media", "0",
-                ]), environment: environment, currentDirectory: Self.root)
         #expect(
             shown.output.contains("calls into your extension needed up to "), "\(shown.output)")
     }

@@ -49,7 +49,7 @@ public final class CleverTap: Sendable {
     /// as tracked work of the calling phone.
     public func recordNotificationViewedEvent(withData notificationData: Any) {
         guard let phone = SimulatedPhone.current,
-            let base = SideCallURL.on(Self.mediaURL(in: notificationData), path: "/metrics/a1"),
+            let base = SideCall.on(Self.mediaURL(in: notificationData), path: "/metrics/a1"),
             var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
         else { return }
         let now = Int(Date().timeIntervalSince1970)
@@ -64,24 +64,11 @@ public final class CleverTap: Sendable {
         post.setValue(Self.accountID, forHTTPHeaderField: "X-CleverTap-Account-Id")
         post.setValue(Self.token, forHTTPHeaderField: "X-CleverTap-Token")
         post.httpBody = Self.viewedEventBody(notificationData, at: now)
-        let request = post
         let configuration = URLSessionConfiguration.default
         configuration.timeoutIntervalForRequest = 10
         configuration.timeoutIntervalForResource = 10
-        let session = URLSession(configuration: configuration)
-        let delay = phone.scaledNanoseconds(Self.flushDelaySeconds) ?? 0
-        phone.network.track {
-            do {
-                try await Task.sleep(nanoseconds: delay)
-            } catch {
-                return  // the process was suspended before the flush: nothing is sent
-            }
-            do {
-                _ = try await session.data(for: request)
-            } catch {
-                // CleverTap keeps a failed event queued for the next flush, which this process never makes.
-            }
-        }
+        // A failed event stays in CleverTap's queue for a next flush, which this process never makes.
+        SideCall.send(post, on: URLSession(configuration: configuration), after: Self.flushDelaySeconds, for: phone)
     }
 
     /// Records an event: nothing is sent here (named `not faithful:` by the run).

@@ -69,7 +69,7 @@ final class CustomerIORichPush: @unchecked Sendable {
         let imageURL = MediaFiles.url(in: userInfo, at: Self.imageKeys)
         let metric =
             autoTrackDelivery
-            ? SideCallURL.on(imageURL, path: "/metrics/track").map {
+            ? SideCall.on(imageURL, path: "/metrics/track").map {
                 Self.metricRequest($0, deliveryID: delivery.id, token: delivery.token, apiKey: apiKey)
             } : nil
         let session = imageURL.map { _ in Self.customerIOSession() }

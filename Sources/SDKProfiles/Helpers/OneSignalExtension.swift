@@ -120,28 +120,15 @@ public final class OneSignalExtension: Sendable {
     /// (its extension waits for it).
     private static func sendReceipt(for request: UNNotificationRequest, beside media: URL?) {
         guard let phone = SimulatedPhone.current,
-            let url = SideCallURL.on(media, path: "/receipts/\(request.identifier)/report_received")
+            let url = SideCall.on(media, path: "/receipts/\(request.identifier)/report_received")
         else { return }
         var put = URLRequest(url: url)
         put.httpMethod = "PUT"
         put.setValue("application/json", forHTTPHeaderField: "Content-Type")
         put.httpBody = receiptBody(invocation: phone.invocationID)
-        let receipt = put
-        let delay = receiptDelay(invocation: phone.invocationID)
-        let wait = phone.scaledNanoseconds(TimeInterval(delay)) ?? 0
-        let session = URLSession(configuration: .default)
-        phone.network.track {
-            do {
-                try await Task.sleep(nanoseconds: wait)
-            } catch {
-                return  // the process is gone before the receipt was due: nothing is sent
-            }
-            do {
-                _ = try await session.data(for: receipt)
-            } catch {
-                // OneSignal logs a failed receipt and moves on; the record has the request's failure.
-            }
-        }
+        SideCall.send(
+            put, on: URLSession(configuration: .default),
+            after: TimeInterval(receiptDelay(invocation: phone.invocationID)), for: phone)
     }
 
     /// The synthetic app id every receipt names (OneSignal's is the app's UUID).

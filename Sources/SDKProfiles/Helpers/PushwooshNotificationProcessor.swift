@@ -63,7 +63,7 @@ final class PushwooshNotificationProcessor: @unchecked Sendable {
         let userInfo = request.content.userInfo
         guard userInfo[Self.messageKey] != nil else { return finish() }
         let media = (userInfo[Self.attachmentKey] as? String).flatMap(URL.init(string:))
-        let event = SideCallURL.on(media, path: "/metrics/messageDeliveryEvent").map {
+        let event = SideCall.on(media, path: "/metrics/messageDeliveryEvent").map {
             Self.deliveryEvent($0, hash: userInfo[Self.hashKey] as? String, metaData: userInfo[Self.metaDataKey])
         }
         lock.withLock { pendingSteps = (event == nil ? 0 : 1) + (media == nil ? 0 : 1) }

@@ -141,7 +141,9 @@ struct UserExtensionPushSDKTests {
 
     /// One invocation of the extension compiled from `source`, given a payload whose media URL is where
     /// `sdk` reads it.
-    func run(_ source: String, sdk: SDKProfile) async throws -> (InvocationRecord, [MediaDownload]) {
+    func run(
+        _ source: String, sdk: SDKProfile, payload: NotificationPayload? = nil
+    ) async throws -> (InvocationRecord, [MediaDownload]) {
         let factory = try await CompiledExamples.factory(of: ["NotificationService.swift": source])
         let harness = try HostHarness { _ in
             .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
@@ -149,7 +151,7 @@ struct UserExtensionPushSDKTests {
         defer { harness.remove() }
         let task = harness.start(
             harness.input(
-                TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL, for: sdk.rawValue),
+                payload ?? TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL, for: sdk.rawValue),
                 extension: factory))
         // The media's request (and Customer.io's metric, sent beside it), answered a second later on the
         // manual clock.
@@ -299,20 +301,9 @@ struct UserExtensionPushSDKTests {
         #expect(field.typeHint(for: TestPayloads.mediaURL) == "image")
         #expect(ExtensionSourceScan.assignedString(to: "mediaUrlKey", in: "let mediaUrlKeys = \"x\"") == nil)
 
-        let factory = try await CompiledExamples.factory(of: ["NotificationService.swift": source])
-        let harness = try HostHarness { _ in
-            .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
-        }
-        defer { harness.remove() }
         var payload = TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL)
         payload.mediaField = field
-        let task = harness.start(harness.input(payload, extension: factory))
-        await harness.downloader.waitForRequests(1)
-        harness.clock.advance(by: second)
-        await harness.events.wait(for: .handlerCalled)
-        try await Task.sleep(for: .milliseconds(50))
-        harness.clock.advance(by: 2 * second)
-        let record = await task.value
+        let (record, _) = try await run(source, sdk: .clevertap, payload: payload)
         #expect(record.outcome == .enriched, "\(record.outcome) \(record.stageErrors)")
         #expect(record.visible.attachments.count == 1)
     }
