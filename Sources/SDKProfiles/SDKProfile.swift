@@ -72,8 +72,9 @@ public enum SDKProfile: String, Sendable, CaseIterable {
         // The APNs and Firebase modules, and the one they share (CioInternalCommon alone names no SDK).
         case .customerio: ["CioMessagingPushAPN", "CioMessagingPushFCM", "CioMessagingPush"]
         case .notifee: []
-        // The extension class's module, and CleverTap's SDK, whose viewed event extensions record.
-        case .clevertap: ["CTNotificationService", "CleverTapSDK"]
+        // The extension class's module. CleverTap's SDK (`CleverTapSDK`, its viewed event) reads no media: an
+        // extension that imports it beside another SDK's module is that SDK's.
+        case .clevertap: ["CTNotificationService"]
         // The module since 6.7.3, and the one before it.
         case .pushwoosh: ["PushwooshFramework", "Pushwoosh"]
         }

@@ -51,10 +51,15 @@ struct ExtensionProcessTests {
         var environment = ProcessInfo.processInfo.environment
         environment["NSE_BENCH_CACHE"] =
             FileManager.default.temporaryDirectory.appendingPathComponent("nse-bench-extension-cache-cli").path
-        let result = try await ChildProcess.run(
-            Self.executable.path, ["run", "--out", out.path] + arguments, environment: environment,
-            currentDirectory: Self.root)
-        return (result, out)
+        do {
+            let result = try await ChildProcess.run(
+                Self.executable.path, ["run", "--out", out.path] + arguments, environment: environment,
+                currentDirectory: Self.root)
+            return (result, out)
+        } catch {
+            try? FileManager.default.removeItem(at: out)
+            throw error
+        }
     }
 
     static func table(_ file: URL) throws -> [[String: String]] {

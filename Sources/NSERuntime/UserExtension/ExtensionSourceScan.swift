@@ -365,8 +365,8 @@ enum ExtensionSourceScan {
                         + "\(outsideInvocation) (one given no queue runs as the code that posts)")
             }
             for call in untimedCalls where line.contains(call.pattern) {
-                // `.recordEvent(` and the like are CleverTap's only in a file that names CleverTap.
-                if call.why == cleverTapSendsNothing, !text.contains("CleverTap") { continue }
+                // `.recordEvent(` and the like are CleverTap's only in a file that imports its SDK.
+                if call.why == cleverTapSendsNothing, !importedModules(in: text).contains("CleverTapSDK") { continue }
                 if call.pattern == layerClassPattern,
                     returnsCoreAnimationClass(lines[index..<min(index + 3, lines.count)])
                 {

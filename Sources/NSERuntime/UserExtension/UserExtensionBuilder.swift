@@ -107,8 +107,8 @@ public struct UserExtensionBuilder: Sendable {
             "WidgetKit", "UserNotificationsUI",
             "AVFoundation", "CoreMedia",
         ] + ["SDKProfiles"] + SDKProfile.allCases.flatMap(\.moduleNames)
-        // Customer.io's common module, which names no SDK of its own.
-        + ["CioInternalCommon"]
+        // Customer.io's common module, which names no SDK of its own; CleverTap's SDK, which reads no media.
+        + ["CioInternalCommon", "CleverTapSDK"]
 
     /// Module names a user's own module (`--module`) cannot take: nse-bench's (``providedModules``, and its
     /// own internal ones, which a compile finds in ``modulesDirectory`` first) and the toolchain's.

@@ -18,14 +18,15 @@ public enum CleverTapLogLevel: Int32, Sendable {
 /// event "Notification Viewed" with the payload's `wzrk_` keys, `W$` ones renamed so, and `wzrk_cts`) with the
 /// account's id and token in header fields, on a session with 10 s timeouts (`CLTAP_REQUEST_TIME_OUT_INTERVAL`).
 /// Nothing waits for it: the content can be delivered before it is sent, and a phone that suspends the
-/// extension first (`--wind-down`) never sends it. Here: `POST /metrics/a1` beside the media (else on the
-/// phone's API host), where the embedded server answers side calls, with synthetic credentials; the account's
+/// extension first (`--wind-down`) never sends it. Here: `POST /metrics/a1` beside the media at CleverTap's
+/// default key (else on the phone's API host), where the embedded server answers side calls, with synthetic credentials; the account's
 /// region is taken as set, so no handshake (`GET /hello`) comes first.
 ///
 /// Not here: `sharedInstance()` answers nil on a phone whose Info.plist lacks `CleverTapAccountID` and
-/// `CleverTapToken`; here it always answers. The rest of the SDK that extensions call (`recordEvent`,
-/// `profilePush`, `onUserLogin`, the credentials' setters) compiles and sends nothing; the run names such
-/// calls `not faithful:`.
+/// `CleverTapToken`; here it always answers. One event a call, where CleverTap batches what a second queued.
+/// The rest of the SDK that extensions call compiles: `setDebugLevel` and the credentials' setters do nothing
+/// (the run's synthetic account stands); `recordEvent`, `profilePush` and `onUserLogin` send nothing, and the
+/// run names such calls `not faithful:`.
 ///
 /// `Sendable`: it holds nothing.
 public final class CleverTap: Sendable {

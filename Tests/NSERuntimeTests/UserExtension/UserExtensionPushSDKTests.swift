@@ -308,6 +308,32 @@ struct UserExtensionPushSDKTests {
         #expect(record.visible.attachments.count == 1)
     }
 
+    /// CleverTap's SDK reads no media: an extension importing it beside Firebase's module is Firebase's, its
+    /// payloads carrying the URL where Firebase reads it. Its `recordEvent` is named where the file imports it,
+    /// and another SDK's method of that name is not.
+    @Test func cleverTapsSDKBesideAnotherSDKLeavesThePayloadsToIt() throws {
+        let source = """
+            import CleverTapSDK
+            import FirebaseMessaging
+            import UserNotifications
+
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    CleverTap.sharedInstance()?.recordEvent("received")
+                    contentHandler(request.content)
+                }
+            }
+            """
+        let folder = try CompiledExamples.folder(["NotificationService.swift": source])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let located = try UserExtensionSource.locate(folder.path)
+        #expect(located.sdk == .firebase)
+        #expect(located.mediaField?.keys == ["fcm_options", "image"])
+        #expect(located.untimedCalls.contains { $0.contains("CleverTap's recordEvent") }, "\(located.untimedCalls)")
+        let other = "import Countly\nfunc f() { Countly.sharedInstance().recordEvent(\"x\") } // not CleverTap\n"
+        #expect(ExtensionSourceScan.untimedCalls(in: other, file: "F.swift").isEmpty)
+    }
+
     /// Pushwoosh's 7.1 subclass, under the module's name before 6.7.3, with the app's own step first (its
     /// sample prefetches stories): Pushwoosh's event and attachment start once the app's step completes,
     /// here a request answered after 1 s, and the content is delivered once both are done, 1 s later.
