@@ -60,7 +60,7 @@ open class CTNotificationServiceExtension: UNNotificationServiceExtension, @unch
                 let attachment = Self.attachment(
                     from: location, named: Self.fileSuffix(type: type, mimeType: response?.mimeType))
             {
-                content.attachments = [attachment]
+                lock.withLock { content.attachments = [attachment] }
             }
             deliverBestAttempt()
         }.resume()
@@ -71,10 +71,11 @@ open class CTNotificationServiceExtension: UNNotificationServiceExtension, @unch
         deliverBestAttempt()
     }
 
-    /// The kept handler called with the kept best attempt.
+    /// The kept handler called with the kept best attempt: a copy taken under the lock, so that a download
+    /// ending at the expiry's moment does not set its attachment while the handler reads it.
     private func deliverBestAttempt() {
-        let kept: (((UNNotificationContent) -> Void)?, UNMutableNotificationContent?) = lock.withLock {
-            (handler, bestAttempt)
+        let kept: (((UNNotificationContent) -> Void)?, UNNotificationContent?) = lock.withLock {
+            (handler, bestAttempt.map { $0.mutableCopy() as? UNNotificationContent ?? $0 })
         }
         if let call = kept.0, let content = kept.1 { call(content) }
     }

@@ -99,13 +99,15 @@ final class PushwooshNotificationProcessor: @unchecked Sendable {
         if last { finish() }
     }
 
-    /// Calls the handler with the best attempt, the first time only.
+    /// Calls the handler with the best attempt, the first time only: a copy taken under the lock, so that a
+    /// download ending at the expiry's moment does not add its attachment while the handler reads it.
     private func finish() {
-        let delivery = lock.withLock { () -> ContentHandler? in
-            defer { handler = nil }
-            return handler
+        let delivery = lock.withLock { () -> (ContentHandler, UNNotificationContent)? in
+            guard let handler else { return nil }
+            self.handler = nil
+            return (handler, bestAttempt.mutableCopy() as? UNNotificationContent ?? bestAttempt)
         }
-        delivery?(bestAttempt)
+        if let (handler, content) = delivery { handler(content) }
     }
 
     /// The delivery event's POST to `url`, naming the message's `hash` and `metaData` and the calling phone's
