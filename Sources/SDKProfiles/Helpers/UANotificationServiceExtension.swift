@@ -43,7 +43,11 @@ open class UANotificationServiceExtension: SDKServiceBase, @unchecked Sendable {
         let urls = Self.mediaURLs(request.content.userInfo)
         guard !urls.isEmpty else { return deliverOnce(content) }
         let original = request.content
-        let task = Task { [self] in
+        // Made and kept under the lock: an expiry between the two (the download already asked for) would
+        // find no task to cancel, and the download would outlive the expiry.
+        lock.lock()
+        defer { lock.unlock() }
+        task = Task { [self] in
             do {
                 content.attachments = try await withThrowingTaskGroup(of: UNNotificationAttachment.self) { group in
                     for (index, url) in urls.enumerated() {
@@ -58,7 +62,6 @@ open class UANotificationServiceExtension: SDKServiceBase, @unchecked Sendable {
                 deliverOnce(original)
             }
         }
-        lock.withLock { self.task = task }
     }
 
     /// Cancels the downloads and delivers the original content, unless something was delivered already.
