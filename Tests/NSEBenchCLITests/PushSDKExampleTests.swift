@@ -5,7 +5,8 @@ import Testing
 
 @testable import NSEBenchCLI
 
-/// Examples/FirebaseImage and Examples/AirshipSubclass, extensions that hand their media to a push SDK,
+/// Examples/FirebaseImage, Examples/AirshipSubclass and Examples/OneSignalObjectiveC (Objective-C, translated),
+/// extensions that hand their media to a push SDK,
 /// run under load: the payloads carry the media URL where the SDK reads it, and without it the run counts
 /// the fallback. `--media-field` names another key, and refuses what it cannot be.
 @Suite("Push SDK examples under load", .serialized, .timeLimit(.minutes(3)))
@@ -14,7 +15,7 @@ struct PushSDKExampleTests {
         try RunCommand(parsing: ArgumentParser.parse(arguments, for: RunCommand.configuration)).configuration
     }
 
-    @Test(arguments: ["Examples/FirebaseImage", "Examples/AirshipSubclass"])
+    @Test(arguments: ["Examples/FirebaseImage", "Examples/AirshipSubclass", "Examples/OneSignalObjectiveC"])
     func theSDKsExampleIsEnrichedFromItsOwnKey(example: String) async throws {
         let (status, _, rows) = try await ExtensionProcessTests().run(["--extension", example, "-n", "40", "-c", "20"])
         #expect(status == 0 || status == 1, "a loaded machine may make it invalid, never a usage error")

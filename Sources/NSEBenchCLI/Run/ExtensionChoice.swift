@@ -87,7 +87,12 @@ enum ExtensionChoice {
             : "compiled in \(FixedPoint.text(loaded.built.compileSeconds, places: 1)) s"
         let modules = loaded.source.modules.map { "\($0.name): \(swiftFiles($0.sources.count))" }
         var notes = [
-            "extension \(value): \(loaded.source.principalClass) (\(swiftFiles(loaded.source.sources.count)), "
+            "extension \(value): \(loaded.source.principalClass) ("
+                + (loaded.source.objectiveCFiles.isEmpty
+                    ? ""
+                    : "Objective-C translated to Swift: \(loaded.source.objectiveCFiles.joined(separator: ", ")); ")
+                + (loaded.source.sources.isEmpty && !loaded.source.objectiveCFiles.isEmpty
+                    ? "" : "\(swiftFiles(loaded.source.sources.count)), ")
                 + (loaded.source.projectTarget.map { target in
                     let outside = loaded.source.projectSources.count
                     return outside == 0

@@ -34,7 +34,8 @@ extension RunOptions {
     static let extensionName: Option<String> = .value(
         "extension", short: "e", valueName: "NAME|PATH", default: "media",
         help: "Extension to run: your own (an Xcode extension target folder, a folder of .swift files or one "
-            + ".swift file, compiled against nse-bench's UserNotifications, cached) or a built-in below: "
+            + ".swift file, compiled against nse-bench's UserNotifications, cached; Objective-C translated, "
+            + "docs/user-extensions.md) or a built-in below: "
             + "nse-bench's own, then push SDKs' extension helpers (docs/run.md).", .text
     ).listing(BuiltInExtensions.summaries.map { HelpEntry($0.name, $0.summary) })
     static let thresholds: Option<[Threshold]> = .values(

@@ -155,6 +155,10 @@ public struct UserExtensionBuilder: Sendable {
                 leavingOut: source.shadowsLeftOut
             )
             .write(to: entry, atomically: true, encoding: .utf8)
+            if let objectiveC = source.objectiveC {
+                try objectiveC.swiftText.write(
+                    to: work.appendingPathComponent(ObjectiveCTranslation.fileName), atomically: true, encoding: .utf8)
+            }
         } catch {
             throw .cache(path: entry.path, reason: error.localizedDescription)
         }
@@ -434,6 +438,8 @@ public struct UserExtensionBuilder: Sendable {
             + source.compilationConditions.flatMap { ["-D", $0] }
             + common(osModule: osModule, linking: source.modules, libraries: libraries, sources: sources)
             + ["-o", output.path] + sources.map(\.path) + [entry.path]
+            + (source.objectiveC == nil
+                ? [] : [entry.deletingLastPathComponent().appendingPathComponent(ObjectiveCTranslation.fileName).path])
     }
 
     /// `swiftc`'s arguments for one of the user's own modules: a library and the module's interface, in
@@ -511,6 +517,7 @@ public struct UserExtensionBuilder: Sendable {
                     ExtensionEntryFile.text(
                         principalClass: source.principalClass, path: "", aliasesFileManager: source.aliasesFileManager,
                         leavingOut: source.shadowsLeftOut),
+                    source.objectiveC?.swiftText ?? "",
                 ] + OSModuleMap.files.map(\.text)
             try digest.update(Array(settings.joined(separator: "\u{0}").utf8))
             let modules = Self.providedModules.map {

@@ -6,9 +6,13 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
     case notFound(path: String)
     /// A folder without `.swift` files (subfolders included).
     case noSwiftSources(path: String)
-    /// Objective-C (or C) sources, which nse-bench does not compile: in the folder, or compiled into the
-    /// extension by its Xcode target `target` from elsewhere (beside a bridging header).
+    /// C or C++ sources, or Objective-C that is not the extension's own class (code a Swift extension
+    /// calls, beside a bridging header), which nse-bench does not compile: in the folder, or compiled into
+    /// the extension by its Xcode target `target` from elsewhere.
     case objectiveCSources(path: String, files: [String], target: String? = nil)
+    /// Objective-C that nse-bench does not translate to Swift (``ObjectiveCTranslation``): what, in `file`
+    /// (relative to `path`) at `line`.
+    case objectiveCNotTranslated(path: String, file: String, line: Int, reason: String)
     /// The Info.plist is not a Notification Service Extension's.
     case wrongExtensionPoint(plist: String, found: String?)
     /// The Info.plist could not be read.
@@ -40,7 +44,8 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
     /// Whether the user's input is at fault (exit 64) rather than the build (exit 1).
     public var isUsageError: Bool {
         switch self {
-        case .notFound, .noSwiftSources, .objectiveCSources, .wrongExtensionPoint, .unreadablePlist,
+        case .notFound, .noSwiftSources, .objectiveCSources, .objectiveCNotTranslated, .wrongExtensionPoint,
+            .unreadablePlist,
             .unreadableStringCatalog, .noPrincipalClass, .severalPrincipalClasses, .notAServiceExtension,
             .baseInMissingModule, .badModule:
             true
@@ -56,12 +61,18 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
         case .noSwiftSources(let path):
             "\(path) holds no .swift files"
         case .objectiveCSources(let path, let files, nil):
-            "\(path) has Objective-C or C sources (\(files.joined(separator: ", "))); nse-bench compiles Swift "
-                + "extensions only"
+            "\(path) has Objective-C or C sources (\(files.joined(separator: ", "))) that are not an Objective-C "
+                + "extension nse-bench translates: it compiles Swift, and translates an Objective-C extension's own "
+                + "class (docs/user-extensions.md, \"Objective-C extensions\"), not C or Objective-C code it calls"
         case .objectiveCSources(let path, let files, let target?):
             "the Xcode target \(target) of \(path) compiles Objective-C or C sources into the extension "
                 + "(\(files.joined(separator: ", "))); nse-bench compiles Swift extensions only, and leaving "
                 + "them out would run other code than a phone does"
+        case .objectiveCNotTranslated(let path, let file, let line, let reason):
+            "\(path) is an Objective-C extension that nse-bench cannot translate to Swift: \(file):\(line): \(reason) "
+                + "(nse-bench translates one class deriving from UNNotificationServiceExtension or a push SDK's extension "
+                + "class, with Xcode's template and the push SDKs' calls as their guides write them: docs/user-extensions.md, "
+                + "\"Objective-C extensions\")"
         case .wrongExtensionPoint(let plist, let found):
             "\(plist) declares NSExtensionPointIdentifier \(found.map { "\"\($0)\"" } ?? "(none)"), not "
                 + "\"com.apple.usernotifications.service\": it is not a Notification Service Extension"

@@ -56,6 +56,11 @@ public struct UserExtensionSource: Sendable, Hashable {
     /// The keys the extension's sources give the SDK's helper for the media's URL and type
     /// (``SDKProfile/mediaKeyProperties``: CleverTap's `mediaUrlKey = "..."`), by property name.
     public var mediaKeysAssigned: [String: String] = [:]
+    /// The extension's Objective-C, translated to Swift (``ObjectiveCTranslation``); nil for a Swift one.
+    var objectiveC: ObjectiveCTranslation? = nil
+    /// The Objective-C files translated to Swift (``objectiveC``), relative to ``path``; empty for a Swift
+    /// extension.
+    public var objectiveCFiles: [String] { objectiveC?.files ?? [] }
     /// The user's own modules the extension imports (`--module`), in the order they compile in.
     public var modules: [ExtensionModule] = []
     /// The entries of ``untimedCalls`` found in each of ``modules``' sources, by module name.
@@ -144,6 +149,12 @@ public struct UserExtensionSource: Sendable, Hashable {
                 notes.append("not compiled: \(names.joined(separator: ", ")), in the folder but not in \(target)")
             }
         }
+        if let objectiveC {
+            notes.append(
+                "not faithful: \(objectiveC.files.joined(separator: ", ")) run translated to Swift; a phone runs the "
+                    + "Objective-C (the same calls and statements, but a property used while nil crashes the "
+                    + "translation, where Objective-C passes or reads nil)")
+        }
         notes += infoPlistsPassedOver.map { "Info.plist passed over: \($0)" }
         notes += ungeneratedProjects
         notes += unreadableProjects.map {
@@ -197,6 +208,29 @@ public struct UserExtensionSource: Sendable, Hashable {
             typeHintVocabulary: field.typeHintVocabulary)
     }
 
+    /// The translation of the Objective-C extension whose implementations are `foreign`, with the headers
+    /// among `headers` they import (``ObjectiveCTranslation``); nil when there is no Objective-C. C and C++
+    /// sources are refused; so is Objective-C that cannot be translated: named at its line where it declares
+    /// the extension's class, or, beside Swift sources, as Objective-C code a Swift extension calls.
+    private static func translateObjectiveC(
+        _ foreign: [URL], headers: [URL], besideSwift: Bool, root: URL, path: String
+    ) throws(UserExtensionError) -> ObjectiveCTranslation? {
+        guard !foreign.isEmpty else { return nil }
+        let untranslatable = foreign.filter { $0.pathExtension != "m" }
+        if !untranslatable.isEmpty {
+            throw .objectiveCSources(path: path, files: untranslatable.map { relative($0, to: root) })
+        }
+        switch ObjectiveCTranslation.translate(foreign, headers: headers, root: root) {
+        case .success(let translation):
+            return translation
+        case .failure(let refusal):
+            if besideSwift, !refusal.declaresExtension {
+                throw .objectiveCSources(path: path, files: foreign.map { relative($0, to: root) })
+            }
+            throw .objectiveCNotTranslated(path: path, file: refusal.file, line: refusal.line, reason: refusal.reason)
+        }
+    }
+
     /// Whether `file` is an Objective-C or C source (`.m`, `.mm`, `.c`, `.cpp`, `.cc`), which nse-bench does
     /// not compile.
     static func isForeignSource(_ file: URL) -> Bool {
@@ -222,12 +256,9 @@ public struct UserExtensionSource: Sendable, Hashable {
             guard root.pathExtension == "swift" else { throw .notFound(path: path) }
             files = [root]
         }
-        let foreign = files.filter(isForeignSource)
-        if !foreign.isEmpty {
-            throw .objectiveCSources(path: path, files: foreign.map { relative($0, to: root) })
-        }
+        let foreign = files.filter(isForeignSource).sorted { $0.path < $1.path }
         var sources = files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
-        guard !sources.isEmpty else { throw .noSwiftSources(path: path) }
+        guard !sources.isEmpty || !foreign.isEmpty else { throw .noSwiftSources(path: path) }
         // A target folder's project may compile files from elsewhere into it (a model the app shares), and
         // name an Info.plist kept elsewhere (`INFOPLIST_FILE`).
         var unreadableProjects: [String] = []
@@ -240,19 +271,31 @@ public struct UserExtensionSource: Sendable, Hashable {
                 of: root, hasOwnPlist: hasOwnPlist, unreadable: &unreadableProjects, passedOver: &passedOver) : nil
         let plistFile = member?.infoPlist ?? ownPlist
         var leftOut: [URL] = []
+        // The folder's Objective-C its Xcode target compiles (all of it without a project), translated.
+        let compiledForeign =
+            member.map { member in
+                foreign.filter { file in
+                    member.target.foreignSources.contains { $0.path == file.standardizedFileURL.path }
+                }
+            } ?? foreign
+        let objectiveC = try translateObjectiveC(
+            compiledForeign, headers: files.filter { $0.pathExtension == "h" },
+            besideSwift: !sources.isEmpty, root: root, path: path)
+        guard !sources.isEmpty || objectiveC != nil else { throw .noSwiftSources(path: path) }
         if let member {
             // Objective-C its target compiles from elsewhere (beside a bridging header) would run on a
             // phone: named, never dropped without a word.
-            if !member.target.foreignSources.isEmpty {
-                throw .objectiveCSources(
-                    path: path, files: member.target.foreignSources.map { relative($0, to: root) },
-                    target: member.target.name)
+            let translated = Set(compiledForeign.map(\.standardizedFileURL.path))
+            let foreignSources = member.target.foreignSources.filter { !translated.contains($0.path) }
+                .map { relative($0, to: root) }
+            if !foreignSources.isEmpty {
+                throw .objectiveCSources(path: path, files: foreignSources, target: member.target.name)
             }
             // The folder's files the target does not compile (not in its Sources phase, a synchronized
             // folder's exception) are left out, as Xcode does.
             leftOut = sources.filter { !member.target.compiles($0) }
             sources = sources.filter { member.target.compiles($0) } + member.files
-            guard !sources.isEmpty else { throw .noSwiftSources(path: path) }
+            guard !sources.isEmpty || objectiveC != nil else { throw .noSwiftSources(path: path) }
         }
         var declarations: [ExtensionSourceScan.ClassDeclaration] = []
         var untimed: [String] = []
@@ -359,6 +402,11 @@ public struct UserExtensionSource: Sendable, Hashable {
             namesFileManagerDelegate = namesFileManagerDelegate || text.contains("FileManagerDelegate")
             shadowsLeftOut.formUnion(GeneratedShadow.clashing(in: text))
         }
+        if let objectiveC {
+            declarations.append(.init(name: objectiveC.className, base: objectiveC.base))
+            sdks += objectiveC.sdks.map { ImportedSDK(module: nil, sdk: $0) }
+            sdk = sdk ?? objectiveC.sdks.first
+        }
         let subclasses = ExtensionSourceScan.serviceExtensionSubclasses(
             in: declarations,
             derivingAlsoFrom: Set(ExtensionSourceScan.serviceExtensionSubclasses(in: moduleDeclarations)))
@@ -379,6 +427,7 @@ public struct UserExtensionSource: Sendable, Hashable {
                 ?? "5",
             untimedCalls: untimed, aliasesFileManager: !namesFileManagerDelegate)
         source.sdk = sdk
+        source.objectiveC = objectiveC
         source.mediaKeysAssigned = mediaKeysAssigned
         source.payloadKeys = payloadKeys
         source.shadowsLeftOut = shadowsLeftOut

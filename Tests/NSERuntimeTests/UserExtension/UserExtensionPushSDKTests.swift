@@ -144,7 +144,14 @@ struct UserExtensionPushSDKTests {
     func run(
         _ source: String, sdk: SDKProfile, payload: NotificationPayload? = nil
     ) async throws -> (InvocationRecord, [MediaDownload]) {
-        let factory = try await CompiledExamples.factory(of: ["NotificationService.swift": source])
+        try await run(files: ["NotificationService.swift": source], sdk: sdk, payload: payload)
+    }
+
+    /// ``run(_:sdk:payload:)`` of the extension compiled from `files` (name → text).
+    func run(
+        files: [String: String], sdk: SDKProfile, payload: NotificationPayload? = nil
+    ) async throws -> (InvocationRecord, [MediaDownload]) {
+        let factory = try await CompiledExamples.factory(of: files)
         let harness = try HostHarness { _ in
             .respond(.init(after: second, contentType: "image/jpeg", body: .bytes(Self.jpeg)))
         }

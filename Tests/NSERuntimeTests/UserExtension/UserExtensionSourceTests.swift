@@ -31,8 +31,20 @@ struct UserExtensionSourceTests {
         }
         let objc = try CompiledExamples.folder(["NotificationService.m": "@implementation X @end", "A.swift": ""])
         defer { try? FileManager.default.removeItem(at: objc) }
+        // Beside Swift sources, Objective-C that declares no extension class is code the Swift calls: refused
+        // as such. Alone, it is an Objective-C extension nse-bench cannot translate, named at its line.
         #expect(throws: UserExtensionError.objectiveCSources(path: objc.path, files: ["NotificationService.m"])) {
             try UserExtensionSource.locate(objc.path)
+        }
+        let alone = try CompiledExamples.folder(["NotificationService.m": "@implementation X @end"])
+        defer { try? FileManager.default.removeItem(at: alone) }
+        #expect(
+            throws: UserExtensionError.objectiveCNotTranslated(
+                path: alone.path, file: "NotificationService.m", line: 1,
+                reason: "@implementation X, whose @interface with its base class is not in the extension's files "
+                    + "(nse-bench translates one class: the principal class)")
+        ) {
+            try UserExtensionSource.locate(alone.path)
         }
     }
 

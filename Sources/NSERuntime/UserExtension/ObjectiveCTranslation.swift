@@ -1,0 +1,868 @@
+import Foundation
+import SDKProfiles
+
+/// An Objective-C Notification Service Extension, translated to Swift so that it runs under load: Linux
+/// has no Objective-C compiler for iOS code, and many extensions (React Native's, older apps', the push
+/// SDKs' Objective-C guides) are written in it.
+///
+/// Only what can be translated exactly is: one class, deriving from `UNNotificationServiceExtension` or a
+/// push SDK's extension class (``SDKProfile/serviceExtensionClass``); its properties of UserNotifications'
+/// and Foundation's object and block types; `didReceiveNotificationRequest:withContentHandler:` and
+/// `serviceExtensionTimeWillExpire`, made of assignments, `if`/`else`, `return`, calls to `super`, blocks
+/// and the messages ``ObjectiveCCalls`` knows (Xcode's template, the SDKs' calls as their guides write
+/// them). Anything else (another method, a C function, a literal collection, a cast, a message not in the
+/// table) is refused, naming its file and line: a run of code other than the extension's would be no
+/// measure of it.
+///
+/// The Swift keeps Objective-C's meaning where the template relies on it: a property is an implicitly
+/// unwrapped optional as Swift imports it, a message to an optional (`[[CleverTap sharedInstance] ...]`) is
+/// `?.`, and a nil block called crashes, as it does on a phone. One difference is named in the run's notes:
+/// reading a property of nil (`self.bestAttemptContent.title` before it is set) crashes the translation,
+/// where Objective-C reads nil.
+///
+/// Each statement carries `#sourceLocation` of its Objective-C line, so that the compiler's messages and a
+/// crash point into the user's `.m` file.
+struct ObjectiveCTranslation: Sendable, Hashable {
+    /// The translation's file in the build folder.
+    static let fileName = "ObjectiveC-translation.swift"
+
+    /// The class, as Info.plist names it.
+    var className: String
+    /// The class it derives from.
+    var base: String
+    /// The Objective-C files translated, relative to the extension's folder.
+    var files: [String]
+    /// The Swift.
+    var swiftText: String
+    /// The push SDKs the translation calls (its base's first), for payloads' media fields.
+    var sdks: [SDKProfile]
+
+    /// Why `file` cannot be translated at `line`.
+    struct Refusal: Error, Hashable {
+        var file: String
+        var line: Int
+        var reason: String
+        /// Whether the files had declared a `UNNotificationServiceExtension` subclass by then: they are an
+        /// extension, not Objective-C code beside a Swift one.
+        var declaresExtension = false
+    }
+
+    /// Translates the Objective-C implementations `implementations` with the headers among `headers` that
+    /// they import (`#import "NotificationService.h"`, and those that header imports), each read before
+    /// the file importing it; named in messages relative to `root`. A header nothing imports is not read,
+    /// as the compiler would not read it.
+    static func translate(
+        _ implementations: [URL], headers: [URL], root: URL
+    ) -> Result<ObjectiveCTranslation, Refusal> {
+        var translator = Translator()
+        var tokensOfFile: [String: [ObjectiveCToken]] = [:]
+        var ordered: [URL] = []
+        do throws(Refusal) {
+            func tokens(of file: URL) throws(Refusal) -> [ObjectiveCToken] {
+                if let tokens = tokensOfFile[file.path] { return tokens }
+                let label = UserExtensionSource.relative(file, to: root)
+                let text: String
+                do {
+                    text = try String(contentsOf: file, encoding: .utf8)
+                } catch {
+                    throw Refusal(
+                        file: label, line: 1, reason: "not readable as UTF-8 text (\(error.localizedDescription))")
+                }
+                switch ObjectiveCLexer.tokens(text) {
+                case .failure(let unclosed):
+                    throw Refusal(file: label, line: unclosed.line, reason: "a comment or string that does not end")
+                case .success(let tokens):
+                    tokensOfFile[file.path] = tokens
+                    return tokens
+                }
+            }
+            // Depth first, each header before the file importing it.
+            var visiting: Set<String> = []
+            func visit(_ file: URL) throws(Refusal) {
+                guard visiting.insert(file.path).inserted else { return }
+                for name in quotedImports(in: try tokens(of: file)) {
+                    let beside = file.deletingLastPathComponent().appendingPathComponent(name).standardizedFileURL.path
+                    let header =
+                        headers.first { $0.standardizedFileURL.path == beside }
+                        ?? headers.sorted { $0.path < $1.path }.first {
+                            $0.lastPathComponent == name.split(separator: "/").last.map(String.init)
+                        }
+                    if let header { try visit(header) }
+                }
+                ordered.append(file)
+            }
+            for file in implementations.sorted(by: { $0.path < $1.path }) { try visit(file) }
+            for file in ordered {
+                var parser = FileParser(
+                    tokens: try tokens(of: file), label: UserExtensionSource.relative(file, to: root), path: file.path)
+                try parser.parse(into: &translator)
+            }
+            return .success(try translator.finish(files: ordered.map { UserExtensionSource.relative($0, to: root) }))
+        } catch {
+            var refusal = error
+            refusal.declaresExtension = translator.className != nil
+            return .failure(refusal)
+        }
+    }
+
+    /// `statement` indented to `depth`, after the `#sourceLocation` of `line` of the file at `path`: the
+    /// compiler's messages and a crash's position name the Objective-C.
+    static func located(_ statement: String, path: String, line: Int, depth: Int) -> String {
+        let file = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "#sourceLocation(file: \"\(file)\", line: \(line))\n" + String(repeating: "    ", count: depth)
+            + statement + "\n"
+    }
+
+    /// Swift's reserved words an Objective-C name may be, which Swift takes only in backticks.
+    private static let reservedWords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default",
+        "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch",
+        "where", "while", "as", "Any", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+    ]
+
+    /// The Objective-C name `name` as Swift takes it.
+    static func swiftName(_ name: String) -> String { reservedWords.contains(name) ? "`\(name)`" : name }
+
+    /// The files `tokens`' directives import by a quoted name (`#import "NotificationService.h"`), as written.
+    static func quotedImports(in tokens: [ObjectiveCToken]) -> [String] {
+        tokens.compactMap { token in
+            guard token.kind == .directive else { return nil }
+            let words = token.text.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let directive = words.first, ["import", "include"].contains(directive), words.count > 1,
+                words[1].hasPrefix("\"")
+            else { return nil }
+            return String(words[1].dropFirst().prefix { $0 != "\"" })
+        }
+    }
+}
+
+/// What the files of a translation declare, gathered as they are read.
+private struct Translator {
+    var className: String?
+    var base: String?
+    /// Where the class was first declared: for a refusal that names it, and its Swift's line.
+    var declaredAt: (file: String, path: String, line: Int)?
+    /// The properties, each with its Swift declaration at its line.
+    var properties: [(name: String, swiftType: String, type: ObjectiveCCalls.ValueType, declaration: String)] = []
+    var methods: [String] = []
+    var methodSelectors: Set<String> = []
+    var modules: [String] = []
+    var sdks: [SDKProfile] = []
+    var implemented = false
+
+    func property(_ name: String) -> (swiftType: String, type: ObjectiveCCalls.ValueType)? {
+        properties.first { $0.name == name }.map { ($0.swiftType, $0.type) }
+    }
+
+    /// The base's SDK, when it is a push SDK's extension class.
+    var baseSDK: SDKProfile? {
+        base.flatMap { base in SDKProfile.allCases.first { $0.serviceExtensionClass == base } }
+    }
+
+    mutating func use(module: String?, sdk: SDKProfile?) {
+        if let module, !modules.contains(module) { modules.append(module) }
+        if let sdk, !sdks.contains(sdk) { sdks.append(sdk) }
+    }
+
+    func finish(files: [String]) throws(ObjectiveCTranslation.Refusal) -> ObjectiveCTranslation {
+        guard let className, let base else {
+            throw .init(
+                file: files.first ?? "", line: 1,
+                reason: "no @interface of a UNNotificationServiceExtension subclass with its base class")
+        }
+        guard implemented else {
+            throw .init(
+                file: declaredAt?.file ?? "", line: declaredAt?.line ?? 1, reason: "no @implementation of \(className)")
+        }
+        var imports = ["Foundation", "UserNotifications"]
+        if let sdk = baseSDK, let module = sdk.moduleNames.first { imports.append(module) }
+        imports += modules.filter { !imports.contains($0) }
+        var text = "// Translated by nse-bench from Objective-C (\(files.joined(separator: ", "))): a phone runs the "
+        text += "Objective-C.\n"
+        text += imports.map { "import \($0)\n" }.joined() + "\n"
+        text += ObjectiveCTranslation.located(
+            "class \(className): \(base) {", path: declaredAt?.path ?? "", line: declaredAt?.line ?? 1, depth: 0)
+        // A push SDK's class keeps its own properties; a subclass's are left unread (``FileParser``).
+        if baseSDK == nil {
+            for property in properties { text += property.declaration }
+        }
+        text += methods.joined()
+        text += "#sourceLocation()\n}\n"
+        return ObjectiveCTranslation(
+            className: className, base: base, files: files, swiftText: text,
+            sdks: (baseSDK.map { [$0] } ?? []) + sdks.filter { $0 != baseSDK })
+    }
+}
+
+/// Parses one Objective-C file into the ``Translator``.
+private struct FileParser {
+    typealias Refusal = ObjectiveCTranslation.Refusal
+    typealias ValueType = ObjectiveCCalls.ValueType
+
+    let tokens: [ObjectiveCToken]
+    let label: String
+    /// The file's path, for `#sourceLocation`.
+    let path: String
+    var position = 0
+
+    /// A translated expression.
+    struct Expression {
+        var swift: String
+        var type: ValueType
+        /// Whether it is a call, which a statement may be.
+        var isCall = false
+        /// Whether an assignment may set it: a property of the class, or a text property of mutable content.
+        var isSettable = false
+    }
+
+    /// The method being translated: its selector and its parameters' types.
+    private var selector = ""
+    private var locals: [String: ValueType] = [:]
+
+    init(tokens: [ObjectiveCToken], label: String, path: String) {
+        self.tokens = tokens
+        self.label = label
+        self.path = path
+    }
+
+    // MARK: Tokens
+
+    private var current: ObjectiveCToken? { position < tokens.count ? tokens[position] : nil }
+    private var line: Int { current?.line ?? tokens.last?.line ?? 1 }
+
+    private func refusal(_ reason: String, at line: Int? = nil) -> Refusal {
+        Refusal(file: label, line: line ?? self.line, reason: reason)
+    }
+
+    private func isAt(_ text: String, offset: Int = 0) -> Bool {
+        position + offset < tokens.count && tokens[position + offset].text == text
+            && ![.string, .cString].contains(tokens[position + offset].kind)
+    }
+
+    private mutating func advance() -> ObjectiveCToken? {
+        defer { position += 1 }
+        return current
+    }
+
+    private mutating func expect(_ text: String, _ what: String) throws(Refusal) {
+        guard isAt(text) else {
+            throw refusal(
+                "expected \(what) (`\(text)`), found \(current.map { "`\($0.text)`" } ?? "the end of the file")")
+        }
+        position += 1
+    }
+
+    private mutating func identifier(_ what: String) throws(Refusal) -> String {
+        guard let token = current, token.kind == .identifier else {
+            throw refusal("expected \(what), found \(current.map { "`\($0.text)`" } ?? "the end of the file")")
+        }
+        position += 1
+        return token.text
+    }
+
+    /// Skips to just past the next `text` at this depth of brackets.
+    private mutating func skip(past text: String) throws(Refusal) {
+        let start = line
+        var depth = 0
+        while let token = advance() {
+            if token.kind == .punctuation, ["(", "[", "{"].contains(token.text) { depth += 1 }
+            if token.kind == .punctuation, [")", "]", "}"].contains(token.text) { depth -= 1 }
+            if depth <= 0, token.text == text, ![.string, .cString].contains(token.kind) { return }
+        }
+        throw refusal("no `\(text)` after this", at: start)
+    }
+
+    // MARK: Declarations
+
+    /// The preprocessor directives that change nothing a translation runs: imports, conditions (both
+    /// branches are read) and pragmas.
+    private static let directives: Set<String> = [
+        "import", "include", "if", "ifdef", "ifndef", "elif", "else", "endif", "pragma",
+    ]
+
+    /// Names that declare nothing: nullability regions.
+    private static let markers: Set<String> = ["NS_ASSUME_NONNULL_BEGIN", "NS_ASSUME_NONNULL_END"]
+
+    mutating func parse(into translator: inout Translator) throws(Refusal) {
+        while let token = current {
+            switch (token.kind, token.text) {
+            case (.directive, let text):
+                let name = text.dropFirst().drop { $0 == " " || $0 == "\t" }.prefix { $0.isLetter }
+                guard Self.directives.contains(String(name)) else {
+                    throw refusal("`#\(name)`: a macro, which nse-bench does not translate")
+                }
+                position += 1
+            case (.keyword, "@import"), (.keyword, "@class"):
+                try skip(past: ";")
+            case (.identifier, let name) where Self.markers.contains(name):
+                position += 1
+            case (.keyword, "@interface"):
+                position += 1
+                try parseInterface(into: &translator)
+            case (.keyword, "@implementation"):
+                position += 1
+                try parseImplementation(into: &translator)
+            default:
+                throw refusal("`\(token.text)` outside a class: code nse-bench does not translate")
+            }
+        }
+    }
+
+    private mutating func parseInterface(into translator: inout Translator) throws(Refusal) {
+        let at = line
+        let name = try identifier("the class's name")
+        if isAt(":") {
+            position += 1
+            let base = try identifier("the base class")
+            if let known = translator.className, known != name {
+                throw refusal("a second class, \(name) (beside \(known)): nse-bench translates one class", at: at)
+            }
+            if let known = translator.base, known != base {
+                throw refusal("\(name) declared twice, deriving from \(known) and from \(base)", at: at)
+            }
+            guard base == "UNNotificationServiceExtension" || ExtensionSourceScan.serviceExtensionBases.contains(base)
+            else {
+                throw refusal(
+                    "\(name) derives from \(base), which is not UNNotificationServiceExtension or a push SDK's "
+                        + "extension class nse-bench has ("
+                        + SDKProfile.allCases.compactMap(\.serviceExtensionClass).joined(separator: ", ") + ")", at: at)
+            }
+            translator.className = name
+            translator.base = base
+            translator.declaredAt = (label, path, at)
+            if isAt("<") { try skip(past: ">") }
+        } else if isAt("(") {
+            position += 1
+            guard isAt(")") else { throw refusal("a category of \(name): code nse-bench does not translate", at: at) }
+            position += 1
+            guard translator.className == name else {
+                throw refusal("a class extension of \(name), which no header here declares", at: at)
+            }
+        } else {
+            throw refusal("@interface \(name) without a base class", at: at)
+        }
+        try parseInstanceVariables()
+        while !isAt("@end") {
+            guard let token = current else { throw refusal("@interface \(name) has no @end", at: at) }
+            if token.kind == .directive, isPragma(token) {
+                position += 1
+            } else if token.text == "@property" {
+                position += 1
+                try parseProperty(into: &translator)
+            } else if token.text == "-" || token.text == "+" {
+                // A method's declaration: what it does is in the implementation.
+                try skip(past: ";")
+            } else {
+                throw refusal("`\(token.text)` in @interface \(name): nse-bench translates properties and methods only")
+            }
+        }
+        position += 1
+    }
+
+    /// Whether `token` is a `#pragma` (`#pragma mark -`), which changes nothing a translation runs.
+    private func isPragma(_ token: ObjectiveCToken) -> Bool {
+        token.text.dropFirst().drop { $0 == " " || $0 == "\t" }.hasPrefix("pragma")
+    }
+
+    private mutating func parseInstanceVariables() throws(Refusal) {
+        guard isAt("{") else { return }
+        position += 1
+        guard isAt("}") else { throw refusal("instance variables, which nse-bench does not translate") }
+        position += 1
+    }
+
+    /// Words of a declaration that do not change its Swift type.
+    private static let qualifiers: Set<String> = [
+        "_Nonnull", "_Nullable", "_Null_unspecified", "nonnull", "nullable", "null_unspecified", "const",
+        "__strong", "__kindof",
+    ]
+
+    /// The property attributes that keep a property what a strong Swift `var` is; `copy` only for a block
+    /// or a string (whose copy is the same value), not for mutable content (whose copy is immutable).
+    private static let attributes: Set<String> = [
+        "nonatomic", "atomic", "strong", "retain", "readwrite", "readonly", "nullable", "nonnull",
+        "null_unspecified", "null_resettable",
+    ]
+
+    private mutating func parseProperty(into translator: inout Translator) throws(Refusal) {
+        let at = line
+        var copies = false
+        if isAt("(") {
+            position += 1
+            while let token = current, token.text != ")" {
+                position += 1
+                guard token.text != "," else { continue }
+                if token.text == "copy" {
+                    copies = true
+                } else if !Self.attributes.contains(token.text) {
+                    throw refusal(
+                        "the property attribute `\(token.text)`, which nse-bench does not translate (a strong property "
+                            + "is a Swift var; weak, assign, class, getter= and setter= are not)", at: at)
+                }
+            }
+            try expect(")", "the end of the property's attributes")
+        }
+        var words: [ObjectiveCToken] = []
+        while let token = current, token.text != ";" {
+            words.append(token)
+            position += 1
+        }
+        try expect(";", "the end of the property")
+        let property: (name: String, swiftType: String, type: ValueType)
+        if let caret = words.firstIndex(where: { $0.text == "^" }) {
+            // `void (^contentHandler)(UNNotificationContent *contentToDeliver)`
+            guard words.first?.text == "void", caret + 1 < words.count, words[caret + 1].kind == .identifier,
+                let open = words[(caret + 1)...].firstIndex(where: { $0.text == "(" })
+            else { throw refusal("a block property nse-bench does not translate (one returning void, named)", at: at) }
+            let name = words[caret + 1].text
+            var parameters: [String] = []
+            var parameter: [ObjectiveCToken] = []
+            for word in words[(open + 1)...] {
+                if word.text == "," || word.text == ")" {
+                    if let type = parameter.first(where: {
+                        $0.kind == .identifier && !Self.qualifiers.contains($0.text)
+                    }), type.text != "void" {
+                        guard let swift = ObjectiveCCalls.propertyTypes[type.text] else {
+                            throw refusal(
+                                "the block property \(name) takes a \(type.text), which nse-bench does not translate",
+                                at: at)
+                        }
+                        parameters.append(swift)
+                    }
+                    parameter = []
+                } else {
+                    parameter.append(word)
+                }
+            }
+            property = (name, "((\(parameters.joined(separator: ", "))) -> Void)", .block)
+        } else {
+            let names = words.filter { $0.kind == .identifier && !Self.qualifiers.contains($0.text) }
+            guard names.count == 2, words.contains(where: { $0.text == "*" }),
+                !words.contains(where: { $0.text == "<" })
+            else {
+                throw refusal(
+                    "a property `\(words.map(\.text).joined(separator: " "))`: nse-bench translates object properties of "
+                        + ObjectiveCCalls.propertyTypes.keys.sorted().joined(separator: ", ") + " and blocks", at: at)
+            }
+            guard let swift = ObjectiveCCalls.propertyTypes[names[0].text] else {
+                throw refusal(
+                    "the property \(names[1].text) is a \(names[0].text), which nse-bench does not translate", at: at)
+            }
+            guard !copies || names[0].text == "NSString" else {
+                throw refusal(
+                    "the property \(names[1].text) copies its \(names[0].text) (`copy`), which nse-bench does not "
+                        + "translate (a copy of mutable content is immutable)", at: at)
+            }
+            property = (names[1].text, swift, .object(names[0].text))
+        }
+        if let known = translator.property(property.name), known.swiftType != property.swiftType {
+            throw refusal("the property \(property.name) declared twice, as two types", at: at)
+        }
+        if translator.property(property.name) == nil {
+            translator.properties.append(
+                (
+                    property.name, property.swiftType, property.type,
+                    located(
+                        "var \(ObjectiveCTranslation.swiftName(property.name)): \(property.swiftType)!", line: at,
+                        depth: 1)
+                ))
+        }
+    }
+
+    private mutating func parseImplementation(into translator: inout Translator) throws(Refusal) {
+        let at = line
+        let name = try identifier("the class's name")
+        guard translator.className == name else {
+            throw refusal(
+                "@implementation \(name), whose @interface with its base class is not in the extension's files "
+                    + "(nse-bench translates one class: the principal class)", at: at)
+        }
+        translator.implemented = true
+        try parseInstanceVariables()
+        while !isAt("@end") {
+            guard let token = current else { throw refusal("@implementation \(name) has no @end", at: at) }
+            if token.kind == .directive, isPragma(token) {
+                position += 1
+                continue
+            }
+            switch token.text {
+            case "-":
+                position += 1
+                try parseMethod(into: &translator)
+            case "@synthesize":
+                try skip(past: ";")
+            default:
+                throw refusal("`\(token.text)` in @implementation \(name): nse-bench translates its two methods only")
+            }
+        }
+        position += 1
+    }
+
+    // MARK: Methods
+
+    private mutating func parseMethod(into translator: inout Translator) throws(Refusal) {
+        let at = line
+        guard isAt("(") else { throw refusal("expected the method's return type (`(`)") }
+        let returnsVoid = isAt("void", offset: 1) && isAt(")", offset: 2)
+        try skip(past: ")")
+        var parts: [String] = []
+        var parameters: [String] = []
+        parts.append(try identifier("the method's name"))
+        if isAt(":") {
+            while isAt(":") {
+                position += 1
+                guard isAt("(") else { throw refusal("expected a parameter's type (`(`)") }
+                try skip(past: ")")
+                parameters.append(try identifier("a parameter's name"))
+                guard let token = current, token.kind == .identifier, isAt(":", offset: 1) else { break }
+                parts.append(token.text)
+                position += 1
+            }
+            selector = parts.map { $0 + ":" }.joined()
+        } else {
+            selector = parts[0]
+        }
+        guard !translator.methodSelectors.contains(selector) else {
+            throw refusal("\(selector) is implemented twice", at: at)
+        }
+        translator.methodSelectors.insert(selector)
+        let header: String
+        switch selector {
+        case "didReceiveNotificationRequest:withContentHandler:" where returnsVoid:
+            locals = [parameters[0]: .object("UNNotificationRequest"), parameters[1]: .block]
+            let names = parameters.map(ObjectiveCTranslation.swiftName)
+            header = located(
+                "override func didReceive(_ \(names[0]): UNNotificationRequest, withContentHandler \(names[1]): "
+                    + "@escaping @Sendable (UNNotificationContent) -> Void) {", line: at, depth: 1)
+        case "serviceExtensionTimeWillExpire" where returnsVoid:
+            locals = [:]
+            header = located("override func serviceExtensionTimeWillExpire() {", line: at, depth: 1)
+        default:
+            throw refusal(
+                "a method of its own, \(selector): nse-bench translates didReceiveNotificationRequest:withContentHandler: "
+                    + "and serviceExtensionTimeWillExpire only", at: at)
+        }
+        guard isAt("{") else { throw refusal("\(selector) has no body", at: at) }
+        let body = try parseBlock(into: &translator, depth: 2)
+        translator.methods.append(header + body + "    }\n")
+    }
+
+    /// A `{ ... }` block's statements, each after the `#sourceLocation` of its line, indented to `depth`.
+    private mutating func parseBlock(into translator: inout Translator, depth: Int) throws(Refusal) -> String {
+        let at = line
+        try expect("{", "a block")
+        var text = ""
+        while !isAt("}") {
+            guard current != nil else { throw refusal("a block that does not end", at: at) }
+            text += try parseStatement(into: &translator, depth: depth)
+        }
+        position += 1
+        return text
+    }
+
+    private func located(_ statement: String, line: Int, depth: Int) -> String {
+        ObjectiveCTranslation.located(statement, path: path, line: line, depth: depth)
+    }
+
+    private mutating func parseStatement(into translator: inout Translator, depth: Int) throws(Refusal) -> String {
+        let at = line
+        let indent = String(repeating: "    ", count: depth)
+        if isAt(";") {
+            position += 1
+            return ""
+        }
+        if isAt("{") {
+            return located("do {", line: at, depth: depth) + (try parseBlock(into: &translator, depth: depth + 1))
+                + indent + "}\n"
+        }
+        if isAt("if") {
+            position += 1
+            try expect("(", "the condition")
+            let condition = try condition(try parseExpression(into: &translator))
+            try expect(")", "the end of the condition")
+            var text = located("if \(condition) {", line: at, depth: depth)
+            text += try parseBranch(into: &translator, depth: depth + 1)
+            if isAt("else") {
+                position += 1
+                text += indent + "} else {\n" + (try parseBranch(into: &translator, depth: depth + 1))
+            }
+            return text + indent + "}\n"
+        }
+        if isAt("return") {
+            position += 1
+            try expect(";", "`;` after return (the method returns nothing)")
+            return located("return", line: at, depth: depth)
+        }
+        if let token = current, token.kind == .identifier,
+            ["while", "for", "do", "switch", "goto", "break", "continue"].contains(token.text)
+        {
+            throw refusal("`\(token.text)`: nse-bench translates assignments, calls, if and return")
+        }
+        let target = try parseExpression(into: &translator)
+        if isAt("=") {
+            position += 1
+            guard target.isSettable else {
+                throw refusal("an assignment to `\(target.swift)`, which nse-bench does not translate", at: at)
+            }
+            let value = try parseExpression(into: &translator)
+            try expect(";", "the end of the statement")
+            return located("\(target.swift) = \(value.swift)", line: at, depth: depth)
+        }
+        try expect(";", "the end of the statement")
+        guard target.isCall else {
+            throw refusal(
+                "`\(target.swift)` alone, which does nothing: nse-bench translates calls and assignments", at: at)
+        }
+        return located(target.type == .void ? target.swift : "_ = \(target.swift)", line: at, depth: depth)
+    }
+
+    /// An `if` branch: a block, or one statement.
+    private mutating func parseBranch(into translator: inout Translator, depth: Int) throws(Refusal) -> String {
+        if isAt("{") { return try parseBlock(into: &translator, depth: depth) }
+        return try parseStatement(into: &translator, depth: depth)
+    }
+
+    // MARK: Expressions
+
+    /// The first escape of a string literal's text that Swift does not read as Objective-C does (`\\012`
+    /// is a newline in C, `\\0` and "12" in Swift; `\\x41`, `\\u1234` and `\\a` are errors); nil for none.
+    private static func untranslatedEscape(in text: String) -> String? {
+        var characters = text[...]
+        while let backslash = characters.firstIndex(of: "\\") {
+            let rest = characters[characters.index(after: backslash)...]
+            guard let escaped = rest.first else { return "\\" }
+            let after = rest.dropFirst().first
+            let same = "ntr\"'\\".contains(escaped) || (escaped == "0" && !(after?.isNumber ?? false))
+            if !same { return "\\" + String(escaped) }
+            characters = rest.dropFirst()
+        }
+        return nil
+    }
+
+    /// `expression` as a Swift condition: an object or block is true when not nil, as in Objective-C; a
+    /// number (true when not 0) or what a call returns is refused.
+    private func condition(_ expression: Expression) throws(Refusal) -> String {
+        switch expression.type {
+        case .bool:
+            return expression.swift
+        case .object(let type, _) where type != "NSNumber":
+            return "(\(expression.swift) != nil)"
+        case .block:
+            return "(\(expression.swift) != nil)"
+        case .object, .classObject, .void:
+            throw refusal("`\(expression.swift)` as a condition, which nse-bench does not translate")
+        }
+    }
+
+    private mutating func parseExpression(into translator: inout Translator) throws(Refusal) -> Expression {
+        var left = try parseAnd(into: &translator)
+        while isAt("||") {
+            position += 1
+            let right = try parseAnd(into: &translator)
+            left = Expression(swift: "(\(try condition(left)) || \(try condition(right)))", type: .bool)
+        }
+        return left
+    }
+
+    private mutating func parseAnd(into translator: inout Translator) throws(Refusal) -> Expression {
+        var left = try parseEquality(into: &translator)
+        while isAt("&&") {
+            position += 1
+            let right = try parseEquality(into: &translator)
+            left = Expression(swift: "(\(try condition(left)) && \(try condition(right)))", type: .bool)
+        }
+        return left
+    }
+
+    private mutating func parseEquality(into translator: inout Translator) throws(Refusal) -> Expression {
+        let left = try parseUnary(into: &translator)
+        guard isAt("==") || isAt("!=") else { return left }
+        let comparison = advance()?.text ?? "=="
+        let right = try parseUnary(into: &translator)
+        guard left.swift == "nil" || right.swift == "nil" else {
+            throw refusal("a comparison of two objects (`\(comparison)`): nse-bench translates comparisons with nil")
+        }
+        let object = left.swift == "nil" ? right : left
+        // Only an object or block is nil or not: a BOOL or number compared with nil is a comparison with 0.
+        guard object.type != .bool, (try condition(object)) != object.swift else {
+            throw refusal("`\(object.swift)` compared with nil, which nse-bench translates for objects only")
+        }
+        return Expression(swift: "(\(object.swift) \(comparison) nil)", type: .bool)
+    }
+
+    private mutating func parseUnary(into translator: inout Translator) throws(Refusal) -> Expression {
+        guard isAt("!") else { return try parsePostfix(into: &translator) }
+        position += 1
+        let operand = try parseUnary(into: &translator)
+        guard operand.type != .bool else { return Expression(swift: "!\(operand.swift)", type: .bool) }
+        _ = try condition(operand)
+        return Expression(swift: "(\(operand.swift) == nil)", type: .bool)
+    }
+
+    private mutating func parsePostfix(into translator: inout Translator) throws(Refusal) -> Expression {
+        var expression = try parsePrimary(into: &translator)
+        while true {
+            if isAt(".") {
+                position += 1
+                let name = try identifier("a property's name")
+                expression = try propertyRead(name, of: expression, translator: translator)
+            } else if isAt("("), expression.type == .block {
+                position += 1
+                var arguments: [String] = []
+                while !isAt(")") {
+                    arguments.append(try parseExpression(into: &translator).swift)
+                    if isAt(",") { position += 1 } else { break }
+                }
+                try expect(")", "the end of the block's arguments")
+                expression = Expression(
+                    swift: "\(expression.swift)(\(arguments.joined(separator: ", ")))", type: .void, isCall: true)
+            } else {
+                return expression
+            }
+        }
+    }
+
+    private func propertyRead(_ name: String, of expression: Expression, translator: Translator) throws(Refusal)
+        -> Expression
+    {
+        guard case .object(let type, let optional) = expression.type else {
+            throw refusal("`.\(name)` of `\(expression.swift)`, which nse-bench does not translate")
+        }
+        if expression.swift == "self" {
+            guard translator.baseSDK == nil else {
+                throw refusal(
+                    "self.\(name) in a subclass of \(translator.base ?? ""): Objective-C's property reaches the SDK's "
+                        + "own (its accessors override the SDK's private ones), which nse-bench's stand-in for the SDK "
+                        + "does not expose")
+            }
+            guard let property = translator.property(name) else {
+                throw refusal("self.\(name), a property \(translator.className ?? "the class") does not declare")
+            }
+            return Expression(
+                swift: "self.\(ObjectiveCTranslation.swiftName(name))", type: property.type, isSettable: true)
+        }
+        guard let found = ObjectiveCCalls.property(name, of: type) else {
+            throw refusal("`.\(name)` of a \(type), which nse-bench does not translate")
+        }
+        var result = found
+        if optional, case .object(let resultType, _) = found { result = .object(resultType, optional: true) }
+        return Expression(
+            swift: expression.swift + (optional ? "?." : ".") + name, type: result,
+            isSettable: type == "UNMutableNotificationContent" && ObjectiveCCalls.settableProperties.contains(name))
+    }
+
+    private mutating func parsePrimary(into translator: inout Translator) throws(Refusal) -> Expression {
+        guard let token = advance() else { throw refusal("an expression cut short by the end of the file") }
+        switch token.kind {
+        case .string:
+            if let escape = Self.untranslatedEscape(in: token.text) {
+                throw refusal(
+                    "the escape `\(escape)` in a string, which Swift reads otherwise or not at all", at: token.line)
+            }
+            return Expression(swift: "\"\(token.text)\"", type: .object("NSString"))
+        case .cString:
+            throw refusal("a C string (`\"...\"` without `@`), which nse-bench does not translate", at: token.line)
+        case .number:
+            guard token.text.allSatisfy({ $0.isNumber }), token.text == "0" || !token.text.hasPrefix("0") else {
+                throw refusal("the number \(token.text), which nse-bench does not translate", at: token.line)
+            }
+            return Expression(swift: token.text, type: .object("NSNumber"))
+        case .punctuation where token.text == "[":
+            return try parseMessage(into: &translator)
+        case .punctuation where token.text == "(":
+            if let next = current, next.kind == .identifier,
+                ObjectiveCCalls.propertyTypes[next.text] != nil
+                    || next.text == "id"
+            {
+                throw refusal("a cast, which nse-bench does not translate")
+            }
+            let inner = try parseExpression(into: &translator)
+            try expect(")", "`)`")
+            return Expression(swift: "(\(inner.swift))", type: inner.type)
+        case .identifier:
+            switch token.text {
+            case "self": return Expression(swift: "self", type: .object(translator.className ?? ""))
+            case "nil", "NULL", "Nil": return Expression(swift: "nil", type: .object("id", optional: true))
+            case "YES", "true": return Expression(swift: "true", type: .bool)
+            case "NO", "false": return Expression(swift: "false", type: .bool)
+            case "NSLog":
+                try expect("(", "NSLog's arguments")
+                var arguments: [String] = []
+                while !isAt(")") {
+                    arguments.append(try parseExpression(into: &translator).swift)
+                    if isAt(",") { position += 1 } else { break }
+                }
+                try expect(")", "the end of NSLog's arguments")
+                return Expression(swift: "NSLog(\(arguments.joined(separator: ", ")))", type: .void, isCall: true)
+            default:
+                if let type = locals[token.text] {
+                    return Expression(swift: ObjectiveCTranslation.swiftName(token.text), type: type)
+                }
+                if ObjectiveCCalls.isKnownClass(token.text) {
+                    return Expression(swift: token.text, type: .classObject(token.text))
+                }
+                throw refusal(
+                    "`\(token.text)`, which nse-bench does not know (a C function, constant or class it does not translate)",
+                    at: token.line)
+            }
+        default:
+            throw refusal("`\(token.text)`, which nse-bench does not translate", at: token.line)
+        }
+    }
+
+    /// `[receiver selector:argument ...]`, after its `[`.
+    private mutating func parseMessage(into translator: inout Translator) throws(Refusal) -> Expression {
+        let at = line
+        let toSuper = isAt("super")
+        let receiver: Expression
+        if toSuper {
+            position += 1
+            receiver = Expression(swift: "super", type: .object(translator.base ?? ""))
+        } else {
+            receiver = try parsePostfix(into: &translator)
+        }
+        var parts = [try identifier("a message's name")]
+        var arguments: [Expression] = []
+        var variadic: [Expression] = []
+        if isAt(":") {
+            while isAt(":") {
+                position += 1
+                arguments.append(try parseExpression(into: &translator))
+                guard let token = current, token.kind == .identifier, isAt(":", offset: 1) else { break }
+                parts.append(token.text)
+                position += 1
+            }
+            while isAt(",") {
+                position += 1
+                variadic.append(try parseExpression(into: &translator))
+            }
+        }
+        try expect("]", "the end of the message")
+        let sent = arguments.isEmpty ? parts[0] : parts.map { $0 + ":" }.joined()
+        if toSuper {
+            guard sent == selector else {
+                throw refusal(
+                    "[super \(sent)] from \(selector): nse-bench translates a call to the same method", at: at)
+            }
+            let swift =
+                sent == "serviceExtensionTimeWillExpire"
+                ? "super.serviceExtensionTimeWillExpire()"
+                : "super.didReceive(\(arguments[0].swift), withContentHandler: \(arguments[1].swift))"
+            return Expression(swift: swift, type: .void, isCall: true)
+        }
+        guard let call = ObjectiveCCalls.call(sent, to: receiver.type) else {
+            throw refusal("the message \(sent) to `\(receiver.swift)`, which nse-bench does not translate", at: at)
+        }
+        translator.use(module: call.module, sdk: call.sdk)
+        var optional = false
+        if case .object(_, true) = receiver.type { optional = true }
+        let swift = call.spelled(
+            receiver: receiver.swift + (optional ? "?" : ""), arguments: arguments.map(\.swift),
+            variadic: variadic.map(\.swift))
+        var result = call.result
+        if optional, case .object(let name, _) = result { result = .object(name, optional: true) }
+        return Expression(swift: swift, type: result, isCall: true)
+    }
+}

@@ -1,0 +1,331 @@
+import Foundation
+import SDKProfiles
+import Testing
+
+@testable import NSERuntime
+
+/// Objective-C extensions translated to Swift: what is translated, into what, and what is refused where.
+@Suite("Objective-C extensions translated")
+struct ObjectiveCTranslationTests {
+    /// The translation of `files` (name → text) in a folder of their own.
+    static func translate(_ files: [String: String]) throws -> Result<
+        ObjectiveCTranslation, ObjectiveCTranslation.Refusal
+    > {
+        let folder = try CompiledExamples.folder(files)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let urls = files.keys.sorted().map { folder.appendingPathComponent($0) }
+        return ObjectiveCTranslation.translate(
+            urls.filter { $0.pathExtension == "m" }, headers: urls.filter { $0.pathExtension == "h" }, root: folder)
+    }
+
+    /// The refusal of the template with `line` in place of its title line, whose line (22) it names.
+    static func refusalOfTemplateWith(_ line: String) throws -> ObjectiveCTranslation.Refusal? {
+        let changed = ObjectiveCExamples.template.replacingOccurrences(
+            of:
+                "self.bestAttemptContent.title = [NSString stringWithFormat:@\"%@ [modified]\", self.bestAttemptContent.title];",
+            with: line)
+        #expect(changed != ObjectiveCExamples.template)
+        let result = try Self.translate([
+            "NotificationService.h": ObjectiveCExamples.header, "NotificationService.m": changed,
+        ])
+        guard case .failure(let refusal) = result else { return nil }
+        return refusal
+    }
+
+    @Test func xcodesTemplateBecomesTheSwiftTemplateWithItsLines() throws {
+        let translation = try Self.translate([
+            "NotificationService.h": ObjectiveCExamples.header, "NotificationService.m": ObjectiveCExamples.template,
+        ]).get()
+        #expect(translation.className == "NotificationService")
+        #expect(translation.base == "UNNotificationServiceExtension")
+        #expect(translation.files == ["NotificationService.h", "NotificationService.m"])
+        #expect(translation.sdks.isEmpty)
+        let swift = translation.swiftText
+        #expect(swift.contains("class NotificationService: UNNotificationServiceExtension {"))
+        #expect(swift.contains("var contentHandler: ((UNNotificationContent) -> Void)!"))
+        #expect(swift.contains("var bestAttemptContent: UNMutableNotificationContent!"))
+        #expect(
+            swift.contains(
+                "override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: "
+                    + "@escaping @Sendable (UNNotificationContent) -> Void)"))
+        #expect(
+            swift.contains("self.bestAttemptContent = (request.content.mutableCopy() as! UNMutableNotificationContent)")
+        )
+        #expect(
+            swift.contains(
+                "self.bestAttemptContent.title = String(format: \"%@ [modified]\", self.bestAttemptContent.title)"))
+        #expect(swift.contains("override func serviceExtensionTimeWillExpire() {"))
+        // Each statement at its Objective-C line.
+        let lines = swift.split(separator: "\n").map(String.init)
+        let assignment = try #require(lines.firstIndex { $0.contains("self.contentHandler = contentHandler") })
+        #expect(lines[assignment - 1].hasPrefix("#sourceLocation(file: \""))
+        #expect(lines[assignment - 1].hasSuffix("NotificationService.m\", line: 18)"))
+        let title = try #require(lines.firstIndex { $0.contains(".title = String(format:") })
+        #expect(lines[title - 1].hasSuffix("line: 22)"))
+    }
+
+    @Test(arguments: [
+        (
+            SDKProfile.onesignal,
+            "OneSignal.didReceiveNotificationExtensionRequest(self.receivedRequest, with: self.bestAttemptContent, withContentHandler: self.contentHandler)"
+        ),
+        (
+            .firebase,
+            "Messaging.serviceExtension().populateNotificationContent(self.bestAttemptContent, withContentHandler: contentHandler)"
+        ),
+        (
+            .notifee,
+            "NotifeeExtensionHelper.populateNotificationContent(request, with: self.bestAttemptContent, withContentHandler: contentHandler)"
+        ),
+        (.clevertap, "CleverTap.sharedInstance()?.recordNotificationViewedEvent(withData: request.content.userInfo)"),
+        (.airship, "super.serviceExtensionTimeWillExpire()"),
+    ])
+    func eachSDKsGuideBecomesItsSwiftCall(sdk: SDKProfile, call: String) throws {
+        let files = try #require(ObjectiveCExamples.guides[sdk])
+        let translation = try Self.translate(files).get()
+        #expect(translation.sdks.first == sdk)
+        #expect(translation.swiftText.contains(call), "\(translation.swiftText)")
+        for module in sdk.moduleNames.prefix(1) where sdk != .onesignal {
+            #expect(translation.swiftText.contains("import \(module)\n"), "\(sdk)")
+        }
+    }
+
+    /// A subclass of a push SDK's class keeps the SDK's own properties: the header's redeclared ones are
+    /// not the translation's, and reading them is refused.
+    @Test func aPushSDKsSubclassLeavesItsPropertiesToTheSDK() throws {
+        let files = try #require(ObjectiveCExamples.guides[.clevertap])
+        let translation = try Self.translate(files).get()
+        #expect(translation.base == "CTNotificationServiceExtension")
+        #expect(!translation.swiftText.contains("var contentHandler"))
+        #expect(translation.swiftText.contains("CleverTap.setDebugLevel(2)"))
+        let reading = try #require(files["NotificationService.m"]).replacingOccurrences(
+            of: "@end",
+            with:
+                "- (void)serviceExtensionTimeWillExpire {\n    self.contentHandler(self.bestAttemptContent);\n}\n\n@end"
+        )
+        guard
+            case .failure(let refusal) = try Self.translate([
+                "NotificationService.h": files["NotificationService.h"]!, "NotificationService.m": reading,
+            ])
+        else {
+            Issue.record("a subclass reading the SDK's handler was translated")
+            return
+        }
+        #expect(refusal.file == "NotificationService.m")
+        #expect(refusal.line == 12)
+        #expect(refusal.reason.contains("self.contentHandler in a subclass of CTNotificationServiceExtension"))
+    }
+
+    /// An override that does nothing (an expiry left empty) is one that does nothing in Swift too.
+    @Test func anEmptyMethodIsAnEmptyOverride() throws {
+        let translation = try Self.translate([
+            "NotificationService.h": ObjectiveCExamples.header,
+            "NotificationService.m": ObjectiveCExamples.template.replacingOccurrences(
+                of: "- (void)serviceExtensionTimeWillExpire {",
+                with: "- (void)serviceExtensionTimeWillExpire { }\n- (void)unused {"
+            ).replacingOccurrences(of: "- (void)unused {", with: "/*").replacingOccurrences(
+                of: "}\n\n@end", with: "*/\n@end"),
+        ]).get()
+        #expect(
+            translation.swiftText.contains("override func serviceExtensionTimeWillExpire() {\n    }\n"),
+            "\(translation.swiftText)")
+    }
+
+    /// An argument's own text is never read as a placeholder of the call's spelling.
+    @Test func aStringArgumentHoldingAPlaceholderStaysAsWritten() throws {
+        let translation = try Self.translate([
+            "NotificationService.h": ObjectiveCExamples.header,
+            "NotificationService.m": ObjectiveCExamples.template.replacingOccurrences(
+                of: "%@ [modified]", with: "$1 $r $* %@"),
+        ]).get()
+        #expect(translation.swiftText.contains("String(format: \"$1 $r $* %@\", self.bestAttemptContent.title)"))
+    }
+
+    @Test(arguments: [
+        ("[self enableLogging];", "the message enableLogging to `self`"),
+        ("CFRelease(x);", "`CFRelease`, which nse-bench does not know"),
+        ("self.bestAttemptContent.title = @{};", "`@{`"),
+        ("for (;;) {}", "`for`"),
+        ("self.bestAttemptContent = (UNMutableNotificationContent *)request.content;", "a cast"),
+        ("if (self.bestAttemptContent == self.contentHandler) return;", "a comparison of two objects"),
+        (
+            "[super serviceExtensionTimeWillExpire];",
+            "[super serviceExtensionTimeWillExpire] from didReceiveNotificationRequest:withContentHandler:"
+        ),
+        ("request.content.title = @\"x\";", "an assignment to `request.content.title`"),
+        ("self.missing = nil;", "self.missing, a property NotificationService does not declare"),
+        ("self.bestAttemptContent;", "alone, which does nothing"),
+    ])
+    func aStatementOutsideTheSubsetIsRefusedAtItsLine(statement: String, named: String) throws {
+        let refusal = try #require(try Self.refusalOfTemplateWith(statement))
+        #expect(refusal.file == "NotificationService.m")
+        #expect(refusal.line == 22, "\(refusal)")
+        #expect(refusal.reason.contains(named), "\(refusal.reason)")
+    }
+
+    @Test func theTemplatesOwnStatementsStillTranslateBesideIfAndReturn() throws {
+        let translation = try Self.translate([
+            "NotificationService.h": ObjectiveCExamples.header,
+            "NotificationService.m": ObjectiveCExamples.template.replacingOccurrences(
+                of: "self.contentHandler(self.bestAttemptContent);\n}",
+                with: """
+                    if (!self.bestAttemptContent || self.contentHandler == nil) { return; } else self.bestAttemptContent.body = @"b";
+                    NSLog(@"delivering %@", self.bestAttemptContent.title);
+                    self.contentHandler(self.bestAttemptContent);
+                    }
+                    """),
+        ]).get()
+        let swift = translation.swiftText
+        #expect(swift.contains("if ((self.bestAttemptContent == nil) || (self.contentHandler == nil)) {"), "\(swift)")
+        #expect(swift.contains("return\n"))
+        #expect(swift.contains("} else {"))
+        #expect(swift.contains("self.bestAttemptContent.body = \"b\""))
+        #expect(swift.contains("NSLog(\"delivering %@\", self.bestAttemptContent.title)"))
+    }
+
+    /// The header `header` with an implementation importing it: `body` inside `@implementation`.
+    static func withImplementation(_ header: String, body: String = "") -> [String: String] {
+        [
+            "NotificationService.h": header,
+            "NotificationService.m":
+                "#import \"NotificationService.h\"\n@implementation NotificationService\n\(body)@end\n",
+        ]
+    }
+
+    @Test func declarationsOutsideTheSubsetAreRefusedByName() throws {
+        let header = ObjectiveCExamples.header
+        let cases: [(files: [String: String], file: String, line: Int, reason: String)] = [
+            (
+                Self.withImplementation(header + "\n@interface NotificationService (Logging)\n@end\n"),
+                "NotificationService.h", 11, "a category of NotificationService"
+            ),
+            (Self.withImplementation("#define KEY @\"k\"\n" + header), "NotificationService.h", 1, "`#define`"),
+            (
+                Self.withImplementation(
+                    header.replacingOccurrences(of: "UNNotificationServiceExtension", with: "QGNotificationService")),
+                "NotificationService.h", 8, "derives from QGNotificationService"
+            ),
+            (["NotificationService.m": "@implementation X\n@end\n"], "NotificationService.m", 1, "@implementation X"),
+            (
+                [
+                    "NotificationService.h": header,
+                    "NotificationService.m":
+                        ObjectiveCExamples.template.replacingOccurrences(
+                            of: "- (void)serviceExtensionTimeWillExpire {", with: "- (void)log {"),
+                ],
+                "NotificationService.m", 27, "a method of its own, log"
+            ),
+            (
+                [
+                    "NotificationService.h": header,
+                    "NotificationService.m":
+                        ObjectiveCExamples.template.replacingOccurrences(
+                            of: "@implementation NotificationService",
+                            with: "@implementation NotificationService { int count; }"),
+                ],
+                "NotificationService.m", 15, "instance variables"
+            ),
+            (Self.withImplementation(header + "\n/* not closed"), "NotificationService.h", 11, "does not end"),
+            (
+                ["NotificationService.h": header, "NotificationService.m": "#import \"NotificationService.h\"\n"],
+                "NotificationService.h", 8, "no @implementation"
+            ),
+            (
+                Self.withImplementation(header + "\n@interface Helper : UNNotificationServiceExtension\n@end\n"),
+                "NotificationService.h", 11, "a second class, Helper"
+            ),
+            // A second header of the same class with another base (a leftover, imported too).
+            (
+                [
+                    "NotificationService.h": header,
+                    "Old.h": header.replacingOccurrences(
+                        of: "UNNotificationServiceExtension", with: "UANotificationServiceExtension"),
+                    "NotificationService.m":
+                        "#import \"NotificationService.h\"\n#import \"Old.h\"\n@implementation NotificationService\n@end\n",
+                ],
+                "Old.h", 8, "NotificationService declared twice, deriving from UNNotificationServiceExtension and from "
+            ),
+            (
+                Self.withImplementation(
+                    header.replacingOccurrences(
+                        of: "@end",
+                        with: "@property (nonatomic, weak) UNNotificationRequest *request;\n@end")),
+                "NotificationService.h", 10, "the property attribute `weak`"
+            ),
+            (
+                Self.withImplementation(
+                    header.replacingOccurrences(
+                        of: "@end",
+                        with: "@property (nonatomic, copy) UNMutableNotificationContent *bestAttemptContent;\n@end")),
+                "NotificationService.h", 10, "copies its UNMutableNotificationContent"
+            ),
+        ]
+        for (files, file, line, reason) in cases {
+            guard case .failure(let refusal) = try Self.translate(files) else {
+                Issue.record("translated: \(files)")
+                continue
+            }
+            #expect(refusal.file == file, "\(refusal)")
+            #expect(refusal.line == line, "\(refusal)")
+            #expect(refusal.reason.contains(reason), "\(refusal.reason)")
+        }
+    }
+
+    /// What C reads otherwise than Swift would, refused where it is.
+    @Test(arguments: [
+        ("if (0) { return; }", "`0` as a condition"),
+        ("if (!1) { return; }", "`1` as a condition"),
+        ("if (!self.bestAttemptContent == nil) { return; }", "compared with nil"),
+        ("self.bestAttemptContent.title = @\"a\\012b\";", "the escape `\\0`"),
+        ("self.bestAttemptContent.title = @\"\\x41\";", "the escape `\\x`"),
+        ("NSLog(\"plain\");", "a C string"),
+        ("[CleverTap setDebugLevel:010];", "the number 010"),
+    ])
+    func whatCReadsOtherwiseIsRefused(statement: String, named: String) throws {
+        let refusal = try #require(try Self.refusalOfTemplateWith(statement))
+        #expect(refusal.line == 22, "\(refusal)")
+        #expect(refusal.reason.contains(named), "\(refusal.reason)")
+    }
+
+    /// What a real file holds beside the subset and changes nothing: `#pragma mark`, a block property taking
+    /// nothing, a string property copied, escapes Swift reads alike, names Swift reserves, and headers
+    /// nothing imports (not read, as the compiler would not read them).
+    @Test func whatChangesNothingIsTranslatedOrLeftUnread() throws {
+        let translation = try Self.translate([
+            "NotificationService.h": ObjectiveCExamples.header.replacingOccurrences(
+                of: "@end",
+                with: "#pragma mark - State\n@property (copy) NSString *label;\n@property void (^done)(void);\n@end"),
+            "Unrelated.h": "@interface Vendor : NSObject\n- (int)count;\n@end\n",
+            "NotificationService.m": ObjectiveCExamples.template
+                .replacingOccurrences(
+                    of: "@implementation NotificationService",
+                    with: "@implementation NotificationService\n#pragma mark -"
+                )
+                .replacingOccurrences(of: "(UNNotificationRequest *)request", with: "(UNNotificationRequest *)in")
+                .replacingOccurrences(of: "[request.content mutableCopy]", with: "[in.content mutableCopy]")
+                .replacingOccurrences(of: "%@ [modified]", with: "%@\\t\\\"x\\\"\\n\\0"),
+        ]).get()
+        let swift = translation.swiftText
+        #expect(translation.files == ["NotificationService.h", "NotificationService.m"])
+        #expect(swift.contains("var label: String!"))
+        #expect(swift.contains("var done: (() -> Void)!"))
+        #expect(swift.contains("override func didReceive(_ `in`: UNNotificationRequest"), "\(swift)")
+        #expect(swift.contains("(`in`.content.mutableCopy() as! UNMutableNotificationContent)"))
+        #expect(swift.contains("String(format: \"%@\\t\\\"x\\\"\\n\\0\", self.bestAttemptContent.title)"))
+        #expect(swift.contains("class NotificationService: UNNotificationServiceExtension {"))
+    }
+
+    @Test func theLexerDropsCommentsAndKeepsLinesAndDirectives() throws {
+        let tokens = try ObjectiveCLexer.tokens(
+            "#import <A/A.h>\n/* a\n b */ x = @\"s // not a comment\"; // c\n#if \\\n  X\ny"
+        ).get()
+        #expect(tokens.map(\.text) == ["#import <A/A.h>", "x", "=", "s // not a comment", ";", "#if   X", "y"])
+        #expect(tokens.map(\.line) == [1, 3, 3, 3, 3, 4, 6])
+        #expect(tokens[3].kind == .string)
+        #expect(tokens[5].kind == .directive)
+        // A string continued on the next line: the tokens after it keep their lines; a C string is apart.
+        let continued = try ObjectiveCLexer.tokens("x = @\"a\\\nb\";\ny \"c\"").get()
+        #expect(continued.map(\.line) == [1, 1, 1, 2, 3, 3])
+        #expect(continued.last?.kind == .cString)
+    }
+}

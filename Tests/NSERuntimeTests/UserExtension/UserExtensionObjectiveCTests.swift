@@ -1,0 +1,108 @@
+import Foundation
+import NSEBenchCore
+import SDKProfiles
+import Testing
+
+@testable import NSERuntime
+
+/// Objective-C extensions, located, compiled and run as `--extension PATH` runs them.
+@Suite("User extensions in Objective-C", .timeLimit(.minutes(3)))
+struct UserExtensionObjectiveCTests {
+    @Test func aGuidesFolderIsLocatedAsItsTranslatedClassAndSDK() throws {
+        let files = try #require(ObjectiveCExamples.guides[.onesignal])
+        let folder = try CompiledExamples.folder(files, plist: CompiledExamples.plist(principal: "NotificationService"))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try UserExtensionSource.locate(folder.path)
+        #expect(source.principalClass == "NotificationService")
+        #expect(source.sources.isEmpty)
+        #expect(source.objectiveCFiles == ["NotificationService.h", "NotificationService.m"])
+        #expect(source.sdk == .onesignal)
+        #expect(source.mediaField == MediaField(sdk: .onesignal))
+        #expect(
+            source.projectNotes.contains {
+                $0.hasPrefix("not faithful: NotificationService.h, NotificationService.m run translated to Swift")
+            })
+    }
+
+    @Test func whatIsNotTranslatedExitsAsBadInputNamingFileAndLine() throws {
+        let folder = try CompiledExamples.folder([
+            "NotificationService.h": ObjectiveCExamples.header,
+            "NotificationService.m": ObjectiveCExamples.template.replacingOccurrences(
+                of: "self.contentHandler(self.bestAttemptContent);\n}", with: "[self log];\n}"),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            _ = try UserExtensionSource.locate(folder.path)
+            Issue.record("an untranslatable extension was located")
+        } catch {
+            guard case .objectiveCNotTranslated(let path, let file, let line, let reason) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(path == folder.path)
+            #expect(file == "NotificationService.m")
+            #expect(line == 24)
+            #expect(reason.contains("the message log to `self`"))
+            #expect(error.isUsageError)
+            #expect(error.description.contains("NotificationService.m:24: the message log"))
+        }
+        // C and C++ are refused as before, Objective-C beside them or not.
+        let c = try CompiledExamples.folder([
+            "NotificationService.h": ObjectiveCExamples.header, "NotificationService.m": ObjectiveCExamples.template,
+            "Vendor/crc.c": "int crc(void) { return 0; }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: c) }
+        #expect(throws: UserExtensionError.objectiveCSources(path: c.path, files: ["Vendor/crc.c"])) {
+            try UserExtensionSource.locate(c.path)
+        }
+    }
+
+    /// A translation the compiler rejects names the user's `.m` file and line, not the generated Swift.
+    @Test func aCompileErrorPointsIntoTheObjectiveCFile() async throws {
+        let folder = try CompiledExamples.folder([
+            "NotificationService.h": ObjectiveCExamples.header,
+            "NotificationService.m": ObjectiveCExamples.template.replacingOccurrences(
+                of: "self.contentHandler = contentHandler;", with: "self.contentHandler = @\"text\";"),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            _ = try await CompiledExamples.offThePool {
+                try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder())
+            }
+            Issue.record("a handler assigned a string compiled")
+        } catch let error as UserExtensionError {
+            guard case .compileFailed(_, let messages, _) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(
+                messages.contains(folder.appendingPathComponent("NotificationService.m").path + ":18:"), "\(messages)")
+            #expect(!messages.contains(ObjectiveCTranslation.fileName), "\(messages)")
+        }
+    }
+
+    /// The template's title, and again after an edit of the `.m`: the edit is a new build, not the cached one.
+    @Test func xcodesObjectiveCTemplateModifiesTheTitleAndAnEditRebuildsIt() async throws {
+        let folder = try CompiledExamples.folder([
+            "NotificationService.h": ObjectiveCExamples.header, "NotificationService.m": ObjectiveCExamples.template,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try await CompiledExamples.deliveredTitle(ofExtensionAt: folder, forTitle: "Sale") == "Sale [modified]")
+        try ObjectiveCExamples.template.replacingOccurrences(of: "[modified]", with: "[edited]").write(
+            to: folder.appendingPathComponent("NotificationService.m"), atomically: true, encoding: .utf8)
+        #expect(try await CompiledExamples.deliveredTitle(ofExtensionAt: folder, forTitle: "Sale") == "Sale [edited]")
+    }
+}
+
+extension UserExtensionPushSDKTests {
+    /// Each SDK's Objective-C guide, translated, runs the helper its Swift form runs: the media is
+    /// downloaded from where the SDK reads it and attached.
+    @Test(arguments: [SDKProfile.onesignal, .firebase, .notifee, .clevertap, .airship])
+    func anObjectiveCGuidesExtensionRunsTheSDKsHelper(sdk: SDKProfile) async throws {
+        let files = try #require(ObjectiveCExamples.guides[sdk])
+        let (record, requests) = try await run(files: files, sdk: sdk)
+        #expect(record.outcome == .enriched, "\(sdk): \(record.outcome) \(record.stageErrors)")
+        #expect(record.visible.attachments.count == 1, "\(sdk)")
+        #expect(requests.contains { $0.url == TestPayloads.mediaURL }, "\(sdk): \(requests.map(\.url))")
+    }
+}
