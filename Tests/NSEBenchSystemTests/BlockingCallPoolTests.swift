@@ -376,16 +376,17 @@ final class BlockedCalls: Sendable {
         defer { try? loop.shutdown() }
         let ran = Atomic<Int>(0)
         let ranBeforeTheEnd = Mutex<Int?>(nil)
-        // One iteration runs all 21: a submit, then 20 jobs of 1 ms each; the last sees whether the call
-        // ran while the iteration went on.
+        // One iteration runs all 201: a submit, then 200 jobs of up to 1 ms each (each ends once the call ran);
+        // the last sees whether the call ran while the iteration went on. 200 ms, not 20: on a CI machine
+        // running the suite's tests in parallel a woken thread took longer than 20 ms to run.
         try loop.execute {
             do throws(EventLoopError) {
                 try loop.execute { pool.submit { ran.add(1, ordering: .relaxed) } }
-                for job in 0..<20 {
+                for job in 0..<200 {
                     try loop.execute {
                         let deadline = MonotonicClock.now() + 1_000_000
                         while ran.load(ordering: .relaxed) == 0, MonotonicClock.now() < deadline { usleep(100) }
-                        if job == 19 { ranBeforeTheEnd.withLock { $0 = ran.load(ordering: .relaxed) } }
+                        if job == 199 { ranBeforeTheEnd.withLock { $0 = ran.load(ordering: .relaxed) } }
                     }
                 }
             } catch {
@@ -393,7 +394,7 @@ final class BlockedCalls: Sendable {
             }
         }
         #expect(await eventually { ranBeforeTheEnd.withLock { $0 } != nil })
-        #expect(ranBeforeTheEnd.withLock { $0 } == 1, "handed over after the 16th job, not at the iteration's end")
+        #expect(ranBeforeTheEnd.withLock { $0 } == 1, "handed over while the jobs ran, not at the iteration's end")
     }
 
     @Test func aBatchWhoseCallsBusyThreadsTookWhileAWokenThreadWasOnItsWayAllRun() async throws {
