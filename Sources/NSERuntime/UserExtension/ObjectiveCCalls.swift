@@ -63,7 +63,7 @@ enum ObjectiveCCalls {
 
     /// The properties of mutable content an extension may set.
     static let settableProperties: Set<String> = [
-        "title", "subtitle", "body", "categoryIdentifier", "threadIdentifier",
+        "title", "subtitle", "body", "categoryIdentifier", "threadIdentifier", "launchImageName",
     ]
 
     /// The Swift spelling of `selector` sent to a receiver of `type`; nil for a message nse-bench does not
@@ -97,7 +97,8 @@ enum ObjectiveCCalls {
         "UNNotificationContent": [
             "userInfo": .object("NSDictionary"), "title": .object("NSString"), "subtitle": .object("NSString"),
             "body": .object("NSString"), "categoryIdentifier": .object("NSString"),
-            "threadIdentifier": .object("NSString"), "attachments": .object("NSArray"),
+            "threadIdentifier": .object("NSString"), "launchImageName": .object("NSString"),
+            "attachments": .object("NSArray"),
         ],
     ]
 

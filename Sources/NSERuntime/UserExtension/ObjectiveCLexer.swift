@@ -104,23 +104,16 @@ enum ObjectiveCLexer {
                 tokens.append(ObjectiveCToken(kind: kind, text: literal, line: start))
                 continue
             }
-            if character == "@", let next = peek(1), isIdentifierStart(next) {
-                index += 1
-                var word = "@"
+            let keyword = character == "@" && peek(1).map(isIdentifierStart) == true
+            if keyword || isIdentifierStart(character) {
+                // `@interface` or a name, whole.
+                var word = keyword ? "@" : ""
+                if keyword { index += 1 }
                 while let scalar = peek(), isIdentifierPart(scalar) {
                     word.unicodeScalars.append(scalar)
                     index += 1
                 }
-                tokens.append(ObjectiveCToken(kind: .keyword, text: word, line: start))
-                continue
-            }
-            if isIdentifierStart(character) {
-                var word = ""
-                while let scalar = peek(), isIdentifierPart(scalar) {
-                    word.unicodeScalars.append(scalar)
-                    index += 1
-                }
-                tokens.append(ObjectiveCToken(kind: .identifier, text: word, line: start))
+                tokens.append(ObjectiveCToken(kind: keyword ? .keyword : .identifier, text: word, line: start))
                 continue
             }
             if ("0"..."9").contains(character) {

@@ -340,6 +340,8 @@ private struct FileParser {
             guard translator.className == name else {
                 throw refusal("a class extension of \(name), which no header here declares", at: at)
             }
+            // Protocols it adopts: no method of theirs is translated, so nothing uses the class as one.
+            if isAt("<") { try skip(past: ">") }
         } else {
             throw refusal("@interface \(name) without a base class", at: at)
         }
@@ -569,7 +571,7 @@ private struct FileParser {
     private mutating func parseStatement(into translator: inout Translator, depth: Int) throws(Refusal) -> String {
         let at = line
         let indent = String(repeating: "    ", count: depth)
-        if isAt(";") {
+        if isAt(";") || current.map({ $0.kind == .directive && isPragma($0) }) == true {
             position += 1
             return ""
         }
@@ -594,6 +596,15 @@ private struct FileParser {
             position += 1
             try expect(";", "`;` after return (the method returns nothing)")
             return located("return", line: at, depth: depth)
+        }
+        // `NSString *url = ...`, `BOOL done = NO;`: a type, then a name or a pointer's `*`.
+        if let type = current, type.kind == .identifier, locals[type.text] == nil, type.text != "self",
+            position + 1 < tokens.count, tokens[position + 1].text == "*" || tokens[position + 1].kind == .identifier
+        {
+            let name = tokens[(position + 1)...].first { $0.kind == .identifier }?.text ?? ""
+            throw refusal(
+                "a local variable (`\(type.text) \(tokens[position + 1].text == "*" ? "*" : "")\(name)`), which "
+                    + "nse-bench does not translate")
         }
         if let token = current, token.kind == .identifier,
             ["while", "for", "do", "switch", "goto", "break", "continue"].contains(token.text)
@@ -657,21 +668,23 @@ private struct FileParser {
     }
 
     private mutating func parseExpression(into translator: inout Translator) throws(Refusal) -> Expression {
-        var left = try parseAnd(into: &translator)
-        while isAt("||") {
-            position += 1
-            let right = try parseAnd(into: &translator)
-            left = Expression(swift: "(\(try condition(left)) || \(try condition(right)))", type: .bool)
-        }
-        return left
+        try parseLogical(Self.logicalOperators[...], into: &translator)
     }
 
-    private mutating func parseAnd(into translator: inout Translator) throws(Refusal) -> Expression {
-        var left = try parseEquality(into: &translator)
-        while isAt("&&") {
+    /// The logical operators, loosest first.
+    private static let logicalOperators = ["||", "&&"]
+
+    /// Operands joined by the first of `operators` (each operand joined by the next ones), each operand a
+    /// BOOL, or an object or block true when not nil.
+    private mutating func parseLogical(
+        _ operators: ArraySlice<String>, into translator: inout Translator
+    ) throws(Refusal) -> Expression {
+        guard let joining = operators.first else { return try parseEquality(into: &translator) }
+        var left = try parseLogical(operators.dropFirst(), into: &translator)
+        while isAt(joining) {
             position += 1
-            let right = try parseEquality(into: &translator)
-            left = Expression(swift: "(\(try condition(left)) && \(try condition(right)))", type: .bool)
+            let right = try parseLogical(operators.dropFirst(), into: &translator)
+            left = Expression(swift: "(\(try condition(left)) \(joining) \(try condition(right)))", type: .bool)
         }
         return left
     }

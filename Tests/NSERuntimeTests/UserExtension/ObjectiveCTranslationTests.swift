@@ -155,6 +155,8 @@ struct ObjectiveCTranslationTests {
         ("request.content.title = @\"x\";", "an assignment to `request.content.title`"),
         ("self.missing = nil;", "self.missing, a property NotificationService does not declare"),
         ("self.bestAttemptContent;", "alone, which does nothing"),
+        ("NSString *url = request.content.userInfo[@\"image\"];", "a local variable (`NSString *url`)"),
+        ("BOOL done = NO;", "a local variable (`BOOL done`)"),
     ])
     func aStatementOutsideTheSubsetIsRefusedAtItsLine(statement: String, named: String) throws {
         let refusal = try #require(try Self.refusalOfTemplateWith(statement))
@@ -287,9 +289,10 @@ struct ObjectiveCTranslationTests {
         #expect(refusal.reason.contains(named), "\(refusal.reason)")
     }
 
-    /// What a real file holds beside the subset and changes nothing: `#pragma mark`, a block property taking
-    /// nothing, a string property copied, escapes Swift reads alike, names Swift reserves, and headers
-    /// nothing imports (not read, as the compiler would not read them).
+    /// What a real file holds beside the subset and changes nothing: `#pragma mark` (between declarations and
+    /// in a body), a protocol a class extension adopts, a block property taking nothing, a string property
+    /// copied, escapes Swift reads alike, names Swift reserves, and headers nothing imports (not read, as the
+    /// compiler would not read them).
     @Test func whatChangesNothingIsTranslatedOrLeftUnread() throws {
         let translation = try Self.translate([
             "NotificationService.h": ObjectiveCExamples.header.replacingOccurrences(
@@ -303,7 +306,13 @@ struct ObjectiveCTranslationTests {
                 )
                 .replacingOccurrences(of: "(UNNotificationRequest *)request", with: "(UNNotificationRequest *)in")
                 .replacingOccurrences(of: "[request.content mutableCopy]", with: "[in.content mutableCopy]")
-                .replacingOccurrences(of: "%@ [modified]", with: "%@\\t\\\"x\\\"\\n\\0"),
+                .replacingOccurrences(of: "%@ [modified]", with: "%@\\t\\\"x\\\"\\n\\0")
+                .replacingOccurrences(
+                    of: "@interface NotificationService ()", with: "@interface NotificationService () <NSObject>"
+                )
+                .replacingOccurrences(
+                    of: "    // Modify the notification content here...",
+                    with: "#pragma mark - Modify\n    self.bestAttemptContent.launchImageName = @\"Launch\";"),
         ]).get()
         let swift = translation.swiftText
         #expect(translation.files == ["NotificationService.h", "NotificationService.m"])
@@ -313,6 +322,7 @@ struct ObjectiveCTranslationTests {
         #expect(swift.contains("(`in`.content.mutableCopy() as! UNMutableNotificationContent)"))
         #expect(swift.contains("String(format: \"%@\\t\\\"x\\\"\\n\\0\", self.bestAttemptContent.title)"))
         #expect(swift.contains("class NotificationService: UNNotificationServiceExtension {"))
+        #expect(swift.contains("self.bestAttemptContent.launchImageName = \"Launch\""))
     }
 
     @Test func theLexerDropsCommentsAndKeepsLinesAndDirectives() throws {
