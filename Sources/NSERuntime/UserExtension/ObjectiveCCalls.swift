@@ -58,6 +58,19 @@ enum ObjectiveCCalls {
         }
     }
 
+    /// What a push SDK's Objective-C class keeps in a private property `name` (declared in its `.m`'s class
+    /// extension) that a subclass reaches by redeclaring the property (`@property ... contentHandler;` in its
+    /// header, as CleverTap's samples do): the accessor of nse-bench's stand-in that reads it, and its type.
+    /// Reads only: the stand-in's best attempt is a copy taken under its lock.
+    static func redeclarable(_ name: String, of base: String) -> (swift: String, type: ValueType)? {
+        guard base == "CTNotificationServiceExtension" else { return nil }
+        return switch name {
+        case "contentHandler": ("objectiveCContentHandler", .block)
+        case "bestAttemptContent": ("objectiveCBestAttemptContent", .object("UNMutableNotificationContent"))
+        default: nil
+        }
+    }
+
     /// Whether `name` is a class whose class methods the table knows.
     static func isKnownClass(_ name: String) -> Bool { classMethods[name] != nil }
 

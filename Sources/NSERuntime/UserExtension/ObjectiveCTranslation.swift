@@ -215,6 +215,9 @@ private struct FileParser {
         var isCall = false
         /// Whether an assignment may set it: a property of the class, or a text property of mutable content.
         var isSettable = false
+        /// Whether it is a copy of what a push SDK's class keeps (``ObjectiveCCalls/redeclarable(_:of:)``):
+        /// setting one of its properties would set the copy's, so none may be set.
+        var isSnapshot = false
     }
 
     /// The method being translated: its selector and its parameters' types.
@@ -744,11 +747,16 @@ private struct FileParser {
             throw refusal("`.\(name)` of `\(expression.swift)`, which nse-bench does not translate")
         }
         if expression.swift == "self" {
-            guard translator.baseSDK == nil else {
-                throw refusal(
-                    "self.\(name) in a subclass of \(translator.base ?? ""): Objective-C's property reaches the SDK's "
-                        + "own (its accessors override the SDK's private ones), which nse-bench's stand-in for the SDK "
-                        + "does not expose")
+            if let base = translator.base, translator.baseSDK != nil {
+                // A subclass's redeclared property: its accessors override the SDK's private ones, so it reads
+                // what the SDK keeps.
+                guard translator.property(name) != nil, let kept = ObjectiveCCalls.redeclarable(name, of: base) else {
+                    throw refusal(
+                        "self.\(name) in a subclass of \(base): Objective-C's property reaches the SDK's own (its "
+                            + "accessors override the SDK's private ones), which nse-bench's stand-in for the SDK does "
+                            + "not expose")
+                }
+                return Expression(swift: "self.\(kept.swift)", type: kept.type, isSnapshot: true)
             }
             guard let property = translator.property(name) else {
                 throw refusal("self.\(name), a property \(translator.className ?? "the class") does not declare")
@@ -763,7 +771,9 @@ private struct FileParser {
         if optional, case .object(let resultType, _) = found { result = .object(resultType, optional: true) }
         return Expression(
             swift: expression.swift + (optional ? "?." : ".") + name, type: result,
-            isSettable: type == "UNMutableNotificationContent" && ObjectiveCCalls.settableProperties.contains(name))
+            isSettable: type == "UNMutableNotificationContent" && ObjectiveCCalls.settableProperties.contains(name)
+                && !expression.isSnapshot,
+            isSnapshot: expression.isSnapshot)
     }
 
     private mutating func parsePrimary(into translator: inout Translator) throws(Refusal) -> Expression {

@@ -36,6 +36,16 @@ open class CTNotificationServiceExtension: UNNotificationServiceExtension, @unch
     private var handler: ((UNNotificationContent) -> Void)?
     private var bestAttempt: UNMutableNotificationContent?
 
+    /// The handler CleverTap keeps, as an Objective-C subclass reads it by redeclaring `contentHandler` (its
+    /// accessors then override CleverTap's private ones): for nse-bench's translation of such a subclass.
+    public var objectiveCContentHandler: ((UNNotificationContent) -> Void)! { lock.withLock { handler } }
+
+    /// The best attempt CleverTap keeps, as such a subclass reads `bestAttemptContent`: a copy taken under the
+    /// lock, so that a download ending meanwhile does not set its attachment while the copy is read.
+    public var objectiveCBestAttemptContent: UNMutableNotificationContent! {
+        lock.withLock { bestAttempt.flatMap { $0.mutableCopy() as? UNMutableNotificationContent } }
+    }
+
     /// Downloads the payload's media and delivers the best attempt with it.
     ///
     /// The handler is `@Sendable`, as in Apple's current SDK, so a subclass may restate the signature with or

@@ -1,5 +1,6 @@
 import Foundation
 import NSEBenchCore
+import NSEBenchTestSupport
 import SDKProfiles
 import Testing
 
@@ -104,5 +105,43 @@ extension UserExtensionPushSDKTests {
         #expect(record.outcome == .enriched, "\(sdk): \(record.outcome) \(record.stageErrors)")
         #expect(record.visible.attachments.count == 1, "\(sdk)")
         #expect(requests.contains { $0.url == TestPayloads.mediaURL }, "\(sdk): \(requests.map(\.url))")
+    }
+}
+
+extension SDKProfileExpiryTests {
+    /// CleverTap's Objective-C sample's expiry, `self.contentHandler(self.bestAttemptContent)` over the
+    /// redeclared properties, delivers CleverTap's own best attempt at the deadline, as CleverTap's expiry does.
+    @Test func cleverTapsObjectiveCSubclassDeliversTheSDKsBestAttemptAtTheDeadline() async throws {
+        var files = try #require(ObjectiveCExamples.guides[.clevertap])
+        files["NotificationService.m"] = files["NotificationService.m"]?.replacingOccurrences(
+            of: "@end",
+            with:
+                "- (void)serviceExtensionTimeWillExpire {\n    self.contentHandler(self.bestAttemptContent);\n}\n\n@end"
+        )
+        let factory = try await CompiledExamples.factory(of: files)
+        let harness = try HostHarness { request in
+            request.url.path.hasPrefix("/media/") ? .hang : .respond(.init(after: 0, contentType: "application/json"))
+        }
+        defer { harness.remove() }
+        let task = harness.start(
+            harness.input(
+                TestPayloads.plain(title: "Sale", mediaURL: TestPayloads.mediaURL, for: "clevertap"), extension: factory
+            ))
+        await harness.downloader.waitForRequests(1)
+        harness.clock.advance(to: Self.deadline)
+        // Bounded: an expiry that delivers nothing must fail here, not hang until the suite's time limit.
+        let delivered = await eventually(within: .seconds(20), every: .milliseconds(5)) {
+            harness.events.kinds.contains(.handlerCalled)
+        }
+        #expect(delivered, "the expiry called no handler")
+        for step in [31, 32, 35] as [UInt64] {
+            harness.clock.advance(to: step * second)
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let record = await task.value
+        #expect(record.outcome == .expiredOriginal, "its best attempt is the content as it arrived")
+        #expect(record.visible.title == "Sale")
+        #expect(record.times.delivered == Self.deadline, "delivered by the expiry call itself")
+        #expect(record.crashReason == nil)
     }
 }
