@@ -369,7 +369,7 @@ final class BlockedCalls: Sendable {
         #expect(ranInside == 1)
     }
 
-    @Test func aCallWaitsNoLongerThanTheHandOverWaitForALongLoopIterationsEnd() async throws {
+    @Test func aCallIsHandedOverWhileALongLoopIterationRunsNotAtItsEnd() async throws {
         let pool = pool(handOverWait: 1_000_000)
         let loop = try EventLoop(name: "nseb-hand-over-long")
         try loop.start()

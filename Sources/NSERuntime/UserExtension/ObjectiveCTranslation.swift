@@ -145,15 +145,16 @@ private struct Translator {
     /// Where the class was first declared: for a refusal that names it, and its Swift's line.
     var declaredAt: (file: String, path: String, line: Int)?
     /// The properties, each with its Swift declaration at its line.
-    var properties: [(name: String, swiftType: String, type: ObjectiveCCalls.ValueType, declaration: String)] = []
+    var properties:
+        [(name: String, swiftType: String, type: ObjectiveCCalls.ValueType, declaration: String, readonly: Bool)] = []
     var methods: [String] = []
     var methodSelectors: Set<String> = []
     var modules: [String] = []
     var sdks: [SDKProfile] = []
     var implemented = false
 
-    func property(_ name: String) -> (swiftType: String, type: ObjectiveCCalls.ValueType)? {
-        properties.first { $0.name == name }.map { ($0.swiftType, $0.type) }
+    func property(_ name: String) -> (swiftType: String, type: ObjectiveCCalls.ValueType, readonly: Bool)? {
+        properties.first { $0.name == name }.map { ($0.swiftType, $0.type, $0.readonly) }
     }
 
     /// The base's SDK, when it is a push SDK's extension class.
@@ -184,7 +185,8 @@ private struct Translator {
         text += imports.map { "import \($0)\n" }.joined() + "\n"
         text += ObjectiveCTranslation.located(
             "class \(className): \(base) {", path: declaredAt?.path ?? "", line: declaredAt?.line ?? 1, depth: 0)
-        // A push SDK's class keeps its own properties; a subclass's are left unread (``FileParser``).
+        // A push SDK's class keeps its own properties; a subclass's redeclared ones read the SDK's
+        // (``ObjectiveCCalls/redeclarable(_:of:)``), and no others may be read (``FileParser``).
         if baseSDK == nil {
             for property in properties { text += property.declaration }
         }
@@ -394,6 +396,7 @@ private struct FileParser {
     private mutating func parseProperty(into translator: inout Translator) throws(Refusal) {
         let at = line
         var copies = false
+        var readonly = false
         if isAt("(") {
             position += 1
             while let token = current, token.text != ")" {
@@ -401,6 +404,8 @@ private struct FileParser {
                 guard token.text != "," else { continue }
                 if token.text == "copy" {
                     copies = true
+                } else if token.text == "readonly" {
+                    readonly = true
                 } else if !Self.attributes.contains(token.text) {
                     throw refusal(
                         "the property attribute `\(token.text)`, which nse-bench does not translate (a strong property "
@@ -471,7 +476,7 @@ private struct FileParser {
                     property.name, property.swiftType, property.type,
                     located(
                         "var \(ObjectiveCTranslation.swiftName(property.name)): \(property.swiftType)!", line: at,
-                        depth: 1)
+                        depth: 1), readonly
                 ))
         }
     }
@@ -559,12 +564,19 @@ private struct FileParser {
         let at = line
         try expect("{", "a block")
         var text = ""
-        while !isAt("}") {
+        while true {
+            skipPragmas()
+            guard !isAt("}") else { break }
             guard current != nil else { throw refusal("a block that does not end", at: at) }
             text += try parseStatement(into: &translator, depth: depth)
         }
         position += 1
         return text
+    }
+
+    /// Skips `#pragma` lines, which are no statements: an `if` above one governs the statement after it.
+    private mutating func skipPragmas() {
+        while let token = current, token.kind == .directive, isPragma(token) { position += 1 }
     }
 
     private func located(_ statement: String, line: Int, depth: Int) -> String {
@@ -574,7 +586,7 @@ private struct FileParser {
     private mutating func parseStatement(into translator: inout Translator, depth: Int) throws(Refusal) -> String {
         let at = line
         let indent = String(repeating: "    ", count: depth)
-        if isAt(";") || current.map({ $0.kind == .directive && isPragma($0) }) == true {
+        if isAt(";") {
             position += 1
             return ""
         }
@@ -589,6 +601,7 @@ private struct FileParser {
             try expect(")", "the end of the condition")
             var text = located("if \(condition) {", line: at, depth: depth)
             text += try parseBranch(into: &translator, depth: depth + 1)
+            skipPragmas()
             if isAt("else") {
                 position += 1
                 text += indent + "} else {\n" + (try parseBranch(into: &translator, depth: depth + 1))
@@ -600,6 +613,17 @@ private struct FileParser {
             try expect(";", "`;` after return (the method returns nothing)")
             return located("return", line: at, depth: depth)
         }
+        if let token = current, token.kind == .identifier,
+            ["while", "for", "do", "switch", "goto", "break", "continue", "else"].contains(token.text)
+        {
+            throw refusal("`\(token.text)`: nse-bench translates assignments, calls, if and return")
+        }
+        if let token = current, token.kind == .identifier,
+            ["static", "const", "__block", "__weak", "__strong", "__unsafe_unretained", "typeof", "__typeof"]
+                .contains(token.text)
+        {
+            throw refusal("a local variable (declared `\(token.text)`), which nse-bench does not translate")
+        }
         // `NSString *url = ...`, `BOOL done = NO;`: a type, then a name or a pointer's `*`.
         if let type = current, type.kind == .identifier, locals[type.text] == nil, type.text != "self",
             position + 1 < tokens.count, tokens[position + 1].text == "*" || tokens[position + 1].kind == .identifier
@@ -608,11 +632,6 @@ private struct FileParser {
             throw refusal(
                 "a local variable (`\(type.text) \(tokens[position + 1].text == "*" ? "*" : "")\(name)`), which "
                     + "nse-bench does not translate")
-        }
-        if let token = current, token.kind == .identifier,
-            ["while", "for", "do", "switch", "goto", "break", "continue"].contains(token.text)
-        {
-            throw refusal("`\(token.text)`: nse-bench translates assignments, calls, if and return")
         }
         let target = try parseExpression(into: &translator)
         if isAt("=") {
@@ -634,6 +653,7 @@ private struct FileParser {
 
     /// An `if` branch: a block, or one statement.
     private mutating func parseBranch(into translator: inout Translator, depth: Int) throws(Refusal) -> String {
+        skipPragmas()
         if isAt("{") { return try parseBlock(into: &translator, depth: depth) }
         return try parseStatement(into: &translator, depth: depth)
     }
@@ -750,11 +770,14 @@ private struct FileParser {
             if let base = translator.base, translator.baseSDK != nil {
                 // A subclass's redeclared property: its accessors override the SDK's private ones, so it reads
                 // what the SDK keeps.
-                guard translator.property(name) != nil, let kept = ObjectiveCCalls.redeclarable(name, of: base) else {
+                // Read-only, the subclass's getter reads an ivar of its own that the SDK's setter never sets.
+                guard translator.property(name)?.readonly == false,
+                    let kept = ObjectiveCCalls.redeclarable(name, of: base)
+                else {
                     throw refusal(
-                        "self.\(name) in a subclass of \(base): Objective-C's property reaches the SDK's own (its "
-                            + "accessors override the SDK's private ones), which nse-bench's stand-in for the SDK does "
-                            + "not expose")
+                        "self.\(name) in a subclass of \(base): a subclass's property may be the SDK's own (a "
+                            + "redeclared property's accessors override the SDK's private ones), and nse-bench's stand-in "
+                            + "exposes only CleverTap's contentHandler and bestAttemptContent, redeclared read-write")
                 }
                 return Expression(swift: "self.\(kept.swift)", type: kept.type, isSnapshot: true)
             }
@@ -803,7 +826,7 @@ private struct FileParser {
             }
             let inner = try parseExpression(into: &translator)
             try expect(")", "`)`")
-            return Expression(swift: "(\(inner.swift))", type: inner.type)
+            return Expression(swift: "(\(inner.swift))", type: inner.type, isSnapshot: inner.isSnapshot)
         case .identifier:
             switch token.text {
             case "self": return Expression(swift: "self", type: .object(translator.className ?? ""))
@@ -864,6 +887,11 @@ private struct FileParser {
         }
         try expect("]", "the end of the message")
         let sent = arguments.isEmpty ? parts[0] : parts.map { $0 + ":" }.joined()
+        if let copy = (arguments + variadic).first(where: \.isSnapshot) {
+            throw refusal(
+                "`\(copy.swift)` passed to \(sent): what the SDK keeps is read as a copy, which the message could "
+                    + "change without the SDK's seeing it", at: at)
+        }
         if toSuper {
             guard sent == selector else {
                 throw refusal(

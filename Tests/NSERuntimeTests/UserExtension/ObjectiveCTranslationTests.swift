@@ -118,6 +118,19 @@ struct ObjectiveCTranslationTests {
             ),
             ("self.contentHandler = nil;", header, "an assignment to `self.objectiveCContentHandler`"),
             (
+                "(self.bestAttemptContent).title = @\"x\";", header,
+                "an assignment to `(self.objectiveCBestAttemptContent).title`"
+            ),
+            (
+                "[OneSignal didReceiveNotificationExtensionRequest:nil withMutableNotificationContent:self.bestAttemptContent];",
+                header, "`self.objectiveCBestAttemptContent` passed to didReceiveNotificationExtensionRequest:"
+            ),
+            (
+                "self.contentHandler(self.bestAttemptContent);",
+                header.replacingOccurrences(of: "(nonatomic, strong) void", with: "(nonatomic, readonly) void"),
+                "self.contentHandler in a subclass of CTNotificationServiceExtension"
+            ),
+            (
                 "self.contentHandler(self.bestAttemptContent);",
                 header.replacingOccurrences(
                     of: "CTNotificationServiceExtension", with: "UANotificationServiceExtension"),
@@ -184,6 +197,8 @@ struct ObjectiveCTranslationTests {
         ("self.bestAttemptContent;", "alone, which does nothing"),
         ("NSString *url = request.content.userInfo[@\"image\"];", "a local variable (`NSString *url`)"),
         ("BOOL done = NO;", "a local variable (`BOOL done`)"),
+        ("static NSString *key = nil;", "a local variable (declared `static`)"),
+        ("goto fail;", "`goto`"),
     ])
     func aStatementOutsideTheSubsetIsRefusedAtItsLine(statement: String, named: String) throws {
         let refusal = try #require(try Self.refusalOfTemplateWith(statement))
@@ -198,7 +213,12 @@ struct ObjectiveCTranslationTests {
             "NotificationService.m": ObjectiveCExamples.template.replacingOccurrences(
                 of: "self.contentHandler(self.bestAttemptContent);\n}",
                 with: """
-                    if (!self.bestAttemptContent || self.contentHandler == nil) { return; } else self.bestAttemptContent.body = @"b";
+                    if (!self.bestAttemptContent || self.contentHandler == nil) { return; }
+                    #pragma mark - otherwise
+                    else self.bestAttemptContent.body = @"b";
+                    if (self.bestAttemptContent)
+                    #pragma mark - governed by the if
+                        self.bestAttemptContent.subtitle = @"s";
                     NSLog(@"delivering %@", self.bestAttemptContent.title);
                     self.contentHandler(self.bestAttemptContent);
                     }
@@ -209,6 +229,10 @@ struct ObjectiveCTranslationTests {
         #expect(swift.contains("return\n"))
         #expect(swift.contains("} else {"))
         #expect(swift.contains("self.bestAttemptContent.body = \"b\""))
+        // The statement after a `#pragma` under an `if` is the if's.
+        let lines = swift.split(separator: "\n").map(String.init)
+        let governed = try #require(lines.firstIndex { $0.contains("self.bestAttemptContent.subtitle = \"s\"") })
+        #expect(lines[governed - 2].hasSuffix("if (self.bestAttemptContent != nil) {"), "\(swift)")
         #expect(swift.contains("NSLog(\"delivering %@\", self.bestAttemptContent.title)"))
     }
 
