@@ -22,6 +22,9 @@ open class ITBNotificationServiceExtension: SDKServiceBase, @unchecked Sendable 
     static let mediaKeys = ["itbl", "attachment-url"]
 
     private var task: URLSessionDownloadTask?
+    /// Whether the expiry came: a download task kept after it is cancelled at once (an expiry between the
+    /// task's start and its being kept found none to cancel, and the download outlived the expiry).
+    private var expired = false
 
     /// Downloads the payload's attachment and delivers the best attempt with it.
     ///
@@ -44,12 +47,19 @@ open class ITBNotificationServiceExtension: SDKServiceBase, @unchecked Sendable 
                 if let attachment { content.attachments = [attachment] }
                 deliver(content)
             })
-        lock.withLock { self.task = task }
+        let cancelNow = lock.withLock {
+            self.task = task
+            return expired
+        }
+        if cancelNow { task.cancel() }
     }
 
     /// Cancels the download and delivers the best attempt.
     open override func serviceExtensionTimeWillExpire() {
-        lock.withLock { task }?.cancel()
+        lock.withLock {
+            expired = true
+            return task
+        }?.cancel()
         super.serviceExtensionTimeWillExpire()
     }
 }
