@@ -128,7 +128,7 @@ struct ExtensionProcessTests {
         #expect(inside.summary["extension_footprint_peak_bytes"] == "")
     }
 
-    @Test(arguments: ["Examples/MediaDownload", "media"])
+    @Test(arguments: ["Examples/MediaDownload", "Examples/MediaDownloadObjectiveC", "media"])
     func redirectsBeforeTheMediaAreFollowedAsAPhoneFollowsThem(extension name: String) async throws {
         // Two 302s from the media server before each image: every hop a request, none an error.
         let (status, summary, rows, _, timeline) = try await runKeepingLog([

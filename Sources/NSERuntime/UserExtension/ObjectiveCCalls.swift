@@ -16,8 +16,18 @@ enum ObjectiveCCalls {
         case block
         /// A BOOL.
         case bool
+        /// An integer (`NSUInteger`, a literal).
+        case integer
         /// What a call returns that nothing may read (`void`).
         case void
+        /// `&name`, the address of the `NSError *` local `name`: a throwing message's last argument.
+        case errorOut(String)
+
+        /// Whether it is an object, which may be nil.
+        var isObject: Bool {
+            if case .object = self { return true }
+            return false
+        }
     }
 
     /// A message's Swift spelling: `$r` is the receiver, `$0`, `$1`, ... the arguments, `$*` the variadic
@@ -29,6 +39,15 @@ enum ObjectiveCCalls {
         var module: String?
         /// The push SDK whose call it is, for payloads' media fields.
         var sdk: SDKProfile?
+        /// The arguments Swift takes as optionals; any other argument that may be nil is unwrapped (`!`), as
+        /// the method's Objective-C would fail on nil, and a literal `nil` there is refused.
+        var optionalArguments: Set<Int> = []
+        /// For each argument that is a block, the Objective-C types of the block's parameters, which a block
+        /// literal passed there must declare.
+        var blockParameters: [Int: [String]] = [:]
+        /// Whether the Swift throws where the Objective-C sets its last argument (`error:`, not in `swift`):
+        /// `nil` there is `try?`, `&error` sets the local from what was thrown.
+        var throwing = false
 
         /// The Swift of this call: `$r` given `receiver`, `$0`, `$1`, ... the `arguments`, `$*` the
         /// `variadic` ones, each after a comma. One pass, so that an argument's own text (a string holding
@@ -76,25 +95,43 @@ enum ObjectiveCCalls {
 
     /// The properties of mutable content an extension may set.
     static let settableProperties: Set<String> = [
-        "title", "subtitle", "body", "categoryIdentifier", "threadIdentifier", "launchImageName",
+        "title", "subtitle", "body", "categoryIdentifier", "threadIdentifier", "launchImageName", "attachments",
     ]
 
-    /// The Swift spelling of `selector` sent to a receiver of `type`; nil for a message nse-bench does not
-    /// know.
+    /// The Swift spelling of `selector` sent to a receiver of `type`, or to an instance of a class it derives
+    /// from; nil for a message nse-bench does not know.
     static func call(_ selector: String, to type: ValueType) -> Call? {
         switch type {
         case .classObject(let name): classMethods[name]?[selector]
-        case .object(let name, _): instanceMethods[name]?[selector]
-        case .block, .bool, .void: nil
+        case .object(let name, _): lineage(of: name).lazy.compactMap { instanceMethods[$0]?[selector] }.first
+        case .block, .bool, .integer, .void, .errorOut: nil
         }
     }
 
-    /// The properties of UserNotifications' and Foundation's objects a translation may read and set: Swift
-    /// keeps their Objective-C names.
-    static func property(_ name: String, of type: String) -> ValueType? {
-        properties[type]?[name]
-            ?? (type == "UNMutableNotificationContent" ? properties["UNNotificationContent"]?[name] : nil)
+    /// The property `name` of an instance of `type` (or of a class it derives from), which a translation may
+    /// read: its Swift spelling (`$r` the receiver) and type; nil for one nse-bench does not know.
+    static func property(_ name: String, of type: String) -> Call? {
+        lineage(of: type).lazy.compactMap { properties[$0]?[name] }.first
     }
+
+    /// `name` and the classes it derives from, nearest first.
+    static func lineage(of name: String) -> [String] {
+        var classes = [name]
+        while let base = superclasses[classes[classes.count - 1]] { classes.append(base) }
+        return classes
+    }
+
+    /// Whether a value of class `type` may be kept in a variable of class `declared`: the same class, one
+    /// deriving from it, or `id`.
+    static func isAssignable(_ type: String, to declared: String) -> Bool {
+        declared == "id" || lineage(of: type).contains(declared)
+    }
+
+    /// The C functions a translation may call, with their Swift spelling and what they return.
+    static let functions: [String: Call] = [
+        // The extension's module shadows it with the phone's `tmp` (``PhoneFolders``), as for Swift.
+        "NSTemporaryDirectory": Call(swift: "NSTemporaryDirectory()", result: .object("NSString"))
+    ]
 
     /// The Objective-C types a property may be declared with, by their Swift names.
     static let propertyTypes: [String: String] = [
@@ -103,16 +140,60 @@ enum ObjectiveCCalls {
         "NSDictionary": "[AnyHashable: Any]",
     ]
 
-    private static let properties: [String: [String: ValueType]] = [
+    /// The Objective-C classes a local variable or a block's parameter may be declared with, by their Swift
+    /// names: the properties' types, and those of a media download.
+    static let objectTypes: [String: String] = propertyTypes.merging(
+        [
+            "id": "Any", "NSData": "Data", "NSError": "Error", "NSURLResponse": "URLResponse",
+            "NSHTTPURLResponse": "HTTPURLResponse", "NSURLSession": "URLSession",
+            "NSURLSessionConfiguration": "URLSessionConfiguration", "NSURLSessionTask": "URLSessionTask",
+            "NSURLSessionDownloadTask": "URLSessionDownloadTask", "NSURLSessionDataTask": "URLSessionDataTask",
+            "NSFileManager": "FileManager", "NSUUID": "UUID", "UNNotificationAttachment": "UNNotificationAttachment",
+        ], uniquingKeysWith: { first, _ in first })
+
+    /// The class each class derives from, where a translation reads or sends what the base declares.
+    private static let superclasses: [String: String] = [
+        "UNMutableNotificationContent": "UNNotificationContent", "NSHTTPURLResponse": "NSURLResponse",
+        "NSURLSessionDownloadTask": "NSURLSessionTask", "NSURLSessionDataTask": "NSURLSessionTask",
+    ]
+
+    /// A property read as the Swift member `member`.
+    private static func member(_ member: String, _ type: ValueType) -> Call {
+        Call(swift: "$r.\(member)", result: type)
+    }
+
+    private static let properties: [String: [String: Call]] = [
         "UNNotificationRequest": [
-            "content": .object("UNNotificationContent"), "identifier": .object("NSString"),
+            "content": member("content", .object("UNNotificationContent")),
+            "identifier": member("identifier", .object("NSString")),
         ],
         "UNNotificationContent": [
-            "userInfo": .object("NSDictionary"), "title": .object("NSString"), "subtitle": .object("NSString"),
-            "body": .object("NSString"), "categoryIdentifier": .object("NSString"),
-            "threadIdentifier": .object("NSString"), "launchImageName": .object("NSString"),
-            "attachments": .object("NSArray"),
+            "userInfo": member("userInfo", .object("NSDictionary")), "title": member("title", .object("NSString")),
+            "subtitle": member("subtitle", .object("NSString")), "body": member("body", .object("NSString")),
+            "categoryIdentifier": member("categoryIdentifier", .object("NSString")),
+            "threadIdentifier": member("threadIdentifier", .object("NSString")),
+            "launchImageName": member("launchImageName", .object("NSString")),
+            "attachments": member("attachments", .object("NSArray")),
         ],
+        "NSURL": [
+            "absoluteString": member("absoluteString", .object("NSString")),
+            "path": member("path", .object("NSString")),
+            "lastPathComponent": member("lastPathComponent", .object("NSString")),
+            "pathExtension": member("pathExtension", .object("NSString")),
+        ],
+        "NSString": [
+            "lastPathComponent": Call(swift: "NSString(string: $r).lastPathComponent", result: .object("NSString")),
+            "pathExtension": Call(swift: "NSString(string: $r).pathExtension", result: .object("NSString")),
+            // UTF-16 units, as NSString counts.
+            "length": Call(swift: "NSString(string: $r).length", result: .integer),
+        ],
+        "NSData": ["length": member("count", .integer)],
+        "NSURLResponse": [
+            "MIMEType": member("mimeType", .object("NSString", optional: true)),
+            "suggestedFilename": member("suggestedFilename", .object("NSString", optional: true)),
+        ],
+        "NSError": ["localizedDescription": member("localizedDescription", .object("NSString"))],
+        "NSUUID": ["UUIDString": member("uuidString", .object("NSString"))],
     ]
 
     /// OneSignal's class methods, on the class spelled `receiver` in Swift, from `module`.
@@ -154,7 +235,44 @@ enum ObjectiveCCalls {
         "NSString": [
             "stringWithFormat:": Call(swift: "String(format: $0$*)", result: .object("NSString"))
         ],
+        // A media download, as Objective-C extensions write one.
+        "NSURL": [
+            // nil for nil or a string that is no URL, as in Objective-C.
+            "URLWithString:": Call(
+                swift: "($0 as String?).flatMap { string in URL(string: string) }",
+                result: .object("NSURL", optional: true), optionalArguments: [0]),
+            "fileURLWithPath:": Call(swift: "URL(fileURLWithPath: $0)", result: .object("NSURL")),
+        ],
+        "NSURLSession": [
+            // The module's URLSession: each phone's own, timed (``GeneratedShadow``), as for Swift.
+            "sharedSession": Call(swift: "URLSession.shared", result: .object("NSURLSession")),
+            "sessionWithConfiguration:": Call(
+                swift: "URLSession(configuration: $0)", result: .object("NSURLSession")),
+        ],
+        "NSURLSessionConfiguration": [
+            "defaultSessionConfiguration": Call(
+                swift: "URLSessionConfiguration.default", result: .object("NSURLSessionConfiguration")),
+            "ephemeralSessionConfiguration": Call(
+                swift: "URLSessionConfiguration.ephemeral", result: .object("NSURLSessionConfiguration")),
+        ],
+        "NSFileManager": [
+            "defaultManager": Call(swift: "FileManager.default", result: .object("NSFileManager"))
+        ],
+        "NSUUID": ["UUID": Call(swift: "UUID()", result: .object("NSUUID"))],
+        "NSData": [
+            "dataWithContentsOfURL:": Call(
+                swift: "(try? Data(contentsOf: $0))", result: .object("NSData", optional: true))
+        ],
+        "UNNotificationAttachment": [
+            "attachmentWithIdentifier:URL:options:error:": Call(
+                swift: "UNNotificationAttachment(identifier: $0, url: $1, options: $2)",
+                result: .object("UNNotificationAttachment", optional: true), optionalArguments: [2], throwing: true)
+        ],
     ]
+
+    /// The parameters of NSURLSession's completion handlers.
+    private static let downloaded = ["NSURL", "NSURLResponse", "NSError"]
+    private static let received = ["NSData", "NSURLResponse", "NSError"]
 
     private static let instanceMethods: [String: [String: Call]] = [
         "FIRMessagingExtensionHelper": [
@@ -170,10 +288,53 @@ enum ObjectiveCCalls {
                 swift: "($r.mutableCopy() as! UNMutableNotificationContent)",
                 result: .object("UNMutableNotificationContent"))
         ],
-        "UNMutableNotificationContent": [
-            "mutableCopy": Call(
-                swift: "($r.mutableCopy() as! UNMutableNotificationContent)",
-                result: .object("UNMutableNotificationContent"))
+        "NSDictionary": [
+            "objectForKey:": Call(swift: "$r[$0]", result: .object("id", optional: true)),
+            "valueForKey:": Call(swift: "$r[$0]", result: .object("id", optional: true)),
+        ],
+        "NSString": [
+            "stringByAppendingPathComponent:": Call(
+                swift: "NSString(string: $r).appendingPathComponent($0)", result: .object("NSString")),
+            // nil where the extension is no extension, as in Objective-C.
+            "stringByAppendingPathExtension:": Call(
+                swift: "NSString(string: $r).appendingPathExtension($0)", result: .object("NSString", optional: true)),
+            "stringByAppendingString:": Call(swift: "($r + $0)", result: .object("NSString")),
+            "isEqualToString:": Call(swift: "($r == $0)", result: .bool, optionalArguments: [0]),
+            "hasPrefix:": Call(swift: "$r.hasPrefix($0)", result: .bool),
+            "hasSuffix:": Call(swift: "$r.hasSuffix($0)", result: .bool),
+        ],
+        "NSURL": [
+            "URLByAppendingPathComponent:": Call(swift: "$r.appendingPathComponent($0)", result: .object("NSURL")),
+            "URLByAppendingPathExtension:": Call(swift: "$r.appendingPathExtension($0)", result: .object("NSURL")),
+            "URLByDeletingPathExtension": Call(swift: "$r.deletingPathExtension()", result: .object("NSURL")),
+        ],
+        "NSURLSession": [
+            "downloadTaskWithURL:completionHandler:": Call(
+                swift: "$r.downloadTask(with: $0, completionHandler: $1)", result: .object("NSURLSessionDownloadTask"),
+                blockParameters: [1: downloaded]),
+            "dataTaskWithURL:completionHandler:": Call(
+                swift: "$r.dataTask(with: $0, completionHandler: $1)", result: .object("NSURLSessionDataTask"),
+                blockParameters: [1: received]),
+            "finishTasksAndInvalidate": Call(swift: "$r.finishTasksAndInvalidate()", result: .void),
+            "invalidateAndCancel": Call(swift: "$r.invalidateAndCancel()", result: .void),
+        ],
+        "NSURLSessionTask": [
+            "resume": Call(swift: "$r.resume()", result: .void), "cancel": Call(swift: "$r.cancel()", result: .void),
+        ],
+        "NSFileManager": [
+            "moveItemAtURL:toURL:error:": Call(swift: "$r.moveItem(at: $0, to: $1)", result: .bool, throwing: true),
+            "copyItemAtURL:toURL:error:": Call(swift: "$r.copyItem(at: $0, to: $1)", result: .bool, throwing: true),
+            "removeItemAtURL:error:": Call(swift: "$r.removeItem(at: $0)", result: .bool, throwing: true),
+            "moveItemAtPath:toPath:error:": Call(
+                swift: "$r.moveItem(atPath: $0, toPath: $1)", result: .bool, throwing: true),
+            "fileExistsAtPath:": Call(swift: "$r.fileExists(atPath: $0)", result: .bool),
+        ],
+        "NSData": [
+            "writeToURL:atomically:": Call(
+                swift: "((try? $r.write(to: $0, options: $1 ? .atomic : [])) != nil)", result: .bool),
+            "writeToFile:atomically:": Call(
+                swift: "((try? $r.write(to: URL(fileURLWithPath: $0), options: $1 ? .atomic : [])) != nil)",
+                result: .bool),
         ],
     ]
 }

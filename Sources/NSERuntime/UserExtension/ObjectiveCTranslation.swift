@@ -8,17 +8,19 @@ import SDKProfiles
 /// Only what can be translated exactly is: one class, deriving from `UNNotificationServiceExtension` or a
 /// push SDK's extension class (``SDKProfile/serviceExtensionClass``); its properties of UserNotifications'
 /// and Foundation's object and block types; `didReceiveNotificationRequest:withContentHandler:` and
-/// `serviceExtensionTimeWillExpire`, made of assignments, `if`/`else`, `return`, calls to `super`, blocks
-/// and the messages ``ObjectiveCCalls`` knows (Xcode's template, the SDKs' calls as their guides write
-/// them). Anything else (another method, a C function, a literal collection, a cast, a message not in the
-/// table) is refused, naming its file and line: a run of code other than the extension's would be no
-/// measure of it.
+/// `serviceExtensionTimeWillExpire`, made of local variables, assignments, `if`/`else`, `return`, calls to
+/// `super`, blocks called and block literals passed to NSURLSession, and the messages ``ObjectiveCCalls``
+/// knows (Xcode's template, the SDKs' calls as their guides write them, a media download). Anything else
+/// (another method, a C function, a literal dictionary, a cast, a message not in the table) is refused,
+/// naming its file and line: a run of code other than the extension's would be no measure of it.
 ///
-/// The Swift keeps Objective-C's meaning where the template relies on it: a property is an implicitly
-/// unwrapped optional as Swift imports it, a message to an optional (`[[CleverTap sharedInstance] ...]`) is
-/// `?.`, and a nil block called crashes, as it does on a phone. One difference is named in the run's notes:
-/// reading a property of nil (`self.bestAttemptContent.title` before it is set) crashes the translation,
-/// where Objective-C reads nil.
+/// The Swift keeps Objective-C's meaning where extensions rely on it: a property is an implicitly
+/// unwrapped optional as Swift imports it, a local variable an optional, a message to an optional
+/// (`[[CleverTap sharedInstance] ...]`, `[url path]`) answers nil, NO or 0 when it is nil, a block's capture
+/// list copies the variables it reads when it is made, and a nil block called crashes, as it does on a phone.
+/// Three differences are named in the run's notes: reading a property of nil (`self.bestAttemptContent.title`
+/// before it is set) or passing nil where Swift takes an object crashes the translation, where Objective-C
+/// may read or pass nil; and a dictionary's value of another class than its variable is nil.
 ///
 /// Each statement carries `#sourceLocation` of its Objective-C line, so that the compiler's messages and a
 /// crash point into the user's `.m` file.
@@ -220,11 +222,46 @@ private struct FileParser {
         /// Whether it is a copy of what a push SDK's class keeps (``ObjectiveCCalls/redeclarable(_:of:)``):
         /// setting one of its properties would set the copy's, so none may be set.
         var isSnapshot = false
+        /// Whether an assignment to it may set nil: a local variable or a property of the class (an implicitly
+        /// unwrapped optional); mutable content's text properties are not optionals in Swift.
+        var holdsNil = false
+        /// Whether `swift` is an optional chain whose last link is no optional (`content?.title`): the chain
+        /// goes on with `.`, where an optional goes on with `?.`.
+        var isChained = false
+        /// For a block literal, its parameters' Objective-C types.
+        var blockParameters: [String]?
+        /// Whether it is an array literal (`@[...]`), the one array an assignment takes.
+        var isArrayLiteral = false
+
+        /// Whether it is a Swift optional (not an implicitly unwrapped one).
+        var isOptional: Bool {
+            if case .object(_, true) = type { return true }
+            return false
+        }
+    }
+
+    /// A local variable or parameter: its type, and the depth of blocks it was declared in (0 for the
+    /// method's body), which a block deeper down captures.
+    private struct Local {
+        var type: ValueType
+        var blockDepth: Int
+        /// The `{ ... }` it was declared in, which one name may be declared in once.
+        var scope: Int
     }
 
     /// The method being translated: its selector and its parameters' types.
     private var selector = ""
-    private var locals: [String: ValueType] = [:]
+    private var locals: [String: Local] = [:]
+    /// The `{ ... }` being parsed, and how many have been.
+    private var scope = 0
+    private var scopes = 0
+    /// How many block literals the parser is inside.
+    private var blockDepth = 0
+    /// For each block literal the parser is inside, outermost first, the locals of the blocks around it that
+    /// it reads: its capture list, which copies them when the block is made, as Objective-C does.
+    private var captures: [[String]] = []
+    /// The indentation of the statement being parsed, for a block literal's statements.
+    private var statementDepth = 0
 
     init(tokens: [ObjectiveCToken], label: String, path: String) {
         self.tokens = tokens
@@ -541,7 +578,10 @@ private struct FileParser {
         let header: String
         switch selector {
         case "didReceiveNotificationRequest:withContentHandler:" where returnsVoid:
-            locals = [parameters[0]: .object("UNNotificationRequest"), parameters[1]: .block]
+            locals = [
+                parameters[0]: Local(type: .object("UNNotificationRequest"), blockDepth: 0, scope: 0),
+                parameters[1]: Local(type: .block, blockDepth: 0, scope: 0),
+            ]
             let names = parameters.map(ObjectiveCTranslation.swiftName)
             header = located(
                 "override func didReceive(_ \(names[0]): UNNotificationRequest, withContentHandler \(names[1]): "
@@ -563,6 +603,11 @@ private struct FileParser {
     private mutating func parseBlock(into translator: inout Translator, depth: Int) throws(Refusal) -> String {
         let at = line
         try expect("{", "a block")
+        // A local variable lives to the end of its block.
+        let (outer, outerScope) = (locals, scope)
+        defer { (locals, scope) = (outer, outerScope) }
+        scopes += 1
+        scope = scopes
         var text = ""
         while true {
             skipPragmas()
@@ -586,6 +631,7 @@ private struct FileParser {
     private mutating func parseStatement(into translator: inout Translator, depth: Int) throws(Refusal) -> String {
         let at = line
         let indent = String(repeating: "    ", count: depth)
+        statementDepth = depth
         if isAt(";") {
             position += 1
             return ""
@@ -628,20 +674,24 @@ private struct FileParser {
         if let type = current, type.kind == .identifier, locals[type.text] == nil, type.text != "self",
             position + 1 < tokens.count, tokens[position + 1].text == "*" || tokens[position + 1].kind == .identifier
         {
-            let name = tokens[(position + 1)...].first { $0.kind == .identifier }?.text ?? ""
-            throw refusal(
-                "a local variable (`\(type.text) \(tokens[position + 1].text == "*" ? "*" : "")\(name)`), which "
-                    + "nse-bench does not translate")
+            return try parseDeclaration(into: &translator, depth: depth)
         }
         let target = try parseExpression(into: &translator)
         if isAt("=") {
             position += 1
             guard target.isSettable else {
-                throw refusal("an assignment to `\(target.swift)`, which nse-bench does not translate", at: at)
+                throw refusal(
+                    target.blockParameters == nil && isCapture(target.swift)
+                        ? "an assignment to `\(target.swift)`, a variable of the code around the block: the block "
+                            + "reads a copy (Objective-C would need `__block`, which nse-bench does not translate)"
+                        : "an assignment to `\(target.swift)`, which nse-bench does not translate", at: at)
             }
             let value = try parseExpression(into: &translator)
             try expect(";", "the end of the statement")
-            return located("\(target.swift) = \(value.swift)", line: at, depth: depth)
+            return located(
+                "\(target.swift) = \(try converted(value, to: target.type, holdsNil: target.holdsNil, at: at))",
+                line: at,
+                depth: depth)
         }
         try expect(";", "the end of the statement")
         guard target.isCall else {
@@ -649,6 +699,100 @@ private struct FileParser {
                 "`\(target.swift)` alone, which does nothing: nse-bench translates calls and assignments", at: at)
         }
         return located(target.type == .void ? target.swift : "_ = \(target.swift)", line: at, depth: depth)
+    }
+
+    /// Whether `name` is a local variable that the block being parsed copies from the code around it.
+    private func isCapture(_ name: String) -> Bool {
+        locals[name].map { $0.blockDepth < blockDepth } ?? false
+    }
+
+    /// `NSString *url = ...;`, `NSError *error;`, `BOOL moved = ...;`: a Swift `var` of the Swift type, an
+    /// optional, as an Objective-C object may be nil (one declared without a value is).
+    private mutating func parseDeclaration(into translator: inout Translator, depth: Int) throws(Refusal) -> String {
+        let at = line
+        let typeName = tokens[position].text
+        position += 1
+        let pointer = isAt("*")
+        if pointer { position += 1 }
+        while let token = current, token.kind == .identifier, Self.qualifiers.contains(token.text) { position += 1 }
+        let name = try identifier("the variable's name")
+        let written = "`\(typeName) \(pointer ? "*" : "")\(name)`"
+        let type: ValueType
+        let swiftType: String
+        if typeName == "BOOL", !pointer {
+            type = .bool
+            swiftType = "Bool"
+        } else if let swift = ObjectiveCCalls.objectTypes[typeName], pointer == (typeName != "id") {
+            type = .object(typeName, optional: true)
+            swiftType = swift + "?"
+        } else {
+            throw refusal(
+                "a local variable \(written), which nse-bench does not translate (it translates BOOL, id and "
+                    + "pointers to "
+                    + ObjectiveCCalls.objectTypes.keys.filter { $0 != "id" }.sorted().joined(separator: ", ")
+                    + ")", at: at)
+        }
+        guard locals[name]?.scope != scope else {
+            // Swift would take it; the Objective-C compiler would not, so it is no extension's code.
+            throw refusal("\(name) declared twice in one block, which nse-bench does not translate", at: at)
+        }
+        var declaration = "var \(ObjectiveCTranslation.swiftName(name)): \(swiftType)"
+        if isAt("=") {
+            position += 1
+            let value = try parseExpression(into: &translator)
+            declaration += " = " + (try converted(value, to: type, holdsNil: true, at: at))
+        } else if type == .bool {
+            throw refusal("the BOOL \(name) declared without a value, which C leaves undefined", at: at)
+        }
+        if isAt(",") { throw refusal("several variables in one declaration, which nse-bench does not translate") }
+        try expect(";", "the end of the declaration")
+        locals[name] = Local(type: type, blockDepth: blockDepth, scope: scope)
+        return located(declaration, line: at, depth: depth)
+    }
+
+    /// The Swift of `value` set where a value of `type` is kept: an object of the class or one deriving from
+    /// it, `id`'s value cast (nil when it is another class: named in the run's notes), a BOOL, a block; nil
+    /// only where `holdsNil`.
+    private func converted(_ value: Expression, to type: ValueType, holdsNil: Bool, at line: Int) throws(Refusal)
+        -> String
+    {
+        if value.blockParameters != nil {
+            throw refusal("a block literal kept in a variable, which nse-bench does not translate", at: line)
+        }
+        switch (type, value.type) {
+        case (.bool, .bool), (.block, .block), (.integer, .integer):
+            return value.swift
+        case (.object("NSArray", _), _):
+            guard value.isArrayLiteral else {
+                throw refusal(
+                    "`\(value.swift)` set as an array: nse-bench translates an array literal (`@[...]`) there", at: line
+                )
+            }
+            return value.swift
+        case (.object(let declared, _), .object(let given, _)):
+            if value.swift == "nil" {
+                guard holdsNil else {
+                    throw refusal(
+                        "nil set where Swift takes a \(declared), which nse-bench does not translate", at: line)
+                }
+                return "nil"
+            }
+            let swift: String
+            var optional = value.isOptional
+            if ObjectiveCCalls.isAssignable(given, to: declared) {
+                swift = value.swift
+            } else if given == "id", let swiftType = ObjectiveCCalls.objectTypes[declared] {
+                swift = "(\(value.swift) as? \(swiftType))"
+                optional = true
+            } else {
+                throw refusal("a \(given) (`\(value.swift)`) set where a \(declared) is kept", at: line)
+            }
+            return optional && !holdsNil ? "(\(swift))!" : swift
+        default:
+            throw refusal(
+                "\(Self.described(value.type)) set where \(Self.described(type)) is kept, which nse-bench does not translate",
+                at: line)
+        }
     }
 
     /// An `if` branch: a block, or one statement.
@@ -681,17 +825,57 @@ private struct FileParser {
         switch expression.type {
         case .bool:
             return expression.swift
-        case .object(let type, _) where type != "NSNumber":
+        case .object:
             return "(\(expression.swift) != nil)"
+        case .integer:
+            return "(\(expression.swift) != 0)"
         case .block:
             return "(\(expression.swift) != nil)"
-        case .object, .classObject, .void:
+        case .object, .classObject, .void, .errorOut:
             throw refusal("`\(expression.swift)` as a condition, which nse-bench does not translate")
         }
     }
 
     private mutating func parseExpression(into translator: inout Translator) throws(Refusal) -> Expression {
-        try parseLogical(Self.logicalOperators[...], into: &translator)
+        let condition = try parseLogical(Self.logicalOperators[...], into: &translator)
+        guard isAt("?") else { return condition }
+        // `condition ? a : b`, of two objects (or nil), BOOLs or integers.
+        position += 1
+        if isAt(":") { throw refusal("`?:` without its middle operand, which nse-bench does not translate") }
+        let yes = try parseExpression(into: &translator)
+        try expect(":", "the conditional's `:`")
+        let no = try parseExpression(into: &translator)
+        let type: ValueType
+        switch (yes.type, no.type) {
+        case (.object(let name, let optional), .object(let other, let otherOptional))
+        where name == other || yes.swift == "nil" || no.swift == "nil":
+            guard yes.swift != "nil" || no.swift != "nil" else {
+                throw refusal("a conditional of nil and nil, which nse-bench does not translate")
+            }
+            let named = yes.swift == "nil" ? other : name
+            type = .object(named, optional: optional || otherOptional || yes.swift == "nil" || no.swift == "nil")
+        case (.bool, .bool), (.integer, .integer):
+            type = yes.type
+        default:
+            throw refusal(
+                "a conditional of \(Self.described(yes.type)) and \(Self.described(no.type)), which nse-bench translates "
+                    + "for two of one kind")
+        }
+        let chosen = [yes, no].map { $0.swift == "nil" ? "nil" : $0.swift }
+        return Expression(swift: "(\(try self.condition(condition)) ? \(chosen[0]) : \(chosen[1]))", type: type)
+    }
+
+    /// `type` in a message: an NSString, a BOOL.
+    static func described(_ type: ValueType) -> String {
+        switch type {
+        case .classObject(let name): "the class \(name)"
+        case .object(let name, _): name == "id" ? "an id" : "a \(name)"
+        case .block: "a block"
+        case .bool: "a BOOL"
+        case .integer: "an integer"
+        case .void: "nothing (void)"
+        case .errorOut(let name): "`&\(name)`"
+        }
     }
 
     /// The logical operators, loosest first.
@@ -713,19 +897,36 @@ private struct FileParser {
     }
 
     private mutating func parseEquality(into translator: inout Translator) throws(Refusal) -> Expression {
-        let left = try parseUnary(into: &translator)
+        let left = try parseRelational(into: &translator)
         guard isAt("==") || isAt("!=") else { return left }
         let comparison = advance()?.text ?? "=="
-        let right = try parseUnary(into: &translator)
+        let right = try parseRelational(into: &translator)
+        if left.type == .integer, right.type == .integer {
+            return Expression(swift: "(\(left.swift) \(comparison) \(right.swift))", type: .bool)
+        }
         guard left.swift == "nil" || right.swift == "nil" else {
-            throw refusal("a comparison of two objects (`\(comparison)`): nse-bench translates comparisons with nil")
+            throw refusal(
+                "a comparison of \(Self.described(left.type)) and \(Self.described(right.type)) (`\(comparison)`): "
+                    + "nse-bench translates an object's with nil and two integers'")
         }
         let object = left.swift == "nil" ? right : left
         // Only an object or block is nil or not: a BOOL or number compared with nil is a comparison with 0.
-        guard object.type != .bool, (try condition(object)) != object.swift else {
+        guard object.type == .block || object.type.isObject else {
             throw refusal("`\(object.swift)` compared with nil, which nse-bench translates for objects only")
         }
         return Expression(swift: "(\(object.swift) \(comparison) nil)", type: .bool)
+    }
+
+    /// `a < b` and the like, of two integers (a length and a literal).
+    private mutating func parseRelational(into translator: inout Translator) throws(Refusal) -> Expression {
+        let left = try parseUnary(into: &translator)
+        guard let comparison = ["<", ">", "<=", ">="].first(where: { isAt($0) }) else { return left }
+        position += 1
+        let right = try parseUnary(into: &translator)
+        guard left.type == .integer, right.type == .integer else {
+            throw refusal("`\(comparison)` of `\(left.swift)` and `\(right.swift)`: nse-bench compares integers only")
+        }
+        return Expression(swift: "(\(left.swift) \(comparison) \(right.swift))", type: .bool)
     }
 
     private mutating func parseUnary(into translator: inout Translator) throws(Refusal) -> Expression {
@@ -733,6 +934,7 @@ private struct FileParser {
         position += 1
         let operand = try parseUnary(into: &translator)
         guard operand.type != .bool else { return Expression(swift: "!\(operand.swift)", type: .bool) }
+        if operand.type == .integer { return Expression(swift: "(\(operand.swift) == 0)", type: .bool) }
         _ = try condition(operand)
         return Expression(swift: "(\(operand.swift) == nil)", type: .bool)
     }
@@ -744,26 +946,106 @@ private struct FileParser {
                 position += 1
                 let name = try identifier("a property's name")
                 expression = try propertyRead(name, of: expression, translator: translator)
-            } else if isAt("("), expression.type == .block {
+            } else if isAt("("), expression.type == .block, expression.blockParameters == nil {
                 position += 1
-                var arguments: [String] = []
+                var arguments: [Expression] = []
                 while !isAt(")") {
-                    arguments.append(try parseExpression(into: &translator).swift)
+                    arguments.append(try parseExpression(into: &translator))
                     if isAt(",") { position += 1 } else { break }
                 }
                 try expect(")", "the end of the block's arguments")
+                // A block takes objects, as the contentHandler its content: nil crashes where Swift's takes none.
+                let passed = try arguments.enumerated().map { (index, argument) throws(Refusal) in
+                    try self.argument(
+                        argument, at: index, of: ObjectiveCCalls.Call(swift: "", result: .void), sent: "the block")
+                }
                 expression = Expression(
-                    swift: "\(expression.swift)(\(arguments.joined(separator: ", ")))", type: .void, isCall: true)
+                    swift: "\(expression.swift)(\(passed.joined(separator: ", ")))", type: .void, isCall: true)
+            } else if isAt("["), case .object("NSDictionary", _) = expression.type {
+                // `userInfo[@"media_url"]`: NSDictionary's objectForKeyedSubscript:, nil for a key it lacks.
+                position += 1
+                let key = try parseExpression(into: &translator)
+                try expect("]", "the end of the subscript")
+                let call = ObjectiveCCalls.Call(swift: "$r[$0]", result: .object("id", optional: true))
+                expression = applying(
+                    call, to: expression, arguments: [try argument(key, at: 0, of: call, sent: "a subscript")])
             } else {
                 return expression
             }
         }
     }
 
+    /// `call` sent to `receiver`, with the Swift of its arguments: to an optional receiver it is nil (a
+    /// BOOL, NO) when the receiver is, as a message to nil is in Objective-C.
+    private func applying(
+        _ call: ObjectiveCCalls.Call, to receiver: Expression, arguments: [String], variadic: [String] = []
+    ) -> Expression {
+        guard receiver.isOptional else {
+            return Expression(
+                swift: call.spelled(receiver: receiver.swift, arguments: arguments, variadic: variadic),
+                type: call.result)
+        }
+        if call.swift.hasPrefix("$r.") {
+            let link = receiver.isChained ? receiver.swift : receiver.swift + "?"
+            let swift = call.spelled(receiver: link, arguments: arguments, variadic: variadic)
+            switch call.result {
+            case .bool: return Expression(swift: "(\(swift) ?? false)", type: .bool)
+            case .integer: return Expression(swift: "(\(swift) ?? 0)", type: .integer)
+            case .object(let name, let optional):
+                return Expression(swift: swift, type: .object(name, optional: true), isChained: !optional)
+            default: return Expression(swift: swift, type: call.result)
+            }
+        }
+        let swift = call.spelled(receiver: "objectiveCReceiver", arguments: arguments, variadic: variadic)
+        switch call.result {
+        case .bool, .integer:
+            return Expression(
+                swift:
+                    "((\(receiver.swift)).map { objectiveCReceiver in \(swift) } ?? \(call.result == .bool ? "false" : "0"))",
+                type: call.result)
+        case .object(let name, let optional):
+            return Expression(
+                swift: "(\(receiver.swift)).\(optional ? "flatMap" : "map") { objectiveCReceiver in \(swift) }",
+                type: .object(name, optional: true))
+        default:
+            return Expression(swift: "(\(receiver.swift)).map { objectiveCReceiver in \(swift) }", type: .void)
+        }
+    }
+
+    /// The Swift of `argument`, argument `index` of `call` (`sent`, for messages): an optional unwrapped
+    /// where Swift takes none (Objective-C's method fails on nil there too: named in the run's notes), a
+    /// literal nil there refused, a block literal checked against the block the call takes.
+    private func argument(
+        _ argument: Expression, at index: Int, of call: ObjectiveCCalls.Call, sent: String
+    ) throws(Refusal) -> String {
+        if case .errorOut(let name) = argument.type {
+            throw refusal("`&\(name)` passed to \(sent), which nse-bench translates as a method's `error:` only")
+        }
+        if let declared = argument.blockParameters {
+            guard let expected = call.blockParameters[index] else {
+                throw refusal("a block literal passed to \(sent), which takes none")
+            }
+            guard declared == expected else {
+                throw refusal(
+                    "a block of (\(declared.joined(separator: ", "))) passed to \(sent), whose block takes "
+                        + "(\(expected.joined(separator: ", ")))")
+            }
+            return argument.swift
+        }
+        let optionalTaken = call.optionalArguments.contains(index)
+        if argument.swift == "nil" {
+            guard optionalTaken else {
+                throw refusal("nil passed to \(sent), which nse-bench does not translate (Swift takes no nil there)")
+            }
+            return "nil"
+        }
+        return argument.isOptional && !optionalTaken ? "(\(argument.swift))!" : argument.swift
+    }
+
     private func propertyRead(_ name: String, of expression: Expression, translator: Translator) throws(Refusal)
         -> Expression
     {
-        guard case .object(let type, let optional) = expression.type else {
+        guard case .object(let type, _) = expression.type else {
             throw refusal("`.\(name)` of `\(expression.swift)`, which nse-bench does not translate")
         }
         if expression.swift == "self" {
@@ -785,18 +1067,18 @@ private struct FileParser {
                 throw refusal("self.\(name), a property \(translator.className ?? "the class") does not declare")
             }
             return Expression(
-                swift: "self.\(ObjectiveCTranslation.swiftName(name))", type: property.type, isSettable: true)
+                swift: "self.\(ObjectiveCTranslation.swiftName(name))", type: property.type, isSettable: true,
+                holdsNil: true)
         }
         guard let found = ObjectiveCCalls.property(name, of: type) else {
             throw refusal("`.\(name)` of a \(type), which nse-bench does not translate")
         }
-        var result = found
-        if optional, case .object(let resultType, _) = found { result = .object(resultType, optional: true) }
-        return Expression(
-            swift: expression.swift + (optional ? "?." : ".") + name, type: result,
-            isSettable: type == "UNMutableNotificationContent" && ObjectiveCCalls.settableProperties.contains(name)
-                && !expression.isSnapshot,
-            isSnapshot: expression.isSnapshot)
+        var result = applying(found, to: expression, arguments: [])
+        result.isSettable =
+            type == "UNMutableNotificationContent" && ObjectiveCCalls.settableProperties.contains(name)
+            && !expression.isSnapshot
+        result.isSnapshot = expression.isSnapshot
+        return result
     }
 
     private mutating func parsePrimary(into translator: inout Translator) throws(Refusal) -> Expression {
@@ -814,19 +1096,31 @@ private struct FileParser {
             guard token.text.allSatisfy({ $0.isNumber }), token.text == "0" || !token.text.hasPrefix("0") else {
                 throw refusal("the number \(token.text), which nse-bench does not translate", at: token.line)
             }
-            return Expression(swift: token.text, type: .object("NSNumber"))
+            return Expression(swift: token.text, type: .integer)
         case .punctuation where token.text == "[":
             return try parseMessage(into: &translator)
+        case .punctuation where token.text == "@[":
+            return try parseArrayLiteral(into: &translator)
+        case .punctuation where token.text == "^":
+            return try parseBlockLiteral(into: &translator, at: token.line)
+        case .punctuation where token.text == "&":
+            guard let name = current?.text, let local = locals[name], local.type == .object("NSError", optional: true)
+            else { throw refusal("an address (`&`), which nse-bench translates for an NSError variable only") }
+            position += 1
+            return Expression(swift: "&\(name)", type: .errorOut(name))
         case .punctuation where token.text == "(":
             if let next = current, next.kind == .identifier,
-                ObjectiveCCalls.propertyTypes[next.text] != nil
-                    || next.text == "id"
+                ObjectiveCCalls.objectTypes[next.text] != nil || next.text == "NSArray"
             {
                 throw refusal("a cast, which nse-bench does not translate")
             }
             let inner = try parseExpression(into: &translator)
             try expect(")", "`)`")
-            return Expression(swift: "(\(inner.swift))", type: inner.type, isSnapshot: inner.isSnapshot)
+            var grouped = inner
+            grouped.swift = "(\(inner.swift))"
+            grouped.isSettable = false
+            grouped.isChained = false
+            return grouped
         case .identifier:
             switch token.text {
             case "self": return Expression(swift: "self", type: .object(translator.className ?? ""))
@@ -843,8 +1137,13 @@ private struct FileParser {
                 try expect(")", "the end of NSLog's arguments")
                 return Expression(swift: "NSLog(\(arguments.joined(separator: ", ")))", type: .void, isCall: true)
             default:
-                if let type = locals[token.text] {
-                    return Expression(swift: ObjectiveCTranslation.swiftName(token.text), type: type)
+                if let local = locals[token.text] {
+                    return read(token.text, local)
+                }
+                if let function = ObjectiveCCalls.functions[token.text] {
+                    try expect("(", "\(token.text)'s arguments")
+                    try expect(")", "the end of \(token.text)'s arguments (it takes none)")
+                    return Expression(swift: function.swift, type: function.result, isCall: true)
                 }
                 if ObjectiveCCalls.isKnownClass(token.text) {
                     return Expression(swift: token.text, type: .classObject(token.text))
@@ -856,6 +1155,83 @@ private struct FileParser {
         default:
             throw refusal("`\(token.text)`, which nse-bench does not translate", at: token.line)
         }
+    }
+
+    /// The local `name`: one of the code around the block being parsed is the block's copy, which it may not
+    /// set, and which each block between them copies too.
+    private mutating func read(_ name: String, _ local: Local) -> Expression {
+        let swift = ObjectiveCTranslation.swiftName(name)
+        for depth in local.blockDepth..<blockDepth where !captures[depth].contains(swift) {
+            captures[depth].append(swift)
+        }
+        return Expression(
+            swift: swift, type: local.type, isSettable: local.blockDepth == blockDepth && local.scope != 0,
+            holdsNil: true)
+    }
+
+    /// `@[a, b]`, after its `@[`: each element an object (Objective-C fails on nil, as the translation does).
+    private mutating func parseArrayLiteral(into translator: inout Translator) throws(Refusal) -> Expression {
+        var elements: [String] = []
+        while !isAt("]") {
+            let element = try parseExpression(into: &translator)
+            guard case .object = element.type, element.blockParameters == nil else {
+                throw refusal("`\(element.swift)` in an array, which holds objects")
+            }
+            elements.append(
+                try argument(
+                    element, at: elements.count, of: ObjectiveCCalls.Call(swift: "", result: .void), sent: "an array"))
+            if isAt(",") { position += 1 } else { break }
+        }
+        try expect("]", "the end of the array")
+        return Expression(
+            swift: "[\(elements.joined(separator: ", "))]", type: .object("NSArray"), isArrayLiteral: true)
+    }
+
+    /// `^(NSURL *location, NSURLResponse *response, NSError *error) { ... }`, after its `^`: a Swift closure
+    /// whose capture list copies the locals around it that it reads, when it is made, as a block does.
+    private mutating func parseBlockLiteral(into translator: inout Translator, at start: Int) throws(Refusal)
+        -> Expression
+    {
+        if isAt("void") { position += 1 }
+        var parameters: [(type: String, name: String)] = []
+        if isAt("(") {
+            position += 1
+            if isAt("void"), isAt(")", offset: 1) { position += 1 }
+            while !isAt(")") {
+                let type = try identifier("a block parameter's type")
+                guard ObjectiveCCalls.objectTypes[type] != nil, type != "id", isAt("*") else {
+                    throw refusal("a block parameter of type \(type), which nse-bench does not translate")
+                }
+                position += 1
+                while let token = current, token.kind == .identifier, Self.qualifiers.contains(token.text) {
+                    position += 1
+                }
+                parameters.append((type, try identifier("a block parameter's name")))
+                if isAt(",") { position += 1 } else { break }
+            }
+            try expect(")", "the end of the block's parameters")
+        }
+        guard isAt("{") else { throw refusal("a block literal without its body (`{`)") }
+        let depth = statementDepth + 1
+        let (outerLocals, outerSelector) = (locals, selector)
+        blockDepth += 1
+        captures.append([])
+        for parameter in parameters {
+            locals[parameter.name] = Local(
+                type: .object(parameter.type, optional: true), blockDepth: blockDepth, scope: scopes + 1)
+        }
+        let body = try parseBlock(into: &translator, depth: depth)
+        let closing = tokens[position - 1].line
+        let captured = captures.removeLast()
+        blockDepth -= 1
+        (locals, statementDepth, selector) = (outerLocals, depth - 1, outerSelector)
+        var head = captured.isEmpty ? "" : "[\(captured.joined(separator: ", "))]"
+        let names = parameters.map { ObjectiveCTranslation.swiftName($0.name) }.joined(separator: ", ")
+        if !names.isEmpty { head += (head.isEmpty ? "" : " ") + names }
+        let swift =
+            "{" + (head.isEmpty ? "" : " \(head) in") + "\n" + body
+            + String(located("}", line: closing, depth: depth - 1).dropLast())
+        return Expression(swift: swift, type: .block, blockParameters: parameters.map(\.type))
     }
 
     /// `[receiver selector:argument ...]`, after its `[`.
@@ -907,13 +1283,59 @@ private struct FileParser {
             throw refusal("the message \(sent) to `\(receiver.swift)`, which nse-bench does not translate", at: at)
         }
         translator.use(module: call.module, sdk: call.sdk)
-        var optional = false
-        if case .object(_, true) = receiver.type { optional = true }
-        let swift = call.spelled(
-            receiver: receiver.swift + (optional ? "?" : ""), arguments: arguments.map(\.swift),
-            variadic: variadic.map(\.swift))
-        var result = call.result
-        if optional, case .object(let name, _) = result { result = .object(name, optional: true) }
-        return Expression(swift: swift, type: result, isCall: true)
+        let error = call.throwing ? arguments.popLast() : nil
+        let passed = try arguments.enumerated().map { (index, argument) throws(Refusal) in
+            try self.argument(argument, at: index, of: call, sent: sent)
+        }
+        let variadicPassed = try variadic.map { argument throws(Refusal) in
+            try self.argument(argument, at: arguments.count, of: call, sent: sent)
+        }
+        var expression: Expression
+        if let error {
+            expression = try throwing(call, to: receiver, arguments: passed, error: error, sent: sent, at: at)
+        } else {
+            expression = applying(call, to: receiver, arguments: passed, variadic: variadicPassed)
+        }
+        expression.isCall = true
+        return expression
+    }
+
+    /// `call`, a throwing call whose Objective-C passes `error` as its `error:` argument: with nil, what
+    /// `try?` gives (nil, or NO for a BOOL); with `&name`, the same, having set `name` to what was thrown, as
+    /// the Objective-C method sets it when it fails. Sent to nil, it is nil or NO and sets nothing.
+    private func throwing(
+        _ call: ObjectiveCCalls.Call, to receiver: Expression, arguments: [String], error: Expression, sent: String,
+        at: Int
+    ) throws(Refusal) -> Expression {
+        guard !receiver.isOptional || call.swift.hasPrefix("$r.") else {
+            throw refusal(
+                "\(sent) to `\(receiver.swift)`, which may be nil, which nse-bench does not translate", at: at)
+        }
+        let link = receiver.isOptional && !receiver.isChained ? receiver.swift + "?" : receiver.swift
+        let raw = call.spelled(receiver: link, arguments: arguments, variadic: [])
+        let isBool = call.result == .bool
+        var type = call.result
+        if case .object(let name, _) = type { type = .object(name, optional: true) }
+        if error.swift == "nil" {
+            return Expression(swift: isBool ? "((try? \(raw)) != nil)" : "(try? \(raw))", type: type)
+        }
+        guard case .errorOut(let name) = error.type else {
+            throw refusal("`\(error.swift)` as \(sent)'s error, which nse-bench translates for nil or `&error`", at: at)
+        }
+        guard !isCapture(name) else {
+            throw refusal(
+                "`&\(name)`, a variable of the code around the block: the block reads a copy (Objective-C would need "
+                    + "`__block`, which nse-bench does not translate)", at: at)
+        }
+        let failed = "catch let objectiveCError { \(name) = objectiveCError; return"
+        if isBool {
+            let succeeded = receiver.isOptional ? "return try \(raw) != nil" : "try \(raw); return true"
+            return Expression(swift: "{ () -> Bool in do { \(succeeded) } \(failed) false } }()", type: .bool)
+        }
+        guard case .object(let result, _) = call.result, let swiftType = ObjectiveCCalls.objectTypes[result] else {
+            throw refusal("\(sent)'s result, which nse-bench does not translate", at: at)
+        }
+        return Expression(
+            swift: "{ () -> \(swiftType)? in do { return try \(raw) } \(failed) nil } }()", type: type)
     }
 }

@@ -71,7 +71,8 @@ public enum UserExtensionError: Error, Sendable, Hashable, CustomStringConvertib
         case .objectiveCNotTranslated(let path, let file, let line, let reason):
             "\(path) is an Objective-C extension that nse-bench cannot translate to Swift: \(file):\(line): \(reason) "
                 + "(nse-bench translates one class deriving from UNNotificationServiceExtension or a push SDK's extension "
-                + "class, with Xcode's template and the push SDKs' calls as their guides write them: docs/user-extensions.md, "
+                + "class, with Xcode's template, the push SDKs' calls as their guides write them and a media download "
+                + "with NSURLSession: docs/user-extensions.md, "
                 + "\"Objective-C extensions\")"
         case .wrongExtensionPoint(let plist, let found):
             "\(plist) declares NSExtensionPointIdentifier \(found.map { "\"\($0)\"" } ?? "(none)"), not "

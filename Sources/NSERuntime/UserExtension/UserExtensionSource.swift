@@ -152,8 +152,10 @@ public struct UserExtensionSource: Sendable, Hashable {
         if let objectiveC {
             notes.append(
                 "not faithful: \(objectiveC.files.joined(separator: ", ")) run translated to Swift; a phone runs the "
-                    + "Objective-C (the same calls and statements, but a property used while nil crashes the "
-                    + "translation, where Objective-C passes or reads nil)")
+                    + "Objective-C (the same calls and statements, but a property read while nil, or nil passed "
+                    + "where Swift takes an object, crashes the translation, where Objective-C may read or pass nil; "
+                    + "and a dictionary's value of another class than the variable it is kept in is nil, where "
+                    + "Objective-C keeps it)")
         }
         notes += infoPlistsPassedOver.map { "Info.plist passed over: \($0)" }
         notes += ungeneratedProjects
@@ -429,9 +431,12 @@ public struct UserExtensionSource: Sendable, Hashable {
         source.sdk = sdk
         source.objectiveC = objectiveC
         source.mediaKeysAssigned = mediaKeysAssigned
-        source.payloadKeys = payloadKeys
+        // The translation's keys are the Objective-C's (`userInfo[@"media_url"]` is `userInfo["media_url"]`).
+        let translated = objectiveC?.swiftText ?? ""
+        source.payloadKeys =
+            payloadKeys + ExtensionSourceScan.subscriptKeys(in: translated).filter { !payloadKeys.contains($0) }
         source.shadowsLeftOut = shadowsLeftOut
-        source.namesMediaURLKey = namesMediaURLKey
+        source.namesMediaURLKey = namesMediaURLKey || translated.contains("\"media_url\"")
         source.bareSlashRegex = !(projects.first.map(ExtensionSourceScan.disablesBareSlashRegex(inProject:)) ?? false)
         source.modules = ownModules
         source.untimedCallsOfModules = untimedOfModules

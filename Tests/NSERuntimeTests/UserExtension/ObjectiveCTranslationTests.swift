@@ -187,7 +187,10 @@ struct ObjectiveCTranslationTests {
         ("self.bestAttemptContent.title = @{};", "`@{`"),
         ("for (;;) {}", "`for`"),
         ("self.bestAttemptContent = (UNMutableNotificationContent *)request.content;", "a cast"),
-        ("if (self.bestAttemptContent == self.contentHandler) return;", "a comparison of two objects"),
+        (
+            "if (self.bestAttemptContent == self.contentHandler) return;",
+            "a comparison of a UNMutableNotificationContent and a block"
+        ),
         (
             "[super serviceExtensionTimeWillExpire];",
             "[super serviceExtensionTimeWillExpire] from didReceiveNotificationRequest:withContentHandler:"
@@ -195,14 +198,126 @@ struct ObjectiveCTranslationTests {
         ("request.content.title = @\"x\";", "an assignment to `request.content.title`"),
         ("self.missing = nil;", "self.missing, a property NotificationService does not declare"),
         ("self.bestAttemptContent;", "alone, which does nothing"),
-        ("NSString *url = request.content.userInfo[@\"image\"];", "a local variable (`NSString *url`)"),
-        ("BOOL done = NO;", "a local variable (`BOOL done`)"),
+        ("NSArray *urls = nil;", "a local variable `NSArray *urls`"),
+        ("NSString *url, *type;", "several variables in one declaration"),
+        ("BOOL done;", "the BOOL done declared without a value"),
         ("static NSString *key = nil;", "a local variable (declared `static`)"),
         ("goto fail;", "`goto`"),
     ])
     func aStatementOutsideTheSubsetIsRefusedAtItsLine(statement: String, named: String) throws {
         let refusal = try #require(try Self.refusalOfTemplateWith(statement))
         #expect(refusal.file == "NotificationService.m")
+        #expect(refusal.line == 22, "\(refusal)")
+        #expect(refusal.reason.contains(named), "\(refusal.reason)")
+    }
+
+    /// The translation of the template with `line` in place of its title line.
+    static func translationOfTemplateWith(_ line: String) throws -> ObjectiveCTranslation {
+        try Self.translate([
+            "NotificationService.h": ObjectiveCExamples.header,
+            "NotificationService.m": ObjectiveCExamples.template.replacingOccurrences(
+                of:
+                    "self.bestAttemptContent.title = [NSString stringWithFormat:@\"%@ [modified]\", self.bestAttemptContent.title];",
+                with: line),
+        ]).get()
+    }
+
+    /// Examples/MediaDownloadObjectiveC: locals (optionals, as an Objective-C object may be nil), a
+    /// dictionary's value cast to the variable's class, a message to what may be nil, a block whose capture
+    /// list copies what it reads, `error:&moveError` and `error:nil`, and the block's end at its own line.
+    @Test func aMediaDownloadTranslatesWithItsLocalsBlockAndErrors() throws {
+        let folder = CompiledExamples.examples.appendingPathComponent("MediaDownloadObjectiveC")
+        let files = try ["NotificationService.h", "NotificationService.m"].reduce(into: [String: String]()) {
+            $0[$1] = try String(contentsOf: folder.appendingPathComponent($1), encoding: .utf8)
+        }
+        let swift = try Self.translate(files).get().swiftText
+        for expected in [
+            "var mediaURLString: String? = (request.content.userInfo[\"media_url\"] as? String)",
+            "var mediaURL: URL? = (mediaURLString as String?).flatMap { string in URL(string: string) }",
+            "if (mediaURL == nil) {",
+            "var task: URLSessionDownloadTask? = session?.downloadTask(with: (mediaURL)!, completionHandler: "
+                + "{ [mediaURL] location, response, error in",
+            "var fileExtension: String? = mediaURL?.pathExtension",
+            "if (((fileExtension).map { objectiveCReceiver in NSString(string: objectiveCReceiver).length } ?? 0) == 0) {",
+            "var fileName: String? = NSString(string: UUID().uuidString).appendingPathExtension((fileExtension)!)",
+            "do { try FileManager.default.moveItem(at: (location)!, to: (fileURL)!); return true } catch let "
+                + "objectiveCError { moveError = objectiveCError; return false } }()",
+            "var attachment: UNNotificationAttachment? = (try? UNNotificationAttachment(identifier: \"media\", "
+                + "url: (fileURL)!, options: nil))",
+            "self.bestAttemptContent.attachments = [(attachment)!]",
+            "task?.resume()",
+        ] {
+            #expect(swift.contains(expected), "\(expected)\n\(swift)")
+        }
+        // The block's `}` at the line of the Objective-C's `}];`.
+        let lines = swift.split(separator: "\n").map(String.init)
+        let end = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "})" })
+        let objectiveCLine = try #require(files["NotificationService.m"]).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .firstIndex { $0.trimmingCharacters(in: .whitespaces) == "}];" }
+        #expect(lines[end - 1].hasSuffix("line: \((objectiveCLine ?? 0) + 1))"), "\(lines[end - 1])")
+    }
+
+    @Test(arguments: [
+        (
+            "NSString *type = nil; NSString *ext = [type isEqualToString:@\"image/png\"] ? @\"png\" : @\"jpg\";",
+            "var ext: String? = (((type).map { objectiveCReceiver in (objectiveCReceiver == \"image/png\") } ?? false) ? \"png\" : \"jpg\")"
+        ),
+        ("if (0) { return; }", "if (0 != 0) {"),
+        (
+            "if (!self.bestAttemptContent.title.length) return;",
+            "if (NSString(string: self.bestAttemptContent.title).length == 0) {"
+        ),
+        (
+            "NSDictionary *aps = request.content.userInfo[@\"aps\"];",
+            "var aps: [AnyHashable: Any]? = (request.content.userInfo[\"aps\"] as? [AnyHashable: Any])"
+        ),
+        ("NSString *text = nil; self.bestAttemptContent.title = text;", "self.bestAttemptContent.title = (text)!"),
+        (
+            "NSURLResponse *response = nil; NSString *type = response.MIMEType;",
+            "var type: String? = response?.mimeType"
+        ),
+        (
+            "NSURL *url = nil; BOOL gone = [[NSFileManager defaultManager] removeItemAtURL:url error:nil];",
+            "var gone: Bool = ((try? FileManager.default.removeItem(at: (url)!)) != nil)"
+        ),
+        ("NSError *error; { NSError *error = nil; }", "var error: Error?\n"),
+    ])
+    func aStatementWithLocalsBecomesItsSwift(statement: String, swift: String) throws {
+        let translation = try Self.translationOfTemplateWith(statement)
+        #expect(translation.swiftText.contains(swift), "\(translation.swiftText)")
+    }
+
+    /// What a block or a local may not do in Swift as it does in Objective-C, refused at its line.
+    @Test(arguments: [
+        (
+            "NSString *label = @\"a\"; [[[NSURLSession sharedSession] dataTaskWithURL:[NSURL URLWithString:@\"http://x\"] "
+                + "completionHandler:^(NSData *data, NSURLResponse *response, NSError *error) { label = @\"b\"; }] resume];",
+            "an assignment to `label`, a variable of the code around the block"
+        ),
+        (
+            "NSError *failure = nil; [[[NSURLSession sharedSession] dataTaskWithURL:[NSURL URLWithString:@\"http://x\"] "
+                + "completionHandler:^(NSData *data, NSURLResponse *response, NSError *error) { [[NSFileManager defaultManager] "
+                + "removeItemAtURL:[NSURL fileURLWithPath:@\"/x\"] error:&failure]; }] resume];",
+            "`&failure`, a variable of the code around the block"
+        ),
+        (
+            "[[[NSURLSession sharedSession] downloadTaskWithURL:[NSURL URLWithString:@\"http://x\"] "
+                + "completionHandler:^(NSData *data, NSURLResponse *response, NSError *error) { }] resume];",
+            "a block of (NSData, NSURLResponse, NSError) passed to downloadTaskWithURL:completionHandler:, whose block takes (NSURL, NSURLResponse, NSError)"
+        ),
+        ("NSURL *file = [NSURL fileURLWithPath:nil];", "nil passed to fileURLWithPath:"),
+        ("NSURL *url = @\"http://x\";", "a NSString (`\"http://x\"`) set where a NSURL is kept"),
+        ("NSString *a = @\"x\"; NSString *a = @\"y\";", "a declared twice in one block"),
+        ("__weak typeof(self) weakSelf = self;", "a local variable (declared `__weak`)"),
+        ("NSString *s = @\"x\"; [s writeToFile:@\"/x\" atomically:YES];", "the message writeToFile:atomically: to `s`"),
+        ("self.contentHandler = ^(UNNotificationContent *content) { };", "a block literal kept in a variable"),
+        ("BOOL gone = [[NSFileManager defaultManager] removeItemAtURL:nil error:&self];", "an address (`&`)"),
+        ("NSString *type = YES ? @\"a\" : NO;", "a conditional of a NSString and a BOOL"),
+    ])
+    func whatABlockOrALocalMayNotDoIsRefused(statement: String, named: String) throws {
+        let refusal = try #require(try Self.refusalOfTemplateWith(statement))
         #expect(refusal.line == 22, "\(refusal)")
         #expect(refusal.reason.contains(named), "\(refusal.reason)")
     }
@@ -326,8 +441,8 @@ struct ObjectiveCTranslationTests {
 
     /// What C reads otherwise than Swift would, refused where it is.
     @Test(arguments: [
-        ("if (0) { return; }", "`0` as a condition"),
-        ("if (!1) { return; }", "`1` as a condition"),
+        ("if (1 == nil) { return; }", "`1` compared with nil"),
+        ("if (self.bestAttemptContent.title.length == NO) { return; }", "a comparison of an integer and a BOOL"),
         ("if (!self.bestAttemptContent == nil) { return; }", "compared with nil"),
         ("self.bestAttemptContent.title = @\"a\\012b\";", "the escape `\\0`"),
         ("self.bestAttemptContent.title = @\"\\x41\";", "the escape `\\x`"),

@@ -49,9 +49,11 @@ struct UserExtensionHostTests {
         #expect(record.visible.attachments.first?.url?.pathExtension == "jpg")
     }
 
-    @Test("MediaDownload: URLSession.shared's download goes through the run's downloader, is timed and attached")
-    func mediaDownloads() async throws {
-        let record = try await runDownloadingAJPEG("MediaDownload") { harness in
+    @Test(
+        "MediaDownload: URLSession.shared's download goes through the run's downloader, is timed and attached",
+        arguments: ["MediaDownload", "MediaDownloadObjectiveC"])
+    func mediaDownloads(example: String) async throws {
+        let record = try await runDownloadingAJPEG(example) { harness in
             let request = try #require(harness.downloader.requests.first)
             #expect(request.url == TestPayloads.mediaURL)
             #expect(request.idleTimeout == 60 * second, "URLSession's 60 s request timeout")
@@ -64,9 +66,11 @@ struct UserExtensionHostTests {
         #expect(record.phases.download.map { $0.end - $0.start } == second)
     }
 
-    @Test("past the deadline both show the original: MediaDownload's best attempt is the text as it arrived")
+    @Test("past the deadline all show the original: MediaDownload's best attempt is the text as it arrived")
     func expiry() async throws {
-        for (example, deliveredAtExpiry) in [("MediaDownload", true), ("NoExpiryHandler", false)] {
+        for (example, deliveredAtExpiry) in [
+            ("MediaDownload", true), ("NoExpiryHandler", false), ("MediaDownloadObjectiveC", true),
+        ] {
             let harness = try HostHarness { _ in .hang }
             defer { harness.remove() }
             let task = harness.start(

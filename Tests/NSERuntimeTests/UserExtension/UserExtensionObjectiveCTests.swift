@@ -63,14 +63,15 @@ struct UserExtensionObjectiveCTests {
         let folder = try CompiledExamples.folder([
             "NotificationService.h": ObjectiveCExamples.header,
             "NotificationService.m": ObjectiveCExamples.template.replacingOccurrences(
-                of: "self.contentHandler = contentHandler;", with: "self.contentHandler = @\"text\";"),
+                of: "self.contentHandler = contentHandler;",
+                with: "self.contentHandler = contentHandler; [NSURL fileURLWithPath:request];"),
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             _ = try await CompiledExamples.offThePool {
                 try UserExtensionLoader.load(folder.path, builder: try CompiledExamples.builder())
             }
-            Issue.record("a handler assigned a string compiled")
+            Issue.record("a request passed as a path compiled")
         } catch let error as UserExtensionError {
             guard case .compileFailed(_, let messages, _) = error else {
                 Issue.record("\(error)")
@@ -80,6 +81,57 @@ struct UserExtensionObjectiveCTests {
                 messages.contains(folder.appendingPathComponent("NotificationService.m").path + ":18:"), "\(messages)")
             #expect(!messages.contains(ObjectiveCTranslation.fileName), "\(messages)")
         }
+    }
+
+    /// What the Objective-C means, kept at run time: a block reads the locals as they were when it was made
+    /// (a later change is not its), a message to nil answers nil or NO, and a failed call sets the error
+    /// passed as `&moveError` and answers NO.
+    @Test func aBlockCopiesItsLocalsAndNilAnswersNilAsInObjectiveC() async throws {
+        let implementation = """
+            #import "NotificationService.h"
+
+            @interface NotificationService ()
+            @property (nonatomic, strong) void (^contentHandler)(UNNotificationContent *contentToDeliver);
+            @property (nonatomic, strong) UNMutableNotificationContent *bestAttemptContent;
+            @end
+
+            @implementation NotificationService
+
+            - (void)didReceiveNotificationRequest:(UNNotificationRequest *)request withContentHandler:(void (^)(UNNotificationContent * _Nonnull))contentHandler {
+                self.contentHandler = contentHandler;
+                self.bestAttemptContent = [request.content mutableCopy];
+                NSString *missing = request.content.userInfo[@"no_such_key"];
+                NSURL *none = [NSURL URLWithString:missing];
+                BOOL same = [missing isEqualToString:@"x"];
+                NSError *moveError = nil;
+                BOOL moved = [[NSFileManager defaultManager] moveItemAtURL:[NSURL fileURLWithPath:@"/nonexistent/a"] toURL:[NSURL fileURLWithPath:@"/nonexistent/b"] error:&moveError];
+                NSString *label = @"copied when made";
+                NSURLSessionDataTask *task = [[NSURLSession sharedSession] dataTaskWithURL:[NSURL URLWithString:@"http://127.0.0.1:8080/media/1KB.jpg"] completionHandler:^(NSData *data, NSURLResponse *response, NSError *error) {
+                    NSString *nilMessages = (none == nil && !same && none.path == nil) ? @"nil answers nil" : @"a message to nil answered";
+                    NSString *failure = (!moved && moveError != nil) ? @"error set" : @"error not set";
+                    self.bestAttemptContent.title = [NSString stringWithFormat:@"%@, %@, %@", label, nilMessages, failure];
+                    self.contentHandler(self.bestAttemptContent);
+                }];
+                label = @"changed later";
+                [task resume];
+            }
+
+            @end
+            """
+        let factory = try await CompiledExamples.factory(of: [
+            "NotificationService.h": ObjectiveCExamples.header, "NotificationService.m": implementation,
+        ])
+        let harness = try HostHarness { _ in .respond(.init(after: second, contentType: "image/jpeg")) }
+        defer { harness.remove() }
+        let task = harness.start(harness.input(TestPayloads.plain(title: "Sale"), extension: factory))
+        // Bounded: a translation that never asks must fail here, not hang until the suite's time limit.
+        let asked = await eventually(within: .seconds(20), every: .milliseconds(5)) {
+            !harness.downloader.requests.isEmpty
+        }
+        #expect(asked, "the block's request was never made")
+        harness.clock.advance(by: second)
+        let record = await task.value
+        #expect(record.visible.title == "copied when made, nil answers nil, error set")
     }
 
     /// The template's title, and again after an edit of the `.m`: the edit is a new build, not the cached one.

@@ -1,0 +1,10 @@
+//
+//  NotificationService.h
+//  MediaDownloadObjectiveC
+//
+
+#import <UserNotifications/UserNotifications.h>
+
+@interface NotificationService : UNNotificationServiceExtension
+
+@end
