@@ -129,27 +129,34 @@ enum ObjectiveCCalls {
 
     /// The C functions a translation may call, with their Swift spelling and what they return.
     static let functions: [String: Call] = [
-        // The extension's module shadows it with the phone's `tmp` (``PhoneFolders``), as for Swift.
-        "NSTemporaryDirectory": Call(swift: "NSTemporaryDirectory()", result: .object("NSString"))
+        // The extension's module shadows both with the phone's folders (``PhoneFolders``), as for Swift.
+        "NSTemporaryDirectory": Call(swift: "NSTemporaryDirectory()", result: .object("NSString")),
+        "NSSearchPathForDirectoriesInDomains": Call(
+            swift: "NSSearchPathForDirectoriesInDomains($0, $1, $2)", result: .object(stringArray)),
     ]
 
-    /// The Objective-C types a property may be declared with, by their Swift names.
-    static let propertyTypes: [String: String] = [
+    /// The class of an array of strings (what `NSSearchPathForDirectoriesInDomains` returns), which no
+    /// declaration names: a translation sends it messages but keeps it in no variable.
+    static let stringArray = "NSArray<NSString *>"
+
+    /// The C constants a translation may pass, with their Swift spelling.
+    static let constants: [String: String] = [
+        "NSCachesDirectory": ".cachesDirectory", "NSDocumentDirectory": ".documentDirectory",
+        "NSLibraryDirectory": ".libraryDirectory", "NSApplicationSupportDirectory": ".applicationSupportDirectory",
+        "NSUserDomainMask": ".userDomainMask",
+    ]
+
+    /// The Objective-C classes a property, a local variable or a block's parameter may be declared with, by
+    /// their Swift names: UserNotifications' and those of a media download.
+    static let objectTypes: [String: String] = [
         "UNNotificationRequest": "UNNotificationRequest", "UNNotificationContent": "UNNotificationContent",
         "UNMutableNotificationContent": "UNMutableNotificationContent", "NSString": "String", "NSURL": "URL",
-        "NSDictionary": "[AnyHashable: Any]",
+        "NSDictionary": "[AnyHashable: Any]", "id": "Any", "NSData": "Data", "NSError": "Error",
+        "NSURLResponse": "URLResponse", "NSHTTPURLResponse": "HTTPURLResponse", "NSURLSession": "URLSession",
+        "NSURLSessionConfiguration": "URLSessionConfiguration", "NSURLSessionTask": "URLSessionTask",
+        "NSURLSessionDownloadTask": "URLSessionDownloadTask", "NSURLSessionDataTask": "URLSessionDataTask",
+        "NSFileManager": "FileManager", "NSUUID": "UUID", "UNNotificationAttachment": "UNNotificationAttachment",
     ]
-
-    /// The Objective-C classes a local variable or a block's parameter may be declared with, by their Swift
-    /// names: the properties' types, and those of a media download.
-    static let objectTypes: [String: String] = propertyTypes.merging(
-        [
-            "id": "Any", "NSData": "Data", "NSError": "Error", "NSURLResponse": "URLResponse",
-            "NSHTTPURLResponse": "HTTPURLResponse", "NSURLSession": "URLSession",
-            "NSURLSessionConfiguration": "URLSessionConfiguration", "NSURLSessionTask": "URLSessionTask",
-            "NSURLSessionDownloadTask": "URLSessionDownloadTask", "NSURLSessionDataTask": "URLSessionDataTask",
-            "NSFileManager": "FileManager", "NSUUID": "UUID", "UNNotificationAttachment": "UNNotificationAttachment",
-        ], uniquingKeysWith: { first, _ in first })
 
     /// The class each class derives from, where a translation reads or sends what the base declares.
     private static let superclasses: [String: String] = [
@@ -287,6 +294,13 @@ enum ObjectiveCCalls {
             "mutableCopy": Call(
                 swift: "($r.mutableCopy() as! UNMutableNotificationContent)",
                 result: .object("UNMutableNotificationContent"))
+        ],
+        stringArray: [
+            // nil for an empty array, as in Objective-C; `objectAtIndex:` past the end raises, as Swift traps.
+            "lastObject": Call(swift: "$r.last", result: .object("NSString", optional: true)),
+            "firstObject": Call(swift: "$r.first", result: .object("NSString", optional: true)),
+            "objectAtIndex:": Call(swift: "$r[$0]", result: .object("NSString")),
+            "count": Call(swift: "$r.count", result: .integer),
         ],
         "NSDictionary": [
             "objectForKey:": Call(swift: "$r[$0]", result: .object("id", optional: true)),

@@ -321,7 +321,7 @@ private struct FileParser {
     /// The preprocessor directives that change nothing a translation runs: imports, conditions (both
     /// branches are read) and pragmas.
     private static let directives: Set<String> = [
-        "import", "include", "if", "ifdef", "ifndef", "elif", "else", "endif", "pragma",
+        "import", "include", "if", "ifdef", "ifndef", "elif", "else", "endif", "pragma", "warning",
     ]
 
     /// Names that declare nothing: nullability regions.
@@ -407,7 +407,10 @@ private struct FileParser {
 
     /// Whether `token` is a `#pragma` (`#pragma mark -`), which changes nothing a translation runs.
     private func isPragma(_ token: ObjectiveCToken) -> Bool {
-        token.text.dropFirst().drop { $0 == " " || $0 == "\t" }.hasPrefix("pragma")
+        let name = token.text.dropFirst().drop { $0 == " " || $0 == "\t" }
+        // `#warning` and `#error`'s text is the compiler's, for the developer; a build that reached a phone
+        // compiled past any `#warning` (an `#error` would have stopped it).
+        return name.hasPrefix("pragma") || name.hasPrefix("warning")
     }
 
     private mutating func parseInstanceVariables() throws(Refusal) {
@@ -471,7 +474,7 @@ private struct FileParser {
                     if let type = parameter.first(where: {
                         $0.kind == .identifier && !Self.qualifiers.contains($0.text)
                     }), type.text != "void" {
-                        guard let swift = ObjectiveCCalls.propertyTypes[type.text] else {
+                        guard let swift = ObjectiveCCalls.objectTypes[type.text] else {
                             throw refusal(
                                 "the block property \(name) takes a \(type.text), which nse-bench does not translate",
                                 at: at)
@@ -491,9 +494,10 @@ private struct FileParser {
             else {
                 throw refusal(
                     "a property `\(words.map(\.text).joined(separator: " "))`: nse-bench translates object properties of "
-                        + ObjectiveCCalls.propertyTypes.keys.sorted().joined(separator: ", ") + " and blocks", at: at)
+                        + ObjectiveCCalls.objectTypes.keys.filter { $0 != "id" }.sorted().joined(separator: ", ")
+                        + " and blocks", at: at)
             }
-            guard let swift = ObjectiveCCalls.propertyTypes[names[0].text] else {
+            guard let swift = ObjectiveCCalls.objectTypes[names[0].text] else {
                 throw refusal(
                     "the property \(names[1].text) is a \(names[0].text), which nse-bench does not translate", at: at)
             }
@@ -1070,7 +1074,9 @@ private struct FileParser {
                 swift: "self.\(ObjectiveCTranslation.swiftName(name))", type: property.type, isSettable: true,
                 holdsNil: true)
         }
-        guard let found = ObjectiveCCalls.property(name, of: type) else {
+        // Dot syntax sends any message without arguments (`paths.firstObject`), as brackets read a property.
+        guard let found = ObjectiveCCalls.property(name, of: type) ?? ObjectiveCCalls.call(name, to: expression.type)
+        else {
             throw refusal("`.\(name)` of a \(type), which nse-bench does not translate")
         }
         var result = applying(found, to: expression, arguments: [])
@@ -1142,8 +1148,21 @@ private struct FileParser {
                 }
                 if let function = ObjectiveCCalls.functions[token.text] {
                     try expect("(", "\(token.text)'s arguments")
-                    try expect(")", "the end of \(token.text)'s arguments (it takes none)")
-                    return Expression(swift: function.swift, type: function.result, isCall: true)
+                    var arguments: [String] = []
+                    while !isAt(")") {
+                        let argument = try parseExpression(into: &translator)
+                        arguments.append(
+                            try self.argument(argument, at: arguments.count, of: function, sent: token.text))
+                        if isAt(",") { position += 1 } else { break }
+                    }
+                    try expect(")", "the end of \(token.text)'s arguments")
+                    return Expression(
+                        swift: function.spelled(receiver: "", arguments: arguments, variadic: []),
+                        type: function.result,
+                        isCall: true)
+                }
+                if let constant = ObjectiveCCalls.constants[token.text] {
+                    return Expression(swift: constant, type: .integer)
                 }
                 if ObjectiveCCalls.isKnownClass(token.text) {
                     return Expression(swift: token.text, type: .classObject(token.text))
@@ -1279,7 +1298,13 @@ private struct FileParser {
                 : "super.didReceive(\(arguments[0].swift), withContentHandler: \(arguments[1].swift))"
             return Expression(swift: swift, type: .void, isCall: true)
         }
-        guard let call = ObjectiveCCalls.call(sent, to: receiver.type) else {
+        let property: ObjectiveCCalls.Call? =
+            if arguments.isEmpty, case .object(let type, _) = receiver.type {
+                ObjectiveCCalls.property(sent, of: type)
+            } else {
+                nil
+            }
+        guard let call = ObjectiveCCalls.call(sent, to: receiver.type) ?? property else {
             throw refusal("the message \(sent) to `\(receiver.swift)`, which nse-bench does not translate", at: at)
         }
         translator.use(module: call.module, sdk: call.sdk)

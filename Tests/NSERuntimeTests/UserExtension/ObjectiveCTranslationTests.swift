@@ -283,10 +283,37 @@ struct ObjectiveCTranslationTests {
             "var gone: Bool = ((try? FileManager.default.removeItem(at: (url)!)) != nil)"
         ),
         ("NSError *error; { NSError *error = nil; }", "var error: Error?\n"),
+        (
+            "NSString *folder = NSSearchPathForDirectoriesInDomains(NSCachesDirectory, NSUserDomainMask, YES).firstObject;",
+            "var folder: String? = NSSearchPathForDirectoriesInDomains(.cachesDirectory, .userDomainMask, true).first"
+        ),
+        ("NSURL *url = nil; NSString *path = [url path];", "var path: String? = url?.path"),
+        (
+            "#warning remove before release\nself.bestAttemptContent.title = @\"t\";",
+            "self.bestAttemptContent.title = \"t\""
+        ),
     ])
     func aStatementWithLocalsBecomesItsSwift(statement: String, swift: String) throws {
         let translation = try Self.translationOfTemplateWith(statement)
         #expect(translation.swiftText.contains(swift), "\(translation.swiftText)")
+    }
+
+    /// A property may be of any class a local may (a download task the expiry cancels).
+    @Test func aPropertyMayHoldADownloadTask() throws {
+        let template = ObjectiveCExamples.template.replacingOccurrences(
+            of: "@property (nonatomic, strong) UNMutableNotificationContent *bestAttemptContent;",
+            with:
+                "@property (nonatomic, strong) UNMutableNotificationContent *bestAttemptContent;\n@property (nonatomic, strong) NSURLSessionDownloadTask *task;"
+        ).replacingOccurrences(
+            of: "self.contentHandler(self.bestAttemptContent);\n}\n\n@end",
+            with: "[self.task cancel];\n    self.contentHandler(self.bestAttemptContent);\n}\n\n@end")
+        #expect(template != ObjectiveCExamples.template)
+        let swift = try Self.translate([
+            "NotificationService.h": ObjectiveCExamples.header, "NotificationService.m": template,
+        ])
+        .get().swiftText
+        #expect(swift.contains("var task: URLSessionDownloadTask!"), "\(swift)")
+        #expect(swift.contains("self.task.cancel()"), "\(swift)")
     }
 
     /// What a block or a local may not do in Swift as it does in Objective-C, refused at its line.
