@@ -22,6 +22,8 @@ enum ObjectiveCCalls {
         case void
         /// `&name`, the address of the `NSError *` local `name`: a throwing message's last argument.
         case errorOut(String)
+        /// A C constant (`NSCachesDirectory`), which only a function takes.
+        case constant
 
         /// Whether it is an object, which may be nil.
         var isObject: Bool {
@@ -48,6 +50,15 @@ enum ObjectiveCCalls {
         /// Whether the Swift throws where the Objective-C sets its last argument (`error:`, not in `swift`):
         /// `nil` there is `try?`, `&error` sets the local from what was thrown.
         var throwing = false
+        /// The classes of the arguments whose Swift takes one class: an `id` passed there is cast to it.
+        var parameterClasses: [Int: String] = [:]
+        /// Whether the variadic arguments are a format's (`stringWithFormat:`), each a string or an integer.
+        var formats = false
+
+        /// How many arguments the Swift takes (`$0`, `$1`, ...).
+        var argumentCount: Int {
+            (0..<10).filter { swift.contains("$\($0)") }.count
+        }
 
         /// The Swift of this call: `$r` given `receiver`, `$0`, `$1`, ... the `arguments`, `$*` the
         /// `variadic` ones, each after a comma. One pass, so that an argument's own text (a string holding
@@ -104,7 +115,7 @@ enum ObjectiveCCalls {
         switch type {
         case .classObject(let name): classMethods[name]?[selector]
         case .object(let name, _): lineage(of: name).lazy.compactMap { instanceMethods[$0]?[selector] }.first
-        case .block, .bool, .integer, .void, .errorOut: nil
+        case .block, .bool, .integer, .void, .errorOut, .constant: nil
         }
     }
 
@@ -240,15 +251,16 @@ enum ObjectiveCCalls {
             "setDebugLevel:": Call(swift: "CleverTap.setDebugLevel($0)", result: .void, module: "CleverTapSDK"),
         ],
         "NSString": [
-            "stringWithFormat:": Call(swift: "String(format: $0$*)", result: .object("NSString"))
+            "stringWithFormat:": Call(swift: "String(format: $0$*)", result: .object("NSString"), formats: true)
         ],
         // A media download, as Objective-C extensions write one.
         "NSURL": [
             // nil for nil or a string that is no URL, as in Objective-C.
             "URLWithString:": Call(
                 swift: "($0 as String?).flatMap { string in URL(string: string) }",
-                result: .object("NSURL", optional: true), optionalArguments: [0]),
-            "fileURLWithPath:": Call(swift: "URL(fileURLWithPath: $0)", result: .object("NSURL")),
+                result: .object("NSURL", optional: true), optionalArguments: [0], parameterClasses: [0: "NSString"]),
+            "fileURLWithPath:": Call(
+                swift: "URL(fileURLWithPath: $0)", result: .object("NSURL"), parameterClasses: [0: "NSString"]),
         ],
         "NSURLSession": [
             // The module's URLSession: each phone's own, timed (``GeneratedShadow``), as for Swift.
@@ -303,19 +315,33 @@ enum ObjectiveCCalls {
             "count": Call(swift: "$r.count", result: .integer),
         ],
         "NSDictionary": [
-            "objectForKey:": Call(swift: "$r[$0]", result: .object("id", optional: true)),
-            "valueForKey:": Call(swift: "$r[$0]", result: .object("id", optional: true)),
+            // Not valueForKey:, which reads a key beginning with `@` as key-value coding's operator.
+            "objectForKey:": Call(swift: "$r[$0]", result: .object("id", optional: true))
         ],
         "NSString": [
             "stringByAppendingPathComponent:": Call(
-                swift: "NSString(string: $r).appendingPathComponent($0)", result: .object("NSString")),
+                swift: "NSString(string: $r).appendingPathComponent($0)", result: .object("NSString"),
+                parameterClasses: [0: "NSString"]),
             // nil where the extension is no extension, as in Objective-C.
             "stringByAppendingPathExtension:": Call(
-                swift: "NSString(string: $r).appendingPathExtension($0)", result: .object("NSString", optional: true)),
-            "stringByAppendingString:": Call(swift: "($r + $0)", result: .object("NSString")),
-            "isEqualToString:": Call(swift: "($r == $0)", result: .bool, optionalArguments: [0]),
-            "hasPrefix:": Call(swift: "$r.hasPrefix($0)", result: .bool),
-            "hasSuffix:": Call(swift: "$r.hasSuffix($0)", result: .bool),
+                swift: "NSString(string: $r).appendingPathExtension($0)", result: .object("NSString", optional: true),
+                parameterClasses: [0: "NSString"]),
+            "stringByAppendingString:": Call(
+                swift: "($r + $0)", result: .object("NSString"), parameterClasses: [0: "NSString"]),
+            // NSString compares UTF-16 units literally (a composed é is not e and an accent), NO for nil; and
+            // no string has an empty prefix or suffix. Swift's `==` and `hasPrefix` compare characters.
+            "isEqualToString:": Call(
+                swift:
+                    "({ (string: String, other: String?) in other.map { other in string.utf16.elementsEqual(other.utf16) } ?? false }($r, $0))",
+                result: .bool, optionalArguments: [0], parameterClasses: [0: "NSString"]),
+            "hasPrefix:": Call(
+                swift:
+                    "({ (string: String, prefix: String) in !prefix.isEmpty && string.utf16.starts(with: prefix.utf16) }($r, $0))",
+                result: .bool, parameterClasses: [0: "NSString"]),
+            "hasSuffix:": Call(
+                swift:
+                    "({ (string: String, suffix: String) in !suffix.isEmpty && string.utf16.reversed().starts(with: suffix.utf16.reversed()) }($r, $0))",
+                result: .bool, parameterClasses: [0: "NSString"]),
         ],
         "NSURL": [
             "URLByAppendingPathComponent:": Call(swift: "$r.appendingPathComponent($0)", result: .object("NSURL")),

@@ -232,6 +232,10 @@ private struct FileParser {
         var blockParameters: [String]?
         /// Whether it is an array literal (`@[...]`), the one array an assignment takes.
         var isArrayLiteral = false
+        /// Whether evaluating it does something beyond answering (a throwing call, one that answers nothing,
+        /// a block called): Objective-C evaluates a message's arguments even when the receiver is nil, where
+        /// Swift's `?.` skips them.
+        var hasEffects = false
 
         /// Whether it is a Swift optional (not an implicitly unwrapped one).
         var isOptional: Bool {
@@ -419,6 +423,12 @@ private struct FileParser {
         guard isAt("}") else { throw refusal("instance variables, which nse-bench does not translate") }
         position += 1
     }
+
+    /// Types a cast may name beside the object types: C's numbers and classes a translation has no variable of.
+    private static let castTypes: Set<String> = [
+        "unsigned", "signed", "int", "long", "short", "char", "float", "double", "NSInteger", "NSUInteger", "BOOL",
+        "CGFloat", "void", "NSArray", "NSMutableArray", "NSMutableDictionary", "NSNumber", "NSMutableString",
+    ]
 
     /// Words of a declaration that do not change its Swift type.
     private static let qualifiers: Set<String> = [
@@ -685,12 +695,18 @@ private struct FileParser {
             position += 1
             guard target.isSettable else {
                 throw refusal(
-                    target.blockParameters == nil && isCapture(target.swift)
+                    target.blockParameters == nil && isCapture(target.swift.trimmingCharacters(in: ["`"]))
                         ? "an assignment to `\(target.swift)`, a variable of the code around the block: the block "
                             + "reads a copy (Objective-C would need `__block`, which nse-bench does not translate)"
                         : "an assignment to `\(target.swift)`, which nse-bench does not translate", at: at)
             }
             let value = try parseExpression(into: &translator)
+            if target.isOptional, !target.holdsNil, value.hasEffects {
+                throw refusal(
+                    "an assignment to `\(target.swift)`, of what may be nil, of a value that does something: "
+                        + "Objective-C evaluates it even when the receiver is nil, where Swift's `?.` skips it (keep "
+                        + "the value in a variable first)", at: at)
+            }
             try expect(";", "the end of the statement")
             return located(
                 "\(target.swift) = \(try converted(value, to: target.type, holdsNil: target.holdsNil, at: at))",
@@ -714,8 +730,8 @@ private struct FileParser {
     /// optional, as an Objective-C object may be nil (one declared without a value is).
     private mutating func parseDeclaration(into translator: inout Translator, depth: Int) throws(Refusal) -> String {
         let at = line
-        let typeName = tokens[position].text
-        position += 1
+        while let token = current, token.kind == .identifier, Self.qualifiers.contains(token.text) { position += 1 }
+        let typeName = try identifier("the variable's type")
         let pointer = isAt("*")
         if pointer { position += 1 }
         while let token = current, token.kind == .identifier, Self.qualifiers.contains(token.text) { position += 1 }
@@ -835,7 +851,7 @@ private struct FileParser {
             return "(\(expression.swift) != 0)"
         case .block:
             return "(\(expression.swift) != nil)"
-        case .object, .classObject, .void, .errorOut:
+        case .classObject, .void, .errorOut, .constant:
             throw refusal("`\(expression.swift)` as a condition, which nse-bench does not translate")
         }
     }
@@ -866,7 +882,9 @@ private struct FileParser {
                     + "for two of one kind")
         }
         let chosen = [yes, no].map { $0.swift == "nil" ? "nil" : $0.swift }
-        return Expression(swift: "(\(try self.condition(condition)) ? \(chosen[0]) : \(chosen[1]))", type: type)
+        return Expression(
+            swift: "(\(try self.condition(condition)) ? \(chosen[0]) : \(chosen[1]))", type: type,
+            hasEffects: condition.hasEffects || yes.hasEffects || no.hasEffects)
     }
 
     /// `type` in a message: an NSString, a BOOL.
@@ -879,6 +897,7 @@ private struct FileParser {
         case .integer: "an integer"
         case .void: "nothing (void)"
         case .errorOut(let name): "`&\(name)`"
+        case .constant: "a C constant"
         }
     }
 
@@ -895,7 +914,9 @@ private struct FileParser {
         while isAt(joining) {
             position += 1
             let right = try parseLogical(operators.dropFirst(), into: &translator)
-            left = Expression(swift: "(\(try condition(left)) \(joining) \(try condition(right)))", type: .bool)
+            left = Expression(
+                swift: "(\(try condition(left)) \(joining) \(try condition(right)))", type: .bool,
+                hasEffects: left.hasEffects || right.hasEffects)
         }
         return left
     }
@@ -964,7 +985,8 @@ private struct FileParser {
                         argument, at: index, of: ObjectiveCCalls.Call(swift: "", result: .void), sent: "the block")
                 }
                 expression = Expression(
-                    swift: "\(expression.swift)(\(passed.joined(separator: ", ")))", type: .void, isCall: true)
+                    swift: "\(expression.swift)(\(passed.joined(separator: ", ")))", type: .void, isCall: true,
+                    hasEffects: true)
             } else if isAt("["), case .object("NSDictionary", _) = expression.type {
                 // `userInfo[@"media_url"]`: NSDictionary's objectForKeyedSubscript:, nil for a key it lacks.
                 position += 1
@@ -1037,6 +1059,16 @@ private struct FileParser {
             return argument.swift
         }
         let optionalTaken = call.optionalArguments.contains(index)
+        if case .object("id", _) = argument.type, argument.swift != "nil" {
+            // `userInfo[@"media_url"]` passed on: nil in Swift where it is another class, as a variable's.
+            guard let expected = call.parameterClasses[index], let swiftType = ObjectiveCCalls.objectTypes[expected]
+            else {
+                throw refusal(
+                    "an id (`\(argument.swift)`) passed to \(sent), which nse-bench does not translate (keep it in a "
+                        + "variable of its class first)")
+            }
+            return optionalTaken ? "(\(argument.swift) as? \(swiftType))" : "(\(argument.swift) as? \(swiftType))!"
+        }
         if argument.swift == "nil" {
             guard optionalTaken else {
                 throw refusal("nil passed to \(sent), which nse-bench does not translate (Swift takes no nil there)")
@@ -1044,6 +1076,23 @@ private struct FileParser {
             return "nil"
         }
         return argument.isOptional && !optionalTaken ? "(\(argument.swift))!" : argument.swift
+    }
+
+    /// The Swift of `argument`, one of a format's (`NSLog`, `stringWithFormat:`): a string (`(null)` for nil,
+    /// as Objective-C's `%@` prints it) or an integer; another object's `%@` is its description, which Swift's
+    /// differs from, so it is refused.
+    private func formatted(_ argument: Expression, for sent: String) throws(Refusal) -> String {
+        if argument.swift == "nil" { return "\"(null)\"" }
+        switch argument.type {
+        case .integer:
+            return argument.swift
+        case .object("NSString", let optional):
+            return optional || argument.holdsNil ? "(\(argument.swift) ?? \"(null)\")" : argument.swift
+        default:
+            throw refusal(
+                "\(Self.described(argument.type)) (`\(argument.swift)`) in \(sent)'s format: nse-bench formats strings "
+                    + "and integers (another object's `%@` is its description, which Swift's differs from)")
+        }
     }
 
     private func propertyRead(_ name: String, of expression: Expression, translator: Translator) throws(Refusal)
@@ -1070,9 +1119,12 @@ private struct FileParser {
             guard let property = translator.property(name) else {
                 throw refusal("self.\(name), a property \(translator.className ?? "the class") does not declare")
             }
+            // An implicitly unwrapped optional, sent messages and read through `?.`: a message to nil answers
+            // nil, NO or 0 as in Objective-C (`[self.task cancel]` before a download began does nothing).
+            var type = property.type
+            if case .object(let name, _) = type { type = .object(name, optional: true) }
             return Expression(
-                swift: "self.\(ObjectiveCTranslation.swiftName(name))", type: property.type, isSettable: true,
-                holdsNil: true)
+                swift: "self.\(ObjectiveCTranslation.swiftName(name))", type: type, isSettable: true, holdsNil: true)
         }
         // Dot syntax sends any message without arguments (`paths.firstObject`), as brackets read a property.
         guard let found = ObjectiveCCalls.property(name, of: type) ?? ObjectiveCCalls.call(name, to: expression.type)
@@ -1116,9 +1168,9 @@ private struct FileParser {
             return Expression(swift: "&\(name)", type: .errorOut(name))
         case .punctuation where token.text == "(":
             if let next = current, next.kind == .identifier,
-                ObjectiveCCalls.objectTypes[next.text] != nil || next.text == "NSArray"
+                ObjectiveCCalls.objectTypes[next.text] != nil || Self.castTypes.contains(next.text)
             {
-                throw refusal("a cast, which nse-bench does not translate")
+                throw refusal("a cast (`(\(next.text) ...)`), which nse-bench does not translate")
             }
             let inner = try parseExpression(into: &translator)
             try expect(")", "`)`")
@@ -1137,11 +1189,13 @@ private struct FileParser {
                 try expect("(", "NSLog's arguments")
                 var arguments: [String] = []
                 while !isAt(")") {
-                    arguments.append(try parseExpression(into: &translator).swift)
+                    let argument = try parseExpression(into: &translator)
+                    arguments.append(arguments.isEmpty ? argument.swift : try formatted(argument, for: "NSLog"))
                     if isAt(",") { position += 1 } else { break }
                 }
                 try expect(")", "the end of NSLog's arguments")
-                return Expression(swift: "NSLog(\(arguments.joined(separator: ", ")))", type: .void, isCall: true)
+                return Expression(
+                    swift: "NSLog(\(arguments.joined(separator: ", ")))", type: .void, isCall: true, hasEffects: true)
             default:
                 if let local = locals[token.text] {
                     return read(token.text, local)
@@ -1156,13 +1210,18 @@ private struct FileParser {
                         if isAt(",") { position += 1 } else { break }
                     }
                     try expect(")", "the end of \(token.text)'s arguments")
+                    guard arguments.count == function.argumentCount else {
+                        throw refusal(
+                            "\(token.text) with \(arguments.count) arguments, where it takes \(function.argumentCount)",
+                            at: token.line)
+                    }
                     return Expression(
                         swift: function.spelled(receiver: "", arguments: arguments, variadic: []),
                         type: function.result,
                         isCall: true)
                 }
                 if let constant = ObjectiveCCalls.constants[token.text] {
-                    return Expression(swift: constant, type: .integer)
+                    return Expression(swift: constant, type: .constant)
                 }
                 if ObjectiveCCalls.isKnownClass(token.text) {
                     return Expression(swift: token.text, type: .classObject(token.text))
@@ -1191,8 +1250,10 @@ private struct FileParser {
     /// `@[a, b]`, after its `@[`: each element an object (Objective-C fails on nil, as the translation does).
     private mutating func parseArrayLiteral(into translator: inout Translator) throws(Refusal) -> Expression {
         var elements: [String] = []
+        var hasEffects = false
         while !isAt("]") {
             let element = try parseExpression(into: &translator)
+            hasEffects = hasEffects || element.hasEffects
             guard case .object = element.type, element.blockParameters == nil else {
                 throw refusal("`\(element.swift)` in an array, which holds objects")
             }
@@ -1203,7 +1264,8 @@ private struct FileParser {
         }
         try expect("]", "the end of the array")
         return Expression(
-            swift: "[\(elements.joined(separator: ", "))]", type: .object("NSArray"), isArrayLiteral: true)
+            swift: "[\(elements.joined(separator: ", "))]", type: .object("NSArray"), isArrayLiteral: true,
+            hasEffects: hasEffects)
     }
 
     /// `^(NSURL *location, NSURLResponse *response, NSError *error) { ... }`, after its `^`: a Swift closure
@@ -1217,6 +1279,9 @@ private struct FileParser {
             position += 1
             if isAt("void"), isAt(")", offset: 1) { position += 1 }
             while !isAt(")") {
+                while let token = current, token.kind == .identifier, Self.qualifiers.contains(token.text) {
+                    position += 1
+                }
                 let type = try identifier("a block parameter's type")
                 guard ObjectiveCCalls.objectTypes[type] != nil, type != "id", isAt("*") else {
                     throw refusal("a block parameter of type \(type), which nse-bench does not translate")
@@ -1239,7 +1304,12 @@ private struct FileParser {
             locals[parameter.name] = Local(
                 type: .object(parameter.type, optional: true), blockDepth: blockDepth, scope: scopes + 1)
         }
-        let body = try parseBlock(into: &translator, depth: depth)
+        // A block's parameters are variables it may set (`error:&error`); a closure's are constants.
+        let parameterVariables = parameters.map { parameter in
+            let name = ObjectiveCTranslation.swiftName(parameter.name)
+            return located("var \(name) = \(name)", line: start, depth: depth)
+        }.joined()
+        let body = parameterVariables + (try parseBlock(into: &translator, depth: depth))
         let closing = tokens[position - 1].line
         let captured = captures.removeLast()
         blockDepth -= 1
@@ -1313,7 +1383,16 @@ private struct FileParser {
             try self.argument(argument, at: index, of: call, sent: sent)
         }
         let variadicPassed = try variadic.map { argument throws(Refusal) in
-            try self.argument(argument, at: arguments.count, of: call, sent: sent)
+            call.formats
+                ? try formatted(argument, for: sent)
+                : try self.argument(argument, at: arguments.count, of: call, sent: sent)
+        }
+        let argumentsAct = (arguments + variadic + (error.map { [$0] } ?? [])).contains(where: \.hasEffects)
+        if receiver.isOptional, argumentsAct {
+            throw refusal(
+                "a message to `\(receiver.swift)`, which may be nil, with an argument that does something: Objective-C "
+                    + "evaluates it even when the receiver is nil, where Swift's `?.` skips it (keep the argument in "
+                    + "a variable first)", at: at)
         }
         var expression: Expression
         if let error {
@@ -1322,6 +1401,9 @@ private struct FileParser {
             expression = applying(call, to: receiver, arguments: passed, variadic: variadicPassed)
         }
         expression.isCall = true
+        expression.hasEffects =
+            expression.hasEffects || argumentsAct || call.result == .void
+            || ["write(", "Data(contentsOf:"].contains { call.swift.contains($0) }
         return expression
     }
 
@@ -1342,7 +1424,8 @@ private struct FileParser {
         var type = call.result
         if case .object(let name, _) = type { type = .object(name, optional: true) }
         if error.swift == "nil" {
-            return Expression(swift: isBool ? "((try? \(raw)) != nil)" : "(try? \(raw))", type: type)
+            return Expression(
+                swift: isBool ? "((try? \(raw)) != nil)" : "(try? \(raw))", type: type, hasEffects: true)
         }
         guard case .errorOut(let name) = error.type else {
             throw refusal("`\(error.swift)` as \(sent)'s error, which nse-bench translates for nil or `&error`", at: at)
@@ -1355,12 +1438,14 @@ private struct FileParser {
         let failed = "catch let objectiveCError { \(name) = objectiveCError; return"
         if isBool {
             let succeeded = receiver.isOptional ? "return try \(raw) != nil" : "try \(raw); return true"
-            return Expression(swift: "{ () -> Bool in do { \(succeeded) } \(failed) false } }()", type: .bool)
+            return Expression(
+                swift: "({ () -> Bool in do { \(succeeded) } \(failed) false } }())", type: .bool, hasEffects: true)
         }
         guard case .object(let result, _) = call.result, let swiftType = ObjectiveCCalls.objectTypes[result] else {
             throw refusal("\(sent)'s result, which nse-bench does not translate", at: at)
         }
         return Expression(
-            swift: "{ () -> \(swiftType)? in do { return try \(raw) } \(failed) nil } }()", type: type)
+            swift: "({ () -> \(swiftType)? in do { return try \(raw) } \(failed) nil } }())", type: type,
+            hasEffects: true)
     }
 }

@@ -152,10 +152,9 @@ public struct UserExtensionSource: Sendable, Hashable {
         if let objectiveC {
             notes.append(
                 "not faithful: \(objectiveC.files.joined(separator: ", ")) run translated to Swift; a phone runs the "
-                    + "Objective-C (the same calls and statements, but a property read while nil, or nil passed "
-                    + "where Swift takes an object, crashes the translation, where Objective-C may read or pass nil; "
-                    + "and a dictionary's value of another class than the variable it is kept in is nil, where "
-                    + "Objective-C keeps it)")
+                    + "Objective-C (the same calls and statements, but nil passed where Swift takes an object "
+                    + "crashes the translation, where some Objective-C methods take nil; and a dictionary's value of "
+                    + "another class than the variable it is kept in is nil, where Objective-C keeps it)")
         }
         notes += infoPlistsPassedOver.map { "Info.plist passed over: \($0)" }
         notes += ungeneratedProjects

@@ -53,7 +53,8 @@ struct ObjectiveCTranslationTests {
         )
         #expect(
             swift.contains(
-                "self.bestAttemptContent.title = String(format: \"%@ [modified]\", self.bestAttemptContent.title)"))
+                "self.bestAttemptContent?.title = String(format: \"%@ [modified]\", (self.bestAttemptContent?.title ?? \"(null)\"))"
+            ))
         #expect(swift.contains("override func serviceExtensionTimeWillExpire() {"))
         // Each statement at its Objective-C line.
         let lines = swift.split(separator: "\n").map(String.init)
@@ -67,15 +68,15 @@ struct ObjectiveCTranslationTests {
     @Test(arguments: [
         (
             SDKProfile.onesignal,
-            "OneSignal.didReceiveNotificationExtensionRequest(self.receivedRequest, with: self.bestAttemptContent, withContentHandler: self.contentHandler)"
+            "OneSignal.didReceiveNotificationExtensionRequest((self.receivedRequest)!, with: (self.bestAttemptContent)!, withContentHandler: self.contentHandler)"
         ),
         (
             .firebase,
-            "Messaging.serviceExtension().populateNotificationContent(self.bestAttemptContent, withContentHandler: contentHandler)"
+            "Messaging.serviceExtension().populateNotificationContent((self.bestAttemptContent)!, withContentHandler: contentHandler)"
         ),
         (
             .notifee,
-            "NotifeeExtensionHelper.populateNotificationContent(request, with: self.bestAttemptContent, withContentHandler: contentHandler)"
+            "NotifeeExtensionHelper.populateNotificationContent(request, with: (self.bestAttemptContent)!, withContentHandler: contentHandler)"
         ),
         (.clevertap, "CleverTap.sharedInstance()?.recordNotificationViewedEvent(withData: request.content.userInfo)"),
         (.airship, "super.serviceExtensionTimeWillExpire()"),
@@ -178,7 +179,9 @@ struct ObjectiveCTranslationTests {
             "NotificationService.m": ObjectiveCExamples.template.replacingOccurrences(
                 of: "%@ [modified]", with: "$1 $r $* %@"),
         ]).get()
-        #expect(translation.swiftText.contains("String(format: \"$1 $r $* %@\", self.bestAttemptContent.title)"))
+        #expect(
+            translation.swiftText.contains(
+                "String(format: \"$1 $r $* %@\", (self.bestAttemptContent?.title ?? \"(null)\"))"))
     }
 
     @Test(arguments: [
@@ -240,11 +243,11 @@ struct ObjectiveCTranslationTests {
             "var fileExtension: String? = mediaURL?.pathExtension",
             "if (((fileExtension).map { objectiveCReceiver in NSString(string: objectiveCReceiver).length } ?? 0) == 0) {",
             "var fileName: String? = NSString(string: UUID().uuidString).appendingPathExtension((fileExtension)!)",
-            "do { try FileManager.default.moveItem(at: (location)!, to: (fileURL)!); return true } catch let "
-                + "objectiveCError { moveError = objectiveCError; return false } }()",
+            "({ () -> Bool in do { try FileManager.default.moveItem(at: (location)!, to: (fileURL)!); return true } catch let "
+                + "objectiveCError { moveError = objectiveCError; return false } }())",
             "var attachment: UNNotificationAttachment? = (try? UNNotificationAttachment(identifier: \"media\", "
                 + "url: (fileURL)!, options: nil))",
-            "self.bestAttemptContent.attachments = [(attachment)!]",
+            "self.bestAttemptContent?.attachments = [(attachment)!]",
             "task?.resume()",
         ] {
             #expect(swift.contains(expected), "\(expected)\n\(swift)")
@@ -262,18 +265,18 @@ struct ObjectiveCTranslationTests {
     @Test(arguments: [
         (
             "NSString *type = nil; NSString *ext = [type isEqualToString:@\"image/png\"] ? @\"png\" : @\"jpg\";",
-            "var ext: String? = (((type).map { objectiveCReceiver in (objectiveCReceiver == \"image/png\") } ?? false) ? \"png\" : \"jpg\")"
+            "var ext: String? = (((type).map { objectiveCReceiver in ({ (string: String, other: String?) in other.map { other in string.utf16.elementsEqual(other.utf16) } ?? false }(objectiveCReceiver, \"image/png\")) } ?? false) ? \"png\" : \"jpg\")"
         ),
         ("if (0) { return; }", "if (0 != 0) {"),
         (
             "if (!self.bestAttemptContent.title.length) return;",
-            "if (NSString(string: self.bestAttemptContent.title).length == 0) {"
+            "if (((self.bestAttemptContent?.title).map { objectiveCReceiver in NSString(string: objectiveCReceiver).length } ?? 0) == 0) {"
         ),
         (
             "NSDictionary *aps = request.content.userInfo[@\"aps\"];",
             "var aps: [AnyHashable: Any]? = (request.content.userInfo[\"aps\"] as? [AnyHashable: Any])"
         ),
-        ("NSString *text = nil; self.bestAttemptContent.title = text;", "self.bestAttemptContent.title = (text)!"),
+        ("NSString *text = nil; self.bestAttemptContent.title = text;", "self.bestAttemptContent?.title = (text)!"),
         (
             "NSURLResponse *response = nil; NSString *type = response.MIMEType;",
             "var type: String? = response?.mimeType"
@@ -290,7 +293,7 @@ struct ObjectiveCTranslationTests {
         ("NSURL *url = nil; NSString *path = [url path];", "var path: String? = url?.path"),
         (
             "#warning remove before release\nself.bestAttemptContent.title = @\"t\";",
-            "self.bestAttemptContent.title = \"t\""
+            "self.bestAttemptContent?.title = \"t\""
         ),
     ])
     func aStatementWithLocalsBecomesItsSwift(statement: String, swift: String) throws {
@@ -313,7 +316,7 @@ struct ObjectiveCTranslationTests {
         ])
         .get().swiftText
         #expect(swift.contains("var task: URLSessionDownloadTask!"), "\(swift)")
-        #expect(swift.contains("self.task.cancel()"), "\(swift)")
+        #expect(swift.contains("self.task?.cancel()"), "\(swift)")
     }
 
     /// What a block or a local may not do in Swift as it does in Objective-C, refused at its line.
@@ -370,12 +373,13 @@ struct ObjectiveCTranslationTests {
         #expect(swift.contains("if ((self.bestAttemptContent == nil) || (self.contentHandler == nil)) {"), "\(swift)")
         #expect(swift.contains("return\n"))
         #expect(swift.contains("} else {"))
-        #expect(swift.contains("self.bestAttemptContent.body = \"b\""))
+        #expect(swift.contains("self.bestAttemptContent?.body = \"b\""))
         // The statement after a `#pragma` under an `if` is the if's.
         let lines = swift.split(separator: "\n").map(String.init)
-        let governed = try #require(lines.firstIndex { $0.contains("self.bestAttemptContent.subtitle = \"s\"") })
+        let governed = try #require(lines.firstIndex { $0.contains("self.bestAttemptContent?.subtitle = \"s\"") })
         #expect(lines[governed - 2].hasSuffix("if (self.bestAttemptContent != nil) {"), "\(swift)")
-        #expect(swift.contains("NSLog(\"delivering %@\", self.bestAttemptContent.title)"))
+        // `%@` of nil prints `(null)`, as Objective-C's does.
+        #expect(swift.contains("NSLog(\"delivering %@\", (self.bestAttemptContent?.title ?? \"(null)\"))"))
     }
 
     /// The header `header` with an implementation importing it: `body` inside `@implementation`.
@@ -513,9 +517,10 @@ struct ObjectiveCTranslationTests {
         #expect(swift.contains("var done: (() -> Void)!"))
         #expect(swift.contains("override func didReceive(_ `in`: UNNotificationRequest"), "\(swift)")
         #expect(swift.contains("(`in`.content.mutableCopy() as! UNMutableNotificationContent)"))
-        #expect(swift.contains("String(format: \"%@\\t\\\"x\\\"\\n\\0\", self.bestAttemptContent.title)"))
+        #expect(
+            swift.contains("String(format: \"%@\\t\\\"x\\\"\\n\\0\", (self.bestAttemptContent?.title ?? \"(null)\"))"))
         #expect(swift.contains("class NotificationService: UNNotificationServiceExtension {"))
-        #expect(swift.contains("self.bestAttemptContent.launchImageName = \"Launch\""))
+        #expect(swift.contains("self.bestAttemptContent?.launchImageName = \"Launch\""))
     }
 
     @Test func theLexerDropsCommentsAndKeepsLinesAndDirectives() throws {

@@ -84,8 +84,8 @@ struct UserExtensionObjectiveCTests {
     }
 
     /// What the Objective-C means, kept at run time: a block reads the locals as they were when it was made
-    /// (a later change is not its), a message to nil answers nil or NO, and a failed call sets the error
-    /// passed as `&moveError` and answers NO.
+    /// (a later change is not its), a message to nil (a local, a property never set) answers nil or NO, and a
+    /// failed call sets the error passed as `&moveError` (or the block's own parameter) and answers NO.
     @Test func aBlockCopiesItsLocalsAndNilAnswersNilAsInObjectiveC() async throws {
         let implementation = """
             #import "NotificationService.h"
@@ -93,6 +93,7 @@ struct UserExtensionObjectiveCTests {
             @interface NotificationService ()
             @property (nonatomic, strong) void (^contentHandler)(UNNotificationContent *contentToDeliver);
             @property (nonatomic, strong) UNMutableNotificationContent *bestAttemptContent;
+            @property (nonatomic, strong) NSURLSessionDataTask *earlier;
             @end
 
             @implementation NotificationService
@@ -100,6 +101,7 @@ struct UserExtensionObjectiveCTests {
             - (void)didReceiveNotificationRequest:(UNNotificationRequest *)request withContentHandler:(void (^)(UNNotificationContent * _Nonnull))contentHandler {
                 self.contentHandler = contentHandler;
                 self.bestAttemptContent = [request.content mutableCopy];
+                [self.earlier cancel];
                 NSString *missing = request.content.userInfo[@"no_such_key"];
                 NSURL *none = [NSURL URLWithString:missing];
                 BOOL same = [missing isEqualToString:@"x"];
@@ -109,6 +111,12 @@ struct UserExtensionObjectiveCTests {
                 NSURLSessionDataTask *task = [[NSURLSession sharedSession] dataTaskWithURL:[NSURL URLWithString:@"http://127.0.0.1:8080/media/1KB.jpg"] completionHandler:^(NSData *data, NSURLResponse *response, NSError *error) {
                     NSString *nilMessages = (none == nil && !same && none.path == nil) ? @"nil answers nil" : @"a message to nil answered";
                     NSString *failure = (!moved && moveError != nil) ? @"error set" : @"error not set";
+                    if ([[NSFileManager defaultManager] removeItemAtURL:[NSURL fileURLWithPath:@"/nonexistent/c"] error:&error]) {
+                        failure = @"removed what is not there";
+                    }
+                    if (error == nil) {
+                        failure = @"the block's own error not set";
+                    }
                     self.bestAttemptContent.title = [NSString stringWithFormat:@"%@, %@, %@", label, nilMessages, failure];
                     self.contentHandler(self.bestAttemptContent);
                 }];
