@@ -151,6 +151,8 @@ private struct Translator {
         [(name: String, swiftType: String, type: ObjectiveCCalls.ValueType, declaration: String, readonly: Bool)] = []
     var methods: [String] = []
     var methodSelectors: Set<String> = []
+    /// The class's own methods by selector, read before any body: a body may call one defined below it.
+    var ownMethods: [String: OwnMethod] = [:]
     var modules: [String] = []
     var sdks: [SDKProfile] = []
     var implemented = false
@@ -200,6 +202,75 @@ private struct Translator {
     }
 }
 
+/// A type as a method's signature declares it (`(NSString *)`, `(BOOL)`, `(void (^)(NSURL *url))`).
+private enum DeclaredType: Equatable {
+    case void
+    case bool
+    /// An object of the class named (`id` for any).
+    case object(String)
+    /// A block returning nothing, taking objects of the classes named.
+    case block([String])
+
+    /// Its Swift type: an object's an optional, as an Objective-C object may be nil; a block's an implicitly
+    /// unwrapped optional (calling nil crashes, as in Objective-C) taking optionals.
+    var swift: String {
+        switch self {
+        case .void: "Void"
+        case .bool: "Bool"
+        case .object(let name): (ObjectiveCCalls.objectTypes[name] ?? name) + "?"
+        case .block(let parameters):
+            "((\(parameters.map { (ObjectiveCCalls.objectTypes[$0] ?? $0) + "?" }.joined(separator: ", "))) -> Void)!"
+        }
+    }
+
+    /// The type of a translated expression of it.
+    var valueType: ObjectiveCCalls.ValueType {
+        switch self {
+        case .void: .void
+        case .bool: .bool
+        case .object(let name): .object(name, optional: true)
+        case .block: .block
+        }
+    }
+}
+
+/// A method of the class's own: `- (NSString *)fileExtensionForType:(NSString *)type`, a Swift method of
+/// the selector's parts as its name and labels (`fileExtensionForType(_ type: String?) -> String?`).
+private struct OwnMethod {
+    var parts: [String]
+    var parameters: [(name: String, type: DeclaredType)]
+    var result: DeclaredType
+
+    /// The Swift of a call with the arguments `$0`, `$1`, ... to `$r`, as ``ObjectiveCCalls/Call`` spells one.
+    var call: ObjectiveCCalls.Call {
+        let labels = parameters.indices.map { index in index == 0 ? "$0" : "\(parts[index]): $\(index)" }
+        var call = ObjectiveCCalls.Call(
+            swift: "$r.\(ObjectiveCTranslation.swiftName(parts[0]))(\(labels.joined(separator: ", ")))",
+            result: result.valueType)
+        for (index, parameter) in parameters.enumerated() {
+            switch parameter.type {
+            case .object(let name):
+                call.optionalArguments.insert(index)
+                call.parameterClasses[index] = name
+            case .block(let classes):
+                call.optionalArguments.insert(index)
+                call.blockParameters[index] = classes
+            case .void, .bool: break
+            }
+        }
+        return call
+    }
+
+    /// The Swift declaration's first line, `func name(_ a: T?, label b: U?) -> R {`.
+    var declaration: String {
+        let declared = parameters.enumerated().map { index, parameter in
+            "\(index == 0 ? "_" : parts[index]) \(ObjectiveCTranslation.swiftName(parameter.name)): \(parameter.type.swift)"
+        }
+        return "func \(ObjectiveCTranslation.swiftName(parts[0]))(\(declared.joined(separator: ", ")))"
+            + (result == .void ? "" : " -> \(result.swift)") + " {"
+    }
+}
+
 /// Parses one Objective-C file into the ``Translator``.
 private struct FileParser {
     typealias Refusal = ObjectiveCTranslation.Refusal
@@ -232,6 +303,11 @@ private struct FileParser {
         var blockParameters: [String]?
         /// Whether it is an array literal (`@[...]`), the one array an assignment takes.
         var isArrayLiteral = false
+        /// For a block, whether it takes optionals, which a call passes as they are.
+        var blockTakesOptionals = false
+        /// For a block, whether it is read through what may be nil (`weakSelf.contentHandler`): called while
+        /// nil it crashes, as calling a nil block does.
+        var isOptionalBlock = false
         /// Whether evaluating it does something beyond answering (a throwing call, one that answers nothing,
         /// a block called): Objective-C evaluates a message's arguments even when the receiver is nil, where
         /// Swift's `?.` skips them.
@@ -251,6 +327,12 @@ private struct FileParser {
         var blockDepth: Int
         /// The `{ ... }` it was declared in, which one name may be declared in once.
         var scope: Int
+        /// For a block, whether it takes optionals (a method's block parameter), which a call passes as they are.
+        var blockTakesOptionals = false
+        /// Whether it is `__block`: blocks share it (no copy in their capture lists) and may set it.
+        var isShared = false
+        /// Whether it is `__weak`: a block's capture list keeps it weak.
+        var isWeak = false
     }
 
     /// The method being translated: its selector and its parameters' types.
@@ -259,6 +341,8 @@ private struct FileParser {
     /// The `{ ... }` being parsed, and how many have been.
     private var scope = 0
     private var scopes = 0
+    /// What the method being translated returns.
+    private var methodResult = DeclaredType.void
     /// How many block literals the parser is inside.
     private var blockDepth = 0
     /// For each block literal the parser is inside, outermost first, the locals of the blocks around it that
@@ -542,6 +626,7 @@ private struct FileParser {
         }
         translator.implemented = true
         try parseInstanceVariables()
+        try readOwnMethods(into: &translator, of: name)
         while !isAt("@end") {
             guard let token = current else { throw refusal("@implementation \(name) has no @end", at: at) }
             if token.kind == .directive, isPragma(token) {
@@ -555,13 +640,133 @@ private struct FileParser {
             case "@synthesize":
                 try skip(past: ";")
             default:
-                throw refusal("`\(token.text)` in @implementation \(name): nse-bench translates its two methods only")
+                throw refusal(
+                    "`\(token.text)` in @implementation \(name): nse-bench translates instance methods (`-`) only")
             }
         }
         position += 1
     }
 
     // MARK: Methods
+
+    /// The selectors Swift's classes already answer, which a method of the class's own would override.
+    private static let inheritedSelectors: Set<String> = [
+        "dealloc", "description", "debugDescription", "hash", "copy", "mutableCopy", "isEqual:", "class", "self",
+        "superclass", "respondsToSelector:", "conformsToProtocol:", "performSelector:", "isKindOfClass:",
+        "isMemberOfClass:", "retain", "release", "autorelease", "retainCount", "zone", "finalize", "load",
+        "initialize",
+    ]
+
+    /// Reads the signature of each method of the implementation (the parser then stands where it stood), so
+    /// that a body may call one defined below it.
+    private mutating func readOwnMethods(into translator: inout Translator, of name: String) throws(Refusal) {
+        let start = position
+        defer { position = start }
+        while let token = current, !isAt("@end") {
+            // A class method (`+`) is refused where the methods are read.
+            if token.text == "+" { return }
+            guard token.text == "-" else {
+                position += 1
+                continue
+            }
+            let at = line
+            position += 1
+            let (selector, method) = try parseSignature()
+            let known = ["didReceiveNotificationRequest:withContentHandler:", "serviceExtensionTimeWillExpire"]
+            if !known.contains(selector) {
+                // `init...` returning an object is Objective-C's initializer family (`initAction` returning void
+                // is a method like any other).
+                let initializer: Bool = {
+                    guard selector.hasPrefix("init"), case .object = method.result else { return false }
+                    return true
+                }()
+                if selector == "init" || initializer || Self.inheritedSelectors.contains(selector) {
+                    throw refusal(
+                        "\(selector), a method NSObject or UNNotificationServiceExtension already has, which nse-bench "
+                            + "does not translate", at: at)
+                }
+                if method.parameters.isEmpty, translator.property(method.parts[0]) != nil {
+                    throw refusal(
+                        "\(selector), an accessor of the property \(method.parts[0]), which nse-bench does not translate",
+                        at: at)
+                }
+                translator.ownMethods[selector] = method
+            }
+            guard isAt("{") else { throw refusal("\(selector) has no body", at: at) }
+            try skip(past: "}")
+        }
+    }
+
+    /// A type in parentheses, as a method's signature declares it, after its `(`; nil for one nse-bench does
+    /// not translate.
+    private mutating func parseDeclaredType() throws(Refusal) -> DeclaredType? {
+        var words: [ObjectiveCToken] = []
+        var depth = 0
+        while let token = current {
+            if token.text == "(" { depth += 1 }
+            if token.text == ")" {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            words.append(token)
+            position += 1
+        }
+        try expect(")", "the end of the type")
+        let meaningful = words.filter { !($0.kind == .identifier && Self.qualifiers.contains($0.text)) }
+        let texts = meaningful.map(\.text)
+        if texts == ["void"] { return .void }
+        if texts == ["BOOL"] { return .bool }
+        if texts == ["id"] { return .object("id") }
+        if texts.count == 2, texts[1] == "*", ObjectiveCCalls.objectTypes[texts[0]] != nil { return .object(texts[0]) }
+        // `void (^)(NSURL *url, NSError *error)`, the block's own name and its parameters' names optional.
+        guard texts.count >= 5, texts[0] == "void", texts[1] == "(", texts[2] == "^",
+            let close = texts.firstIndex(of: ")"), close + 1 < texts.count, texts[close + 1] == "(",
+            texts.last == ")"
+        else { return nil }
+        var classes: [String] = []
+        var parameter: [String] = []
+        for text in texts[(close + 2)...] {
+            if text == "," || text == ")" {
+                if parameter != ["void"], !parameter.isEmpty {
+                    guard parameter.count >= 2, parameter[1] == "*", ObjectiveCCalls.objectTypes[parameter[0]] != nil,
+                        parameter[0] != "id"
+                    else { return nil }
+                    classes.append(parameter[0])
+                }
+                parameter = []
+            } else {
+                parameter.append(text)
+            }
+        }
+        return .block(classes)
+    }
+
+    /// A method's signature, after its `-`: its selector, and the method as it declares itself.
+    private mutating func parseSignature() throws(Refusal) -> (String, OwnMethod) {
+        let at = line
+        try expect("(", "the method's return type")
+        let result = try parseDeclaredType()
+        var parts = [try identifier("the method's name")]
+        var parameters: [(name: String, type: DeclaredType)] = []
+        var unknownType = result == nil || { if case .block = result { true } else { false } }()
+        while isAt(":") {
+            position += 1
+            try expect("(", "a parameter's type")
+            let type = try parseDeclaredType()
+            if type == nil || type == .void { unknownType = true }
+            parameters.append((try identifier("a parameter's name"), type ?? .void))
+            guard let token = current, token.kind == .identifier, isAt(":", offset: 1) else { break }
+            parts.append(token.text)
+            position += 1
+        }
+        let selector = parameters.isEmpty ? parts[0] : parts.map { $0 + ":" }.joined()
+        if unknownType {
+            throw refusal(
+                "\(selector) takes or returns a type nse-bench does not translate (it translates void, BOOL, id, the "
+                    + "classes of its variables and blocks taking them)", at: at)
+        }
+        return (selector, OwnMethod(parts: parts, parameters: parameters, result: result ?? .void))
+    }
 
     private mutating func parseMethod(into translator: inout Translator) throws(Refusal) {
         let at = line
@@ -604,13 +809,26 @@ private struct FileParser {
             locals = [:]
             header = located("override func serviceExtensionTimeWillExpire() {", line: at, depth: 1)
         default:
-            throw refusal(
-                "a method of its own, \(selector): nse-bench translates didReceiveNotificationRequest:withContentHandler: "
-                    + "and serviceExtensionTimeWillExpire only", at: at)
+            guard let method = translator.ownMethods[selector] else {
+                throw refusal("\(selector), a method nse-bench does not translate", at: at)
+            }
+            // Its parameters are variables it may set; Swift's are constants.
+            locals = [:]
+            header =
+                located(method.declaration, line: at, depth: 1)
+                + method.parameters.map { parameter in
+                    let name = ObjectiveCTranslation.swiftName(parameter.name)
+                    locals[parameter.name] = Local(
+                        type: parameter.type.valueType, blockDepth: 0, scope: 1,
+                        blockTakesOptionals: { if case .block = parameter.type { true } else { false } }())
+                    return located("var \(name): \(parameter.type.swift) = \(name)", line: at, depth: 2)
+                }.joined()
+            methodResult = method.result
         }
         guard isAt("{") else { throw refusal("\(selector) has no body", at: at) }
         let body = try parseBlock(into: &translator, depth: 2)
         translator.methods.append(header + body + "    }\n")
+        methodResult = .void
     }
 
     /// A `{ ... }` block's statements, each after the `#sourceLocation` of its line, indented to `depth`.
@@ -670,17 +888,30 @@ private struct FileParser {
         }
         if isAt("return") {
             position += 1
-            try expect(";", "`;` after return (the method returns nothing)")
-            return located("return", line: at, depth: depth)
+            if isAt(";") || methodResult == .void || blockDepth > 0 {
+                try expect(";", "`;` after return (the method or block returns nothing)")
+                return located("return", line: at, depth: depth)
+            }
+            let value = try parseExpression(into: &translator)
+            try expect(";", "the end of the statement")
+            return located(
+                "return \(try converted(value, to: methodResult.valueType, holdsNil: true, at: at))", line: at,
+                depth: depth)
         }
         if let token = current, token.kind == .identifier,
             ["while", "for", "do", "switch", "goto", "break", "continue", "else"].contains(token.text)
         {
             throw refusal("`\(token.text)`: nse-bench translates assignments, calls, if and return")
         }
+        if isAt("__block") {
+            position += 1
+            return try parseDeclaration(into: &translator, depth: depth, shared: true)
+        }
+        if isAt("__weak") || isAt("__strong") {
+            return try parseSelfReference(into: &translator, depth: depth)
+        }
         if let token = current, token.kind == .identifier,
-            ["static", "const", "__block", "__weak", "__strong", "__unsafe_unretained", "typeof", "__typeof"]
-                .contains(token.text)
+            ["static", "const", "__unsafe_unretained", "typeof", "__typeof"].contains(token.text)
         {
             throw refusal("a local variable (declared `\(token.text)`), which nse-bench does not translate")
         }
@@ -701,7 +932,7 @@ private struct FileParser {
                         : "an assignment to `\(target.swift)`, which nse-bench does not translate", at: at)
             }
             let value = try parseExpression(into: &translator)
-            if target.isOptional, !target.holdsNil, value.hasEffects {
+            if value.hasEffects, target.swift.contains("?.") || (target.isOptional && !target.holdsNil) {
                 throw refusal(
                     "an assignment to `\(target.swift)`, of what may be nil, of a value that does something: "
                         + "Objective-C evaluates it even when the receiver is nil, where Swift's `?.` skips it (keep "
@@ -723,12 +954,55 @@ private struct FileParser {
 
     /// Whether `name` is a local variable that the block being parsed copies from the code around it.
     private func isCapture(_ name: String) -> Bool {
-        locals[name].map { $0.blockDepth < blockDepth } ?? false
+        locals[name].map { $0.blockDepth < blockDepth && !$0.isShared } ?? false
     }
 
     /// `NSString *url = ...;`, `NSError *error;`, `BOOL moved = ...;`: a Swift `var` of the Swift type, an
     /// optional, as an Objective-C object may be nil (one declared without a value is).
-    private mutating func parseDeclaration(into translator: inout Translator, depth: Int) throws(Refusal) -> String {
+    /// `__weak typeof(self) weakSelf = self;` and `__strong typeof(weakSelf) strongSelf = weakSelf;`: a
+    /// Swift `weak var` (a block's capture list keeps it weak) or a strong optional, of the class itself.
+    private mutating func parseSelfReference(into translator: inout Translator, depth: Int) throws(Refusal) -> String {
+        let at = line
+        let weak = advance()?.text == "__weak"
+        let className = translator.className ?? ""
+        if let token = current, ["typeof", "__typeof", "__typeof__"].contains(token.text) {
+            position += 1
+            try expect("(", "typeof's operand")
+            let named = try identifier("typeof's operand")
+            try expect(")", "the end of typeof")
+            guard named == "self" || locals[named]?.type == .object(className, optional: true) else {
+                throw refusal("typeof(\(named)), which nse-bench translates for self only", at: at)
+            }
+        } else {
+            let named = try identifier("the variable's class")
+            guard named == className, isAt("*") else {
+                throw refusal(
+                    "a `\(weak ? "__weak" : "__strong")` variable of \(named), which nse-bench translates for the class "
+                        + "itself (`self`) only", at: at)
+            }
+            position += 1
+        }
+        let name = try identifier("the variable's name")
+        try expect("=", "the variable's value")
+        let value = try parseExpression(into: &translator)
+        guard case .object(className, _) = value.type else {
+            throw refusal("\(name) set to `\(value.swift)`, which is not the class itself", at: at)
+        }
+        try expect(";", "the end of the declaration")
+        guard locals[name]?.scope != scope else {
+            throw refusal("\(name) declared twice in one block, which nse-bench does not translate", at: at)
+        }
+        locals[name] = Local(
+            type: .object(className, optional: true), blockDepth: blockDepth, scope: scope, isWeak: weak)
+        return located(
+            "\(weak ? "weak " : "")var \(ObjectiveCTranslation.swiftName(name)): \(className)? = \(value.swift)",
+            line: at,
+            depth: depth)
+    }
+
+    private mutating func parseDeclaration(
+        into translator: inout Translator, depth: Int, shared: Bool = false
+    ) throws(Refusal) -> String {
         let at = line
         while let token = current, token.kind == .identifier, Self.qualifiers.contains(token.text) { position += 1 }
         let typeName = try identifier("the variable's type")
@@ -766,7 +1040,7 @@ private struct FileParser {
         }
         if isAt(",") { throw refusal("several variables in one declaration, which nse-bench does not translate") }
         try expect(";", "the end of the declaration")
-        locals[name] = Local(type: type, blockDepth: blockDepth, scope: scope)
+        locals[name] = Local(type: type, blockDepth: blockDepth, scope: scope, isShared: shared)
         return located(declaration, line: at, depth: depth)
     }
 
@@ -980,18 +1254,31 @@ private struct FileParser {
                 }
                 try expect(")", "the end of the block's arguments")
                 // A block takes objects, as the contentHandler its content: nil crashes where Swift's takes none.
+                let takes = ObjectiveCCalls.Call(
+                    swift: "", result: .void,
+                    optionalArguments: expression.blockTakesOptionals ? Set(arguments.indices) : [])
                 let passed = try arguments.enumerated().map { (index, argument) throws(Refusal) in
-                    try self.argument(
-                        argument, at: index, of: ObjectiveCCalls.Call(swift: "", result: .void), sent: "the block")
+                    try self.argument(argument, at: index, of: takes, sent: "the block")
                 }
+                // A method's block parameter is an optional (a block's copy of it too): called, nil crashes.
+                let called =
+                    expression.isOptionalBlock
+                    ? "(\(expression.swift))!"
+                    : expression.blockTakesOptionals ? "\(expression.swift)!" : expression.swift
                 expression = Expression(
-                    swift: "\(expression.swift)(\(passed.joined(separator: ", ")))", type: .void, isCall: true,
-                    hasEffects: true)
-            } else if isAt("["), case .object("NSDictionary", _) = expression.type {
-                // `userInfo[@"media_url"]`: NSDictionary's objectForKeyedSubscript:, nil for a key it lacks.
+                    swift: "\(called)(\(passed.joined(separator: ", ")))", type: .void, isCall: true, hasEffects: true)
+            } else if isAt("["), case .object(let type, _) = expression.type, type == "NSDictionary" || type == "id" {
+                // `userInfo[@"media_url"]`: NSDictionary's objectForKeyedSubscript:, nil for a key it lacks. An
+                // id's (`userInfo[@"aps"][@"image"]`) is read as a dictionary's: nil where it is another class
+                // (named in the run's notes), as a variable's.
                 position += 1
                 let key = try parseExpression(into: &translator)
                 try expect("]", "the end of the subscript")
+                if type == "id" {
+                    expression = Expression(
+                        swift: "(\(expression.swift) as? [AnyHashable: Any])",
+                        type: .object("NSDictionary", optional: true))
+                }
                 let call = ObjectiveCCalls.Call(swift: "$r[$0]", result: .object("id", optional: true))
                 expression = applying(
                     call, to: expression, arguments: [try argument(key, at: 0, of: call, sent: "a subscript")])
@@ -1127,6 +1414,18 @@ private struct FileParser {
                 swift: "self.\(ObjectiveCTranslation.swiftName(name))", type: type, isSettable: true, holdsNil: true)
         }
         // Dot syntax sends any message without arguments (`paths.firstObject`), as brackets read a property.
+        if type == translator.className {
+            // `weakSelf.bestAttemptContent`: the class's property through a reference that may be nil.
+            guard translator.baseSDK == nil, let property = translator.property(name) else {
+                throw refusal("`.\(name)` of `\(expression.swift)`, which nse-bench does not translate")
+            }
+            var propertyType = property.type
+            if case .object(let name, _) = propertyType { propertyType = .object(name, optional: true) }
+            return Expression(
+                swift: expression.swift + (expression.isOptional ? "?." : ".") + ObjectiveCTranslation.swiftName(name),
+                type: propertyType, isSettable: true, holdsNil: true,
+                isOptionalBlock: expression.isOptional && propertyType == .block)
+        }
         guard let found = ObjectiveCCalls.property(name, of: type) ?? ObjectiveCCalls.call(name, to: expression.type)
         else {
             throw refusal("`.\(name)` of a \(type), which nse-bench does not translate")
@@ -1239,12 +1538,15 @@ private struct FileParser {
     /// set, and which each block between them copies too.
     private mutating func read(_ name: String, _ local: Local) -> Expression {
         let swift = ObjectiveCTranslation.swiftName(name)
-        for depth in local.blockDepth..<blockDepth where !captures[depth].contains(swift) {
-            captures[depth].append(swift)
+        // A `__block` variable is the blocks' own, shared, as a Swift variable a closure captures.
+        let captured = local.isWeak ? "weak \(swift)" : swift
+        for depth in local.blockDepth..<blockDepth where !local.isShared && !captures[depth].contains(captured) {
+            captures[depth].append(captured)
         }
         return Expression(
-            swift: swift, type: local.type, isSettable: local.blockDepth == blockDepth && local.scope != 0,
-            holdsNil: true)
+            swift: swift, type: local.type,
+            isSettable: (local.blockDepth == blockDepth || local.isShared) && local.scope != 0, holdsNil: true,
+            blockTakesOptionals: local.blockTakesOptionals)
     }
 
     /// `@[a, b]`, after its `@[`: each element an object (Objective-C fails on nil, as the translation does).
@@ -1374,7 +1676,11 @@ private struct FileParser {
             } else {
                 nil
             }
-        guard let call = ObjectiveCCalls.call(sent, to: receiver.type) ?? property else {
+        let own =
+            receiver.type.isObject
+                && receiver.type == .object(translator.className ?? "", optional: receiver.isOptional)
+            ? translator.ownMethods[sent]?.call : nil
+        guard let call = own ?? ObjectiveCCalls.call(sent, to: receiver.type) ?? property else {
             throw refusal("the message \(sent) to `\(receiver.swift)`, which nse-bench does not translate", at: at)
         }
         translator.use(module: call.module, sdk: call.sdk)

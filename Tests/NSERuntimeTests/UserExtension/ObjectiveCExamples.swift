@@ -182,4 +182,85 @@ enum ObjectiveCExamples {
             """,
         ],
     ]
+
+    /// The media download of the tutorials many Objective-C extensions were written from: a method of the
+    /// class's own that downloads and calls back with the attachment (a `__block` variable the download's
+    /// block sets, the block's own `error` passed as `&error`), another that names the file's extension, and
+    /// `__weak typeof(self) weakSelf` in the block that delivers.
+    static let tutorial = """
+        #import "NotificationService.h"
+
+        @interface NotificationService ()
+
+        @property (nonatomic, strong) void (^contentHandler)(UNNotificationContent *contentToDeliver);
+        @property (nonatomic, strong) UNMutableNotificationContent *bestAttemptContent;
+
+        @end
+
+        @implementation NotificationService
+
+        - (void)didReceiveNotificationRequest:(UNNotificationRequest *)request withContentHandler:(void (^)(UNNotificationContent * _Nonnull))contentHandler {
+            self.contentHandler = contentHandler;
+            self.bestAttemptContent = [request.content mutableCopy];
+
+            NSDictionary *userInfo = request.content.userInfo;
+            NSString *attachmentUrlString = [userInfo objectForKey:@"media_url"];
+            if (attachmentUrlString == nil) {
+                self.contentHandler(self.bestAttemptContent);
+                return;
+            }
+            __weak typeof(self) weakSelf = self;
+            [self loadAttachmentForUrlString:attachmentUrlString
+                                    withType:@"image"
+                           completionHandler:^(UNNotificationAttachment *attachment) {
+                               if (attachment) {
+                                   weakSelf.bestAttemptContent.attachments = @[attachment];
+                               }
+                               weakSelf.contentHandler(weakSelf.bestAttemptContent);
+                           }];
+        }
+
+        - (NSString *)fileExtensionForMediaType:(NSString *)type {
+            NSString *ext = type;
+            if ([type isEqualToString:@"image"]) {
+                ext = @"jpg";
+            }
+            if ([type isEqualToString:@"video"]) {
+                ext = @"mp4";
+            }
+            return [@"." stringByAppendingString:ext];
+        }
+
+        - (void)loadAttachmentForUrlString:(NSString *)urlString withType:(NSString *)type
+                         completionHandler:(void(^)(UNNotificationAttachment *))completionHandler  {
+            __block UNNotificationAttachment *attachment = nil;
+            NSURL *attachmentURL = [NSURL URLWithString:urlString];
+            NSString *fileExt = [self fileExtensionForMediaType:type];
+
+            NSURLSession *session = [NSURLSession sessionWithConfiguration:[NSURLSessionConfiguration defaultSessionConfiguration]];
+            [[session downloadTaskWithURL:attachmentURL
+                        completionHandler:^(NSURL *temporaryFileLocation, NSURLResponse *response, NSError *error) {
+                            if (error != nil) {
+                                NSLog(@"%@", error.localizedDescription);
+                            } else {
+                                NSFileManager *fileManager = [NSFileManager defaultManager];
+                                NSURL *localURL = [NSURL fileURLWithPath:[temporaryFileLocation.path stringByAppendingString:fileExt]];
+                                [fileManager moveItemAtURL:temporaryFileLocation toURL:localURL error:&error];
+
+                                NSError *attachmentError = nil;
+                                attachment = [UNNotificationAttachment attachmentWithIdentifier:@"" URL:localURL options:nil error:&attachmentError];
+                                if (attachmentError) {
+                                    NSLog(@"%@", attachmentError.localizedDescription);
+                                }
+                            }
+                            completionHandler(attachment);
+                        }] resume];
+        }
+
+        - (void)serviceExtensionTimeWillExpire {
+            self.contentHandler(self.bestAttemptContent);
+        }
+
+        @end
+        """
 }

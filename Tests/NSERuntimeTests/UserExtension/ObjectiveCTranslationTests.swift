@@ -292,6 +292,10 @@ struct ObjectiveCTranslationTests {
         ),
         ("NSURL *url = nil; NSString *path = [url path];", "var path: String? = url?.path"),
         (
+            "NSString *image = request.content.userInfo[@\"aps\"][@\"image\"];",
+            "var image: String? = (((request.content.userInfo[\"aps\"] as? [AnyHashable: Any])).flatMap { objectiveCReceiver in objectiveCReceiver[\"image\"] } as? String)"
+        ),
+        (
             "#warning remove before release\nself.bestAttemptContent.title = @\"t\";",
             "self.bestAttemptContent?.title = \"t\""
         ),
@@ -319,6 +323,66 @@ struct ObjectiveCTranslationTests {
         #expect(swift.contains("self.task?.cancel()"), "\(swift)")
     }
 
+    /// The tutorials' methods of the class's own: each a Swift method named by its selector's parts, its
+    /// parameters optionals it may set, a block parameter an implicitly unwrapped closure taking optionals;
+    /// a `__block` variable shared with the block (not in its capture list), `weakSelf` captured weak.
+    @Test func methodsOfItsOwnAndBlockAndWeakVariablesTranslate() throws {
+        let swift = try Self.translate([
+            "NotificationService.h": ObjectiveCExamples.header, "NotificationService.m": ObjectiveCExamples.tutorial,
+        ]).get().swiftText
+        for expected in [
+            "func fileExtensionForMediaType(_ type: String?) -> String? {",
+            "var type: String? = type",
+            "return (\".\" + (ext)!)",
+            "func loadAttachmentForUrlString(_ urlString: String?, withType type: String?, completionHandler "
+                + "completionHandler: ((UNNotificationAttachment?) -> Void)!) {",
+            "var completionHandler: ((UNNotificationAttachment?) -> Void)! = completionHandler",
+            "var attachment: UNNotificationAttachment? = nil",
+            "var fileExt: String? = self.fileExtensionForMediaType(type)",
+            "completionHandler!(attachment)",
+            "weak var weakSelf: NotificationService? = self",
+            "self.loadAttachmentForUrlString(attachmentUrlString, withType: \"image\", completionHandler: { [weak weakSelf] attachment in",
+            "weakSelf?.bestAttemptContent?.attachments = [(attachment)!]",
+            "(weakSelf?.contentHandler)!((weakSelf?.bestAttemptContent)!)",
+            "error = objectiveCError",
+        ] {
+            #expect(swift.contains(expected), "\(expected)\n\(swift)")
+        }
+        // The download's block shares `attachment` (`__block`) and copies the rest.
+        let block = try #require(
+            swift.split(separator: "\n").first {
+                $0.contains("completionHandler: { [") && $0.contains("temporaryFileLocation")
+            })
+        #expect(!block.contains("attachment,") && !block.contains("attachment]"), "\(block)")
+        #expect(block.contains("completionHandler") && block.contains("fileExt"), "\(block)")
+    }
+
+    /// What a method of the class's own may not be, refused at its line.
+    @Test(arguments: [
+        ("+ (void)setUp {\n}", "`+` in @implementation"),
+        ("- (void)dealloc {\n}", "dealloc, a method NSObject or UNNotificationServiceExtension already has"),
+        ("- (id)initWithName:(NSString *)name {\n    return nil;\n}", "initWithName:, a method NSObject"),
+        ("- (UNMutableNotificationContent *)bestAttemptContent {\n    return nil;\n}", "an accessor of the property"),
+        ("- (NSArray *)items {\n    return nil;\n}", "items takes or returns a type nse-bench does not translate"),
+        ("- (void)log:(int)level {\n}", "log: takes or returns a type"),
+    ])
+    func aMethodOfItsOwnThatSwiftWouldReadOtherwiseIsRefused(method: String, named: String) throws {
+        let implementation = ObjectiveCExamples.template.replacingOccurrences(
+            of: "- (void)serviceExtensionTimeWillExpire {",
+            with: method + "\n\n- (void)serviceExtensionTimeWillExpire {")
+        #expect(implementation != ObjectiveCExamples.template)
+        guard
+            case .failure(let refusal) = try Self.translate([
+                "NotificationService.h": ObjectiveCExamples.header, "NotificationService.m": implementation,
+            ])
+        else {
+            Issue.record("\(method) was translated")
+            return
+        }
+        #expect(refusal.line == 27, "\(refusal)")
+        #expect(refusal.reason.contains(named), "\(refusal.reason)")
+    }
+
     /// What a block or a local may not do in Swift as it does in Objective-C, refused at its line.
     @Test(arguments: [
         (
@@ -340,7 +404,8 @@ struct ObjectiveCTranslationTests {
         ("NSURL *file = [NSURL fileURLWithPath:nil];", "nil passed to fileURLWithPath:"),
         ("NSURL *url = @\"http://x\";", "a NSString (`\"http://x\"`) set where a NSURL is kept"),
         ("NSString *a = @\"x\"; NSString *a = @\"y\";", "a declared twice in one block"),
-        ("__weak typeof(self) weakSelf = self;", "a local variable (declared `__weak`)"),
+        ("__weak NSString *text = self;", "a `__weak` variable of NSString"),
+        ("__weak typeof(request) weakRequest = request;", "typeof(request), which nse-bench translates for self only"),
         ("NSString *s = @\"x\"; [s writeToFile:@\"/x\" atomically:YES];", "the message writeToFile:atomically: to `s`"),
         ("self.contentHandler = ^(UNNotificationContent *content) { };", "a block literal kept in a variable"),
         ("BOOL gone = [[NSFileManager defaultManager] removeItemAtURL:nil error:&self];", "an address (`&`)"),
@@ -410,9 +475,9 @@ struct ObjectiveCTranslationTests {
                     "NotificationService.h": header,
                     "NotificationService.m":
                         ObjectiveCExamples.template.replacingOccurrences(
-                            of: "- (void)serviceExtensionTimeWillExpire {", with: "- (void)log {"),
+                            of: "- (void)serviceExtensionTimeWillExpire {", with: "- (void)log:(int)level {"),
                 ],
-                "NotificationService.m", 27, "a method of its own, log"
+                "NotificationService.m", 27, "log: takes or returns a type nse-bench does not translate"
             ),
             (
                 [

@@ -142,6 +142,28 @@ struct UserExtensionObjectiveCTests {
         #expect(record.visible.title == "copied when made, nil answers nil, error set")
     }
 
+    /// The tutorials' download, in methods of the class's own (``ObjectiveCExamples/tutorial``): downloaded
+    /// through the run's downloader, moved, attached and delivered through `weakSelf`.
+    @Test func theTutorialsMethodsOfItsOwnDownloadAndAttach() async throws {
+        let factory = try await CompiledExamples.factory(of: [
+            "NotificationService.h": ObjectiveCExamples.header, "NotificationService.m": ObjectiveCExamples.tutorial,
+        ])
+        let harness = try HostHarness { _ in .respond(.init(after: second, contentType: "image/jpeg")) }
+        defer { harness.remove() }
+        let task = harness.start(
+            harness.input(TestPayloads.plain(mediaURL: TestPayloads.mediaURL), extension: factory))
+        let asked = await eventually(within: .seconds(20), every: .milliseconds(5)) {
+            !harness.downloader.requests.isEmpty
+        }
+        #expect(asked, "the download was never asked for")
+        #expect(harness.downloader.requests.first?.url == TestPayloads.mediaURL)
+        harness.clock.advance(by: second)
+        let record = await task.value
+        #expect(record.outcome == .enriched)
+        #expect(record.visible.attachments.first?.url?.pathExtension == "jpg")
+        #expect(record.phases.download.map { $0.end - $0.start } == second)
+    }
+
     /// The template's title, and again after an edit of the `.m`: the edit is a new build, not the cached one.
     @Test func xcodesObjectiveCTemplateModifiesTheTitleAndAnEditRebuildsIt() async throws {
         let folder = try CompiledExamples.folder([
