@@ -54,6 +54,12 @@ enum ObjectiveCCalls {
         var parameterClasses: [Int: String] = [:]
         /// Whether the variadic arguments are a format's (`stringWithFormat:`), each a string or an integer.
         var formats = false
+        /// For each argument that is an array or a set, the Swift type of its elements: an array or a set
+        /// made or kept in a variable (`[Any]`, `Set<AnyHashable>`) is cast to it.
+        var collectionElements: [Int: String] = [:]
+        /// Whether the arguments are a list ending at its first nil (`initWithObjects:a, b, nil`), `$*` in
+        /// `swift` being the Swift array of those before it.
+        var nilTerminated = false
 
         /// How many arguments the Swift takes (`$0`, `$1`, ...).
         var argumentCount: Int {
@@ -152,6 +158,12 @@ enum ObjectiveCCalls {
 
     /// The C constants a translation may pass, with their Swift spelling.
     static let constants: [String: String] = [
+        "UNNotificationActionOptionNone": "[]",
+        "UNNotificationActionOptionAuthenticationRequired": ".authenticationRequired",
+        "UNNotificationActionOptionDestructive": ".destructive", "UNNotificationActionOptionForeground": ".foreground",
+        "UNNotificationCategoryOptionNone": "[]",
+        "UNNotificationCategoryOptionCustomDismissAction": ".customDismissAction",
+        "UNNotificationCategoryOptionAllowInCarPlay": ".allowInCarPlay",
         "NSCachesDirectory": ".cachesDirectory", "NSDocumentDirectory": ".documentDirectory",
         "NSLibraryDirectory": ".libraryDirectory", "NSApplicationSupportDirectory": ".applicationSupportDirectory",
         "NSUserDomainMask": ".userDomainMask",
@@ -167,12 +179,16 @@ enum ObjectiveCCalls {
         "NSURLSessionConfiguration": "URLSessionConfiguration", "NSURLSessionTask": "URLSessionTask",
         "NSURLSessionDownloadTask": "URLSessionDownloadTask", "NSURLSessionDataTask": "URLSessionDataTask",
         "NSFileManager": "FileManager", "NSUUID": "UUID", "UNNotificationAttachment": "UNNotificationAttachment",
+        "NSArray": "[Any]", "NSSet": "Set<AnyHashable>", "UNNotificationAction": "UNNotificationAction",
+        "UNTextInputNotificationAction": "UNTextInputNotificationAction",
+        "UNNotificationCategory": "UNNotificationCategory", "UNUserNotificationCenter": "UNUserNotificationCenter",
     ]
 
     /// The class each class derives from, where a translation reads or sends what the base declares.
     private static let superclasses: [String: String] = [
         "UNMutableNotificationContent": "UNNotificationContent", "NSHTTPURLResponse": "NSURLResponse",
         "NSURLSessionDownloadTask": "NSURLSessionTask", "NSURLSessionDataTask": "NSURLSessionTask",
+        "UNTextInputNotificationAction": "UNNotificationAction",
     ]
 
     /// A property read as the Swift member `member`.
@@ -282,6 +298,41 @@ enum ObjectiveCCalls {
             "dataWithContentsOfURL:": Call(
                 swift: "(try? Data(contentsOf: $0))", result: .object("NSData", optional: true))
         ],
+        // A category of actions the extension registers, as many do.
+        "UNNotificationAction": [
+            "actionWithIdentifier:title:options:": Call(
+                swift: "UNNotificationAction(identifier: $0, title: $1, options: $2)",
+                result: .object("UNNotificationAction"))
+        ],
+        "UNTextInputNotificationAction": [
+            "actionWithIdentifier:title:options:textInputButtonTitle:textInputPlaceholder:": Call(
+                swift:
+                    "UNTextInputNotificationAction(identifier: $0, title: $1, options: $2, textInputButtonTitle: $3, textInputPlaceholder: $4)",
+                result: .object("UNTextInputNotificationAction"))
+        ],
+        "UNNotificationCategory": [
+            "categoryWithIdentifier:actions:intentIdentifiers:options:": Call(
+                swift: "UNNotificationCategory(identifier: $0, actions: $1, intentIdentifiers: $2, options: $3)",
+                result: .object("UNNotificationCategory"),
+                collectionElements: [1: "UNNotificationAction", 2: "String"])
+        ],
+        "UNUserNotificationCenter": [
+            "currentNotificationCenter": Call(
+                swift: "UNUserNotificationCenter.current()", result: .object("UNUserNotificationCenter"))
+        ],
+        "NSArray": [
+            // Objective-C raises on nil, as the translation crashes.
+            "arrayWithObject:": Call(swift: "[$0]", result: .object("NSArray")),
+            // The objects before the first nil, as Objective-C reads the list.
+            "arrayWithObjects:": Call(swift: "$*", result: .object("NSArray"), nilTerminated: true),
+            "alloc": Call(swift: "", result: .object(allocatedArray)),
+        ],
+        "NSSet": [
+            "setWithObject:": Call(swift: "Set<AnyHashable>([$0])", result: .object("NSSet")),
+            "setWithObjects:": Call(
+                swift: "Set($*.map { object in object as! AnyHashable })", result: .object("NSSet"), nilTerminated: true
+            ),
+        ],
         "UNNotificationAttachment": [
             "attachmentWithIdentifier:URL:options:error:": Call(
                 swift: "UNNotificationAttachment(identifier: $0, url: $1, options: $2)",
@@ -293,7 +344,20 @@ enum ObjectiveCCalls {
     private static let downloaded = ["NSURL", "NSURLResponse", "NSError"]
     private static let received = ["NSData", "NSURLResponse", "NSError"]
 
+    /// What `[NSArray alloc]` answers, which only `init...` may be sent.
+    static let allocatedArray = "NSArray (allocated)"
+
     private static let instanceMethods: [String: [String: Call]] = [
+        allocatedArray: [
+            "initWithObjects:": Call(swift: "$*", result: .object("NSArray"), nilTerminated: true),
+            "initWithArray:": Call(swift: "$0", result: .object("NSArray")),
+        ],
+        "NSArray": ["count": Call(swift: "$r.count", result: .integer)],
+        "UNUserNotificationCenter": [
+            "setNotificationCategories:": Call(
+                swift: "$r.setNotificationCategories($0)", result: .void,
+                collectionElements: [0: "UNNotificationCategory"])
+        ],
         "FIRMessagingExtensionHelper": [
             "populateNotificationContent:withContentHandler:": Call(
                 swift: "$r.populateNotificationContent($0, withContentHandler: $1)", result: .void, sdk: .firebase)

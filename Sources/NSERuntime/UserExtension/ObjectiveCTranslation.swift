@@ -1056,13 +1056,12 @@ private struct FileParser {
         switch (type, value.type) {
         case (.bool, .bool), (.block, .block), (.integer, .integer):
             return value.swift
-        case (.object("NSArray", _), _):
-            guard value.isArrayLiteral else {
-                throw refusal(
-                    "`\(value.swift)` set as an array: nse-bench translates an array literal (`@[...]`) there", at: line
-                )
-            }
+        case (.object("NSArray", _), .object("NSArray", _)) where holdsNil || value.swift == "nil":
+            // A variable of its own: `[Any]`.
             return value.swift
+        case (.object("NSArray", _), .object("NSArray", _)):
+            // The content's attachments, from a literal or from an array kept in a variable (`[Any]`, cast).
+            return value.isArrayLiteral ? value.swift : "(\(value.swift) as? [UNNotificationAttachment])!"
         case (.object(let declared, _), .object(let given, _)):
             if value.swift == "nil" {
                 guard holdsNil else {
@@ -1346,6 +1345,14 @@ private struct FileParser {
             return argument.swift
         }
         let optionalTaken = call.optionalArguments.contains(index)
+        if let element = call.collectionElements[index], case .object(let collection, _) = argument.type,
+            ["NSArray", "NSSet"].contains(collection), !argument.isArrayLiteral, argument.swift != "nil"
+        {
+            // An array or set made or kept in a variable is `[Any]` or `Set<AnyHashable>`: cast, its objects of
+            // another class make it nil (then a crash where Swift takes one), as an id's.
+            let swiftType = collection == "NSArray" ? "[\(element)]" : "Set<\(element)>"
+            return "(\(argument.swift) as? \(swiftType))!"
+        }
         if case .object("id", _) = argument.type, argument.swift != "nil" {
             // `userInfo[@"media_url"]` passed on: nil in Swift where it is another class, as a variable's.
             guard let expected = call.parameterClasses[index], let swiftType = ObjectiveCCalls.objectTypes[expected]
@@ -1363,6 +1370,25 @@ private struct FileParser {
             return "nil"
         }
         return argument.isOptional && !optionalTaken ? "(\(argument.swift))!" : argument.swift
+    }
+
+    /// `a, b, nil` of `initWithObjects:` and `arrayWithObjects:`: the objects before the first nil, as
+    /// Objective-C reads the list (a variable that is nil at run time ends it there too).
+    private func nilTerminatedList(_ list: [Expression], sent: String, at: Int) throws(Refusal) -> Expression {
+        guard let last = list.last, last.swift == "nil" else {
+            throw refusal("\(sent) without nil at the end of its list", at: at)
+        }
+        var elements: [String] = []
+        for element in list.dropLast() {
+            guard element.type.isObject, element.blockParameters == nil, element.swift != "nil" else {
+                throw refusal("`\(element.swift)` in \(sent)'s list, which holds objects", at: at)
+            }
+            elements.append(element.swift)
+        }
+        return Expression(
+            swift: "([\(elements.joined(separator: ", "))] as [Any?]).prefix(while: { $0 != nil }).map { $0! }",
+            type: .object("NSArray"), isCall: true,
+            hasEffects: list.contains(where: \.hasEffects))
     }
 
     /// The Swift of `argument`, one of a format's (`NSLog`, `stringWithFormat:`): a string (`(null)` for nil,
@@ -1684,6 +1710,12 @@ private struct FileParser {
             throw refusal("the message \(sent) to `\(receiver.swift)`, which nse-bench does not translate", at: at)
         }
         translator.use(module: call.module, sdk: call.sdk)
+        if call.nilTerminated {
+            var list = try nilTerminatedList(arguments + variadic, sent: sent, at: at)
+            list.swift = call.swift.replacingOccurrences(of: "$*", with: list.swift)
+            list.type = call.result
+            return list
+        }
         let error = call.throwing ? arguments.popLast() : nil
         let passed = try arguments.enumerated().map { (index, argument) throws(Refusal) in
             try self.argument(argument, at: index, of: call, sent: sent)

@@ -201,7 +201,7 @@ struct ObjectiveCTranslationTests {
         ("request.content.title = @\"x\";", "an assignment to `request.content.title`"),
         ("self.missing = nil;", "self.missing, a property NotificationService does not declare"),
         ("self.bestAttemptContent;", "alone, which does nothing"),
-        ("NSArray *urls = nil;", "a local variable `NSArray *urls`"),
+        ("NSMutableArray *urls = nil;", "a local variable `NSMutableArray *urls`"),
         ("NSString *url, *type;", "several variables in one declaration"),
         ("BOOL done;", "the BOOL done declared without a value"),
         ("static NSString *key = nil;", "a local variable (declared `static`)"),
@@ -363,7 +363,10 @@ struct ObjectiveCTranslationTests {
         ("- (void)dealloc {\n}", "dealloc, a method NSObject or UNNotificationServiceExtension already has"),
         ("- (id)initWithName:(NSString *)name {\n    return nil;\n}", "initWithName:, a method NSObject"),
         ("- (UNMutableNotificationContent *)bestAttemptContent {\n    return nil;\n}", "an accessor of the property"),
-        ("- (NSArray *)items {\n    return nil;\n}", "items takes or returns a type nse-bench does not translate"),
+        (
+            "- (NSMutableArray *)items {\n    return nil;\n}",
+            "items takes or returns a type nse-bench does not translate"
+        ),
         ("- (void)log:(int)level {\n}", "log: takes or returns a type"),
     ])
     func aMethodOfItsOwnThatSwiftWouldReadOtherwiseIsRefused(method: String, named: String) throws {

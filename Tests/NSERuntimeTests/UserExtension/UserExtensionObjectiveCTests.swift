@@ -164,6 +164,35 @@ struct UserExtensionObjectiveCTests {
         #expect(record.phases.download.map { $0.end - $0.start } == second)
     }
 
+    /// A category of actions registered as Objective-C extensions register one: `[[NSArray alloc]
+    /// initWithObjects:...]` ends its list at the first nil, as Objective-C reads it (a variable that is nil at
+    /// run time too), `@[]`, the options' constants and `[NSSet setWithObjects:category, nil]`.
+    @Test func aCategoryOfActionsIsRegisteredAndAListEndsAtItsFirstNil() async throws {
+        let registration = """
+            UNNotificationAction *like = [UNNotificationAction actionWithIdentifier:@"like" title:@"Like" options:UNNotificationActionOptionNone];
+            UNTextInputNotificationAction *reply = [UNTextInputNotificationAction actionWithIdentifier:@"reply" title:@"Reply" options:UNNotificationActionOptionForeground textInputButtonTitle:@"Send" textInputPlaceholder:@"..."];
+            NSString *missing = nil;
+            NSArray *actions = [[NSArray alloc] initWithObjects:like, reply, nil];
+            NSArray *identifiers = [NSArray arrayWithObjects:@"a", missing, @"b", nil];
+            UNNotificationCategory *category = [UNNotificationCategory categoryWithIdentifier:@"chat" actions:actions intentIdentifiers:identifiers options:UNNotificationCategoryOptionCustomDismissAction];
+            NSSet *categories = [NSSet setWithObjects:category, nil];
+            [[UNUserNotificationCenter currentNotificationCenter] setNotificationCategories:categories];
+            self.bestAttemptContent.categoryIdentifier = @"chat";
+            self.bestAttemptContent.title = [NSString stringWithFormat:@"%ld actions, %ld identifiers", actions.count, identifiers.count];
+            """
+        let folder = try CompiledExamples.folder([
+            "NotificationService.h": ObjectiveCExamples.header,
+            "NotificationService.m": ObjectiveCExamples.template.replacingOccurrences(
+                of:
+                    "self.bestAttemptContent.title = [NSString stringWithFormat:@\"%@ [modified]\", self.bestAttemptContent.title];",
+                with: registration),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(
+            try await CompiledExamples.deliveredTitle(ofExtensionAt: folder, forTitle: "Sale")
+                == "2 actions, 1 identifiers")
+    }
+
     /// The template's title, and again after an edit of the `.m`: the edit is a new build, not the cached one.
     @Test func xcodesObjectiveCTemplateModifiesTheTitleAndAnEditRebuildsIt() async throws {
         let folder = try CompiledExamples.folder([
