@@ -113,6 +113,7 @@ enum ObjectiveCCalls {
     /// The properties of mutable content an extension may set.
     static let settableProperties: Set<String> = [
         "title", "subtitle", "body", "categoryIdentifier", "threadIdentifier", "launchImageName", "attachments",
+        "userInfo",
     ]
 
     /// The Swift spelling of `selector` sent to a receiver of `type`, or to an instance of a class it derives
@@ -179,7 +180,10 @@ enum ObjectiveCCalls {
         "NSURLSessionConfiguration": "URLSessionConfiguration", "NSURLSessionTask": "URLSessionTask",
         "NSURLSessionDownloadTask": "URLSessionDownloadTask", "NSURLSessionDataTask": "URLSessionDataTask",
         "NSFileManager": "FileManager", "NSUUID": "UUID", "UNNotificationAttachment": "UNNotificationAttachment",
-        "NSArray": "[Any]", "NSSet": "Set<AnyHashable>", "UNNotificationAction": "UNNotificationAction",
+        "NSArray": "[Any]", "NSSet": "Set<AnyHashable>",
+        // Foundation's class, not Swift's value type: a change through one variable is seen through another
+        // and by a block holding it, as in Objective-C.
+        "NSMutableDictionary": "NSMutableDictionary", "UNNotificationAction": "UNNotificationAction",
         "UNTextInputNotificationAction": "UNTextInputNotificationAction",
         "UNNotificationCategory": "UNNotificationCategory", "UNUserNotificationCenter": "UNUserNotificationCenter",
     ]
@@ -188,7 +192,7 @@ enum ObjectiveCCalls {
     private static let superclasses: [String: String] = [
         "UNMutableNotificationContent": "UNNotificationContent", "NSHTTPURLResponse": "NSURLResponse",
         "NSURLSessionDownloadTask": "NSURLSessionTask", "NSURLSessionDataTask": "NSURLSessionTask",
-        "UNTextInputNotificationAction": "UNNotificationAction",
+        "UNTextInputNotificationAction": "UNNotificationAction", "NSMutableDictionary": "NSDictionary",
     ]
 
     /// A property read as the Swift member `member`.
@@ -353,6 +357,12 @@ enum ObjectiveCCalls {
             "initWithArray:": Call(swift: "$0", result: .object("NSArray")),
         ],
         "NSArray": ["count": Call(swift: "$r.count", result: .integer)],
+        "NSMutableDictionary": [
+            "mutableCopy": Call(
+                swift: "($r.mutableCopy() as! NSMutableDictionary)", result: .object("NSMutableDictionary")),
+            "setObject:forKey:": Call(swift: "$r.setObject($0, forKey: $1)", result: .void),
+            "removeObjectForKey:": Call(swift: "$r.removeObject(forKey: $0)", result: .void),
+        ],
         "UNUserNotificationCenter": [
             "setNotificationCategories:": Call(
                 swift: "$r.setNotificationCategories($0)", result: .void,
@@ -380,7 +390,8 @@ enum ObjectiveCCalls {
         ],
         "NSDictionary": [
             // Not valueForKey:, which reads a key beginning with `@` as key-value coding's operator.
-            "objectForKey:": Call(swift: "$r[$0]", result: .object("id", optional: true))
+            "objectForKey:": Call(swift: "$r[$0]", result: .object("id", optional: true)),
+            "mutableCopy": Call(swift: "NSMutableDictionary(dictionary: $r)", result: .object("NSMutableDictionary")),
         ],
         "NSString": [
             "stringByAppendingPathComponent:": Call(

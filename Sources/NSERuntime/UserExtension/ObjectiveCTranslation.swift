@@ -153,6 +153,8 @@ private struct Translator {
     var methodSelectors: Set<String> = []
     /// The class's own methods by selector, read before any body: a body may call one defined below it.
     var ownMethods: [String: OwnMethod] = [:]
+    /// The class's own class methods (`+`), by selector.
+    var ownClassMethods: [String: OwnMethod] = [:]
     var modules: [String] = []
     var sdks: [SDKProfile] = []
     var implemented = false
@@ -240,6 +242,8 @@ private struct OwnMethod {
     var parts: [String]
     var parameters: [(name: String, type: DeclaredType)]
     var result: DeclaredType
+    /// Whether it is a class method (`+`), a Swift `static func`.
+    var isClassMethod = false
 
     /// The Swift of a call with the arguments `$0`, `$1`, ... to `$r`, as ``ObjectiveCCalls/Call`` spells one.
     var call: ObjectiveCCalls.Call {
@@ -266,7 +270,8 @@ private struct OwnMethod {
         let declared = parameters.enumerated().map { index, parameter in
             "\(index == 0 ? "_" : parts[index]) \(ObjectiveCTranslation.swiftName(parameter.name)): \(parameter.type.swift)"
         }
-        return "func \(ObjectiveCTranslation.swiftName(parts[0]))(\(declared.joined(separator: ", ")))"
+        return (isClassMethod ? "static " : "") + "func \(ObjectiveCTranslation.swiftName(parts[0]))("
+            + declared.joined(separator: ", ") + ")"
             + (result == .void ? "" : " -> \(result.swift)") + " {"
     }
 }
@@ -343,6 +348,8 @@ private struct FileParser {
     private var scopes = 0
     /// What the method being translated returns.
     private var methodResult = DeclaredType.void
+    /// Whether the method being translated is a class method, whose `self` is the class.
+    private var inClassMethod = false
     /// How many block literals the parser is inside.
     private var blockDepth = 0
     /// For each block literal the parser is inside, outermost first, the locals of the blocks around it that
@@ -634,14 +641,13 @@ private struct FileParser {
                 continue
             }
             switch token.text {
-            case "-":
+            case "-", "+":
                 position += 1
-                try parseMethod(into: &translator)
+                try parseMethod(into: &translator, isClassMethod: token.text == "+")
             case "@synthesize":
                 try skip(past: ";")
             default:
-                throw refusal(
-                    "`\(token.text)` in @implementation \(name): nse-bench translates instance methods (`-`) only")
+                throw refusal("`\(token.text)` in @implementation \(name): nse-bench translates methods only")
             }
         }
         position += 1
@@ -663,17 +669,23 @@ private struct FileParser {
         let start = position
         defer { position = start }
         while let token = current, !isAt("@end") {
-            // A class method (`+`) is refused where the methods are read.
-            if token.text == "+" { return }
-            guard token.text == "-" else {
+            guard token.text == "-" || token.text == "+" else {
                 position += 1
                 continue
             }
             let at = line
+            let isClassMethod = token.text == "+"
             position += 1
-            let (selector, method) = try parseSignature()
+            var (selector, method) = try parseSignature()
+            method.isClassMethod = isClassMethod
             let known = ["didReceiveNotificationRequest:withContentHandler:", "serviceExtensionTimeWillExpire"]
-            if !known.contains(selector) {
+            if isClassMethod {
+                if Self.inheritedSelectors.contains(selector) || ["alloc", "new", "allocWithZone:"].contains(selector) {
+                    throw refusal(
+                        "+\(selector), a class method NSObject already has, which nse-bench does not translate", at: at)
+                }
+                translator.ownClassMethods[selector] = method
+            } else if !known.contains(selector) {
                 // `init...` returning an object is Objective-C's initializer family (`initAction` returning void
                 // is a method like any other).
                 let initializer: Bool = {
@@ -768,7 +780,7 @@ private struct FileParser {
         return (selector, OwnMethod(parts: parts, parameters: parameters, result: result ?? .void))
     }
 
-    private mutating func parseMethod(into translator: inout Translator) throws(Refusal) {
+    private mutating func parseMethod(into translator: inout Translator, isClassMethod: Bool = false) throws(Refusal) {
         let at = line
         guard isAt("(") else { throw refusal("expected the method's return type (`(`)") }
         let returnsVoid = isAt("void", offset: 1) && isAt(")", offset: 2)
@@ -790,12 +802,15 @@ private struct FileParser {
         } else {
             selector = parts[0]
         }
-        guard !translator.methodSelectors.contains(selector) else {
+        let key = (isClassMethod ? "+" : "-") + selector
+        guard !translator.methodSelectors.contains(key) else {
             throw refusal("\(selector) is implemented twice", at: at)
         }
-        translator.methodSelectors.insert(selector)
+        translator.methodSelectors.insert(key)
+        inClassMethod = isClassMethod
+        defer { inClassMethod = false }
         let header: String
-        switch selector {
+        switch isClassMethod ? "" : selector {
         case "didReceiveNotificationRequest:withContentHandler:" where returnsVoid:
             locals = [
                 parameters[0]: Local(type: .object("UNNotificationRequest"), blockDepth: 0, scope: 0),
@@ -809,7 +824,7 @@ private struct FileParser {
             locals = [:]
             header = located("override func serviceExtensionTimeWillExpire() {", line: at, depth: 1)
         default:
-            guard let method = translator.ownMethods[selector] else {
+            guard let method = (isClassMethod ? translator.ownClassMethods : translator.ownMethods)[selector] else {
                 throw refusal("\(selector), a method nse-bench does not translate", at: at)
             }
             // Its parameters are variables it may set; Swift's are constants.
@@ -1072,7 +1087,11 @@ private struct FileParser {
             }
             let swift: String
             var optional = value.isOptional
-            if ObjectiveCCalls.isAssignable(given, to: declared) {
+            if given == "NSMutableDictionary", declared == "NSDictionary" {
+                // Foundation's class kept where Swift's dictionary is (the content's userInfo): a copy of it.
+                swift = "(\(value.swift) as? [AnyHashable: Any])"
+                optional = true
+            } else if ObjectiveCCalls.isAssignable(given, to: declared) {
                 swift = value.swift
             } else if given == "id", let swiftType = ObjectiveCCalls.objectTypes[declared] {
                 swift = "(\(value.swift) as? \(swiftType))"
@@ -1158,6 +1177,17 @@ private struct FileParser {
         return Expression(
             swift: "(\(try self.condition(condition)) ? \(chosen[0]) : \(chosen[1]))", type: type,
             hasEffects: condition.hasEffects || yes.hasEffects || no.hasEffects)
+    }
+
+    /// The Swift type of a value of `type`, where a closure must name what it returns; nil for one it cannot.
+    static func swiftType(of type: ValueType) -> String? {
+        switch type {
+        case .void: "Void"
+        case .bool: "Bool"
+        case .integer: "Int"
+        case .object(let name, _): ObjectiveCCalls.objectTypes[name].map { $0 + "?" }
+        case .classObject, .block, .errorOut, .constant: nil
+        }
     }
 
     /// `type` in a message: an NSString, a BOOL.
@@ -1266,7 +1296,9 @@ private struct FileParser {
                     : expression.blockTakesOptionals ? "\(expression.swift)!" : expression.swift
                 expression = Expression(
                     swift: "\(called)(\(passed.joined(separator: ", ")))", type: .void, isCall: true, hasEffects: true)
-            } else if isAt("["), case .object(let type, _) = expression.type, type == "NSDictionary" || type == "id" {
+            } else if isAt("["), case .object(let type, _) = expression.type,
+                ["NSDictionary", "NSMutableDictionary", "id"].contains(type)
+            {
                 // `userInfo[@"media_url"]`: NSDictionary's objectForKeyedSubscript:, nil for a key it lacks. An
                 // id's (`userInfo[@"aps"][@"image"]`) is read as a dictionary's: nil where it is another class
                 // (named in the run's notes), as a variable's.
@@ -1506,7 +1538,11 @@ private struct FileParser {
             return grouped
         case .identifier:
             switch token.text {
-            case "self": return Expression(swift: "self", type: .object(translator.className ?? ""))
+            case "self":
+                return Expression(
+                    swift: "self",
+                    type: inClassMethod ? .classObject(translator.className ?? "") : .object(translator.className ?? "")
+                )
             case "nil", "NULL", "Nil": return Expression(swift: "nil", type: .object("id", optional: true))
             case "YES", "true": return Expression(swift: "true", type: .bool)
             case "NO", "false": return Expression(swift: "false", type: .bool)
@@ -1547,6 +1583,10 @@ private struct FileParser {
                 }
                 if let constant = ObjectiveCCalls.constants[token.text] {
                     return Expression(swift: constant, type: .constant)
+                }
+                if token.text == translator.className {
+                    // `[NotificationService categoryIdentifier]`: a class method of its own.
+                    return Expression(swift: token.text, type: .classObject(token.text))
                 }
                 if ObjectiveCCalls.isKnownClass(token.text) {
                     return Expression(swift: token.text, type: .classObject(token.text))
@@ -1702,10 +1742,12 @@ private struct FileParser {
             } else {
                 nil
             }
+        let className = translator.className ?? ""
         let own =
-            receiver.type.isObject
-                && receiver.type == .object(translator.className ?? "", optional: receiver.isOptional)
-            ? translator.ownMethods[sent]?.call : nil
+            receiver.type == .classObject(className)
+            ? translator.ownClassMethods[sent]?.call
+            : receiver.type == .object(className, optional: receiver.isOptional)
+                ? translator.ownMethods[sent]?.call : nil
         guard let call = own ?? ObjectiveCCalls.call(sent, to: receiver.type) ?? property else {
             throw refusal("the message \(sent) to `\(receiver.swift)`, which nse-bench does not translate", at: at)
         }
@@ -1727,10 +1769,23 @@ private struct FileParser {
         }
         let argumentsAct = (arguments + variadic + (error.map { [$0] } ?? [])).contains(where: \.hasEffects)
         if receiver.isOptional, argumentsAct {
-            throw refusal(
-                "a message to `\(receiver.swift)`, which may be nil, with an argument that does something: Objective-C "
-                    + "evaluates it even when the receiver is nil, where Swift's `?.` skips it (keep the argument in "
-                    + "a variable first)", at: at)
+            // Objective-C evaluates the arguments even when the receiver is nil, where Swift's `?.` skips them:
+            // they are evaluated first, in order, and the message sent with them.
+            guard error == nil, variadic.isEmpty, let resultType = Self.swiftType(of: call.result) else {
+                throw refusal(
+                    "a message to `\(receiver.swift)`, which may be nil, with an argument that does something, which "
+                        + "nse-bench does not translate (keep the argument in a variable first)", at: at)
+            }
+            let names = passed.indices.map { "objectiveCArgument\($0)" }
+            let bound = zip(names, passed).map { "let \($0) = \($1); " }.joined()
+            var sent = applying(call, to: receiver, arguments: names)
+            let body = call.result == .void ? "_ = \(sent.swift)" : "return \(sent.swift)"
+            sent.swift = "({ () -> \(resultType) in \(bound)\(body) }())"
+            sent.isCall = true
+            sent.hasEffects = true
+            if case .object(let name, _) = sent.type { sent.type = .object(name, optional: true) }
+            sent.isChained = false
+            return sent
         }
         var expression: Expression
         if let error {

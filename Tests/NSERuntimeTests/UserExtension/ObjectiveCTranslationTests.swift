@@ -292,6 +292,10 @@ struct ObjectiveCTranslationTests {
         ),
         ("NSURL *url = nil; NSString *path = [url path];", "var path: String? = url?.path"),
         (
+            "NSMutableDictionary *none = nil; [none setObject:[NSData dataWithContentsOfURL:[NSURL URLWithString:@\"http://x\"]] forKey:@\"k\"];",
+            "({ () -> Void in let objectiveCArgument0 = ((try? Data(contentsOf: ((\"http://x\" as String?).flatMap { string in URL(string: string) })!)))!; let objectiveCArgument1 = \"k\"; _ = none?.setObject(objectiveCArgument0, forKey: objectiveCArgument1) }())"
+        ),
+        (
             "NSString *image = request.content.userInfo[@\"aps\"][@\"image\"];",
             "var image: String? = (((request.content.userInfo[\"aps\"] as? [AnyHashable: Any])).flatMap { objectiveCReceiver in objectiveCReceiver[\"image\"] } as? String)"
         ),
@@ -359,7 +363,7 @@ struct ObjectiveCTranslationTests {
 
     /// What a method of the class's own may not be, refused at its line.
     @Test(arguments: [
-        ("+ (void)setUp {\n}", "`+` in @implementation"),
+        ("+ (id)alloc {\n    return nil;\n}", "+alloc, a class method NSObject already has"),
         ("- (void)dealloc {\n}", "dealloc, a method NSObject or UNNotificationServiceExtension already has"),
         ("- (id)initWithName:(NSString *)name {\n    return nil;\n}", "initWithName:, a method NSObject"),
         ("- (UNMutableNotificationContent *)bestAttemptContent {\n    return nil;\n}", "an accessor of the property"),

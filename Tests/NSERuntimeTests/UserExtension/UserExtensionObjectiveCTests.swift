@@ -193,6 +193,57 @@ struct UserExtensionObjectiveCTests {
                 == "2 actions, 1 identifiers")
     }
 
+    /// A class method of the class's own (`+`), called by the class's name and through `self` in another.
+    @Test func aClassMethodOfItsOwnIsAStaticMethod() async throws {
+        let implementation = ObjectiveCExamples.template.replacingOccurrences(
+            of:
+                "self.bestAttemptContent.title = [NSString stringWithFormat:@\"%@ [modified]\", self.bestAttemptContent.title];",
+            with: "self.bestAttemptContent.title = [NotificationService titleFor:self.bestAttemptContent.title];"
+        ).replacingOccurrences(
+            of: "- (void)serviceExtensionTimeWillExpire {",
+            with: """
+                + (NSString *)marker {
+                    return @"[class method]";
+                }
+
+                + (NSString *)titleFor:(NSString *)title {
+                    return [NSString stringWithFormat:@"%@ %@", title, [self marker]];
+                }
+
+                - (void)serviceExtensionTimeWillExpire {
+                """)
+        let folder = try CompiledExamples.folder([
+            "NotificationService.h": ObjectiveCExamples.header, "NotificationService.m": implementation,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(
+            try await CompiledExamples.deliveredTitle(ofExtensionAt: folder, forTitle: "Sale") == "Sale [class method]")
+    }
+
+    /// An `NSMutableDictionary` is Foundation's class, as in Objective-C: a change through one variable is
+    /// seen through another (Swift's dictionary, a value, would not see it), and it sets the content's userInfo.
+    @Test func aMutableDictionaryIsOneObjectThroughEveryVariable() async throws {
+        let statements = """
+            NSMutableDictionary *info = [request.content.userInfo mutableCopy];
+            NSMutableDictionary *same = info;
+            [same setObject:@"seen through another variable" forKey:@"note"];
+            [info removeObjectForKey:@"nothing"];
+            self.bestAttemptContent.userInfo = info;
+            self.bestAttemptContent.title = self.bestAttemptContent.userInfo[@"note"];
+            """
+        let folder = try CompiledExamples.folder([
+            "NotificationService.h": ObjectiveCExamples.header,
+            "NotificationService.m": ObjectiveCExamples.template.replacingOccurrences(
+                of:
+                    "self.bestAttemptContent.title = [NSString stringWithFormat:@\"%@ [modified]\", self.bestAttemptContent.title];",
+                with: statements),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(
+            try await CompiledExamples.deliveredTitle(ofExtensionAt: folder, forTitle: "Sale")
+                == "seen through another variable")
+    }
+
     /// The template's title, and again after an edit of the `.m`: the edit is a new build, not the cached one.
     @Test func xcodesObjectiveCTemplateModifiesTheTitleAndAnEditRebuildsIt() async throws {
         let folder = try CompiledExamples.folder([
