@@ -180,17 +180,20 @@ struct UserExtensionObjectiveCTests {
             self.bestAttemptContent.categoryIdentifier = @"chat";
             self.bestAttemptContent.title = [NSString stringWithFormat:@"%ld actions, %ld identifiers", actions.count, identifiers.count];
             """
+        #expect(try await Self.deliveredTitle(ofTemplateWith: registration) == "2 actions, 1 identifiers")
+    }
+
+    /// The title the template delivers for a push titled "Sale", with `statements` in place of its title line.
+    static func deliveredTitle(ofTemplateWith statements: String) async throws -> String {
         let folder = try CompiledExamples.folder([
             "NotificationService.h": ObjectiveCExamples.header,
             "NotificationService.m": ObjectiveCExamples.template.replacingOccurrences(
                 of:
                     "self.bestAttemptContent.title = [NSString stringWithFormat:@\"%@ [modified]\", self.bestAttemptContent.title];",
-                with: registration),
+                with: statements),
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(
-            try await CompiledExamples.deliveredTitle(ofExtensionAt: folder, forTitle: "Sale")
-                == "2 actions, 1 identifiers")
+        return try await CompiledExamples.deliveredTitle(ofExtensionAt: folder, forTitle: "Sale")
     }
 
     /// A class method of the class's own (`+`), called by the class's name and through `self` in another.
@@ -231,17 +234,7 @@ struct UserExtensionObjectiveCTests {
             self.bestAttemptContent.userInfo = info;
             self.bestAttemptContent.title = self.bestAttemptContent.userInfo[@"note"];
             """
-        let folder = try CompiledExamples.folder([
-            "NotificationService.h": ObjectiveCExamples.header,
-            "NotificationService.m": ObjectiveCExamples.template.replacingOccurrences(
-                of:
-                    "self.bestAttemptContent.title = [NSString stringWithFormat:@\"%@ [modified]\", self.bestAttemptContent.title];",
-                with: statements),
-        ])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(
-            try await CompiledExamples.deliveredTitle(ofExtensionAt: folder, forTitle: "Sale")
-                == "seen through another variable")
+        #expect(try await Self.deliveredTitle(ofTemplateWith: statements) == "seen through another variable")
     }
 
     /// The template's title, and again after an edit of the `.m`: the edit is a new build, not the cached one.
