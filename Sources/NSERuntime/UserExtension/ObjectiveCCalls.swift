@@ -57,6 +57,10 @@ enum ObjectiveCCalls {
         /// For each argument that is an array or a set, the Swift type of its elements: an array or a set
         /// made or kept in a variable (`[Any]`, `Set<AnyHashable>`) is cast to it.
         var collectionElements: [Int: String] = [:]
+        /// Whether it does something beyond answering though it answers a value (a write, a download), as a call
+        /// answering nothing or a throwing one does: Objective-C evaluates it as an argument even for a nil
+        /// receiver.
+        var acts = false
         /// Whether the arguments are a list ending at its first nil (`initWithObjects:a, b, nil`), `$*` in
         /// `swift` being the Swift array of those before it.
         var nilTerminated = false
@@ -300,7 +304,7 @@ enum ObjectiveCCalls {
         "NSUUID": ["UUID": Call(swift: "UUID()", result: .object("NSUUID"))],
         "NSData": [
             "dataWithContentsOfURL:": Call(
-                swift: "(try? Data(contentsOf: $0))", result: .object("NSData", optional: true))
+                swift: "(try? Data(contentsOf: $0))", result: .object("NSData", optional: true), acts: true)
         ],
         // A category of actions the extension registers, as many do.
         "UNNotificationAction": [
@@ -446,10 +450,10 @@ enum ObjectiveCCalls {
         ],
         "NSData": [
             "writeToURL:atomically:": Call(
-                swift: "((try? $r.write(to: $0, options: $1 ? .atomic : [])) != nil)", result: .bool),
+                swift: "((try? $r.write(to: $0, options: $1 ? .atomic : [])) != nil)", result: .bool, acts: true),
             "writeToFile:atomically:": Call(
                 swift: "((try? $r.write(to: URL(fileURLWithPath: $0), options: $1 ? .atomic : [])) != nil)",
-                result: .bool),
+                result: .bool, acts: true),
         ],
     ]
 }

@@ -1796,7 +1796,7 @@ private struct FileParser {
         expression.isCall = true
         expression.hasEffects =
             expression.hasEffects || argumentsAct || call.result == .void
-            || ["write(", "Data(contentsOf:"].contains { call.swift.contains($0) }
+            || call.acts
         return expression
     }
 

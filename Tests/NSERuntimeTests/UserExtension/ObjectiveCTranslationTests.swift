@@ -184,6 +184,17 @@ struct ObjectiveCTranslationTests {
                 "String(format: \"$1 $r $* %@\", (self.bestAttemptContent?.title ?? \"(null)\"))"))
     }
 
+    /// Expects the template with `statement` in place of its title line refused at that line (22) of its
+    /// `.m`, for a reason naming `named`.
+    static func expectRefusalOfTemplateWith(
+        _ statement: String, named: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let refusal = try #require(try refusalOfTemplateWith(statement), sourceLocation: sourceLocation)
+        #expect(refusal.file == "NotificationService.m", sourceLocation: sourceLocation)
+        #expect(refusal.line == 22, "\(refusal)", sourceLocation: sourceLocation)
+        #expect(refusal.reason.contains(named), "\(refusal.reason)", sourceLocation: sourceLocation)
+    }
+
     @Test(arguments: [
         ("[self enableLogging];", "the message enableLogging to `self`"),
         ("CFRelease(x);", "`CFRelease`, which nse-bench does not know"),
@@ -208,10 +219,7 @@ struct ObjectiveCTranslationTests {
         ("goto fail;", "`goto`"),
     ])
     func aStatementOutsideTheSubsetIsRefusedAtItsLine(statement: String, named: String) throws {
-        let refusal = try #require(try Self.refusalOfTemplateWith(statement))
-        #expect(refusal.file == "NotificationService.m")
-        #expect(refusal.line == 22, "\(refusal)")
-        #expect(refusal.reason.contains(named), "\(refusal.reason)")
+        try Self.expectRefusalOfTemplateWith(statement, named: named)
     }
 
     /// The translation of the template with `line` in place of its title line.
@@ -419,9 +427,7 @@ struct ObjectiveCTranslationTests {
         ("NSString *type = YES ? @\"a\" : NO;", "a conditional of a NSString and a BOOL"),
     ])
     func whatABlockOrALocalMayNotDoIsRefused(statement: String, named: String) throws {
-        let refusal = try #require(try Self.refusalOfTemplateWith(statement))
-        #expect(refusal.line == 22, "\(refusal)")
-        #expect(refusal.reason.contains(named), "\(refusal.reason)")
+        try Self.expectRefusalOfTemplateWith(statement, named: named)
     }
 
     @Test func theTemplatesOwnStatementsStillTranslateBesideIfAndReturn() throws {
@@ -553,9 +559,7 @@ struct ObjectiveCTranslationTests {
         ("[CleverTap setDebugLevel:010];", "the number 010"),
     ])
     func whatCReadsOtherwiseIsRefused(statement: String, named: String) throws {
-        let refusal = try #require(try Self.refusalOfTemplateWith(statement))
-        #expect(refusal.line == 22, "\(refusal)")
-        #expect(refusal.reason.contains(named), "\(refusal.reason)")
+        try Self.expectRefusalOfTemplateWith(statement, named: named)
     }
 
     /// What a real file holds beside the subset and changes nothing: `#pragma mark` (between declarations and
