@@ -78,6 +78,90 @@ struct ExtensionProcessTests {
         #expect((10...60).contains(crashed), "crashed \(crashed)")
         #expect(Int(summary["enriched"] ?? "") ?? 0 >= 300 - crashed - 10)
         #expect(rows.filter { $0["outcome"] == "crashed" }.allSatisfy { $0["user_sees"] == "original" })
+        // Each names where: the line of the force unwrap, its function, and the runtime's reason, which a
+        // -O build keeps only in its debug information.
+        let reasons = Set(rows.filter { $0["outcome"] == "crashed" }.map { $0["error"] ?? "" })
+        #expect(
+            reasons == [
+                "the extension crashed at Examples/CrashOnVideo/NotificationService.swift:25:78 in "
+                    + "NotificationService.didReceive(_:withContentHandler:): Unexpectedly found nil while "
+                    + "unwrapping an Optional value (signal 4, SIGILL)"
+            ], "\(reasons)")
+    }
+
+    @Test func theSummaryNamesWhereTheExtensionCrashed() async throws {
+        let (result, out) = try await runWithOut(["--extension", "Examples/CrashOnVideo", "-n", "100", "-c", "8"])
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let heading = try #require(lines.firstIndex { $0.hasPrefix("crashes (") }, "\(result.output)")
+        let crashed = try Self.table(out.appendingPathComponent("invocations.csv")).filter {
+            $0["outcome"] == "crashed"
+        }.count
+        #expect(lines[heading] == "crashes (\(crashed)) by reason, largest first:")
+        #expect(
+            lines[heading + 1].trimmingCharacters(in: .whitespaces)
+                == "\(crashed)  the extension crashed at Examples/CrashOnVideo/NotificationService.swift:25:78 in "
+                + "NotificationService.didReceive(_:withContentHandler:): Unexpectedly found nil while unwrapping an "
+                + "Optional value (signal 4, SIGILL)")
+    }
+
+    @Test func invocationsCrashingTogetherAreEachNamedAndTheRunStaysValid() async throws {
+        // Every invocation traps at once, several in one process: the first crash's report names it
+        // with its stack, and the others wait for the process to die of it rather than die of their
+        // own trap before any report (which would leave the crash unattributed and the run invalid).
+        let folder = try extensionFolder(
+            "AllCrash",
+            """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let url = URL(string: request.content.userInfo["absent"] as? String ?? "")
+                    contentHandler(request.content.mutableCopy() as! UNMutableNotificationContent)
+                    _ = url!.absoluteString
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, summary, rows) = try await run(["--extension", folder.path, "-n", "48", "-c", "16"])
+        #expect(status == 0)
+        #expect(summary["crashed"] == "48", "\(summary)")
+        let reasons = Set(rows.map { $0["error"] ?? "" })
+        let file = folder.appendingPathComponent("Service.swift").path
+        #expect(
+            reasons == [
+                "the extension crashed at \(file):6:16 in NotificationService.didReceive(_:withContentHandler:): "
+                    + "Unexpectedly found nil while unwrapping an Optional value (signal 4, SIGILL)"
+            ], "\(reasons)")
+        #expect(summary["invalid_reason"]?.contains("could not attribute") == false, "\(summary)")
+    }
+
+    @Test func aCrashInACompiledCopyNamesTheUsersOwnFile() async throws {
+        // An @objc attribute makes nse-bench compile a copy of the file (ObjectiveCAttributes): the crash
+        // still names the user's file and line, not the copy's.
+        let folder = try extensionFolder(
+            "CopyCrash",
+            """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                @objc var marker = 0
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let found = [1, 2, 3]
+                    if request.identifier.hasSuffix("3") { _ = found[request.identifier.count] }
+                    contentHandler(request.content)
+                }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, _, rows) = try await run(["--extension", folder.path, "-n", "20", "-c", "4"])
+        #expect(status == 0)
+        let reasons = Set(rows.filter { $0["outcome"] == "crashed" }.map { $0["error"] ?? "" })
+        let file = folder.appendingPathComponent("Service.swift").path
+        #expect(
+            reasons.count == 1 && reasons.first?.hasPrefix("the extension crashed at \(file):6:") == true, "\(reasons)")
+        #expect(
+            reasons.first?.contains("in NotificationService.didReceive(_:withContentHandler:): Index out of range")
+                == true)
     }
 
     @Test func aCrashInABlockOnAQueueOfItsOwnLosesOnlyThatInvocation() async throws {
@@ -94,7 +178,7 @@ struct ExtensionProcessTests {
                     // Its identifier is nse-bench-<invocation id>: every tenth crashes.
                     let crashes = Int(request.identifier.split(separator: "-").last ?? "")! % 10 == 0
                     DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) {
-                        if crashes { let found: [Int] = []; _ = found[3] }
+                        if crashes { let found = [1, 2, 3]; _ = found[request.identifier.count] }
                         content.title = "checked"
                         contentHandler(content)
                     }
@@ -107,6 +191,11 @@ struct ExtensionProcessTests {
         let crashed = Set(rows.filter { $0["outcome"] == "crashed" }.compactMap { Int($0["id"] ?? "") })
         #expect(crashed == Set(stride(from: 0, to: 120, by: 10)), "exactly every tenth (ids from 0)")
         #expect(rows.count == 120)
+        let reasons = Set(rows.filter { $0["outcome"] == "crashed" }.map { $0["error"] ?? "" })
+        let file = folder.appendingPathComponent("Service.swift").path
+        #expect(
+            reasons.count == 1 && reasons.first?.hasPrefix("the extension crashed at \(file):8:") == true, "\(reasons)")
+        #expect(reasons.first?.contains(": Index out of range (signal 4, SIGILL)") == true)
         #expect(summary["invalid_reason"]?.contains("attribute") == false, "\(summary)")
     }
 
@@ -847,6 +936,14 @@ struct ExtensionProcessTests {
         #expect(Set(rows.map { $0["id"] ?? "" }).count == 100, "one row per invocation")
         let crashed = rows.filter { $0["outcome"] == "crashed" }.compactMap { $0["id"] }
         #expect(crashed.sorted() == ["17", "27", "37", "47", "57", "67", "7", "77", "87", "97"], "\(crashed)")
+        // Where it called exit(), read from the stack in the exit handler.
+        let reasons = Set(rows.filter { $0["outcome"] == "crashed" }.map { $0["error"] ?? "" })
+        let file = folder.appendingPathComponent("Service.swift").path
+        #expect(
+            reasons == [
+                "the extension crashed at \(file):5:48 in NotificationService.didReceive(_:withContentHandler:) "
+                    + "(exit status 0)"
+            ], "\(reasons)")
         let reason = summary["invalid_reason"] ?? ""
         #expect(!reason.contains("could not attribute") && !reason.contains("without sending"), "\(reason)")
     }

@@ -307,3 +307,42 @@ struct SummaryRowTests {
         #expect(row.values["network"]?.hasPrefix("wifi:1(") == true)
     }
 }
+
+@Suite("Run aggregate: the extension's crashes by reason")
+struct RunAggregateCrashReasonTests {
+    func crash(_ id: Int, _ reason: String?) -> InvocationMeasurement {
+        var measurement = InvocationMeasurement(id: id, outcome: .crashed, timeToDeliver: nil, slack: nil)
+        measurement.crashReason = reason
+        return measurement
+    }
+
+    @Test func crashesAreCountedByReasonLargestFirst() {
+        var aggregate = RunAggregate()
+        for id in 0..<5 { aggregate.record(crash(id, "at B.swift:2:1")) }
+        for id in 5..<8 { aggregate.record(crash(id, "at A.swift:1:1")) }
+        for id in 8..<11 { aggregate.record(crash(id, "at C.swift:1:1")) }
+        aggregate.record(crash(11, nil))
+        #expect(aggregate.crashReasonRanking.map(\.reason) == ["at B.swift:2:1", "at A.swift:1:1", "at C.swift:1:1"])
+        #expect(aggregate.crashReasonRanking.map(\.count) == [5, 3, 3])
+        #expect(aggregate.count(.crashed) == 12, "one without a reason is still a crash")
+    }
+
+    @Test func reasonsPastTheLimitAreCountedTogether() throws {
+        var aggregate = RunAggregate()
+        for id in 0..<(RunAggregate.crashReasonLimit + 5) { aggregate.record(crash(id, "reason \(id)")) }
+        aggregate.record(crash(99, "reason 0"))
+        #expect(aggregate.crashReasons.count == RunAggregate.crashReasonLimit)
+        #expect(aggregate.crashReasons["reason 0"] == 2, "a reason already kept is still counted")
+        #expect(aggregate.crashesOfOtherReasons == 5)
+        var other = RunAggregate()
+        for id in 0..<3 { other.record(crash(id, "frequent")) }
+        other.record(crash(3, "rare"))
+        try aggregate.merge(other)
+        #expect(aggregate.crashReasons.count == RunAggregate.crashReasonLimit)
+        #expect(aggregate.crashesOfOtherReasons == 5 + 4, "a full aggregate takes no new reason")
+        var empty = RunAggregate()
+        try empty.merge(aggregate)
+        #expect(empty.crashReasons == aggregate.crashReasons)
+        #expect(empty.crashesOfOtherReasons == aggregate.crashesOfOtherReasons)
+    }
+}

@@ -133,7 +133,9 @@ private let fullInput: InvocationInput = {
 
     @Test func everyReplyComesBackEqual() throws {
         let replies: [WorkerReply] = [
-            .figures(fullFigures), .crashed(id: -1), .rejected(id: 3, reason: "no"),
+            .figures(fullFigures), .crashed(id: -1),
+            .crashed(id: 4, stack: CrashStack(images: ["/a.so", "/b.so"], frames: [.init(image: 1, address: .max)])),
+            .rejected(id: 3, reason: "no"),
             .memoryExceeded(footprint: 25_000_000, inFlight: 4), .declined(id: 9), .ready,
         ]
         for reply in replies {
@@ -203,6 +205,15 @@ private let fullInput: InvocationInput = {
         // What crash_reporter.c writes after its leading newline.
         let line = Array(#"{"crashed":{"id":12}}"#.utf8)
         #expect(try WorkerWire.message(WorkerReply.self, from: line) == .crashed(id: 12))
+        let withStack = Array(
+            #"{"crashed":{"id":-1,"stack":{"images":["/c/extension.so"],"frames":[[0,17],[0,9]]}}}"#.utf8)
+        #expect(
+            try WorkerWire.message(WorkerReply.self, from: withStack)
+                == .crashed(
+                    id: -1,
+                    stack: CrashStack(
+                        images: ["/c/extension.so"],
+                        frames: [.init(image: 0, address: 17), .init(image: 0, address: 9)])))
     }
 
     @Test func aTornOrForeignLineIsAnErrorNamingWhy() throws {

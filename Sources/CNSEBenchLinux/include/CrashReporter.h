@@ -6,11 +6,22 @@
 /// nseb_crash_reporter_install(fd) installs handlers for SIGILL, SIGTRAP (Swift's runtime traps),
 /// SIGSEGV, SIGBUS, SIGFPE and SIGABRT that write one line, {"crashed":{"id":N}}, to fd with the id the
 /// crashing thread last marked (-1 when none), then restore the default action and re-raise, so the
-/// process still dies of the signal. The handler is async-signal-safe: one write(2), no allocation.
+/// process still dies of the signal. The handler allocates nothing and writes the line in one write(2);
+/// besides, it reads the stack with backtrace(3), whose unwinder the install loads beforehand. The first
+/// thread to crash reports; another crashing meanwhile waits for the process to die of the first (up to
+/// a second), so that the report names the first crash and its stack.
 /// It also registers an atexit handler that writes the same line when exit() is called on a marked
 /// thread (an extension's own exit(0) ends the process as a crash would).
 /// nseb_crash_reporter_mark(id) marks the calling thread (returns the previous mark; -1 unmarks).
 void nseb_crash_reporter_install(int fd);
 long nseb_crash_reporter_mark(long id);
+
+/// Where the crash happened, for the images registered with nseb_crash_reporter_add_images(prefix)
+/// (each loaded library whose path starts with prefix; at most 8 in all): the line then carries
+/// "stack":{"images":[PATH,...],"frames":[[IMAGE,ADDRESS],...]}, innermost first, each ADDRESS in its
+/// image's file as a symbolizer reads it (the faulting instruction exactly, then each return address
+/// less one). Only the first crash of the process writes it; the line stays within PIPE_BUF. Returns
+/// how many images were added.
+int nseb_crash_reporter_add_images(const char *prefix);
 
 #endif

@@ -135,6 +135,8 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         }
         try sharedContainer.loadUserDefaultsSuites()
         let factory = try UserExtensionLoader.factory(name: name, libraryPath: library)
+        // Loaded with its modules' libraries, beside it in its build folder.
+        CrashReporter.nameFrames(inLibrariesFrom: URL(fileURLWithPath: library).deletingLastPathComponent().path)
         let harness = try HarnessLoops()
         let host = ExtensionHost(
             settings: settings,

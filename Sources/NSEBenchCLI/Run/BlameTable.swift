@@ -30,6 +30,26 @@ enum BlameTable {
             "(share: of the misses; injected: faults the embedded server named or the payload carried; "
                 + "\(shareHeader): time the misses with that blame spent in its phase before their deadline, "
                 + "over the summed budgets of all misses; - for a blame that is an event, not a phase)")
+        return lines + crashLines(aggregate)
+    }
+
+    /// How many reasons the summary names: 5.
+    static let crashReasonsShown = 5
+
+    /// The extension's crashes by reason, largest first, where it crashed: the place in its code where
+    /// that could be told.
+    static func crashLines(_ aggregate: RunAggregate) -> [String] {
+        let ranking = aggregate.crashReasonRanking
+        guard !ranking.isEmpty else { return [] }
+        let crashes = ranking.reduce(aggregate.crashesOfOtherReasons) { $0 + $1.count }
+        var lines = ["crashes (\(crashes)) by reason, largest first:"]
+        for (reason, count) in ranking.prefix(crashReasonsShown) {
+            lines.append(pad(String(count), 8, right: true) + "  " + reason)
+        }
+        let rest = ranking.dropFirst(crashReasonsShown).reduce(aggregate.crashesOfOtherReasons) { $0 + $1.count }
+        if rest > 0 {
+            lines.append(pad(String(rest), 8, right: true) + "  of other reasons (invocations.csv's error column)")
+        }
         return lines
     }
 

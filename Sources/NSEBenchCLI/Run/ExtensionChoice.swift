@@ -132,7 +132,10 @@ enum ExtensionChoice {
             }
         }
         let library =
-            inWorkers ? ExtensionLibrary(path: loaded.built.libraryPath, workerExecutable: executable) : nil
+            inWorkers
+            ? ExtensionLibrary(
+                path: loaded.built.libraryPath, workerExecutable: executable,
+                toolchain: builder.compiler.deletingLastPathComponent()) : nil
         return (loaded.factory, library, notes, loaded.source)
     }
 }

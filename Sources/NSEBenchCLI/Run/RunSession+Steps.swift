@@ -415,6 +415,8 @@ extension RunSession {
         receiveBufferBytes: Int?, output: URL, replyLoops: [EventLoop]
     ) throws -> ExtensionWorkerPool {
         let hostSettings = hostSettings()
+        let symbolizer = NativeSymbolizer(toolchain: library.toolchain)
+        let folder = FileManager.default.currentDirectoryPath
         return try ExtensionWorkerPool(
             count: configuration.extensionProcesses,
             launch: ExtensionWorkerPool.Launch(
@@ -429,6 +431,7 @@ extension RunSession {
                 environment: [container.userDefaultsEnvironment.name: container.userDefaultsEnvironment.value],
                 timeBudget: hostSettings.timeBudget,
                 answerLimit: hostSettings.timeBudget + hostSettings.gracePeriod + hostSettings.windDown
-                    + ExtensionWorkerPool.answerMargin))
+                    + ExtensionWorkerPool.answerMargin,
+                crashSite: { stack in symbolizer?.site(of: stack)?.description(relativeTo: folder) }))
     }
 }

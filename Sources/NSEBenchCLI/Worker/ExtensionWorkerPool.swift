@@ -57,6 +57,10 @@ final class ExtensionWorkerPool: Sendable {
         /// Called as each worker process is about to be started, on the thread that starts it: how a test
         /// sees where starts happen.
         var starting: @Sendable () -> Void = {}
+        /// Where in the extension's code a crash was, as its record's reason says it (`at FILE:LINE:COLUMN
+        /// in FUNCTION: REASON`, ``CrashSite``); nil when that cannot be told. Called on the thread that
+        /// waits for the crashed process, after the invocations it held that did not crash were sent on.
+        var crashSite: @Sendable (CrashStack) -> String? = { _ in nil }
     }
 
     /// This user's threads when a worker failed to start or stopped answering: the most counted, or why
@@ -410,6 +414,8 @@ final class ExtensionWorker: @unchecked Sendable {
         var figures: WorkerFigures?
         /// The invocation the crash reporter named; -1 for an unmarked thread.
         var crashedID: Int?
+        /// Where in the extension's libraries it crashed, as the crash reporter read it.
+        var crashStack: CrashStack?
         var lost = 0
         var endedNormally = false
         /// Whether the run closed its input: only then is an exit with status 0 its normal end.
@@ -442,6 +448,7 @@ final class ExtensionWorker: @unchecked Sendable {
     /// Signalled once its reply loop has read the end of its output, or could not read it.
     private let outputEnded = DispatchSemaphore(value: 0)
     private let timeBudget: UInt64
+    private let crashSite: @Sendable (CrashStack) -> String?
     private let rerun: @Sendable ([Pending]) -> Void
     /// Called when it ended before it was ready (not killed at the run's end), before the invocations it
     /// held end: what the run then says of them is complete.
@@ -496,6 +503,7 @@ final class ExtensionWorker: @unchecked Sendable {
         }
         self.output = stdout.reading
         self.timeBudget = launch.timeBudget
+        self.crashSite = launch.crashSite
         // The wait for its end (Foundation's `Process` offers only a blocking one) has a thread of its own,
         // idle until its output ends; its replies are read on the loop.
         do {
@@ -704,6 +712,10 @@ final class ExtensionWorker: @unchecked Sendable {
             process.terminationReason == .uncaughtSignal
             ? "the extension's process died of signal \(process.terminationStatus) (\(Self.signalName(process.terminationStatus)))"
             : "the extension's process exited with status \(process.terminationStatus)"
+        let signal =
+            process.terminationReason == .uncaughtSignal
+            ? "signal \(process.terminationStatus), \(Self.signalName(process.terminationStatus, briefly: true))"
+            : "exit status \(process.terminationStatus)"
         let normal = process.terminationReason == .exit && process.terminationStatus == 0
         let (crashed, others, unanswered) = state.withLock { state -> ([Pending], [Pending], [Pending]) in
             state.alive = false
@@ -741,12 +753,15 @@ final class ExtensionWorker: @unchecked Sendable {
                         detail: "\(reason) before it was ready (its messages are in extension-stderr.log)", now: now,
                         deadline: pending.input.arrival + timeBudget))
         }
+        if !others.isEmpty { rerun(others) }
+        // Named after the others were sent on: a symbolizer's first run takes tens of milliseconds.
+        let site = crashed.count == 1 ? state.withLock { $0.crashStack }.flatMap(crashSite) : nil
         for pending in crashed {
             pending.answer(
                 .processDied(
-                    pending.input, reason: reason, now: now, deadline: pending.input.arrival + timeBudget))
+                    pending.input, reason: site.map { "the extension crashed \($0) (\(signal))" } ?? reason, now: now,
+                    deadline: pending.input.arrival + timeBudget))
         }
-        if !others.isEmpty { rerun(others) }
         exited.signal()
         settled.signal()
     }
@@ -764,10 +779,13 @@ final class ExtensionWorker: @unchecked Sendable {
         case .record(let record):
             let waiting = state.withLock { $0.pending.removeValue(forKey: record.id) }
             waiting?.answer(record)
-        case .crashed(let id):
+        case .crashed(let id, let stack):
             // The first report names the culprit: a later one comes from the process's teardown.
             state.withLock { state in
-                if state.crashedID == nil { state.crashedID = id }
+                if state.crashedID == nil {
+                    state.crashedID = id
+                    state.crashStack = stack
+                }
             }
         case .figures(let figures):
             state.withLock { $0.figures = figures }
@@ -791,16 +809,21 @@ final class ExtensionWorker: @unchecked Sendable {
         }
     }
 
-    private static func signalName(_ signal: Int32) -> String {
-        switch signal {
-        case 4: "SIGILL: a Swift runtime trap such as fatalError, a force-unwrapped nil or an index out of range"
-        case 5: "SIGTRAP: a Swift runtime trap"
-        case 6: "SIGABRT"
-        case 7: "SIGBUS"
-        case 9: "SIGKILL"
-        case 11: "SIGSEGV: a bad memory access"
-        default: "signal \(signal)"
-        }
+    /// The signal's name and what it means for Swift code; `briefly`, the name alone.
+    private static func signalName(_ signal: Int32, briefly: Bool = false) -> String {
+        let (name, meaning): (String, String?) =
+            switch signal {
+            case 4:
+                ("SIGILL", "a Swift runtime trap such as fatalError, a force-unwrapped nil or an index out of range")
+            case 5: ("SIGTRAP", "a Swift runtime trap")
+            case 6: ("SIGABRT", nil)
+            case 7: ("SIGBUS", nil)
+            case 9: ("SIGKILL", nil)
+            case 11: ("SIGSEGV", "a bad memory access")
+            default: ("signal \(signal)", nil)
+            }
+        guard !briefly, let meaning else { return name }
+        return "\(name): \(meaning)"
     }
 }
 

@@ -9,6 +9,9 @@ struct ExtensionLibrary: Sendable {
     /// What the workers run: nse-bench itself, or nse-bench beside the extension's Info.plist when its
     /// sources read `Bundle.main` (``WorkerExecutable``).
     var workerExecutable: URL
+    /// The folder of the Swift toolchain that compiled it, whose `llvm-symbolizer` names where a crash
+    /// was (``NativeSymbolizer``).
+    var toolchain: URL? = nil
 }
 
 /// The executable the workers of an extension that reads `Bundle.main` run: nse-bench from a folder

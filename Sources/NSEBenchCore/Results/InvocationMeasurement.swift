@@ -24,6 +24,9 @@ public struct InvocationMeasurement: Sendable, Equatable {
     /// The shortest total timeout the extension's downloads set (its own resource timeout), in
     /// nanoseconds of the harness's clock; nil when none set one.
     public var ownTimeout: UInt64? = nil
+    /// Why the extension crashed, for a `crashed` invocation the harness did not lose (where its code
+    /// was, when that could be told); nil otherwise.
+    public var crashReason: String? = nil
 
     public init(
         id: Int, outcome: InvocationOutcome, violations: Violations = Violations(), timeToDeliver: UInt64?,

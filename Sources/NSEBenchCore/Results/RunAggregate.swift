@@ -22,6 +22,14 @@ public struct RunAggregate: Sendable, Equatable {
     /// The shortest own timeout any invocation's downloads set (``InvocationMeasurement/ownTimeout``),
     /// in nanoseconds of the harness's clock; nil when none set one.
     public private(set) var shortestOwnTimeout: UInt64?
+    /// The extension's crashes by reason (``InvocationMeasurement/crashReason``), for the first
+    /// ``crashReasonLimit`` reasons; crashes of any further reason are counted in ``crashesOfOtherReasons``.
+    public private(set) var crashReasons: [String: Int] = [:]
+    /// Crashes whose reason came after ``crashReasonLimit`` others.
+    public private(set) var crashesOfOtherReasons = 0
+    /// How many crash reasons are kept: 20, so that a reason naming something of each invocation of a
+    /// long run cannot grow the aggregate without bound.
+    public static let crashReasonLimit = 20
 
     public init() {
         histograms = Dictionary(uniqueKeysWithValues: HistogramKey.allCases.map { ($0, Histogram()) })
@@ -34,6 +42,7 @@ public struct RunAggregate: Sendable, Equatable {
         violations.add(measurement.violations)
         if let excess = measurement.lateDownloadExcess { lateDownloads.record(excess) }
         if let timeout = measurement.ownTimeout { shortestOwnTimeout = min(shortestOwnTimeout ?? .max, timeout) }
+        if let reason = measurement.crashReason { countCrashes(reason, 1) }
         if let networkClass = measurement.networkClass {
             byNetwork[networkClass, default: .init()].record(measurement.outcome)
         }
@@ -45,6 +54,14 @@ public struct RunAggregate: Sendable, Equatable {
             if miss.injected { blameInjected[miss.cause, default: 0] += 1 }
             blamedTime[miss.cause, default: 0] &+= miss.phaseTime
             missedBudget &+= miss.budget
+        }
+    }
+
+    private mutating func countCrashes(_ reason: String, _ count: Int) {
+        if crashReasons[reason] != nil || crashReasons.count < Self.crashReasonLimit {
+            crashReasons[reason, default: 0] += count
+        } else {
+            crashesOfOtherReasons += count
         }
     }
 
@@ -66,6 +83,9 @@ public struct RunAggregate: Sendable, Equatable {
         for (cause, time) in other.blamedTime { blamedTime[cause, default: 0] &+= time }
         missedBudget &+= other.missedBudget
         if let timeout = other.shortestOwnTimeout { shortestOwnTimeout = min(shortestOwnTimeout ?? .max, timeout) }
+        // Largest first, so that the reasons kept are the commonest of both.
+        for (reason, count) in other.crashReasons.sorted(by: Self.largestFirst) { countCrashes(reason, count) }
+        crashesOfOtherReasons += other.crashesOfOtherReasons
         for (name, tally) in other.byNetwork { byNetwork[name, default: .init()].merge(tally) }
         try lateDownloads.merge(other.lateDownloads)
         for (key, histogram) in other.histograms {
@@ -100,6 +120,15 @@ public struct RunAggregate: Sendable, Equatable {
     public func lostBudgetShare(_ cause: MissCause) -> Double? {
         guard cause.phase != nil, missedBudget > 0 else { return nil }
         return Double(blamedTime[cause] ?? 0) / Double(missedBudget)
+    }
+
+    /// The extension's crash reasons, largest first (ties by reason).
+    public var crashReasonRanking: [(reason: String, count: Int)] {
+        crashReasons.sorted(by: Self.largestFirst).map { (reason: $0.key, count: $0.value) }
+    }
+
+    private static func largestFirst(_ one: (key: String, value: Int), _ other: (key: String, value: Int)) -> Bool {
+        one.value != other.value ? one.value > other.value : one.key < other.key
     }
 
     /// The causes that decided at least one miss, largest first (ties in ``MissCause`` order).

@@ -51,6 +51,20 @@ struct CompiledCopies {
         }
     }
 
+    /// `swiftc`'s arguments that make the debug information name each copy's original (where a crash
+    /// was, ``NativeSymbolizer``) for a compile run in `folder`: each copy is alone in a folder of its own,
+    /// under its original's name. The compiler names a file inside its working folder by its relative path
+    /// in the line table, so each copy's folder is mapped by that path too.
+    func debugPrefixMaps(compilingIn folder: URL) -> [String] {
+        let working = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+        return originals.sorted { $0.key < $1.key }.flatMap { copy, original -> [String] in
+            let copyFolder = URL(fileURLWithPath: copy).deletingLastPathComponent().path + "/"
+            let originalFolder = URL(fileURLWithPath: original).deletingLastPathComponent().path + "/"
+            let relative = copyFolder.hasPrefix(working) ? [String(copyFolder.dropFirst(working.count))] : []
+            return ([copyFolder] + relative).flatMap { ["-debug-prefix-map", "\($0)=\(originalFolder)"] }
+        }
+    }
+
     /// The compiler's `output` with each copy's path given as its original's.
     func originals(in output: String) -> String {
         originals.reduce(output) { text, pair in text.replacingOccurrences(of: pair.key, with: pair.value) }

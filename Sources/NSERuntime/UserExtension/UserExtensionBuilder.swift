@@ -51,8 +51,9 @@ public struct UserExtensionBuilder: Sendable {
     static let leftOutModulesFileName = "left-out-modules.txt"
 
     /// What a cached build's folder holds beside its library, in the cache key: a build cached before it
-    /// kept the modules left out is not taken, as it would list them among those compiled.
-    static let cacheLayout = "library, \(notesFileName), \(leftOutModulesFileName)"
+    /// kept the modules left out is not taken, as it would list them among those compiled, nor one
+    /// without the debug information that names where a crash was.
+    static let cacheLayout = "library with debug information, \(notesFileName), \(leftOutModulesFileName)"
 
     /// What the compiled copies change (``CompiledCopies``), in the cache key: a build cached before they
     /// held `os(iOS)` true compiled the other branches, and is not taken for one that does.
@@ -308,11 +309,11 @@ public struct UserExtensionBuilder: Sendable {
         arguments: ([URL]) -> [String]
     ) throws(UserExtensionError) -> (status: Int32, messages: String, note: String?) {
         let iPhone = try CompiledCopies(sources, in: folder.appendingPathComponent("iphone"), iPhoneConditions: true)
-        let first = try run(arguments(iPhone.files), in: work)
+        let first = try run(arguments(iPhone.files) + iPhone.debugPrefixMaps(compilingIn: work), in: work)
         let messages = Self.naming(work, in: iPhone.originals(in: first.output))
         guard first.status != 0, iPhone.iPhoneConditions else { return (first.status, messages, nil) }
         let linux = try CompiledCopies(sources, in: folder.appendingPathComponent("linux"), iPhoneConditions: false)
-        let second = try run(arguments(linux.files), in: work)
+        let second = try run(arguments(linux.files) + linux.debugPrefixMaps(compilingIn: work), in: work)
         guard second.status == 0 else {
             return (
                 first.status,
@@ -468,7 +469,11 @@ public struct UserExtensionBuilder: Sendable {
         osModule: URL, linking modules: [ExtensionModule], libraries: ModuleLibraries, sources: [URL]
     ) -> [String] {
         var arguments = [
-            "-parse-as-library", "-O", "-I", modulesDirectory.path, "-I", osModule.path, "-I", libraries.folder.path,
+            // Debug information (`-g`), which an iPhone's build keeps too, in a dSYM: where a crash was.
+            // Without LLVM's merging of identical functions, whose merged code names no line: it
+            // changes only the library's size.
+            "-parse-as-library", "-O", "-g", "-Xfrontend", "-disable-llvm-merge-functions-pass",
+            "-I", modulesDirectory.path, "-I", osModule.path, "-I", libraries.folder.path,
             "-Xfrontend", "-import-module", "-Xfrontend", "SimulatedDevice", "-Xfrontend", "-import-module",
             "-Xfrontend", "OSLog",
             // os_unfair_lock, which iOS code reaches through Foundation (Darwin) alone.
@@ -565,34 +570,17 @@ public struct UserExtensionBuilder: Sendable {
     private func run(_ arguments: [String], in folder: URL) throws(UserExtensionError) -> (
         status: Int32, output: String
     ) {
-        let process = Process()
-        process.executableURL = compiler
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        // Close-on-exec: a process another thread starts meanwhile must not hold the compiler's output
-        // open, and this read with it, after the compiler ended.
-        let pipe: CloseOnExecPipe
+        let result: ToolRun.Result
         do {
-            pipe = try CloseOnExecPipe()
+            result = try ToolRun.run(compiler, arguments, in: folder, errors: .merged)
         } catch {
-            throw .toolchain("cannot make a pipe for \(compiler.path)'s messages: \(error)")
+            throw .toolchain(error.description)
         }
-        process.standardOutput = pipe.writing
-        process.standardError = pipe.writing
-        do {
-            try process.run()
-        } catch {
-            throw .toolchain("cannot run \(compiler.path): \(error.localizedDescription)")
-        }
-        CloseOnExecPipe.closeChildEnd(pipe.writing)
-        let data = pipe.reading.readDataToEndOfFile()
-        process.waitUntilExit()
         // Killed (out of memory, a signal): no verdict on the sources, and nothing to cache.
-        guard process.terminationReason == .exit else {
-            throw .toolchain(
-                "\(compiler.path) was ended by signal \(process.terminationStatus) before it finished; run again")
+        guard !result.signalled else {
+            throw .toolchain("\(compiler.path) was ended by signal \(result.status) before it finished; run again")
         }
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return (result.status, String(decoding: result.output, as: UTF8.self))
     }
 
     /// The error for the extension's failed compile, whose compiler `output` is followed by the build's

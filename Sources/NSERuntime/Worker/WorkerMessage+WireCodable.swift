@@ -41,9 +41,10 @@ extension WorkerReply: WireCodable {
         case .figures(let figures):
             writer.byte(Case.figures.rawValue)
             writer.write(figures)
-        case .crashed(let id):
+        case .crashed(let id, let stack):
             writer.byte(Case.crashed.rawValue)
             writer.write(id)
+            writer.write(stack)
         case .rejected(let id, let reason):
             writer.byte(Case.rejected.rawValue)
             writer.write(id)
@@ -65,7 +66,7 @@ extension WorkerReply: WireCodable {
         switch Case(rawValue: tag) {
         case .record: self = .record(try reader.read())
         case .figures: self = .figures(try reader.read())
-        case .crashed: self = .crashed(id: try reader.read())
+        case .crashed: self = .crashed(id: try reader.read(), stack: try reader.read())
         case .rejected: self = .rejected(id: try reader.read(), reason: try reader.read())
         case .memoryExceeded: self = .memoryExceeded(footprint: try reader.read(), inFlight: try reader.read())
         case .declined: self = .declined(id: try reader.read())

@@ -80,8 +80,10 @@ public enum WorkerReply: Sendable, Hashable, Codable {
     /// The worker's own self-check, sent once its input ended and its invocations finished.
     case figures(WorkerFigures)
     /// The worker is dying of a fatal signal raised on a thread marked with invocation `id` (-1: an
-    /// unmarked thread); written by the crash reporter's signal handler.
-    case crashed(id: Int)
+    /// unmarked thread), in the extension's own code at `stack` where the reporter could read it
+    /// (nil: outside the extension's libraries, or another crash wrote it first); written by the crash
+    /// reporter's signal handler.
+    case crashed(id: Int, stack: CrashStack? = nil)
     /// A request the worker could not run (a payload that does not parse): the run counts it as a
     /// harness failure.
     case rejected(id: Int, reason: String)
