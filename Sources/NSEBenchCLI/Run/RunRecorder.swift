@@ -287,24 +287,13 @@ enum Provenance {
 
     /// `git rev-parse HEAD` of the working directory, or "" outside a repository.
     static func gitCommit() -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "rev-parse", "--short=12", "HEAD"]
-        process.standardError = FileHandle.nullDevice
-        // Close-on-exec, so that no process another thread starts holds the read below open.
-        let pipe: CloseOnExecPipe
+        let result: ToolRun.Result
         do {
-            pipe = try CloseOnExecPipe()
-            process.standardOutput = pipe.writing
-            try process.run()
+            result = try ToolRun.run(URL(fileURLWithPath: "/usr/bin/env"), ["git", "rev-parse", "--short=12", "HEAD"])
         } catch {
             return ""  // no commit to record where git cannot run; the column says so by being empty
         }
-        CloseOnExecPipe.closeChildEnd(pipe.writing)
-        // Read before waiting: the end comes when git exits.
-        let text = String(decoding: pipe.reading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return "" }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard result.exitedNormally else { return "" }
+        return String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

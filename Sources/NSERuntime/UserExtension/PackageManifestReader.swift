@@ -87,7 +87,7 @@ enum PackageManifestReader {
             output = try dump(
                 folder, swift: swift, scratch: cached.deletingLastPathComponent().appendingPathComponent("scratch"))
         } catch {
-            return failure("cannot run \(swift.path) package dump-package: \(error)")
+            return failure("swift package dump-package could not run: \(error)")
         }
         guard let status = output.status else {
             // Not kept: a slow machine may read it next time.
@@ -214,12 +214,6 @@ enum PackageManifestReader {
         _ folder: URL, swift: URL, scratch: URL
     ) throws -> (status: Int32?, json: Data, messages: String) {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = swift
-        process.arguments = [
-            "package", "--ignore-lock", "--scratch-path", scratch.path, "--package-path", folder.path, "dump-package",
-        ]
-        process.currentDirectoryURL = folder
         let messagesFile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "nse-bench-dump-package-\(UUID().uuidString).log")
         guard FileManager.default.createFile(atPath: messagesFile.path, contents: nil) else {
@@ -234,26 +228,16 @@ enum PackageManifestReader {
                 // Only the descriptor: its text was read (or not) already.
             }
         }
-        // Close-on-exec, as for the compiler: another thread's process must not hold it open.
-        let pipe = try CloseOnExecPipe()
-        process.standardOutput = pipe.writing
-        process.standardError = messages
-        try process.run()
-        CloseOnExecPipe.closeChildEnd(pipe.writing)
-        let stopped = Atomic<Bool>(false)
-        let watch = DispatchWorkItem { [process] in
-            guard process.isRunning else { return }
-            stopped.store(true, ordering: .sequentiallyConsistent)
-            kill(process.processIdentifier, SIGKILL)
-        }
-        DispatchQueue.global().asyncAfter(
-            deadline: .now() + .seconds(Int(timeout.components.seconds)), execute: watch)
-        let json = pipe.reading.readDataToEndOfFile()
-        process.waitUntilExit()
-        watch.cancel()
+        let result = try ToolRun.run(
+            swift,
+            [
+                "package", "--ignore-lock", "--scratch-path", scratch.path, "--package-path", folder.path,
+                "dump-package",
+            ],
+            in: folder, errors: .file(messages), timeLimit: TimeInterval(timeout.components.seconds))
         let text = String(decoding: FileManager.default.contents(atPath: messagesFile.path) ?? Data(), as: UTF8.self)
-        if stopped.load(ordering: .sequentiallyConsistent) { return (nil, json, text) }
-        return (process.terminationReason == .exit ? process.terminationStatus : -1, json, text)
+        if result.stoppedAtLimit { return (nil, result.output, text) }
+        return (result.signalled ? -1 : result.status, result.output, text)
     }
 
     private static func removeIfPresent(_ file: URL) {
