@@ -45,27 +45,36 @@ struct image {
 /// count is published last.
 static struct image images[max_images];
 static atomic_int image_count;
-/// The thread writing the one report that names frames (0: none yet).
+/// The thread writing the one report that names frames (0: none yet), and whether it has written it.
 static atomic_long report_owner;
+static atomic_int report_written;
 static char report_buffer[max_line];
 
-/// Appends `count` bytes of `text` if they fit, keeping room for the line's end.
-static int append(char *line, size_t *length, const char *text, size_t count) {
-    if (*length + count + 8 > max_line) return 0;
-    memcpy(line + *length, text, count);
-    *length += count;
+/// A report being built: its buffer, the buffer's size and what it holds so far.
+struct line {
+    char *text;
+    size_t capacity;
+    size_t length;
+};
+
+/// Appends `count` bytes of `text` if they fit, keeping room for the line's end ("}}\n").
+static int append(struct line *line, const char *text, size_t count) {
+    if (line->length + count + 3 > line->capacity) return 0;
+    memcpy(line->text + line->length, text, count);
+    line->length += count;
     return 1;
 }
 
-static int append_text(char *line, size_t *length, const char *text) {
-    return append(line, length, text, strlen(text));
+static int append_text(struct line *line, const char *text) {
+    return append(line, text, strlen(text));
 }
 
-static int append_number(char *line, size_t *length, long id) {
+static int append_number(struct line *line, long number) {
     char digits[24];
     size_t count = 0;
-    int negative = id < 0;
-    unsigned long value = negative ? (unsigned long)(-id) : (unsigned long)id;
+    int negative = number < 0;
+    // 0 - n in unsigned arithmetic: LONG_MIN's magnitude too.
+    unsigned long value = negative ? 0UL - (unsigned long)number : (unsigned long)number;
     do {
         digits[count++] = (char)('0' + value % 10);
         value /= 10;
@@ -74,7 +83,7 @@ static int append_number(char *line, size_t *length, long id) {
     size_t used = 0;
     if (negative) text[used++] = '-';
     while (count > 0) text[used++] = digits[--count];
-    return append(line, length, text, used);
+    return append(line, text, used);
 }
 
 static int image_of(uintptr_t address, int count) {
@@ -86,17 +95,16 @@ static int image_of(uintptr_t address, int count) {
 
 /// Appends ,"stack":{"images":[...],"frames":[[image,address],...]} for the frames in registered
 /// images: `pc` (the faulting instruction, exact; 0 when none) and the return addresses the stack
-/// holds above it, each less one so that it falls in its call's line. Nothing when no frame is in one.
-static void append_stack(char *line, size_t *length, uintptr_t pc) {
+/// holds above it, each less one so that it falls in its call's line, the first `max_frames` of them
+/// that are in an image (the frames of the system's libraries between them are passed over). Nothing
+/// when no frame is in one, or when the images' paths leave no room for one.
+static void append_stack(struct line *line, uintptr_t pc) {
     int count = atomic_load(&image_count);
     if (count == 0) return;
     void *addresses[max_addresses];
     int read = backtrace(addresses, max_addresses);
-    uintptr_t frames[max_frames];
-    int frame_count = 0;
     int first = 0;
     if (pc != 0) {
-        frames[frame_count++] = pc;
         // The unwinder passes through the signal's frame to the faulting instruction itself: the
         // callers are what follows it.
         for (int index = 0; index < read; index++) {
@@ -106,66 +114,85 @@ static void append_stack(char *line, size_t *length, uintptr_t pc) {
             }
         }
     }
+    uintptr_t frames[max_frames];
+    int frame_images[max_frames];
+    int frame_count = 0;
+    if (pc != 0 && image_of(pc, count) >= 0) {
+        frame_images[frame_count] = image_of(pc, count);
+        frames[frame_count++] = pc;
+    }
     for (int index = first; index < read && frame_count < max_frames; index++) {
         uintptr_t address = (uintptr_t)addresses[index];
-        if (address != 0) frames[frame_count++] = address - 1;
+        if (address == 0) continue;
+        int image = image_of(address - 1, count);
+        if (image < 0) continue;
+        frame_images[frame_count] = image;
+        frames[frame_count++] = address - 1;
     }
-    size_t start = *length;
-    if (!append_text(line, length, ",\"stack\":{\"images\":[")) return;
+    if (frame_count == 0) return;
+    size_t start = line->length;
+    if (!append_text(line, ",\"stack\":{\"images\":[")) return;
     for (int index = 0; index < count; index++) {
-        if ((index > 0 && !append_text(line, length, ","))
-            || !append(line, length, images[index].text, images[index].length)) {
-            *length = start;
+        if ((index > 0 && !append_text(line, ",")) || !append(line, images[index].text, images[index].length)) {
+            line->length = start;
             return;
         }
     }
-    if (!append_text(line, length, "],\"frames\":[")) {
-        *length = start;
+    if (!append_text(line, "],\"frames\":[")) {
+        line->length = start;
         return;
     }
+    // Room kept for the closing "]}" of the stack.
+    line->capacity -= 2;
     int named = 0;
     for (int index = 0; index < frame_count; index++) {
-        int image = image_of(frames[index], count);
-        if (image < 0) continue;
-        size_t before = *length;
-        if ((named > 0 && !append_text(line, length, ",")) || !append_text(line, length, "[")
-            || !append_number(line, length, image) || !append_text(line, length, ",")
-            || !append_number(line, length, (long)(frames[index] - images[image].bias))
-            || !append_text(line, length, "]")) {
-            *length = before;
+        size_t before = line->length;
+        int image = frame_images[index];
+        if ((named > 0 && !append_text(line, ",")) || !append_text(line, "[") || !append_number(line, image)
+            || !append_text(line, ",") || !append_number(line, (long)(frames[index] - images[image].bias))
+            || !append_text(line, "]")) {
+            line->length = before;
             break;
         }
         named++;
     }
-    if (named == 0 || !append_text(line, length, "]}")) *length = start;
+    line->capacity += 2;
+    if (named == 0 || !append_text(line, "]}")) line->length = start;
 }
 
 /// Writes {"crashed":{"id":N,"stack":...}} for the calling thread's mark, in one write(2).
 /// Async-signal-safe but for backtrace(3), whose unwinder the install loaded beforehand.
 ///
 /// The first thread to crash writes the report and ends the process. Another crashing meanwhile waits
-/// for that end (up to a second, then writes the short form): its report first would name it as the
-/// crash, without the stack. A crash inside the report itself writes the short form at once.
+/// for that end: its report first would name it as the crash, without the stack. It writes the short
+/// form only when the first has written nothing in 10 s (an alarm ends the first's process after 5 s,
+/// should its unwinder block). A crash inside the report itself writes the short form at once.
 static void write_report(uintptr_t pc) {
     if (reporter_fd < 0 || getpid() != reporter_pid) return;
-    char short_line[64];
+    char short_text[64];
     long self = (long)syscall(SYS_gettid);
     long owner = 0;
     int whole = atomic_compare_exchange_strong(&report_owner, &owner, self);
     if (!whole && owner != self) {
         struct timespec pause = {0, 10 * 1000 * 1000};
-        for (int waited = 0; waited < 100; waited++) nanosleep(&pause, NULL);
+        for (int waited = 0; waited < 1000 && !atomic_load(&report_written); waited++) nanosleep(&pause, NULL);
+        // Written: the process is ending of the first crash.
+        while (atomic_load(&report_written)) nanosleep(&pause, NULL);
     }
-    char *line = whole ? report_buffer : short_line;
-    size_t length = 0;
-    append_text(line, &length, "\n{\"crashed\":{\"id\":");
-    append_number(line, &length, current_invocation);
-    if (whole) append_stack(line, &length, pc);
-    line[length++] = '}';
-    line[length++] = '}';
-    line[length++] = '\n';
-    ssize_t ignored = write(reporter_fd, line, length);
+    // The signal's report: should the unwinder block (a lock of the dynamic linker's held by the
+    // crashed code), SIGALRM ends the process rather than leaving it hung until the run gives up on it.
+    if (whole && pc != 0) alarm(5);
+    struct line line = whole ? (struct line){report_buffer, sizeof report_buffer, 0}
+                             : (struct line){short_text, sizeof short_text, 0};
+    append_text(&line, "\n{\"crashed\":{\"id\":");
+    append_number(&line, current_invocation);
+    if (whole) append_stack(&line, pc);
+    line.text[line.length++] = '}';
+    line.text[line.length++] = '}';
+    line.text[line.length++] = '\n';
+    ssize_t ignored = write(reporter_fd, line.text, line.length);
     (void)ignored;
+    if (whole) atomic_store(&report_written, 1);
 }
 
 static uintptr_t faulting_instruction(void *context) {
@@ -205,7 +232,10 @@ void nseb_crash_reporter_install(int fd) {
     sigemptyset(&action.sa_mask);
     // Not SA_RESETHAND: a second thread's trap while the first writes its report would then end the
     // process at once, before the report. The handler restores the default action itself.
-    action.sa_flags = SA_SIGINFO;
+    // SA_NODEFER: the same signal raised inside the handler (the unwinder faulting on a corrupt stack
+    // while handling a SIGSEGV) enters it again, and writes the short form, where a blocked one would
+    // end the process before any report.
+    action.sa_flags = SA_SIGINFO | SA_NODEFER;
     int signals[] = {SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT};
     for (size_t index = 0; index < sizeof signals / sizeof signals[0]; index++) {
         sigaction(signals[index], &action, NULL);
@@ -225,15 +255,30 @@ struct image_search {
     int added;
 };
 
-/// The image's path as a JSON string; 0 when it does not fit or holds a control character.
+/// The length of the UTF-8 sequence starting at `bytes` (1 to 4), or 0 where it is not valid UTF-8.
+static size_t utf8_sequence(const unsigned char *bytes) {
+    unsigned char lead = bytes[0];
+    size_t length = lead < 0x80 ? 1 : (lead & 0xE0) == 0xC0 ? 2 : (lead & 0xF0) == 0xE0 ? 3 : (lead & 0xF8) == 0xF0 ? 4 : 0;
+    if (length == 0 || (length == 2 && lead < 0xC2)) return 0;
+    for (size_t index = 1; index < length; index++) {
+        if ((bytes[index] & 0xC0) != 0x80) return 0;
+    }
+    return length;
+}
+
+/// The image's path as a JSON string; 0 when it does not fit, holds a control character or is not
+/// valid UTF-8 (JSON's text must be, or the whole report would not read).
 static int json_text(const char *path, char *text, size_t *length) {
     size_t used = 0;
     text[used++] = '"';
-    for (const char *character = path; *character != '\0'; character++) {
-        if ((unsigned char)*character < 0x20) return 0;
-        if (used + 3 >= max_image_text) return 0;
-        if (*character == '"' || *character == '\\') text[used++] = '\\';
-        text[used++] = *character;
+    const unsigned char *bytes = (const unsigned char *)path;
+    while (*bytes != '\0') {
+        size_t sequence = utf8_sequence(bytes);
+        if (sequence == 0 || *bytes < 0x20 || used + sequence + 2 >= max_image_text) return 0;
+        if (*bytes == '"' || *bytes == '\\') text[used++] = '\\';
+        memcpy(text + used, bytes, sequence);
+        used += sequence;
+        bytes += sequence;
     }
     text[used++] = '"';
     *length = used;

@@ -135,7 +135,7 @@ enum ExtensionChoice {
             inWorkers
             ? ExtensionLibrary(
                 path: loaded.built.libraryPath, workerExecutable: executable,
-                toolchain: builder.compiler.deletingLastPathComponent()) : nil
+                toolchain: builder.compiler.resolvingSymlinksInPath().deletingLastPathComponent()) : nil
         return (loaded.factory, library, notes, loaded.source)
     }
 }

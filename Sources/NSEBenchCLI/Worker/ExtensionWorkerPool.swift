@@ -717,7 +717,10 @@ final class ExtensionWorker: @unchecked Sendable {
             ? "signal \(process.terminationStatus), \(Self.signalName(process.terminationStatus, briefly: true))"
             : "exit status \(process.terminationStatus)"
         let normal = process.terminationReason == .exit && process.terminationStatus == 0
-        let (crashed, others, unanswered) = state.withLock { state -> ([Pending], [Pending], [Pending]) in
+        // Where it crashed is said for the invocation the reporter named, or for the only one the process
+        // held when the crash was on a thread of no invocation's: never for one blamed in another's place.
+        let (crashed, others, unanswered, stack) = state.withLock {
+            state -> ([Pending], [Pending], [Pending], CrashStack?) in
             state.alive = false
             // Status 0 before its input ended is the extension's own exit(): a death like a crash.
             state.endedNormally = normal && state.inputClosed && state.crashedID == nil
@@ -727,17 +730,17 @@ final class ExtensionWorker: @unchecked Sendable {
             // what it still held is the harness's loss, not a crash of the extension.
             // Ended before it was ready: its setup failed, not the extension.
             if state.killedAtEnd || state.endedNormally || state.unresponsive || !state.ready {
-                return ([], [], all)
+                return ([], [], all, nil)
             }
             // Killed for its memory: the worker reported every invocation it had started, so what is
             // left never started there and runs in another process.
-            if state.memoryKill != nil { return ([], all, []) }
+            if state.memoryKill != nil { return ([], all, [], nil) }
             // The crash reporter named the crashing invocation: only it crashed, the rest run again.
             if let id = state.crashedID, let culprit = state.pending[id] {
-                return ([culprit], all.filter { $0.input.id != id }, [])
+                return ([culprit], all.filter { $0.input.id != id }, [], state.crashStack)
             }
             state.lost = all.count > 1 ? all.count - 1 : 0
-            return (all, [], [])
+            return (all, [], [], state.crashedID == -1 && all.count == 1 ? state.crashStack : nil)
         }
         let (ready, killedAtEnd) = state.withLock { ($0.ready, $0.killedAtEnd) }
         if !ready && !killedAtEnd { endedBeforeReady() }
@@ -754,8 +757,9 @@ final class ExtensionWorker: @unchecked Sendable {
                         deadline: pending.input.arrival + timeBudget))
         }
         if !others.isEmpty { rerun(others) }
-        // Named after the others were sent on: a symbolizer's first run takes tens of milliseconds.
-        let site = crashed.count == 1 ? state.withLock { $0.crashStack }.flatMap(crashSite) : nil
+        // Named after the others were sent on: a stack's first naming takes tens of milliseconds (at most
+        // the symbolizer's patience, 3 s); the crashed record's time was taken before.
+        let site = stack.flatMap(crashSite)
         for pending in crashed {
             pending.answer(
                 .processDied(

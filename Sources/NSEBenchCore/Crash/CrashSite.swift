@@ -8,12 +8,16 @@ public struct SourceFrame: Sendable, Hashable {
     /// 0 when unknown.
     public var line: Int
     public var column: Int
+    /// The file the function itself is declared in; empty for one without source of its own (the
+    /// standard library's code specialized into the caller, a runtime failure's frame).
+    public var declarationFile: String
 
-    public init(function: String, file: String, line: Int, column: Int) {
+    public init(function: String, file: String, line: Int, column: Int, declarationFile: String = "") {
         self.function = function
         self.file = file
         self.line = line
         self.column = column
+        self.declarationFile = declarationFile
     }
 
     /// Whether it names a line of a source file.
@@ -44,13 +48,17 @@ public struct CrashSite: Sendable, Hashable {
     /// `at FILE:LINE:COLUMN in FUNCTION: REASON`, the file relative to `folder` where it is inside it; nil
     /// when no frame names a line of source (a library built without debug information names only
     /// functions: `in FUNCTION`).
+    ///
+    /// The line is the innermost one of source; the function, the innermost at or around it that has
+    /// source of its own (a helper of the user's inlined into its caller is named, the standard library's
+    /// code specialized into the user's line is not), else the one compiled around the address.
     public func description(relativeTo folder: String) -> String? {
         let reason = runtimeFailure.map { ": \($0)" } ?? ""
         for chain in frames {
-            guard let place = chain.first(where: \.isInSource) else { continue }
-            // The function compiled around the address: the last of its chain (those before it were
-            // inlined into it).
-            let function = chain.last.map { " in \(Self.sourceName($0.function))" } ?? ""
+            guard let index = chain.firstIndex(where: \.isInSource) else { continue }
+            let place = chain[index]
+            let owner = chain[index...].first { !$0.declarationFile.isEmpty } ?? chain.last
+            let function = owner.map { " in \(Self.sourceName($0.function))" } ?? ""
             let prefix = folder.hasSuffix("/") ? folder : folder + "/"
             let file = place.file.hasPrefix(prefix) ? String(place.file.dropFirst(prefix.count)) : place.file
             return "at \(file):\(place.line):\(place.column)\(function)\(reason)"

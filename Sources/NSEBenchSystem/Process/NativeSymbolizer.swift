@@ -16,15 +16,18 @@ public final class NativeSymbolizer: Sendable {
     public let symbolizer: URL
     /// `swift-demangle`, if the toolchain has one: without it, names stay mangled.
     public let demangler: URL?
-    /// How long one tool may run before it is ended and the stack left unnamed: 10 s.
+    /// How long the tools may take, all together, to name one stack before they are ended and the
+    /// stack left unnamed: 3 s.
     public let patience: TimeInterval
+    /// The stacks named so far. Held while a stack is named: another crash at the same place waits for
+    /// the first naming rather than start the tools again.
     private let named = Mutex<[CrashStack: CrashSite?]>([:])
 
-    /// The symbolizer of the toolchain in `folder` (the folder of `swiftc`), else of `PATH`; nil when
-    /// neither has `llvm-symbolizer`.
+    /// The symbolizer of the toolchain in `folder` (the folder of `swiftc`, links resolved), else of
+    /// `PATH`; nil when neither has `llvm-symbolizer`.
     public init?(
         toolchain folder: URL?, environment: [String: String] = ProcessInfo.processInfo.environment,
-        patience: TimeInterval = 10
+        patience: TimeInterval = 3
     ) {
         let folders =
             (folder.map { [$0] } ?? [])
@@ -41,15 +44,34 @@ public final class NativeSymbolizer: Sendable {
     }
 
     /// Where `stack` was, or nil when the tools named nothing (a library without symbols, a tool that
-    /// failed).
+    /// failed or ran out of time; one that ran out of time is tried again for a later crash).
     public func site(of stack: CrashStack) -> CrashSite? {
-        if let known = named.withLock({ $0[stack] }) { return known }
-        let site = symbolize(stack)
-        named.withLock { $0[stack] = site }
-        return site
+        named.withLock { named in
+            if let known = named[stack] { return known }
+            let (site, complete) = symbolize(stack, until: Date().addingTimeInterval(patience))
+            if complete { named[stack] = site }
+            return site
+        }
     }
 
-    private func symbolize(_ stack: CrashStack) -> CrashSite? {
+    /// The site, and whether every tool answered in time.
+    private func symbolize(_ stack: CrashStack, until deadline: Date) -> (CrashSite?, complete: Bool) {
+        var complete = true
+        func run(_ tool: URL, _ arguments: [String]) -> Data? {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else {
+                complete = false
+                return nil
+            }
+            do {
+                let result = try ToolRun.run(tool, arguments, timeLimit: left)
+                if result.stoppedAtLimit { complete = false }
+                return result.exitedNormally ? result.output : nil
+            } catch {
+                // Not started: the crash is named without its place.
+                return nil
+            }
+        }
         var byFrame: [Int: [SourceFrame]] = [:]
         for (image, path) in stack.images.enumerated() {
             let indices = stack.frames.indices.filter { stack.frames[$0].image == image }
@@ -63,17 +85,20 @@ public final class NativeSymbolizer: Sendable {
             else { continue }
             for (index, answer) in zip(indices, decoded) {
                 byFrame[index] = answer.symbol.map {
-                    SourceFrame(function: $0.functionName, file: $0.fileName, line: $0.line, column: $0.column)
+                    SourceFrame(
+                        function: $0.functionName, file: $0.fileName, line: $0.line, column: $0.column,
+                        declarationFile: $0.startFileName ?? "")
                 }
             }
         }
         var frames = stack.frames.indices.compactMap { byFrame[$0] }.filter { !$0.isEmpty }
-        guard !frames.isEmpty else { return nil }
+        guard !frames.isEmpty else { return (nil, complete) }
         let mangled = Set(frames.joined().map(\.function).filter { $0.hasPrefix("$s") || $0.hasPrefix("_$s") })
             .sorted()
         if let demangler, !mangled.isEmpty,
             let output = run(demangler, ["--simplified", "--compact"] + mangled)
         {
+            // One line for each name given, in order.
             let names = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             if names.count >= mangled.count {
                 let demangled = Dictionary(
@@ -87,7 +112,7 @@ public final class NativeSymbolizer: Sendable {
                 }
             }
         }
-        return CrashSite(frames: frames)
+        return (CrashSite(frames: frames), complete)
     }
 
     /// One address's answer in `llvm-symbolizer --output-style=JSON`.
@@ -97,29 +122,21 @@ public final class NativeSymbolizer: Sendable {
             var fileName: String
             var line: Int
             var column: Int
+            /// Where the function is declared; empty for code without source of its own.
+            var startFileName: String?
 
             enum CodingKeys: String, CodingKey {
                 case functionName = "FunctionName"
                 case fileName = "FileName"
                 case line = "Line"
                 case column = "Column"
+                case startFileName = "StartFileName"
             }
         }
         var symbol: [Symbol]
 
         enum CodingKeys: String, CodingKey {
             case symbol = "Symbol"
-        }
-    }
-
-    /// The standard output of `tool` run with `arguments`, or nil when it could not run, failed or took
-    /// longer than ``patience``: the crash is then named without its place.
-    private func run(_ tool: URL, _ arguments: [String]) -> Data? {
-        do {
-            let result = try ToolRun.run(tool, arguments, timeLimit: patience)
-            return result.exitedNormally ? result.output : nil
-        } catch {
-            return nil
         }
     }
 }

@@ -74,7 +74,7 @@ public enum ToolRun {
         case .file(let handle): process.standardError = handle
         }
         do {
-            try process.run()
+            try process.runWhenNotBusy()
         } catch {
             throw Failure(tool: tool.path, reason: error.localizedDescription)
         }

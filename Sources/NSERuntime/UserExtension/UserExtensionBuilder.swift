@@ -528,8 +528,14 @@ public struct UserExtensionBuilder: Sendable {
             let modules = Self.providedModules.map {
                 modulesDirectory.appendingPathComponent("\($0).swiftmodule")
             }
-            for file in modules + source.sources {
+            for file in modules {
                 try digest.update(Array(file.lastPathComponent.utf8) + [0])
+                try digest.update(try readBytes(file))
+            }
+            // The sources by path: the library's debug information names them so (where a crash was), and a
+            // copy of the project elsewhere must not be told its crashes are in the first one's files.
+            for file in source.sources {
+                try digest.update(Array(file.path.utf8) + [0])
                 try digest.update(try readBytes(file))
             }
             for module in source.modules {
@@ -547,7 +553,7 @@ public struct UserExtensionBuilder: Sendable {
                     }
                 }
                 for file in module.sources {
-                    try digest.update(Array(file.lastPathComponent.utf8) + [0])
+                    try digest.update(Array(file.path.utf8) + [0])
                     try digest.update(try readBytes(file))
                 }
             }

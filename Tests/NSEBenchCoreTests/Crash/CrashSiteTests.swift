@@ -35,6 +35,28 @@ struct CrashSiteTests {
             "a folder is a whole path component")
     }
 
+    @Test func aHelperInlinedIntoItsCallerIsNamedWithItsOwnLine() {
+        // The helper has source of its own (where it is declared); the standard library's code
+        // specialized into a line has none, and the function named is then the user's around it.
+        let inlined = CrashSite(frames: [
+            [
+                SourceFrame(
+                    function: "Swift runtime failure: Index out of range", file: "/<compiler-generated>", line: 0,
+                    column: 0),
+                SourceFrame(
+                    function: "specialized Array.subscript.getter", file: "/src/Helper.swift", line: 4, column: 17),
+                SourceFrame(
+                    function: "Helper.pick(_:)", file: "/src/Helper.swift", line: 4, column: 9,
+                    declarationFile: "/src/Helper.swift"),
+                SourceFrame(
+                    function: "Service.didReceive(_:withContentHandler:)", file: "/src/Service.swift", line: 30,
+                    column: 5, declarationFile: "/src/Service.swift"),
+            ]
+        ])
+        #expect(
+            inlined.description(relativeTo: "/src") == "at Helper.swift:4:17 in Helper.pick(_:): Index out of range")
+    }
+
     @Test func theFirstFrameWithALineOfSourceIsTheOneNamed() {
         // A crash inside a library without debug information (the runtime's abort): its caller's line.
         let site = CrashSite(frames: [

@@ -114,6 +114,20 @@ struct UserExtensionBuildTests {
         #expect(third.libraryPath != first.libraryPath)
     }
 
+    @Test("the same sources in another folder are built for their own paths, which a crash's place names")
+    func cacheByPath() throws {
+        let one = try CompiledExamples.folder(["Service.swift": CompiledExamples.minimal])
+        let other = try CompiledExamples.folder(["Service.swift": CompiledExamples.minimal])
+        defer {
+            try? FileManager.default.removeItem(at: one)
+            try? FileManager.default.removeItem(at: other)
+        }
+        let builder = try CompiledExamples.builder()
+        let first = try builder.cacheKey(try UserExtensionSource.locate(one.path))
+        #expect(try builder.cacheKey(try UserExtensionSource.locate(one.path)) == first)
+        #expect(try builder.cacheKey(try UserExtensionSource.locate(other.path)) != first)
+    }
+
     @Test("a compile error shows the compiler's message with the user's file and line")
     func compileError() async throws {
         let folder = try CompiledExamples.folder([
