@@ -45,10 +45,14 @@ struct image {
 /// count is published last.
 static struct image images[max_images];
 static atomic_int image_count;
-/// The thread writing the one report that names frames (0: none yet), and whether it has written it.
+/// The thread writing the report that names frames (0: none now), and whether a crash that ends the
+/// process has written it. A held trap's owner gives the buffer back once its report is written.
 static atomic_long report_owner;
 static atomic_int report_written;
 static char report_buffer[max_line];
+/// Where a trap on a marked thread is told to the worker before its thread is held (-1: traps end the
+/// process): nseb_crash_reporter_hold_traps.
+static atomic_int trap_fd = -1;
 
 /// A report being built: its buffer, the buffer's size and what it holds so far.
 struct line {
@@ -160,39 +164,65 @@ static void append_stack(struct line *line, uintptr_t pc) {
     if (named == 0 || !append_text(line, "]}")) line->length = start;
 }
 
-/// Writes {"crashed":{"id":N,"stack":...}} for the calling thread's mark, in one write(2).
-/// Async-signal-safe but for backtrace(3), whose unwinder the install loaded beforehand.
+/// Writes {"KIND":{"id":N,"signal":S,"stack":...}} for the calling thread's mark, in one write(2):
+/// KIND "crashed" for a crash that ends the process, "trapped" for a held trap. Async-signal-safe but
+/// for backtrace(3), whose unwinder the install loaded beforehand.
 ///
-/// The first thread to crash writes the report and ends the process. Another crashing meanwhile waits
-/// for that end: its report first would name it as the crash, without the stack. It writes the short
-/// form only when the first has written nothing in 10 s (an alarm ends the first's process after 5 s,
-/// should its unwinder block). A crash inside the report itself writes the short form at once.
-static void write_report(uintptr_t pc) {
+/// One thread at a time writes the whole report. The first crash that ends the process keeps it, and
+/// another crashing meanwhile waits for that end: its report first would name it as the crash, without
+/// the stack. A held trap gives it back once written, so each trap names its own stack. A thread that
+/// waited 10 s for it writes the short form (an alarm ends a crashing process after 5 s, should its
+/// unwinder block); a crash inside the report itself writes the short form at once.
+static void write_report(uintptr_t pc, int signal_number, int held) {
     if (reporter_fd < 0 || getpid() != reporter_pid) return;
-    char short_text[64];
+    char short_text[96];
     long self = (long)syscall(SYS_gettid);
-    long owner = 0;
-    int whole = atomic_compare_exchange_strong(&report_owner, &owner, self);
-    if (!whole && owner != self) {
-        struct timespec pause = {0, 10 * 1000 * 1000};
-        for (int waited = 0; waited < 1000 && !atomic_load(&report_written); waited++) nanosleep(&pause, NULL);
-        // Written: the process is ending of the first crash.
+    int whole = 0;
+    struct timespec pause = {0, 10 * 1000 * 1000};
+    for (int waited = 0;; waited++) {
+        long owner = 0;
+        if (atomic_compare_exchange_strong(&report_owner, &owner, self)) {
+            whole = 1;
+            break;
+        }
+        if (owner == self || waited >= 1000) break;
+        // Written by a crash that ends the process: it is ending.
         while (atomic_load(&report_written)) nanosleep(&pause, NULL);
+        nanosleep(&pause, NULL);
     }
     // The signal's report: should the unwinder block (a lock of the dynamic linker's held by the
     // crashed code), SIGALRM ends the process rather than leaving it hung until the run gives up on it.
     if (whole && pc != 0) alarm(5);
     struct line line = whole ? (struct line){report_buffer, sizeof report_buffer, 0}
                              : (struct line){short_text, sizeof short_text, 0};
-    append_text(&line, "\n{\"crashed\":{\"id\":");
+    append_text(&line, held ? "\n{\"trapped\":{\"id\":" : "\n{\"crashed\":{\"id\":");
     append_number(&line, current_invocation);
+    if (signal_number > 0) {
+        append_text(&line, ",\"signal\":");
+        append_number(&line, signal_number);
+    }
     if (whole) append_stack(&line, pc);
+    // A held trap's stack is read: the process goes on, and a reply pipe full for a while must not end it.
+    if (whole && held) alarm(0);
     line.text[line.length++] = '}';
     line.text[line.length++] = '}';
     line.text[line.length++] = '\n';
     ssize_t ignored = write(reporter_fd, line.text, line.length);
     (void)ignored;
-    if (whole) atomic_store(&report_written, 1);
+    if (!whole) return;
+    if (held) {
+        atomic_store(&report_owner, 0);
+    } else {
+        atomic_store(&report_written, 1);
+    }
+}
+
+/// Holds the calling thread for ever, every signal blocked: the process goes on without it.
+static void hold_thread(void) {
+    sigset_t all;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, NULL);
+    for (;;) pause();
 }
 
 static uintptr_t faulting_instruction(void *context) {
@@ -206,9 +236,27 @@ static uintptr_t faulting_instruction(void *context) {
 #endif
 }
 
+/// A Swift runtime trap (a failed check: a force-unwrapped nil, an index out of range, fatalError) on a
+/// thread marked with an invocation, when traps are held: the check failed before anything was
+/// corrupted, so the thread is held and the process goes on with the other invocations, as each phone's
+/// own process would. The worker hears the invocation's id and the signal on the trap descriptor and
+/// ends that invocation as crashed. Any other fatal signal (a bad memory access may have corrupted what
+/// the others use) ends the process.
 static void report(int signal_number, siginfo_t *info, void *context) {
     (void)info;
-    write_report(context ? faulting_instruction(context) : 0);
+    int fd = atomic_load(&trap_fd);
+    long self = (long)syscall(SYS_gettid);
+    // Not the main thread (its run loop drains the main queue every phone's code may use, and the
+    // process's exit waits on it), nor a trap inside this thread's own report (which holds the report's
+    // ownership and its alarm).
+    int held = fd >= 0 && current_invocation >= 0 && getpid() == reporter_pid && self != (long)getpid()
+        && atomic_load(&report_owner) != self && (signal_number == SIGILL || signal_number == SIGTRAP);
+    write_report(context ? faulting_instruction(context) : 0, signal_number, held);
+    if (held) {
+        long message[2] = {current_invocation, signal_number};
+        if (write(fd, message, sizeof message) == (ssize_t)sizeof message) hold_thread();
+        // Not told: the worker would never end the invocation, so the process ends of the signal.
+    }
     signal(signal_number, SIG_DFL);
     raise(signal_number);
 }
@@ -217,7 +265,7 @@ static void report(int signal_number, siginfo_t *info, void *context) {
 /// invocation is named, with the calls that led to exit(). The worker's own end runs on an unmarked
 /// thread and writes nothing.
 static void report_exit(void) {
-    if (current_invocation >= 0) write_report(0);
+    if (current_invocation >= 0) write_report(0, 0, 0);
 }
 
 void nseb_crash_reporter_install(int fd) {
@@ -241,6 +289,10 @@ void nseb_crash_reporter_install(int fd) {
         sigaction(signals[index], &action, NULL);
     }
     atexit(report_exit);
+}
+
+void nseb_crash_reporter_hold_traps(int fd) {
+    atomic_store(&trap_fd, fd);
 }
 
 long nseb_crash_reporter_mark(long id) {

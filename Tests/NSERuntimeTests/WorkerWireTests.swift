@@ -137,6 +137,7 @@ private let fullInput: InvocationInput = {
             .crashed(id: 4, stack: CrashStack(images: ["/a.so", "/b.so"], frames: [.init(image: 1, address: .max)])),
             .rejected(id: 3, reason: "no"),
             .memoryExceeded(footprint: 25_000_000, inFlight: 4), .declined(id: 9), .ready,
+            .trapped(id: 7, signal: 4), .trapped(id: 0, signal: 5, stack: CrashStack(images: ["/a.so"], frames: [])),
         ]
         for reply in replies {
             #expect(try WorkerWire.message(WorkerReply.self, from: WorkerWire.line(reply).dropLast()) == reply)
@@ -205,6 +206,17 @@ private let fullInput: InvocationInput = {
         // What crash_reporter.c writes after its leading newline.
         let line = Array(#"{"crashed":{"id":12}}"#.utf8)
         #expect(try WorkerWire.message(WorkerReply.self, from: line) == .crashed(id: 12))
+        // A fatal signal's line names it too; the id is what the run needs.
+        let withSignal = Array(#"{"crashed":{"id":12,"signal":11}}"#.utf8)
+        #expect(try WorkerWire.message(WorkerReply.self, from: withSignal) == .crashed(id: 12))
+        // A held trap's line: its invocation ends alone and the process goes on.
+        let trapped = Array(
+            #"{"trapped":{"id":3,"signal":4,"stack":{"images":["/c/extension.so"],"frames":[[0,5]]}}}"#.utf8)
+        #expect(
+            try WorkerWire.message(WorkerReply.self, from: trapped)
+                == .trapped(
+                    id: 3, signal: 4,
+                    stack: CrashStack(images: ["/c/extension.so"], frames: [.init(image: 0, address: 5)])))
         let withStack = Array(
             #"{"crashed":{"id":-1,"stack":{"images":["/c/extension.so"],"frames":[[0,17],[0,9]]}}}"#.utf8)
         #expect(

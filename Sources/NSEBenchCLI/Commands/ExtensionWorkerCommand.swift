@@ -169,6 +169,20 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         } catch {
             throw RunError.setup("the extension worker could not start its threads: \(error)")
         }
+        // A trap in an invocation's code ends that invocation alone; the others run on, as on their own
+        // phones (the run then sends this process no more), not charged for what the trapped one holds.
+        do {
+            try CrashReporter.holdTraps { id, signal in
+                let inFlight = host.invocationsInFlight
+                // Only for an invocation in flight: one already finished left nothing of its share.
+                if host.crashed(id: id, reason: ExtensionWorker.trapReason(signal: signal, site: nil)) {
+                    watch.setAsideTrappedShare(inFlight: inFlight)
+                }
+            }
+        } catch {
+            watch.stop()
+            throw RunError.setup("the extension worker could not start its threads: \(error)")
+        }
         // Requests are read on the loop, and each is read, its session built and started there in one
         // synchronous step: a request wakes no reading thread to hand it on, no task waits for it (as
         // `run` needs one per slot), so an invocation in flight holds no task of its own, and its end

@@ -49,12 +49,17 @@ struct HarnessMeter {
     /// Seconds since the load started.
     func wallSeconds() -> Double { Double(MonotonicClock.now() - wallStart) / 1e9 }
 
-    /// The harness's figures over `wallSeconds`, its workers' included.
-    func figures(wallSeconds: Double, workers: [WorkerFigures]) -> SummaryRow.HarnessFigures {
+    /// The harness's figures over `wallSeconds`, its workers' included: their CPU summed, their memory as
+    /// `workersResidentAtOnce` says it (the most they held together, ``PeakAtOnce``), or else the sum of
+    /// their peaks.
+    func figures(wallSeconds: Double, workers: [WorkerFigures], workersResidentAtOnce: Int? = nil)
+        -> SummaryRow.HarnessFigures
+    {
         SummaryRow.HarnessFigures(
             wallSeconds: wallSeconds,
             cpuSeconds: ProcessResources.cpuSeconds() - cpuAtStart + workers.map(\.cpuSeconds).reduce(0, +),
-            peakResidentBytes: ProcessResources.peakResidentBytes() + workers.map(\.peakResidentBytes).reduce(0, +),
+            peakResidentBytes: ProcessResources.peakResidentBytes()
+                + (workersResidentAtOnce ?? workers.map(\.peakResidentBytes).reduce(0, +)),
             mallocs: mallocsSinceStart())
     }
 

@@ -57,8 +57,9 @@ extension RunOptions {
     static let extensionProcesses: Option<Int?> = .value(
         "extension-processes", valueName: "N",
         help: "With --extension PATH: the processes your extension runs in (default: one per core), as iOS "
-            + "runs an extension in a process of its own; a crash ends only its process's invocations. 0 runs "
-            + "it inside nse-bench, where a crash ends the run.", .within(0...64))
+            + "runs an extension in a process of its own; a Swift runtime trap ends only its invocation, any "
+            + "other crash only its process's. 0 runs it inside nse-bench, where a crash ends the run.",
+        .within(0...64))
     static let swiftVersion: Option<String?> = .value(
         "swift-version", valueName: "N",
         help: "With --extension PATH: the Swift language mode, 5 or 6 (default: the Xcode project's "

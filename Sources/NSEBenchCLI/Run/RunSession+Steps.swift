@@ -174,6 +174,17 @@ extension RunSession {
                     + "\(blockedCallbacks) threads at once in a process beyond one per core, for callbacks that "
                     + "blocked theirs"
                 : "")
+            + (workers.trappedInvocations > 0
+                ? "; \(workers.trappedInvocations) \(workers.trappedInvocations == 1 ? "trap" : "traps") in your "
+                    + "extension's code ended only \(workers.trappedInvocations == 1 ? "its invocation" : "their invocations"): "
+                    + "the others in \(workers.trappedInvocations == 1 ? "its process" : "their processes") ran on, "
+                    + "as on their own phones, and a fresh process took the next"
+                    + (workers.trapsInProcessesKeptTaking > 0
+                        ? " (after \(workers.trapsInProcessesKeptTaking) of them, the process kept taking invocations: "
+                            + "as many processes as the run has (\(configuration.extensionProcesses)) were already "
+                            + "finishing what they held after a trap, and it finished in its turn)"
+                        : "")
+                : "")
             + (workers.rerunInvocations > 0
                 ? "; \(workers.rerunInvocations) invocations sent to a process that died under another ran again, up to "
                     + "\(FixedPoint.text(Double(workers.rerunDelayMaximum) / settings.timeScale / 1e6, places: 1)) ms late"

@@ -163,7 +163,8 @@ struct RunSession {
         // Waiting for them to exit is done on a thread of its own, not the cooperative pool's. Before the
         // loops stop: the workers' replies, and the ends of their output, are read on them.
         let workerFigures = await onOwnThread(named: "nse-bench-worker-finish") { workers?.finish() ?? [] }
-        let harness = meter.figures(wallSeconds: wallSeconds, workers: workerFigures)
+        let harness = meter.figures(
+            wallSeconds: wallSeconds, workers: workerFigures, workersResidentAtOnce: workers?.peakResidentBytesAtOnce)
         let own = await loops.stop()
         // The embedded server shares the machine: a machine saturated by the two together is a run
         // the harness distorted, whichever process used the CPU.

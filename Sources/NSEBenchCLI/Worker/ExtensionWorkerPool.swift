@@ -9,8 +9,15 @@ import Synchronization
 /// and the invocations it held, which are recorded as `crashed`, and a new process takes its place;
 /// every other invocation is counted as usual.
 ///
-/// A worker's crash reporter names the invocation whose code crashed (``CrashReporter``); the other
-/// invocations that shared its process are run again in a live worker, their clocks still running
+/// A Swift runtime trap (a force-unwrapped nil, an index out of range, `fatalError`) in an invocation's
+/// code ends only that invocation: the crash reporter holds the trapping thread (``CrashReporter/holdTraps(_:)``)
+/// and the worker ends the invocation `crashed`, its stack named as below, while the other invocations
+/// it holds run on undisturbed, as on their own phones; the worker then takes no more invocations (one
+/// that trapped may hold a lock or a half-changed singleton) and ends when those are done, and a fresh
+/// one takes its place.
+///
+/// Any other crash ends the process. Its crash reporter names the invocation whose code crashed
+/// (``CrashReporter``); the other invocations that shared its process are run again in a live worker, their clocks still running
 /// from their arrival (no phone loses a notification to another phone's crash), and the time that cost
 /// is counted as harness delay (``rerunDelayMaximum``). Without a name, every invocation the process
 /// held is recorded as crashed and counted as lost (``lostInvocations``).
@@ -113,6 +120,10 @@ final class ExtensionWorkerPool: Sendable {
     private let slots: Mutex<Slots>
     private let retired = Mutex<[ExtensionWorker]>([])
     private let reruns = Mutex(Reruns())
+    private let peakAtOnce = Mutex<Int?>(nil)
+    /// Workers finishing what they held after a trap (``mayWindDown()``), and the most at once: the slots.
+    private let windingDown = Atomic<Int>(0)
+    private let slotCount: Int
     /// Workers started so far: the next one's replies are read on ``Launch/replyLoops`` at this index,
     /// modulo their count.
     private let started = Atomic<Int>(0)
@@ -137,7 +148,8 @@ final class ExtensionWorkerPool: Sendable {
             throw RunError.output(
                 "could not create \(launch.errorLog.path) for the extension processes' messages: \(error)")
         }
-        slots = Mutex(Slots(workers: Array(repeating: nil, count: max(1, count))))
+        slotCount = max(1, count)
+        slots = Mutex(Slots(workers: Array(repeating: nil, count: slotCount)))
         try slots.withLock { slots throws in
             for index in slots.workers.indices { slots.workers[index] = try makeWorker() }
         }
@@ -194,6 +206,34 @@ final class ExtensionWorkerPool: Sendable {
     /// Invocations recorded as crashed although their own code may not have crashed: their process died
     /// on a thread no invocation had marked.
     var lostInvocations: Int { allWorkers.map(\.lost).reduce(0, +) }
+    /// Invocations whose code trapped and ended alone, their process going on with the others.
+    var trappedInvocations: Int { allWorkers.map(\.traps).reduce(0, +) }
+    /// Traps after which their process kept taking invocations (``mayWindDown()``).
+    var trapsInProcessesKeptTaking: Int { allWorkers.map(\.trapsKeptTaking).reduce(0, +) }
+
+    /// Whether a worker whose code trapped may take no more invocations and wind down: while fewer
+    /// processes wind down than the run has slots. Each winding down holds what it ran until its slowest
+    /// invocation ends (seconds, up to the deadline): without a bound, 500 in flight of an extension that
+    /// traps on a tenth of them would keep hundreds of processes alive at once.
+    /// A worker that wound down after a trap has ended: a worker that kept taking invocations after one,
+    /// as the most were winding down then, winds down in its turn. Called where a worker's end is seen.
+    private func windDownEnded() {
+        windingDown.subtract(1, ordering: .relaxed)
+        let waiting = slots.withLock { $0.workers.lazy.compactMap { $0 }.first(where: \.keepsTakingAfterTrap) }
+        if let waiting, mayWindDown() { waiting.windDownAfterTrap() }
+    }
+
+    /// Counted without a lock: a reply loop asks, and the slots' lock is held while a worker starts.
+    func mayWindDown() -> Bool {
+        var current = windingDown.load(ordering: .relaxed)
+        while current < slotCount {
+            let (exchanged, seen) = windingDown.compareExchange(
+                expected: current, desired: current + 1, ordering: .relaxed)
+            if exchanged { return true }
+            current = seen
+        }
+        return false
+    }
 
     private func makeWorker() throws -> ExtensionWorker {
         launch.starting()
@@ -201,6 +241,8 @@ final class ExtensionWorkerPool: Sendable {
         return try ExtensionWorker(
             launch: launch, replyLoop: launch.replyLoops[index % launch.replyLoops.count],
             endedBeforeReady: { [weak self] in self?.countUserThreads() },
+            mayWindDown: { [weak self] in self?.mayWindDown() ?? false },
+            windDownEnded: { [weak self] in self?.windDownEnded() },
             rerun: { [weak self] orphans in self?.rerun(orphans) })
     }
 
@@ -324,10 +366,20 @@ final class ExtensionWorkerPool: Sendable {
         for worker in workers { worker.closeInput() }
         // One deadline for all: waiting the limit for each in turn added up.
         let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: launch.exitLimit))
-        let figures = workers.compactMap { $0.waitForExit(until: deadline) }
+        let ended = workers.map { ($0, $0.waitForExit(until: deadline)) }
+        let spans = ended.map { worker, figures in
+            PeakAtOnce.Span(
+                start: worker.startedAt, end: worker.endedAt ?? MonotonicClock.now(),
+                peak: figures?.peakResidentBytes ?? 0)
+        }
+        peakAtOnce.withLock { $0 = PeakAtOnce.bytes(of: spans) }
         sweepEnd.signal()
-        return figures
+        return ended.compactMap(\.1)
     }
+
+    /// The most resident memory the workers can have held together (``PeakAtOnce``), in bytes, once
+    /// ``finish()`` has waited for them; nil before. Workers that replaced one another count once.
+    var peakResidentBytesAtOnce: Int? { peakAtOnce.withLock { $0 } }
 
     /// The pipes the run made for its workers, as `/proc/self/fd` names them (`pipe:[inode]`): how a test
     /// sees that an ended worker's are closed.
@@ -346,7 +398,7 @@ final class ExtensionWorkerPool: Sendable {
                 guard !slots.finishing else { return nil }
                 var least: ExtensionWorker?
                 for slot in slots.workers {
-                    guard let worker = slot, worker.isAlive else { return nil }
+                    guard let worker = slot, worker.isTaking else { return nil }
                     if let current = least, current.inFlight <= worker.inFlight { continue }
                     least = worker
                 }
@@ -361,11 +413,12 @@ final class ExtensionWorkerPool: Sendable {
     /// How many times ``pickWithoutStarting()`` tries the slots' lock.
     static let pickTries = 64
 
-    /// The least loaded live worker, replacing dead ones; none once the pool is finishing.
+    /// The least loaded live worker, replacing dead ones and those that take no more (a trap's); none
+    /// once the pool is finishing.
     private func pick() throws -> ExtensionWorker {
         try slots.withLock { slots throws -> ExtensionWorker in
             guard !slots.finishing else { throw Finishing() }
-            for index in slots.workers.indices where slots.workers[index]?.isAlive != true {
+            for index in slots.workers.indices where slots.workers[index]?.isTaking != true {
                 if let dead = slots.workers[index] {
                     retired.withLock { $0.append(dead) }
                     slots.failedStarts = dead.wasReady ? 0 : slots.failedStarts + 1
@@ -408,6 +461,12 @@ final class ExtensionWorker: @unchecked Sendable {
         }
     }
 
+    /// A trap in an invocation's code (``WorkerReply/trapped(id:signal:stack:)``).
+    private struct Trap {
+        var signal: Int32
+        var stack: CrashStack?
+    }
+
     private struct State {
         var pending: [Int: Pending] = [:]
         var alive = true
@@ -416,6 +475,15 @@ final class ExtensionWorker: @unchecked Sendable {
         var crashedID: Int?
         /// Where in the extension's libraries it crashed, as the crash reporter read it.
         var crashStack: CrashStack?
+        /// Invocations whose code trapped, the thread held and the process going on, until their record
+        /// comes: the signal, and where the reporter read the stack.
+        var trapped: [Int: Trap] = [:]
+        /// How many invocations' code trapped here.
+        var traps = 0
+        /// Traps after which it kept taking invocations, as enough processes were winding down.
+        var trapsKeptTaking = 0
+        /// Whether it winds down after a trap, counted by the pool until it ends.
+        var windingDownAfterTrap = false
         var lost = 0
         var endedNormally = false
         /// Whether the run closed its input: only then is an exit with status 0 its normal end.
@@ -433,6 +501,8 @@ final class ExtensionWorker: @unchecked Sendable {
         /// Its CPU seconds and peak resident bytes as last read from /proc (each second, and when its
         /// output ends): what counts for a process that dies without sending its own figures.
         var lastUsage: (cpuSeconds: Double, peakResidentBytes: Int)?
+        /// When its end was seen, on the monotonic clock.
+        var endedAt: UInt64?
         /// Its replies could not be read (a failed read, or its loop would not watch them).
         var unreadable = false
     }
@@ -453,15 +523,27 @@ final class ExtensionWorker: @unchecked Sendable {
     /// Called when it ended before it was ready (not killed at the run's end), before the invocations it
     /// held end: what the run then says of them is complete.
     private let endedBeforeReady: @Sendable () -> Void
+    /// Asked after a trap: whether it may take no more invocations and wind down (false when enough
+    /// processes already do: each trap would otherwise add one while the others finish).
+    private let mayWindDown: @Sendable () -> Bool
+    /// Called when a worker that ``mayWindDown`` let wind down has ended.
+    private let windDownEnded: @Sendable () -> Void
     /// Its two pipes (its input's and its output's) as `/proc/self/fd` names them, `pipe:[inode]`.
     let pipes: [String]
+    /// When it was started, on the monotonic clock.
+    let startedAt = MonotonicClock.now()
+    /// When its end was seen, on the monotonic clock; nil while it runs.
+    var endedAt: UInt64? { state.withLock { $0.endedAt } }
 
     /// Starts the process; its replies are read on `replyLoop`.
     init(
         launch: ExtensionWorkerPool.Launch, replyLoop: EventLoop, endedBeforeReady: @escaping @Sendable () -> Void = {},
+        mayWindDown: @escaping @Sendable () -> Bool = { true }, windDownEnded: @escaping @Sendable () -> Void = {},
         rerun: @escaping @Sendable ([Pending]) -> Void
     ) throws {
         self.rerun = rerun
+        self.mayWindDown = mayWindDown
+        self.windDownEnded = windDownEnded
         self.endedBeforeReady = endedBeforeReady
         let process = Process()
         process.executableURL = launch.executable
@@ -562,6 +644,23 @@ final class ExtensionWorker: @unchecked Sendable {
     /// its memory (it declines what it is sent until it ends, up to ``Jetsam/reportingLimit``), is replaced
     /// as a dead one is.
     var isAlive: Bool { state.withLock { $0.alive && !$0.unresponsive && $0.memoryKill == nil } }
+    /// Whether it takes invocations: alive, and its input still open (closed after a trap, or at the end).
+    var isTaking: Bool { state.withLock { $0.alive && !$0.inputClosed && !$0.unresponsive && $0.memoryKill == nil } }
+    /// How many invocations' code trapped here, each ending alone.
+    var traps: Int { state.withLock { $0.traps } }
+    /// Traps after which it kept taking invocations (``ExtensionWorkerPool/mayWindDown()``).
+    var trapsKeptTaking: Int { state.withLock { $0.trapsKeptTaking } }
+    /// Whether a thread of its is held after a trap while it still takes invocations.
+    var keepsTakingAfterTrap: Bool {
+        state.withLock { $0.trapsKeptTaking > 0 && $0.alive && !$0.inputClosed && !$0.windingDownAfterTrap }
+    }
+
+    /// Takes no more invocations and ends once those it holds are done: a trap's thread is held in it
+    /// (``ExtensionWorkerPool/mayWindDown()`` allowed it).
+    func windDownAfterTrap() {
+        state.withLock { $0.windingDownAfterTrap = true }
+        closeInput()
+    }
     /// Whether it said it was set up and reading requests.
     var wasReady: Bool { state.withLock { $0.ready } }
     /// Whether it was killed for not answering.
@@ -626,9 +725,11 @@ final class ExtensionWorker: @unchecked Sendable {
             return true
         }
         guard accepted else { return false }
-        // Not written (the process is gone): the worker's end ends the invocation with the process's fate.
-        input.send(line)
-        return true
+        if input.send(line) { return true }
+        // Not written: its input was closed meanwhile (a trap's wind-down: it never reached the process,
+        // and is picked again), or the process is gone (its end answers it, unless it ended before this
+        // was held, when it is picked again too).
+        return state.withLock { $0.pending.removeValue(forKey: invocation.id) == nil }
     }
 
     func closeInput() {
@@ -719,9 +820,10 @@ final class ExtensionWorker: @unchecked Sendable {
         let normal = process.terminationReason == .exit && process.terminationStatus == 0
         // Where it crashed is said for the invocation the reporter named, or for the only one the process
         // held when the crash was on a thread of no invocation's: never for one blamed in another's place.
-        let (crashed, others, unanswered, stack) = state.withLock {
-            state -> ([Pending], [Pending], [Pending], CrashStack?) in
+        let (crashed, others, unanswered, stack, trappedLeft) = state.withLock {
+            state -> ([Pending], [Pending], [Pending], CrashStack?, [(Pending, Trap)]) in
             state.alive = false
+            state.endedAt = MonotonicClock.now()
             // Status 0 before its input ended is the extension's own exit(): a death like a crash.
             state.endedNormally = normal && state.inputClosed && state.crashedID == nil
             defer { state.pending = [:] }
@@ -730,19 +832,28 @@ final class ExtensionWorker: @unchecked Sendable {
             // what it still held is the harness's loss, not a crash of the extension.
             // Ended before it was ready: its setup failed, not the extension.
             if state.killedAtEnd || state.endedNormally || state.unresponsive || !state.ready {
-                return ([], [], all, nil)
+                return ([], [], all, nil, [])
             }
             // Killed for its memory: the worker reported every invocation it had started, so what is
             // left never started there and runs in another process.
-            if state.memoryKill != nil { return ([], all, [], nil) }
+            if state.memoryKill != nil { return ([], all, [], nil, []) }
+            // Invocations whose code trapped and whose record never came (the process died meanwhile):
+            // crashed, each where it trapped.
+            let trapped = state.trapped.compactMap { id, trap in state.pending[id].map { ($0, trap) } }
+            let rest = all.filter { state.trapped[$0.input.id] == nil }
             // The crash reporter named the crashing invocation: only it crashed, the rest run again.
-            if let id = state.crashedID, let culprit = state.pending[id] {
-                return ([culprit], all.filter { $0.input.id != id }, [], state.crashStack)
+            if let id = state.crashedID, let culprit = state.pending[id], state.trapped[id] == nil {
+                return ([culprit], rest.filter { $0.input.id != id }, [], state.crashStack, trapped)
             }
-            state.lost = all.count > 1 ? all.count - 1 : 0
-            return (all, [], [], state.crashedID == -1 && all.count == 1 ? state.crashStack : nil)
+            // Died of a trap after all (its thread could not be held), or of nothing it named: the others
+            // did not crash.
+            if !trapped.isEmpty, state.crashedID != -1 { return ([], rest, [], nil, trapped) }
+            state.lost = rest.count > 1 ? rest.count - 1 : 0
+            return (rest, [], [], state.crashedID == -1 && rest.count == 1 ? state.crashStack : nil, trapped)
         }
-        let (ready, killedAtEnd) = state.withLock { ($0.ready, $0.killedAtEnd) }
+        let (ready, killedAtEnd, windingDownAfterTrap) = state.withLock {
+            ($0.ready, $0.killedAtEnd, $0.windingDownAfterTrap)
+        }
         if !ready && !killedAtEnd { endedBeforeReady() }
         let now = MonotonicClock.now()
         for pending in unanswered {
@@ -766,6 +877,13 @@ final class ExtensionWorker: @unchecked Sendable {
                     pending.input, reason: site.map { "the extension crashed \($0) (\(signal))" } ?? reason, now: now,
                     deadline: pending.input.arrival + timeBudget))
         }
+        for (pending, trap) in trappedLeft {
+            pending.answer(
+                .processDied(
+                    pending.input, reason: Self.trapReason(signal: trap.signal, site: trap.stack.flatMap(crashSite)),
+                    now: now, deadline: pending.input.arrival + timeBudget))
+        }
+        if windingDownAfterTrap { windDownEnded() }
         exited.signal()
         settled.signal()
     }
@@ -781,8 +899,38 @@ final class ExtensionWorker: @unchecked Sendable {
     private func handle(_ reply: WorkerReply) {
         switch reply {
         case .record(let record):
-            let waiting = state.withLock { $0.pending.removeValue(forKey: record.id) }
-            waiting?.answer(record)
+            let (waiting, trap) = state.withLock { state in
+                (state.pending.removeValue(forKey: record.id), state.trapped.removeValue(forKey: record.id))
+            }
+            guard let waiting else { return }
+            // A trap's record (crashed, or its outcome kept when it had delivered before) says where.
+            guard let trap, record.crashReason != nil else { return waiting.answer(record) }
+            // Named off the reply loop: a stack's first naming takes tens of milliseconds (at most the
+            // symbolizer's patience, 3 s); the record's times were taken before.
+            let crashSite = self.crashSite
+            Self.naming.async {
+                var named = record
+                named.crashReason = Self.trapReason(signal: trap.signal, site: trap.stack.flatMap(crashSite))
+                waiting.answer(named)
+            }
+        case .trapped(let id, let signal, let stack):
+            // Its other invocations run on; it takes no more (the trapped code may hold a lock, or have
+            // left a singleton half changed), and ends once they are done.
+            // A trap in code of an invocation already answered (work it left running) ends none, but its
+            // thread is held all the same.
+            let windsDown = state.withLock { state in
+                if state.pending[id] != nil {
+                    state.trapped[id] = Trap(signal: signal, stack: stack)
+                    state.traps += 1
+                }
+                return !state.inputClosed
+            }
+            guard windsDown else { return }
+            if mayWindDown() {
+                windDownAfterTrap()
+            } else {
+                state.withLock { $0.trapsKeptTaking += 1 }
+            }
         case .crashed(let id, let stack):
             // The first report names the culprit: a later one comes from the process's teardown.
             state.withLock { state in
@@ -811,6 +959,16 @@ final class ExtensionWorker: @unchecked Sendable {
                     pending.input, to: .noExtensionProcess, detail: "the worker rejected its request: \(reason)",
                     now: MonotonicClock.now(), deadline: pending.input.arrival + timeBudget))
         }
+    }
+
+    /// Where a trapped invocation's crash site is named before its record is answered: one at a time, as
+    /// the symbolizer names one stack at a time, holding no more than this one thread meanwhile.
+    private static let naming = DispatchQueue(label: "nse-bench-crash-naming")
+
+    /// The reason of an invocation whose code trapped on `signal`, at `site` where it could be told.
+    static func trapReason(signal: Int32, site: String?) -> String {
+        guard let site else { return "the extension crashed: signal \(signal) (\(signalName(signal)))" }
+        return "the extension crashed \(site) (signal \(signal), \(signalName(signal, briefly: true)))"
     }
 
     /// The signal's name and what it means for Swift code; `briefly`, the name alone.

@@ -19,6 +19,11 @@ final class WorkerMemoryWatch: Sendable {
     let rule: SharedProcessFootprint
     private let limit: Int
     private let peak = Atomic<Int>(0)
+    /// Heap left behind by invocations whose code trapped (``setAsideTrappedShare(inFlight:)``): not
+    /// counted against the others.
+    private let setAside = Atomic<Int>(0)
+    /// Whether the heap can be read (it could be at the start).
+    private let watching: Bool
     private let running = Atomic<Bool>(true)
     private let failure = Mutex<MemoryStatisticsError?>(nil)
 
@@ -40,12 +45,28 @@ final class WorkerMemoryWatch: Sendable {
             heapAtReady = try MemoryStatistics().snapshot().allocatedBytes
         } catch {
             rule = SharedProcessFootprint(baseline: baseline, heapAtReady: 0)
+            watching = false
             failure.withLock { $0 = error }
             return
         }
         rule = SharedProcessFootprint(baseline: baseline, heapAtReady: heapAtReady)
+        watching = true
         try PosixThread.detach(name: "nse-bench-worker-memory") { [self] in
             watch(inFlight: inFlight, exceeded: exceeded)
+        }
+    }
+
+    /// An invocation's code trapped, its thread held for ever with what it had allocated: the heap then
+    /// holds that invocation's share (one of `inFlight`, it included, as ``SharedProcessFootprint``
+    /// charges it), which a phone would have freed with its process. It is set aside from now on, so the
+    /// invocations still running are not charged for it (the last of them would be charged it all).
+    func setAsideTrappedShare(inFlight: Int) {
+        guard watching else { return }
+        do {
+            let heap = try MemoryStatistics().snapshot().allocatedBytes - setAside.load(ordering: .relaxed)
+            setAside.add(rule.share(heap: heap, inFlight: inFlight), ordering: .relaxed)
+        } catch {
+            failure.withLock { $0 = error }
         }
     }
 
@@ -76,7 +97,7 @@ final class WorkerMemoryWatch: Sendable {
                 return
             }
             let held = inFlight()
-            let footprint = rule.perInvocation(heap: heap, inFlight: held)
+            let footprint = rule.perInvocation(heap: heap - setAside.load(ordering: .relaxed), inFlight: held)
             peak.store(max(peak.load(ordering: .relaxed), footprint), ordering: .relaxed)
             // An idle process is not killed: what it keeps is charged to its next invocation.
             if held > 0, footprint > limit {

@@ -42,8 +42,14 @@ public struct SharedProcessFootprint: Sendable, Hashable {
     /// The footprint charged to each invocation when the heap holds `heap` bytes and `inFlight`
     /// invocations run (none counts as one: what the process keeps is the next invocation's).
     public func perInvocation(heap: Int, inFlight: Int) -> Int {
+        baseline + share(heap: heap, inFlight: inFlight)
+    }
+
+    /// Each invocation's share of the heap's growth since the process was ready, when the heap holds
+    /// `heap` bytes and `inFlight` invocations run (none counts as one), in bytes.
+    public func share(heap: Int, inFlight: Int) -> Int {
         let growth = heap > heapAtReady ? heap - heapAtReady : 0
-        return baseline + growth / max(1, inFlight)
+        return growth / max(1, inFlight)
     }
 
     /// Whether that footprint passes `limit` bytes, as jetsam would judge it.

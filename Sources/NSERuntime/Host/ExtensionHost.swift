@@ -65,6 +65,9 @@ public final class ExtensionHost: Sendable {
         var completedUnregistered: Set<Int> = []
         /// The footprint charged to each invocation when the process was killed for its memory.
         var killedFootprint: Int?
+        /// Invocations whose code trapped before ``sessions`` registered them, with the reason: they
+        /// crash as they are registered.
+        var crashedUnregistered: [Int: String] = [:]
     }
 
     /// A host.
@@ -152,13 +155,30 @@ public final class ExtensionHost: Sendable {
             }
             recording(record)
         }
-        let killed = live.withLock { live -> Int? in
+        let (killed, crash) = live.withLock { live -> (Int?, String?) in
             live.starting -= 1
             let completed = live.completedUnregistered.remove(id) != nil
-            if live.killedFootprint == nil, !completed { live.sessions[id] = session }
-            return live.killedFootprint
+            let crash = live.crashedUnregistered.removeValue(forKey: id)
+            if live.killedFootprint == nil, !completed, crash == nil { live.sessions[id] = session }
+            return (live.killedFootprint, crash)
         }
         if let killed { session.processKilledForMemory(footprint: killed) }
+        if let crash { session.crash(reason: crash) }
+    }
+
+    /// The extension's code trapped on a thread of invocation `id`, which is held for ever
+    /// (``NSEBenchSystem/CrashReporter/holdTraps(_:)``): that invocation ends `crashed` now, with
+    /// `reason`, without the expiry call, as its phone's process would have died; the others go on.
+    /// Nothing for an invocation already finished. Returns whether it was in flight.
+    @discardableResult
+    public func crashed(id: Int, reason: String) -> Bool {
+        let session = live.withLock { live -> InvocationSession? in
+            if let session = live.sessions[id] { return session }
+            if live.starting > 0 { live.crashedUnregistered[id] = reason }
+            return nil
+        }
+        session?.crash(reason: reason)
+        return session != nil
     }
 
     /// Invocations started and not yet finished.

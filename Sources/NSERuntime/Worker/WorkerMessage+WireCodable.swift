@@ -30,7 +30,7 @@ extension WorkerRequest: WireCodable {
 
 extension WorkerReply: WireCodable {
     private enum Case: UInt8 {
-        case record, figures, crashed, rejected, memoryExceeded, declined, ready
+        case record, figures, crashed, rejected, memoryExceeded, declined, ready, trapped
     }
 
     public func write(to writer: inout WireWriter) {
@@ -44,6 +44,11 @@ extension WorkerReply: WireCodable {
         case .crashed(let id, let stack):
             writer.byte(Case.crashed.rawValue)
             writer.write(id)
+            writer.write(stack)
+        case .trapped(let id, let signal, let stack):
+            writer.byte(Case.trapped.rawValue)
+            writer.write(id)
+            writer.write(Int(signal))
             writer.write(stack)
         case .rejected(let id, let reason):
             writer.byte(Case.rejected.rawValue)
@@ -67,6 +72,10 @@ extension WorkerReply: WireCodable {
         case .record: self = .record(try reader.read())
         case .figures: self = .figures(try reader.read())
         case .crashed: self = .crashed(id: try reader.read(), stack: try reader.read())
+        case .trapped:
+            let id: Int = try reader.read()
+            let signal: Int = try reader.read()
+            self = .trapped(id: id, signal: Int32(truncatingIfNeeded: signal), stack: try reader.read())
         case .rejected: self = .rejected(id: try reader.read(), reason: try reader.read())
         case .memoryExceeded: self = .memoryExceeded(footprint: try reader.read(), inFlight: try reader.read())
         case .declined: self = .declined(id: try reader.read())

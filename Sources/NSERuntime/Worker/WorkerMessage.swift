@@ -84,6 +84,11 @@ public enum WorkerReply: Sendable, Hashable, Codable {
     /// (nil: outside the extension's libraries, or another crash wrote it first); written by the crash
     /// reporter's signal handler.
     case crashed(id: Int, stack: CrashStack? = nil)
+    /// A Swift runtime trap (`signal` 4, SIGILL, or 5, SIGTRAP) on the thread of invocation `id`, in the
+    /// extension's own code at `stack` where the reporter could read it: the thread is held and the
+    /// process goes on (``NSEBenchSystem/CrashReporter/holdTraps(_:)``). The invocation's record, `crashed`,
+    /// follows; the worker takes no more invocations. Written by the crash reporter's signal handler.
+    case trapped(id: Int, signal: Int32, stack: CrashStack? = nil)
     /// A request the worker could not run (a payload that does not parse): the run counts it as a
     /// harness failure.
     case rejected(id: Int, reason: String)
