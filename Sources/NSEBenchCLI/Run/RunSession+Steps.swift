@@ -167,7 +167,7 @@ extension RunSession {
             + (blocked > 0
                 ? "; calls into your extension needed up to \(blocked) threads at once in a process beyond one "
                     + "per core, added for calls that waited 2 ms with none free while calls blocked their "
-                    + "threads"
+                    + "threads" + (workers.trappedInvocations > 0 ? " (a trap's held thread among them)" : "")
                 : "")
             + (blockedCallbacks > 0
                 ? "; its session callbacks (completion handlers, delegate calls) needed up to "
