@@ -19,6 +19,11 @@ struct ResultMergeTests {
             phases: [.queued: UInt64(index % 1_000) * 1_000, .download: deliver / 2])
         // Two network classes of a population; the others stay empty through the merge.
         measurement.networkClass = index % 3 == 0 ? "3g" : "wifi"
+        // Crashes at two places, one of them with a ';' in its reason, for the crash tally.
+        if index % 10 == 4 {
+            measurement.crashReason =
+                index % 20 == 4 ? "crashed at a.swift:1:2 in f()" : "crashed at b.swift:3:4; again"
+        }
         return measurement
     }
 
@@ -58,7 +63,7 @@ struct ResultMergeTests {
     @Test func aMergeOfSegmentsIsTheSingleMachineRow() throws {
         let whole = try Self.instance(.whole)
         let merged = try ResultMerge.merge(try Self.split(4))
-        for column in SummarySchema.columns where [.count, .rate, .time, .setting].contains(column.kind) {
+        for column in SummarySchema.columns where [.count, .rate, .time, .setting, .tally].contains(column.kind) {
             #expect(merged.values[column.name] == whole.summary.fields[column.name], "\(column.name)")
         }
         #expect(merged.histograms == whole.histograms)
@@ -70,6 +75,9 @@ struct ResultMergeTests {
         #expect(merged.values["harness_cpu_s"] == "8", "CPU adds")
         #expect(merged.values["throughput_per_s"] == "100", "throughput adds: 4 × 25/s")
         #expect(merged.values["peak_rss_bytes"] == "4000", "the largest instance's memory")
+        #expect(
+            merged.values["crash_reasons"] == "50 crashed at a.swift:1:2 in f(); 50 crashed at b.swift:3:4%3B again",
+            "the instances' crashes of each reason added")
         // The merged row reads back as a summary.csv that compare accepts.
         let text = CSVWriter.record(SummaryRow.header) + CSVWriter.record(merged.fields)
         let reread = try SummaryFile(text: text, source: "merged")

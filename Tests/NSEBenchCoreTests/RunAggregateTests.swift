@@ -227,6 +227,8 @@ struct SummaryRowTests {
                         "origin_fetch", "coalesce",
                         "origin_fetches", "origin_coalesced", "cache_hits", "cold_start", "warm_pct",
                         "low_data_mode_pct", "fanout_curve", "wake_jitter", "endpoints", "wind_down_s",
+                        // Nothing crashed.
+                        "crash_reasons",
                     ].contains($0) && !$0.hasPrefix("net_")
                     // Set by the run from its timeline.
                     && !SummarySchema.mediaPeakColumns.map(\.name).contains($0))

@@ -262,3 +262,41 @@ struct ObservedTimeoutReportTests {
         #expect(RunReport.html(run, serverLog: "").contains("MyNotificationService sets no download timeout"))
     }
 }
+
+@Suite("the report names where the extension crashed")
+struct CrashReportTests {
+    static let reason =
+        "the extension crashed at Ext/Service.swift:9:5 in parse(_:): Index out of range <b> (signal 4, SIGILL)"
+
+    @Test func aRunListsItsCrashesByReasonLargestFirstEscaped() throws {
+        let run = try ReportFixture.run([
+            "crashed": "5", "enriched": "945", "enriched_rate": "0.945",
+            "crash_reasons": "3 \(Self.reason); 2 (other reasons)",
+        ])
+        let page = RunReport.html(run, serverLog: "")
+        #expect(page.contains("Crashes by reason (summary.csv&#39;s crash_reasons)"))
+        #expect(page.contains("<td>\(HTML.escape(Self.reason))</td>"))
+        #expect(!page.contains("<b>"))
+        #expect(page.contains("<td>of other reasons (invocations.csv&#39;s error column)</td>"))
+        let position = try #require(page.range(of: HTML.escape(Self.reason))?.lowerBound)
+        let other = try #require(page.range(of: "of other reasons")?.lowerBound)
+        #expect(position < other, "largest first")
+    }
+
+    @Test func aRunThatDidNotCrashHasNoCrashTable() throws {
+        #expect(!RunReport.html(try ReportFixture.run(), serverLog: "").contains("Crashes by reason"))
+    }
+
+    @Test func aComparisonMarksAPlaceNewInTheCandidate() throws {
+        let baseline = try ReportFixture.run(name: "base")
+        let candidate = try ReportFixture.run(name: "cand", ["crash_reasons": "1 \(Self.reason)"])
+        let comparison = Comparator.compare(
+            baseline: baseline.summary, candidate: candidate.summary, options: CompareOptions())
+        let page = CompareReport.html(baseline: baseline, candidate: candidate, comparison: comparison)
+        #expect(
+            page.contains(
+                "<tr class=\"verdict-regression\"><td class=\"num\">0</td><td class=\"num\">1</td><td>new</td><td>"
+                    + HTML.escape(Self.reason)))
+        #expect(page.contains(HTML.escape(ReportContent.crashPlacesTitle)))
+    }
+}

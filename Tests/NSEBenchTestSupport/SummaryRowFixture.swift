@@ -17,6 +17,7 @@ public enum SummaryRowFixture {
             case .time: fields[column.name] = "900"
             case .measure: fields[column.name] = "100"
             case .provenance, .fingerprint, .setting, .rate, .validity: fields[column.name] = "x"
+            case .tally: fields[column.name] = ""
             }
         }
         let defaults = [

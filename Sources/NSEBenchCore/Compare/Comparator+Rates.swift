@@ -48,7 +48,7 @@ extension Comparator {
             case .countShare(let column):
                 guard let count = run.numbers[column] else { continue }
                 successes += min(Int(count), run.invocations)
-            case .value:
+            case .value, .tally:
                 continue
             }
             trials += run.invocations

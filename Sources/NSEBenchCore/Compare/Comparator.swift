@@ -57,9 +57,11 @@ public enum Comparator {
                 }
             }
         }
+        let places = metrics.isEmpty ? nil : crashPlaceChanges(baseline, candidate)
         return ScenarioComparison(
             scenario: scenario, presence: presence, baselineRuns: baseline.map(RunStatus.init),
-            candidateRuns: candidate.map(RunStatus.init), differences: differences, metrics: metrics)
+            candidateRuns: candidate.map(RunStatus.init), differences: differences, metrics: metrics,
+            crashPlaces: places ?? [])
     }
 
     /// One metric; nil when neither side has a value (nothing to show).
@@ -69,6 +71,7 @@ public enum Comparator {
         switch metric.kind {
         case .rate: compareRate(metric, baseline, candidate, threshold: threshold)
         case .time, .measure: compareValues(metric, baseline, candidate, threshold: threshold)
+        case .places: compareCrashPlaces(metric, baseline, candidate, threshold: threshold)
         }
     }
 

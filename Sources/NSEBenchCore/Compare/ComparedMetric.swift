@@ -13,6 +13,9 @@ public struct ComparedMetric: Sendable, Hashable {
         case time
         /// Another figure (throughput, CPU, memory, allocations): like a time, in its own unit.
         case measure
+        /// Places in the extension's code that crashed (``CrashPlace``): a place the candidate crashed
+        /// at and the baseline never did is a regression, one only the baseline had an improvement.
+        case places
     }
 
     /// Where the metric's numbers come from in a `summary.csv` row.
@@ -27,6 +30,8 @@ public struct ComparedMetric: Sendable, Hashable {
         case countRatio(successes: String, trials: String)
         /// A time or measure column, as written.
         case value(String)
+        /// A tally column (``CrashTally``); each side's value is how many places its runs crashed at.
+        case tally(String)
     }
 
     /// The name used in reports and in the thresholds file, for example `deliver_p99_ms` or `killed_rate`.
@@ -37,7 +42,14 @@ public struct ComparedMetric: Sendable, Hashable {
     /// What it means, from the schema.
     public let meaning: String
 
-    /// Every compared metric, in report order: rates, shares of counts, times, measures.
+    /// `crash_places`: the places in the extension's code where it crashed (`crash_reasons`).
+    public static let crashPlaces = ComparedMetric(
+        name: "crash_places", kind: .places, polarity: .smallerIsBetter,
+        source: .tally(SummarySchema.crashReasonsColumn.name),
+        meaning: "places in the extension's code where it crashed (a crash reason without its line and column); "
+            + "one that crashed in the candidate and never in the baseline is a regression")
+
+    /// Every compared metric, in report order: rates, shares of counts, times, measures, crash places.
     public static let all: [ComparedMetric] = {
         let columns = SummarySchema.columns
         var metrics = columns.filter { $0.kind == .rate }.map {
@@ -60,6 +72,7 @@ public struct ComparedMetric: Sendable, Hashable {
             ComparedMetric(
                 name: $0.name, kind: .measure, polarity: $0.polarity, source: .value($0.name), meaning: $0.meaning)
         }
+        metrics.append(crashPlaces)
         return metrics
     }()
 

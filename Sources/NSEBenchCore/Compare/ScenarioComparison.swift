@@ -60,10 +60,13 @@ public struct ScenarioComparison: Sendable, Equatable {
     public let differences: [ColumnDifference]
     /// Every compared metric with a value on at least one side; empty when not comparable or one-sided.
     public let metrics: [MetricComparison]
+    /// Every place in the extension's code either side crashed at, new ones first (the `crash_places`
+    /// metric's detail); empty when not compared or when a side's file has no `crash_reasons`.
+    public let crashPlaces: [CrashPlaceChange]
 
     public init(
         scenario: String, presence: Presence, baselineRuns: [RunStatus], candidateRuns: [RunStatus],
-        differences: [ColumnDifference], metrics: [MetricComparison]
+        differences: [ColumnDifference], metrics: [MetricComparison], crashPlaces: [CrashPlaceChange] = []
     ) {
         self.scenario = scenario
         self.presence = presence
@@ -71,6 +74,7 @@ public struct ScenarioComparison: Sendable, Equatable {
         self.candidateRuns = candidateRuns
         self.differences = differences
         self.metrics = metrics
+        self.crashPlaces = crashPlaces
     }
 
     /// Present on both sides with no difference that stops the comparison.

@@ -78,6 +78,12 @@ public struct SummaryFile: Sendable, Equatable {
                     throw bad(column.name, "a number of at least 0, or nothing")
                 }
                 numbers[column.name] = value
+            case .tally:
+                do {
+                    _ = try CrashTally(text: text)
+                } catch {
+                    throw bad(column.name, "COUNT REASON entries joined by '; ', or nothing (\(error))")
+                }
             case .provenance, .fingerprint, .setting, .validity:
                 continue
             }

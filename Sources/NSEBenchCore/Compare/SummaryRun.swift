@@ -34,4 +34,15 @@ public struct SummaryRun: Sendable, Equatable {
 
     /// Whether its figures can be trusted: valid and complete.
     public var isTrustworthy: Bool { isValid && !isPartial }
+
+    /// `crash_reasons`, read; nil when the row was written before summary.csv kept crash reasons (or was
+    /// built without ``SummaryFile``'s check, which refuses a field that does not read).
+    public var crashTally: CrashTally? {
+        guard let text = fields[SummarySchema.crashReasonsColumn.name] else { return nil }
+        do {
+            return try CrashTally(text: text)
+        } catch {
+            return nil
+        }
+    }
 }

@@ -45,6 +45,9 @@ extension Thresholds {
             return ResolvedThreshold(
                 alpha: alpha, minimumEffect: nil, relative: first(\.relative, \.measureRelative) ?? 0,
                 absolute: first(\.absolute) ?? 0, reportOnly: reportOnly)
+        case .places:
+            return ResolvedThreshold(
+                alpha: alpha, minimumEffect: nil, relative: nil, absolute: nil, reportOnly: reportOnly)
         }
     }
 }

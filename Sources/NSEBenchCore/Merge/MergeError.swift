@@ -12,6 +12,8 @@ public enum MergeError: Error, Equatable, CustomStringConvertible {
     case partial(instances: [String])
     /// Histograms that do not combine.
     case histogram(instance: String, HistogramError)
+    /// A tally column (`crash_reasons`) that does not read.
+    case badTally(instance: String, column: String, CrashTallyError)
 
     /// One instance's value of a column.
     public struct InstanceValue: Sendable, Equatable {
@@ -35,6 +37,7 @@ public enum MergeError: Error, Equatable, CustomStringConvertible {
             "partial results (interrupted before the end) in \(instances.joined(separator: ", ")); pass "
                 + "--allow-partial to merge them into a result marked partial"
         case .histogram(let instance, let error): "\(instance): \(error)"
+        case .badTally(let instance, let column, let error): "\(instance): \(column): \(error)"
         }
     }
 }

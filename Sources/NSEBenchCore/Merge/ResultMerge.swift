@@ -82,6 +82,8 @@ public enum ResultMerge {
                 // A count no instance wrote (a network class none of them had) stays empty.
                 values[column.name] =
                     given.allSatisfy { $0.value.isEmpty } ? "" : String(given.map { Int($0.value) ?? 0 }.reduce(0, +))
+            case .tally:
+                values[column.name] = try tally(column.name, instances).text
             case .rate, .time, .measure:
                 continue  // from the counts and histograms, below
             case .validity:
@@ -138,6 +140,20 @@ public enum ResultMerge {
             values["valid"] = "false"
         }
         return MergedResult(values: values, histograms: histograms, worst: worst)
+    }
+
+    /// The instances' crashes of each reason added; the reasons beyond those kept stay counted.
+    private static func tally(_ column: String, _ instances: [InstanceResult]) throws(MergeError) -> CrashTally {
+        var merged = CrashTally([:])
+        for instance in instances {
+            let text = instance.summary.fields[column] ?? ""
+            do {
+                merged = merged.adding(try CrashTally(text: text))
+            } catch {
+                throw .badTally(instance: instance.name, column: column, error)
+            }
+        }
+        return merged
     }
 
     /// Provenance and fingerprints: one value when the instances agree, else each distinct value

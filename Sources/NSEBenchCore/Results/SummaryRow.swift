@@ -67,6 +67,7 @@ public struct SummaryRow: Sendable {
         values["late_delivery"] = String(aggregate.violations.lateDelivery)
         values["alert_text_removed"] = String(aggregate.violations.alertTextRemoved)
         for cause in MissCause.allCases { values[cause.summaryColumn] = String(aggregate.count(cause)) }
+        values[SummarySchema.crashReasonsColumn.name] = CrashTally(aggregate).text
         values.merge(Self.timeValues(histograms: aggregate.histograms, timeScale: scale)) { $1 }
         values["throughput_per_s"] = Self.format(
             harness.wallSeconds > 0 ? Double(aggregate.invocations) / harness.wallSeconds : 0, decimals: 1)

@@ -13,7 +13,7 @@ public enum SummarySchema {
     /// added since; an outcome read as empty counts 0), so older results still compare.
     public static let addedLater: Set<String> = Set(
         ["transport_lag_p99_ms", "instances", "segment", "start_lag_ms"] + MissCause.allCases.map(\.summaryColumn)
-            + networkClassColumns.map(\.name) + [
+            + networkClassColumns.map(\.name) + [crashReasonsColumn.name] + [
                 "harness_wait_p99_ms", "server_lateness_p99_ms", "fanout_s", "uncertain",
                 InvocationOutcome.unchanged.rawValue, InvocationOutcome.notMutable.rawValue, "machine_busy_peak",
                 "extension_timeout_s", "extension_footprint_peak_bytes", "cold_start", "warm_pct", "low_data_mode_pct",
@@ -43,6 +43,14 @@ public enum SummarySchema {
             meaning: "which second that was, counted from the run's start (unscaled); the earliest of a tie"),
     ]
 
+    /// The extension's crashes by reason (``CrashTally``'s text), added later, at the end of the row.
+    public static let crashReasonsColumn = Column(
+        name: "crash_reasons", kind: .tally, polarity: .smallerIsBetter,
+        meaning: "the extension's crashes by reason, largest first: COUNT REASON entries joined by '; ' (a ';' "
+            + "or '%' in a reason written %3B or %25), the first \(CrashTally.limit) reasons and then COUNT "
+            + "(other reasons); empty when none crashed. compare names a place in the extension's code (the "
+            + "reason without its line and column) that crashed in the candidate and not in the baseline")
+
     /// What a column holds, which decides how `compare` treats it.
     public enum Kind: String, Sendable, CaseIterable {
         /// Who and what produced the row (version, commit, time): never compared.
@@ -61,6 +69,9 @@ public enum SummarySchema {
         case measure
         /// The run's own validity (`valid`, `partial`, reasons): reported, never compared.
         case validity
+        /// Invocations counted by a label (``CrashTally``): `compare` judges the labels one side has and
+        /// the other has not.
+        case tally
     }
 
     /// Which direction is better for a compared metric.
@@ -307,6 +318,7 @@ public enum SummarySchema {
         ]
         // Added later: at the end, so the columns before keep their places.
         columns += mediaPeakColumns
+        columns.append(crashReasonsColumn)
         return columns
     }()
 

@@ -27,6 +27,24 @@ public enum RunReport {
 
 /// `nse-bench report BASE CANDIDATE`: two runs drawn over each other, with compare's verdicts.
 public enum CompareReport {
+    /// The places in the extension's code either side crashed at: a new one marked as a regression, a
+    /// gone one as an improvement.
+    static func crashPlaces(_ rows: [[String]]) -> String {
+        guard !rows.isEmpty else { return "" }
+        let marks = [
+            CrashPlaceChange.Presence.new.rawValue: "regression",
+            CrashPlaceChange.Presence.gone.rawValue: "improvement",
+        ]
+        return "<p>\(HTML.escape(ReportContent.crashPlacesTitle))</p><table><thead><tr>"
+            + ReportContent.crashPlaceColumns.map { "<th>\(HTML.escape($0))</th>" }.joined() + "</tr></thead><tbody>"
+            + rows.map { row in
+                "<tr class=\"verdict-\(marks[row[2]] ?? "unchanged")\">"
+                    + row.enumerated().map { index, cell in
+                        index < 2 ? "<td class=\"num\">\(HTML.escape(cell))</td>" : "<td>\(HTML.escape(cell))</td>"
+                    }.joined() + "</tr>"
+            }.joined() + "</tbody></table>"
+    }
+
     public static func html(
         baseline: RunData, candidate: RunData, comparison: Comparison, serverLogs: [String?] = []
     ) -> String {
@@ -59,6 +77,7 @@ public enum CompareReport {
                     }.joined() + "</tr>"
             }
             verdicts += "</tbody></table>"
+            verdicts += crashPlaces(section.crashPlaceRows)
         }
         let body =
             ReportPage.section("verdicts", "Compare's verdicts", verdicts)

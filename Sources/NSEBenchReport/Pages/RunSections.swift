@@ -208,6 +208,7 @@ enum RunSections {
             }
         }
         let offset = sides.count > 1 ? 1 : 0
+        content += crashes(sides)
         content += HTML.table(
             header: (sides.count > 1 ? ["run"] : []) + ["phase", "p50", "p99", "what it times"], rows: phaseRows,
             numeric: [1 + offset, 2 + offset], caption: "Time per phase (summary.csv)")
@@ -215,6 +216,26 @@ enum RunSections {
             placement.id("blame"), level: placement.headingLevel, "Blame of the misses, by phase",
             intro: "The one cause that decided each invocation that did not arrive enriched (summary.csv's blame_ "
                 + "counts), largest first.", content)
+    }
+
+    /// Where the extension crashed (summary.csv's `crash_reasons`), largest first; nothing when no side
+    /// crashed.
+    static func crashes(_ sides: [Side]) -> String {
+        var rows: [[String]] = []
+        for side in sides {
+            let tally = side.run.summary.runs.compactMap(\.crashTally).reduce(CrashTally([:])) { $0.adding($1) }
+            let label = sides.count > 1 ? [side.label] : []
+            rows += tally.entries.map { label + [Format.count($0.count), $0.reason] }
+            if tally.otherReasons > 0 {
+                rows.append(
+                    label + [Format.count(tally.otherReasons), "of other reasons (invocations.csv's error column)"])
+            }
+        }
+        guard !rows.isEmpty else { return "" }
+        let offset = sides.count > 1 ? 1 : 0
+        return HTML.table(
+            header: (sides.count > 1 ? ["run"] : []) + ["crashes", "where the extension crashed"], rows: rows,
+            numeric: [offset], caption: "Crashes by reason (summary.csv's crash_reasons)")
     }
 
     static func timeline(_ sides: [Side], in placement: SectionPlacement = .page) -> String {

@@ -31,7 +31,7 @@ struct ComparisonReportTests {
         let expected = """
             ## nse-bench compare: regression
 
-            4 regressions, 1 improvement, 11 unchanged in 1 scenario compared; 1 scenario in one file only; exit status 2.
+            4 regressions, 1 improvement, 12 unchanged in 1 scenario compared; 1 scenario in one file only; exit status 2.
 
             Baseline `runs/main/summary.csv`, candidate `runs/pr-42/summary.csv`.
 
@@ -57,6 +57,7 @@ struct ComparisonReportTests {
             | late_delivery_rate | 0.00% | 0.00% | 0.00 pp | unchanged (no change) |
             | alert_text_removed_rate | 0.00% | 0.00% | 0.00 pp | unchanged (no change) |
             | harness_cpu_s | 12.50 s | 14.00 s | +1.50 s (+12.0%) | unchanged (report only) |
+            | crash_places | 0 | 0 | 0 new, 0 gone | unchanged (no change) |
 
             ### Scenario `cold start`
 
@@ -72,7 +73,7 @@ struct ComparisonReportTests {
         let text = try Self.goldenCase().text()
         let expected = """
             nse-bench compare: regression
-            4 regressions, 1 improvement, 11 unchanged in 1 scenario compared; 1 scenario in one file only; exit status 2
+            4 regressions, 1 improvement, 12 unchanged in 1 scenario compared; 1 scenario in one file only; exit status 2
             baseline:  runs/main/summary.csv
             candidate: runs/pr-42/summary.csv
 
@@ -94,6 +95,7 @@ struct ComparisonReportTests {
               late_delivery_rate                 0.00%      0.00%             0.00 pp  unchanged (no change)
               alert_text_removed_rate            0.00%      0.00%             0.00 pp  unchanged (no change)
               harness_cpu_s                    12.50 s    14.00 s    +1.50 s (+12.0%)  unchanged (report only)
+              crash_places                           0          0       0 new, 0 gone  unchanged (no change)
 
             scenario cold start: baseline 0 runs (0 invocations), candidate 1 run (1000 invocations)
               Only in the candidate: not compared.
@@ -108,7 +110,7 @@ extension ComparisonReportTests {
         let comparison = try Self.goldenCase()
         let table = try CSVReader.table(comparison.csv())
         #expect(table.header == Comparison.csvColumns)
-        #expect(table.rows.count == 17)
+        #expect(table.rows.count == 18)
         let enriched = try #require(table.rows.first { table.value("metric", in: $0) == "enriched_rate" })
         #expect(table.value("baseline", in: enriched) == "0.95")
         #expect(table.value("candidate", in: enriched) == "0.9")

@@ -55,7 +55,7 @@ enum SummaryFixture {
         switch column.kind {
         case .count: return "0"
         case .time: return column.name.hasPrefix("slack") ? "25000" : column.name.hasPrefix("phase") ? "40" : "900"
-        case .fingerprint, .setting, .provenance, .rate, .measure, .validity: return ""
+        case .fingerprint, .setting, .provenance, .rate, .measure, .validity, .tally: return ""
         }
     }
 

@@ -9,8 +9,10 @@ extension Comparison {
     ]
 
     /// The report as RFC 4180 CSV with raw numbers (fractions, not percentages), one row per metric
-    /// per scenario. A scenario not compared gets one row with an empty metric, the verdict
-    /// `not comparable`, `baseline only` or `candidate only`, and the differing columns as reason.
+    /// per scenario, then one per place in the extension's code either side crashed at (metric
+    /// `crash_place`, kind `place`: the crashes there on each side, the verdict `new`, `gone` or `both`,
+    /// and where it crashed as reason). A scenario not compared gets one row with an empty metric, the
+    /// verdict `not comparable`, `baseline only` or `candidate only`, and the differing columns as reason.
     public func csv() -> String {
         var text = CSVWriter.record(Self.csvColumns)
         for scenario in scenarios {
@@ -22,6 +24,7 @@ extension Comparison {
             let rows =
                 scenario.isComparable
                 ? scenario.metrics.map { common.merging(Self.csvFields($0)) { $1 } }
+                    + scenario.crashPlaces.map { common.merging(Self.csvFields($0)) { $1 } }
                 : [common.merging(Self.csvFields(notCompared: scenario)) { $1 }]
             for row in rows { text += CSVWriter.record(Self.csvColumns.map { row[$0] ?? "" }) }
         }
@@ -35,6 +38,15 @@ extension Comparison {
         return [
             "verdict": scenario.presence == .both ? "not comparable" : scenario.presence.rawValue,
             "reason": reason.joined(separator: "; "),
+        ]
+    }
+
+    private static func csvFields(_ place: CrashPlaceChange) -> [String: String] {
+        [
+            "metric": "crash_place", "kind": "place", "polarity": SummarySchema.Polarity.smallerIsBetter.rawValue,
+            "baseline": String(place.baseline), "candidate": String(place.candidate),
+            "absolute_change": String(place.candidate - place.baseline), "verdict": place.presence.rawValue,
+            "reason": place.reason,
         ]
     }
 

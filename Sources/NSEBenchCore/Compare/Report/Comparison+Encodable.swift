@@ -27,6 +27,7 @@ extension ScenarioComparison: Encodable {
         case baselineRuns = "baseline_runs"
         case candidateRuns = "candidate_runs"
         case differences, metrics
+        case crashPlaces = "crash_places"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -39,6 +40,22 @@ extension ScenarioComparison: Encodable {
         try container.encode(candidateRuns, forKey: .candidateRuns)
         try container.encode(differences, forKey: .differences)
         try container.encode(metrics, forKey: .metrics)
+        try container.encode(crashPlaces, forKey: .crashPlaces)
+    }
+}
+
+extension CrashPlaceChange: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case place, reason, baseline, candidate, presence
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(place.key, forKey: .place)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(baseline, forKey: .baseline)
+        try container.encode(candidate, forKey: .candidate)
+        try container.encode(presence.rawValue, forKey: .presence)
     }
 }
 

@@ -18,6 +18,10 @@ extension Comparison {
             guard !section.rows.isEmpty else { continue }
             lines += ["", "| Metric | Baseline | Candidate | Change | Verdict |", "|:--|--:|--:|--:|:--|"]
             lines += section.rows.map { "| " + $0.map(Self.escaped).joined(separator: " | ") + " |" }
+            guard !section.crashPlaceRows.isEmpty else { continue }
+            lines += ["", ReportContent.crashPlacesTitle, "", "| Baseline | Candidate | Place | Where it crashed |"]
+            lines.append("|--:|--:|:--|:--|")
+            lines += section.crashPlaceRows.map { "| " + $0.map(Self.escaped).joined(separator: " | ") + " |" }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -11,6 +11,10 @@ extension Comparison {
             lines += section.notes.map { "  " + $0 }
             guard !section.rows.isEmpty else { continue }
             lines += Self.aligned([ReportContent.columns] + section.rows, rightAligned: [1, 2, 3]).map { "  " + $0 }
+            guard !section.crashPlaceRows.isEmpty else { continue }
+            lines += ["  " + ReportContent.crashPlacesTitle]
+            lines += Self.aligned([ReportContent.crashPlaceColumns] + section.crashPlaceRows, rightAligned: [0, 1])
+                .map { "    " + $0 }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -10,10 +10,21 @@ public struct ReportContent: Sendable {
         public let notes: [String]
         /// Metric, baseline, candidate, change, verdict; empty when nothing was compared.
         public let rows: [[String]]
+        /// Crashes in the baseline, in the candidate, the place's presence and where it crashed
+        /// (``crashPlaceColumns``), for every place in the extension's code either side crashed at.
+        public let crashPlaceRows: [[String]]
     }
 
     /// The header of each section's table.
     public static let columns = ["metric", "baseline", "candidate", "change", "verdict"]
+
+    /// The header of each section's table of crash places.
+    public static let crashPlaceColumns = ["baseline", "candidate", "place", "where it crashed"]
+
+    /// What introduces the table of crash places.
+    public static let crashPlacesTitle =
+        "Places in the extension's code that crashed (crashes there on each side; a place is matched without "
+        + "its line and column):"
 
     /// `nse-bench compare: regression`.
     public let headline: String
@@ -58,16 +69,25 @@ public struct ReportContent: Sendable {
         }.joined(separator: ", ")
         let rows = scenario.metrics.enumerated()
             .sorted { ($0.element.verdict.sortRank, $0.offset) < ($1.element.verdict.sortRank, $1.offset) }
-            .map { row($0.element, untrustworthyCandidate: scenario.hasUntrustworthyCandidate) }
-        return Section(scenario: scenario.scenario, runs: runs, notes: notes(scenario), rows: rows)
+            .map { row($0.element, in: scenario) }
+        let places = scenario.crashPlaces.map {
+            [String($0.baseline), String($0.candidate), $0.presence.rawValue, $0.reason]
+        }
+        return Section(
+            scenario: scenario.scenario, runs: runs, notes: notes(scenario), rows: rows, crashPlaceRows: places)
     }
 
-    private static func row(_ comparison: MetricComparison, untrustworthyCandidate: Bool) -> [String] {
-        [
+    private static func row(_ comparison: MetricComparison, in scenario: ScenarioComparison) -> [String] {
+        let change =
+            comparison.metric.kind == .places && comparison.absoluteChange != nil
+            ? [CrashPlaceChange.Presence.new, .gone].map { presence in
+                "\(scenario.crashPlaces.count { $0.presence == presence }) \(presence.rawValue)"
+            }.joined(separator: ", ") : ReportNumbers.change(comparison)
+        return [
             comparison.metric.name,
             comparison.baseline.map { ReportNumbers.value($0.value, of: comparison.metric) } ?? "",
             comparison.candidate.map { ReportNumbers.value($0.value, of: comparison.metric) } ?? "",
-            ReportNumbers.change(comparison), verdict(comparison, untrustworthyCandidate: untrustworthyCandidate),
+            change, verdict(comparison, untrustworthyCandidate: scenario.hasUntrustworthyCandidate),
         ]
     }
 

@@ -66,6 +66,8 @@ private struct DisplayUnit {
             (scale, digits, suffix) = (100, 2, "%")
         case .time:
             (scale, digits, suffix) = (1, 1, " ms")
+        case .places:
+            (scale, digits, suffix) = (1, 0, "")
         case .measure:
             if metric.name.hasSuffix("_bytes") {
                 (scale, digits, suffix) = (1.0 / 1_048_576, 1, " MiB")

@@ -1,0 +1,126 @@
+/// An extension's crashes counted by reason, as summary.csv's `crash_reasons` column keeps them, so
+/// that `compare` can name a place in the extension's code that crashed in the candidate and never in
+/// the baseline, and `merge` and `report` can read them without invocations.csv.
+///
+/// The column's text is its entries, largest first, joined by `; `, each `COUNT REASON`; the crashes
+/// of reasons beyond those kept are one last entry, `COUNT (other reasons)`. A `;` or `%` inside a
+/// reason is written `%3B` or `%25`, so the entries split cleanly:
+///
+/// ```
+/// 40 the extension crashed at Service.swift:25:78 in NotificationService.didReceive(_:withContentHandler:) (signal 4, SIGILL); 2 (other reasons)
+/// ```
+public struct CrashTally: Sendable, Equatable {
+    /// One reason and how many invocations crashed of it.
+    public struct Entry: Sendable, Equatable {
+        public var reason: String
+        public var count: Int
+
+        public init(reason: String, count: Int) {
+            self.reason = reason
+            self.count = count
+        }
+    }
+
+    /// The reasons, largest first (ties by reason).
+    public private(set) var entries: [Entry]
+    /// Crashes of reasons not told apart (beyond the reasons a run keeps).
+    public private(set) var otherReasons: Int
+
+    /// How many reasons the column keeps: ``RunAggregate/crashReasonLimit``; the rest are counted
+    /// together.
+    public static let limit = RunAggregate.crashReasonLimit
+
+    /// The entry of the crashes not told apart.
+    static let otherReasonsText = "(other reasons)"
+
+    /// A tally of `counts` by reason, keeping the ``limit`` largest and adding the rest to
+    /// `otherReasons`.
+    public init(_ counts: [String: Int], otherReasons: Int = 0) {
+        let ranked = counts.filter { $0.value > 0 }.map { Entry(reason: $0.key, count: $0.value) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.reason < $1.reason }
+        entries = Array(ranked.prefix(Self.limit))
+        self.otherReasons = otherReasons + ranked.dropFirst(Self.limit).reduce(0) { $0 + $1.count }
+    }
+
+    /// The aggregate's crash reasons.
+    public init(_ aggregate: RunAggregate) {
+        self.init(aggregate.crashReasons, otherReasons: aggregate.crashesOfOtherReasons)
+    }
+
+    /// Reads the column's text; empty text is no crash.
+    public init(text: String) throws(CrashTallyError) {
+        var counts: [String: Int] = [:]
+        var other = 0
+        for part in text.split(separator: ";", omittingEmptySubsequences: false) where !text.isEmpty {
+            let entry = part.drop { $0 == " " }
+            guard let space = entry.firstIndex(of: " "), let count = Int(entry[..<space]), count > 0 else {
+                throw CrashTallyError(text: text, entry: String(entry))
+            }
+            let written = entry[entry.index(after: space)...]
+            guard !written.isEmpty else { throw CrashTallyError(text: text, entry: String(entry)) }
+            if written == Self.otherReasonsText {
+                other += count
+            } else {
+                counts[Self.decoded(written), default: 0] += count
+            }
+        }
+        self.init(counts, otherReasons: other)
+    }
+
+    /// The column's text.
+    public var text: String {
+        var parts = entries.map { "\($0.count) \(Self.encoded($0.reason))" }
+        if otherReasons > 0 { parts.append("\(otherReasons) \(Self.otherReasonsText)") }
+        return parts.joined(separator: "; ")
+    }
+
+    /// Every crash counted.
+    public var total: Int { entries.reduce(otherReasons) { $0 + $1.count } }
+
+    /// Both tallies' crashes: what the runs of several instances or rounds crashed of together.
+    public func adding(_ other: CrashTally) -> CrashTally {
+        var counts = Dictionary(uniqueKeysWithValues: entries.map { ($0.reason, $0.count) })
+        for entry in other.entries { counts[entry.reason, default: 0] += entry.count }
+        return CrashTally(counts, otherReasons: otherReasons + other.otherReasons)
+    }
+
+    private static func encoded(_ reason: String) -> String {
+        var text = ""
+        for character in reason {
+            switch character {
+            case "%": text += "%25"
+            case ";": text += "%3B"
+            default: text.append(character)
+            }
+        }
+        return text
+    }
+
+    private static func decoded(_ written: Substring) -> String {
+        var text = ""
+        var rest = written[...]
+        while let percent = rest.firstIndex(of: "%") {
+            text += rest[..<percent]
+            let code = rest[percent...].prefix(3)
+            switch code {
+            case "%25": text += "%"
+            case "%3B", "%3b": text += ";"
+            default: text += code
+            }
+            rest = rest[percent...].dropFirst(code.count)
+        }
+        return text + rest
+    }
+}
+
+/// A `crash_reasons` field that is not a tally: an entry without a count of at least 1 and a reason.
+public struct CrashTallyError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The whole field.
+    public let text: String
+    /// The entry that could not be read.
+    public let entry: String
+
+    public var description: String {
+        "'\(entry)' is not COUNT REASON (a whole number of at least 1, a space and the reason)"
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import NSEBenchTestSupport
+import Testing
+
+extension ExtensionProcessTests {
+    /// The users' question end to end: the same extension folder at two commits, run and compared. The
+    /// candidate moves a known crash down a line and adds a crash in a closure that takes down one
+    /// invocation in sixty: too few for `crashed_rate` to be significant, yet `compare` exits 2 naming it.
+    @Test func compareFailsOnACrashNewInTheCandidateAndNotOnAKnownOneThatMoved() async throws {
+        let folder = try extensionFolder(
+            "CrashPlaces", Self.downloading(first: "        precondition(number % 5 != 0, \"every fifth traps\")"))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = [
+            "--quiet", "--extension", folder.path, "-n", "60", "-c", "12", "--extension-processes", "1",
+            "--with-media", "1", "--media", "1KB.jpg:1", "--ttfb", "50ms", "--encrypted", "0",
+        ]
+        let (first, baseline) = try await runWithOut(onLoopback(arguments))
+        defer { try? FileManager.default.removeItem(at: baseline) }
+        #expect(first.status == 0, "\(first.output)")
+        // A bug in the download's completion handler, a function of its own: a trap in the same function
+        // as the known one could share its trap instruction in an optimized build, and be named as it.
+        let candidateSource =
+            "// a line added above the known crash\n"
+            + Self.downloading(first: "        precondition(number % 5 != 0, \"every fifth traps\")")
+            .replacing("let content = ", with: "precondition(number != 1, \"a new bug\"); let content = ")
+        try candidateSource.write(to: folder.appendingPathComponent("Service.swift"), atomically: true, encoding: .utf8)
+        let (second, candidate) = try await runWithOut(onLoopback(arguments))
+        defer { try? FileManager.default.removeItem(at: candidate) }
+        #expect(second.status == 0, "\(second.output)")
+
+        let compared = try await ChildProcess.run(
+            Self.executable.path, ["compare", baseline.path, candidate.path], currentDirectory: Self.root)
+        let text = compared.output
+        // A run the busy machine made invalid (a full test suite beside it) makes compare a harness error
+        // (1), its verdicts still shown: the regression is exit 2 only between valid runs.
+        let valid = try [baseline, candidate].allSatisfy {
+            try Self.table($0.appendingPathComponent("summary.csv")).first?["valid"] == "true"
+        }
+        #expect(compared.status == (valid ? 2 : 1), "\(text)")
+        let file = folder.appendingPathComponent("Service.swift").path
+        let place = try #require(text.split(separator: "\n").first { $0.contains("crash_places") }, "\(text)")
+        #expect(place.contains("1 new, 0 gone  regression"), "\(text)")
+        #expect(
+            text.contains("crashed_rate") && !text.contains("crashed_rate  regression"),
+            "one crash more in 60 is not significant: \(text)")
+        // Each place: the crashes there in the baseline and in the candidate, new, gone or both, and where.
+        let places = text.split(separator: "\n").filter { $0.contains(" the extension crashed at ") }.map {
+            $0.split(separator: " ", maxSplits: 3).map { String($0.drop { $0 == " " }) }
+        }
+        #expect(places.count == 2, "\(text)")
+        let new = try #require(places.first { $0.count == 4 && $0[2] == "new" }, "\(text)")
+        #expect(new[0] == "0" && new[1] == "1", "\(new)")
+        #expect(new[3].hasPrefix("the extension crashed at \(file):9:"), "\(new)")
+        #expect(new[3].contains(" in closure #1 in NotificationService.didReceive("), "\(new)")
+        let moved = try #require(places.first { $0.count == 4 && $0[2] == "both" }, "\(text)")
+        #expect(moved[0] == "12" && moved[1] == "12", "\(moved)")
+        #expect(moved[3].hasPrefix("the extension crashed at \(file):6:"), "where the candidate crashed: \(moved)")
+        // The JSON report has the places too, for a bot's comment.
+        let json = try await ChildProcess.run(
+            Self.executable.path, ["compare", baseline.path, candidate.path, "--format", "json"],
+            currentDirectory: Self.root)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let scenario = try #require((report["scenarios"] as? [[String: Any]])?.first)
+        let listed = try #require(scenario["crash_places"] as? [[String: Any]])
+        #expect(listed.map { $0["presence"] as? String } == ["new", "both"], "\(listed)")
+        #expect((listed.first?["place"] as? String)?.contains("Service.swift in closure #1 in") == true, "\(listed)")
+    }
+}
