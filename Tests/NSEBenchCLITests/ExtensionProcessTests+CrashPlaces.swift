@@ -63,6 +63,8 @@ extension ExtensionProcessTests {
         let scenario = try #require((report["scenarios"] as? [[String: Any]])?.first)
         let listed = try #require(scenario["crash_places"] as? [[String: Any]])
         #expect(listed.map { $0["presence"] as? String } == ["new", "both"], "\(listed)")
-        #expect((listed.first?["place"] as? String)?.contains("Service.swift in closure #1 in") == true, "\(listed)")
+        #expect(
+            (listed.first?["place"] as? String)?.contains("Service.swift in closure in NotificationService.didReceive(")
+                == true, "\(listed)")
     }
 }

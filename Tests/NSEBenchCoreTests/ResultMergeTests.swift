@@ -168,6 +168,23 @@ struct ResultMergeTests {
         #expect(merged.values["instances"] == "1")
     }
 
+    @Test func anInstanceWrittenBeforeCrashReasonsWereKeptMakesThemUnknownNotNone() throws {
+        var instances = try Self.split(2)
+        let older = instances[1].summary
+        var fields = older.fields
+        fields["crash_reasons"] = nil
+        instances[1] = InstanceResult(
+            folder: "results/1",
+            summary: SummaryRun(
+                line: older.line, scenario: older.scenario, fields: fields, numbers: older.numbers,
+                invocations: older.invocations, isValid: older.isValid, isPartial: older.isPartial),
+            histograms: instances[1].histograms)
+        let merged = try ResultMerge.merge(instances)
+        #expect(merged.values["crash_reasons"] == CrashTally.notKeptText)
+        let text = CSVWriter.record(SummaryRow.header) + CSVWriter.record(merged.fields)
+        #expect(try SummaryFile(text: text, source: "merged").runs[0].crashTally == nil, "read back as unknown")
+    }
+
     @Test func malformedHistogramFilesAreRefusedWithTheirLine() {
         #expect(throws: HistogramsFileError.badRow(source: "h", line: 2, row: ["deliver", "x", "1"])) {
             try HistogramsFile.histograms(text: "histogram,value_ns,count\ndeliver,x,1\n", source: "h")

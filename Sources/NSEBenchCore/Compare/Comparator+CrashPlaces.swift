@@ -17,6 +17,7 @@ extension Comparator {
                 metric: metric, baseline: value(before), candidate: value(after), verdict: verdict, test: nil,
                 threshold: threshold)
         }
+        if before == nil, after == nil { return nil }
         guard let before, let after else { return result(.missing(before == nil ? .baseline : .candidate)) }
         if threshold.reportOnly { return result(.unchanged(.reportOnly)) }
         if after.keys.contains(where: { before[$0] == nil }) { return result(.regression) }

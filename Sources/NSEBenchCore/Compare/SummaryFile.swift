@@ -79,6 +79,7 @@ public struct SummaryFile: Sendable, Equatable {
                 }
                 numbers[column.name] = value
             case .tally:
+                guard text != CrashTally.notKeptText else { continue }
                 do {
                     _ = try CrashTally(text: text)
                 } catch {

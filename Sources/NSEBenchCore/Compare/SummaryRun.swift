@@ -35,10 +35,13 @@ public struct SummaryRun: Sendable, Equatable {
     /// Whether its figures can be trusted: valid and complete.
     public var isTrustworthy: Bool { isValid && !isPartial }
 
-    /// `crash_reasons`, read; nil when the row was written before summary.csv kept crash reasons (or was
-    /// built without ``SummaryFile``'s check, which refuses a field that does not read).
+    /// `crash_reasons`, read; nil when the row was written before summary.csv kept crash reasons, or merged
+    /// from an instance that was (``CrashTally/notKeptText``), or was built without ``SummaryFile``'s
+    /// check, which refuses a field that does not read.
     public var crashTally: CrashTally? {
-        guard let text = fields[SummarySchema.crashReasonsColumn.name] else { return nil }
+        guard let text = fields[SummarySchema.crashReasonsColumn.name], text != CrashTally.notKeptText else {
+            return nil
+        }
         do {
             return try CrashTally(text: text)
         } catch {

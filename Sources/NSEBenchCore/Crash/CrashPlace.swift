@@ -6,25 +6,48 @@
 /// (``CrashSite/description(relativeTo:)``): `the extension crashed at FILE:LINE:COLUMN in FUNCTION...`
 /// or, without debug information, `the extension crashed in FUNCTION...`. A reason that names none (a
 /// process that died of a signal with no stack, a built-in's simulated crash) is no place: its crashes
-/// are judged only through `crashed_rate`.
+/// are judged only through `crashed_rate`. The key also leaves out the signal (SIGILL or SIGTRAP by
+/// processor) and closures' numbers (`closure #2` is `closure`).
 public struct CrashPlace: Sendable, Hashable, Comparable {
-    /// The reason with the line and column left out: `the extension crashed at Service.swift in
-    /// NotificationService.didReceive(_:withContentHandler:): Index out of range (signal 4, SIGILL)`.
+    /// The reason with the line, the column and the signal left out: `the extension crashed at
+    /// Service.swift in NotificationService.didReceive(_:withContentHandler:): Index out of range`.
     public let key: String
 
-    /// The place `reason` names, or nil when it names none.
+    /// The place `reason` names, or nil when it names none, or names its function only as the compiler
+    /// mangled it (the demangler did not answer in time: another run would name it otherwise).
     public init?(reason: String) {
-        for marker in [" crashed at ", " crashed in "] {
-            guard let found = reason.firstRange(of: marker) else { continue }
-            guard marker == " crashed at " else {
-                key = reason
-                return
-            }
-            guard let position = Self.lineAndColumn(in: reason[found.upperBound...]) else { return nil }
-            key = String(reason[..<position.lowerBound] + reason[position.upperBound...])
-            return
+        var place: Substring
+        if reason.hasPrefix(Self.atLine) {
+            let rest = reason.dropFirst(Self.atLine.count)
+            guard let position = Self.lineAndColumn(in: rest) else { return nil }
+            place = reason[..<position.lowerBound] + reason[position.upperBound...]
+        } else if reason.hasPrefix(Self.inFunction) {
+            place = reason[...]
+        } else {
+            return nil
         }
-        return nil
+        guard !place.contains(" in $s"), !place.contains(" in _$s") else { return nil }
+        // The signal says how the check failed on this machine's processor (SIGILL on x86-64, SIGTRAP on
+        // AArch64), not where.
+        if place.hasSuffix(")"), let signal = place.ranges(of: " (signal ").last {
+            place = place[..<signal.lowerBound]
+        }
+        key = Self.closuresUnnumbered(place)
+    }
+
+    static let atLine = "the extension crashed at "
+    static let inFunction = "the extension crashed in "
+
+    /// `closure #2 in f()` as `closure in f()`: a closure added before it in the same function renumbers
+    /// it, and does not move the crash.
+    private static func closuresUnnumbered(_ text: Substring) -> String {
+        var result = ""
+        var rest = text
+        while let found = rest.firstRange(of: "closure #") {
+            result += rest[..<found.lowerBound] + "closure"
+            rest = rest[found.upperBound...].drop { $0.isASCII && $0.isNumber }
+        }
+        return result + rest
     }
 
     public static func < (lhs: CrashPlace, rhs: CrashPlace) -> Bool { lhs.key < rhs.key }

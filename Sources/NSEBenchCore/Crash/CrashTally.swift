@@ -26,20 +26,40 @@ public struct CrashTally: Sendable, Equatable {
     /// Crashes of reasons not told apart (beyond the reasons a run keeps).
     public private(set) var otherReasons: Int
 
-    /// How many reasons the column keeps: ``RunAggregate/crashReasonLimit``; the rest are counted
-    /// together.
+    /// How many reasons that name no place in the extension's code the column keeps:
+    /// ``RunAggregate/crashReasonLimit``; crashes of the rest are counted together. A reason that names a
+    /// place (``CrashPlace``) is always kept: `compare` would otherwise miss it in one run and call it new
+    /// in the next.
     public static let limit = RunAggregate.crashReasonLimit
 
     /// The entry of the crashes not told apart.
     static let otherReasonsText = "(other reasons)"
+    /// How an empty reason is written.
+    static let noReasonText = "(no reason)"
+    /// What a merge writes when an instance kept no crash reasons (written before the column): unknown,
+    /// not none.
+    public static let notKeptText = "(not kept)"
 
-    /// A tally of `counts` by reason, keeping the ``limit`` largest and adding the rest to
-    /// `otherReasons`.
+    /// A tally of `counts` by reason, keeping every reason with a place and the ``limit`` largest others,
+    /// and adding the rest to `otherReasons`.
     public init(_ counts: [String: Int], otherReasons: Int = 0) {
         let ranked = counts.filter { $0.value > 0 }.map { Entry(reason: $0.key, count: $0.value) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.reason < $1.reason }
-        entries = Array(ranked.prefix(Self.limit))
-        self.otherReasons = otherReasons + ranked.dropFirst(Self.limit).reduce(0) { $0 + $1.count }
+        var kept: [Entry] = []
+        var others = 0
+        var rest = otherReasons
+        for entry in ranked {
+            if CrashPlace(reason: entry.reason) != nil {
+                kept.append(entry)
+            } else if others < Self.limit {
+                kept.append(entry)
+                others += 1
+            } else {
+                rest += entry.count
+            }
+        }
+        entries = kept
+        self.otherReasons = rest
     }
 
     /// The aggregate's crash reasons.
@@ -58,10 +78,10 @@ public struct CrashTally: Sendable, Equatable {
             }
             let written = entry[entry.index(after: space)...]
             guard !written.isEmpty else { throw CrashTallyError(text: text, entry: String(entry)) }
-            if written == Self.otherReasonsText {
-                other += count
-            } else {
-                counts[Self.decoded(written), default: 0] += count
+            switch written {
+            case Self.otherReasonsText: other += count
+            case Self.noReasonText: counts["", default: 0] += count
+            default: counts[Self.decoded(written), default: 0] += count
             }
         }
         self.init(counts, otherReasons: other)
@@ -84,9 +104,12 @@ public struct CrashTally: Sendable, Equatable {
         return CrashTally(counts, otherReasons: otherReasons + other.otherReasons)
     }
 
+    /// `reason` as the column writes it: `%` and `;` escaped, and a `(` that begins it, so that it is never
+    /// read as one of the column's own words (`(other reasons)`); an empty reason as `(no reason)`.
     private static func encoded(_ reason: String) -> String {
-        var text = ""
-        for character in reason {
+        if reason.isEmpty { return noReasonText }
+        var text = reason.hasPrefix("(") ? "%28" : ""
+        for character in reason.dropFirst(reason.hasPrefix("(") ? 1 : 0) {
             switch character {
             case "%": text += "%25"
             case ";": text += "%3B"
@@ -105,6 +128,7 @@ public struct CrashTally: Sendable, Equatable {
             switch code {
             case "%25": text += "%"
             case "%3B", "%3b": text += ";"
+            case "%28": text += "("
             default: text += code
             }
             rest = rest[percent...].dropFirst(code.count)

@@ -83,7 +83,7 @@ public enum ResultMerge {
                 values[column.name] =
                     given.allSatisfy { $0.value.isEmpty } ? "" : String(given.map { Int($0.value) ?? 0 }.reduce(0, +))
             case .tally:
-                values[column.name] = try tally(column.name, instances).text
+                values[column.name] = try tally(column.name, instances)
             case .rate, .time, .measure:
                 continue  // from the counts and histograms, below
             case .validity:
@@ -142,18 +142,22 @@ public enum ResultMerge {
         return MergedResult(values: values, histograms: histograms, worst: worst)
     }
 
-    /// The instances' crashes of each reason added; the reasons beyond those kept stay counted.
-    private static func tally(_ column: String, _ instances: [InstanceResult]) throws(MergeError) -> CrashTally {
+    /// The instances' crashes of each reason added (the reasons beyond those kept stay counted), as the
+    /// column's text; ``CrashTally/notKeptText`` when an instance kept none (it was written before the
+    /// column): unknown, which `compare` shows as missing, never as no crash.
+    private static func tally(_ column: String, _ instances: [InstanceResult]) throws(MergeError) -> String {
         var merged = CrashTally([:])
         for instance in instances {
-            let text = instance.summary.fields[column] ?? ""
+            guard let text = instance.summary.fields[column], text != CrashTally.notKeptText else {
+                return CrashTally.notKeptText
+            }
             do {
                 merged = merged.adding(try CrashTally(text: text))
             } catch {
                 throw .badTally(instance: instance.name, column: column, error)
             }
         }
-        return merged
+        return merged.text
     }
 
     /// Provenance and fingerprints: one value when the instances agree, else each distinct value

@@ -22,8 +22,10 @@ public struct RunAggregate: Sendable, Equatable {
     /// The shortest own timeout any invocation's downloads set (``InvocationMeasurement/ownTimeout``),
     /// in nanoseconds of the harness's clock; nil when none set one.
     public private(set) var shortestOwnTimeout: UInt64?
-    /// The extension's crashes by reason (``InvocationMeasurement/crashReason``), for the first
-    /// ``crashReasonLimit`` reasons; crashes of any further reason are counted in ``crashesOfOtherReasons``.
+    /// The extension's crashes by reason (``InvocationMeasurement/crashReason``): every reason that names a
+    /// place in the extension's code (``CrashPlace``: bounded by the code, and what `compare` matches), and
+    /// the first ``crashReasonLimit`` others; crashes of any further reason are counted in
+    /// ``crashesOfOtherReasons``.
     public private(set) var crashReasons: [String: Int] = [:]
     /// Crashes whose reason came after ``crashReasonLimit`` others.
     public private(set) var crashesOfOtherReasons = 0
@@ -58,7 +60,9 @@ public struct RunAggregate: Sendable, Equatable {
     }
 
     private mutating func countCrashes(_ reason: String, _ count: Int) {
-        if crashReasons[reason] != nil || crashReasons.count < Self.crashReasonLimit {
+        if crashReasons[reason] != nil || crashReasons.count < Self.crashReasonLimit
+            || CrashPlace(reason: reason) != nil
+        {
             crashReasons[reason, default: 0] += count
         } else {
             crashesOfOtherReasons += count

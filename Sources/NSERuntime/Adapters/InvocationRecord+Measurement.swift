@@ -23,7 +23,7 @@ extension InvocationRecord {
             timeToDeliver: outcome.finishedBeforeDeadline || outcome == .expiredBestAttempt ? timeToDeliver : nil,
             slack: slack, phases: phaseDurations, miss: missEvidence.verdict)
         measurement.ownTimeout = ownTimeout
-        if outcome == .crashed, harnessFailure == nil { measurement.crashReason = crashReason }
+        if harnessFailure == nil { measurement.crashReason = crashReason }
         // An unsent download (refused by the phone's networks) ended at once: no harness delay could change it.
         if !outcome.finishedBeforeDeadline, download?.errorKind != .networkUnavailable,
             let ended = phases.downloadTimings?.completed ?? phases.download?.end, ended > times.deadline

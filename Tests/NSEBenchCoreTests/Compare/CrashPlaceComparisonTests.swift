@@ -53,7 +53,7 @@ struct CrashPlaceComparisonTests {
         let text = comparison.text()
         #expect(text.contains("crash_places"))
         #expect(text.contains("1 new, 0 gone  regression"))
-        #expect(text.contains("new    \(Self.elsewhere)"))
+        #expect(text.contains("  2  new     \(Self.elsewhere)"))
     }
 
     @Test func theSamePlaceOnAnotherLineIsNotNew() throws {
@@ -98,6 +98,20 @@ struct CrashPlaceComparisonTests {
         }
     }
 
+    @Test func twoFilesWrittenBeforeCrashReasonsWereKeptHaveNoCrashPlaces() throws {
+        let older = SummarySchema.columns.map(\.name).filter { $0 != "crash_reasons" }
+        let comparison = Comparator.compare(
+            baseline: try SummaryFile(text: SummaryFixture.csv([SummaryFixture.row()], columns: older), source: "a"),
+            candidate: try SummaryFile(text: SummaryFixture.csv([SummaryFixture.row()], columns: older), source: "b"),
+            options: CompareOptions())
+        #expect(comparison.scenarios.first?.metrics.contains { $0.metric.name == "crash_places" } == false)
+    }
+
+    @Test func aMergeWithAnInstanceThatKeptNoReasonsIsMissingNotNone() throws {
+        let comparison = try compare([Self.row(CrashTally.notKeptText)], [Self.row("5 \(Self.elsewhere)")])
+        #expect(try crashPlaces(comparison).verdict == .missing(.baseline))
+    }
+
     @Test func aBaselineWrittenBeforeCrashReasonsWereKeptIsMissingNotNew() throws {
         let older = SummarySchema.columns.map(\.name).filter { $0 != "crash_reasons" }
         let comparison = try compare([SummaryFixture.row()], [Self.row("5 \(Self.elsewhere)")], columns: older)
@@ -109,7 +123,7 @@ struct CrashPlaceComparisonTests {
     @Test func everyFormatNamesTheNewPlace() throws {
         let comparison = try compare([Self.row("")], [Self.row("5 \(Self.elsewhere)")])
         let markdown = comparison.markdown()
-        #expect(markdown.contains("| Baseline | Candidate | Place | Where it crashed |"))
+        #expect(markdown.contains("| Baseline | Candidate | Status | Where it crashed |"))
         #expect(markdown.contains("| 0 | 5 | new | \(Self.elsewhere) |"))
         let table = try CSVReader.table(comparison.csv())
         let row = try #require(table.rows.first { table.value("metric", in: $0) == "crash_place" })

@@ -19,7 +19,7 @@ extension Comparison {
             lines += ["", "| Metric | Baseline | Candidate | Change | Verdict |", "|:--|--:|--:|--:|:--|"]
             lines += section.rows.map { "| " + $0.map(Self.escaped).joined(separator: " | ") + " |" }
             guard !section.crashPlaceRows.isEmpty else { continue }
-            lines += ["", ReportContent.crashPlacesTitle, "", "| Baseline | Candidate | Place | Where it crashed |"]
+            lines += ["", ReportContent.crashPlacesTitle, "", "| Baseline | Candidate | Status | Where it crashed |"]
             lines.append("|--:|--:|:--|:--|")
             lines += section.crashPlaceRows.map { "| " + $0.map(Self.escaped).joined(separator: " | ") + " |" }
         }

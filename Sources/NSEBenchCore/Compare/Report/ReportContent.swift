@@ -10,7 +10,7 @@ public struct ReportContent: Sendable {
         public let notes: [String]
         /// Metric, baseline, candidate, change, verdict; empty when nothing was compared.
         public let rows: [[String]]
-        /// Crashes in the baseline, in the candidate, the place's presence and where it crashed
+        /// Crashes in the baseline, in the candidate, the place's status (new, gone or both) and where it crashed
         /// (``crashPlaceColumns``), for every place in the extension's code either side crashed at.
         public let crashPlaceRows: [[String]]
     }
@@ -19,7 +19,7 @@ public struct ReportContent: Sendable {
     public static let columns = ["metric", "baseline", "candidate", "change", "verdict"]
 
     /// The header of each section's table of crash places.
-    public static let crashPlaceColumns = ["baseline", "candidate", "place", "where it crashed"]
+    public static let crashPlaceColumns = ["baseline", "candidate", "status", "where it crashed"]
 
     /// What introduces the table of crash places.
     public static let crashPlacesTitle =
