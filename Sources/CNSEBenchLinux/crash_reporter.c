@@ -253,7 +253,7 @@ static void report(int signal_number, siginfo_t *info, void *context) {
         && atomic_load(&report_owner) != self && (signal_number == SIGILL || signal_number == SIGTRAP);
     write_report(context ? faulting_instruction(context) : 0, signal_number, held);
     if (held) {
-        long message[2] = {current_invocation, signal_number};
+        long message[3] = {current_invocation, signal_number, self};
         if (write(fd, message, sizeof message) == (ssize_t)sizeof message) hold_thread();
         // Not told: the worker would never end the invocation, so the process ends of the signal.
     }

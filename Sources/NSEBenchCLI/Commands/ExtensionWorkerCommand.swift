@@ -170,9 +170,12 @@ public struct ExtensionWorkerCommand: ParsableCommand {
             throw RunError.setup("the extension worker could not start its threads: \(error)")
         }
         // A trap in an invocation's code ends that invocation alone; the others run on, as on their own
-        // phones (the run then sends this process no more), not charged for what the trapped one holds.
+        // phones (the run then sends this process no more), not charged for what the trapped one holds,
+        // and one held up by a lock the trapped code holds is the harness's.
+        let trapped = TrappedThreads()
         do {
-            try CrashReporter.holdTraps { id, signal in
+            try CrashReporter.holdTraps { id, signal, thread in
+                trapped.held(thread)
                 let inFlight = host.invocationsInFlight
                 // Only for an invocation in flight: one already finished left nothing of its share.
                 if host.crashed(id: id, reason: ExtensionWorker.trapReason(signal: signal, site: nil)) {
@@ -198,7 +201,8 @@ public struct ExtensionWorkerCommand: ParsableCommand {
                                 invocations.started()
                                 Self.begin(
                                     line, on: host, loop: loop, factory: factory, jetsam: jetsam, output: output,
-                                    clock: harness.clock, dispatchLag: dispatchLag, invocations: invocations)
+                                    clock: harness.clock, dispatchLag: dispatchLag, invocations: invocations,
+                                    trapped: trapped)
                             },
                             ended: { error in
                                 if let error {
@@ -251,7 +255,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
     private static func begin(
         _ line: ArraySlice<UInt8>, on host: ExtensionHost, loop: EventLoop, factory: ExtensionFactory,
         jetsam: Jetsam, output: WorkerOutput, clock: LoopInvocationClock, dispatchLag: LagHistogram,
-        invocations: WorkerInvocations
+        invocations: WorkerInvocations, trapped: TrappedThreads
     ) {
         guard
             let prepared = admit(
@@ -259,7 +263,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
                 dispatchLag: dispatchLag)
         else { return invocations.finished() }
         host.start(prepared) { record in
-            output.send(.record(record))
+            output.send(.record(trapped.judged(record)))
             jetsam.answered()
             invocations.finished()
         }

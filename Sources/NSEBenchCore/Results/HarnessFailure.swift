@@ -13,6 +13,10 @@ public enum HarnessFailure: String, Sendable, Hashable, Codable, CaseIterable, C
     case noExtensionProcess = "no_extension_process"
     /// The invocation ended without a record: the harness lost track of it, whatever the extension did.
     case recordLost = "record_lost"
+    /// The invocation ran to its expiry in an extension process where a thread waited for a lock that
+    /// another invocation's trapped code held: the harness holds a trapping thread and runs several phones'
+    /// invocations in one process, where on a phone the trap would have ended only its own process.
+    case lockHeldByTrap = "lock_held_by_trap"
 
     /// What happened, in words, for the error column and the invalid reason.
     public var explanation: String {
@@ -22,6 +26,9 @@ public enum HarnessFailure: String, Sendable, Hashable, Codable, CaseIterable, C
         case .scratchFull: "the scratch disk was full"
         case .noExtensionProcess: "no extension process could take the invocation"
         case .recordLost: "the invocation ended without a record"
+        case .lockHeldByTrap:
+            "the invocation expired in an extension process where a lock was held by another invocation's "
+                + "trapped code (on a phone that trap would have ended only its own process)"
         }
     }
 
@@ -30,7 +37,7 @@ public enum HarnessFailure: String, Sendable, Hashable, Codable, CaseIterable, C
     public var notTheTargets: String {
         switch self {
         case .serverExited, .descriptorsExhausted, .scratchFull: "not the network's"
-        case .noExtensionProcess, .recordLost: "not the extension's"
+        case .noExtensionProcess, .recordLost, .lockHeldByTrap: "not the extension's"
         }
     }
 
@@ -47,6 +54,7 @@ public enum HarnessFailure: String, Sendable, Hashable, Codable, CaseIterable, C
         case .scratchFull: 2
         case .noExtensionProcess: 3
         case .recordLost: 4
+        case .lockHeldByTrap: 5
         }
     }
 

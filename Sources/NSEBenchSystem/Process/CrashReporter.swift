@@ -21,22 +21,26 @@ public enum CrashReporter {
     /// From now on a Swift runtime trap (SIGILL or SIGTRAP: a force-unwrapped nil, an index out of range,
     /// `fatalError`) on a thread marked with an invocation no longer ends the process: the report line
     /// says `trapped`, the thread is held for ever, and `trapped` is called on a thread of the reporter's
-    /// own with the invocation's id and the signal, so the worker can end that invocation as crashed and
+    /// own with the invocation's id, the signal and the held thread's kernel id, so the worker can end that
+    /// invocation as crashed and tell the locks the held thread keeps, and
     /// go on with the others, as each phone's own process would. A trap is a check that failed before
     /// anything was corrupted; a bad memory access, `abort()` or a trap on an unmarked thread still ends
     /// the process.
     ///
     /// - Throws: ``SystemError`` when the pipe or the thread could not be made (traps then end the
     ///   process, as before).
-    public static func holdTraps(_ trapped: @escaping @Sendable (_ id: Int, _ signal: Int32) -> Void)
+    public static func holdTraps(
+        _ trapped: @escaping @Sendable (_ id: Int, _ signal: Int32, _ thread: Int32) -> Void
+    )
         throws(SystemError)
     {
         let ends = try Posix.pipe()
         let reading = ends.read
         do {
             try PosixThread.detach(name: "nseb-trap-reader") {
-                // Each message is written whole in one write(2) of two longs (within PIPE_BUF).
-                var message: (Int, Int) = (0, 0)
+                // Each message is written whole in one write(2) of three longs (within PIPE_BUF): the
+                // invocation, the signal and the held thread's id.
+                var message: (Int, Int, Int) = (0, 0, 0)
                 while true {
                     let count = withUnsafeMutableBytes(of: &message) { buffer -> Int in
                         do {
@@ -46,11 +50,11 @@ public enum CrashReporter {
                             return 0
                         }
                     }
-                    guard count == MemoryLayout<(Int, Int)>.size else {
+                    guard count == MemoryLayout<(Int, Int, Int)>.size else {
                         // No one to hear of a trap any more (the read failed): traps end the process again.
                         return nseb_crash_reporter_hold_traps(-1)
                     }
-                    trapped(message.0, Int32(truncatingIfNeeded: message.1))
+                    trapped(message.0, Int32(truncatingIfNeeded: message.1), Int32(truncatingIfNeeded: message.2))
                 }
             }
         } catch {
