@@ -295,10 +295,31 @@ void nseb_crash_reporter_hold_traps(int fd) {
     atomic_store(&trap_fd, fd);
 }
 
+/// Which invocation each thread is marked with, by kernel thread id, for other threads to read (a
+/// thread's own mark is thread-local): a slot per tid modulo the table's size, holding the tid and the
+/// mark together so that a reader never pairs one thread's id with another's mark. Two live threads
+/// whose ids share a slot overwrite each other: the reader then misses one, never misreads it.
+#define MARK_SLOTS 4096
+static _Atomic unsigned long long marks[MARK_SLOTS];
+static __thread long cached_tid = 0;
+
+static unsigned long long packed_mark(long tid, long id) {
+    return ((unsigned long long)(unsigned int)tid << 32) | (unsigned int)(id < 0 ? -1 : (int)id);
+}
+
 long nseb_crash_reporter_mark(long id) {
     long previous = current_invocation;
     current_invocation = id;
+    if (cached_tid == 0) cached_tid = (long)syscall(SYS_gettid);
+    atomic_store_explicit(&marks[cached_tid % MARK_SLOTS], packed_mark(cached_tid, id), memory_order_relaxed);
     return previous;
+}
+
+long nseb_crash_reporter_mark_of(long tid) {
+    if (tid <= 0) return -1;
+    unsigned long long slot = atomic_load_explicit(&marks[tid % MARK_SLOTS], memory_order_relaxed);
+    if ((long)(slot >> 32) != tid) return -1;
+    return (long)(int)(unsigned int)(slot & 0xffffffffu);
 }
 
 struct image_search {

@@ -16,6 +16,9 @@
 void nseb_crash_reporter_install(int fd);
 long nseb_crash_reporter_mark(long id);
 
+/// The invocation thread `tid` of this process is marked with now (-1 when none, or unknown).
+long nseb_crash_reporter_mark_of(long tid);
+
 /// From now on a SIGILL or SIGTRAP (Swift's runtime traps) on a marked thread does not end the process:
 /// the line written is {"trapped":{"id":N,"signal":S,...}}, then two longs, the id and the signal, are
 /// written to trap_fd in one write(2), and the thread is held for ever with every signal blocked. Other

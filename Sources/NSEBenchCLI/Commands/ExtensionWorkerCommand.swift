@@ -177,8 +177,9 @@ public struct ExtensionWorkerCommand: ParsableCommand {
             try CrashReporter.holdTraps { id, signal, thread in
                 trapped.held(thread)
                 let inFlight = host.invocationsInFlight
-                // Only for an invocation in flight: one already finished left nothing of its share.
-                if host.crashed(id: id, reason: ExtensionWorker.trapReason(signal: signal, site: nil)) {
+                // Only for an invocation in flight (one already finished left nothing of its share), and
+                // before it ends, while it still counts among those the heap is shared by.
+                host.crashed(id: id, reason: ExtensionWorker.trapReason(signal: signal, site: nil)) {
                     watch.setAsideTrappedShare(inFlight: inFlight)
                 }
             }
@@ -263,9 +264,11 @@ public struct ExtensionWorkerCommand: ParsableCommand {
                 dispatchLag: dispatchLag)
         else { return invocations.finished() }
         host.start(prepared) { record in
-            output.send(.record(trapped.judged(record)))
-            jetsam.answered()
-            invocations.finished()
+            trapped.judge(record) { judged in
+                output.send(.record(judged))
+                jetsam.answered()
+                invocations.finished()
+            }
         }
     }
 

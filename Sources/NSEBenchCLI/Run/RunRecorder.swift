@@ -232,7 +232,11 @@ final class RunRecorder: Sendable {
         for phase in Phase.invocationsColumnsInline { ms(measurement.phases[phase]) }
         line.append(record.bytesDownloaded)
         if let status = record.httpStatus { line.append(status) } else { line.appendEmpty() }
-        line.append(record.downloadErrorText ?? record.crashReason ?? record.stageErrors.values.sorted().first ?? "")
+        // An invocation the harness lost says so first, whatever its download said.
+        let harnessText = record.lostToHarness == nil ? nil : record.crashReason
+        line.append(
+            harnessText ?? record.downloadErrorText ?? record.crashReason ?? record.stageErrors.values.sorted().first
+                ?? "")
         line.append(record.injectedFaultText)
         line.append(measurement.miss?.cause.rawValue ?? "")
         line.append(record.violations.doubleDelivery)

@@ -1,3 +1,4 @@
+import Foundation
 import NSEBenchCore
 import NSEBenchSystem
 import NSERuntime
@@ -19,21 +20,36 @@ final class TrappedThreads: Sendable {
         threads.withLock { _ = $0.insert(thread) }
     }
 
-    /// `record`, marked as the harness's when it ran to its expiry while a thread of this process waited
-    /// for a lock a held thread holds (``LockWaits``); as it is otherwise. Only an invocation that
-    /// expired is judged: one that delivered in time was not held up.
+    /// Judges `record` (``judged(_:)``) and hands it to `send`: at once when no thread is held or it did
+    /// not expire, else on a queue of its own, off the loop that ended it (the timers' loop, whose lateness
+    /// is every other invocation's), as reading the threads' states takes a system call or two for each.
+    func judge(_ record: InvocationRecord, then send: @escaping @Sendable (InvocationRecord) -> Void) {
+        guard Self.mayBeHeldUp(record), threads.withLock({ !$0.isEmpty }) else { return send(record) }
+        Self.judging.async { send(self.judged(record)) }
+    }
+
+    private static let judging = DispatchQueue(label: "nseb-trapped-lock-judge")
+
+    /// Only an invocation that expired, with no crash or harness failure of its own, may have been held up.
+    private static func mayBeHeldUp(_ record: InvocationRecord) -> Bool {
+        (record.outcome == .expiredBestAttempt || record.outcome == .expiredOriginal) && record.harnessFailure == nil
+            && record.crashReason == nil
+    }
+
+    /// `record`, marked as the harness's when it ran to its expiry while a thread marked with it waited for
+    /// a lock a held thread holds (``LockWaits``, ``CrashReporter/mark(ofThread:)``); as it is otherwise.
     func judged(_ record: InvocationRecord) -> InvocationRecord {
-        guard record.outcome == .expiredBestAttempt || record.outcome == .expiredOriginal,
-            record.harnessFailure == nil
-        else { return record }
+        guard Self.mayBeHeldUp(record) else { return record }
         let owners = threads.withLock { $0 }
         guard !owners.isEmpty else { return record }
-        let waiting = LockWaits.threads(waitingOnLocksHeldBy: owners)
-        guard waiting > 0 else { return record }
+        let waiting = LockWaits.threads(waitingOnLocksHeldBy: owners).filter {
+            CrashReporter.mark(ofThread: $0) == record.id
+        }
+        guard !waiting.isEmpty else { return record }
         var marked = record
         marked.lostToHarness = .lockHeldByTrap
         marked.crashReason = HarnessFailure.lockHeldByTrap.errorText(
-            detail: "\(waiting) thread\(waiting == 1 ? "" : "s") of its process waited for a lock a held trap holds")
+            detail: "its thread waited for a lock that a trapped thread of its process holds")
         return marked
     }
 }

@@ -6,8 +6,9 @@
 /// (``CrashSite/description(relativeTo:)``): `the extension crashed at FILE:LINE:COLUMN in FUNCTION...`
 /// or, without debug information, `the extension crashed in FUNCTION...`. A reason that names none (a
 /// process that died of a signal with no stack, a built-in's simulated crash) is no place: its crashes
-/// are judged only through `crashed_rate`. The key also leaves out the signal (SIGILL or SIGTRAP by
-/// processor) and closures' numbers (`closure #2` is `closure`).
+/// are judged only through `crashed_rate`. The key also leaves out the file's folder (relative to where
+/// `run` was started, which two checkouts need not share), the signal (SIGILL or SIGTRAP by processor)
+/// and closures' numbers (`closure #2` is `closure`).
 public struct CrashPlace: Sendable, Hashable, Comparable {
     /// The reason with the line, the column and the signal left out: `the extension crashed at
     /// Service.swift in NotificationService.didReceive(_:withContentHandler:): Index out of range`.
@@ -20,7 +21,11 @@ public struct CrashPlace: Sendable, Hashable, Comparable {
         if reason.hasPrefix(Self.atLine) {
             let rest = reason.dropFirst(Self.atLine.count)
             guard let position = Self.lineAndColumn(in: rest) else { return nil }
-            place = reason[..<position.lowerBound] + reason[position.upperBound...]
+            // The file by its name: its folder is where `run` was started from, which two checkouts of
+            // one extension need not share.
+            let file = rest[..<position.lowerBound]
+            let name = file.lastIndex(of: "/").map { file[file.index(after: $0)...] } ?? file
+            place = Self.atLine + name + reason[position.upperBound...]
         } else if reason.hasPrefix(Self.inFunction) {
             place = reason[...]
         } else {

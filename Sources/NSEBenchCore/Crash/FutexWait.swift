@@ -38,12 +38,13 @@ public struct FutexWait: Sendable, Equatable {
     /// - a priority-inheritance futex (Swift's `Mutex` on Linux) and libdispatch's unfair lock keep the
     ///   owner's thread id in the word itself (its low 30 bits);
     /// - glibc's `pthread_mutex_t` (`NSLock`, `NSRecursiveLock`) keeps it in `__owner`, 8 bytes after
-    ///   the word, which is not 0 while the mutex is locked.
+    ///   the word, whose value is then 1 (locked) or 2 (locked, with waiters): only then is that field
+    ///   read as an owner (a `Mutex<Int>`'s value sits at the same place).
     ///
     /// A semaphore's or a condition's word holds a count or a sequence, not a thread id; a lock whose
-    /// owner is not kept (a serial queue's `sync`, a `static let` being initialised) is not told.
+    /// owner is not kept (a serial queue's `sync`) is not told.
     public static func isHeld(word: UInt32, ownerField: UInt32, byAnyOf owners: Set<Int32>) -> Bool {
         if owners.contains(Int32(bitPattern: word & ownerMask)) { return true }
-        return word != 0 && owners.contains(Int32(bitPattern: ownerField))
+        return (word == 1 || word == 2) && owners.contains(Int32(bitPattern: ownerField))
     }
 }

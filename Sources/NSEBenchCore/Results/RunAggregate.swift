@@ -27,6 +27,8 @@ public struct RunAggregate: Sendable, Equatable {
     /// the first ``crashReasonLimit`` others; crashes of any further reason are counted in
     /// ``crashesOfOtherReasons``.
     public private(set) var crashReasons: [String: Int] = [:]
+    /// How many reasons naming no place ``crashReasons`` holds: at most ``crashReasonLimit``.
+    private var reasonsWithoutPlace = 0
     /// Crashes whose reason came after ``crashReasonLimit`` others.
     public private(set) var crashesOfOtherReasons = 0
     /// How many crash reasons are kept: 20, so that a reason naming something of each invocation of a
@@ -60,9 +62,10 @@ public struct RunAggregate: Sendable, Equatable {
     }
 
     private mutating func countCrashes(_ reason: String, _ count: Int) {
-        if crashReasons[reason] != nil || crashReasons.count < Self.crashReasonLimit
-            || CrashPlace(reason: reason) != nil
-        {
+        if crashReasons[reason] != nil || CrashPlace(reason: reason) != nil {
+            crashReasons[reason, default: 0] += count
+        } else if reasonsWithoutPlace < Self.crashReasonLimit {
+            reasonsWithoutPlace += 1
             crashReasons[reason, default: 0] += count
         } else {
             crashesOfOtherReasons += count

@@ -225,6 +225,17 @@ enum RunSections {
         for side in sides {
             let tally = side.run.summary.runs.compactMap(\.crashTally).reduce(CrashTally([:])) { $0.adding($1) }
             let label = sides.count > 1 ? [side.label] : []
+            let notKept = side.run.summary.runs.count {
+                $0.fields[SummarySchema.crashReasonsColumn.name] == CrashTally.notKeptText
+            }
+            if notKept > 0 {
+                rows.append(
+                    label + [
+                        "?",
+                        "not kept: \(notKept) row\(notKept == 1 ? " was" : "s were") merged from an instance written "
+                            + "before summary.csv kept crash reasons",
+                    ])
+            }
             rows += tally.entries.map { label + [Format.count($0.count), $0.reason] }
             if tally.otherReasons > 0 {
                 rows.append(

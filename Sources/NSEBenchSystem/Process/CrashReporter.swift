@@ -70,6 +70,13 @@ public enum CrashReporter {
         nseb_crash_reporter_hold_traps(ends.write)
     }
 
+    /// The invocation thread `thread` (a kernel thread id of this process) is marked with now; nil when
+    /// none (or when its mark cannot be told).
+    public static func mark(ofThread thread: Int32) -> Int? {
+        let id = nseb_crash_reporter_mark_of(Int(thread))
+        return id >= 0 ? id : nil
+    }
+
     /// Runs `body` with the calling thread marked as running invocation `id`, then restores the
     /// previous mark.
     public static func marking<Result>(_ id: Int, _ body: () throws -> Result) rethrows -> Result {

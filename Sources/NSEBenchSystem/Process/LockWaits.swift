@@ -4,20 +4,20 @@ public import NSEBenchCore
 /// Threads of this process blocked on a lock that given threads hold (``FutexWait``), read from
 /// `/proc/self/task` and the process's own memory.
 public enum LockWaits {
-    /// How many threads of this process, other than `owners`, are blocked in `futex(2)` on a lock one of
-    /// `owners` holds. A thread whose state cannot be read (it ended meanwhile, no `/proc`) is not
-    /// counted: 0 means none was seen.
+    /// The threads of this process, other than `owners`, blocked in `futex(2)` on a lock one of `owners`
+    /// holds. A thread whose state cannot be read (it ended meanwhile, no `/proc`) is not among them: an
+    /// empty answer means none was seen.
     ///
-    /// One directory walk and one small read per thread, and 12 bytes of memory per blocked one: for a
-    /// worker that holds a trapped thread, when one of its invocations reaches its expiry.
-    public static func threads(waitingOnLocksHeldBy owners: Set<Int32>) -> Int {
+    /// One directory walk and one small read per thread, and 12 bytes of memory per blocked one: only
+    /// when a worker holds a trapped thread and one of its invocations expired.
+    public static func threads(waitingOnLocksHeldBy owners: Set<Int32>) -> [Int32] {
         guard !owners.isEmpty, let number = FutexWait.systemCallNumber, let directory = opendir("/proc/self/task")
-        else { return 0 }
+        else { return [] }
         defer { closedir(directory) }
         let memory = open("/proc/self/mem", O_RDONLY | O_CLOEXEC)
-        guard memory >= 0 else { return 0 }
+        guard memory >= 0 else { return [] }
         defer { close(memory) }
-        var waiting = 0
+        var waiting: [Int32] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
@@ -26,12 +26,14 @@ public enum LockWaits {
                 let line = firstLine(of: "/proc/self/task/\(thread)/syscall"),
                 let wait = FutexWait(syscallLine: line[...], number: number)
             else { continue }
+            // The word, and the owner field 8 bytes on where the mapping holds it.
             var words: (UInt32, UInt32, UInt32) = (0, 0, 0)
             let read = withUnsafeMutableBytes(of: &words) { buffer in
                 pread(memory, buffer.baseAddress, buffer.count, off_t(Int64(bitPattern: UInt64(wait.address))))
             }
-            guard read == MemoryLayout<(UInt32, UInt32, UInt32)>.size else { continue }
-            if FutexWait.isHeld(word: words.0, ownerField: words.2, byAnyOf: owners) { waiting += 1 }
+            guard read >= MemoryLayout<UInt32>.size else { continue }
+            let ownerField = read == MemoryLayout<(UInt32, UInt32, UInt32)>.size ? words.2 : 0
+            if FutexWait.isHeld(word: words.0, ownerField: ownerField, byAnyOf: owners) { waiting.append(thread) }
         }
         return waiting
     }

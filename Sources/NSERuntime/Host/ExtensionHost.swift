@@ -169,16 +169,20 @@ public final class ExtensionHost: Sendable {
     /// The extension's code trapped on a thread of invocation `id`, which is held for ever
     /// (``NSEBenchSystem/CrashReporter/holdTraps(_:)``): that invocation ends `crashed` now, with
     /// `reason`, without the expiry call, as its phone's process would have died; the others go on.
-    /// Nothing for an invocation already finished. Returns whether it was in flight.
+    /// Nothing for an invocation already finished. Returns whether it was in flight; `inFlight` runs
+    /// first when it was, before it ends (a memory watch sets its share aside while it still counts
+    /// among those in flight, so that no sample in between charges it to the others).
     @discardableResult
-    public func crashed(id: Int, reason: String) -> Bool {
+    public func crashed(id: Int, reason: String, inFlight: () -> Void = {}) -> Bool {
         let session = live.withLock { live -> InvocationSession? in
             if let session = live.sessions[id] { return session }
             if live.starting > 0 { live.crashedUnregistered[id] = reason }
             return nil
         }
-        session?.crash(reason: reason)
-        return session != nil
+        guard let session else { return false }
+        inFlight()
+        session.crash(reason: reason)
+        return true
     }
 
     /// Invocations started and not yet finished.

@@ -74,7 +74,7 @@ struct CrashPlaceTests {
         let place = try #require(CrashPlace(reason: before))
         #expect(
             place.key
-                == "the extension crashed at Ext/Service.swift in NotificationService.didReceive(_:withContentHandler:): Unexpectedly found nil while unwrapping an Optional value"
+                == "the extension crashed at Service.swift in NotificationService.didReceive(_:withContentHandler:): Unexpectedly found nil while unwrapping an Optional value"
         )
         #expect(CrashPlace(reason: after) == place)
     }
@@ -94,10 +94,18 @@ struct CrashPlaceTests {
     @Test func aFileNameWithColonsAndDigitsKeepsThemOnlyTheLastPositionGoes() {
         #expect(
             CrashPlace(reason: "the extension crashed at v2:1/a:3b.swift:7:9: precondition failure (signal 4, SIGILL)")?
-                .key == "the extension crashed at v2:1/a:3b.swift: precondition failure")
+                .key == "the extension crashed at a:3b.swift: precondition failure")
         #expect(
             CrashPlace(reason: "the extension crashed at a.swift:7:9 (signal 5, SIGTRAP)")?.key
                 == "the extension crashed at a.swift")
+    }
+
+    @Test func theFilesFolderIsNotPartOfThePlaceTwoCheckoutsAreOne() {
+        let here = "the extension crashed at Ext/Service.swift:3:4 in f(): Index out of range (signal 4, SIGILL)"
+        let there =
+            "the extension crashed at /builds/pr-7/Ext/Service.swift:3:4 in f(): Index out of range (signal 4, SIGILL)"
+        #expect(CrashPlace(reason: here) == CrashPlace(reason: there))
+        #expect(CrashPlace(reason: here)?.key == "the extension crashed at Service.swift in f(): Index out of range")
     }
 
     @Test func aFunctionWithoutSourceIsAPlace() {

@@ -30,11 +30,15 @@ struct FutexWaitTests {
         #expect(FutexWait.isHeld(word: 2, ownerField: 4321, byAnyOf: [4321]))
         #expect(!FutexWait.isHeld(word: 2, ownerField: 4000, byAnyOf: [4321]))
         #expect(!FutexWait.isHeld(word: 0, ownerField: 4321, byAnyOf: [4321]), "an unlocked word holds nothing")
+        // A Mutex<Int> held by a live thread 77 (its word that thread's id with the waiters bit) whose value
+        // happens to be a held thread's id: the value is no owner.
+        #expect(!FutexWait.isHeld(word: 0x8000_0000 | 77, ownerField: 4321, byAnyOf: [4321]))
     }
 
     @Test func aSemaphoresCountIsNoOwner() {
-        // A dispatch semaphore with a waiter: -1.
-        #expect(!FutexWait.isHeld(word: UInt32(bitPattern: -1), ownerField: 0, byAnyOf: [4321]))
+        // A semaphore's count with a waiter, a dispatch_sync waiter's word: no owner, whatever lies 8 bytes on.
+        #expect(!FutexWait.isHeld(word: 0, ownerField: 4321, byAnyOf: [4321]))
+        #expect(!FutexWait.isHeld(word: UInt32.max, ownerField: 4321, byAnyOf: [4321]))
         #expect(!FutexWait.isHeld(word: 4321, ownerField: 0, byAnyOf: []))
     }
 }
