@@ -20,8 +20,8 @@ long nseb_crash_reporter_mark(long id);
 long nseb_crash_reporter_mark_of(long tid);
 
 /// From now on a SIGILL or SIGTRAP (Swift's runtime traps) on a marked thread does not end the process:
-/// the line written is {"trapped":{"id":N,"signal":S,...}}, then two longs, the id and the signal, are
-/// written to trap_fd in one write(2), and the thread is held for ever with every signal blocked. Other
+/// the line written is {"trapped":{"id":N,"signal":S,...}}, then three longs, the id, the signal and the
+/// thread's kernel id, are written to trap_fd in one write(2), and the thread is held for ever with every signal blocked. Other
 /// signals, and traps on unmarked threads, still end the process. -1 stops holding traps.
 void nseb_crash_reporter_hold_traps(int trap_fd);
 

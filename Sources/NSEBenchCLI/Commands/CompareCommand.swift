@@ -21,9 +21,9 @@ public struct CompareCommand: ParsableCommand {
             its median moved beyond both --relative and --absolute-ms, and, with 3 or more runs a side, a \
             Mann-Whitney test over the runs is significant too. Measures use their own relative tolerance; \
             throughput, CPU seconds and peak RSS are report-only unless the thresholds file says otherwise. \
-            crash_places (from crash_reasons) is a regression when a place in the extension's code, its crash reason \
-            without line and column, crashed in the candidate and in no baseline run, however few invocations it took \
-            down; every report lists the places either side crashed at. \
+            crash_places (from crash_reasons) is a regression when a place in the extension's code (its file's name, \
+            function and failure, without line, column, folder or signal) crashed in the candidate and in no baseline \
+            run, however few invocations it took down; every report lists the places either side crashed at. \
             --alpha, --min-effect, --relative and --absolute-ms replace the thresholds file's defaults; its \
             per-metric and per-scenario entries still win.
 

@@ -22,8 +22,8 @@ public enum CrashReporter {
     /// `fatalError`) on a thread marked with an invocation no longer ends the process: the report line
     /// says `trapped`, the thread is held for ever, and `trapped` is called on a thread of the reporter's
     /// own with the invocation's id, the signal and the held thread's kernel id, so the worker can end that
-    /// invocation as crashed and tell the locks the held thread keeps, and
-    /// go on with the others, as each phone's own process would. A trap is a check that failed before
+    /// invocation as crashed, tell the locks the held thread keeps, and go on with the others, as each
+    /// phone's own process would. A trap is a check that failed before
     /// anything was corrupted; a bad memory access, `abort()` or a trap on an unmarked thread still ends
     /// the process.
     ///

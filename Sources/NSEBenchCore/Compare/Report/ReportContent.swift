@@ -23,8 +23,8 @@ public struct ReportContent: Sendable {
 
     /// What introduces the table of crash places.
     public static let crashPlacesTitle =
-        "Places in the extension's code that crashed (crashes there on each side; a place is matched without "
-        + "its line and column):"
+        "Places in the extension's code that crashed (crashes there on each side; a place is matched by its "
+        + "file's name, function and failure, without line, column, folder or signal):"
 
     /// `nse-bench compare: regression`.
     public let headline: String
