@@ -21,13 +21,12 @@ extension ExtensionProcessTests {
                     if number == 0 {
                         NotificationService.lock.lock()
                         NotificationService.taken.signal()
-                        NotificationService.taken.signal()
                         precondition(number != 0, "trapped holding the lock")
                     }
                     // Expires for its own reason, never touching the lock: the extension's.
                     if number == 1 { return }
-                    // Once 0 holds the lock, whatever the order the four started in.
-                    if number < 4 { NotificationService.taken.wait() }
+                    // Once 0 holds the lock, whatever the order the three started in.
+                    if number == 2 { NotificationService.taken.wait() }
                     NotificationService.lock.lock()
                     NotificationService.lock.unlock()
                     contentHandler(request.content)
@@ -35,17 +34,20 @@ extension ExtensionProcessTests {
             }
             """)
         defer { try? FileManager.default.removeItem(at: folder) }
-        // Four at once in one process: 0 traps holding the lock, 1 expires of its own accord, 2 and 3 wait
-        // for the lock; 4 to 7 run in the process that replaces it. The deadline is 1.5 s at this time scale.
+        // Three at once in one process: 0 traps holding the lock, 1 expires of its own accord, 2 waits for
+        // the lock; 3 to 6 run in the process that replaces it. The deadline is 1.5 s at this time scale. A
+        // second waiter is not asked for: on a busy machine the process adds no call thread, and its
+        // didReceive would queue behind the first waiter's instead of waiting for the lock itself (a chain
+        // of waits, which is not told).
         let (result, rows) = try await runPrinting([
-            "--extension", folder.path, "-n", "8", "-c", "4", "--extension-processes", "1", "--time-scale", "0.05",
+            "--extension", folder.path, "-n", "7", "-c", "3", "--extension-processes", "1", "--time-scale", "0.05",
             "--with-media", "0", "--encrypted", "0",
         ])
         let outcomes = Dictionary(uniqueKeysWithValues: rows.map { (Int($0["id"] ?? "") ?? -1, $0) })
         #expect(outcomes[0]?["outcome"] == "crashed", "\(rows)")
         let own = try #require(outcomes[1], "\(rows)")
         #expect(own["outcome"] == "expired_original" && own["blame"] == "expiry" && own["error"] == "", "\(own)")
-        for id in 2...3 {
+        for id in 2...2 {
             let row = try #require(outcomes[id], "\(rows)")
             #expect(row["outcome"] == "expired_original", "\(row)")
             #expect(row["blame"] == "harness", "\(row)")
@@ -54,10 +56,10 @@ extension ExtensionProcessTests {
                     "harness: the invocation expired in an extension process where a lock was held by another "
                         + "invocation's trapped code") == true, "\(row)")
         }
-        for id in 4...7 { #expect(outcomes[id]?["outcome"] == "enriched", "\(outcomes[id] ?? [:])") }
+        for id in 3...6 { #expect(outcomes[id]?["outcome"] == "enriched", "\(outcomes[id] ?? [:])") }
         let verdict = try #require(
             result.output.split(separator: "\n").first { $0.hasPrefix("NOT VALID: ") }, "\(result.output)")
         #expect(verdict.contains("trapped code"), "\(verdict)")
-        #expect(verdict.contains(": 2 invocations failed for the harness's sake, not the extension's"), "\(verdict)")
+        #expect(verdict.contains(": 1 invocation failed for the harness's sake, not the extension's"), "\(verdict)")
     }
 }
