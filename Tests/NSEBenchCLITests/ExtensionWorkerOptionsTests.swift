@@ -379,7 +379,9 @@ import Testing
     @Test func workersKilledAtTheEndShareOneDeadlineAndWhatTheyHeldIsTheHarnesssLoss() async throws {
         let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
         defer { directory.remove() }
-        let pool = try scriptPool("while :; do :; done", count: 3, in: directory, exitLimit: 1_000_000_000)
+        // Four, so that one limit for all (1 s) and one each (4 s) stay apart on a loaded machine, where the
+        // kills and the reads of /proc after the limit once took 1.7 s.
+        let pool = try scriptPool("while :; do :; done", count: 4, in: directory, exitLimit: 1_000_000_000)
         let input = try templateInput(id: 9, arrival: MonotonicClock.now())
         // Abandoned in flight, as a second Ctrl-C leaves invocations.
         let held = Task { await pool.invoke(input) }
@@ -397,10 +399,10 @@ import Testing
         // from /proc. How much they got depends on what else runs (the whole suite beside them once gave
         // them under 0.5 s in all): any is what shows it is read, as a process never read counts none.
         let cpu = figures.map(\.cpuSeconds).reduce(0, +)
-        #expect(figures.count == 3 && cpu > 0.02, "\(figures.map(\.cpuSeconds))")
+        #expect(figures.count == 4 && cpu > 0.02, "\(figures.map(\.cpuSeconds))")
 
-        #expect(took >= 1_000_000_000 && took < 2_500_000_000, "one 1 s limit for all three, not 3 s: \(took) ns")
-        #expect(pool.processesKilledAtEnd == 3)
+        #expect(took >= 1_000_000_000 && took < 3_500_000_000, "one 1 s limit for all four, not 4 s: \(took) ns")
+        #expect(pool.processesKilledAtEnd == 4)
         #expect(record.harnessFailure == .recordLost, "\(record)")
         #expect(record.crashReason?.hasSuffix("SIGKILL) without answering it") == true, "\(record.crashReason ?? "")")
         #expect(pool.lostInvocations == 0 && pool.processDeaths == 0, "no crash of the extension")

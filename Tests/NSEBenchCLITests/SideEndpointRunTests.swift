@@ -108,8 +108,16 @@ struct SideEndpointRunTests {
             "--time-scale", "0.2", "--extension-processes", "0", "--deadline", "25s",
         ])
         #expect(result.rows.count == 10)
+        // One full test run in six still blamed expiry for some of the ten, each delivered late
+        // (`expired_original`, not Customer.io's expiry delivery), which looks like a `didReceive` or its
+        // metric held up past the deadline inside the harness; never alone or under CPU load. The run's own
+        // lag figures go with a failure, to tell whether the harness saw its delay.
+        let harness = ["valid", "invalid_reason", "timer_lateness_p99_ms", "transport_lag_p99_ms"].map {
+            "\($0)=\(result.summary[$0] ?? "-")"
+        }
         for row in result.rows {
-            #expect(row["outcome"]?.hasPrefix("expired") == true && row["blame"] == "side_call", "\(row)")
+            #expect(
+                row["outcome"]?.hasPrefix("expired") == true && row["blame"] == "side_call", "\(harness) \(row)")
         }
         #expect(result.endpoints.map { Int($0["metrics"] ?? "") ?? 0 }.reduce(0, +) == 10, "\(result.endpoints)")
     }

@@ -12,9 +12,13 @@ struct CombineSchedulingTests {
         let subject = PassthroughSubject<Int, Never>()
         let recorder = Recorder<Int, Never>()
         subject.debounce(for: .milliseconds(20), scheduler: queue).subscribe(recorder)
-        subject.send(1)
-        subject.send(2)
-        subject.send(3)
+        // Sent from the scheduler's own queue, so no debounce timer can fire between them however long this
+        // thread is held (a full test run on 2 cores once held it past 20 ms between two sends).
+        queue.sync {
+            subject.send(1)
+            subject.send(2)
+            subject.send(3)
+        }
         #expect(await eventually { recorder.values == [3] })
         subject.send(4)
         #expect(await eventually { recorder.values == [3, 4] })
