@@ -1,4 +1,5 @@
 import Foundation
+import NSEBenchCore
 import NSEBenchTestSupport
 import Testing
 
@@ -66,5 +67,55 @@ extension ExtensionProcessTests {
         #expect(
             (listed.first?["place"] as? String)?.contains("Service.swift in closure in NotificationService.didReceive(")
                 == true, "\(listed)")
+    }
+    /// What the Swift runtime printed before a `fatalError`'s trap says why it crashed: the reason has it
+    /// after where. A message with data of its own (a push's number) differs from crash to crash, and which
+    /// crash printed which cannot be told: no crash is given another's message. Each function's is one
+    /// place. (Two `fatalError`s in one function are one trap instruction in an optimised build, which names
+    /// no line: the second is in the download's completion handler.)
+    @Test func aFatalErrorsPrintedMessageIsPartOfItsCrashsReason() async throws {
+        let source = Self.downloading(first: "        if number % 4 == 0 { fatalError(\"every fourth stops\") }")
+            .replacing(
+                "let content = ", with: "if number % 4 == 1 { fatalError(\"push \\(number) stops\") }; let content = ")
+        let folder = try extensionFolder("FatalMessages", source)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (result, out) = try await runWithOut(
+            onLoopback([
+                "--quiet", "--extension", folder.path, "-n", "24", "-c", "4", "--extension-processes", "1",
+                "--with-media", "1", "--media", "1KB.jpg:1", "--ttfb", "20ms", "--encrypted", "0",
+            ]))
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(result.status == 0, "\(result.output)")
+        let rows = try Self.table(out.appendingPathComponent("invocations.csv"))
+        let crashed = rows.filter { $0["outcome"] == "crashed" }
+        #expect(crashed.count == 12, "\(rows.map { $0["outcome"] })")
+        var differ = 0
+        for row in crashed {
+            let id = try #require(row["id"].flatMap { Int($0) })
+            let error = row["error"] ?? ""
+            if id % 4 == 0 {
+                #expect(
+                    error.contains("/Service.swift:5:")
+                        && error.contains(
+                            " in NotificationService.didReceive(_:withContentHandler:): Fatal error: every fourth stops (signal "
+                        ), "\(error)")
+            } else {
+                #expect(error.contains("/Service.swift:8:") && error.contains(" in closure #1 in "), "\(error)")
+                let own = error.contains(": Fatal error: push \(id) stops (signal ")
+                let none = error.contains(": Fatal error: \(RuntimeMessage.messagesDiffer) (signal ")
+                #expect(own || none, "its own message or none: \(error)")
+                if none { differ += 1 }
+            }
+        }
+        #expect(differ > 0, "six crashes printed six messages: the last named saw them differ")
+        let summary = try #require(try Self.table(out.appendingPathComponent("summary.csv")).first)
+        let tally = try CrashTally(text: summary["crash_reasons"] ?? "")
+        #expect(tally.total == 12)
+        let places = Set(tally.entries.compactMap { CrashPlace(reason: $0.reason)?.key })
+        #expect(
+            places == [
+                "the extension crashed at Service.swift in NotificationService.didReceive(_:withContentHandler:): Fatal error",
+                "the extension crashed at Service.swift in closure in NotificationService.didReceive(_:withContentHandler:): Fatal error",
+            ], "one place a function and kind of failure, whatever the messages")
     }
 }

@@ -428,6 +428,7 @@ extension RunSession {
         let hostSettings = hostSettings()
         let symbolizer = NativeSymbolizer(toolchain: library.toolchain)
         let folder = FileManager.default.currentDirectoryPath
+        let errorLog = output.appendingPathComponent("extension-stderr.log")
         return try ExtensionWorkerPool(
             count: configuration.extensionProcesses,
             launch: ExtensionWorkerPool.Launch(
@@ -438,11 +439,29 @@ extension RunSession {
                     scratch: work.path, settings: hostSettings, caFile: caFile, tagRequests: tagRequests,
                     receiveBufferBytes: receiveBufferBytes),
                 replyLoops: replyLoops,
-                errorLog: output.appendingPathComponent("extension-stderr.log"),
+                errorLog: errorLog,
                 environment: [container.userDefaultsEnvironment.name: container.userDefaultsEnvironment.value],
                 timeBudget: hostSettings.timeBudget,
                 answerLimit: hostSettings.timeBudget + hostSettings.gracePeriod + hostSettings.windDown
                     + ExtensionWorkerPool.answerMargin,
-                crashSite: { stack in symbolizer?.site(of: stack)?.description(relativeTo: folder) }))
+                crashSite: { stack in
+                    symbolizer?.site(of: stack).flatMap {
+                        $0.description(relativeTo: folder, printedMessage: Self.printedMessage(for: $0, in: errorLog))
+                    }
+                }))
+    }
+
+    /// What the Swift runtime printed on the extension processes' standard error for `site`'s line
+    /// (``RuntimeMessage``), looked for in the last 32 KiB of `errorLog`; nil when it printed nothing
+    /// there (an optimised build's `precondition`, a message pushed out by the extension's own output) or
+    /// the log cannot be read.
+    static func printedMessage(for site: CrashSite, in errorLog: URL) -> String? {
+        guard site.runtimeFailure == nil, let line = site.sourceLine else { return nil }
+        do {
+            return RuntimeMessage.find(
+                in: try TextFile.readTail(errorLog.path, bytes: 32 << 10), file: line.file, line: line.line)
+        } catch {
+            return nil  // the crash keeps its place, without the message
+        }
     }
 }

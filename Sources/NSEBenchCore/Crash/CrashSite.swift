@@ -45,15 +45,23 @@ public struct CrashSite: Sendable, Hashable {
         }
     }
 
+    /// The innermost line of source on the stack, as its file's path and line number: the line
+    /// ``description(relativeTo:printedMessage:)`` names; nil when no frame names one.
+    public var sourceLine: (file: String, line: Int)? {
+        frames.lazy.compactMap { $0.first(where: \.isInSource) }.first.map { ($0.file, $0.line) }
+    }
+
     /// `at FILE:LINE:COLUMN in FUNCTION: REASON`, the file relative to `folder` where it is inside it; nil
     /// when no frame names a line of source (a library built without debug information names only
     /// functions: `in FUNCTION`).
     ///
     /// The line is the innermost one of source; the function, the innermost at or around it that has
     /// source of its own (a helper of the user's inlined into its caller is named, the standard library's
-    /// code specialized into the user's line is not), else the one compiled around the address.
-    public func description(relativeTo folder: String) -> String? {
-        let reason = runtimeFailure.map { ": \($0)" } ?? ""
+    /// code specialized into the user's line is not), else the one compiled around the address. The
+    /// reason is the runtime failure the stack names, else `printedMessage`: what the Swift runtime
+    /// printed for that line (``RuntimeMessage``), such as `Fatal error: no image type for .mp4`.
+    public func description(relativeTo folder: String, printedMessage: String? = nil) -> String? {
+        let reason = (runtimeFailure ?? printedMessage).map { ": \($0)" } ?? ""
         for chain in frames {
             guard let index = chain.firstIndex(where: \.isInSource) else { continue }
             let place = chain[index]

@@ -40,11 +40,16 @@ public struct CrashTally: Sendable, Equatable {
     /// not none.
     public static let notKeptText = "(not kept)"
 
-    /// A tally of `counts` by reason, keeping every reason with a place and the ``limit`` largest others,
-    /// and adding the rest to `otherReasons`.
+    /// How many reasons of one place that carry a message the runtime printed (``RuntimeMessage``) the
+    /// column keeps: a message may hold data of its own, one reason per crash. The place's other
+    /// messages are counted together, as its reason with `(other messages)` for the message.
+    public static let messagesPerPlace = 5
+
+    /// A tally of `counts` by reason, keeping every reason with a place (up to ``messagesPerPlace`` of
+    /// each place that carry a message, the rest counted together) and the ``limit`` largest others, and
+    /// adding the rest to `otherReasons`.
     public init(_ counts: [String: Int], otherReasons: Int = 0) {
-        let ranked = counts.filter { $0.value > 0 }.map { Entry(reason: $0.key, count: $0.value) }
-            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.reason < $1.reason }
+        let ranked = Self.ranked(Self.otherMessagesFolded(counts))
         var kept: [Entry] = []
         var others = 0
         var rest = otherReasons
@@ -60,6 +65,37 @@ public struct CrashTally: Sendable, Equatable {
         }
         entries = kept
         self.otherReasons = rest
+    }
+
+    /// Largest first, ties by reason; none of no crash.
+    private static func ranked(_ counts: [String: Int]) -> [Entry] {
+        counts.filter { $0.value > 0 }.map { Entry(reason: $0.key, count: $0.value) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.reason < $1.reason }
+    }
+
+    /// `counts` with each place's reasons that carry a message beyond its ``messagesPerPlace`` largest
+    /// counted as one, the first of them with `(other messages)` for its message.
+    private static func otherMessagesFolded(_ counts: [String: Int]) -> [String: Int] {
+        var folded: [String: Int] = [:]
+        var messagesKept: [CrashPlace: Int] = [:]
+        var otherMessages: [CrashPlace: String] = [:]
+        for entry in ranked(counts) {
+            guard let place = CrashPlace(reason: entry.reason),
+                let other = RuntimeMessage.withOtherMessages(entry.reason)
+            else {
+                folded[entry.reason, default: 0] += entry.count
+                continue
+            }
+            if entry.reason != other, messagesKept[place, default: 0] < messagesPerPlace {
+                messagesKept[place, default: 0] += 1
+                folded[entry.reason, default: 0] += entry.count
+            } else {
+                let reason = otherMessages[place] ?? other
+                otherMessages[place] = reason
+                folded[reason, default: 0] += entry.count
+            }
+        }
+        return folded
     }
 
     /// The aggregate's crash reasons.

@@ -15,6 +15,27 @@ public enum TextFile {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// The last `bytes` bytes of the file as UTF-8 text, from the first line that starts within them (a
+    /// line cut by the start is left out); the whole file when it is no longer.
+    public static func readTail(_ path: String, bytes: Int) throws(SystemError) -> String {
+        let descriptor = try blockingSyscall("open(\(path))") { open(path, O_RDONLY | O_CLOEXEC) }
+        defer { try? Posix.close(descriptor) }
+        var status = stat()
+        _ = try blockingSyscall("fstat(\(path))") { fstat(descriptor, &status) }
+        let start = max(0, Int(status.st_size) - bytes)
+        _ = try blockingSyscall("lseek(\(path))") { lseek(descriptor, off_t(start), SEEK_SET) }
+        var tail: [UInt8] = []
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
+        defer { chunk.deallocate() }
+        while tail.count < bytes {
+            guard case .processed(let count) = try Posix.read(descriptor, into: chunk), count > 0 else { break }
+            tail += chunk[..<min(count, bytes - tail.count)]
+        }
+        guard start > 0 else { return String(decoding: tail, as: UTF8.self) }
+        let lineStart = tail.firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? tail.endIndex
+        return String(decoding: tail[lineStart...], as: UTF8.self)
+    }
 }
 
 extension TextFile {

@@ -65,6 +65,28 @@ struct CrashSiteTests {
         ])
         #expect(site.runtimeFailure == nil)
         #expect(site.description(relativeTo: "/src") == "at Loader.swift:12:9 in closure #1 in Loader.fetch()")
+        // The line named is the one whose printed message is looked for, and that message says why.
+        #expect(site.sourceLine?.file == "/src/Loader.swift" && site.sourceLine?.line == 12)
+        #expect(
+            site.description(relativeTo: "/src", printedMessage: "Fatal error: no loader")
+                == "at Loader.swift:12:9 in closure #1 in Loader.fetch(): Fatal error: no loader")
+    }
+
+    @Test func aRuntimeFailureTheStackNamesComesBeforeAPrintedMessage() {
+        let site = CrashSite(frames: [
+            [
+                SourceFrame(
+                    function: "Swift runtime failure: Index out of range", file: "/<compiler-generated>", line: 0,
+                    column: 0),
+                SourceFrame(
+                    function: "f()", file: "/src/a.swift", line: 4, column: 9, declarationFile: "/src/a.swift"),
+            ]
+        ])
+        #expect(site.sourceLine?.line == 4)
+        #expect(
+            site.description(relativeTo: "/src", printedMessage: "Fatal error: other")
+                == "at a.swift:4:9 in f(): Index out of range")
+        #expect(CrashSite(frames: [[SourceFrame(function: "f()", file: "??", line: 0, column: 0)]]).sourceLine == nil)
     }
 
     @Test func withoutDebugInformationOnlyTheFunctionIsNamedAndWithoutSymbolsNothing() {
