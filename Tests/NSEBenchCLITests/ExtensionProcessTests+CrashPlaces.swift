@@ -118,4 +118,42 @@ extension ExtensionProcessTests {
                 "the extension crashed at Service.swift in closure in NotificationService.didReceive(_:withContentHandler:): Fatal error",
             ], "one place a function and kind of failure, whatever the messages")
     }
+    /// A crash on a thread no invocation marked (made with `pthread_create`) takes down every invocation its
+    /// process held, and each is named where it crashed: named only when the process held one, its place
+    /// came and went between runs of the same code with how many that was.
+    @Test func aCrashOnAThreadOfNoInvocationsIsNamedForEveryInvocationItTookDown() async throws {
+        let source = """
+            import Glibc
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let number = Int(request.identifier.split(separator: "-").last ?? "") ?? -1
+                    if number == 3 {
+                        var thread = pthread_t()
+                        pthread_create(&thread, nil, { _ in usleep(100_000); let none: [Int] = []; print(none[1]); return nil }, nil)
+                    }
+                    let url = URL(string: request.content.userInfo["media_url"] as? String ?? "")!
+                    URLSession.shared.dataTask(with: url) { _, _, _ in contentHandler(request.content) }.resume()
+                }
+            }
+            """
+        let folder = try extensionFolder("UnmarkedCrash", source)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (result, out) = try await runWithOut(
+            onLoopback([
+                "--quiet", "--extension", folder.path, "-n", "8", "-c", "4", "--extension-processes", "1",
+                "--with-media", "1", "--media", "1KB.jpg:1", "--ttfb", "1s", "--encrypted", "0",
+            ]))
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(result.status == 0, "\(result.output)")
+        let rows = try Self.table(out.appendingPathComponent("invocations.csv"))
+        let errors = rows.filter { $0["outcome"] == "crashed" }.map { $0["error"] ?? "" }
+        // The four the first process held when the thread crashed, 100 ms into a 1 s first byte (fewer only if
+        // a loaded machine took a second to start them): more than one, each named.
+        #expect((2...4).contains(errors.count), "\(rows.map { ($0["id"], $0["outcome"], $0["error"]) })")
+        #expect(Set(errors).count == 1, "one crash, one reason: \(errors)")
+        let reason = try #require(errors.first)
+        #expect(reason.hasPrefix("the extension crashed at ") && reason.contains("/Service.swift:8:"), "\(reason)")
+        #expect(reason.contains(": Index out of range (signal "), "\(reason)")
+    }
 }

@@ -388,8 +388,10 @@ final class ExtensionWorker: @unchecked Sendable {
             ? "signal \(process.terminationStatus), \(Self.signalName(process.terminationStatus, briefly: true))"
             : "exit status \(process.terminationStatus)"
         let normal = process.terminationReason == .exit && process.terminationStatus == 0
-        // Where it crashed is said for the invocation the reporter named, or for the only one the process
-        // held when the crash was on a thread of no invocation's: never for one blamed in another's place.
+        // Where it crashed is said for the invocation the reporter named, or, when the crash was on a thread
+        // of no invocation's, for every one the process held: each crashed of it, whichever one's code made
+        // the thread (named for the only one, the place came and went with how many the process held). Never
+        // for one blamed in another's place: those run again.
         let (crashed, others, unanswered, stack, trappedLeft) = state.withLock {
             state -> ([Pending], [Pending], [Pending], CrashStack?, [(Pending, Trap)]) in
             state.alive = false
@@ -419,7 +421,7 @@ final class ExtensionWorker: @unchecked Sendable {
             // did not crash.
             if !trapped.isEmpty, state.crashedID != -1 { return ([], rest, [], nil, trapped) }
             state.lost = rest.count > 1 ? rest.count - 1 : 0
-            return (rest, [], [], state.crashedID == -1 && rest.count == 1 ? state.crashStack : nil, trapped)
+            return (rest, [], [], state.crashedID == -1 ? state.crashStack : nil, trapped)
         }
         let (ready, killedAtEnd, windingDownAfterTrap) = state.withLock {
             ($0.ready, $0.killedAtEnd, $0.windingDownAfterTrap)
