@@ -28,7 +28,8 @@ import Testing
         timeBudget: UInt64 = 30_000_000_000, answerLimit: UInt64 = 40_000_000_000,
         exitLimit: UInt64 = 10_000_000_000,
         userThreads: (@Sendable () throws(SystemError) -> UserThreadUsage?)? = nil,
-        starting: @escaping @Sendable () -> Void = {}
+        starting: @escaping @Sendable () -> Void = {},
+        crashSite: (@Sendable (CrashStack, Int?) -> String?)? = nil
     ) throws -> ExtensionWorkerPool {
         var launch = ExtensionWorkerPool.Launch(
             executable: try scriptWorker(body, ready: ready, in: directory), arguments: [],
@@ -36,6 +37,7 @@ import Testing
             errorLog: directory.url.appendingPathComponent("extension-stderr.log"), timeBudget: timeBudget,
             answerLimit: answerLimit, exitLimit: exitLimit)
         if let userThreads { launch.userThreads = userThreads }
+        if let crashSite { launch.crashSite = crashSite }
         launch.starting = starting
         return try ExtensionWorkerPool(count: count, launch: launch)
     }
@@ -374,6 +376,32 @@ import Testing
             !ExtensionWorkerPool.problems(pool, timeScale: 1, deadline: 30_000_000_000).contains {
                 $0.contains("ulimit -u")
             })
+    }
+
+    /// A crash is named with the error log as it stood when the crash was reported: what the Swift runtime
+    /// printed for it came before, and what came after is another crash's (``RuntimeMessage``).
+    @Test func aCrashIsNamedWithTheErrorLogAsItStoodWhenItWasReported() async throws {
+        let directory = try TemporaryDirectory(prefix: "nse-bench-workers")
+        defer { directory.remove() }
+        let stack = CrashStack(images: ["/ext/libExt.so"], frames: [.init(image: 0, address: 0x1234)])
+        let report = Self.octal(WorkerWire.line(WorkerReply.crashed(id: -1, stack: stack)))
+        let logEnds = Mutex<[Int?]>([])
+        // Written 2 s after the report: a reply loop that took longer to read it would fail this.
+        let pool = try scriptPool(
+            "read line; printf 'before\\n' >&2; printf '\(report)'; sleep 2; printf 'after\\n' >&2; kill -SEGV $$",
+            in: directory,
+            crashSite: { named, logEnd in
+                logEnds.withLock { $0.append(logEnd) }
+                return named == stack ? "at a.swift:1:1 in f()" : nil
+            })
+        let record = await pool.invoke(try templateInput(id: 1))
+        _ = await Self.finish(pool)
+
+        #expect(logEnds.withLock { $0 } == ["before\n".utf8.count])
+        #expect(record.outcome == .crashed)
+        #expect(record.crashReason == "the extension crashed at a.swift:1:1 in f() (signal 11, SIGSEGV)", "\(record)")
+        let log = try TextFile.read(directory.url.appendingPathComponent("extension-stderr.log").path)
+        #expect(log == "before\nafter\n", "the log went on after the report")
     }
 
     @Test func workersKilledAtTheEndShareOneDeadlineAndWhatTheyHeldIsTheHarnesssLoss() async throws {

@@ -22,6 +22,13 @@ import Testing
         #expect(read.count >= 9)
 
         #expect(try TextFile.readTail(path, bytes: 1 << 20) == lines.joined(separator: "\n") + "\n")
+        // A line that starts exactly where the bytes do is whole, and kept.
+        #expect(try TextFile.readTail(path, bytes: "line 999\n".utf8.count) == "line 999\n")
+        #expect(try TextFile.readTail(path, bytes: "line 998\nline 999\n".utf8.count - 1) == "line 999\n")
+        // Up to an offset: what was written after it is not read.
+        let through998 = (lines.prefix(999).joined(separator: "\n") + "\n").utf8.count
+        #expect(try TextFile.readTail(path, bytes: 20, endingAt: through998) == "line 997\nline 998\n")
+        #expect(try TextFile.readTail(path, bytes: 20, endingAt: 1 << 30).hasSuffix("line 999\n"), "past the end")
         try TextFile.write("", to: path)
         #expect(try TextFile.readTail(path, bytes: 100) == "")
     }

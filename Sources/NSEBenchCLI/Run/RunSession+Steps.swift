@@ -444,22 +444,24 @@ extension RunSession {
                 timeBudget: hostSettings.timeBudget,
                 answerLimit: hostSettings.timeBudget + hostSettings.gracePeriod + hostSettings.windDown
                     + ExtensionWorkerPool.answerMargin,
-                crashSite: { stack in
-                    symbolizer?.site(of: stack).flatMap {
-                        $0.description(relativeTo: folder, printedMessage: Self.printedMessage(for: $0, in: errorLog))
+                crashSite: { stack, logEnd in
+                    symbolizer?.site(of: stack).flatMap { site in
+                        let message = logEnd.flatMap { Self.printedMessage(for: site, in: errorLog, endingAt: $0) }
+                        return site.description(relativeTo: folder, printedMessage: message)
                     }
                 }))
     }
 
     /// What the Swift runtime printed on the extension processes' standard error for `site`'s line
-    /// (``RuntimeMessage``), looked for in the last 32 KiB of `errorLog`; nil when it printed nothing
-    /// there (an optimised build's `precondition`, a message pushed out by the extension's own output) or
-    /// the log cannot be read.
-    static func printedMessage(for site: CrashSite, in errorLog: URL) -> String? {
+    /// (``RuntimeMessage``), looked for in the 32 KiB of `errorLog` before `end`, its size when the crash
+    /// was reported (what the runtime printed for it was written before the report); nil when it printed
+    /// nothing there (an optimised build's `precondition`, a message pushed out by the extension's own
+    /// output) or the log cannot be read.
+    static func printedMessage(for site: CrashSite, in errorLog: URL, endingAt end: Int) -> String? {
         guard site.runtimeFailure == nil, let line = site.sourceLine else { return nil }
         do {
-            return RuntimeMessage.find(
-                in: try TextFile.readTail(errorLog.path, bytes: 32 << 10), file: line.file, line: line.line)
+            let log = try TextFile.readTail(errorLog.path, bytes: 32 << 10, endingAt: end)
+            return RuntimeMessage.find(in: log, file: line.file, line: line.line)
         } catch {
             return nil  // the crash keeps its place, without the message
         }

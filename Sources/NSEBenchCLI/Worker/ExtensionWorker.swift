@@ -35,6 +35,8 @@ final class ExtensionWorker: @unchecked Sendable {
     private struct Trap {
         var signal: Int32
         var stack: CrashStack?
+        /// The error log's size when the trap was reported.
+        var errorLogEnd: Int?
     }
 
     private struct State {
@@ -45,6 +47,8 @@ final class ExtensionWorker: @unchecked Sendable {
         var crashedID: Int?
         /// Where in the extension's libraries it crashed, as the crash reporter read it.
         var crashStack: CrashStack?
+        /// The error log's size when that crash was reported.
+        var crashLogEnd: Int?
         /// Invocations whose code trapped, the thread held and the process going on, until their record
         /// comes: the signal, and where the reporter read the stack.
         var trapped: [Int: Trap] = [:]
@@ -88,7 +92,9 @@ final class ExtensionWorker: @unchecked Sendable {
     /// Signalled once its reply loop has read the end of its output, or could not read it.
     private let outputEnded = DispatchSemaphore(value: 0)
     private let timeBudget: UInt64
-    private let crashSite: @Sendable (CrashStack) -> String?
+    private let crashSite: @Sendable (CrashStack, _ errorLogEnd: Int?) -> String?
+    /// The extension processes' standard error, shared by every worker of the run.
+    private let errorLog: String
     private let rerun: @Sendable ([Pending]) -> Void
     /// Called when it ended before it was ready (not killed at the run's end), before the invocations it
     /// held end: what the run then says of them is complete.
@@ -156,6 +162,7 @@ final class ExtensionWorker: @unchecked Sendable {
         self.output = stdout.reading
         self.timeBudget = launch.timeBudget
         self.crashSite = launch.crashSite
+        errorLog = launch.errorLog.path
         // The wait for its end (Foundation's `Process` offers only a blocking one) has a thread of its own,
         // idle until its output ends; its replies are read on the loop.
         do {
@@ -442,7 +449,8 @@ final class ExtensionWorker: @unchecked Sendable {
         if !others.isEmpty { rerun(others) }
         // Named after the others were sent on: a stack's first naming takes tens of milliseconds (at most
         // the symbolizer's patience, 3 s); the crashed record's time was taken before.
-        let site = stack.flatMap(crashSite)
+        let crashLogEnd = state.withLock { $0.crashLogEnd }
+        let site = stack.flatMap { crashSite($0, crashLogEnd) }
         for pending in crashed {
             pending.answer(
                 .processDied(
@@ -452,7 +460,9 @@ final class ExtensionWorker: @unchecked Sendable {
         for (pending, trap) in trappedLeft {
             pending.answer(
                 .processDied(
-                    pending.input, reason: Self.trapReason(signal: trap.signal, site: trap.stack.flatMap(crashSite)),
+                    pending.input,
+                    reason: Self.trapReason(
+                        signal: trap.signal, site: trap.stack.flatMap { crashSite($0, trap.errorLogEnd) }),
                     now: now, deadline: pending.input.arrival + timeBudget))
         }
         if windingDownAfterTrap { windDownEnded() }
@@ -482,7 +492,8 @@ final class ExtensionWorker: @unchecked Sendable {
             let crashSite = self.crashSite
             Self.naming.async {
                 var named = record
-                named.crashReason = Self.trapReason(signal: trap.signal, site: trap.stack.flatMap(crashSite))
+                named.crashReason = Self.trapReason(
+                    signal: trap.signal, site: trap.stack.flatMap { crashSite($0, trap.errorLogEnd) })
                 waiting.answer(named)
             }
         case .trapped(let id, let signal, let stack):
@@ -490,9 +501,10 @@ final class ExtensionWorker: @unchecked Sendable {
             // left a singleton half changed), and ends once they are done.
             // A trap in code of an invocation already answered (work it left running) ends none, but its
             // thread is held all the same.
+            let logEnd = Posix.fileStatus(errorLog)?.size
             let windsDown = state.withLock { state in
                 if state.pending[id] != nil {
-                    state.trapped[id] = Trap(signal: signal, stack: stack)
+                    state.trapped[id] = Trap(signal: signal, stack: stack, errorLogEnd: logEnd)
                     state.traps += 1
                 }
                 return !state.inputClosed
@@ -505,10 +517,12 @@ final class ExtensionWorker: @unchecked Sendable {
             }
         case .crashed(let id, let stack):
             // The first report names the culprit: a later one comes from the process's teardown.
+            let logEnd = Posix.fileStatus(errorLog)?.size
             state.withLock { state in
                 if state.crashedID == nil {
                     state.crashedID = id
                     state.crashStack = stack
+                    state.crashLogEnd = logEnd
                 }
             }
         case .figures(let figures):

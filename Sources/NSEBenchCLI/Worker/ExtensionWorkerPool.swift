@@ -65,9 +65,12 @@ final class ExtensionWorkerPool: Sendable {
         /// sees where starts happen.
         var starting: @Sendable () -> Void = {}
         /// Where in the extension's code a crash was, as its record's reason says it (`at FILE:LINE:COLUMN
-        /// in FUNCTION: REASON`, ``CrashSite``); nil when that cannot be told. Called on the thread that
-        /// waits for the crashed process, after the invocations it held that did not crash were sent on.
-        var crashSite: @Sendable (CrashStack) -> String? = { _ in nil }
+        /// in FUNCTION: REASON`, ``CrashSite``); nil when that cannot be told. Given the size `errorLog` had
+        /// when the crash was reported (nil: unknown): what the Swift runtime printed for the crash was
+        /// written before, and what came after is other crashes'. Called on the thread that waits for the
+        /// crashed process, after the invocations it held that did not crash were sent on, or on the
+        /// thread that names traps.
+        var crashSite: @Sendable (CrashStack, _ errorLogEnd: Int?) -> String? = { _, _ in nil }
     }
 
     /// This user's threads when a worker failed to start or stopped answering: the most counted, or why

@@ -3,13 +3,13 @@
 /// not make it new, while a crash in a function, file or runtime failure the baseline never had is.
 ///
 /// A reason names a place when the crash reporter could say where it crashed
-/// (``CrashSite/description(relativeTo:)``): `the extension crashed at FILE:LINE:COLUMN in FUNCTION...`
+/// (``CrashSite/description(relativeTo:printedMessage:)``): `the extension crashed at FILE:LINE:COLUMN in FUNCTION...`
 /// or, without debug information, `the extension crashed in FUNCTION...`. A reason that names none (a
 /// process that died of a signal with no stack, a built-in's simulated crash) is no place: its crashes
 /// are judged only through `crashed_rate`. The key also leaves out the file's folder (relative to where
 /// `run` was started, which two checkouts need not share), the signal (SIGILL or SIGTRAP by processor)
-/// closures' numbers (`closure #2` is `closure`) and the message the Swift runtime printed (``RuntimeMessage``:
-/// `Fatal error: no image type for .mp4` is the place's `Fatal error`).
+/// closures' numbers (`closure #2` is `closure`) and what the Swift runtime printed (``RuntimeMessage``:
+/// `Fatal error: no image type for .mp4`).
 public struct CrashPlace: Sendable, Hashable, Comparable {
     /// The reason with the line, the column and the signal left out: `the extension crashed at
     /// Service.swift in NotificationService.didReceive(_:withContentHandler:): Index out of range`.
@@ -38,9 +38,9 @@ public struct CrashPlace: Sendable, Hashable, Comparable {
         if place.hasSuffix(")"), let signal = place.ranges(of: " (signal ").last {
             place = place[..<signal.lowerBound]
         }
-        // A message the runtime printed may carry data (`no image type for .mp4`, an identifier): the kind
-        // of failure is the place's, the message is not.
-        if let kindOnly = RuntimeMessage.kindOnly(place) { place = kindOnly[...] }
+        // What the runtime printed may carry data (`no image type for .mp4`, an identifier), and is found
+        // or not as the log allows: not the place's.
+        if let withoutMessage = RuntimeMessage.withoutPrintedMessage(place) { place = withoutMessage }
         key = Self.closuresUnnumbered(place)
     }
 

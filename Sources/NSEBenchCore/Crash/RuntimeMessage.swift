@@ -1,8 +1,9 @@
-/// What the Swift runtime prints on standard error before it traps for `fatalError`, `precondition`
-/// or `assert` (in an optimised build only `fatalError`'s message is kept): a line
+/// What the Swift runtime prints on standard error before it traps for `fatalError`, `precondition`,
+/// `assert` or `try!` (in an optimised build `fatalError`'s and `try!`'s, not `precondition`'s): a line
 /// `Module/File.swift:26: Fatal error: no image type for .mp4`. An extension process's standard error is
 /// the run's `extension-stderr.log`; the crash site names the file and line, and this finds what was
-/// printed for them, so that a crash's reason says why as well as where.
+/// printed for them, so that a crash's reason says why as well as where. Only the message's first line is
+/// kept.
 public enum RuntimeMessage {
     /// The kinds of failure the runtime prints, each the start of a message.
     public static let kinds = ["Fatal error", "Precondition failed", "Assertion failed"]
@@ -16,7 +17,8 @@ public enum RuntimeMessage {
     public static let messagesDiffer = "(printed messages differ: see extension-stderr.log)"
 
     /// The message `log` holds for line `line` of `file` (a path: matched by its file name, as the runtime
-    /// prints the file's module and name), as `KIND: MESSAGE` or `KIND` alone; nil when there is none.
+    /// prints the file's module and name: two files of one name are one), as `KIND: MESSAGE` or `KIND`
+    /// alone; nil when there is none.
     /// When the line printed messages that differ (a message with data of its own, such as an identifier),
     /// `KIND: ` ``messagesDiffer``, the last one's kind. A message longer than ``longest`` characters is
     /// cut there and ends in `…`.
@@ -24,7 +26,8 @@ public enum RuntimeMessage {
         let name = file.split(separator: "/").last.map(String.init) ?? file
         let marker = ":\(line): "
         var found: Substring?
-        for text in log.split(separator: "\n").reversed() {
+        // Any line break: `\r\n` is one `Character`, which a split on `\n` would not split at.
+        for text in log.split(whereSeparator: \.isNewline).reversed() {
             guard let at = text.firstRange(of: marker) else { continue }
             let printedFile = text[..<at.lowerBound]
             guard printedFile == name || printedFile.hasSuffix("/" + name) else { continue }
@@ -47,10 +50,15 @@ public enum RuntimeMessage {
     /// What a tally writes for the messages of one place beyond those it keeps.
     static let otherMessages = "(other messages)"
 
-    /// `reason` up to the runtime's kind, its message and whatever follows left out (`…: Fatal error:
-    /// no image type for .mp4 (signal 4, SIGILL)` as `…: Fatal error`); nil when it holds no message.
-    static func kindOnly(_ reason: Substring) -> String? {
-        message(in: reason).map { String(reason[..<$0.lowerBound].dropLast(2)) }
+    /// `place`, a reason without its signal, with what the runtime printed left out: `…in f(): Fatal
+    /// error: no image type for .mp4` and `…in f(): Fatal error` are `…in f()`; nil when it holds none.
+    /// Whether a message was found depends on the log (the extension's own output can push it out of
+    /// what is read), so no part of it may tell two places apart.
+    static func withoutPrintedMessage(_ place: Substring) -> Substring? {
+        if let kind = kinds.lazy.compactMap({ place.firstRange(of: ": \($0): ") }).first {
+            return place[..<kind.lowerBound]
+        }
+        return kinds.first { place.hasSuffix(": " + $0) }.map { place.dropLast($0.count + 2) }
     }
 
     /// `reason` with its message written as ``otherMessages``, the signal after it kept; nil when it

@@ -16,21 +16,24 @@ public enum TextFile {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The last `bytes` bytes of the file as UTF-8 text, from the first line that starts within them (a
-    /// line cut by the start is left out); the whole file when it is no longer.
-    public static func readTail(_ path: String, bytes: Int) throws(SystemError) -> String {
+    /// The `bytes` bytes of the file before offset `end` (nil: its end) as UTF-8 text, from the first line
+    /// that starts within them (a line cut by their start is left out); all of it before `end` when that is
+    /// no more.
+    public static func readTail(_ path: String, bytes: Int, endingAt end: Int? = nil) throws(SystemError) -> String {
         let descriptor = try blockingSyscall("open(\(path))") { open(path, O_RDONLY | O_CLOEXEC) }
         defer { try? Posix.close(descriptor) }
         var status = stat()
         _ = try blockingSyscall("fstat(\(path))") { fstat(descriptor, &status) }
-        let start = max(0, Int(status.st_size) - bytes)
+        let stop = min(end ?? Int(status.st_size), Int(status.st_size))
+        // One byte before the start too: a line that begins exactly there is whole, and is kept.
+        let start = max(0, stop - bytes - 1)
         _ = try blockingSyscall("lseek(\(path))") { lseek(descriptor, off_t(start), SEEK_SET) }
         var tail: [UInt8] = []
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
         defer { chunk.deallocate() }
-        while tail.count < bytes {
+        while tail.count < stop - start {
             guard case .processed(let count) = try Posix.read(descriptor, into: chunk), count > 0 else { break }
-            tail += chunk[..<min(count, bytes - tail.count)]
+            tail += chunk[..<min(count, stop - start - tail.count)]
         }
         guard start > 0 else { return String(decoding: tail, as: UTF8.self) }
         let lineStart = tail.firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? tail.endIndex
