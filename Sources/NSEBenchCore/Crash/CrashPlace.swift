@@ -7,7 +7,7 @@
 /// or, without debug information, `the extension crashed in FUNCTION...`. A reason that names none (a
 /// process that died of a signal with no stack, a built-in's simulated crash) is no place: its crashes
 /// are judged only through `crashed_rate`. The key also leaves out the file's folder (relative to where
-/// `run` was started, which two checkouts need not share), the signal (SIGILL or SIGTRAP by processor)
+/// `run` was started, which two checkouts need not share), the signal (SIGILL or SIGTRAP by processor),
 /// closures' numbers (`closure #2` is `closure`) and what the Swift runtime printed (``RuntimeMessage``:
 /// `Fatal error: no image type for .mp4`).
 public struct CrashPlace: Sendable, Hashable, Comparable {
