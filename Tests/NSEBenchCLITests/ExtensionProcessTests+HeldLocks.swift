@@ -35,12 +35,14 @@ extension ExtensionProcessTests {
             """)
         defer { try? FileManager.default.removeItem(at: folder) }
         // Three at once in one process: 0 traps holding the lock, 1 expires of its own accord, 2 waits for
-        // the lock; 3 to 6 run in the process that replaces it. The deadline is 1.5 s at this time scale. A
+        // the lock; 3 to 6 run in the process that replaces it. The deadline is 4.5 s at this time scale: at
+        // 1.5 s (0.05) a loaded CI machine started 2 only 1.33 s after its arrival, before 0 had trapped, and it
+        // expired waiting for 0's signal rather than for the lock. A
         // second waiter is not asked for: on a busy machine the process adds no call thread, and its
         // didReceive would queue behind the first waiter's instead of waiting for the lock itself (a chain
         // of waits, which is not told).
         let (result, rows) = try await runPrinting([
-            "--extension", folder.path, "-n", "7", "-c", "3", "--extension-processes", "1", "--time-scale", "0.05",
+            "--extension", folder.path, "-n", "7", "-c", "3", "--extension-processes", "1", "--time-scale", "0.15",
             "--with-media", "0", "--encrypted", "0",
         ])
         let outcomes = Dictionary(uniqueKeysWithValues: rows.map { (Int($0["id"] ?? "") ?? -1, $0) })
