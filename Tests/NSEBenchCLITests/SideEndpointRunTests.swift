@@ -108,12 +108,19 @@ struct SideEndpointRunTests {
             "--time-scale", "0.2", "--extension-processes", "0", "--deadline", "25s",
         ])
         #expect(result.rows.count == 10)
-        // One full test run in six still blamed expiry for some of the ten, each delivered late
-        // (`expired_original`, not Customer.io's expiry delivery), which looks like a `didReceive` or its
-        // metric held up past the deadline inside the harness; never alone or under CPU load. The run's own
-        // lag figures go with a failure, to tell whether the harness saw its delay.
         let harness = ["valid", "invalid_reason", "timer_lateness_p99_ms", "transport_lag_p99_ms"].map {
             "\($0)=\(result.summary[$0] ?? "-")"
+        }
+        // The harness's promise, which this test holds it to: the outcomes are the extension's, or the run
+        // says that the harness fell behind. One full test run in six blamed expiry for half the ten, each
+        // delivered late (`expired_original`, not Customer.io's expiry delivery): what a stall of one of the
+        // two transport loops (these invocations' executors) past the deadline would do. The loop's lag
+        // probe counted such a stall as one late probe among hundreds, below the p99, until the probes it
+        // skipped were counted too (HarnessLoopsTests).
+        if result.summary["valid"] == "false" {
+            let reason = result.summary["invalid_reason"] ?? ""
+            #expect(["lag", "lateness", "waited"].contains { reason.contains($0) }, "\(harness)")
+            return
         }
         for row in result.rows {
             #expect(

@@ -68,6 +68,38 @@ struct HistogramTests {
         #expect(histogram.maximum == 1_000_000)
     }
 
+    /// A sample `expectedInterval` apart that came late stands for the samples its delay skipped too.
+    @Test func aLateSampleCountsTheSamplesItsDelaySkipped() {
+        var stalled = Histogram()
+        stalled.record(50, expectedInterval: 10)
+        #expect(stalled.totalCount == 5 && stalled.minimum == 10 && stalled.maximum == 50 && stalled.mean == 30)
+
+        // On time, within one interval, or with no interval: the sample alone.
+        for (value, interval) in [(0, 10), (7, 10), (10, 10), (50, 0)] as [(UInt64, UInt64)] {
+            var one = Histogram()
+            one.record(value, expectedInterval: interval)
+            #expect(one.totalCount == 1 && one.maximum == value, "\(value) every \(interval)")
+        }
+        // 19 just short of the second interval: 19 and 9 would be 2 samples, but 9 < 10 is not counted.
+        var partial = Histogram()
+        partial.record(19, expectedInterval: 10)
+        #expect(partial.totalCount == 1)
+        partial.record(20, expectedInterval: 10)
+        #expect(partial.totalCount == 3 && partial.minimum == 10)
+
+        // A 5 s stall among 600 on-time probes of 10 ms moves the p99 only when the skipped ones count.
+        var once = Histogram()
+        var corrected = Histogram()
+        for _ in 0..<600 {
+            once.record(100_000)
+            corrected.record(100_000, expectedInterval: 10_000_000)
+        }
+        once.record(5_000_000_000)
+        corrected.record(5_000_000_000, expectedInterval: 10_000_000)
+        #expect(once.value(atPercentile: 99) < 1_000_000)
+        #expect(corrected.value(atPercentile: 99) > 4_000_000_000)
+    }
+
     @Test func negativeValuesClampToZero() {
         var histogram = Histogram()
         histogram.record(signed: -5)

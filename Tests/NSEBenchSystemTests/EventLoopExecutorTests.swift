@@ -217,4 +217,23 @@ struct LoopLagProbeTests {
         usleep(30_000)
         #expect(probe.lateness.totalCount == stopped, "no probe recorded after stop")
     }
+
+    /// A stall is counted by the time it held the loop: each 5 ms probe it kept from firing is recorded
+    /// as late as it would have been, not one late probe among many on time.
+    @Test("a 200 ms stall counts the probes it skipped")
+    func aStallCountsTheProbesItSkipped() async throws {
+        let loop = try EventLoop(name: "nseb-stall")
+        try loop.start()
+        defer { try? loop.shutdown() }
+        let probe = LoopLagProbe(loop: loop, period: 5_000_000)
+        try probe.start()
+        #expect(await eventually { probe.lateness.totalCount >= 4 })
+        let before = probe.lateness
+        try loop.execute { usleep(200_000) }
+        #expect(await eventually { probe.lateness.maximum >= 150_000_000 })
+        let after = probe.stop()
+        // 200 ms at 5 ms a probe: about 40 recorded for the stall, where uncorrected it was one.
+        let late = after.totalCount - before.totalCount
+        #expect(late >= 30, "\(late) probes recorded for the stall")
+    }
 }

@@ -283,7 +283,9 @@ public enum SummarySchema {
                 meaning: "the harness's own deadline-timer lateness, p99 (unscaled)"),
             Column(
                 name: "transport_lag_p99_ms", kind: .validity, polarity: .none,
-                meaning: "how late the harness's transport loop ran (a probe timer every 10 ms), p99 (unscaled)"),
+                meaning:
+                    "how late the harness's transport loop ran (a probe timer every 10 ms, and each probe a stall "
+                    + "skipped), p99 (unscaled)"),
             Column(
                 name: "admission_lag_p99_ms", kind: .validity, polarity: .none,
                 meaning: "how far behind schedule the harness admitted arrivals, p99 (unscaled)"),

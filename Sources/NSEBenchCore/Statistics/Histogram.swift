@@ -71,6 +71,27 @@ public struct Histogram: Sendable, Equatable {
         sum += Double(value) * Double(count)
     }
 
+    /// Records `value`, a sample taken every `expectedInterval` that came `value` late, and the samples
+    /// the delay kept from being taken: `value - expectedInterval`, `value - 2 × expectedInterval`, ...
+    /// down to `expectedInterval` (HdrHistogram's `recordValueWithExpectedInterval`, wrk2's correction
+    /// for coordinated omission). A probe stalled for 5 s with a 10 ms interval is then 500 late samples,
+    /// as a request arriving at any moment of the stall would have found it, not one sample of many.
+    /// An `expectedInterval` of 0 records `value` alone.
+    ///
+    /// ```swift
+    /// var lag = Histogram()
+    /// lag.record(50, expectedInterval: 10)   // 50, 40, 30, 20, 10
+    /// ```
+    public mutating func record(_ value: UInt64, expectedInterval: UInt64) {
+        record(value)
+        guard expectedInterval > 0, value > expectedInterval else { return }
+        var missed = value - expectedInterval
+        while missed >= expectedInterval {
+            record(missed)
+            missed -= expectedInterval
+        }
+    }
+
     /// Records a signed value, clamping negatives to zero (slack past a deadline, say).
     public mutating func record(signed value: Int64) {
         record(value < 0 ? 0 : UInt64(value))
