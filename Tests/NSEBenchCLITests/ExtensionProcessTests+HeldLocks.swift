@@ -46,13 +46,21 @@ extension ExtensionProcessTests {
             "--with-media", "0", "--encrypted", "0",
         ])
         let outcomes = Dictionary(uniqueKeysWithValues: rows.map { (Int($0["id"] ?? "") ?? -1, $0) })
+        // What a failure prints: each invocation's course (it failed only in full test runs, where 2 was not
+        // found waiting for the lock), and what the run printed.
+        let course =
+            rows.map { row in
+                ["id", "outcome", "blame", "scheduled_ns", "started_ns", "delivered_ns", "error"].map {
+                    "\($0)=\(row[$0] ?? "")"
+                }.joined(separator: " ")
+            }.joined(separator: "\n") + "\n" + result.output
         #expect(outcomes[0]?["outcome"] == "crashed", "\(rows)")
         let own = try #require(outcomes[1], "\(rows)")
         #expect(own["outcome"] == "expired_original" && own["blame"] == "expiry" && own["error"] == "", "\(own)")
         for id in 2...2 {
             let row = try #require(outcomes[id], "\(rows)")
-            #expect(row["outcome"] == "expired_original", "\(row)")
-            #expect(row["blame"] == "harness", "\(row)")
+            #expect(row["outcome"] == "expired_original", "\(course)")
+            #expect(row["blame"] == "harness", "\(course)")
             #expect(
                 row["error"]?.hasPrefix(
                     "harness: the invocation expired in an extension process where a lock was held by another "
