@@ -156,6 +156,22 @@ struct RunAggregateTests {
         #expect(check.problems(timeScale: 0.01, deadline: 30_000_000_000).count == 1, "4 ms at 0.01 is 400 ms unscaled")
     }
 
+    /// Calls into a user's extension that waited for a harness thread: a phone makes each at once.
+    @Test func extensionCallsThatWaitedForAThreadInvalidateARun() {
+        var check = SelfCheck(
+            timerLatenessP99: 30_000, transportLagP99: 2_000_000, admissionLagP99: 0, cpuUtilisation: 0.5,
+            descriptorsFree: 9_000, descriptorLimit: 20_000)
+        check.extensionCallWaitP99 = 20_000_000
+        #expect(check.problems(timeScale: 1, deadline: 30_000_000_000).isEmpty, "20 ms is within 1% of 30 s")
+        let scaled = check.problems(timeScale: 0.05, deadline: 30_000_000_000)
+        #expect(
+            scaled == [
+                "calls into the extension and its session callbacks waited 400.0 ms (p99, unscaled) for a thread of "
+                    + "the harness's, over 300.0 ms: a phone makes each at once"
+            ])
+        #expect(!check.delays(timeScale: 0.05, deadline: 30_000_000_000).isEmpty, "a delay, named with steal")
+    }
+
     @Test func aLateEmbeddedServerInvalidatesARun() {
         var check = SelfCheck(
             timerLatenessP99: 30_000, transportLagP99: 2_000_000, admissionLagP99: 0, cpuUtilisation: 0.5,
@@ -202,6 +218,9 @@ struct SummaryRowTests {
         #expect(row.values["admission_lag_p99_ms"] == "3")
         #expect(row.values["harness_wait_p99_ms"] == "4")
         #expect(row.values["server_lateness_p99_ms"] == "5")
+        #expect(row.values["extension_call_wait_p99_ms"] == "", "no call into a user's extension was made")
+        check.extensionCallWaitP99 = 600_000
+        #expect(Self.row(settings, RunAggregate(), selfCheck: check).values["extension_call_wait_p99_ms"] == "6")
         #expect(row.values["schema_version"] == "2")
     }
 
@@ -223,6 +242,7 @@ struct SummaryRowTests {
                         "rate_per_s", "arrivals", "max_in_flight", "duration_s", "invalid_reason", "segment",
                         "fanout_s",
                         "start_lag_ms", "machine_busy_peak", "machine_steal", "extension_timeout_s",
+                        "extension_call_wait_p99_ms",
                         "extension_footprint_peak_bytes",
                         "origin_fetch", "coalesce",
                         "origin_fetches", "origin_coalesced", "cache_hits", "cold_start", "warm_pct",

@@ -48,3 +48,17 @@ struct HTMLTests {
         )
     }
 }
+
+@Suite("A run report's self-check")
+struct SelfCheckSectionTests {
+    /// The calls' wait for a thread is a figure of a run that called a user's extension: a built-in run in
+    /// nse-bench's own process has none, and its table leaves the row out rather than show it empty.
+    @Test("the extension calls' wait is shown for a run that made such calls, and left out of one that made none")
+    func extensionCallWaitRow() throws {
+        let calls = RunReport.html(try ReportFixture.run(["extension_call_wait_p99_ms": "12.5"]), serverLog: nil)
+        #expect(calls.contains("<td>extension_call_wait_p99_ms</td><td class=\"num\">12.5</td>"))
+        let none = RunReport.html(try ReportFixture.run(["extension_call_wait_p99_ms": ""]), serverLog: nil)
+        #expect(none.contains("<td>admission_lag_p99_ms</td>"))
+        #expect(!none.contains("extension_call_wait_p99_ms"))
+    }
+}

@@ -88,6 +88,25 @@ final class BlockedCalls: Sendable {
         #expect(pool.peakThreadCount == 1)
     }
 
+    /// What a phone would not see: a call that waited for the harness's thread. Ten 5 ms calls on one
+    /// thread: the last waited for the nine before it.
+    @Test func eachCallsWaitForAThreadIsRecorded() async throws {
+        let pool = pool(coreThreads: 1)
+        #expect(pool.waits.isEmpty)
+        let done = Atomic<Int>(0)
+        for _ in 0..<10 {
+            pool.submit {
+                let end = MonotonicClock.now() + 5_000_000
+                while MonotonicClock.now() < end {}
+                done.add(1, ordering: .relaxed)
+            }
+        }
+        #expect(await eventually { done.load(ordering: .relaxed) == 10 })
+        let waits = pool.waits
+        #expect(waits.totalCount == 10)
+        #expect(waits.maximum >= 45_000_000, "\(waits.maximum) ns")
+    }
+
     @Test func aBlockedCallGetsAThreadAddedThoughAnotherThreadIsBusyRunning() async throws {
         // One core thread spins until told to stop, the other blocks: calls behind them get one thread,
         // for the blocked one, and no more.

@@ -77,6 +77,7 @@ private let fullFigures: WorkerFigures = {
     figures.memoryWatchFailure = "tcache"
     figures.peakBlockedCallThreads = 9
     figures.peakBlockedCallbackThreads = 4
+    figures.extensionCallWaitP99 = 10
     figures.threadStartFailure =
         "1 thread could not be started (pthread_create failed: Resource temporarily unavailable (errno 11))"
     return figures

@@ -199,7 +199,8 @@ public struct MergeCommand: ParsableCommand {
         text += "max \(values["deliver_max_ms"] ?? "") ms\n"
         text += "  self-check (worst instance):"
         for column in [
-            "timer_lateness_p99_ms", "transport_lag_p99_ms", "admission_lag_p99_ms", "cpu_utilisation",
+            "timer_lateness_p99_ms", "transport_lag_p99_ms", "admission_lag_p99_ms", "extension_call_wait_p99_ms",
+            "cpu_utilisation",
             "machine_busy_peak", "machine_steal", "fd_headroom", "start_lag_ms",
         ] {
             guard let instance = merged.worst[column], let value = values[column], !value.isEmpty else { continue }

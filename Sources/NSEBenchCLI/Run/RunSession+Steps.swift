@@ -398,8 +398,9 @@ extension RunSession {
     /// (the embedded server's included: it shares the machine), descriptors, the harness's queueing and
     /// the server's own lateness.
     static func selfCheck(
-        own: (timerLatenessP99: UInt64, transportLagP99: UInt64), workerFigures: [WorkerFigures],
-        admissionLag: Histogram, harness: SummaryRow.HarnessFigures, serverCPU: Double, progress: ProgressReporter,
+        own: (timerLatenessP99: UInt64, transportLagP99: UInt64), ownCallWaitP99: UInt64?,
+        workerFigures: [WorkerFigures], admissionLag: Histogram, harness: SummaryRow.HarnessFigures, serverCPU: Double,
+        progress: ProgressReporter,
         recorder: RunRecorder, serverStats: ManagedServerReport?
     ) -> SelfCheck {
         let wallSeconds = harness.wallSeconds
@@ -414,6 +415,9 @@ extension RunSession {
         selfCheck.wallSeconds = wallSeconds
         selfCheck.harnessWaitP99 = recorder.aggregate.histograms[.phase(.harnessWait)]?.value(atPercentile: 99) ?? 0
         selfCheck.serverLatenessP99 = serverStats?.firstByteLatenessP99 ?? 0
+        // A user's extension's calls, in this process or in its own: none for a built-in's in this one.
+        selfCheck.extensionCallWaitP99 =
+            ([ownCallWaitP99].compactMap { $0 } + workerFigures.map(\.extensionCallWaitP99)).max()
         selfCheck.machineBusyPeak = progress.machineBusyPeak
         selfCheck.machineSteal = progress.machineSteal
         return selfCheck

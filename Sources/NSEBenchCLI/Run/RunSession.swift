@@ -173,7 +173,8 @@ struct RunSession {
         let (serverStats, serverStatsProblem) = Self.statistics(of: server, in: serverFiles)
 
         let selfCheck = Self.selfCheck(
-            own: own, workerFigures: workerFigures, admissionLag: report.admissionLag, harness: harness,
+            own: own, ownCallWaitP99: host.extensionCallWaitP99, workerFigures: workerFigures,
+            admissionLag: report.admissionLag, harness: harness,
             serverCPU: serverCPU, progress: progress, recorder: recorder, serverStats: serverStats)
         let (problems, harnessProblems) = problems(
             selfCheck: selfCheck, serverStatsProblem: serverStatsProblem, recorder: recorder, partial: report.partial,

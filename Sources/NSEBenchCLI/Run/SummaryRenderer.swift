@@ -81,7 +81,9 @@ enum SummaryRenderer {
                 + ", timer lateness p99 \(value("timer_lateness_p99_ms")) ms, transport lag p99 "
                 + "\(value("transport_lag_p99_ms")) ms, downloads' wait in the harness p99 "
                 + "\(value("harness_wait_p99_ms")) ms, admission lag p99 "
-                + "\(value("admission_lag_p99_ms")) ms")
+                + "\(value("admission_lag_p99_ms")) ms"
+                + (value("extension_call_wait_p99_ms").isEmpty
+                    ? "" : ", extension calls' wait for a thread p99 \(value("extension_call_wait_p99_ms")) ms"))
         if let timeline, let requests = timeline.peakRequests {
             // The herd behind the media host: a burst's fan-out decides how tall this peak is.
             var line = "media host: peak \(requests.count) requests started in second \(requests.second)"

@@ -36,6 +36,11 @@ public struct SelfCheck: Sendable, Equatable {
     /// p99 (``Phase/harnessWait``): a saturated transport queues connections that
     /// the transport-loop probe never sees late.
     public var harnessWaitP99: UInt64 = 0
+    /// How long calls into a user's extension (`didReceive`, its expiry call) and its session callbacks
+    /// waited for a thread of the harness's, p99: a phone makes each at once, in a process of its own. Nil
+    /// when none was made (a built-in extension's calls are made where its invocation runs; only the SDK
+    /// profiles' session callbacks take such a thread).
+    public var extensionCallWaitP99: UInt64? = nil
     /// How late the embedded media server sent its delayed first bytes, p99: the server's own timing
     /// error (0 with `--target`, or when nothing was delayed).
     public var serverLatenessP99: UInt64 = 0
@@ -116,8 +121,8 @@ public struct SelfCheck: Sendable, Equatable {
     }
 
     /// The harness's delays beyond their limits, the first of ``problems(timeScale:deadline:limits:)``:
-    /// its timers, its transport loop, its transport's queue, the embedded server's first bytes and its
-    /// admission fell behind. A host that takes the cores shows here first (``stealNote(delayed:limits:)``).
+    /// its timers, its transport loop, its transport's queue, its threads for the extension's calls, the
+    /// embedded server's first bytes and its admission fell behind. A host that takes the cores shows here first (``stealNote(delayed:limits:)``).
     public func delays(timeScale: Double, deadline: UInt64, limits: Limits = Limits()) -> [String] {
         var problems: [String] = []
         let scale = timeScale > 0 ? timeScale : 1
@@ -141,6 +146,12 @@ public struct SelfCheck: Sendable, Equatable {
                 "downloads waited \(milliseconds(harnessWait)) ms (p99, unscaled) inside the harness before their "
                     + "connection attempts, over \(milliseconds(transportLimit)) ms: the harness's transport queued "
                     + "them, not the network")
+        }
+        if let wait = extensionCallWaitP99, case let callWait = Double(wait) / scale, callWait > transportLimit {
+            problems.append(
+                "calls into the extension and its session callbacks waited \(milliseconds(callWait)) ms (p99, "
+                    + "unscaled) for a thread of the harness's, over \(milliseconds(transportLimit)) ms: a phone "
+                    + "makes each at once")
         }
         let serverLateness = Double(serverLatenessP99) / scale
         if serverLateness > transportLimit {

@@ -88,6 +88,7 @@ public struct SummaryRow: Sendable {
         values["server_lateness_p99_ms"] =
             settings.target.hasPrefix("embedded") ? unscaled(selfCheck.serverLatenessP99) : ""
         values["admission_lag_p99_ms"] = unscaled(selfCheck.admissionLagP99)
+        values["extension_call_wait_p99_ms"] = selfCheck.extensionCallWaitP99.map(unscaled) ?? ""
         values["cpu_utilisation"] = Self.format(selfCheck.cpuUtilisation, decimals: 3)
         values["machine_busy_peak"] = selfCheck.machineBusyPeak.map { Self.format($0, decimals: 3) } ?? ""
         values["machine_steal"] = selfCheck.machineSteal.map { Self.format($0, decimals: 3) } ?? ""

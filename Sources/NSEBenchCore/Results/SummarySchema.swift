@@ -19,6 +19,7 @@ public enum SummarySchema {
                 "extension_timeout_s", "extension_footprint_peak_bytes", "cold_start", "warm_pct", "low_data_mode_pct",
                 Phase.coldStart.summaryColumn(.p50), Phase.coldStart.summaryColumn(.p99),
                 "fanout_curve", "wake_jitter", "endpoints", "wind_down_s", "machine_steal",
+                "extension_call_wait_p99_ms",
             ] + originCacheColumns + mediaPeakColumns.map(\.name))
 
     /// The origin cache's settings and counts (`--origin-fetch`, `--coalesce`), added later.
@@ -297,6 +298,11 @@ public enum SummarySchema {
                 name: "server_lateness_p99_ms", kind: .validity, polarity: .none,
                 meaning: "how late the embedded media server sent delayed first bytes (its own timing error), p99 "
                     + "(unscaled); empty with --target"),
+            Column(
+                name: "extension_call_wait_p99_ms", kind: .validity, polarity: .none,
+                meaning: "how long calls into a user's extension and its session callbacks waited for a harness "
+                    + "thread, p99 (unscaled; a phone makes each at once); empty when none was made (a built-in "
+                    + "extension other than the SDK profiles, in nse-bench's own process)"),
             Column(
                 name: "cpu_utilisation", kind: .validity, polarity: .none,
                 meaning: "CPU of the harness and the embedded server / (wall time × cores)"),

@@ -328,11 +328,14 @@ enum RunSections {
                 ("transport_lag_p99_ms", "transport-loop lag p99 (ms, unscaled)"),
                 ("harness_wait_p99_ms", "downloads' wait inside the harness p99 (ms, unscaled)"),
                 ("admission_lag_p99_ms", "admission lag p99 (ms, unscaled)"),
+                ("extension_call_wait_p99_ms", "your extension's calls' wait for a harness thread p99 (ms, unscaled)"),
                 ("cpu_utilisation", "CPU of harness and server over wall time × cores"),
                 ("machine_busy_peak", "share of all cores busy, every process, in the busiest second"),
                 ("machine_steal", "share of the machine's CPU time its host took for others (steal)"),
                 ("fd_headroom", "file descriptors left at the peak"),
             ] {
+                // A figure the run had nothing to measure for (no call into a user's extension) is left out.
+                if name == "extension_call_wait_p99_ms", run.field(name).isEmpty { continue }
                 rows.append([name, run.field(name), meaning])
             }
             let invocations = run.row.invocations

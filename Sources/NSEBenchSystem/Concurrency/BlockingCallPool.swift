@@ -1,4 +1,5 @@
 import Foundation
+public import NSEBenchCore
 import Synchronization
 
 /// Threads for calls that may block (a semaphore's wait, a synchronous read): one per core, and more
@@ -141,6 +142,8 @@ public final class BlockingCallPool: @unchecked Sendable {
         var sightings: [BlockedCall: Sightings] = [:]
         var peakThreads = 0
         var addedForStalls = 0
+        /// How long each call waited for a thread, from its submission to its start, in nanoseconds.
+        var waits = Histogram(highestTrackableValue: 1 << 40)
         var startFailures = 0
         var firstStartFailure: SystemError?
         var monitorArmed = false
@@ -224,6 +227,9 @@ public final class BlockingCallPool: @unchecked Sendable {
     /// The most threads there have been at once beyond ``Settings/coreThreads``: those calls that blocked
     /// needed.
     public var peakThreadsBeyondCores: Int { locked { max(0, $0.peakThreads - settings.coreThreads) } }
+    /// How long each call so far waited for a thread, from ``submit(_:)`` to its start, in nanoseconds:
+    /// the stall limit when calls block the threads, longer when every core is busy.
+    public var waits: Histogram { locked { $0.waits } }
     /// Threads added because calls waited past the stall limit.
     public var threadsAddedForStalls: Int { locked { $0.addedForStalls } }
     /// Threads that could not be started (``Settings/maximumThreads`` not reached, but the system made
@@ -347,8 +353,10 @@ public final class BlockingCallPool: @unchecked Sendable {
         var cacheLetGo = false
         while true {
             if let next = state.pop() {
+                let now = MonotonicClock.now()
+                state.waits.record(now > next.since ? now - next.since : 0)
                 condition.unlock()
-                clock.started.store(MonotonicClock.now(), ordering: .relaxed)
+                clock.started.store(now, ordering: .relaxed)
                 next.call()
                 clock.started.store(0, ordering: .relaxed)
                 condition.lock()

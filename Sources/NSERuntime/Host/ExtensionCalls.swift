@@ -43,6 +43,15 @@ final class ExtensionCalls: Sendable {
     /// The same for the phones' session callbacks (a completion handler that waits on a semaphore).
     var peakThreadsForBlockedCallbacks: Int { callbacks.peakThreadsBeyondCores }
 
+    /// How long the extension's calls and its phones' session callbacks waited for a thread, p99, in
+    /// nanoseconds: on a phone each runs at once, in a process of its own (a built-in's calls, made where
+    /// the invocation runs, wait as that loop's lag says). Nil when none was made.
+    var waitP99: UInt64? {
+        var waits = mayBlock.waits
+        try? waits.merge(callbacks.waits)
+        return waits.isEmpty ? nil : waits.value(atPercentile: 99)
+    }
+
     /// How many threads for those calls and for session callbacks the system would not make, and the
     /// first error; nil when every one started.
     var threadStartFailure: String? {

@@ -52,6 +52,9 @@ public final class ExtensionHost: Sendable {
     /// would not make, and why: those calls waited for the harness, not the extension. Nil when every
     /// one started.
     public var threadStartFailure: String? { calls.threadStartFailure }
+    /// How long calls into a user's extension and its session callbacks waited for a thread, p99, in
+    /// nanoseconds: harness delay, as a phone makes each at once. Nil when none was made.
+    public var extensionCallWaitP99: UInt64? { calls.waitP99 }
     private let temporaryFiles: TemporaryFiles
     private let live = Mutex(LiveSessions())
 

@@ -98,6 +98,7 @@ extension WorkerFigures: WireCodable {
         writer.write(peakBlockedCallThreads)
         writer.write(peakBlockedCallbackThreads)
         writer.write(threadStartFailure)
+        writer.write(extensionCallWaitP99)
     }
 
     public init(from reader: inout WireReader) throws(WireFormatError) {
@@ -110,5 +111,6 @@ extension WorkerFigures: WireCodable {
         peakBlockedCallThreads = try reader.read()
         peakBlockedCallbackThreads = try reader.read()
         threadStartFailure = try reader.read()
+        extensionCallWaitP99 = try reader.read()
     }
 }

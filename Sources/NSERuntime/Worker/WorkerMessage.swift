@@ -133,6 +133,9 @@ public struct WorkerFigures: Sendable, Hashable, Codable {
     public var peakBlockedCallbackThreads: Int = 0
     /// Threads for its extension's calls that could not be started (``ExtensionHost/threadStartFailure``).
     public var threadStartFailure: String?
+    /// p99 of how long its extension's calls and session callbacks waited for a thread
+    /// (``ExtensionHost/extensionCallWaitP99``), in nanoseconds.
+    public var extensionCallWaitP99: UInt64 = 0
 
     /// Figures.
     public init(
