@@ -23,7 +23,9 @@ public struct CompareCommand: ParsableCommand {
             throughput, CPU seconds and peak RSS are report-only unless the thresholds file says otherwise. \
             crash_places (from crash_reasons) is a regression when a place in the extension's code (its file's name, \
             function and failure, without line, column, folder or signal) crashed in the candidate and in no baseline \
-            run, however few invocations it took down; every report lists the places either side crashed at. \
+            run, however few invocations it took down (with an alpha of its own in the thresholds file, only when a \
+            one-sided exact test finds its crashes too many to have all fallen in the candidate by chance); every \
+            report lists the places either side crashed at. \
             --alpha, --min-effect, --relative and --absolute-ms replace the thresholds file's defaults; its \
             per-metric and per-scenario entries still win.
 

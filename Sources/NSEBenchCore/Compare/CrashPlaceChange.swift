@@ -18,12 +18,16 @@ public struct CrashPlaceChange: Sendable, Equatable {
     /// Crashes there, summed over each side's runs.
     public let baseline: Int
     public let candidate: Int
+    /// For a new or gone place: the chance that its crashes, as likely in each of both sides'
+    /// invocations, all fell on the side that had them (``OneSidedExactTest``); nil for a place both had.
+    public let pValue: Double?
 
-    public init(place: CrashPlace, reason: String, baseline: Int, candidate: Int) {
+    public init(place: CrashPlace, reason: String, baseline: Int, candidate: Int, pValue: Double? = nil) {
         self.place = place
         self.reason = reason
         self.baseline = baseline
         self.candidate = candidate
+        self.pValue = pValue
     }
 
     public var presence: Presence { baseline == 0 ? .new : candidate == 0 ? .gone : .both }

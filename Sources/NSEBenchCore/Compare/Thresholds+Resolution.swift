@@ -46,8 +46,10 @@ extension Thresholds {
                 alpha: alpha, minimumEffect: nil, relative: first(\.relative, \.measureRelative) ?? 0,
                 absolute: first(\.absolute) ?? 0, reportOnly: reportOnly)
         case .places:
+            // Only the metric's own entries: the defaults' alpha is the rates' and times' (0.01), which would
+            // let a new place with fewer than about seven crashes through. 1: every new place counts.
             return ResolvedThreshold(
-                alpha: alpha, minimumEffect: nil, relative: nil, absolute: nil, reportOnly: reportOnly)
+                alpha: first(\.alpha) ?? 1, minimumEffect: nil, relative: nil, absolute: nil, reportOnly: reportOnly)
         }
     }
 }

@@ -14,7 +14,7 @@ extension Thresholds {
         case .rate: ["alpha", "min_effect", "ignore"]
         case .time: ["alpha", "relative", "absolute_ms", "ignore"]
         case .measure: ["alpha", "relative", "absolute", "ignore"]
-        case .places: ["ignore"]
+        case .places: ["alpha", "ignore"]
         }
     }
 

@@ -59,6 +59,9 @@ public enum SignificanceTest: Sendable, Equatable {
     /// Times and measures with at least three runs a side, too few for Mann–Whitney ever to reach
     /// alpha (3 and 3 runs cannot go below p = 0.1): the tolerances decided alone.
     case tooFewRuns(smallestPValue: Double)
+    /// Crash places: the one-sided exact test (``OneSidedExactTest``) of the place whose crashes fell most
+    /// one-sidedly, new or gone (the smallest p-value).
+    case exactPlaces(pValue: Double)
 
     /// The p-value, when a test ran.
     public var pValue: Double? {
@@ -66,6 +69,7 @@ public enum SignificanceTest: Sendable, Equatable {
         case .twoProportion(let test): test.pValue
         case .mannWhitney(let test): test.pValue
         case .tooFewRuns: nil
+        case .exactPlaces(let pValue): pValue
         }
     }
 }

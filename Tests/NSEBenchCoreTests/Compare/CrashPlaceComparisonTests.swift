@@ -44,16 +44,54 @@ struct CrashPlaceComparisonTests {
         #expect(comparison.outcome == .regression)
         let places = try #require(comparison.scenarios.first).crashPlaces
         #expect(places.map(\.presence) == [.new, .both])
-        #expect(
-            places[0]
-                == CrashPlaceChange(
-                    place: try #require(CrashPlace(reason: Self.elsewhere)), reason: Self.elsewhere, baseline: 0,
-                    candidate: 2))
+        #expect(places[0].place == (try #require(CrashPlace(reason: Self.elsewhere))))
+        #expect(places[0].reason == Self.elsewhere && places[0].baseline == 0 && places[0].candidate == 2)
+        // Both crashes in the candidate's 1,000 invocations of 2,000: 1000/2000 × 999/1999.
+        #expect(abs((places[0].pValue ?? 0) - 0.249_875) < 1e-6, "\(String(describing: places[0].pValue))")
+        #expect(places[1].pValue == nil, "both sides crashed there")
         #expect(places[1].baseline == 5 && places[1].candidate == 3)
         let text = comparison.text()
         #expect(text.contains("crash_places"))
         #expect(text.contains("1 new, 0 gone  regression"))
         #expect(text.contains("  2  new     \(Self.elsewhere)"))
+    }
+
+    /// A new place as likely to be chance as not (two crashes, both sides 1,000 invocations: p = 0.25)
+    /// fails the gate by default; with `crash_places`' own alpha, only one whose crashes are too many to
+    /// have all fallen in the candidate by chance does.
+    @Test func crashPlacesOwnAlphaLetsANewPlaceThatMayBeChanceThrough() throws {
+        let twice = [Self.row("2 \(Self.elsewhere)")]
+        let strict = Thresholds(metrics: ["crash_places": MetricThresholds(alpha: 0.01)])
+        try strict.validate()
+        let chance = try compare([Self.row("")], twice, thresholds: strict)
+        let metric = try crashPlaces(chance)
+        #expect(metric.verdict == .unchanged(.notSignificant))
+        #expect(abs((metric.test?.pValue ?? 0) - 0.249_875) < 1e-6)
+        #expect(chance.outcome == .noRegression)
+        #expect(chance.text().contains("unchanged (not significant, p = 0.2499)"), "\(chance.text())")
+        #expect(chance.scenarios.first?.crashPlaces.first?.presence == .new, "still listed as new")
+
+        // Ten crashes: 0.5^10 or so, about 0.001.
+        let often = try compare([Self.row("")], [Self.row("10 \(Self.elsewhere)")], thresholds: strict)
+        #expect(try crashPlaces(often).verdict == .regression)
+        #expect((try crashPlaces(often).test?.pValue ?? 1) < 0.001)
+
+        // The defaults' alpha (the rates') is not crash_places': every new place still counts.
+        let defaults = Thresholds(defaults: ThresholdDefaults(alpha: 0.01))
+        #expect(try crashPlaces(compare([Self.row("")], twice, thresholds: defaults)).verdict == .regression)
+        #expect(throws: ThresholdsError.self) {
+            try Thresholds(metrics: ["crash_places": MetricThresholds(alpha: 1.5)]).validate()
+        }
+    }
+
+    /// Likewise a place gone from the candidate is an improvement only when its crashes are too many to
+    /// have all fallen in the baseline by chance.
+    @Test func aGonePlaceIsJudgedTheSameWay() throws {
+        let strict = Thresholds(metrics: ["crash_places": MetricThresholds(alpha: 0.01)])
+        let few = try compare([Self.row("2 \(Self.elsewhere)")], [Self.row("")], thresholds: strict)
+        #expect(try crashPlaces(few).verdict == .unchanged(.notSignificant))
+        let many = try compare([Self.row("10 \(Self.elsewhere)")], [Self.row("")], thresholds: strict)
+        #expect(try crashPlaces(many).verdict == .improvement)
     }
 
     @Test func theSamePlaceOnAnotherLineIsNotNew() throws {

@@ -55,6 +55,30 @@ struct ComparisonStatisticsTests {
         #expect(ProportionInterval.wilson(successes: 1, trials: 10, confidence: 1) == nil)
     }
 
+    /// SciPy 1.17: `fisher_exact([[k, n1 - k], [0, n2]], alternative="greater").pvalue`.
+    @Test(
+        "the one-sided exact test of events on one side only matches Fisher's",
+        arguments: [
+            (1, 1_000, 1_000, 0.5), (2, 1_000, 1_000, 0.249_874_937_468_734_35),
+            (7, 1_000, 1_000, 0.007_730_633_099_803_728), (3, 600, 200, 0.421_346_702_174_710_76),
+            (5, 5, 10, 0.000_333_000_333_000_333),
+        ])
+    func oneSidedExactTest(count: Int, trials: Int, otherTrials: Int, expected: Double) throws {
+        let test = try #require(OneSidedExactTest(count: count, trials: trials, otherTrials: otherTrials))
+        #expect(abs(test.pValue - expected) < 1e-12 * max(1, expected), "\(test.pValue)")
+    }
+
+    @Test func oneSidedExactTestEdges() {
+        #expect(OneSidedExactTest(count: 0, trials: 10, otherTrials: 10)?.pValue == 1, "no events: nothing to explain")
+        #expect(OneSidedExactTest(count: 3, trials: 10, otherTrials: 0)?.pValue == 1, "no other side to fall on")
+        #expect(OneSidedExactTest(count: 11, trials: 10, otherTrials: 10) == nil)
+        #expect(OneSidedExactTest(count: -1, trials: 10, otherTrials: 10) == nil)
+        #expect(OneSidedExactTest(count: 1, trials: 10, otherTrials: -1) == nil)
+        // A million events on one side of two millions: far below anything a test reads, never NaN.
+        let huge = OneSidedExactTest(count: 1_000_000, trials: 1_000_000, otherTrials: 1_000_000)
+        #expect(huge.map { $0.pValue >= 0 && $0.pValue < 1e-299 } == true)
+    }
+
     @Test func mannWhitneyExactWithoutTies() throws {
         let test = try #require(MannWhitneyTest([1, 2, 3, 4, 5], [6, 7, 8, 9, 10]))
         #expect(test.method == .exact)

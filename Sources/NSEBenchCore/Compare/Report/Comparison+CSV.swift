@@ -46,7 +46,7 @@ extension Comparison {
             "metric": "crash_place", "kind": "place", "polarity": SummarySchema.Polarity.smallerIsBetter.rawValue,
             "baseline": String(place.baseline), "candidate": String(place.candidate),
             "absolute_change": String(place.candidate - place.baseline), "verdict": place.presence.rawValue,
-            "reason": place.reason,
+            "reason": place.reason, "p_value": ReportNumbers.raw(place.pValue),
         ]
     }
 
@@ -84,6 +84,7 @@ extension SignificanceTest {
         case .twoProportion: "two-proportion z"
         case .mannWhitney(let test): "mann-whitney \(test.method.rawValue)"
         case .tooFewRuns: "too few runs"
+        case .exactPlaces: "one-sided exact"
         }
     }
 }

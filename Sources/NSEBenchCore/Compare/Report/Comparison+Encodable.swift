@@ -47,6 +47,7 @@ extension ScenarioComparison: Encodable {
 extension CrashPlaceChange: Encodable {
     private enum CodingKeys: String, CodingKey {
         case place, reason, baseline, candidate, presence
+        case pValue = "p_value"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -56,6 +57,7 @@ extension CrashPlaceChange: Encodable {
         try container.encode(baseline, forKey: .baseline)
         try container.encode(candidate, forKey: .candidate)
         try container.encode(presence.rawValue, forKey: .presence)
+        try container.encodeIfPresent(pValue, forKey: .pValue)
     }
 }
 
@@ -157,6 +159,8 @@ extension SignificanceTest: Encodable {
             try container.encode(test.u, forKey: .u)
         case .tooFewRuns(let smallest):
             try container.encode(smallest, forKey: .smallestPValue)
+        case .exactPlaces(let pValue):
+            try container.encode(pValue, forKey: .pValue)
         }
     }
 }
