@@ -64,7 +64,7 @@ extension ExtensionProcessTests {
             #expect(
                 row["error"]?.hasPrefix(
                     "harness: the invocation expired in an extension process where a lock was held by another "
-                        + "invocation's trapped code") == true, "\(row)")
+                        + "invocation's trapped code") == true, "\(course)")
         }
         for id in 3...6 { #expect(outcomes[id]?["outcome"] == "enriched", "\(outcomes[id] ?? [:])") }
         let verdict = try #require(

@@ -117,9 +117,10 @@ struct SideEndpointRunTests {
         // two transport loops (these invocations' executors) past the deadline would do. The loop's lag
         // probe counted such a stall as one late probe among hundreds, below the p99, until the probes it
         // skipped were counted too (HarnessLoopsTests).
-        if result.summary["valid"] == "false" {
-            let reason = result.summary["invalid_reason"] ?? ""
-            #expect(["lag", "lateness", "waited"].contains { reason.contains($0) }, "\(harness)")
+        // Only a delay of the harness's excuses the outcomes (not its CPU, which counts every test running
+        // beside this one in the test process).
+        let reason = result.summary["invalid_reason"] ?? ""
+        if result.summary["valid"] == "false", ["lag", "lateness", "waited"].contains(where: reason.contains) {
             return
         }
         for row in result.rows {

@@ -238,7 +238,7 @@ public struct ExtensionWorkerCommand: ParsableCommand {
         workerFigures.peakBlockedCallThreads = host.peakThreadsForBlockedCalls
         workerFigures.peakBlockedCallbackThreads = host.peakThreadsForBlockedCallbacks
         workerFigures.threadStartFailure = host.threadStartFailure
-        workerFigures.extensionCallWaitP99 = host.extensionCallWaitP99 ?? 0
+        workerFigures.extensionCallWaitP99 = host.extensionCallWaitP99
         workerFigures.memoryWatchFailure = watch.readFailure.map { "\($0)" }
         output.send(.figures(workerFigures))
         return .success

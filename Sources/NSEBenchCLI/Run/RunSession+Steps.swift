@@ -417,7 +417,7 @@ extension RunSession {
         selfCheck.serverLatenessP99 = serverStats?.firstByteLatenessP99 ?? 0
         // A user's extension's calls, in this process or in its own: none for a built-in's in this one.
         selfCheck.extensionCallWaitP99 =
-            ([ownCallWaitP99].compactMap { $0 } + workerFigures.map(\.extensionCallWaitP99)).max()
+            ([ownCallWaitP99] + workerFigures.map(\.extensionCallWaitP99)).compactMap { $0 }.max()
         selfCheck.machineBusyPeak = progress.machineBusyPeak
         selfCheck.machineSteal = progress.machineSteal
         return selfCheck

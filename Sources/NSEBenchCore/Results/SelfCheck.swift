@@ -1,13 +1,15 @@
 /// Whether the harness distorted its own figures: its timer lateness, how far behind its transport
-/// loop ran, how far behind schedule it admitted arrivals, CPU saturation and file-descriptor headroom. A run that fails a check is
-/// reported `valid=false` with every reason, in the summary and the CSV.
+/// loop ran, how far behind schedule it admitted arrivals, how long a user's extension's calls waited for
+/// its threads, CPU saturation and file-descriptor headroom. A run that fails a check is reported
+/// `valid=false` with every reason, in the summary and the CSV.
 public struct SelfCheck: Sendable, Equatable {
     /// Limits, in unscaled time (a lateness measured at `--time-scale 0.01` counts 100 times).
     public struct Limits: Sendable, Equatable {
         /// The most deadline-timer lateness (p99) tolerated: the larger of this and 1% of the deadline.
         public var timerLatenessNanoseconds: UInt64 = 5_000_000
         /// The most transport-loop lag (p99) tolerated, likewise: how late the loop that reads responses
-        /// got round to them.
+        /// got round to them. The downloads' wait in the harness, the embedded server's lateness and the
+        /// extension's calls' wait for a thread are held to it too.
         public var transportLagNanoseconds: UInt64 = 5_000_000
         /// The most admission lag (p99) tolerated, likewise.
         public var admissionLagNanoseconds: UInt64 = 10_000_000
@@ -72,8 +74,11 @@ public struct SelfCheck: Sendable, Equatable {
     }
 
     /// The harness's delay an invocation's download could have suffered beyond its own measured wait:
-    /// transport lag, server lateness and admission lag (p99 each, as measured), summed.
-    public var harnessLagBound: UInt64 { transportLagP99 &+ serverLatenessP99 &+ admissionLagP99 }
+    /// transport lag, server lateness, admission lag and the extension's calls' wait for a thread (a
+    /// `didReceive` that waited starts its download that much later), p99 each, as measured, summed.
+    public var harnessLagBound: UInt64 {
+        transportLagP99 &+ serverLatenessP99 &+ admissionLagP99 &+ (extensionCallWaitP99 ?? 0)
+    }
 
     /// The gate's default minimum effect on a rate (`compare`'s 1 point): an uncertainty band wider
     /// than this could hide or fake a regression.

@@ -328,7 +328,10 @@ enum RunSections {
                 ("transport_lag_p99_ms", "transport-loop lag p99 (ms, unscaled)"),
                 ("harness_wait_p99_ms", "downloads' wait inside the harness p99 (ms, unscaled)"),
                 ("admission_lag_p99_ms", "admission lag p99 (ms, unscaled)"),
-                ("extension_call_wait_p99_ms", "your extension's calls' wait for a harness thread p99 (ms, unscaled)"),
+                (
+                    "extension_call_wait_p99_ms",
+                    "calls into your extension and its session callbacks: wait for a harness thread p99 (ms, unscaled)"
+                ),
                 ("cpu_utilisation", "CPU of harness and server over wall time × cores"),
                 ("machine_busy_peak", "share of all cores busy, every process, in the busiest second"),
                 ("machine_steal", "share of the machine's CPU time its host took for others (steal)"),

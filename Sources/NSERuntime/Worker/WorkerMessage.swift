@@ -134,8 +134,8 @@ public struct WorkerFigures: Sendable, Hashable, Codable {
     /// Threads for its extension's calls that could not be started (``ExtensionHost/threadStartFailure``).
     public var threadStartFailure: String?
     /// p99 of how long its extension's calls and session callbacks waited for a thread
-    /// (``ExtensionHost/extensionCallWaitP99``), in nanoseconds.
-    public var extensionCallWaitP99: UInt64 = 0
+    /// (``ExtensionHost/extensionCallWaitP99``), in nanoseconds; nil when it made none.
+    public var extensionCallWaitP99: UInt64?
 
     /// Figures.
     public init(
