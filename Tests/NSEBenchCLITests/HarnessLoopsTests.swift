@@ -19,3 +19,17 @@ struct HarnessLoopsTests {
         #expect(figures.transportLagP99 >= 400_000_000, "\(figures)")
     }
 }
+
+extension HarnessLoopsTests {
+    /// A stall while the run set up (extension processes starting, `--start-at`'s wait) is not the
+    /// run's: its figures start over at the first arrival.
+    @Test func aStallBeforeTheRunStartsIsNotTheRuns() async throws {
+        let loops = try HarnessLoops(transportLoops: 1)
+        try loops.transportLoops[0].execute { usleep(400_000) }
+        try await Task.sleep(for: .milliseconds(600))
+        loops.measureFromNow()
+        try await Task.sleep(for: .milliseconds(300))
+        let figures = await loops.stop()
+        #expect(figures.transportLagP99 < 200_000_000, "\(figures)")
+    }
+}

@@ -41,6 +41,17 @@ struct WorkerIntakeTests {
         #expect(doneAtLast)
     }
 
+    /// The worker's loop figures start over at its first request (``HarnessLoops/measureFromNow()``), once.
+    @Test("only the first invocation started is the first, even after every one before it finished")
+    func theFirstStartIsToldOnce() {
+        let invocations = WorkerInvocations()
+        #expect(invocations.started())
+        #expect(!invocations.started())
+        invocations.finished()
+        invocations.finished()
+        #expect(!invocations.started(), "nothing running again is not a new start")
+    }
+
     @Test("with nothing running, the end of the input ends the wait, whichever comes first")
     func drainedWithNothingRunning() async throws {
         let ended = WorkerInvocations()

@@ -199,7 +199,9 @@ public struct ExtensionWorkerCommand: ParsableCommand {
                         try LoopLineReader.start(
                             requests, on: loop,
                             line: { line in
-                                invocations.started()
+                                // The loops' figures are the run's from its first request on, not the
+                                // worker's start-up's (``HarnessLoops/measureFromNow()``).
+                                if invocations.started() { harness.measureFromNow() }
                                 Self.begin(
                                     line, on: host, loop: loop, factory: factory, jetsam: jetsam, output: output,
                                     clock: harness.clock, dispatchLag: dispatchLag, invocations: invocations,

@@ -41,6 +41,14 @@ final class HarnessLoops: Sendable {
         transport = try CurlTransport(loops: loops, configuration: CurlTransport.Configuration())
     }
 
+    /// Starts the probes' figures over from now, the run's first arrival: the loops idled while the run set
+    /// up (extension processes starting, `--start-at`'s wait), and those probes, all on time, would
+    /// dilute a stall's share of the run; a stall of the set-up's is not the run's either.
+    func measureFromNow() {
+        for probe in transportLags { probe.restart() }
+        timerProbe.restart()
+    }
+
     /// Stops the probes, the transport and the loops; returns the p99 timer lateness (deadline timers
     /// and probe) and transport lag (every transport loop's probes together), in nanoseconds.
     func stop() async -> (timerLatenessP99: UInt64, transportLagP99: UInt64) {

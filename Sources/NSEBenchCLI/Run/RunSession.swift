@@ -134,6 +134,7 @@ struct RunSession {
         // The schedule's time zero is timeline.csv's second 0, and endpoints.csv's (the server notes
         // side calls on the same clock): an arrival is counted in the second the schedule gave it, and
         // the harness's delay in reaching it is admission lag, never a shifted curve.
+        loops.measureFromNow()
         let origin = clock.now()
         recorder.begin(at: origin)
         // Records are handed to the recorder, not returned through the invoking tasks' frames, and

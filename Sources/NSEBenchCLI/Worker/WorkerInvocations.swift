@@ -6,15 +6,23 @@ import Synchronization
 final class WorkerInvocations: Sendable {
     private struct State {
         var running = 0
+        /// Whether any invocation has started.
+        var startedAny = false
         var inputEnded = false
         var waiter: CheckedContinuation<Void, Never>?
     }
 
     private let state = Mutex(State())
 
-    /// One more invocation started.
-    func started() {
-        state.withLock { $0.running += 1 }
+    /// One more invocation started; returns whether it is the first.
+    @discardableResult
+    func started() -> Bool {
+        state.withLock { state in
+            state.running += 1
+            guard !state.startedAny else { return false }
+            state.startedAny = true
+            return true
+        }
     }
 
     /// One invocation answered.

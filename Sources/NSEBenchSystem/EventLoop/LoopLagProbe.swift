@@ -48,6 +48,11 @@ public final class LoopLagProbe: Sendable {
         }
     }
 
+    /// Forgets the lateness recorded so far and goes on probing: a figure of what comes next alone.
+    public func restart() {
+        state.withLock { $0.lateness = Histogram(highestTrackableValue: 1 << 40) }
+    }
+
     /// The lateness recorded so far.
     public var lateness: Histogram { state.withLock { $0.lateness } }
 
