@@ -87,6 +87,12 @@ struct HistogramTests {
         partial.record(20, expectedInterval: 10)
         #expect(partial.totalCount == 3 && partial.minimum == 10)
 
+        // A value past the range (a clock gone backwards, read as 2^64 - 1) counts the samples of the range
+        // alone: 1,024 of 1 << 20 at 1 << 10, not 2^54.
+        var clamped = Histogram(highestTrackableValue: 1 << 20)
+        clamped.record(.max, expectedInterval: 1 << 10)
+        #expect(clamped.totalCount == 1_024 && clamped.clampedAboveCount == 1)
+
         // A 5 s stall among 600 on-time probes of 10 ms moves the p99 only when the skipped ones count.
         var once = Histogram()
         var corrected = Histogram()

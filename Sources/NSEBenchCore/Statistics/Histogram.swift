@@ -76,7 +76,8 @@ public struct Histogram: Sendable, Equatable {
     /// down to `expectedInterval` (HdrHistogram's `recordValueWithExpectedInterval`, wrk2's correction
     /// for coordinated omission). A probe stalled for 5 s with a 10 ms interval is then 500 late samples,
     /// as a request arriving at any moment of the stall would have found it, not one sample of many.
-    /// An `expectedInterval` of 0 records `value` alone.
+    /// An `expectedInterval` of 0 records `value` alone. A value above ``highestTrackableValue`` is
+    /// clamped to it first, so the samples recorded are at most that over the interval.
     ///
     /// ```swift
     /// var lag = Histogram()
@@ -84,6 +85,7 @@ public struct Histogram: Sendable, Equatable {
     /// ```
     public mutating func record(_ value: UInt64, expectedInterval: UInt64) {
         record(value)
+        let value = Swift.min(value, highestTrackableValue)
         guard expectedInterval > 0, value > expectedInterval else { return }
         var missed = value - expectedInterval
         while missed >= expectedInterval {

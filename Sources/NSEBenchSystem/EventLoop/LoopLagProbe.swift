@@ -64,7 +64,7 @@ public final class LoopLagProbe: Sendable {
                 guard state.running else { return false }
                 // With the probes the lateness kept from firing: a loop stalled 5 s of a 6 s run read
                 // responses late for most of it, where one late probe among 600 stayed below the p99.
-                state.lateness.record(now &- deadline, expectedInterval: period)
+                state.lateness.record(now > deadline ? now - deadline : 0, expectedInterval: period)
                 return true
             }
             guard running else { return }
