@@ -395,8 +395,9 @@ extension RunSession {
     }
 
     /// The run's self-check: the worst of its own loops' and its workers' lags, the machine's CPU share
-    /// (the embedded server's included: it shares the machine), descriptors, the harness's queueing and
-    /// the server's own lateness.
+    /// (the embedded server's included: it shares the machine), descriptors, the harness's queueing, the
+    /// server's own lateness, and the extension calls' wait for a thread (`ownCallWaitP99`, this process's
+    /// host's, nil when it made none; the workers' from their figures).
     static func selfCheck(
         own: (timerLatenessP99: UInt64, transportLagP99: UInt64), ownCallWaitP99: UInt64?,
         workerFigures: [WorkerFigures], admissionLag: Histogram, harness: SummaryRow.HarnessFigures, serverCPU: Double,

@@ -106,10 +106,9 @@ public struct RunAggregate: Sendable, Equatable {
 
     /// The misses that might have gone the other way: their download ended after the deadline by no
     /// more than the harness's own delay, its wait inside the harness plus `lagBound` nanoseconds (the
-    /// run's transport lag, server lateness, admission lag and extension calls' wait, p99, as measured), or
-    /// the extension's own
-    /// resource timeout cut it no more than `lagBound` short of its end (estimated from the announced
-    /// length at the body's rate). A timeout before the first body byte, or a download still running at
+    /// run's transport lag, server lateness, admission lag and extension calls' wait, p99, as measured),
+    /// or the extension's own resource timeout cut it no more than `lagBound` short of its end
+    /// (estimated from the announced length at the body's rate). A timeout before the first body byte, or a download still running at
     /// the end, is not counted.
     public func uncertain(lagBound: UInt64) -> Int {
         guard !lateDownloads.isEmpty else { return 0 }

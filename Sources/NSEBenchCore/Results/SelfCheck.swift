@@ -127,7 +127,8 @@ public struct SelfCheck: Sendable, Equatable {
 
     /// The harness's delays beyond their limits, the first of ``problems(timeScale:deadline:limits:)``:
     /// its timers, its transport loop, its transport's queue, its threads for the extension's calls, the
-    /// embedded server's first bytes and its admission fell behind. A host that takes the cores shows here first (``stealNote(delayed:limits:)``).
+    /// embedded server's first bytes and its admission fell behind. A host that takes the cores shows
+    /// here first (``stealNote(delayed:limits:)``).
     public func delays(timeScale: Double, deadline: UInt64, limits: Limits = Limits()) -> [String] {
         var problems: [String] = []
         let scale = timeScale > 0 ? timeScale : 1

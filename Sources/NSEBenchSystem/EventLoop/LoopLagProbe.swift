@@ -23,7 +23,9 @@ public final class LoopLagProbe: Sendable {
     public let loop: EventLoop
     /// Nanoseconds between probes.
     public let period: UInt64
-    private let state = Mutex((lateness: Histogram(highestTrackableValue: 1 << 40), running: false))
+    private let state = Mutex((lateness: LoopLagProbe.noLateness, running: false))
+    /// An empty lateness histogram, up to 2^40 ns (18 minutes).
+    private static var noLateness: Histogram { Histogram(highestTrackableValue: 1 << 40) }
 
     /// A probe of `loop` every `period` nanoseconds (default 10 ms, at least 1 ms: a stall records a
     /// probe for each period it lasted, 3.6 million for an hour at 1 ms).
@@ -50,7 +52,7 @@ public final class LoopLagProbe: Sendable {
 
     /// Forgets the lateness recorded so far and goes on probing: a figure of what comes next alone.
     public func restart() {
-        state.withLock { $0.lateness = Histogram(highestTrackableValue: 1 << 40) }
+        state.withLock { $0.lateness = Self.noLateness }
     }
 
     /// The lateness recorded so far.
